@@ -1,0 +1,213 @@
+"""Fighter cards: YAML rosters validated with each game's pydantic model.
+
+A card file is ``{game: GAME, fighters: [card, ...]}``. The shipped rosters
+live in ``fighters/<game>.yaml``; a player's own cards in
+``<data dir>/fighters/*.yaml`` and files named with ``--fighters`` are merged
+over them, a later card replacing an earlier one of the same name.
+
+Every problem is reported at once with the file, the fighter, the field and
+what is allowed; a bad card is skipped and the rest still load.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Literal
+
+import annotated_types
+import yaml
+from pydantic import BaseModel, ValidationError
+
+SHIPPED_DIR = Path(__file__).resolve().parent.parent / "fighters"
+"""The rosters that come with the app."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a card file."""
+
+    file: str
+    message: str
+    fighter: str | None = None
+    field: str | None = None
+
+    def __str__(self) -> str:
+        where = self.file
+        if self.fighter is not None:
+            where += f": fighter {self.fighter}"
+        if self.field is not None:
+            where += f": {self.field}"
+        return f"{where}: {self.message}"
+
+
+@dataclass(slots=True)
+class Roster:
+    """The cards of one game, in roster order, and what did not load."""
+
+    game: str
+    cards: list[Any] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    source: dict[str, str] = field(default_factory=dict)
+    """Card name to the file it came from."""
+
+    def names(self) -> list[str]:
+        return [c.name for c in self.cards]
+
+    def find(self, name: str) -> Any | None:
+        """The card called ``name`` (exact, else case-insensitive)."""
+        for card in self.cards:
+            if card.name == name:
+                return card
+        low = name.casefold()
+        for card in self.cards:
+            if card.name.casefold() == low:
+                return card
+        return None
+
+    def add(self, cards: Iterable[Any], source: str) -> None:
+        index = {c.name: i for i, c in enumerate(self.cards)}
+        for card in cards:
+            if card.name in index:
+                self.cards[index[card.name]] = card
+            else:
+                index[card.name] = len(self.cards)
+                self.cards.append(card)
+            self.source[card.name] = source
+
+
+def allowed(model: type[BaseModel], name: str) -> str:
+    """What a field of ``model`` allows, in words: ``a whole number from 1 to 20``."""
+    info = model.model_fields.get(name)
+    if info is None:
+        return "fields allowed: " + ", ".join(model.model_fields)
+    annotation = info.annotation
+    optional = False
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        optional = len(args) < len(typing.get_args(annotation))
+        annotation = args[0] if len(args) == 1 else annotation
+    if typing.get_origin(annotation) is Literal:
+        text = "one of " + ", ".join(str(a) for a in typing.get_args(annotation))
+    elif annotation is int:
+        low = high = None
+        for meta in info.metadata:
+            if isinstance(meta, annotated_types.Ge):
+                low = meta.ge
+            if isinstance(meta, annotated_types.Le):
+                high = meta.le
+        text = "a whole number"
+        if low is not None and high is not None:
+            text += f" from {low} to {high}"
+    elif annotation is str:
+        text = "text (quote it if YAML could read it as something else: 'no', '1:30')"
+    else:
+        text = str(annotation)
+    return text + (" (optional)" if optional else "")
+
+
+def _problems_from(error: ValidationError, model: type[BaseModel], file: str, fighter: str) -> list[Problem]:
+    problems = []
+    for err in error.errors():
+        loc = err["loc"]
+        name = str(loc[0]) if loc else None
+        got = err.get("input")
+        if err["type"] == "extra_forbidden":
+            message = f"unknown field; {allowed(model, '')}"
+        elif err["type"] == "missing":
+            message = f"missing; {allowed(model, name)}"
+        else:
+            shown = repr(got)
+            if isinstance(got, bool):
+                shown += " (YAML reads yes/no/on/off as true/false: quote it)"
+            message = f"{shown} is not allowed: {allowed(model, name)}"
+        problems.append(Problem(file, message, fighter, name))
+    return problems
+
+
+def read_file(path: Path) -> tuple[dict[str, Any] | None, Problem | None]:
+    """The parsed mapping of a card file, or the problem that stops it being read."""
+    file = str(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        return None, Problem(file, f"cannot be read: {exc.strerror or exc}")
+    except UnicodeDecodeError:
+        return None, Problem(file, "is not UTF-8 text")
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        reason = getattr(exc, "problem", None) or str(exc)
+        return None, Problem(file, f"is not valid YAML{where}: {reason}")
+    if not isinstance(data, dict):
+        return None, Problem(file, "should be a mapping with 'game: GAME' and 'fighters: [...]'")
+    return data, None
+
+
+def load_file(path: Path, game: str, model: type[BaseModel]) -> tuple[list[Any], list[Problem]]:
+    """Read one card file. Bad cards are skipped and reported, good ones returned."""
+    file = str(path)
+    data, problem = read_file(path)
+    if data is None:
+        return [], [problem]
+    problems: list[Problem] = []
+    extra = set(data) - {"game", "fighters"}
+    if extra:
+        problems.append(Problem(file, f"unknown top-level keys {sorted(map(str, extra))}; allowed: game, fighters"))
+    if data.get("game") != game:
+        return [], problems + [Problem(file, f"game is {data.get('game')!r}, expected {game!r}", field="game")]
+    raw = data.get("fighters")
+    if not isinstance(raw, list):
+        return [], problems + [Problem(file, "should list its cards under 'fighters:'", field="fighters")]
+    cards: list[Any] = []
+    seen: set[str] = set()
+    for i, entry in enumerate(raw, start=1):
+        label = f"#{i}"
+        if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+            label = entry["name"]
+        if not isinstance(entry, dict):
+            problems.append(Problem(file, "a card should be a mapping of field: value", label))
+            continue
+        try:
+            card = model.model_validate(entry, strict=True)
+        except ValidationError as exc:
+            problems.extend(_problems_from(exc, model, file, label))
+            continue
+        if card.name in seen:
+            problems.append(Problem(file, "a second card with this name (the first is kept)", label, "name"))
+            continue
+        seen.add(card.name)
+        cards.append(card)
+    return cards, problems
+
+
+def load_roster(
+    game: str,
+    model: type[BaseModel],
+    *,
+    user_dir: Path | None = None,
+    extra_files: Iterable[Path] = (),
+    shipped_dir: Path = SHIPPED_DIR,
+) -> Roster:
+    """The shipped roster of ``game``, then the user's cards, then ``extra_files``."""
+    roster = Roster(game)
+    files = [shipped_dir / f"{game}.yaml"]
+    if user_dir is not None and user_dir.is_dir():
+        for path in sorted(user_dir.glob("*.yaml")) + sorted(user_dir.glob("*.yml")):
+            files.append(path)
+    user_files = set(files[1:])
+    for path in list(files) + list(extra_files):
+        other = _game_of(path) if path in user_files else None
+        if isinstance(other, str) and other != game:
+            continue  # a user's folder holds cards of every game
+        cards, problems = load_file(path, game, model)
+        roster.add(cards, str(path))
+        roster.problems.extend(problems)
+    return roster
+
+
+def _game_of(path: Path) -> Any:
+    data, _ = read_file(path)
+    return data.get("game") if data is not None else None

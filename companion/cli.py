@@ -1,0 +1,286 @@
+"""The command line: ``companion`` starts the app; ``script`` and ``fighters``
+run without it (the Textual app is imported only when it starts)."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import random
+import re
+import sys
+from pathlib import Path
+from typing import IO, Any, Sequence
+
+from companion.cards import Problem, Roster, load_file, load_roster, read_file
+from companion.dice import Refused
+from companion.ruleset import GAME_TITLES, GAMES, Ruleset, Setup, get_ruleset
+from companion.session import Session
+from companion.store import data_dir
+
+SCRIPT_HELP = """\
+Play a fight from text: answers on standard input, one a line; JSON Lines out.
+
+Each prompt is written (and flushed) before its answer is read:
+  {"prompt": {"kind": "roll", "who": ..., "dice": "d10!", "reason": ..., "modifier": ...}}
+  {"accepted": "7", "virtual": false, "log": [...]}
+  {"refused": "11", "reason": "a d10 shows 1-10 (0 for 10)"}
+  {"final": {"over": true, "result": {...}, "trackers": {...}}}
+
+Answers: the faces as rolled ("7", "3 5", "+ - 0 +"); a choice's key
+("ground", or any unambiguous start of it: "g"); "roll" to have the app roll
+(reproducible with --seed). "#" starts a comment; blank lines are skipped.
+Timed games: a line may begin with "@M:SS " (time elapsed in the round), and
+"bell" says the round clock ran out.
+
+Exit status: 0 every answer accepted, 1 some refused, 2 a usage or setup error.
+"""
+
+
+class UsageError(Exception):
+    """A mistake on the command line or in the setup: exit status 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    games = ", ".join(GAMES)
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="A referee for combat dice games played with real dice at the table. "
+        "With no command, starts the app.",
+    )
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="where saved fights and your own fighter cards live "
+        "(default: $COMPANION_DATA_DIR, else the user data directory)",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    sub.add_parser("play", help="start the app (the same as no command)")
+
+    script = sub.add_parser(
+        "script",
+        help="play a fight headless: answers on stdin, JSON Lines on stdout",
+        description=SCRIPT_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    script.add_argument("game", metavar="GAME", help=f"one of: {games}")
+    script.add_argument("--red", metavar="NAME", help="the red corner's card name")
+    script.add_argument("--blue", metavar="NAME", help="the blue corner's card name")
+    script.add_argument(
+        "--fighter", metavar="NAME", action="append", default=[], help="a fighter, in corner order (repeatable)"
+    )
+    script.add_argument(
+        "--fighters", metavar="FILE", action="append", default=[], type=Path,
+        help="a card file whose cards take precedence over the rosters (repeatable)",
+    )
+    script.add_argument(
+        "--option", metavar="KEY=VALUE", action="append", default=[],
+        help="a rules option, e.g. segments=1, fight_die=d10!, exact_time=off (repeatable)",
+    )
+    script.add_argument("--seed", type=int, help="seed for the app's own rolls ('roll' answers)")
+
+    fighters = sub.add_parser("fighters", help="list a roster or check a card file")
+    fsub = fighters.add_subparsers(dest="fighters_command", metavar="ACTION", required=True)
+    flist = fsub.add_parser("list", help="print a game's fighter names, one a line")
+    flist.add_argument("game", metavar="GAME", help=f"one of: {games}")
+    flist.add_argument("--fighters", metavar="FILE", action="append", default=[], type=Path, help="extra card file")
+    fcheck = fsub.add_parser("check", help="validate a card file and report every problem")
+    fcheck.add_argument("file", metavar="FILE", type=Path)
+
+    options = sub.add_parser("options", help="list a game's rules options")
+    options.add_argument("game", metavar="GAME", help=f"one of: {games}")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command in (None, "play"):
+            return run_app(args)
+        if args.command == "script":
+            return run_script(args, sys.stdin, sys.stdout)
+        if args.command == "fighters":
+            if args.fighters_command == "list":
+                return fighters_list(args)
+            return fighters_check(args.file)
+        if args.command == "options":
+            return options_list(args.game)
+    except UsageError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 1
+    parser.error(f"unknown command {args.command}")
+    return 2
+
+
+def run_app(args: argparse.Namespace) -> int:
+    from screens.app import make_app  # imported here so script and fighters never load Textual
+
+    app = make_app(data_dir(args.data_dir))
+    app.run()
+    return 0
+
+
+# --- helpers shared by the commands ------------------------------------------
+
+
+def ruleset_for(game: str) -> Ruleset:
+    if game not in GAMES:
+        coming = f" ({GAME_TITLES[game]} is not playable yet)" if game in GAME_TITLES else ""
+        raise UsageError(f"unknown game {game!r}{coming}; playable: {', '.join(GAMES)}")
+    return get_ruleset(game)
+
+
+def roster_for(ruleset: Ruleset, directory: Path, extra: Sequence[Path]) -> Roster:
+    for path in extra:
+        if not path.is_file():
+            raise UsageError(f"card file {path} does not exist")
+    return load_roster(ruleset.key, ruleset.card_model, user_dir=directory / "fighters", extra_files=extra)
+
+
+def find_card(roster: Roster, name: str) -> Any:
+    card = roster.find(name)
+    if card is None:
+        close = difflib.get_close_matches(name, roster.names(), n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else f"; see 'companion fighters list {roster.game}'"
+        raise UsageError(f"no fighter called {name!r} in the {roster.game} roster{hint}")
+    return card
+
+
+def parse_options(ruleset: Ruleset, items: Sequence[str]) -> dict[str, Any]:
+    specs = {spec.key: spec for spec in ruleset.options}
+    chosen: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise UsageError(f"--option takes KEY=VALUE, got {item!r}")
+        spec = specs.get(key.strip())
+        if spec is None:
+            raise UsageError(f"unknown option {key!r} for {ruleset.key}; options: {', '.join(specs) or 'none'}")
+        try:
+            chosen[spec.key] = spec.parse(value.strip())
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    return chosen
+
+
+_STAMP = re.compile(r"^@(\d+):([0-5]\d)\s+(.*)$")
+
+
+def split_stamp(line: str) -> tuple[float | None, str]:
+    """``@1:30 7 4`` -> (90.0, "7 4"); a line without a stamp -> (None, line)."""
+    match = _STAMP.match(line)
+    if not match:
+        return None, line
+    return int(match.group(1)) * 60 + int(match.group(2)), match.group(3)
+
+
+# --- script ------------------------------------------------------------------
+
+
+def run_script(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
+    ruleset = ruleset_for(args.game)
+    roster = roster_for(ruleset, data_dir(args.data_dir), args.fighters)
+    for problem in roster.problems:
+        print(f"companion: warning: {problem}", file=sys.stderr)
+    names = list(args.fighter)
+    if args.red or args.blue:
+        if names:
+            raise UsageError("use --red/--blue or --fighter, not both")
+        if not (args.red and args.blue):
+            raise UsageError("name both corners: --red NAME --blue NAME")
+        names = [args.red, args.blue]
+    if not names:
+        if len(roster.cards) < 2:
+            raise UsageError(f"the {ruleset.key} roster has fewer than two cards")
+        cards = tuple(roster.cards[:2])
+    else:
+        cards = tuple(find_card(roster, n) for n in names)
+    setup = Setup(ruleset.key, cards, parse_options(ruleset, args.option))
+    try:
+        session = Session(ruleset, setup, rng=random.Random(args.seed))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    return play_script(session, stdin, stdout)
+
+
+def play_script(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
+    """Drive ``session`` from ``stdin``; every prompt is flushed before its answer is read."""
+
+    def emit(obj: dict[str, Any]) -> None:
+        stdout.write(json.dumps(obj) + "\n")
+        stdout.flush()
+
+    refused = False
+    prompted = False
+    while not session.over:
+        if not prompted:
+            emit({"prompt": session.prompt.to_json()})
+            prompted = True
+        raw = stdin.readline()
+        if not raw:
+            break
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        clock, text = split_stamp(line)
+        try:
+            step = session.submit(text, clock=clock)
+        except Refused as exc:
+            refused = True
+            emit({"refused": text, "reason": exc.reason})
+            continue
+        accepted: dict[str, Any] = {"accepted": step.answer.text, "virtual": step.answer.virtual, "log": list(step.log)}
+        if clock is not None:
+            accepted["clock"] = clock
+        emit(accepted)
+        prompted = False
+    final: dict[str, Any] = {"over": session.over, "result": None, "trackers": session.ruleset.trackers(session.state)}
+    if session.over:
+        final["result"] = session.prompt.result.to_json()
+    emit({"final": final})
+    return 1 if refused else 0
+
+
+# --- fighters and options ----------------------------------------------------
+
+
+def fighters_list(args: argparse.Namespace) -> int:
+    ruleset = ruleset_for(args.game)
+    roster = roster_for(ruleset, data_dir(args.data_dir), args.fighters)
+    for problem in roster.problems:
+        print(f"companion: warning: {problem}", file=sys.stderr)
+    for name in roster.names():
+        print(name)
+    return 0
+
+
+def fighters_check(path: Path) -> int:
+    """Report every problem in a card file; exit 1 if there is any."""
+    if not path.is_file():
+        raise UsageError(f"card file {path} does not exist")
+    data, problem = read_file(path)
+    if data is not None and data.get("game") not in GAMES:
+        problem = Problem(str(path), f"game is {data.get('game')!r}; one of: {', '.join(GAMES)}", field="game")
+    if problem is not None:
+        print(problem)
+        return 1
+    game = data["game"]
+    cards, problems = load_file(path, game, get_ruleset(game).card_model)
+    for problem in problems:
+        print(problem)
+    n, m = len(cards), len(problems)
+    print(f"{path}: {n} card{'s' * (n != 1)} loaded, {m} problem{'s' * (m != 1)}")
+    return 1 if problems else 0
+
+
+def options_list(game: str) -> int:
+    ruleset = ruleset_for(game)
+    for spec in ruleset.options:
+        choices = "|".join(("on" if c else "off") if isinstance(c, bool) else str(c) for c in spec.choices)
+        default = ("on" if spec.default else "off") if isinstance(spec.default, bool) else spec.default
+        print(f"{spec.key}={choices}  (default {default}): {spec.label}; {spec.help}")
+    return 0

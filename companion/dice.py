@@ -1,0 +1,198 @@
+"""Dice as the five games use them, and reading what a player typed.
+
+A :class:`Dice` is what one prompt asks for: one or more dice of given kinds,
+typed in order. :func:`read_faces` turns the typed text into face values or
+refuses it with a message that says what was expected (rulings D-1 to D-5).
+:func:`roll_text` makes the text a player would have typed for a virtual roll
+(ruling D-6), so a virtual roll goes through exactly the same path.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Refused(ValueError):
+    """An answer that does not fit the prompt. The state does not change."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Kind(Enum):
+    """How a die's faces are read."""
+
+    PLAIN = "plain"
+    """Faces 1..sides (d6, d20)."""
+    D10 = "d10"
+    """A d10 read as 1-10: ``0`` or ``10`` means 10 (ruling D-1)."""
+    DIGIT = "digit"
+    """A d10 read as a digit 0-9: ``0`` means 0, ``10`` is read as 0 (ruling D-1)."""
+    PERCENT = "percent"
+    """Two d10 read as 01-100, ``00`` or ``100`` means 100 (ruling D-2)."""
+    FUDGE = "fudge"
+    """A Fudge die: ``+`` is +1, ``-`` is -1, ``0``, ``.`` or blank is 0 (ruling D-3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """One die of a prompt."""
+
+    kind: Kind
+    sides: int = 6
+    explodes: bool = False
+    """Shows its top face: the ruleset asks for one more roll (ruling D-4)."""
+
+    @property
+    def low(self) -> int:
+        """The lowest value the die reads as."""
+        return {Kind.DIGIT: 0, Kind.FUDGE: -1}.get(self.kind, 1)
+
+    @property
+    def high(self) -> int:
+        """The highest value the die reads as."""
+        if self.kind is Kind.DIGIT:
+            return 9
+        if self.kind is Kind.FUDGE:
+            return 1
+        return self.sides
+
+    @property
+    def notation(self) -> str:
+        """The die in standard notation: ``d10!``, ``d20``, ``d%``, ``dF``."""
+        if self.kind is Kind.FUDGE:
+            return "dF"
+        if self.kind is Kind.PERCENT:
+            return "d%"
+        return f"d{self.sides}" + ("!" if self.explodes else "")
+
+    def describe(self) -> str:
+        """What faces the player may type, for refusal messages."""
+        if self.kind is Kind.D10:
+            return "a d10 shows 1-10 (0 for 10)"
+        if self.kind is Kind.DIGIT:
+            return "a d10 read as a digit shows 0-9"
+        if self.kind is Kind.PERCENT:
+            return "percentile dice show 01-100 (00 for 100)"
+        if self.kind is Kind.FUDGE:
+            return "a Fudge die shows +, - or 0"
+        return f"a d{self.sides} shows 1-{self.sides}"
+
+    def read(self, token: str) -> int:
+        """Read one typed face; raise :class:`Refused` if the die has no such face."""
+        if self.kind is Kind.FUDGE:
+            value = {"+": 1, "-": -1, "0": 0, ".": 0, "": 0}.get(token)
+            if value is None:
+                raise Refused(f"{token!r} is not a face: {self.describe()}")
+            return value
+        if not token.isdigit():
+            raise Refused(f"{token!r} is not a face: {self.describe()}")
+        n = int(token)
+        if self.kind is Kind.D10:
+            if n == 0:
+                return 10
+        elif self.kind is Kind.DIGIT:
+            if n == 10:
+                return 0
+        elif self.kind is Kind.PERCENT:
+            if n == 0 and len(token) >= 2:  # "00"
+                return 100
+        if not self.low <= n <= self.high:
+            raise Refused(f"{token} is not a face: {self.describe()}")
+        return n
+
+    def face_text(self, value: int) -> str:
+        """The text a player would type for ``value``."""
+        if self.kind is Kind.FUDGE:
+            return {1: "+", -1: "-", 0: "0"}[value]
+        return str(value)
+
+
+def d(sides: int, *, explodes: bool = False) -> Die:
+    """A plain die; a d10 reads ``0`` as 10."""
+    kind = Kind.D10 if sides == 10 else Kind.PLAIN
+    return Die(kind, sides, explodes)
+
+
+DIGIT = Die(Kind.DIGIT, 10)
+PERCENT = Die(Kind.PERCENT, 100)
+FUDGE = Die(Kind.FUDGE, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """The dice one prompt asks for, typed in this order."""
+
+    dice: tuple[Die, ...]
+
+    @classmethod
+    def of(cls, *dice: Die) -> Dice:
+        return cls(tuple(dice))
+
+    @property
+    def notation(self) -> str:
+        """Standard notation: ``d10!``, ``2d6``, ``4dF``, ``d6 d10``."""
+        parts: list[str] = []
+        i = 0
+        while i < len(self.dice):
+            die = self.dice[i]
+            j = i
+            while j < len(self.dice) and self.dice[j] == die:
+                j += 1
+            count = j - i
+            parts.append((str(count) if count > 1 else "") + die.notation)
+            i = j
+        return " ".join(parts)
+
+    def expected(self) -> str:
+        """What to type, for refusal messages."""
+        if len(self.dice) == 1:
+            return self.dice[0].describe()
+        faces = ", ".join(die.describe() for die in dict.fromkeys(self.dice))
+        return f"{len(self.dice)} faces for {self.notation} ({faces})"
+
+
+_SPLIT = re.compile(r"[\s,]+")
+
+
+def read_faces(dice: Dice, text: str) -> tuple[int, ...]:
+    """Read what a player typed for ``dice``.
+
+    Faces are separated by spaces or commas. Fudge dice may also be typed run
+    together (``+-0+``), and a blank or ``.`` face is 0 (ruling D-3).
+
+    Raises:
+        Refused: the wrong count of dice, or a face a die does not have (D-5).
+    """
+    text = text.strip()
+    if dice.dice and all(die.kind is Kind.FUDGE for die in dice.dice):
+        tokens = _fudge_tokens(text)
+    else:
+        tokens = [t for t in _SPLIT.split(text) if t]
+    n = len(dice.dice)
+    if len(tokens) != n:
+        if not tokens:
+            raise Refused(f"type the {n} face{'s' if n > 1 else ''} rolled: {dice.expected()}")
+        raise Refused(f"expected {n} face{'s' if n > 1 else ''} ({dice.expected()}), got {len(tokens)}")
+    return tuple(die.read(tok) for die, tok in zip(dice.dice, tokens))
+
+
+def _fudge_tokens(text: str) -> list[str]:
+    compact = text.replace(" ", "").replace(",", "")
+    if compact and all(c in "+-0." for c in compact):
+        return list(compact)
+    return [t for t in _SPLIT.split(text) if t]
+
+
+def roll_faces(dice: Dice, rng: random.Random) -> tuple[int, ...]:
+    """Roll ``dice`` with ``rng`` (the session's generator, never a global one)."""
+    return tuple(rng.randint(die.low, die.high) for die in dice.dice)
+
+
+def roll_text(dice: Dice, rng: random.Random) -> str:
+    """Roll ``dice`` and return the text a player would type for it (ruling D-6)."""
+    return " ".join(die.face_text(v) for die, v in zip(dice.dice, roll_faces(dice, rng)))

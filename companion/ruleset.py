@@ -1,0 +1,310 @@
+"""The ruleset protocol: a game is a pure state machine over typed answers.
+
+    new(setup)            -> state
+    prompt(state)         -> what the table must do next
+    apply(state, answer)  -> Outcome(next state, log lines), or raise Refused
+
+Rulesets never read the clock, the keyboard, the disk or a random generator;
+everything random arrives in answers (shared/DESIGN.md).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+from pydantic import BaseModel
+
+from companion.dice import Dice, Refused
+
+__all__ = [
+    "Answer",
+    "Choice",
+    "ChoicePrompt",
+    "OptionSpec",
+    "Outcome",
+    "OverPrompt",
+    "Prompt",
+    "Reference",
+    "Refused",
+    "Result",
+    "RollPrompt",
+    "Ruleset",
+    "Setup",
+    "SIDES",
+    "get_ruleset",
+    "GAMES",
+]
+
+SIDES = ("red", "blue")
+"""Corner names, by side index."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What the table entered for one prompt."""
+
+    text: str
+    virtual: bool = False
+    """The app rolled it for the player (ruling D-6)."""
+    clock: float | None = None
+    """Seconds elapsed in the round when it was entered (timed games only)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a fight ended (the ``result`` of the script protocol)."""
+
+    winner: str | None
+    loser: str | None
+    method: str
+    detail: str = ""
+    period: int = 0
+    time: str = ""
+    fight_time: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner,
+            "loser": self.loser,
+            "method": self.method,
+            "detail": self.detail,
+            "period": self.period,
+            "time": self.time,
+            "fight_time": self.fight_time,
+        }
+
+    def headline(self, period_word: str = "period") -> str:
+        """One line: ``Royce Gracie def. Ken Shamrock by submission (armbar), segment 1, 1:16``."""
+        if self.winner is None:
+            head = f"Draw ({self.detail})" if self.detail else "Draw"
+        else:
+            how = self.method.upper() if self.method in ("ko", "tko") else self.method
+            head = f"{self.winner} def. {self.loser} by {how}"
+            if self.detail and self.detail.lower() != how.lower():
+                head += f" ({self.detail})"
+        return f"{head}, {period_word} {self.period}, {self.time}"
+
+
+@dataclass(frozen=True, slots=True)
+class RollPrompt:
+    """Roll these dice for this fighter."""
+
+    who: str
+    side: int
+    dice: Dice
+    reason: str
+    modifier: int = 0
+    modifier_parts: tuple[tuple[str, int], ...] = ()
+    """What makes up the modifier, e.g. (("control", 18), ("winning so far", 2))."""
+    running: int | None = None
+    """For an exploding roll's extra die: the total so far, before this die."""
+    against: str = ""
+    """What the total is compared with, in words."""
+    target: int | None = None
+    """The number the total is compared with, where known."""
+    kind: ClassVar[str] = "roll"
+
+    def headline(self) -> str:
+        """``Royce Gracie: roll d10! for control, +18``."""
+        text = f"{self.who}: roll {self.dice.notation} for {self.reason}"
+        if self.running is not None:
+            text += f", {self.running} so far"
+        elif self.modifier:
+            text += f", {self.modifier:+d}"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "kind": self.kind,
+            "who": self.who,
+            "side": SIDES[self.side],
+            "dice": self.dice.notation,
+            "reason": self.reason,
+            "modifier": self.modifier,
+            "modifier_parts": [list(p) for p in self.modifier_parts],
+        }
+        if self.running is not None:
+            out["running"] = self.running
+        if self.against:
+            out["against"] = self.against
+        if self.target is not None:
+            out["target"] = self.target
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One option of a choice prompt."""
+
+    key: str
+    label: str
+    why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChoicePrompt:
+    """Choose one of these options (the advised one marked)."""
+
+    who: str
+    side: int
+    reason: str
+    options: tuple[Choice, ...]
+    advised: str | None = None
+    kind: ClassVar[str] = "choice"
+
+    def headline(self) -> str:
+        return f"{self.who}: choose {self.reason}"
+
+    def find(self, text: str) -> Choice | None:
+        """The option ``text`` names: its key, or an unambiguous start of it."""
+        t = text.strip().lower()
+        if not t:
+            return None
+        exact = [o for o in self.options if o.key == t]
+        if exact:
+            return exact[0]
+        starts = [o for o in self.options if o.key.startswith(t)]
+        return starts[0] if len(starts) == 1 else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "who": self.who,
+            "side": SIDES[self.side],
+            "reason": self.reason,
+            "options": [o.key for o in self.options],
+            "advised": self.advised,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class OverPrompt:
+    """The fight is over."""
+
+    result: Result
+    kind: ClassVar[str] = "over"
+
+    def headline(self) -> str:
+        return self.result.headline()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "result": self.result.to_json()}
+
+
+Prompt = RollPrompt | ChoicePrompt | OverPrompt
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """An accepted answer: the next state and what happened, in the game's words."""
+
+    state: Any
+    log: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """A rules table for the reference view, with the row in use marked."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    highlight: int | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A named rules option shown on the setup screen and in ``--option``."""
+
+    key: str
+    label: str
+    default: Any
+    choices: tuple[Any, ...]
+    help: str = ""
+
+    def parse(self, text: str) -> Any:
+        """Read ``text`` as one of the choices, or raise ``ValueError`` saying what is allowed."""
+        for choice in self.choices:
+            if isinstance(choice, bool):
+                if text.lower() in (("on", "true", "yes", "1") if choice else ("off", "false", "no", "0")):
+                    return choice
+            elif str(choice) == text:
+                return choice
+        allowed = ", ".join(_show(c) for c in self.choices)
+        raise ValueError(f"option {self.key}: {text!r} is not allowed (one of {allowed})")
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything a fight starts from: the game, the two cards, the options."""
+
+    game: str
+    fighters: tuple[BaseModel, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(getattr(f, "name") for f in self.fighters)
+
+
+class Ruleset(Protocol):
+    """What every game module provides (one instance, registered in :data:`GAMES`)."""
+
+    key: str
+    """``nhb``, ``fo``, ``cage_match``, ``fudge``, ``paf``."""
+    title: str
+    period_word: str
+    """What the game calls a period: ``segment``, ``round``."""
+    card_model: type[BaseModel]
+    options: tuple[OptionSpec, ...]
+
+    def new(self, setup: Setup) -> Any: ...
+
+    def prompt(self, state: Any) -> Prompt: ...
+
+    def apply(self, state: Any, answer: Answer) -> Outcome: ...
+
+    def trackers(self, state: Any) -> dict[str, dict[str, Any]]:
+        """Each fighter's current numbers by name."""
+        ...
+
+    def reference(self, state: Any) -> Reference | None:
+        """The table the current step uses, with the rolled row marked."""
+        ...
+
+
+GAMES: dict[str, str] = {
+    "nhb": "rulesets.nhb",
+}
+"""Playable games: key to the module that defines ``RULESET``."""
+
+GAME_TITLES: dict[str, str] = {
+    "nhb": "Bradu's SIMple NHB",
+    "fo": "Fighters Only featherweight",
+    "cage_match": "Cage Match!",
+    "fudge": "Simultaneous Combat for Fudge",
+    "paf": "Paul's Adventures In Fantasy",
+}
+"""Every game the companion will referee, playable or not yet."""
+
+
+def get_ruleset(game: str) -> Ruleset:
+    """The ruleset for ``game``; ``KeyError`` with the playable games if unknown."""
+    try:
+        module = GAMES[game]
+    except KeyError:
+        raise KeyError(f"unknown game {game!r} (playable: {', '.join(GAMES)})") from None
+    return importlib.import_module(module).RULESET
+
+
+def default_options(ruleset: Ruleset) -> dict[str, Any]:
+    return {spec.key: spec.default for spec in ruleset.options}

@@ -1,0 +1,232 @@
+"""A session: a fight's setup plus the answers given so far, folded.
+
+Undo drops the last answer, redo puts it back; saving stores each answer the
+moment it is accepted; resuming folds the stored answers again
+(shared/DESIGN.md). Screens hold a session and watch it; they never change a
+fight's state any other way.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from companion.dice import Refused, roll_text
+from companion.ruleset import Answer, Prompt, RollPrompt, Ruleset, Setup
+
+ROLL_WORD = "roll"
+"""Typed as an answer, asks the app to roll the prompted dice (ruling D-6)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One accepted answer, the state it led to and what it logged."""
+
+    answer: Answer
+    state: Any
+    log: tuple[str, ...]
+
+
+class CorruptSave(Exception):
+    """A stored fight whose answers no longer fold (edited or damaged)."""
+
+
+def fold(ruleset: Ruleset, start: Any, answers: Iterable[Answer]) -> list[Step]:
+    """Apply ``answers`` in order from ``start``; ``Refused`` at the first that does not fit."""
+    steps: list[Step] = []
+    state = start
+    apply = ruleset.apply
+    for answer in answers:
+        outcome = apply(state, answer)
+        state = outcome.state
+        steps.append(Step(answer, state, outcome.log))
+    return steps
+
+
+class Session:
+    """One fight in play.
+
+    Args:
+        ruleset: the game.
+        setup: the fighters and options.
+        rng: the generator for virtual rolls (seeded for reproducible scripts).
+        store: where each accepted answer is saved, or None.
+        session_id: the stored session's id when ``store`` is given.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        setup: Setup,
+        *,
+        rng: random.Random | None = None,
+        store: Any = None,
+        session_id: int | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.setup = setup
+        self.start = ruleset.new(setup)
+        self.steps: list[Step] = []
+        self.redo_stack: list[Answer] = []
+        """Undone answers, the next to redo last."""
+        self.rng = rng or random.Random()
+        self.store = store
+        self.id = session_id
+        self._watchers: list[Callable[[Session], None]] = []
+
+    # --- reading -------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        return self.steps[-1].state if self.steps else self.start
+
+    @property
+    def prompt(self) -> Prompt:
+        return self.ruleset.prompt(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.prompt.kind == "over"
+
+    @property
+    def answers(self) -> list[Answer]:
+        return [s.answer for s in self.steps]
+
+    def log(self) -> list[tuple[str, bool]]:
+        """Every log line so far, each with whether its answer was a virtual roll."""
+        return [(line, step.answer.virtual) for step in self.steps for line in step.log]
+
+    def watch(self, callback: Callable[[Session], None]) -> None:
+        """Call ``callback`` after every change (answer, undo, redo)."""
+        self._watchers.append(callback)
+
+    def unwatch(self, callback: Callable[[Session], None]) -> None:
+        if callback in self._watchers:
+            self._watchers.remove(callback)
+
+    # --- changing ------------------------------------------------------------
+
+    def submit(self, text: str, *, virtual: bool = False, clock: float | None = None) -> Step:
+        """Give the answer ``text`` to the current prompt.
+
+        ``roll`` asks the app to roll the prompted dice. The answer is saved
+        before this returns.
+
+        Raises:
+            Refused: the answer does not fit; nothing changes (ruling D-5).
+        """
+        text = text.strip()
+        if text.lower() == ROLL_WORD and not virtual:
+            return self.roll(clock=clock)
+        answer = Answer(text, virtual, clock)
+        outcome = self.ruleset.apply(self.state, answer)
+        step = Step(answer, outcome.state, outcome.log)
+        if self.store is not None:
+            self.store.append(self.id, len(self.steps), answer)
+            if self.ruleset.prompt(step.state).kind == "over":
+                self.store.finish(self.id, self.ruleset.prompt(step.state).result.to_json())
+        self.steps.append(step)
+        self.redo_stack.clear()
+        self._changed()
+        return step
+
+    def roll(self, *, clock: float | None = None) -> Step:
+        """Roll the prompted dice for the player and give them as the answer (ruling D-6)."""
+        prompt = self.prompt
+        if not isinstance(prompt, RollPrompt):
+            raise Refused("there is nothing to roll: this step is a choice" if prompt.kind == "choice" else "the fight is over")
+        return self.submit(roll_text(prompt.dice, self.rng), virtual=True, clock=clock)
+
+    def undo(self) -> Answer | None:
+        """Drop the last answer; it can be redone. None when there is nothing to undo."""
+        if not self.steps:
+            return None
+        step = self.steps.pop()
+        if self.store is not None:
+            self.store.undo(self.id, len(self.steps))
+        self.redo_stack.append(step.answer)
+        self._changed()
+        return step.answer
+
+    def redo(self) -> Step | None:
+        """Give the last undone answer again. None when there is nothing to redo."""
+        if not self.redo_stack:
+            return None
+        answer = self.redo_stack[-1]
+        outcome = self.ruleset.apply(self.state, answer)
+        self.redo_stack.pop()
+        step = Step(answer, outcome.state, outcome.log)
+        if self.store is not None:
+            self.store.redo(self.id, len(self.steps))
+            if self.ruleset.prompt(step.state).kind == "over":
+                self.store.finish(self.id, self.ruleset.prompt(step.state).result.to_json())
+        self.steps.append(step)
+        self._changed()
+        return step
+
+    def replay(self, answers: Iterable[Answer], redo: Iterable[Answer] = ()) -> None:
+        """Fold stored ``answers`` (resume); ``CorruptSave`` if one does not fit."""
+        try:
+            self.steps = fold(self.ruleset, self.start, answers)
+        except Refused as exc:
+            raise CorruptSave(f"a saved answer no longer fits the game: {exc.reason}") from exc
+        self.redo_stack = list(redo)
+        self._changed()
+
+    def _changed(self) -> None:
+        for callback in list(self._watchers):
+            callback(self)
+
+
+# --- saved sessions ------------------------------------------------------------
+
+
+def setup_to_json(setup: Setup) -> dict[str, Any]:
+    """The setup as stored: cards are copied in, so a fight resumes even if its card file changed."""
+    return {
+        "game": setup.game,
+        "fighters": [card.model_dump(mode="json", exclude_none=True) for card in setup.fighters],
+        "options": dict(setup.options),
+    }
+
+
+def setup_from_json(data: dict[str, Any]) -> Setup:
+    """Read a stored setup; ``CorruptSave`` saying what is wrong."""
+    from companion.ruleset import get_ruleset
+
+    try:
+        ruleset = get_ruleset(data["game"])
+        cards = tuple(ruleset.card_model.model_validate(card) for card in data["fighters"])
+        options = dict(data.get("options", {}))
+    except Exception as exc:  # any damage to the stored JSON is a corrupt save
+        raise CorruptSave(f"the saved setup cannot be read: {exc}") from exc
+    return Setup(data["game"], cards, options)
+
+
+def title_of(setup: Setup) -> str:
+    return " vs ".join(setup.names)
+
+
+def start(store: Any, ruleset: Ruleset, setup: Setup, rng: random.Random | None = None) -> Session:
+    """A new fight, saved in ``store`` from its first answer on."""
+    session = Session(ruleset, setup, rng=rng, store=store)  # new() refuses a bad setup before anything is saved
+    session.id = store.create(setup.game, setup_to_json(setup), title_of(setup))
+    return session
+
+
+def resume(store: Any, session_id: int, rng: random.Random | None = None) -> Session:
+    """A saved fight, folded to where it was; ``CorruptSave`` if it cannot be."""
+    from companion.ruleset import get_ruleset
+
+    try:
+        game, data, live, redo = store.load(session_id)
+    except (KeyError, ValueError) as exc:
+        raise CorruptSave(str(exc)) from exc
+    setup = setup_from_json(data)
+    try:
+        session = Session(get_ruleset(game), setup, rng=rng, store=store, session_id=session_id)
+    except (KeyError, ValueError) as exc:
+        raise CorruptSave(f"the saved setup cannot be used: {exc}") from exc
+    session.replay(live, redo)
+    return session

@@ -1,0 +1,670 @@
+"""Bradu's SIMple NHB: early-UFC bouts in 10-minute segments.
+
+Rules: ``shared/rules/source/nhb.txt`` as settled by rulings NHB-1 to NHB-11.
+The charts are data in ``nhb.yaml`` beside this module.
+
+One segment, in prompt order (ruling NHB-10):
+
+1. control: red rolls d10! + control (and its explosions), then blue; the
+   higher total takes control (NHB-2);
+2. where: the controller chooses standup or ground, the advised one marked (NHB-3);
+3. fight points: red then blue roll d20 + the rating for where, +2 for the
+   controller; the higher total wins the segment, a tie re-rolls (NHB-4);
+4. finish: winner d10 + finishing + fight points // 10, then loser d10 +
+   toughness; a positive margin is read on a chart (NHB-5, NHB-6);
+5. a submission rolls d20 on the winner's submission chart (NHB-6);
+6. the time of the finish, with the exact seconds from d6 and a d10 digit (NHB-7).
+
+With no finish the segment goes 10 minutes and the next one begins, up to
+``segments`` (NHB-8), then a decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from companion.dice import DIGIT, Dice, Refused, d, read_faces
+from companion.ruleset import (
+    Answer,
+    Choice,
+    ChoicePrompt,
+    OptionSpec,
+    Outcome,
+    OverPrompt,
+    Prompt,
+    Reference,
+    Result,
+    RollPrompt,
+    Setup,
+)
+
+PLACES = ("standup", "ground")
+SEGMENT_MINUTES = 10
+
+
+class NhbCard(BaseModel):
+    """A fighter card (ruling NHB-11)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1)
+    nickname: str | None = None
+    style: str | None = None
+    control: int = Field(ge=1, le=20)
+    standup: int = Field(ge=1, le=20)
+    ground: int = Field(ge=1, le=20)
+    finishing: int = Field(ge=1, le=10)
+    """The text's "killer instinct" (KI)."""
+    toughness: int = Field(ge=1, le=10)
+    ground_chart: Literal["striker", "hybrid", "submission"] | None = None
+    sub_chart: Literal["generic", "wrestling", "jiu-jitsu"] | None = None
+    notes: str | None = None
+
+    @property
+    def chart(self) -> str:
+        """The ground finish chart: the card's, else from the ratings (ruling NHB-6)."""
+        if self.ground_chart:
+            return self.ground_chart
+        if self.standup >= self.ground + 3:
+            return "striker"
+        if self.ground >= self.standup + 3:
+            return "submission"
+        return "hybrid"
+
+    @property
+    def subs(self) -> str:
+        """The submission chart: the card's, else generic (ruling NHB-6)."""
+        return self.sub_chart or "generic"
+
+
+# --- the charts --------------------------------------------------------------
+
+
+class _Row(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+
+    low: int = Field(alias="from", ge=1)
+    high: int | None = Field(default=None, alias="to")
+    method: Literal["ko", "tko", "submission"] | None = None
+    detail: str
+    dominant: bool = False
+    rare: str | None = None
+    loss: int | None = None
+
+    def covers(self, n: int) -> bool:
+        return self.low <= n and (self.high is None or n <= self.high)
+
+    @property
+    def span(self) -> str:
+        if self.high is None:
+            return f"{self.low}+"
+        return str(self.low) if self.high == self.low else f"{self.low}-{self.high}"
+
+
+class _Injury(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+
+    low: int = Field(alias="from", ge=1)
+    high: int | None = Field(default=None, alias="to")
+    loss: int = Field(ge=0)
+
+
+class Tables(BaseModel):
+    """The charts of ``nhb.yaml``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    standup_chart: tuple[_Row, ...]
+    ground_charts: dict[Literal["striker", "hybrid", "submission"], tuple[_Row, ...]]
+    sub_charts: dict[Literal["generic", "wrestling", "jiu-jitsu"], tuple[_Row, ...]]
+    tournament_injuries: tuple[_Injury, ...]
+
+
+def _check_chart(name: str, rows: tuple[_Row, ...], top: int | None) -> list[str]:
+    """A chart must cover 1 to ``top`` (or upward without end) with no gap or overlap."""
+    problems = []
+    expect = 1
+    for row in rows:
+        if row.low != expect:
+            problems.append(f"{name}: row {row.span} should start at {expect}")
+        if row.high is None:
+            expect = None
+            break
+        expect = row.high + 1
+    if top is None and expect is not None:
+        problems.append(f"{name}: the last row should run on upward (no 'to')")
+    if top is not None and expect != top + 1:
+        problems.append(f"{name}: rows should cover 1 to {top}")
+    return problems
+
+
+def load_tables(path: Path) -> Tables:
+    """Read and check the charts; ``ValueError`` naming the file and chart if wrong."""
+    try:
+        tables = Tables.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+    except (OSError, yaml.YAMLError, ValidationError) as exc:
+        raise ValueError(f"{path}: {exc}") from exc
+    problems = _check_chart("standup_chart", tables.standup_chart, None)
+    for key in ("striker", "hybrid", "submission"):
+        problems += _check_chart(f"ground_charts.{key}", tables.ground_charts.get(key, ()), None)
+    for key in ("generic", "wrestling", "jiu-jitsu"):
+        problems += _check_chart(f"sub_charts.{key}", tables.sub_charts.get(key, ()), 20)
+    if problems:
+        raise ValueError(f"{path}: " + "; ".join(problems))
+    return tables
+
+
+# --- state -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The rules options in force (rulings NHB-4, NHB-7, NHB-8)."""
+
+    segments: int = 3
+    fight_die: str = "d20"
+    exact_time: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """A finish found on a chart, waiting for its submission and time rolls."""
+
+    method: str
+    detail: str
+    dominant: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NhbState:
+    """Where a bout stands. Immutable: every answer makes a new one."""
+
+    fighters: tuple[NhbCard, NhbCard]
+    options: Options
+    segment: int = 1
+    segments_won: tuple[int, int] = (0, 0)
+    last_winner: int | None = None
+    """Winner of the latest segment, for "winning so far" (NHB-8)."""
+    step: str = "control"
+    """control, where, fight, finish, sub, seconds or over."""
+    roller: int = 0
+    """The side whose roll is asked now."""
+    exploded: tuple[int, ...] = ()
+    """Faces of the exploding roll in progress (ruling D-4)."""
+    totals: tuple[int | None, int | None] = (None, None)
+    """This step's totals by side: control, fight points or finish."""
+    controller: int | None = None
+    place: str | None = None
+    fight_points: tuple[int, int] | None = None
+    winner: int | None = None
+    """The segment's fight-point winner."""
+    finish: Finish | None = None
+    result: Result | None = None
+    used: tuple[str, int] | None = None
+    """The last chart read and its row, for the rules reference."""
+
+
+def _other(side: int) -> int:
+    return 1 - side
+
+
+def winning_so_far(state: NhbState) -> int | None:
+    """Who is "winning so far" (ruling NHB-8): more segments won, else the latest winner."""
+    red, blue = state.segments_won
+    if red != blue:
+        return 0 if red > blue else 1
+    return state.last_winner
+
+
+def advised_place(controller: NhbCard, opponent: NhbCard) -> str | None:
+    """The place to advise the controller (ruling NHB-3), or None when even."""
+    standup = controller.standup - opponent.standup
+    ground = controller.ground - opponent.ground
+    if standup != ground:
+        return "standup" if standup > ground else "ground"
+    if controller.standup != controller.ground:
+        return "standup" if controller.standup > controller.ground else "ground"
+    return None
+
+
+def finish_time(difference: int, seconds: int | None) -> tuple[int, int]:
+    """Minute and second of a finish within its segment (ruling NHB-7).
+
+    Args:
+        difference: winner's fight points minus loser's, at least 1.
+        seconds: from the d6 and d10 roll, or None when exact time is off.
+    """
+    if difference >= 10:
+        return 0, max(5, min(59, 60 - 5 * (difference - 10)))
+    return SEGMENT_MINUTES - difference, seconds or 0
+
+
+def clock(minutes: int, seconds: int) -> str:
+    return f"{minutes}:{seconds:02d}"
+
+
+class Nhb:
+    """The NHB ruleset (registered as ``nhb``)."""
+
+    key = "nhb"
+    title = "Bradu's SIMple NHB"
+    period_word = "segment"
+    card_model = NhbCard
+    options = (
+        OptionSpec("segments", "Segments of 10 minutes", 3, (1, 2, 3, 4, 5), "ruling NHB-8"),
+        OptionSpec(
+            "fight_die",
+            "Fight points die",
+            "d20",
+            ("d20", "d10!"),
+            "d20 is the text's order of events; d10! its first description (NHB-4)",
+        ),
+        OptionSpec("exact_time", "Exact seconds of a finish", True, (True, False), "roll d6 and d10 for the seconds (NHB-7)"),
+    )
+
+    def __init__(self, tables_path: Path | None = None) -> None:
+        self._tables_path = tables_path or Path(__file__).with_name("nhb.yaml")
+
+    @cached_property
+    def tables(self) -> Tables:
+        return load_tables(self._tables_path)
+
+    # --- protocol ------------------------------------------------------------
+
+    def new(self, setup: Setup) -> NhbState:
+        if len(setup.fighters) != 2:
+            raise ValueError("an NHB bout needs exactly two fighters")
+        known = {spec.key: spec for spec in self.options}
+        unknown = set(setup.options) - set(known)
+        if unknown:
+            raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; NHB has {', '.join(known)}")
+        for key, value in setup.options.items():
+            if value not in known[key].choices or type(value) is not type(known[key].default):
+                known[key].parse(str(value))  # raises with what is allowed
+        red, blue = setup.fighters
+        return NhbState(fighters=(red, blue), options=Options(**setup.options))
+
+    def prompt(self, state: NhbState) -> Prompt:
+        if state.result is not None:
+            return OverPrompt(state.result)
+        step = state.step
+        if step == "where":
+            return self._where_prompt(state)
+        me = state.fighters[state.roller]
+        if step == "control":
+            parts = self._control_parts(state, state.roller)
+            return self._roll(state, d(10, explodes=True), "control", parts, "the other fighter's control total")
+        if step == "fight":
+            parts = self._fight_parts(state, state.roller)
+            die = d(10, explodes=True) if state.options.fight_die == "d10!" else d(20)
+            return self._roll(state, die, f"fight points ({state.place})", parts, "the other fighter's fight points")
+        if step == "finish":
+            parts = self._finish_parts(state, state.roller)
+            if state.roller == state.winner:
+                return self._roll(state, d(10), "the finish", parts, "the loser's toughness roll")
+            return self._roll(state, d(10), "toughness (to survive the finish)", parts, "the winner's finish roll")
+        if step == "sub":
+            chart = me.subs
+            return RollPrompt(me.name, state.roller, Dice.of(d(20)), f"the submission ({chart} chart)")
+        if step == "seconds":
+            return RollPrompt(
+                me.name,
+                state.roller,
+                Dice.of(d(6), DIGIT),
+                "the exact seconds: d6 then d10 (0-9)",
+                against="seconds = 10 x (d6 - 1) + d10",
+            )
+        raise AssertionError(f"no prompt for step {step!r}")
+
+    def apply(self, state: NhbState, answer: Answer) -> Outcome:
+        if state.result is not None:
+            raise Refused("the bout is over: nothing more to roll")
+        handler = getattr(self, f"_apply_{state.step}")
+        return handler(state, answer)
+
+    def trackers(self, state: NhbState) -> dict[str, dict[str, Any]]:
+        out: dict[str, dict[str, Any]] = {}
+        for side, card in enumerate(state.fighters):
+            out[card.name] = {
+                "control": card.control,
+                "standup": card.standup,
+                "ground": card.ground,
+                "finishing": card.finishing,
+                "toughness": card.toughness,
+                "segments_won": state.segments_won[side],
+                "controller": state.controller == side,
+                "fight_points": state.fight_points[side] if state.fight_points else None,
+            }
+        return out
+
+    def reference(self, state: NhbState) -> Reference:
+        if state.step in ("control", "where", "fight") and state.result is None:
+            return self._ratings_reference(state)
+        if state.step == "finish":
+            return self._chart_reference(*self._finish_chart(state))
+        if state.step == "sub":
+            chart = state.fighters[state.winner].subs
+            return self._chart_reference(f"sub:{chart}", self.tables.sub_charts[chart])
+        if state.step == "seconds":
+            return self.table_reference("time", state.fight_points[state.winner] - state.fight_points[_other(state.winner)])
+        if state.used is not None:
+            return self.table_reference(*state.used)
+        return self._ratings_reference(state)
+
+    # --- prompts -------------------------------------------------------------
+
+    def _roll(self, state: NhbState, die, reason: str, parts, against: str) -> RollPrompt:
+        me = state.fighters[state.roller]
+        total = sum(v for _, v in parts)
+        target = state.totals[_other(state.roller)]
+        if state.exploded:
+            return RollPrompt(
+                me.name,
+                state.roller,
+                Dice.of(die),
+                f"{reason} (explosion: roll again and add)",
+                total,
+                tuple(parts),
+                running=sum(state.exploded) + total,
+                against=against,
+                target=target,
+            )
+        return RollPrompt(me.name, state.roller, Dice.of(die), reason, total, tuple(parts), against=against, target=target)
+
+    def _where_prompt(self, state: NhbState) -> ChoicePrompt:
+        side = state.controller
+        me, them = state.fighters[side], state.fighters[_other(side)]
+        advised = advised_place(me, them)
+        options = tuple(
+            Choice(
+                place,
+                place,
+                f"{getattr(me, place)} vs {getattr(them, place)} ({getattr(me, place) - getattr(them, place):+d})",
+            )
+            for place in PLACES
+        )
+        return ChoicePrompt(me.name, side, "where the segment is fought", options, advised)
+
+    def _control_parts(self, state: NhbState, side: int) -> list[tuple[str, int]]:
+        parts = [("control", state.fighters[side].control)]
+        if state.segment >= 2 and winning_so_far(state) == side:
+            parts.append(("winning so far", 2))  # ruling NHB-2, NHB-8
+        return parts
+
+    def _fight_parts(self, state: NhbState, side: int) -> list[tuple[str, int]]:
+        parts = [(state.place, getattr(state.fighters[side], state.place))]
+        if state.controller == side:
+            parts.append(("control", 2))  # ruling NHB-4
+        return parts
+
+    def _finish_parts(self, state: NhbState, side: int) -> list[tuple[str, int]]:
+        card = state.fighters[side]
+        if side == state.winner:
+            return [("finishing", card.finishing), ("fight points / 10", state.fight_points[side] // 10)]
+        return [("toughness", card.toughness)]
+
+    # --- the steps -----------------------------------------------------------
+
+    def _exploding(self, state: NhbState, answer: Answer, die, parts, reason: str):
+        """Read one face of an exploding (or plain) die; return (state, total or None, log)."""
+        (face,) = read_faces(Dice.of(die), answer.text)
+        me = state.fighters[state.roller].name
+        if die.explodes and face == die.sides:  # ruling D-4
+            faces = state.exploded + (face,)
+            return replace(state, exploded=faces), None, (f"{me} rolls {face} for {reason}: it explodes, roll again",)
+        faces = state.exploded + (face,)
+        modifier = sum(v for _, v in parts)
+        total = sum(faces) + modifier
+        shown = " + ".join(str(f) for f in faces)
+        mods = "".join(f" + {v}" if v >= 0 else f" - {-v}" for _, v in parts)
+        line = f"{me} rolls {shown}{mods} = {total} for {reason}"
+        return replace(state, exploded=()), total, (line,)
+
+    def _apply_control(self, state: NhbState, answer: Answer) -> Outcome:
+        side = state.roller
+        parts = self._control_parts(state, side)
+        state, total, log = self._exploding(state, answer, d(10, explodes=True), parts, "control")
+        if total is None:
+            return Outcome(state, log)
+        totals = _set(state.totals, side, total)
+        if side == 0:
+            return Outcome(replace(state, totals=totals, roller=1), log)
+        red, blue = totals
+        if red == blue:
+            # ruling NHB-2: a tie goes to the higher control rating; equal ratings re-roll
+            rc, bc = (f.control for f in state.fighters)
+            if rc == bc:
+                line = f"Control tied at {red} with equal control ratings: both re-roll"
+                return Outcome(replace(state, totals=(None, None), roller=0), log + (line,))
+            winner = 0 if rc > bc else 1
+            why = f"tied at {red}; the higher control rating ({max(rc, bc)}) takes it"
+        else:
+            winner = 0 if red > blue else 1
+            why = f"{max(red, blue)} to {min(red, blue)}"
+        name = state.fighters[winner].name
+        line = f"{name} takes control ({why})"
+        return Outcome(replace(state, totals=(None, None), roller=winner, controller=winner, step="where"), log + (line,))
+
+    def _apply_where(self, state: NhbState, answer: Answer) -> Outcome:
+        prompt = self._where_prompt(state)
+        choice = prompt.find(answer.text)
+        if choice is None:
+            raise Refused("choose standup or ground (s or g)")
+        me = state.fighters[state.controller].name
+        note = ""
+        if prompt.advised and choice.key != prompt.advised:
+            note = f" (overriding the advised {prompt.advised})"
+        line = f"{me} takes it to the {choice.key}{note}" if choice.key == "ground" else f"{me} keeps it standing{note}"
+        return Outcome(replace(state, place=choice.key, step="fight", roller=0), (line,))
+
+    def _apply_fight(self, state: NhbState, answer: Answer) -> Outcome:
+        side = state.roller
+        parts = self._fight_parts(state, side)
+        die = d(10, explodes=True) if state.options.fight_die == "d10!" else d(20)
+        state, total, log = self._exploding(state, answer, die, parts, "fight points")
+        if total is None:
+            return Outcome(state, log)
+        totals = _set(state.totals, side, total)
+        if side == 0:
+            return Outcome(replace(state, totals=totals, roller=1), log)
+        red, blue = totals
+        if red == blue:
+            line = f"Fight points tied at {red}: both re-roll"  # ruling NHB-4
+            return Outcome(replace(state, totals=(None, None), roller=0), log + (line,))
+        winner = 0 if red > blue else 1
+        name = state.fighters[winner].name
+        line = f"{name} wins the segment on fight points, {max(red, blue)} to {min(red, blue)}"
+        state = replace(state, totals=(None, None), fight_points=(red, blue), winner=winner, roller=winner, step="finish")
+        return Outcome(state, log + (line,))
+
+    def _apply_finish(self, state: NhbState, answer: Answer) -> Outcome:
+        side = state.roller
+        parts = self._finish_parts(state, side)
+        reason = "the finish" if side == state.winner else "toughness"
+        state, total, log = self._exploding(state, answer, d(10), parts, reason)
+        totals = _set(state.totals, side, total)
+        if side == state.winner:
+            return Outcome(replace(state, totals=totals, roller=_other(side)), log)
+        margin = totals[state.winner] - total
+        winner, loser = state.fighters[state.winner], state.fighters[side]
+        if margin <= 0:
+            # ruling NHB-5: no finish, the segment goes the full 10 minutes
+            line = f"{loser.name} survives the segment (margin {margin})"
+            return self._segment_ends(replace(state, totals=(None, None)), log + (line,))
+        chart_id, rows = self._finish_chart(state)
+        index = _row_index(rows, margin)
+        row = rows[index]
+        finish = Finish(row.method, row.detail, row.dominant)
+        state = replace(state, totals=(None, None), finish=finish, used=(chart_id, index))
+        what = "a dominant submission" if row.dominant else row.detail
+        line = f"Margin {margin} on the {_chart_title(chart_id)}: {what}"
+        if row.method == "submission":
+            return Outcome(replace(state, step="sub", roller=state.winner), log + (line,))
+        return self._to_time(state, log + (line,))
+
+    def _apply_sub(self, state: NhbState, answer: Answer) -> Outcome:
+        (face,) = read_faces(Dice.of(d(20)), answer.text)
+        card = state.fighters[state.winner]
+        rows = self.tables.sub_charts[card.subs]
+        index = _row_index(rows, face)
+        row = rows[index]
+        detail = row.detail
+        line = f"{card.name} rolls {face} on the {card.subs} submission chart: {detail}"
+        if row.rare:
+            line += f" (one of: {row.rare})"  # ruling NHB-6: logged, no further roll
+        finish = replace(state.finish, detail=detail)
+        return self._to_time(replace(state, finish=finish, used=(f"sub:{card.subs}", index)), (line,))
+
+    def _apply_seconds(self, state: NhbState, answer: Answer) -> Outcome:
+        d6, digit = read_faces(Dice.of(d(6), DIGIT), answer.text)
+        seconds = 10 * (d6 - 1) + digit  # ruling NHB-7
+        line = f"{state.fighters[state.roller].name} rolls {d6} and {digit}: {seconds} seconds"
+        return self._over(state, seconds, (line,))
+
+    # --- endings -------------------------------------------------------------
+
+    def _to_time(self, state: NhbState, log: tuple[str, ...]) -> Outcome:
+        difference = state.fight_points[state.winner] - state.fight_points[_other(state.winner)]
+        if difference < 10 and state.options.exact_time:
+            return Outcome(replace(state, step="seconds", roller=state.winner), log)
+        return self._over(state, None, log)
+
+    def _over(self, state: NhbState, seconds: int | None, log: tuple[str, ...]) -> Outcome:
+        w, l = state.winner, _other(state.winner)
+        difference = state.fight_points[w] - state.fight_points[l]
+        minutes, secs = finish_time(difference, seconds)
+        fight_minutes = SEGMENT_MINUTES * (state.segment - 1) + minutes
+        result = Result(
+            winner=state.fighters[w].name,
+            loser=state.fighters[l].name,
+            method=state.finish.method,
+            detail=state.finish.detail,
+            period=state.segment,
+            time=clock(minutes, secs),
+            fight_time=clock(fight_minutes, secs),
+        )
+        state = replace(state, step="over", result=result)
+        dominant = " (dominant)" if state.finish.dominant else ""
+        line = f"{result.headline(self.period_word)}{dominant}"
+        return Outcome(state, log + (line,))
+
+    def _segment_ends(self, state: NhbState, log: tuple[str, ...]) -> Outcome:
+        won = _set(state.segments_won, state.winner, state.segments_won[state.winner] + 1)
+        name = state.fighters[state.winner].name
+        line = f"End of segment {state.segment}: {name} takes it ({won[0]}-{won[1]})"
+        if state.segment < state.options.segments:
+            nxt = replace(
+                state,
+                segments_won=won,
+                last_winner=state.winner,
+                segment=state.segment + 1,
+                step="control",
+                roller=0,
+                controller=None,
+                place=None,
+                fight_points=None,
+                winner=None,
+            )
+            return Outcome(nxt, log + (line,))
+        # ruling NHB-8: decision to the fighter who won more segments; equal is a draw
+        red, blue = (f.name for f in state.fighters)
+        period = state.options.segments
+        end = clock(SEGMENT_MINUTES, 0)
+        total = clock(SEGMENT_MINUTES * period, 0)
+        score = f"segments {max(won)}-{min(won)}"
+        if won[0] == won[1]:
+            result = Result(None, None, "draw", score, period, end, total)
+        else:
+            w = 0 if won[0] > won[1] else 1
+            result = Result(state.fighters[w].name, state.fighters[_other(w)].name, "decision", score, period, end, total)
+        state = replace(state, segments_won=won, last_winner=state.winner, step="over", result=result)
+        return Outcome(state, log + (line, result.headline(self.period_word)))
+
+    # --- the reference view --------------------------------------------------
+
+    def _finish_chart(self, state: NhbState) -> tuple[str, tuple[_Row, ...]]:
+        if state.place == "standup":
+            return "standup", self.tables.standup_chart
+        chart = state.fighters[state.winner].chart
+        return f"ground:{chart}", self.tables.ground_charts[chart]
+
+    def table_reference(self, chart_id: str, highlight: int | None = None) -> Reference:
+        """A chart by id (``standup``, ``ground:hybrid``, ``sub:generic``) and its row,
+        or the time table (``time``) with the fight points difference to mark."""
+        if chart_id == "time":
+            rows = [("10+", "0:59 down to 0:05 (60 s - 5 s per point over 10)")]
+            rows += [(str(d), f"minute {SEGMENT_MINUTES - d}") for d in range(9, 0, -1)]
+            # rows run 10+, 9 .. 1
+            index = None if highlight is None else (0 if highlight >= 10 else 10 - highlight)
+            return Reference(
+                "Time of the finish (fight points difference)",
+                ("difference", "finish"),
+                tuple(rows),
+                index,
+                "seconds: 10 x (d6 - 1) + d10 (0-9), ruling NHB-7",
+            )
+        kind, _, name = chart_id.partition(":")
+        if kind == "standup":
+            rows = self.tables.standup_chart
+        elif kind == "ground":
+            rows = self.tables.ground_charts[name]
+        else:
+            rows = self.tables.sub_charts[name]
+        return self._chart_reference(chart_id, rows, highlight)
+
+    def _chart_reference(self, chart_id: str, rows, highlight: int | None = None) -> Reference:
+        body = []
+        for row in rows:
+            text = row.detail + (" (dominant)" if row.dominant else "")
+            if row.rare:
+                text += f": {row.rare}"
+            body.append((row.span, text))
+        column = "d20" if chart_id.startswith("sub:") else "margin"
+        return Reference(_chart_title(chart_id).capitalize(), (column, "result"), tuple(body), highlight)
+
+    def _ratings_reference(self, state: NhbState) -> Reference:
+        red, blue = state.fighters
+        keys = ("control", "standup", "ground", "finishing", "toughness")
+        rows = tuple((k, str(getattr(red, k)), str(getattr(blue, k)), f"{getattr(red, k) - getattr(blue, k):+d}") for k in keys)
+        highlight = None
+        if state.step in ("control",):
+            highlight = 0
+        elif state.step == "fight" and state.place:
+            highlight = keys.index(state.place)
+        note = "control: d10 (0 = 10, explodes) + control, +2 winning so far from segment 2"
+        if state.step == "where":
+            note = "advised: the larger of the standup and ground differences (ruling NHB-3)"
+        elif state.step == "fight":
+            note = f"fight points: {state.options.fight_die} + {state.place}, +2 for the controller"
+        return Reference("Ratings", ("rating", red.name, blue.name, "red - blue"), rows, highlight, note)
+
+
+def _chart_title(chart_id: str) -> str:
+    kind, _, name = chart_id.partition(":")
+    if kind == "standup":
+        return "standup finish chart"
+    if kind == "ground":
+        return f"{name} ground chart"
+    if kind == "sub":
+        return f"{name} submission chart"
+    return "time table"
+
+
+def _row_index(rows, n: int) -> int:
+    for i, row in enumerate(rows):
+        if row.covers(n):
+            return i
+    raise AssertionError(f"chart has no row for {n}")  # load_tables checks coverage
+
+
+def _set(pair: tuple, side: int, value) -> tuple:
+    return (value, pair[1]) if side == 0 else (pair[0], value)
+
+
+RULESET = Nhb()
