@@ -136,6 +136,8 @@ def read_file(path: Path) -> tuple[dict[str, Any] | None, Problem | None]:
         return None, Problem(file, f"cannot be read: {exc.strerror or exc}")
     except UnicodeDecodeError:
         return None, Problem(file, "is not UTF-8 text")
+    except RecursionError:
+        return None, Problem(file, "is not a card file: its YAML is nested too deeply to read")
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""

@@ -89,9 +89,12 @@ class Die:
             if value is None:
                 raise Refused(f"{token!r} is not a face: {self.describe()}")
             return value
-        if not token.isdigit():
+        if not (token.isascii() and token.isdigit()):  # "²".isdigit() is true, but int() refuses it
             raise Refused(f"{token!r} is not a face: {self.describe()}")
-        n = int(token)
+        try:
+            n = int(token)
+        except ValueError:  # more digits than int() reads (4300): no die has that face
+            raise Refused(f"{token[:12]}... is not a face: {self.describe()}") from None
         if self.kind is Kind.D10:
             if n == 0:
                 return 10
@@ -170,7 +173,7 @@ def read_faces(dice: Dice, text: str) -> tuple[int, ...]:
     """
     text = text.strip()
     if dice.dice and all(die.kind is Kind.FUDGE for die in dice.dice):
-        tokens = _fudge_tokens(text)
+        tokens = _fudge_tokens(text, len(dice.dice))
     else:
         tokens = [t for t in _SPLIT.split(text) if t]
     n = len(dice.dice)
@@ -181,10 +184,16 @@ def read_faces(dice: Dice, text: str) -> tuple[int, ...]:
     return tuple(die.read(tok) for die, tok in zip(dice.dice, tokens))
 
 
-def _fudge_tokens(text: str) -> list[str]:
+def _fudge_tokens(text: str, n: int) -> list[str]:
     compact = text.replace(" ", "").replace(",", "")
-    if compact and all(c in "+-0." for c in compact):
-        return list(compact)
+    if all(c in "+-0." for c in compact):
+        if "," in text and len(compact) < n:
+            # a blank between commas is a blank face (ruling D-3): "+,,-,+" or "+, , -, +"
+            parts = [p.strip() for p in text.split(",")]
+            if len(parts) == n and all(len(p) <= 1 for p in parts):
+                return parts
+        if compact:
+            return list(compact)
     return [t for t in _SPLIT.split(text) if t]
 
 

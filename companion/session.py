@@ -94,8 +94,8 @@ class Session:
         return [s.answer for s in self.steps]
 
     def log(self) -> list[tuple[str, bool]]:
-        """Every log line so far, each with whether its answer was a virtual roll."""
-        return [(line, step.answer.virtual) for step in self.steps for line in step.log]
+        """Every log line so far; the first line of a virtual roll's step is marked True."""
+        return [(line, step.answer.virtual and i == 0) for step in self.steps for i, line in enumerate(step.log)]
 
     def watch(self, callback: Callable[[Session], None]) -> None:
         """Call ``callback`` after every change (answer, undo, redo)."""
@@ -171,6 +171,8 @@ class Session:
             self.steps = fold(self.ruleset, self.start, answers)
         except Refused as exc:
             raise CorruptSave(f"a saved answer no longer fits the game: {exc.reason}") from exc
+        except Exception as exc:  # a damaged value (e.g. an answer stored as a blob) is a corrupt save too
+            raise CorruptSave(f"a saved answer cannot be replayed: {type(exc).__name__}: {exc}") from exc
         self.redo_stack = list(redo)
         self._changed()
 

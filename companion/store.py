@@ -133,11 +133,20 @@ class Store:
     def close(self) -> None:
         self.conn.close()
 
+    def _transaction(self) -> sqlite3.Connection:
+        """Begin a write transaction, for ``with``: committed at the end, rolled back on an error.
+
+        The connection is in autocommit mode (``isolation_level=None``), where
+        ``with conn:`` alone begins nothing and each statement commits by itself.
+        """
+        self.conn.execute("BEGIN IMMEDIATE")
+        return self.conn
+
     # --- sessions ------------------------------------------------------------
 
     def create(self, game: str, setup: dict[str, Any], title: str) -> int:
         now = time.time()
-        with self.conn:
+        with self._transaction():
             cur = self.conn.execute(
                 "INSERT INTO sessions (game, setup, title, created, updated) VALUES (?, ?, ?, ?, ?)",
                 (game, json.dumps(setup), title, now, now),
@@ -147,7 +156,7 @@ class Store:
     def append(self, session_id: int, seq: int, answer: Answer) -> None:
         """Save the answer at ``seq``, dropping undone answers from there on."""
         now = time.time()
-        with self.conn:
+        with self._transaction():
             self.conn.execute("DELETE FROM answers WHERE session_id=? AND seq>=?", (session_id, seq))
             self.conn.execute(
                 "INSERT INTO answers (session_id, seq, text, virtual, clock, at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -156,26 +165,26 @@ class Store:
             self.conn.execute("UPDATE sessions SET updated=? WHERE id=?", (now, session_id))
 
     def undo(self, session_id: int, seq: int) -> None:
-        with self.conn:
+        with self._transaction():
             self.conn.execute("UPDATE answers SET undone=1 WHERE session_id=? AND seq=?", (session_id, seq))
             self.conn.execute(
                 "UPDATE sessions SET status='open', result=NULL, updated=? WHERE id=?", (time.time(), session_id)
             )
 
     def redo(self, session_id: int, seq: int) -> None:
-        with self.conn:
+        with self._transaction():
             self.conn.execute("UPDATE answers SET undone=0 WHERE session_id=? AND seq=?", (session_id, seq))
             self.conn.execute("UPDATE sessions SET updated=? WHERE id=?", (time.time(), session_id))
 
     def finish(self, session_id: int, result: dict[str, Any]) -> None:
-        with self.conn:
+        with self._transaction():
             self.conn.execute(
                 "UPDATE sessions SET status='over', result=?, updated=? WHERE id=?",
                 (json.dumps(result), time.time(), session_id),
             )
 
     def delete(self, session_id: int) -> None:
-        with self.conn:
+        with self._transaction():
             self.conn.execute("DELETE FROM answers WHERE session_id=?", (session_id,))
             self.conn.execute("DELETE FROM sessions WHERE id=?", (session_id,))
 

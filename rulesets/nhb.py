@@ -557,7 +557,8 @@ class Nhb:
     def _segment_ends(self, state: NhbState, log: tuple[str, ...]) -> Outcome:
         won = _set(state.segments_won, state.winner, state.segments_won[state.winner] + 1)
         name = state.fighters[state.winner].name
-        line = f"End of segment {state.segment}: {name} takes it ({won[0]}-{won[1]})"
+        red_name, blue_name = (f.name for f in state.fighters)
+        line = f"End of segment {state.segment}: {name} takes it; segments won: {red_name} {won[0]}, {blue_name} {won[1]}"
         if state.segment < state.options.segments:
             nxt = replace(
                 state,

@@ -1,0 +1,82 @@
+"""The Textual app: holds the store and the data directory; screens do the rest."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+from companion.cards import Roster, load_roster
+from companion.ruleset import Setup, get_ruleset
+from companion.session import CorruptSave, Session, resume, start
+from companion.store import Store
+
+
+class CompanionApp(App[None]):
+    """The table's referee.
+
+    Args:
+        directory: the data directory (database and the user's cards).
+        rng: the generator for the app's own rolls; seeded in tests.
+    """
+
+    TITLE = "companion"
+    SUB_TITLE = "a referee for dice fights"
+    CSS_PATH = "app.tcss"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, id="quit")]
+
+    def __init__(self, directory: Path, *, rng: random.Random | None = None) -> None:
+        super().__init__()
+        self.directory = directory
+        self.rng = rng or random.Random()
+        self.store = Store.open(directory)
+
+    def on_mount(self) -> None:
+        from screens.home import HomeScreen
+
+        self.push_screen(HomeScreen())
+        if self.store.notice:
+            self.notify(self.store.notice, title="Saved fights", severity="error", timeout=30)
+
+    def roster(self, game: str) -> Roster:
+        """The game's cards, read afresh so a newly added card file shows up."""
+        ruleset = get_ruleset(game)
+        return load_roster(game, ruleset.card_model, user_dir=self.directory / "fighters")
+
+    def back_home(self) -> None:
+        """Close every screen above the home screen."""
+        from screens.home import HomeScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
+            self.pop_screen()
+
+    def new_fight(self, setup: Setup) -> None:
+        """Start and show a new saved fight (above home: Escape from it goes home)."""
+        from screens.fight import FightScreen
+
+        session = start(self.store, get_ruleset(setup.game), setup, self.rng)
+        self.back_home()
+        self.push_screen(FightScreen(session))
+
+    def resume_fight(self, session_id: int) -> bool:
+        """Show a saved fight where it was left; False (with a message) if it cannot be read."""
+        from screens.fight import FightScreen
+
+        try:
+            session: Session = resume(self.store, session_id, self.rng)
+        except CorruptSave as exc:
+            self.notify(f"This fight cannot be resumed: {exc}", title="Saved fight", severity="error", timeout=15)
+            return False
+        self.back_home()
+        self.push_screen(FightScreen(session))
+        return True
+
+    def on_unmount(self) -> None:
+        self.store.close()
+
+
+def make_app(directory: Path, *, rng: random.Random | None = None) -> CompanionApp:
+    """The app factory the command line and the tests use."""
+    return CompanionApp(directory, rng=rng)

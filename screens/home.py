@@ -1,0 +1,99 @@
+"""Home: pick a game, resume an unfinished fight, see finished ones."""
+
+from __future__ import annotations
+
+import time
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Label, OptionList
+from textual.widgets.option_list import Option
+
+from companion.ruleset import GAME_TITLES, GAMES
+
+
+def _when(stamp: float) -> str:
+    return time.strftime("%d %b %H:%M", time.localtime(stamp))
+
+
+class HomeScreen(Screen[None]):
+    """The first screen."""
+
+    CSS_PATH = "home.tcss"
+    BINDINGS = [
+        Binding("enter", "open", "Open", show=True),
+        Binding("tab", "app.focus_next", "Next list", show=True),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal():
+            with Vertical(id="games-pane"):
+                yield Label("Games", classes="heading")
+                yield OptionList(id="games")
+            with Vertical(id="fights-pane"):
+                yield Label("Unfinished fights: Enter resumes", classes="heading")
+                yield OptionList(id="unfinished")
+                yield Label("Finished fights", classes="heading")
+                yield OptionList(id="finished")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        games = self.query_one("#games", OptionList)
+        for key, title in GAME_TITLES.items():
+            playable = key in GAMES
+            games.add_option(Option(title if playable else f"{title} (coming)", id=key, disabled=not playable))
+        games.highlighted = 0
+        games.focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_fights()
+
+    def refresh_fights(self) -> None:
+        """List the saved fights afresh (after a fight, or a forget)."""
+        store = self.app.store
+        unfinished = self.query_one("#unfinished", OptionList)
+        unfinished.clear_options()
+        for saved in store.sessions("open"):
+            label = f"{_when(saved.updated)}  {GAME_TITLES.get(saved.game, saved.game)}: {saved.title} ({saved.answers} answers)"
+            unfinished.add_option(Option(label, id=str(saved.id)))
+        if not unfinished.option_count:
+            unfinished.add_option(Option("none", id="none", disabled=True))
+        else:
+            unfinished.highlighted = 0
+        finished = self.query_one("#finished", OptionList)
+        finished.clear_options()
+        for saved in store.sessions("over"):
+            result = saved.result or {}
+            if result.get("winner"):
+                outcome = f"{result['winner']} by {result.get('method', '?')}"
+                if result.get("detail"):
+                    outcome += f" ({result['detail']})"
+                outcome += f", {result.get('fight_time', '')}"
+            else:
+                outcome = "draw"
+            finished.add_option(Option(f"{_when(saved.updated)}  {saved.title}: {outcome}", id=str(saved.id)))
+        if not finished.option_count:
+            finished.add_option(Option("none yet", id="none", disabled=True))
+        else:
+            finished.highlighted = 0
+
+    @on(OptionList.OptionSelected, "#games")
+    def _game_chosen(self, event: OptionList.OptionSelected) -> None:
+        from screens.select import FighterSelectScreen
+
+        self.app.push_screen(FighterSelectScreen(event.option.id))
+
+    @on(OptionList.OptionSelected, "#unfinished")
+    @on(OptionList.OptionSelected, "#finished")
+    def _fight_chosen(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id and event.option.id != "none":
+            self.app.resume_fight(int(event.option.id))
+
+    def action_open(self) -> None:
+        focused = self.focused
+        if isinstance(focused, OptionList) and focused.highlighted is not None:
+            focused.action_select()

@@ -1,0 +1,51 @@
+"""The rules reference: the table the current step uses, the row in use marked."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Label
+
+from companion.ruleset import Reference
+
+
+class ReferenceScreen(ModalScreen[None]):
+    """Show one :class:`Reference` table.
+
+    Args:
+        reference: the table, with ``highlight`` the row to mark.
+    """
+
+    CSS_PATH = "reference.tcss"
+    BINDINGS = [
+        Binding("escape", "dismiss", "Close"),
+        Binding("f1", "dismiss", "Close", show=False),
+    ]
+
+    def __init__(self, reference: Reference) -> None:
+        super().__init__()
+        self.reference = reference
+
+    def compose(self) -> ComposeResult:
+        ref = self.reference
+        with Vertical(id="sheet"):
+            yield Label(ref.title, id="title")
+            table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True, id="table")
+            yield table
+            if ref.note:
+                yield Label(ref.note, id="note")
+            yield Label("escape closes", classes="muted")
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns(*self.reference.columns)
+        for i, row in enumerate(self.reference.rows):
+            marked = i == self.reference.highlight
+            table.add_row(*row, label="▶" if marked else " ", key=str(i))
+        if self.reference.highlight is not None:
+            table.move_cursor(row=self.reference.highlight)
+        else:
+            table.show_cursor = False
+        table.focus()

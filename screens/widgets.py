@@ -1,0 +1,181 @@
+"""Widgets shared by the screens. They render a session's state; they never own it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.markup import escape
+from textual.app import ComposeResult
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Input, Static
+
+from companion.dice import Refused, read_faces
+from companion.ruleset import SIDES, ChoicePrompt, Prompt, RollPrompt
+from companion.session import ROLL_WORD
+
+_LABELS = {
+    "ground_chart": "ground chart",
+    "sub_chart": "submission chart",
+    "segments_won": "segments won",
+    "fight_points": "fight points",
+    "td_defence": "TD defence",
+    "sub_defence": "sub defence",
+}
+
+
+def label(key: str) -> str:
+    """A field name in the game's words."""
+    return _LABELS.get(key, key.replace("_", " "))
+
+
+def card_text(card: Any) -> str:
+    """Every field of a fighter card, for the selection screen."""
+    data = card.model_dump(exclude_none=True)
+    lines = [f"[b]{escape(data.pop('name'))}[/b]"]
+    nickname = data.pop("nickname", None)
+    if nickname:
+        lines.append(f'"{escape(nickname)}"')
+    style = data.pop("style", None)
+    if style:
+        lines.append(f"[i]{escape(style)}[/i]")
+    notes = data.pop("notes", None)
+    lines.append("")
+    width = max((len(label(k)) for k in data), default=0)
+    for key, value in data.items():
+        lines.append(f"{label(key):<{width}}  {escape(str(value))}")
+    for key in ("chart", "subs"):  # derived values the card leaves to the rules (e.g. NHB-6 defaults)
+        if hasattr(card, key) and f"{'ground_chart' if key == 'chart' else 'sub_chart'}" not in data:
+            lines.append(f"{label('ground_chart' if key == 'chart' else 'sub_chart'):<{width}}  {getattr(card, key)} (default)")
+    if notes:
+        lines += ["", f"[dim]{escape(notes)}[/dim]"]
+    return "\n".join(lines)
+
+
+class FighterPanel(Static):
+    """One corner's fighter with the live numbers from the ruleset's trackers."""
+
+    def show(self, side: int, name: str, numbers: dict[str, Any], acting: bool) -> None:
+        """Render ``numbers`` (the ruleset's trackers for this fighter)."""
+        self.border_title = escape(name)
+        self.border_subtitle = f"{SIDES[side]} corner"
+        lines = []
+        for key, value in numbers.items():
+            if value is None or value is False:
+                continue
+            if value is True:
+                lines.append(f"[b $accent]● {label(key)}[/]")
+            else:
+                lines.append(f"{label(key)}: [b]{escape(str(value))}[/b]")
+        self.update("\n".join(lines))
+        self.set_class(acting, "acting")
+
+
+def prompt_text(prompt: Prompt) -> str:
+    """What the table must do now, with why, the modifiers and the target."""
+    if isinstance(prompt, RollPrompt):
+        lines = [f"[b]{escape(prompt.headline())}[/b]"]
+        if prompt.modifier_parts:
+            parts = " + ".join(f"{escape(k)} {v}" for k, v in prompt.modifier_parts)
+            lines.append(f"modifier: {parts}")
+        if prompt.against:
+            target = f" ({prompt.target})" if prompt.target is not None else ""
+            lines.append(f"against: {escape(prompt.against)}{target}")
+        return "\n".join(lines)
+    if isinstance(prompt, ChoicePrompt):
+        lines = [f"[b]{escape(prompt.headline())}[/b]"]
+        for option in prompt.options:
+            mark = "  [b $success]< advised[/]" if option.key == prompt.advised else ""
+            why = f" [dim]{escape(option.why)}[/dim]" if option.why else ""
+            lines.append(f"  [b]{option.key[0]}[/b]{escape(option.key[1:])}{why}{mark}")
+        if prompt.advised is None:
+            lines.append("[dim]  neither is advised over the other[/dim]")
+        return "\n".join(lines)
+    return f"[b]{escape(prompt.headline())}[/b]"
+
+
+def preview(prompt: Prompt, text: str) -> tuple[bool, str]:
+    """Check typed text against the prompt without applying it: (fits, what to show)."""
+    text = text.strip()
+    if not text:
+        if isinstance(prompt, ChoicePrompt):
+            return True, "Enter takes the advised choice" if prompt.advised else "type the first letter of a choice"
+        return True, "type the faces as they landed, or ctrl+r to roll for you"
+    if text.lower() == ROLL_WORD:
+        return True, "the app rolls for you"
+    if isinstance(prompt, RollPrompt):
+        try:
+            faces = read_faces(prompt.dice, text)
+        except Refused as exc:
+            return False, exc.reason
+        total = sum(faces) + (prompt.running if prompt.running is not None else prompt.modifier)
+        return True, f"= {total}"
+    if isinstance(prompt, ChoicePrompt):
+        choice = prompt.find(text)
+        if choice is None:
+            return False, "choose one of: " + ", ".join(o.key for o in prompt.options)
+        return True, f"= {choice.key}"
+    return False, "the fight is over"
+
+
+class DiceTray(Widget):
+    """Type the faces as they landed; validated as you type."""
+
+    DEFAULT_CSS = """
+    DiceTray {
+        height: auto;
+    }
+    DiceTray #hint {
+        color: $text-muted;
+        height: auto;
+    }
+    DiceTray.-refused #hint {
+        color: $error;
+    }
+    """
+
+    class Answered(Message):
+        """The player pressed Enter on an answer."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    prompt: reactive[Prompt | None] = reactive(None, init=False)
+    """The prompt being answered."""
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="faces, e.g. 7", id="faces")
+        yield Static(id="hint")
+
+    def set_prompt(self, prompt: Prompt) -> None:
+        self.prompt = prompt
+        box = self.query_one(Input)
+        box.value = ""
+        box.disabled = prompt.kind == "over"
+        if isinstance(prompt, RollPrompt):
+            n = len(prompt.dice.dice)
+            box.placeholder = f"{n} faces, e.g. {' '.join(['4'] * n)}" if n > 1 else "the face rolled, e.g. 7"
+        elif isinstance(prompt, ChoicePrompt):
+            box.placeholder = " / ".join(o.key for o in prompt.options)
+        else:
+            box.placeholder = "the fight is over"
+        self.show_hint(*preview(prompt, ""))
+
+    def show_hint(self, fits: bool, text: str) -> None:
+        self.query_one("#hint", Static).update(escape(text))
+        self.set_class(not fits, "-refused")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        if self.prompt is not None:
+            self.show_hint(*preview(self.prompt, event.value))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.post_message(self.Answered(event.value))
+
+    def refuse(self, reason: str) -> None:
+        """Show why an answer was refused; the typed text stays to be corrected."""
+        self.show_hint(False, reason)

@@ -1,0 +1,276 @@
+"""The screens as a player drives them, with Pilot: keys in, what shows out."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Input, OptionList, RichLog, Static
+
+from companion.session import resume
+from screens.app import make_app
+from screens.fight import FightScreen
+from screens.home import HomeScreen
+from screens.reference import ReferenceScreen
+from screens.select import FighterSelectScreen
+from screens.setup import OptionsScreen
+
+CARDS = """\
+game: nhb
+fighters:
+  - {name: Alpha One, control: 12, standup: 10, ground: 14, finishing: 6, toughness: 6}
+  - {name: Bravo Two, control: 10, standup: 12, ground: 9, finishing: 5, toughness: 7}
+"""
+
+
+def text_of(widget: Static) -> str:
+    return str(widget.render())
+
+
+def log_lines(screen) -> list[str]:
+    return [strip.text for strip in screen.query_one("#log", RichLog).lines]
+
+
+async def type_answer(pilot, text: str) -> None:
+    box = pilot.app.screen.query_one("#faces", Input)
+    box.value = text
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def start_fight(pilot, red: str = "Alpha", blue: str = "Bravo") -> FightScreen:
+    """From home: NHB, pick two fighters by filtering, accept the default options."""
+    await pilot.press("enter")  # the first game, NHB
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, FighterSelectScreen)
+    for name in (red, blue):
+        pilot.app.screen.query_one("#filter", Input).value = name  # typing is tested in the select test
+        await pilot.pause()
+        await pilot.press("enter")
+    await pilot.pause()
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, OptionsScreen)
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, FightScreen)
+    return screen
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    (tmp_path / "fighters").mkdir()
+    (tmp_path / "fighters" / "mine.yaml").write_text(CARDS)
+    return tmp_path
+
+
+async def test_home_lists_games_and_only_nhb_is_playable(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        games = app.screen.query_one("#games", OptionList)
+        assert games.option_count == 5
+        assert not games.get_option("nhb").disabled
+        assert games.get_option("fo").disabled
+        unfinished = app.screen.query_one("#unfinished", OptionList)
+        assert unfinished.get_option_at_index(0).id == "none"
+
+
+async def test_fighter_select_filters_shows_card_and_fills_corners(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, FighterSelectScreen)
+        assert "Alpha One" in screen.roster.names() and "Royce Gracie" in screen.roster.names()
+        await pilot.press(*"bravo")
+        await pilot.pause()
+        assert [c.name for c in screen.shown] == ["Bravo Two"]
+        card = text_of(screen.query_one("#card", Static))
+        assert "Bravo Two" in card and "standup" in card and "12" in card
+        await pilot.press("enter")
+        assert screen.corners[0].name == "Bravo Two" and screen.corners[1] is None
+        assert screen.query_one("#filter", Input).value == ""
+        await pilot.press("ctrl+r")  # random pick for blue, never the same fighter
+        assert screen.corners[1] is not None and screen.corners[1].name != "Bravo Two"
+        await pilot.press("ctrl+u")
+        assert screen.corners[1] is None
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_fighter_select_warns_of_cards_that_did_not_load(data_dir: Path) -> None:
+    (data_dir / "fighters" / "broken.yaml").write_text(
+        "game: nhb\nfighters:\n  - {name: Broken Card, control: 25, standup: 5, ground: 5, finishing: 5, toughness: 5}\n"
+    )
+    app = make_app(data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        warning = text_of(screen.query_one("#problems", Static))
+        assert "broken.yaml" in warning and "Broken Card" in warning and "control" in warning
+        assert "from 1 to 20" in warning
+        assert "Broken Card" not in screen.roster.names()
+        assert "Alpha One" in screen.roster.names()
+
+
+async def test_a_bout_typed_at_the_table_to_the_result(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fight(pilot)
+        prompt = text_of(screen.query_one("#prompt", Static))
+        assert "Alpha One: roll d10! for control, +12" in prompt
+        # a face the die does not have: refused inline, nothing changes (ruling D-5)
+        await type_answer(pilot, "11")
+        assert "a d10 shows 1-10" in text_of(screen.query_one("#hint", Static))
+        assert screen.session.steps == []
+        await type_answer(pilot, "5")  # Alpha 17
+        await type_answer(pilot, "3")  # Bravo 13: Alpha takes control
+        assert "Alpha One takes control (17 to 13)" in log_lines(screen)
+        prompt = text_of(screen.query_one("#prompt", Static))
+        assert "advised" in prompt
+        await type_answer(pilot, "")  # Enter takes the advised place: ground (+5 vs -2)
+        assert screen.session.state.place == "ground"
+        await type_answer(pilot, "15")  # Alpha 15 + 14 + 2 = 31
+        await type_answer(pilot, "4")  # Bravo 4 + 9 = 13
+        await type_answer(pilot, "9")  # Alpha 9 + 6 + 3 = 18
+        # Bravo 1 + 7 = 8: margin 10 on Alpha's submission chart (ground 14 >= standup 10 + 3,
+        # ruling NHB-6) is a GNP KO; fight points 31 to 13 differ by 18: 0:20, no seconds roll (NHB-7)
+        await type_answer(pilot, "1")
+        assert screen.session.over
+        result = text_of(screen.query_one("#result", Static))
+        assert "Alpha One def. Bravo Two by KO (GNP KO), segment 1, 0:20" in result
+        assert screen.query_one("#result").display
+        # the result is saved as finished
+        saved = app.store.sessions("over")
+        assert saved and saved[0].result["method"] == "ko"
+
+
+async def test_undo_and_redo_keys(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fight(pilot)
+        await type_answer(pilot, "5")
+        await type_answer(pilot, "3")
+        assert screen.session.state.step == "where"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert screen.session.state.step == "control" and len(screen.session.steps) == 1
+        assert "Alpha One takes control (17 to 13)" not in log_lines(screen)
+        assert "Bravo Two: roll d10!" in text_of(screen.query_one("#prompt", Static))
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert screen.session.state.step == "where"
+        assert "Alpha One takes control (17 to 13)" in log_lines(screen)
+        await pilot.press("ctrl+z", "ctrl+z", "ctrl+z")  # past the first roll: nothing more to undo
+        await pilot.pause()
+        assert screen.session.steps == []
+
+
+async def test_roll_for_me_is_marked_as_the_apps_roll(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fight(pilot)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        (step,) = screen.session.steps
+        assert step.answer.virtual
+        assert log_lines(screen)[0].startswith("Alpha One rolls") and "(app roll)" in log_lines(screen)[0]
+
+
+async def test_rules_reference_marks_the_row_in_use(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fight(pilot)
+        for face in ("5", "3", "g", "15", "4", "9"):
+            await type_answer(pilot, face)
+        await pilot.press("f1")
+        await pilot.pause()
+        ref = app.screen
+        assert isinstance(ref, ReferenceScreen)
+        assert ref.reference.title == "Submission ground chart"  # the winner's chart, not yet rolled
+        await pilot.press("escape")
+        await pilot.pause()
+        await type_answer(pilot, "7")  # Bravo 7 + 7 = 14; margin 4: submission
+        await type_answer(pilot, "6")  # generic chart 6: armbar; difference 18: 0:20, the bout is over
+        await pilot.press("f1")
+        await pilot.pause()
+        ref = app.screen
+        table = ref.query_one(DataTable)
+        assert ref.reference.title == "Generic submission chart"
+        assert table.cursor_row == 1 and ref.reference.rows[1] == ("5-7", "armbar")
+        assert screen.session.over
+
+
+async def test_escape_leaves_the_fight_saved_and_home_resumes_it(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fight(pilot)
+        await type_answer(pilot, "5")
+        await type_answer(pilot, "3")
+        await pilot.press("escape")
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        unfinished = home.query_one("#unfinished", OptionList)
+        assert "Alpha One vs Bravo Two" in str(unfinished.get_option_at_index(0).prompt)
+        unfinished.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        resumed = app.screen
+        assert isinstance(resumed, FightScreen)
+        assert resumed.session.state.step == "where"
+        assert "Alpha One takes control (17 to 13)" in log_lines(resumed)
+
+
+async def test_rematch_and_new_fight_after_the_result(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fight(pilot)
+        for face in ("5", "3", "g", "15", "4", "9", "1"):
+            await type_answer(pilot, face)
+        assert screen.session.over
+        first_id = screen.session.id
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        rematch = app.screen
+        assert isinstance(rematch, FightScreen) and rematch.session.id != first_id
+        assert rematch.session.setup.names == ("Alpha One", "Bravo Two") and rematch.session.steps == []
+        assert app.store.sessions("over")[0].id == first_id
+        await pilot.press("ctrl+n")  # not over yet: does nothing
+        await pilot.pause()
+        assert app.screen is rematch
+
+
+async def test_unreadable_database_is_moved_aside_and_the_app_starts(tmp_path: Path) -> None:
+    (tmp_path / "companion.db").write_bytes(b"this is not a database" * 200)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert app.store.notice and "moved" in app.store.notice
+        moved = [p for p in tmp_path.iterdir() if p.name.startswith("companion.db.unreadable-")]
+        assert moved and moved[0].read_bytes() == b"this is not a database" * 200
+
+
+async def test_a_corrupt_saved_fight_shows_a_message_not_a_traceback(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fight(pilot)
+        await type_answer(pilot, "5")
+        session_id = screen.session.id
+        app.store.conn.execute("UPDATE answers SET text='99' WHERE session_id=?", (session_id,))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.resume_fight(session_id) is False
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        with pytest.raises(Exception) as info:
+            resume(app.store, session_id)
+        assert "no longer fits" in str(info.value)

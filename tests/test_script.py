@@ -1,0 +1,470 @@
+"""``companion script`` and friends, run as a real subprocess.
+
+Golden scripts: each ``tests/golden/*.txt`` is a script of answers, with its
+command-line arguments and expected exit status in header comments::
+
+    # args: --red "Gold Grappler" --blue "Gold Striker" --option segments=2
+    # exit: 0
+
+It is played with ``--fighters tests/golden/cards.yaml`` (fixed test cards,
+not the shipped roster) and an empty ``COMPANION_DATA_DIR``, and the JSON
+Lines on standard output are compared line by line with ``<name>.jsonl``.
+
+To regenerate the expected output after a deliberate change to the engine or
+to a script, run (then read the diff line by line before committing it; the
+scripts' comments say what every line should show):
+
+    /tmp/venv/bin/python tests/test_script.py regen
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import shlex
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+HERE = Path(__file__).resolve().parent
+GOLDEN = HERE / "golden"
+CARDS = GOLDEN / "cards.yaml"
+SHIPPED_ROSTER = HERE.parent / "fighters" / "nhb.yaml"
+GOLDEN_NAMES = ["Gold Grappler", "Gold Striker", "Gold Wrestler"]
+SCRIPTS = sorted(GOLDEN.glob("*.txt"))
+TIMEOUT = 60
+
+
+# --- running the command ---------------------------------------------------------
+
+
+def command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "companion", *args]
+
+
+def environment(data_dir: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["COMPANION_DATA_DIR"] = str(data_dir)
+    env.pop("PYTHONWARNINGS", None)
+    return env
+
+
+def run(data_dir: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        command(*args),
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=environment(data_dir),
+        cwd=data_dir,
+        timeout=TIMEOUT,
+    )
+
+
+def script(data_dir: Path, *args: str, stdin: str = "", red="Gold Grappler", blue="Gold Striker"):
+    """``companion script nhb`` with the golden cards; (process, parsed JSON lines)."""
+    corners = ["--red", red, "--blue", blue] if red else []
+    proc = run(data_dir, "script", "nhb", "--fighters", str(CARDS), *corners, *args, stdin=stdin)
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    return proc, lines
+
+
+def header(path: Path) -> tuple[list[str], int]:
+    """The ``# args:`` and ``# exit:`` of a golden script."""
+    args: list[str] = []
+    status = 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# args:"):
+            args = shlex.split(line.removeprefix("# args:"))
+        elif line.startswith("# exit:"):
+            status = int(line.removeprefix("# exit:"))
+    return args, status
+
+
+def play_golden(path: Path, data_dir: Path) -> subprocess.CompletedProcess[str]:
+    args, _ = header(path)
+    return run(data_dir, "script", "nhb", "--fighters", str(CARDS), *args, stdin=path.read_text(encoding="utf-8"))
+
+
+class LineReader:
+    """Read whole lines from a pipe with a deadline, without blocking past it."""
+
+    def __init__(self, pipe) -> None:
+        self.fd = pipe.fileno()
+        self.buffer = b""
+
+    def line(self, timeout: float = 30.0) -> str:
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no complete line within {timeout} s (got {self.buffer!r})")
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(self.fd, 4096)
+            if not chunk:
+                raise AssertionError(f"the pipe closed before a complete line (got {self.buffer!r})")
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line.decode("utf-8")
+
+
+# --- golden scripts ----------------------------------------------------------------
+
+
+def test_there_are_golden_scripts():
+    assert {p.stem for p in SCRIPTS} >= {"nhb_armbar", "nhb_decision", "nhb_draw_refused", "nhb_ko_d10"}
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_golden_script(path: Path, tmp_path: Path):
+    """Each golden script gives exactly its recorded JSON Lines and exit status."""
+    expected_path = path.with_suffix(".jsonl")
+    assert expected_path.is_file(), f"{expected_path.name} is missing: see the module docstring to regenerate"
+    _, status = header(path)
+    proc = play_golden(path, tmp_path)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    expected = expected_path.read_text(encoding="utf-8").splitlines()
+    actual = proc.stdout.splitlines()
+    for number, (want, got) in enumerate(zip(expected, actual), start=1):
+        assert json.loads(got) == json.loads(want), f"{expected_path.name} line {number}"
+    assert len(actual) == len(expected), f"{len(actual)} lines written, {len(expected)} expected"
+    assert proc.returncode == status, proc.stderr
+
+
+def test_golden_armbar_reads_as_the_rules_say(tmp_path: Path):
+    """The armbar golden, checked against the rulings rather than against itself (NHB-2..NHB-7)."""
+    proc = play_golden(GOLDEN / "nhb_armbar.txt", tmp_path)
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    logs = [entry for line in lines if "accepted" in line for entry in line["log"]]
+    assert "Gold Grappler rolls 10 + 3 + 15 = 28 for control" in logs
+    assert "Gold Grappler rolls 12 + 16 + 2 = 30 for fight points" in logs
+    assert "Margin 5 on the submission ground chart: submission" in logs
+    assert "Gold Grappler rolls 9 on the jiu-jitsu submission chart: armbar" in logs
+    assert lines[-1]["final"]["result"] == {
+        "winner": "Gold Grappler",
+        "loser": "Gold Striker",
+        "method": "submission",
+        "detail": "armbar",
+        "period": 1,
+        "time": "3:17",
+        "fight_time": "3:17",
+    }
+    assert proc.returncode == 0
+
+
+def test_golden_draw_refusals_are_reported(tmp_path: Path):
+    """D-5: the refused answers of the draw golden are lines of their own, and the exit status is 1."""
+    proc = play_golden(GOLDEN / "nhb_draw_refused.txt", tmp_path)
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    refused = [line for line in lines if "refused" in line]
+    assert refused == [
+        {"refused": "11", "reason": "11 is not a face: a d10 shows 1-10 (0 for 10)"},
+        {"refused": "sideways", "reason": "choose standup or ground (s or g)"},
+    ]
+    assert lines[-1]["final"]["result"]["method"] == "draw"
+    assert lines[-1]["final"]["result"]["fight_time"] == "20:00"
+    assert proc.returncode == 1
+
+
+# --- the protocol --------------------------------------------------------------------
+
+
+def test_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
+    """DESIGN: each prompt is written and flushed BEFORE its answer is read, so a pipe can drive it."""
+    proc = subprocess.Popen(
+        command("script", "nhb", "--fighters", str(CARDS), "--red", "Gold Grappler", "--blue", "Gold Striker"),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=environment(tmp_path),
+        cwd=tmp_path,
+    )
+    try:
+        out = LineReader(proc.stdout)
+        first = json.loads(out.line())  # nothing has been written to stdin yet
+        assert first == {
+            "prompt": {
+                "kind": "roll",
+                "who": "Gold Grappler",
+                "side": "red",
+                "dice": "d10!",
+                "reason": "control",
+                "modifier": 15,
+                "modifier_parts": [["control", 15]],
+                "against": "the other fighter's control total",
+            }
+        }
+        assert proc.poll() is None  # still waiting for the answer
+        proc.stdin.write(b"5\n")
+        proc.stdin.flush()
+        accepted = json.loads(out.line())
+        assert accepted == {"accepted": "5", "virtual": False, "log": ["Gold Grappler rolls 5 + 15 = 20 for control"]}
+        second = json.loads(out.line())
+        assert (second["prompt"]["who"], second["prompt"]["target"]) == ("Gold Striker", 20)
+        proc.stdin.close()
+        final = json.loads(out.line())
+        assert final["final"]["over"] is False
+        assert proc.wait(timeout=TIMEOUT) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for pipe in (proc.stdin, proc.stdout, proc.stderr):
+            if pipe and not pipe.closed:
+                pipe.close()
+
+
+def test_refused_answers_exit_1_and_leave_the_fight_where_it_was(tmp_path: Path):
+    """D-5: refused answers give {"refused", "reason"} lines, exit status 1; the next answer still fits."""
+    proc, lines = script(tmp_path, stdin="11\nx\n3 4\n5\n")
+    assert lines[1:4] == [
+        {"refused": "11", "reason": "11 is not a face: a d10 shows 1-10 (0 for 10)"},
+        {"refused": "x", "reason": "'x' is not a face: a d10 shows 1-10 (0 for 10)"},
+        {"refused": "3 4", "reason": "expected 1 face (a d10 shows 1-10 (0 for 10)), got 2"},
+    ]
+    assert lines[4]["accepted"] == "5"
+    assert lines[4]["log"] == ["Gold Grappler rolls 5 + 15 = 20 for control"]
+    assert sum("prompt" in line for line in lines) == 2  # a refusal does not repeat the prompt
+    assert lines[-1]["final"]["over"] is False
+    assert proc.returncode == 1
+
+
+def test_refused_d20_face(tmp_path: Path):
+    """D-5: a 0 is not a d20 face (the d10's 0-for-10 does not carry over)."""
+    proc, lines = script(tmp_path, stdin="5\n1\nground\n0\n")
+    assert {"refused": "0", "reason": "0 is not a face: a d20 shows 1-20"} in lines
+    assert proc.returncode == 1
+
+
+def test_clock_stamp_is_accepted(tmp_path: Path):
+    """DESIGN: a line may begin with @M:SS; the answer is accepted with its clock in seconds."""
+    proc, lines = script(tmp_path, stdin="@1:30 7\n")
+    assert lines[1] == {
+        "accepted": "7",
+        "virtual": False,
+        "log": ["Gold Grappler rolls 7 + 15 = 22 for control"],
+        "clock": 90,
+    }
+    assert proc.returncode == 0
+
+
+def test_malformed_clock_stamp_is_refused(tmp_path: Path):
+    """D-5: "@1:75 7" is not a stamp (seconds 00-59), so it is refused as an answer."""
+    proc, lines = script(tmp_path, stdin="@1:75 7\n")
+    assert lines[1]["refused"] == "@1:75 7"
+    assert proc.returncode == 1
+
+
+def test_comments_and_blank_lines_are_skipped(tmp_path: Path):
+    """DESIGN: # starts a comment; blank lines are skipped (no refusal, no extra prompt)."""
+    proc, lines = script(tmp_path, stdin="# a comment\n\n   \n5   # Grappler\n")
+    assert [list(line)[0] for line in lines] == ["prompt", "accepted", "prompt", "final"]
+    assert proc.returncode == 0
+
+
+def test_final_line_with_trackers_when_input_ends(tmp_path: Path):
+    """DESIGN: the final line comes when the input ends, with each fighter's trackers by name."""
+    proc, lines = script(tmp_path, stdin="5\n1\n")  # Grappler 20 v Striker 10: Grappler controls
+    final = lines[-1]["final"]
+    assert final["over"] is False
+    assert final["result"] is None
+    assert set(final["trackers"]) == {"Gold Grappler", "Gold Striker"}
+    grappler = final["trackers"]["Gold Grappler"]
+    assert {k: grappler[k] for k in ("control", "standup", "ground", "finishing", "toughness", "segments_won")} == {
+        "control": 15,
+        "standup": 6,
+        "ground": 16,
+        "finishing": 7,
+        "toughness": 6,
+        "segments_won": 0,
+    }
+    assert final["trackers"]["Gold Striker"]["standup"] == 15
+    assert lines[-2]["prompt"]["kind"] == "choice"
+    assert proc.returncode == 0
+
+
+def test_final_line_when_over_has_result_and_segments_won(tmp_path: Path):
+    """DESIGN, NHB-8: the final line of a finished decision has the result and segments_won."""
+    proc = play_golden(GOLDEN / "nhb_decision.txt", tmp_path)
+    final = json.loads(proc.stdout.splitlines()[-1])["final"]
+    assert final["over"] is True
+    assert final["result"]["method"] == "decision"
+    assert final["result"]["winner"] == "Gold Wrestler"
+    assert final["trackers"]["Gold Wrestler"]["segments_won"] == 2
+    assert final["trackers"]["Gold Striker"]["segments_won"] == 1
+
+
+def test_roll_with_seed_is_reproducible_and_virtual(tmp_path: Path):
+    """D-6: "roll" has the app roll; with --seed the same seed gives the same fight, marked virtual."""
+    stdin = "roll\nroll\nground\nroll\nroll\n"  # control, control, the choice, fight points, fight points
+    first, lines = script(tmp_path, "--seed", "1234", stdin=stdin)
+    second, _ = script(tmp_path, "--seed", "1234", stdin=stdin)
+    assert first.stdout == second.stdout
+    accepted = [line for line in lines if "accepted" in line]
+    assert [line["virtual"] for line in accepted] == [True, True, False, True, True]
+    assert all(line["accepted"] != "roll" for line in accepted)
+    assert 1 <= int(accepted[3]["accepted"]) <= 20
+    assert 1 <= int(accepted[0]["accepted"]) <= 10
+    assert accepted[0]["log"][0].startswith(f"Gold Grappler rolls {accepted[0]['accepted']}")
+    assert first.returncode == second.returncode == 0
+
+
+def test_roll_on_a_choice_is_refused(tmp_path: Path):
+    """D-6: there is nothing to roll at the where choice."""
+    proc, lines = script(tmp_path, stdin="5\n1\nroll\n")
+    assert lines[-2] == {"refused": "roll", "reason": "there is nothing to roll: this step is a choice"}
+    assert proc.returncode == 1
+
+
+# --- setup errors: exit 2 -------------------------------------------------------------
+
+
+def assert_usage_error(proc: subprocess.CompletedProcess[str], *fragments: str) -> None:
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert proc.stdout == ""
+    for fragment in fragments:
+        assert fragment in proc.stderr
+
+
+def test_unknown_fighter_exits_2(tmp_path: Path):
+    proc, _ = script(tmp_path, red="Nobody At All", blue="Gold Striker", stdin="5\n")
+    assert_usage_error(proc, "companion: ", "no fighter called 'Nobody At All'")
+
+
+def test_misspelt_fighter_gets_a_suggestion(tmp_path: Path):
+    proc, _ = script(tmp_path, red="Gold Grapler", blue="Gold Striker", stdin="5\n")
+    assert_usage_error(proc, "did you mean Gold Grappler")
+
+
+def test_one_corner_only_exits_2(tmp_path: Path):
+    proc = run(tmp_path, "script", "nhb", "--fighters", str(CARDS), "--red", "Gold Striker", stdin="5\n")
+    assert_usage_error(proc, "--red NAME --blue NAME")
+
+
+@pytest.mark.parametrize(
+    "option, fragment",
+    [
+        ("segments=9", "option segments: '9' is not allowed"),
+        ("segments=three", "option segments"),
+        ("nosuch=1", "unknown option 'nosuch'"),
+        ("segments", "--option takes KEY=VALUE"),
+        ("exact_time=maybe", "option exact_time"),
+        ("fight_die=d12", "option fight_die"),
+    ],
+)
+def test_bad_option_exits_2(tmp_path: Path, option: str, fragment: str):
+    proc, _ = script(tmp_path, "--option", option, stdin="5\n")
+    assert_usage_error(proc, fragment)
+
+
+@pytest.mark.parametrize(
+    "game, fragment",
+    [("chess", "unknown game 'chess'"), ("fo", "is not playable yet")],
+)
+def test_unknown_game_exits_2(tmp_path: Path, game: str, fragment: str):
+    proc = run(tmp_path, "script", game, stdin="5\n")
+    assert_usage_error(proc, fragment, "playable: nhb")
+
+
+def test_missing_card_file_exits_2(tmp_path: Path):
+    proc = run(tmp_path, "script", "nhb", "--fighters", str(tmp_path / "nope.yaml"), stdin="")
+    assert_usage_error(proc, "nope.yaml does not exist")
+
+
+# --- cards: where they come from ------------------------------------------------------
+
+
+def write_user_card(data_dir: Path, **card) -> None:
+    folder = data_dir / "fighters"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "mine.yaml").write_text(yaml.safe_dump({"game": "nhb", "fighters": [card]}), encoding="utf-8")
+
+
+def test_cards_file_takes_precedence_over_user_cards(tmp_path: Path):
+    """DESIGN: --fighters cards take precedence; a user card of the same name does not leak in."""
+    write_user_card(tmp_path, name="Gold Grappler", control=1, standup=1, ground=1, finishing=1, toughness=1)
+    proc, lines = script(tmp_path, stdin="")
+    assert lines[0]["prompt"]["modifier"] == 15
+    assert proc.returncode == 0
+
+
+def test_fighters_list_prints_names_one_a_line(tmp_path: Path):
+    """DESIGN: `companion fighters list nhb` prints the roster's names, one a line."""
+    shipped = [c["name"] for c in yaml.safe_load(SHIPPED_ROSTER.read_text(encoding="utf-8"))["fighters"]]
+    proc = run(tmp_path, "fighters", "list", "nhb")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == shipped
+    assert len(shipped) >= 2
+
+    proc = run(tmp_path, "fighters", "list", "nhb", "--fighters", str(CARDS))
+    assert proc.stdout.splitlines() == shipped + GOLDEN_NAMES
+
+
+def test_fighters_list_includes_cards_from_the_data_dir(tmp_path: Path):
+    """COMPANION_DATA_DIR is honoured: a user card there is listed (so the goldens' empty dir isolates them)."""
+    write_user_card(tmp_path, name="Tmp User Card", control=5, standup=5, ground=5, finishing=5, toughness=5)
+    proc = run(tmp_path, "fighters", "list", "nhb")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == "Tmp User Card"
+
+
+def test_default_corners_are_the_first_two_roster_cards(tmp_path: Path):
+    """DESIGN: with no fighters named, the first two cards of the roster meet, red and blue."""
+    shipped = [c["name"] for c in yaml.safe_load(SHIPPED_ROSTER.read_text(encoding="utf-8"))["fighters"]]
+    proc, lines = script(tmp_path, red=None, stdin="5\n")
+    assert lines[0]["prompt"]["who"] == shipped[0]
+    assert lines[2]["prompt"]["who"] == shipped[1]
+
+
+# --- help ------------------------------------------------------------------------------
+
+
+def test_top_level_help_mentions_every_command(tmp_path: Path):
+    proc = run(tmp_path, "--help")
+    assert proc.returncode == 0
+    for word in ("play", "script", "fighters", "options", "--data-dir"):
+        assert word in proc.stdout, word
+
+
+def test_script_help_mentions_every_flag(tmp_path: Path):
+    proc = run(tmp_path, "script", "--help")
+    assert proc.returncode == 0
+    for word in ("GAME", "--red", "--blue", "--fighter ", "--fighters", "--option", "--seed", "@M:SS", '"roll"', "Exit status"):
+        assert word in proc.stdout, word
+
+
+def test_fighters_help_mentions_list_and_check(tmp_path: Path):
+    proc = run(tmp_path, "fighters", "--help")
+    assert proc.returncode == 0
+    assert "list" in proc.stdout and "check" in proc.stdout
+
+
+# --- regenerating the goldens -----------------------------------------------------------
+
+
+def regenerate() -> None:
+    import tempfile
+
+    for path in SCRIPTS:
+        with tempfile.TemporaryDirectory() as data_dir:
+            proc = play_golden(path, Path(data_dir))
+        _, status = header(path)
+        if proc.returncode != status:
+            print(f"{path.name}: exit {proc.returncode}, header says {status}\n{proc.stderr}", file=sys.stderr)
+        path.with_suffix(".jsonl").write_text(proc.stdout, encoding="utf-8")
+        print(f"wrote {path.with_suffix('.jsonl').relative_to(HERE.parent)}")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["regen"]:
+        regenerate()
+    else:
+        print(__doc__)
