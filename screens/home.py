@@ -15,6 +15,10 @@ from textual.widgets.option_list import Option
 from companion.ruleset import GAME_TITLES, GAMES
 
 
+SHORT = {"nhb": "NHB", "fo": "FO", "cage_match": "Cage Match", "fudge": "Fudge", "paf": "PAF"}
+"""Game names short enough for one line of a list."""
+
+
 def _when(stamp: float) -> str:
     return time.strftime("%d %b %H:%M", time.localtime(stamp))
 
@@ -58,7 +62,7 @@ class HomeScreen(Screen[None]):
         unfinished = self.query_one("#unfinished", OptionList)
         unfinished.clear_options()
         for saved in store.sessions("open"):
-            label = f"{_when(saved.updated)}  {GAME_TITLES.get(saved.game, saved.game)}: {saved.title} ({saved.answers} answers)"
+            label = f"{saved.title} · {SHORT.get(saved.game, saved.game)} · {saved.answers} answers · {_when(saved.updated)}"
             unfinished.add_option(Option(label, id=str(saved.id)))
         if not unfinished.option_count:
             unfinished.add_option(Option("none", id="none", disabled=True))
@@ -75,7 +79,7 @@ class HomeScreen(Screen[None]):
                 outcome += f", {result.get('fight_time', '')}"
             else:
                 outcome = "draw"
-            finished.add_option(Option(f"{_when(saved.updated)}  {saved.title}: {outcome}", id=str(saved.id)))
+            finished.add_option(Option(f"{saved.title}: {outcome} · {_when(saved.updated)}", id=str(saved.id)))
         if not finished.option_count:
             finished.add_option(Option("none yet", id="none", disabled=True))
         else:

@@ -1,0 +1,143 @@
+"""Kill the real app with SIGKILL mid-fight and relaunch it: the same prompt,
+every answer kept. The app runs as a process under a pseudo-terminal; pyte
+plays the terminal so the test reads the screen a player would see."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pyte
+import pytest
+
+from companion.session import resume
+from companion.store import Store
+
+pytestmark = pytest.mark.slow
+
+CARDS = """\
+game: nhb
+fighters:
+  - {name: Alpha One, control: 12, standup: 10, ground: 14, finishing: 6, toughness: 6}
+  - {name: Bravo Two, control: 10, standup: 12, ground: 9, finishing: 5, toughness: 7}
+"""
+
+DOWN = "\x1b[B"
+ENTER = "\r"
+TAB = "\t"
+CTRL_S = "\x13"
+
+
+class Terminal:
+    """The app in a pseudo-terminal of 100x30, its screen read through pyte."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.screen = pyte.Screen(100, 30)
+        self.stream = pyte.ByteStream(self.screen)
+        master, slave = pty.openpty()
+        env = dict(os.environ, TERM="xterm-256color", COLUMNS="100", LINES="30", COMPANION_DATA_DIR=str(data_dir))
+        env.pop("TEXTUAL", None)
+        import fcntl
+        import struct
+        import termios
+
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion"],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,
+            close_fds=True,
+        )
+        os.close(slave)
+        self.master = master
+
+    def pump(self, seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            ready, _, _ = select.select([self.master], [], [], 0.05)
+            if ready:
+                try:
+                    data = os.read(self.master, 65536)
+                except OSError:
+                    return
+                self.stream.feed(data)
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def wait_for(self, needle: str, timeout: float = 20.0) -> str:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            self.pump(0.1)
+            if needle in self.text():
+                return self.text()
+        raise AssertionError(f"{needle!r} never showed; the screen was:\n{self.text()}")
+
+    def type(self, keys: str, settle: float = 0.4) -> None:
+        os.write(self.master, keys.encode())
+        self.pump(settle)
+
+    def kill(self) -> None:
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        os.close(self.master)
+
+
+def test_sigkill_mid_fight_resumes_at_the_same_prompt(tmp_path: Path) -> None:
+    (tmp_path / "fighters").mkdir()
+    (tmp_path / "fighters" / "mine.yaml").write_text(CARDS)
+
+    term = Terminal(tmp_path)
+    try:
+        term.wait_for("Games")
+        term.type(ENTER)  # NHB
+        term.wait_for("type to filter")
+        term.type("Alpha")
+        term.type(ENTER)
+        term.type("Bravo")
+        term.type(ENTER)
+        term.wait_for("BLUE corner: Bravo Two")
+        term.type(ENTER)  # both corners full: set up the fight
+        term.wait_for("rules options")
+        term.type(CTRL_S)
+        term.wait_for("Alpha One: roll d10! for control")
+        term.type("5" + ENTER)
+        term.wait_for("Bravo Two: roll d10! for control")
+        term.type("3" + ENTER)
+        before = term.wait_for("choose where")
+        assert "Alpha One takes control (17 to 13)" in before
+    finally:
+        term.kill()  # SIGKILL: no chance to save anything on the way out
+
+    store = Store.open(tmp_path)
+    (saved,) = store.sessions("open")
+    session = resume(store, saved.id)
+    assert [a.text for a in session.answers] == ["5", "3"]
+    assert session.state.step == "where"
+    store.close()
+
+    term = Terminal(tmp_path)
+    try:
+        home = term.wait_for("Alpha One vs Bravo Two")
+        assert "2 answers" in home
+        term.type(TAB)  # to the unfinished fights
+        term.type(ENTER)
+        after = term.wait_for("choose where")
+        assert "Alpha One takes control (17 to 13)" in after
+        assert "Alpha One rolls 5 + 12 = 17 for control" in after
+        term.type("g" + ENTER)
+        term.wait_for("roll d20 for fight points (ground)")
+    finally:
+        term.kill()
+    store = Store.open(tmp_path)
+    assert [a.text for a in resume(store, saved.id).answers] == ["5", "3", "g"]
+    store.close()
