@@ -10,13 +10,15 @@ import random
 import re
 import sys
 from pathlib import Path
-from typing import IO, Any, Sequence
+from typing import IO, TYPE_CHECKING, Any, Sequence
 
-from companion.cards import Problem, Roster, load_file, load_roster, read_file
 from companion.dice import Refused
 from companion.ruleset import GAME_TITLES, GAMES, Ruleset, Setup, get_ruleset
 from companion.session import Session
 from companion.store import data_dir
+
+if TYPE_CHECKING:
+    from companion.cards import Roster
 
 SCRIPT_HELP = """\
 Play a fight from text: answers on standard input, one a line; JSON Lines out.
@@ -134,14 +136,16 @@ def ruleset_for(game: str) -> Ruleset:
     return get_ruleset(game)
 
 
-def roster_for(ruleset: Ruleset, directory: Path, extra: Sequence[Path]) -> Roster:
+def roster_for(ruleset: Ruleset, directory: Path, extra: Sequence[Path]) -> "Roster":
+    from companion.cards import load_roster
+
     for path in extra:
         if not path.is_file():
             raise UsageError(f"card file {path} does not exist")
     return load_roster(ruleset.key, ruleset.card_model, user_dir=directory / "fighters", extra_files=extra)
 
 
-def find_card(roster: Roster, name: str) -> Any:
+def find_card(roster: "Roster", name: str) -> Any:
     card = roster.find(name)
     if card is None:
         close = difflib.get_close_matches(name, roster.names(), n=3)
@@ -260,15 +264,17 @@ def fighters_list(args: argparse.Namespace) -> int:
 
 def fighters_check(path: Path) -> int:
     """Report every problem in a card file; exit 1 if there is any."""
+    from companion.cards import Problem, load_file, read_file
+
     if not path.is_file():
         raise UsageError(f"card file {path} does not exist")
     data, problem = read_file(path)
-    if data is not None and data.get("game") not in GAMES:
+    game = data.get("game") if data is not None else None
+    if data is not None and not (isinstance(game, str) and game in GAMES):
         problem = Problem(str(path), f"game is {data.get('game')!r}; one of: {', '.join(GAMES)}", field="game")
     if problem is not None:
         print(problem)
         return 1
-    game = data["game"]
     cards, problems = load_file(path, game, get_ruleset(game).card_model)
     for problem in problems:
         print(problem)

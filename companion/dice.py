@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
-from enum import Enum
+from dataclasses import dataclass, field
 
 
 class Refused(ValueError):
@@ -23,8 +22,9 @@ class Refused(ValueError):
         self.reason = reason
 
 
-class Kind(Enum):
-    """How a die's faces are read."""
+class Kind:
+    """How a die's faces are read (plain strings: hashing them is cheap, and
+    reading faces is the hot path of folding a long session)."""
 
     PLAIN = "plain"
     """Faces 1..sides (d6, d20)."""
@@ -38,79 +38,83 @@ class Kind(Enum):
     """A Fudge die: ``+`` is +1, ``-`` is -1, ``0``, ``.`` or blank is 0 (ruling D-3)."""
 
 
+def _shown(token: str) -> str:
+    """A typed token for a message, cut short if it is long."""
+    return repr(token if len(token) <= 12 else token[:12] + "...")
+
+
+_FUDGE_FACES = {"+": 1, "-": -1, "0": 0, ".": 0, "": 0}
+
+
 @dataclass(frozen=True, slots=True)
 class Die:
     """One die of a prompt."""
 
-    kind: Kind
+    kind: str
+    """One of the :class:`Kind` values."""
     sides: int = 6
     explodes: bool = False
     """Shows its top face: the ruleset asks for one more roll (ruling D-4)."""
+    low: int = field(init=False, compare=False, repr=False)
+    """The lowest value the die reads as."""
+    high: int = field(init=False, compare=False, repr=False)
+    """The highest value the die reads as."""
 
-    @property
-    def low(self) -> int:
-        """The lowest value the die reads as."""
-        return {Kind.DIGIT: 0, Kind.FUDGE: -1}.get(self.kind, 1)
-
-    @property
-    def high(self) -> int:
-        """The highest value the die reads as."""
-        if self.kind is Kind.DIGIT:
-            return 9
-        if self.kind is Kind.FUDGE:
-            return 1
-        return self.sides
+    def __post_init__(self) -> None:
+        kind = self.kind
+        low = 0 if kind == Kind.DIGIT else -1 if kind == Kind.FUDGE else 1
+        high = 9 if kind == Kind.DIGIT else 1 if kind == Kind.FUDGE else self.sides
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "high", high)
 
     @property
     def notation(self) -> str:
         """The die in standard notation: ``d10!``, ``d20``, ``d%``, ``dF``."""
-        if self.kind is Kind.FUDGE:
+        if self.kind == Kind.FUDGE:
             return "dF"
-        if self.kind is Kind.PERCENT:
+        if self.kind == Kind.PERCENT:
             return "d%"
         return f"d{self.sides}" + ("!" if self.explodes else "")
 
     def describe(self) -> str:
         """What faces the player may type, for refusal messages."""
-        if self.kind is Kind.D10:
+        if self.kind == Kind.D10:
             return "a d10 shows 1-10 (0 for 10)"
-        if self.kind is Kind.DIGIT:
+        if self.kind == Kind.DIGIT:
             return "a d10 read as a digit shows 0-9"
-        if self.kind is Kind.PERCENT:
+        if self.kind == Kind.PERCENT:
             return "percentile dice show 01-100 (00 for 100)"
-        if self.kind is Kind.FUDGE:
+        if self.kind == Kind.FUDGE:
             return "a Fudge die shows +, - or 0"
         return f"a d{self.sides} shows 1-{self.sides}"
 
     def read(self, token: str) -> int:
         """Read one typed face; raise :class:`Refused` if the die has no such face."""
-        if self.kind is Kind.FUDGE:
-            value = {"+": 1, "-": -1, "0": 0, ".": 0, "": 0}.get(token)
+        kind = self.kind
+        if kind == Kind.FUDGE:
+            value = _FUDGE_FACES.get(token)
             if value is None:
-                raise Refused(f"{token!r} is not a face: {self.describe()}")
+                raise Refused(f"{_shown(token)} is not a face: {self.describe()}")
             return value
-        if not (token.isascii() and token.isdigit()):  # "²".isdigit() is true, but int() refuses it
-            raise Refused(f"{token!r} is not a face: {self.describe()}")
-        try:
-            n = int(token)
-        except ValueError:  # more digits than int() reads (4300): no die has that face
-            raise Refused(f"{token[:12]}... is not a face: {self.describe()}") from None
-        if self.kind is Kind.D10:
+        if len(token) > 3 or not (token.isascii() and token.isdigit()):  # "²".isdigit() is True
+            raise Refused(f"{_shown(token)} is not a face: {self.describe()}")
+        n = int(token)
+        if kind == Kind.D10:
             if n == 0:
                 return 10
-        elif self.kind is Kind.DIGIT:
+        elif kind == Kind.DIGIT:
             if n == 10:
                 return 0
-        elif self.kind is Kind.PERCENT:
+        elif kind == Kind.PERCENT:
             if n == 0 and len(token) >= 2:  # "00"
                 return 100
-        if not self.low <= n <= self.high:
+        if n < self.low or n > self.high:
             raise Refused(f"{token} is not a face: {self.describe()}")
         return n
 
     def face_text(self, value: int) -> str:
         """The text a player would type for ``value``."""
-        if self.kind is Kind.FUDGE:
+        if self.kind == Kind.FUDGE:
             return {1: "+", -1: "-", 0: "0"}[value]
         return str(value)
 
@@ -172,16 +176,22 @@ def read_faces(dice: Dice, text: str) -> tuple[int, ...]:
         Refused: the wrong count of dice, or a face a die does not have (D-5).
     """
     text = text.strip()
-    if dice.dice and all(die.kind is Kind.FUDGE for die in dice.dice):
-        tokens = _fudge_tokens(text, len(dice.dice))
-    else:
+    dies = dice.dice
+    n = len(dies)
+    if dies and all(die.kind == Kind.FUDGE for die in dies):
+        tokens = _fudge_tokens(text, n)
+    elif "," in text:
         tokens = [t for t in _SPLIT.split(text) if t]
-    n = len(dice.dice)
+    else:
+        tokens = text.split()
+    if n == 1 and len(tokens) == 1:
+        return (dies[0].read(tokens[0]),)
     if len(tokens) != n:
         if not tokens:
             raise Refused(f"type the {n} face{'s' if n > 1 else ''} rolled: {dice.expected()}")
-        raise Refused(f"expected {n} face{'s' if n > 1 else ''} ({dice.expected()}), got {len(tokens)}")
-    return tuple(die.read(tok) for die, tok in zip(dice.dice, tokens))
+        wanted = f"one face ({dice.expected()})" if n == 1 else dice.expected()
+        raise Refused(f"expected {wanted}, got {len(tokens)}")
+    return tuple(map(Die.read, dies, tokens))
 
 
 def _fudge_tokens(text: str, n: int) -> list[str]:

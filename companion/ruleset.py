@@ -10,13 +10,15 @@ everything random arrives in answers (shared/DESIGN.md).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from companion.dice import Dice, Refused
+
+if TYPE_CHECKING:  # pydantic is only needed once a card is read: keep start-up light
+    from pydantic import BaseModel
 
 __all__ = [
     "Answer",
@@ -33,6 +35,7 @@ __all__ = [
     "Ruleset",
     "Setup",
     "SIDES",
+    "evolve",
     "get_ruleset",
     "GAMES",
 ]
@@ -248,7 +251,7 @@ class Setup:
     """Everything a fight starts from: the game, the two cards, the options."""
 
     game: str
-    fighters: tuple[BaseModel, ...]
+    fighters: tuple["BaseModel", ...]
     options: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -264,7 +267,7 @@ class Ruleset(Protocol):
     title: str
     period_word: str
     """What the game calls a period: ``segment``, ``round``."""
-    card_model: type[BaseModel]
+    card_model: type["BaseModel"]
     options: tuple[OptionSpec, ...]
 
     def new(self, setup: Setup) -> Any: ...
@@ -295,6 +298,25 @@ GAME_TITLES: dict[str, str] = {
     "paf": "Paul's Adventures In Fantasy",
 }
 """Every game the companion will referee, playable or not yet."""
+
+
+def evolve(state: Any, **changes: Any) -> Any:
+    """A copy of a frozen dataclass (without slots) with ``changes``.
+
+    ``dataclasses.replace`` re-runs ``__init__`` field by field; copying the
+    instance dict is several times faster, and folding a long session is
+    mostly this.
+    """
+    if not hasattr(state, "__dict__"):
+        return dataclasses.replace(state, **changes)  # a slots class: the slow, general way
+    unknown = changes.keys() - state.__dict__.keys()
+    if unknown:
+        raise TypeError(f"{type(state).__name__} has no field(s) {sorted(unknown)}")
+    new = object.__new__(type(state))
+    attrs = new.__dict__
+    attrs.update(state.__dict__)
+    attrs.update(changes)
+    return new
 
 
 def get_ruleset(game: str) -> Ruleset:

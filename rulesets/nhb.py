@@ -21,7 +21,7 @@ With no finish the segment goes 10 minutes and the next one begins, up to
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
@@ -42,9 +42,16 @@ from companion.ruleset import (
     Result,
     RollPrompt,
     Setup,
+    evolve,
 )
 
 PLACES = ("standup", "ground")
+D10X = d(10, explodes=True)
+"""The exploding d10 of control (ruling NHB-2) and the d10! fight die (NHB-4)."""
+D10 = d(10)
+D20 = d(20)
+SECONDS = Dice.of(d(6), DIGIT)
+"""The exact-seconds roll, typed d6 then d10 (ruling NHB-10)."""
 SEGMENT_MINUTES = 10
 
 
@@ -181,7 +188,7 @@ class Finish:
     dominant: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class NhbState:
     """Where a bout stands. Immutable: every answer makes a new one."""
 
@@ -288,6 +295,8 @@ class Nhb:
             if value not in known[key].choices or type(value) is not type(known[key].default):
                 known[key].parse(str(value))  # raises with what is allowed
         red, blue = setup.fighters
+        if red.name == blue.name:
+            raise ValueError(f"{red.name} cannot fight himself: choose another fighter for the blue corner")
         return NhbState(fighters=(red, blue), options=Options(**setup.options))
 
     def prompt(self, state: NhbState) -> Prompt:
@@ -299,24 +308,24 @@ class Nhb:
         me = state.fighters[state.roller]
         if step == "control":
             parts = self._control_parts(state, state.roller)
-            return self._roll(state, d(10, explodes=True), "control", parts, "the other fighter's control total")
+            return self._roll(state, D10X, "control", parts, "the other fighter's control total")
         if step == "fight":
             parts = self._fight_parts(state, state.roller)
-            die = d(10, explodes=True) if state.options.fight_die == "d10!" else d(20)
+            die = D10X if state.options.fight_die == "d10!" else D20
             return self._roll(state, die, f"fight points ({state.place})", parts, "the other fighter's fight points")
         if step == "finish":
             parts = self._finish_parts(state, state.roller)
             if state.roller == state.winner:
-                return self._roll(state, d(10), "the finish", parts, "the loser's toughness roll")
-            return self._roll(state, d(10), "toughness (to survive the finish)", parts, "the winner's finish roll")
+                return self._roll(state, D10, "the finish", parts, "the loser's toughness roll")
+            return self._roll(state, D10, "toughness (to survive the finish)", parts, "the winner's finish roll")
         if step == "sub":
             chart = me.subs
-            return RollPrompt(me.name, state.roller, Dice.of(d(20)), f"the submission ({chart} chart)")
+            return RollPrompt(me.name, state.roller, Dice.of(D20), f"the submission ({chart} chart)")
         if step == "seconds":
             return RollPrompt(
                 me.name,
                 state.roller,
-                Dice.of(d(6), DIGIT),
+                SECONDS,
                 "the exact seconds: d6 then d10 (0-9)",
                 against="seconds = 10 x (d6 - 1) + d10",
             )
@@ -412,36 +421,41 @@ class Nhb:
     # --- the steps -----------------------------------------------------------
 
     def _exploding(self, state: NhbState, answer: Answer, die, parts, reason: str):
-        """Read one face of an exploding (or plain) die; return (state, total or None, log)."""
+        """Read one face of an exploding (or plain) die.
+
+        Returns (state, total, log): total is None while the die keeps
+        exploding, its faces kept in ``state.exploded`` (ruling D-4).
+        """
         (face,) = read_faces(Dice.of(die), answer.text)
         me = state.fighters[state.roller].name
         if die.explodes and face == die.sides:  # ruling D-4
-            faces = state.exploded + (face,)
-            return replace(state, exploded=faces), None, (f"{me} rolls {face} for {reason}: it explodes, roll again",)
+            line = f"{me} rolls {face} for {reason}: it explodes, roll again"
+            return evolve(state, exploded=state.exploded + (face,)), None, (line,)
         faces = state.exploded + (face,)
+        if state.exploded:
+            state = evolve(state, exploded=())
         modifier = sum(v for _, v in parts)
         total = sum(faces) + modifier
-        shown = " + ".join(str(f) for f in faces)
+        shown = " + ".join(map(str, faces))
         mods = "".join(f" + {v}" if v >= 0 else f" - {-v}" for _, v in parts)
-        line = f"{me} rolls {shown}{mods} = {total} for {reason}"
-        return replace(state, exploded=()), total, (line,)
+        return state, total, (f"{me} rolls {shown}{mods} = {total} for {reason}",)
 
     def _apply_control(self, state: NhbState, answer: Answer) -> Outcome:
         side = state.roller
         parts = self._control_parts(state, side)
-        state, total, log = self._exploding(state, answer, d(10, explodes=True), parts, "control")
+        state, total, log = self._exploding(state, answer, D10X, parts, "control")
         if total is None:
             return Outcome(state, log)
         totals = _set(state.totals, side, total)
         if side == 0:
-            return Outcome(replace(state, totals=totals, roller=1), log)
+            return Outcome(evolve(state, totals=totals, roller=1), log)
         red, blue = totals
         if red == blue:
             # ruling NHB-2: a tie goes to the higher control rating; equal ratings re-roll
             rc, bc = (f.control for f in state.fighters)
             if rc == bc:
                 line = f"Control tied at {red} with equal control ratings: both re-roll"
-                return Outcome(replace(state, totals=(None, None), roller=0), log + (line,))
+                return Outcome(evolve(state, totals=(None, None), roller=0), log + (line,))
             winner = 0 if rc > bc else 1
             why = f"tied at {red}; the higher control rating ({max(rc, bc)}) takes it"
         else:
@@ -449,7 +463,7 @@ class Nhb:
             why = f"{max(red, blue)} to {min(red, blue)}"
         name = state.fighters[winner].name
         line = f"{name} takes control ({why})"
-        return Outcome(replace(state, totals=(None, None), roller=winner, controller=winner, step="where"), log + (line,))
+        return Outcome(evolve(state, totals=(None, None), roller=winner, controller=winner, step="where"), log + (line,))
 
     def _apply_where(self, state: NhbState, answer: Answer) -> Outcome:
         prompt = self._where_prompt(state)
@@ -461,55 +475,55 @@ class Nhb:
         if prompt.advised and choice.key != prompt.advised:
             note = f" (overriding the advised {prompt.advised})"
         line = f"{me} takes it to the {choice.key}{note}" if choice.key == "ground" else f"{me} keeps it standing{note}"
-        return Outcome(replace(state, place=choice.key, step="fight", roller=0), (line,))
+        return Outcome(evolve(state, place=choice.key, step="fight", roller=0), (line,))
 
     def _apply_fight(self, state: NhbState, answer: Answer) -> Outcome:
         side = state.roller
         parts = self._fight_parts(state, side)
-        die = d(10, explodes=True) if state.options.fight_die == "d10!" else d(20)
+        die = D10X if state.options.fight_die == "d10!" else D20
         state, total, log = self._exploding(state, answer, die, parts, "fight points")
         if total is None:
             return Outcome(state, log)
         totals = _set(state.totals, side, total)
         if side == 0:
-            return Outcome(replace(state, totals=totals, roller=1), log)
+            return Outcome(evolve(state, totals=totals, roller=1), log)
         red, blue = totals
         if red == blue:
             line = f"Fight points tied at {red}: both re-roll"  # ruling NHB-4
-            return Outcome(replace(state, totals=(None, None), roller=0), log + (line,))
+            return Outcome(evolve(state, totals=(None, None), roller=0), log + (line,))
         winner = 0 if red > blue else 1
         name = state.fighters[winner].name
         line = f"{name} wins the segment on fight points, {max(red, blue)} to {min(red, blue)}"
-        state = replace(state, totals=(None, None), fight_points=(red, blue), winner=winner, roller=winner, step="finish")
+        state = evolve(state, totals=(None, None), fight_points=(red, blue), winner=winner, roller=winner, step="finish")
         return Outcome(state, log + (line,))
 
     def _apply_finish(self, state: NhbState, answer: Answer) -> Outcome:
         side = state.roller
         parts = self._finish_parts(state, side)
         reason = "the finish" if side == state.winner else "toughness"
-        state, total, log = self._exploding(state, answer, d(10), parts, reason)
+        state, total, log = self._exploding(state, answer, D10, parts, reason)
         totals = _set(state.totals, side, total)
         if side == state.winner:
-            return Outcome(replace(state, totals=totals, roller=_other(side)), log)
+            return Outcome(evolve(state, totals=totals, roller=_other(side)), log)
         margin = totals[state.winner] - total
         winner, loser = state.fighters[state.winner], state.fighters[side]
         if margin <= 0:
             # ruling NHB-5: no finish, the segment goes the full 10 minutes
             line = f"{loser.name} survives the segment (margin {margin})"
-            return self._segment_ends(replace(state, totals=(None, None)), log + (line,))
+            return self._segment_ends(evolve(state, totals=(None, None)), log + (line,))
         chart_id, rows = self._finish_chart(state)
         index = _row_index(rows, margin)
         row = rows[index]
         finish = Finish(row.method, row.detail, row.dominant)
-        state = replace(state, totals=(None, None), finish=finish, used=(chart_id, index))
+        state = evolve(state, totals=(None, None), finish=finish, used=(chart_id, index))
         what = "a dominant submission" if row.dominant else row.detail
         line = f"Margin {margin} on the {_chart_title(chart_id)}: {what}"
         if row.method == "submission":
-            return Outcome(replace(state, step="sub", roller=state.winner), log + (line,))
+            return Outcome(evolve(state, step="sub", roller=state.winner), log + (line,))
         return self._to_time(state, log + (line,))
 
     def _apply_sub(self, state: NhbState, answer: Answer) -> Outcome:
-        (face,) = read_faces(Dice.of(d(20)), answer.text)
+        (face,) = read_faces(Dice.of(D20), answer.text)
         card = state.fighters[state.winner]
         rows = self.tables.sub_charts[card.subs]
         index = _row_index(rows, face)
@@ -518,11 +532,11 @@ class Nhb:
         line = f"{card.name} rolls {face} on the {card.subs} submission chart: {detail}"
         if row.rare:
             line += f" (one of: {row.rare})"  # ruling NHB-6: logged, no further roll
-        finish = replace(state.finish, detail=detail)
-        return self._to_time(replace(state, finish=finish, used=(f"sub:{card.subs}", index)), (line,))
+        finish = evolve(state.finish, detail=detail)
+        return self._to_time(evolve(state, finish=finish, used=(f"sub:{card.subs}", index)), (line,))
 
     def _apply_seconds(self, state: NhbState, answer: Answer) -> Outcome:
-        d6, digit = read_faces(Dice.of(d(6), DIGIT), answer.text)
+        d6, digit = read_faces(SECONDS, answer.text)
         seconds = 10 * (d6 - 1) + digit  # ruling NHB-7
         line = f"{state.fighters[state.roller].name} rolls {d6} and {digit}: {seconds} seconds"
         return self._over(state, seconds, (line,))
@@ -532,7 +546,7 @@ class Nhb:
     def _to_time(self, state: NhbState, log: tuple[str, ...]) -> Outcome:
         difference = state.fight_points[state.winner] - state.fight_points[_other(state.winner)]
         if difference < 10 and state.options.exact_time:
-            return Outcome(replace(state, step="seconds", roller=state.winner), log)
+            return Outcome(evolve(state, step="seconds", roller=state.winner), log)
         return self._over(state, None, log)
 
     def _over(self, state: NhbState, seconds: int | None, log: tuple[str, ...]) -> Outcome:
@@ -549,7 +563,7 @@ class Nhb:
             time=clock(minutes, secs),
             fight_time=clock(fight_minutes, secs),
         )
-        state = replace(state, step="over", result=result)
+        state = evolve(state, step="over", result=result)
         dominant = " (dominant)" if state.finish.dominant else ""
         line = f"{result.headline(self.period_word)}{dominant}"
         return Outcome(state, log + (line,))
@@ -560,7 +574,7 @@ class Nhb:
         red_name, blue_name = (f.name for f in state.fighters)
         line = f"End of segment {state.segment}: {name} takes it; segments won: {red_name} {won[0]}, {blue_name} {won[1]}"
         if state.segment < state.options.segments:
-            nxt = replace(
+            nxt = evolve(
                 state,
                 segments_won=won,
                 last_winner=state.winner,
@@ -584,7 +598,7 @@ class Nhb:
         else:
             w = 0 if won[0] > won[1] else 1
             result = Result(state.fighters[w].name, state.fighters[_other(w)].name, "decision", score, period, end, total)
-        state = replace(state, segments_won=won, last_winner=state.winner, step="over", result=result)
+        state = evolve(state, segments_won=won, last_winner=state.winner, step="over", result=result)
         return Outcome(state, log + (line, result.headline(self.period_word)))
 
     # --- the reference view --------------------------------------------------

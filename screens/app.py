@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
 
-from companion.cards import Roster, load_roster
 from companion.ruleset import Setup, get_ruleset
 from companion.session import CorruptSave, Session, resume, start
 from companion.store import Store
+
+if TYPE_CHECKING:
+    from companion.cards import Roster
 
 
 class CompanionApp(App[None]):
@@ -40,8 +43,10 @@ class CompanionApp(App[None]):
         if self.store.notice:
             self.notify(self.store.notice, title="Saved fights", severity="error", timeout=30)
 
-    def roster(self, game: str) -> Roster:
+    def roster(self, game: str) -> "Roster":
         """The game's cards, read afresh so a newly added card file shows up."""
+        from companion.cards import load_roster  # pydantic and YAML load when a roster is first wanted
+
         ruleset = get_ruleset(game)
         return load_roster(game, ruleset.card_model, user_dir=self.directory / "fighters")
 

@@ -446,11 +446,6 @@ def test_check_a_broken_file_exits_1_without_traceback(tmp_path: Path, text: str
     assert run.stdout.startswith(f"{path}: ") and message in run.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug in companion/cli.py fighters_check: `data.get('game') not in GAMES` raises TypeError "
-    "(unhashable) when game is a list or mapping",
-)
 def test_check_a_file_whose_game_is_a_list_exits_1_without_traceback(tmp_path: Path) -> None:
     path = tmp_path / "listgame.yaml"
     path.write_text("game: [nhb]\nfighters: []\n")

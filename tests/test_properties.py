@@ -16,8 +16,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.dice import Refused, read_faces, roll_text
-from companion.ruleset import ChoicePrompt, RollPrompt, Setup
+from companion.dice import Kind, Refused, read_faces, roll_text
+from companion.ruleset import Answer, ChoicePrompt, RollPrompt, Setup
 from companion.session import Session, fold, resume, start
 from companion.store import Store
 from rulesets.nhb import RULESET, NhbCard
@@ -91,7 +91,9 @@ def fitting(prompt: Any, n: int) -> str:
     """Text that answers ``prompt``, chosen by ``n``, typed as a player might type it."""
     if isinstance(prompt, RollPrompt):
         text = roll_text(prompt.dice, random.Random(n))
-        return "0" if text == "10" and n % 2 else text  # a d10's 0 face is 10 (ruling D-1)
+        if text == "10" and prompt.dice.dice[0].kind == Kind.D10 and n % 2:
+            return "0"  # a d10's 0 face is 10 (ruling D-1)
+        return text
     if isinstance(prompt, ChoicePrompt):
         key = prompt.options[n % len(prompt.options)].key
         return key[: 1 + n % len(key)]  # any unambiguous start of the key
@@ -117,6 +119,7 @@ def run(session: Session, ops: list[tuple[str, ...]]) -> tuple[int, int]:
             refused += 1
             assert exc.reason, "a refusal says why"
             assert snapshot(session) == before
+            assert op[0] != "fit" or prompt.kind == "over", f"{text!r} fits {prompt} but was refused: {exc.reason}"
             continue
         accepted += 1
         assert session.steps[-1] is step and session.redo_stack == []
@@ -124,6 +127,7 @@ def run(session: Session, ops: list[tuple[str, ...]]) -> tuple[int, int]:
             # ruling D-6: the app's roll is recorded as the text a player would type, marked virtual
             assert isinstance(prompt, RollPrompt) and step.answer.virtual
             read_faces(prompt.dice, step.answer.text)
+            assert RULESET.apply(before[0], Answer(step.answer.text)).state == step.state
         else:
             assert not step.answer.virtual and step.answer.text == text.strip()
     return accepted, refused

@@ -227,7 +227,7 @@ def test_refused_answers_exit_1_and_leave_the_fight_where_it_was(tmp_path: Path)
     assert lines[1:4] == [
         {"refused": "11", "reason": "11 is not a face: a d10 shows 1-10 (0 for 10)"},
         {"refused": "x", "reason": "'x' is not a face: a d10 shows 1-10 (0 for 10)"},
-        {"refused": "3 4", "reason": "expected 1 face (a d10 shows 1-10 (0 for 10)), got 2"},
+        {"refused": "3 4", "reason": "expected one face (a d10 shows 1-10 (0 for 10)), got 2"},
     ]
     assert lines[4]["accepted"] == "5"
     assert lines[4]["log"] == ["Gold Grappler rolls 5 + 15 = 20 for control"]
@@ -468,3 +468,14 @@ if __name__ == "__main__":
         regenerate()
     else:
         print(__doc__)
+
+
+def test_the_same_fighter_in_both_corners_is_a_setup_error(tmp_path) -> None:
+    """A card cannot meet itself: exit 2 with the reason, not a bout with one set of trackers."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "script", "nhb", "--red", "Royce Gracie", "--blue", "Royce Gracie"],
+        input="", capture_output=True, text=True, env=dict(os.environ, COMPANION_DATA_DIR=str(tmp_path)), timeout=60,
+    )
+    assert proc.returncode == 2
+    assert "Royce Gracie cannot fight himself" in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.stdout == ""
