@@ -49,6 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="companion",
         description="A referee for combat dice games played with real dice at the table. "
         "With no command, starts the app.",
+        epilog="Run 'companion COMMAND --help' for a command's own options "
+        "(e.g. 'companion script --help' for the answer syntax and the JSON Lines it writes). "
+        f"Your data directory is now {data_dir()}.",
     )
     parser.add_argument(
         "--data-dir",

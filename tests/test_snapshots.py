@@ -1,0 +1,72 @@
+"""A few pictures of the screens at 80x24, compared with the saved SVGs.
+
+Refresh after a deliberate change with `pytest tests/test_snapshots.py --snapshot-update`
+and look at the report before committing the new pictures.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input
+
+from screens.app import make_app
+
+CARDS = """\
+game: nhb
+fighters:
+  - {name: Alpha One, nickname: The First, style: catch wrestling, control: 12, standup: 10, ground: 14, finishing: 6, toughness: 6, notes: "a test card"}
+  - {name: Bravo Two, control: 10, standup: 12, ground: 9, finishing: 5, toughness: 7}
+"""
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    (tmp_path / "fighters").mkdir()
+    (tmp_path / "fighters" / "mine.yaml").write_text(CARDS)
+    return make_app(tmp_path, rng=random.Random(7))
+
+
+async def _no_blink(pilot) -> None:
+    for box in pilot.app.screen.query(Input):
+        box.cursor_blink = False
+    await pilot.pause()
+
+
+def test_home(app, snap_compare) -> None:
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_no_blink)
+
+
+def test_fighter_selection(app, snap_compare) -> None:
+    async def pick(pilot) -> None:
+        await pilot.press("enter")
+        await pilot.pause()
+        pilot.app.screen.query_one("#filter", Input).value = "alpha"
+        await pilot.pause()
+        await pilot.press("enter")
+        pilot.app.screen.query_one("#filter", Input).value = "bravo"
+        await _no_blink(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=pick)
+
+
+def test_fight_mid_segment(app, snap_compare) -> None:
+    async def fight(pilot) -> None:
+        await pilot.press("enter")
+        await pilot.pause()
+        for name in ("alpha", "bravo"):
+            pilot.app.screen.query_one("#filter", Input).value = name
+            await pilot.pause()
+            await pilot.press("enter")
+        await pilot.press("enter")  # both corners full: the options
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        for face in ("10", "2", "3", "ground", "15"):
+            pilot.app.screen.query_one("#faces", Input).value = face
+            await pilot.press("enter")
+        await _no_blink(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=fight)
