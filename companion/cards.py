@@ -122,6 +122,8 @@ def _problems_from(error: ValidationError, model: type[BaseModel], file: str, fi
             shown = repr(got)
             if isinstance(got, bool):
                 shown += " (YAML reads yes/no/on/off as true/false: quote it)"
+            elif isinstance(got, int) and got >= 60:
+                shown += " (if you wrote a time like 1:30, YAML read it as minutes:seconds)"
             message = f"{shown} is not allowed: {allowed(model, name)}"
         problems.append(Problem(file, message, fighter, name))
     return problems

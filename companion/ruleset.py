@@ -187,10 +187,12 @@ class OverPrompt:
     """The fight is over."""
 
     result: Result
+    period_word: str = "period"
+    """What the game calls a period (``segment``, ``round``), for the headline."""
     kind: ClassVar[str] = "over"
 
     def headline(self) -> str:
-        return self.result.headline()
+        return self.result.headline(self.period_word)
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "result": self.result.to_json()}
@@ -330,3 +332,23 @@ def get_ruleset(game: str) -> Ruleset:
 
 def default_options(ruleset: Ruleset) -> dict[str, Any]:
     return {spec.key: spec.default for spec in ruleset.options}
+
+
+def resolve_options(specs: tuple[OptionSpec, ...], given: dict[str, Any]) -> dict[str, Any]:
+    """Every option's value: ``given`` read as each option's own type, else its default.
+
+    Raises:
+        ValueError: an unknown option, or a value that is not one of its choices.
+    """
+    known = {spec.key: spec for spec in specs}
+    unknown = set(given) - set(known)
+    if unknown:
+        raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; options: {', '.join(known) or 'none'}")
+    chosen = {spec.key: spec.default for spec in specs}
+    for key, value in given.items():
+        spec = known[key]
+        if type(value) is type(spec.default) and value in spec.choices:
+            chosen[key] = value
+        else:  # e.g. "1" or "off" from a stored or typed setup: read it as the option's own type
+            chosen[key] = spec.parse(_show(value))
+    return chosen

@@ -43,6 +43,7 @@ from companion.ruleset import (
     RollPrompt,
     Setup,
     evolve,
+    resolve_options,
 )
 
 PLACES = ("standup", "ground")
@@ -287,21 +288,15 @@ class Nhb:
     def new(self, setup: Setup) -> NhbState:
         if len(setup.fighters) != 2:
             raise ValueError("an NHB bout needs exactly two fighters")
-        known = {spec.key: spec for spec in self.options}
-        unknown = set(setup.options) - set(known)
-        if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; NHB has {', '.join(known)}")
-        for key, value in setup.options.items():
-            if value not in known[key].choices or type(value) is not type(known[key].default):
-                known[key].parse(str(value))  # raises with what is allowed
+        options = resolve_options(self.options, setup.options)
         red, blue = setup.fighters
         if red.name == blue.name:
             raise ValueError(f"{red.name} cannot fight himself: choose another fighter for the blue corner")
-        return NhbState(fighters=(red, blue), options=Options(**setup.options))
+        return NhbState(fighters=(red, blue), options=Options(**options))
 
     def prompt(self, state: NhbState) -> Prompt:
         if state.result is not None:
-            return OverPrompt(state.result)
+            return OverPrompt(state.result, self.period_word)
         step = state.step
         if step == "where":
             return self._where_prompt(state)

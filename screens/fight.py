@@ -50,7 +50,7 @@ class FightScreen(Screen[None]):
                 yield Static(id="result")
             yield FighterPanel(id="blue", classes="fighter")
         yield RichLog(id="log", markup=True, wrap=True, auto_scroll=True)
-        yield Footer()
+        yield Footer(show_command_palette=False)  # room for every key at 80 columns
 
     def on_mount(self) -> None:
         self.title = self.session.ruleset.title
@@ -112,13 +112,15 @@ class FightScreen(Screen[None]):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # hidden (False) rather than greyed where a key cannot apply, so the
+        # footer holds every key that can at 80 columns
         over = self.session.over
         if action == "roll":
-            return None if over or isinstance(self.session.prompt, ChoicePrompt) else True
+            return False if over else None if isinstance(self.session.prompt, ChoicePrompt) else True
         if action == "undo":
             return True if self.session.steps else None
         if action == "redo":
-            return True if self.session.redo_stack else None
+            return bool(self.session.redo_stack)
         if action in ("rematch", "new_fight"):
             return over
         return True

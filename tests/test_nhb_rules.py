@@ -1113,3 +1113,25 @@ def test_d6_virtual_roll_is_recorded_like_a_typed_one():
     typed = bout()
     typed.submit(step.answer.text)
     assert typed.state == s.state
+
+
+@pytest.mark.parametrize(
+    "given, segments, exact_time",
+    [({"segments": "1"}, 1, True), ({"exact_time": "off"}, 3, False), ({"segments": 2, "exact_time": False}, 2, False)],
+)
+def test_nhb7_nhb8_options_given_as_text_are_read_as_their_own_type(given, segments, exact_time):
+    """A stored or typed "1" or "off" is the option's value, not a string that is always true."""
+    state = bout(**given).state
+    assert (state.options.segments, state.options.exact_time) == (segments, exact_time)
+
+
+@pytest.mark.parametrize("given", [{"segments": "7"}, {"fight_die": "d12"}, {"rounds": 3}])
+def test_options_outside_their_choices_are_refused_at_setup(given):
+    with pytest.raises(ValueError, match="option"):
+        bout(**given)
+
+
+def test_nhb8_the_over_headline_says_segment():
+    session = bout(segments=1)
+    no_finish_segment(session, "red")
+    assert session.prompt.headline() == "Red def. Blue by decision (segments 1-0), segment 1, 10:00"
