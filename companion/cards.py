@@ -11,6 +11,7 @@ what is allowed; a bad card is skipped and the rest still load.
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from dataclasses import dataclass, field
@@ -108,6 +109,17 @@ def allowed(model: type[BaseModel], name: str) -> str:
     return text + (" (optional)" if optional else "")
 
 
+def _wrote_a_time(path: Path, name: str | None) -> bool:
+    """Whether the file writes ``name: M:SS`` somewhere, which YAML 1.1 reads as a number."""
+    if not name:
+        return False
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    return re.search(rf"\b{re.escape(name)}\s*:\s*\d+:[0-5]\d\b", text) is not None
+
+
 def _problems_from(error: ValidationError, model: type[BaseModel], file: str, fighter: str) -> list[Problem]:
     problems = []
     for err in error.errors():
@@ -122,8 +134,8 @@ def _problems_from(error: ValidationError, model: type[BaseModel], file: str, fi
             shown = repr(got)
             if isinstance(got, bool):
                 shown += " (YAML reads yes/no/on/off as true/false: quote it)"
-            elif isinstance(got, int) and got >= 60:
-                shown += " (if you wrote a time like 1:30, YAML read it as minutes:seconds)"
+            elif isinstance(got, int) and got >= 60 and _wrote_a_time(Path(file), name):
+                shown += " (YAML 1.1 reads a value like 1:30 as minutes:seconds: 90)"
             message = f"{shown} is not allowed: {allowed(model, name)}"
         problems.append(Problem(file, message, fighter, name))
     return problems

@@ -112,7 +112,7 @@ def test_yaml_sexagesimal_rating_is_refused(tmp_path: Path) -> None:
     assert yaml.safe_load(path.read_text())["fighters"][0]["control"] == 90  # YAML 1.1 reads 1:30 as 90
     problem = only_problem(path)
     assert (problem.fighter, problem.field) == ("Clock", "control")
-    assert problem.message == "90 (if you wrote a time like 1:30, YAML read it as minutes:seconds) is not allowed: a whole number from 1 to 20"
+    assert problem.message == "90 (YAML 1.1 reads a value like 1:30 as minutes:seconds: 90) is not allowed: a whole number from 1 to 20"
 
 
 def test_a_fractional_rating_is_refused(tmp_path: Path) -> None:
@@ -403,7 +403,7 @@ def test_check_lists_every_problem_and_exits_1(tmp_path: Path) -> None:
     assert lines == [
         f"{path}: fighter #2: name: False (YAML reads yes/no/on/off as true/false: quote it) is not allowed: "
         "text (quote it if YAML could read it as something else: 'no', '1:30')",
-        f"{path}: fighter Clock: control: 90 (if you wrote a time like 1:30, YAML read it as minutes:seconds) is not allowed: a whole number from 1 to 20",
+        f"{path}: fighter Clock: control: 90 (YAML 1.1 reads a value like 1:30 as minutes:seconds: 90) is not allowed: a whole number from 1 to 20",
         f"{path}: fighter Too High: control: 25 is not allowed: a whole number from 1 to 20",
         f"{path}: fighter Extra: reach: unknown field; fields allowed: {FIELDS}",
         f"{path}: fighter Missing: toughness: missing; a whole number from 1 to 10",
