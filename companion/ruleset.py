@@ -289,6 +289,7 @@ class Ruleset(Protocol):
 
 GAMES: dict[str, str] = {
     "nhb": "rulesets.nhb",
+    "fo": "rulesets.fo",
 }
 """Playable games: key to the module that defines ``RULESET``."""
 

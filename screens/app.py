@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from textual.app import App
 from textual.binding import Binding
@@ -23,6 +24,7 @@ class CompanionApp(App[None]):
     Args:
         directory: the data directory (database and the user's cards).
         rng: the generator for the app's own rolls; seeded in tests.
+        now: the time source of the round clocks; a fake one in tests.
     """
 
     TITLE = "companion"
@@ -30,10 +32,14 @@ class CompanionApp(App[None]):
     CSS_PATH = "app.tcss"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, id="quit")]
 
-    def __init__(self, directory: Path, *, rng: random.Random | None = None) -> None:
+    def __init__(
+        self, directory: Path, *, rng: random.Random | None = None, now: Callable[[], float] = time.monotonic
+    ) -> None:
         super().__init__()
         self.directory = directory
         self.rng = rng or random.Random()
+        self.now = now
+        """The time source of the round clocks (a fake one in tests)."""
         self.store = Store.open(directory)
 
     def on_mount(self) -> None:
@@ -82,6 +88,8 @@ class CompanionApp(App[None]):
         self.store.close()
 
 
-def make_app(directory: Path, *, rng: random.Random | None = None) -> CompanionApp:
+def make_app(
+    directory: Path, *, rng: random.Random | None = None, now: Callable[[], float] = time.monotonic
+) -> CompanionApp:
     """The app factory the command line and the tests use."""
-    return CompanionApp(directory, rng=rng)
+    return CompanionApp(directory, rng=rng, now=now)

@@ -11,9 +11,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, RichLog, Static
 
+from companion.clock import RoundClock
 from companion.dice import Refused
 from companion.ruleset import ChoicePrompt, OverPrompt
 from companion.session import Session
+from screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
 from screens.widgets import DiceTray, FighterPanel, prompt_text
 
 
@@ -30,6 +32,9 @@ class FightScreen(Screen[None]):
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),
         Binding("f1", "reference", "Rules table", id="reference"),
+        Binding("f2", "clock", "Clock", id="clock"),
+        Binding("f3", "stall", "Stall", id="stall"),
+        Binding("f4", "stopwatch", "Stopwatch", id="stopwatch"),
         Binding("ctrl+t", "rematch", "Rematch", id="rematch"),
         Binding("ctrl+n", "new_fight", "New fight", id="new_fight"),
         Binding("escape", "home", "Home", id="home"),
@@ -38,9 +43,16 @@ class FightScreen(Screen[None]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+        length = getattr(session.ruleset, "round_seconds", None)
+        self.clock: RoundClock | None = None
+        """The round stopwatch of a timed game (FO); None for the others."""
+        if length:
+            self.clock = RoundClock(length)
 
     def compose(self) -> ComposeResult:
         yield Header()
+        if self.clock is not None:
+            yield RoundTimer(id="timer")
         with Horizontal(id="ring"):
             yield FighterPanel(id="red", classes="fighter")
             with Vertical(id="centre"):
@@ -55,6 +67,12 @@ class FightScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = self.session.ruleset.title
         self.sub_title = " vs ".join(self.session.setup.names)
+        if self.clock is not None:
+            # the app's time source (a fake one in tests); a resumed fight's clock
+            # stands paused at the reading of its last answer (FO-7)
+            self.clock = RoundClock(self.clock.length, self.app.now)
+            self.clock.set(self.session.ruleset.clock_reading(self.session.state))
+            self._ticker = self.set_interval(0.1, self.tick, pause=True)  # 10 Hz at most
         self.session.watch(self._changed)
         self._render_all(rewrite_log=True)
         if not self.session.over:
@@ -66,6 +84,9 @@ class FightScreen(Screen[None]):
     # --- rendering -----------------------------------------------------------
 
     def _changed(self, session: Session) -> None:
+        if self.clock is not None and not self.clock.running:
+            # undo, redo, a new round: the paused clock shows the state's own reading
+            self.clock.set(session.ruleset.clock_reading(session.state))
         self._render_all(rewrite_log=True)
 
     def _render_all(self, *, rewrite_log: bool) -> None:
@@ -77,7 +98,7 @@ class FightScreen(Screen[None]):
         acting = getattr(prompt, "side", None)
         for side, name in enumerate(session.setup.names):
             panel = self.query_one("#red" if side == 0 else "#blue", FighterPanel)
-            panel.show(side, name, trackers.get(name, {}), acting == side)
+            panel.show(side, session.setup.fighters[side], trackers.get(name, {}), acting == side)
         status = []
         period = getattr(state, "segment", None)
         if period is not None:
@@ -86,6 +107,7 @@ class FightScreen(Screen[None]):
         if session.redo_stack:
             status.append(f"{len(session.redo_stack)} to redo")
         self.query_one("#status", Static).update(" · ".join(status))
+        self._render_timer()
         over = isinstance(prompt, OverPrompt)
         self.query_one("#prompt", Static).update(prompt_text(prompt))
         tray = self.query_one(DiceTray)
@@ -111,6 +133,89 @@ class FightScreen(Screen[None]):
                 log.write(f"{escape(line)}{mark}")
         self.refresh_bindings()
 
+    # --- the round clock (timed games) ----------------------------------------
+
+    def timer_view(self) -> TimerView | None:
+        """What the timers show now; None for an untimed game."""
+        if self.clock is None:
+            return None
+        session, ruleset = self.session, self.session.ruleset
+        state = session.state
+        elapsed = self.clock.elapsed
+        stall = None
+        if ruleset.stall_open(state):
+            stall = max(0.0, elapsed - ruleset.clock_reading(state))
+        return TimerView(
+            round=getattr(state, "round", 1),
+            rounds=state.options.rounds,
+            elapsed=elapsed,
+            length=self.clock.length,
+            running=self.clock.running,
+            names=session.setup.names,
+            attack=ruleset.live_attack_seconds(state, elapsed),
+            holder=ruleset.holder(state),
+            stall=stall,
+            stall_limit=state.options.stall_limit,
+            over=session.over,
+        )
+
+    def _render_timer(self) -> None:
+        view = self.timer_view()
+        if view is not None:
+            self.query_one(RoundTimer).show(view)
+
+    def tick(self) -> None:
+        """Ten times a second while the clock runs: the bell at 0:00, stalling at the limit."""
+        if self.clock is None:
+            return
+        session = self.session
+        if session.over:
+            self.clock.pause()
+            self._ticker.pause()
+        elif self.clock.expired:
+            # FO-7: at 0:00 the roll in progress is void and the round ends
+            self.clock.pause()
+            self._ticker.pause()
+            session.submit("bell", clock=self.clock.length)
+            if not session.over:
+                self.notify(f"Round over. Press f2 to start round {session.state.round}.", title="Bell")
+        else:
+            limit = session.state.options.stall_limit
+            if limit and session.ruleset.stall_open(session.state):
+                held = self.clock.elapsed - session.ruleset.clock_reading(session.state)
+                if held >= limit:  # FO-8: the screen turns the dice over
+                    session.submit("stall", clock=self.clock.elapsed)
+                    self.notify("Stalling: the dice turn over.", severity="warning")
+        self._render_timer()
+
+    def action_clock(self) -> None:
+        """Start, pause or resume the round clock; pausing pauses attacking time."""
+        if self.clock is None or self.session.over:
+            return
+        if self.clock.toggle():
+            self._ticker.resume()
+        else:
+            self._ticker.pause()
+        self._render_timer()
+        self.refresh_bindings()
+
+    def action_stall(self) -> None:
+        """Call stalling now (FO-8): the answer ``stall``, logged and undoable."""
+        if self.clock is None:
+            return
+        try:
+            self.session.submit("stall", clock=self._stamp())
+        except Refused as exc:
+            self.query_one(DiceTray).refuse(exc.reason)
+
+    def action_stopwatch(self) -> None:
+        if self.clock is not None:
+            self.app.push_screen(StopwatchScreen(self))
+
+    def _stamp(self) -> float | None:
+        """The round clock's reading for an answer, or None in an untimed game."""
+        return None if self.clock is None else self.clock.elapsed
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # hidden (False) rather than greyed where a key cannot apply, so the
         # footer holds every key that can at 80 columns
@@ -123,6 +228,8 @@ class FightScreen(Screen[None]):
             return bool(self.session.redo_stack)
         if action in ("rematch", "new_fight"):
             return over
+        if action in ("clock", "stall", "stopwatch"):
+            return self.clock is not None and not over
         return True
 
     # --- answering -----------------------------------------------------------
@@ -134,22 +241,28 @@ class FightScreen(Screen[None]):
         if not text.strip() and isinstance(prompt, ChoicePrompt) and prompt.advised:
             text = prompt.advised  # Enter on an empty tray takes the advised choice
         try:
-            self.session.submit(text)
+            self.session.submit(text, clock=self._stamp())
         except Refused as exc:
             self.query_one(DiceTray).refuse(exc.reason)
 
     def action_roll(self) -> None:
         try:
-            self.session.roll()
+            self.session.roll(clock=self._stamp())
         except Refused as exc:
             self.query_one(DiceTray).refuse(exc.reason)
 
     def action_undo(self) -> None:
+        if self.clock is not None:
+            self.clock.pause()  # the clock goes back with the answer and waits (FO-7)
+            self._ticker.pause()
         answer = self.session.undo()
         if answer is None:
             self.notify("Nothing to undo: this is the first roll.")
 
     def action_redo(self) -> None:
+        if self.clock is not None:
+            self.clock.pause()
+            self._ticker.pause()
         try:
             step = self.session.redo()
         except Refused as exc:  # cannot happen with an unchanged ruleset; say so rather than crash

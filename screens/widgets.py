@@ -11,11 +11,16 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from companion.clock import mmss
 from companion.dice import Refused, read_faces
 from companion.ruleset import SIDES, ChoicePrompt, Prompt, RollPrompt
 from companion.session import ROLL_WORD
 
 _LABELS = {
+    "attack_seconds": "attacking",
+    "holds_dice": "holds the dice",
+    "streak": "strikes in a row",
+    "rounds_won": "rounds won",
     "ground_chart": "ground chart",
     "sub_chart": "submission chart",
     "segments_won": "segments won",
@@ -53,19 +58,32 @@ def card_text(card: Any) -> str:
     return "\n".join(lines)
 
 
+def _short(key: str) -> str:
+    return {"takedown": "TD", "td_defence": "TDD", "submission": "sub", "sub_defence": "subD", "gnp": "GnP"}.get(
+        key, key
+    )
+
+
 class FighterPanel(Static):
     """One corner's fighter with the live numbers from the ruleset's trackers."""
 
-    def show(self, side: int, name: str, numbers: dict[str, Any], acting: bool) -> None:
-        """Render ``numbers`` (the ruleset's trackers for this fighter)."""
-        self.border_title = escape(name)
+    def show(self, side: int, card: Any, numbers: dict[str, Any], acting: bool) -> None:
+        """Render the card's paired stats (if any) and ``numbers`` (the ruleset's trackers)."""
+        self.border_title = escape(card.name)
         self.border_subtitle = f"{SIDES[side]} corner"
         lines = []
+        for attack, defence in getattr(type(card), "stat_pairs", ()):  # e.g. FO: punch beside block
+            left = f"{_short(attack)} {getattr(card, attack)}"
+            lines.append(f"{left:<9}[dim]│[/dim] {_short(defence)} {getattr(card, defence)}")
+        if lines:
+            lines.append("")
         for key, value in numbers.items():
             if value is None or value is False:
                 continue
             if value is True:
                 lines.append(f"[b $accent]● {label(key)}[/]")
+            elif key.endswith("_seconds"):
+                lines.append(f"{label(key)}: [b]{mmss(value)}[/b]")
             else:
                 lines.append(f"{label(key)}: [b]{escape(str(value))}[/b]")
         self.update("\n".join(lines))

@@ -431,7 +431,7 @@ def test_check_the_shipped_roster_exits_0(tmp_path: Path) -> None:
     [
         ("game: nhb\nfighters:\n  - name: A\n    control: 10\n   standup: 10\n", "is not valid YAML at line 5, column"),
         ("- a\n- b\n", "should be a mapping with 'game: GAME' and 'fighters: [...]'"),
-        ("game: fo\nfighters: []\n", "game: game is 'fo'; one of: nhb"),
+        ("game: chess\nfighters: []\n", "game: game is 'chess'; one of: nhb, fo"),
         ("game: nhb\nfighters: 3\n", "fighters: should list its cards under 'fighters:'"),
         ("game: nhb\nfighters: " + "[" * 800 + "]" * 800 + "\n", "nested too deeply"),
     ],

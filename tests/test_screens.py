@@ -66,7 +66,7 @@ def data_dir(tmp_path: Path) -> Path:
     return tmp_path
 
 
-async def test_home_lists_games_and_only_nhb_is_playable(data_dir: Path) -> None:
+async def test_home_lists_games_and_which_are_playable(data_dir: Path) -> None:
     app = make_app(data_dir, rng=random.Random(1))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -74,7 +74,8 @@ async def test_home_lists_games_and_only_nhb_is_playable(data_dir: Path) -> None
         games = app.screen.query_one("#games", OptionList)
         assert games.option_count == 5
         assert not games.get_option("nhb").disabled
-        assert games.get_option("fo").disabled
+        assert not games.get_option("fo").disabled
+        assert games.get_option("cage_match").disabled
         unfinished = app.screen.query_one("#unfinished", OptionList)
         assert unfinished.get_option_at_index(0).id == "none"
 

@@ -1,0 +1,476 @@
+"""The Fighters Only fantasy featherweight game: 2d6 roll-under, 5-minute
+rounds on a stopwatch, decisions by attacking time.
+
+Rules: ``shared/rules/source/fo_featherweight.txt`` as settled by rulings FO-1
+to FO-9. Every answer carries the time elapsed in the round when it was
+entered (``Answer.clock``); attacking time is computed from those stamps, so a
+replayed or resumed fight scores the same (FO-7).
+
+Prompt order (FO-9): the roll-off, red then blue (two faces each); the
+attacker's choice (punch, kick or takedown standing; gnp or submission on the
+ground); the attacker's roll; if thrown, the defender's roll. ``stall`` turns
+the dice over (FO-8); ``bell`` ends the round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from companion.clock import mmss
+from companion.dice import Dice, Refused, d, read_faces
+from companion.ruleset import (
+    Answer,
+    Choice,
+    ChoicePrompt,
+    OptionSpec,
+    Outcome,
+    OverPrompt,
+    Prompt,
+    Reference,
+    Result,
+    RollPrompt,
+    Setup,
+    evolve,
+    resolve_options,
+)
+
+ROUND_SECONDS = 300.0
+TWO_D6 = Dice.of(d(6), d(6))
+
+STANDING_ATTACKS = ("punch", "kick", "takedown")
+GROUND_ATTACKS = ("gnp", "submission")
+DEFENCE = {"punch": "block", "kick": "check", "takedown": "td_defence", "gnp": "guard", "submission": "sub_defence"}
+"""The defence that answers each attack (FO-4, FO-6)."""
+STRIKES_FOR_KNOCKDOWN = 3
+GROUND_ATTACKS_BEFORE_STANDUP = 3
+STALL = "stall"
+BELL = "bell"
+
+Stat = Field(ge=1, le=10)
+
+
+class FoCard(BaseModel):
+    """A featherweight's stat card (rulings FO-1, FO-9)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    stat_pairs: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("punch", "block"), ("kick", "check"), ("takedown", "td_defence"), ("gnp", "guard"), ("submission", "sub_defence")
+    )
+    """Each attack beside the defence that answers it (FO-4, FO-6), for card displays."""
+
+    name: str = Field(min_length=1)
+    nickname: str | None = None
+    punch: int = Stat
+    kick: int = Stat
+    takedown: int = Stat
+    block: int = Stat
+    check: int = Stat
+    td_defence: int = Stat
+    gnp: int = Stat
+    submission: int = Stat
+    guard: int = Stat
+    sub_defence: int = Stat
+    notes: str | None = None
+
+
+# --- 2d6 --------------------------------------------------------------------
+
+_ROLLS = tuple(product(range(1, 7), repeat=2))
+
+
+def chance_under(rating: int) -> float:
+    """P(2d6 <= rating and not a double): the roll that simply succeeds."""
+    return sum(1 for a, b in _ROLLS if a != b and a + b <= rating) / 36
+
+
+def chance_lands(attack: int, defence: int) -> float:
+    """P(an attack is thrown, not a double, and the defence fails without a double)."""
+    fails = sum(1 for a, b in _ROLLS if a != b and a + b > defence) / 36
+    return chance_under(attack) * fails
+
+
+# --- state -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    rounds: int = 3
+    stall_limit: int = 20
+    """Seconds the attacker may hold the dice without rolling; 0 turns it off (FO-8)."""
+
+
+@dataclass(frozen=True)
+class FoState:
+    """Where a fight stands. Immutable: every answer makes a new one."""
+
+    fighters: tuple[FoCard, FoCard]
+    options: Options
+    round: int = 1
+    step: str = "rolloff"
+    """rolloff, choose, attack, defend or over."""
+    roller: int = 0
+    """Whose roll-off is asked (step rolloff)."""
+    rolloff: tuple[int | None, int | None] = (None, None)
+    attacker: int | None = None
+    """Who holds the dice as attacker; on the ground, the fighter on top."""
+    ground: bool = False
+    move: str | None = None
+    streak: int = 0
+    """Strikes landed in a row without the dice changing hands (FO-4)."""
+    ground_attacks: int = 0
+    """Ground attacks defended since the fight went down (FO-6)."""
+    clock: float = 0.0
+    """The reading of the latest answer in this round."""
+    since: float = 0.0
+    """When the dice passed to the attacker (FO-7)."""
+    attack_seconds: tuple[float, float] = (0.0, 0.0)
+    """Attacking time this round, up to ``since`` for the attacker."""
+    rounds: tuple[tuple[float, float], ...] = ()
+    """Each finished round's attacking time by side."""
+    result: Result | None = None
+    last_roll: tuple[str, int, int] | None = None
+    """For the reference: (what was rolled against, the rating, the total)."""
+
+
+def scores(rounds: tuple[tuple[float, float], ...]) -> tuple[int, int]:
+    """Score card totals: each round 10-9 to more attacking time, 10-10 when equal (FO-7)."""
+    red = blue = 0
+    for r, b in rounds:
+        red += 10 if r >= b else 9
+        blue += 10 if b >= r else 9
+    return red, blue
+
+
+def rounds_won(rounds: tuple[tuple[float, float], ...]) -> tuple[int, int]:
+    return sum(1 for r, b in rounds if r > b), sum(1 for r, b in rounds if b > r)
+
+
+def live_attack_seconds(state: FoState, elapsed: float) -> tuple[float, float]:
+    """This round's attacking time with the holder's running time added up to ``elapsed``."""
+    red, blue = state.attack_seconds
+    if state.attacker is None or state.result is not None:
+        return red, blue
+    extra = max(0.0, min(elapsed, ROUND_SECONDS) - state.since)
+    return (red + extra, blue) if state.attacker == 0 else (red, blue + extra)
+
+
+def stall_open(state: FoState) -> bool:
+    """Whether the attacker holds the dice now, so ``stall`` applies (FO-8)."""
+    return state.result is None and state.step in ("choose", "attack")
+
+
+class Fo:
+    """The FO ruleset (registered as ``fo``)."""
+
+    key = "fo"
+    title = "Fighters Only featherweight"
+    period_word = "round"
+    card_model = FoCard
+    round_seconds = ROUND_SECONDS
+    options = (
+        OptionSpec("rounds", "Rounds of 5:00", 3, (3, 5), "three, or five for a title fight (FO-7)"),
+        OptionSpec(
+            "stall_limit",
+            "Stall limit (seconds)",
+            20,
+            (0, 10, 15, 20, 30, 45, 60),
+            "the dice turn over when the attacker holds them this long; 0 is off (FO-8)",
+        ),
+    )
+
+    def new(self, setup: Setup) -> FoState:
+        if len(setup.fighters) != 2:
+            raise ValueError("an FO fight needs exactly two fighters")
+        red, blue = setup.fighters
+        if red.name == blue.name:
+            raise ValueError(f"{red.name} cannot fight himself: choose another fighter for the blue corner")
+        return FoState(fighters=(red, blue), options=Options(**resolve_options(self.options, setup.options)))
+
+    # --- prompts -------------------------------------------------------------
+
+    def prompt(self, state: FoState) -> Prompt:
+        if state.result is not None:
+            return OverPrompt(state.result, self.period_word)
+        if state.step == "rolloff":
+            me = state.fighters[state.roller]
+            return RollPrompt(
+                me.name,
+                state.roller,
+                TWO_D6,
+                f"the round {state.round} roll-off: the lower total attacks first",
+                against="the other fighter's roll-off",
+                target=state.rolloff[1 - state.roller],
+            )
+        side = state.attacker
+        me, them = state.fighters[side], state.fighters[1 - side]
+        if state.step == "choose":
+            keys = GROUND_ATTACKS if state.ground else STANDING_ATTACKS
+            options = tuple(
+                Choice(k, k, f"{getattr(me, k)} v {_word(DEFENCE[k])} {getattr(them, DEFENCE[k])}: "
+                f"lands {chance_lands(getattr(me, k), getattr(them, DEFENCE[k])):.0%}")
+                for k in keys
+            )
+            best = max(keys, key=lambda k: chance_lands(getattr(me, k), getattr(them, DEFENCE[k])))
+            where = "on top: ground attack" if state.ground else "standing attack"
+            return ChoicePrompt(me.name, side, f"a {where} (or stall)", options, best)
+        rating = getattr(me, state.move)
+        if state.step == "attack":
+            return RollPrompt(
+                me.name, side, TWO_D6, f"{_word(state.move)}: {rating} or under",
+                against=f"{_word(state.move)} rating; a double is a "
+                + ("winning submission" if state.ground else "knockdown") + ", 1-1 a KO",
+                target=rating,
+            )
+        defence = DEFENCE[state.move]
+        value = getattr(them, defence)
+        return RollPrompt(
+            them.name, 1 - side, TWO_D6, f"{_word(defence)} against the {_word(state.move)}: {value} or under",
+            against=f"{_word(defence)} rating; a double is a " + ("scramble" if state.ground else "counter") + ", 1-1 a KO",
+            target=value,
+        )
+
+    # --- answers -------------------------------------------------------------
+
+    def apply(self, state: FoState, answer: Answer) -> Outcome:
+        if state.result is not None:
+            raise Refused("the fight is over: nothing more to roll")
+        text = answer.text.strip().lower()
+        if text == BELL:
+            return self._bell(state)
+        clock = state.clock if answer.clock is None else float(answer.clock)
+        if clock < state.clock:
+            raise Refused(f"the clock runs forward: this answer is stamped {mmss(clock)}, the last was {mmss(state.clock)}")
+        if clock >= ROUND_SECONDS:
+            raise Refused("the round is over at 5:00: ring the bell (answer 'bell')")
+        if text == STALL:
+            if not stall_open(state):
+                raise Refused("only the attacker holding the dice can be called for stalling")
+            return self._stall(evolve(state, clock=clock))
+        handler = getattr(self, f"_{state.step}")
+        return handler(evolve(state, clock=clock), answer)
+
+    def _rolloff(self, state: FoState, answer: Answer) -> Outcome:
+        a, b = read_faces(TWO_D6, answer.text)
+        total = a + b
+        side = state.roller
+        me = state.fighters[side].name
+        line = f"{me} rolls {a} + {b} = {total} in the roll-off"  # FO-2: doubles mean nothing here
+        rolloff = (total, state.rolloff[1]) if side == 0 else (state.rolloff[0], total)
+        if side == 0:
+            return Outcome(evolve(state, rolloff=rolloff, roller=1), (line,))
+        red, blue = rolloff
+        if red == blue:
+            return Outcome(evolve(state, rolloff=(None, None), roller=0), (line, f"Roll-off tied at {red}: both re-roll"))
+        first = 0 if red < blue else 1
+        name = state.fighters[first].name
+        state = evolve(
+            state, rolloff=(None, None), attacker=first, since=state.clock, step="choose", ground=False, streak=0
+        )
+        return Outcome(state, (line, f"{name} attacks first ({min(red, blue)} to {max(red, blue)})"))
+
+    def _choose(self, state: FoState, answer: Answer) -> Outcome:
+        prompt = self.prompt(state)
+        choice = prompt.find(answer.text)
+        if choice is None:
+            keys = ", ".join(o.key for o in prompt.options)
+            raise Refused(f"choose {keys}, or {STALL}")
+        me = state.fighters[state.attacker].name
+        return Outcome(evolve(state, move=choice.key, step="attack"), (f"{me} goes for the {_word(choice.key)}",))
+
+    def _attack(self, state: FoState, answer: Answer) -> Outcome:
+        a, b = read_faces(TWO_D6, answer.text)
+        side, move = state.attacker, state.move
+        me = state.fighters[side]
+        rating = getattr(me, move)
+        total = a + b
+        line = f"{me.name} rolls {a} + {b} = {total} for the {_word(move)} ({rating} or under)"
+        state = evolve(state, last_roll=(move, rating, total))
+        if a == b == 1:  # snake eyes: a haymaker KO for whoever rolls it (text, "Snake Eyes")
+            return self._finish(state, side, "ko", "haymaker KO (snake eyes)", (line,))
+        if a == b:
+            if state.ground:  # FO-6: the attacker's double on the ground is a winning submission
+                return self._finish(state, side, "submission", f"submission (double {a}s)", (line,))
+            return self._knockdown(state, side, (line, f"Double {a}s: {me.name} scores a knockdown"))  # FO-3
+        if total > rating:
+            if state.ground:  # FO-6: the referee stands them up, the other fighter attacks
+                return self._pass(
+                    evolve(state, ground=False, ground_attacks=0), 1 - side,
+                    (line, f"Nothing doing on the ground: the referee stands them up"),
+                )
+            return self._pass(state, 1 - side, (line, f"The {_word(move)} is defended"))  # FO-3
+        return Outcome(evolve(state, step="defend"), (line + ": thrown",))
+
+    def _defend(self, state: FoState, answer: Answer) -> Outcome:
+        a, b = read_faces(TWO_D6, answer.text)
+        side, move = state.attacker, state.move
+        defender = state.fighters[1 - side]
+        defence = DEFENCE[move]
+        value = getattr(defender, defence)
+        total = a + b
+        line = f"{defender.name} rolls {a} + {b} = {total} to {_word(defence)} ({value} or under)"
+        state = evolve(state, last_roll=(defence, value, total))
+        if a == b == 1:
+            return self._finish(state, 1 - side, "ko", "haymaker KO (snake eyes)", (line,))
+        if a == b:
+            if state.ground:  # FO-6: scramble, both stand and the bottom fighter attacks
+                return self._pass(evolve(state, ground=False, ground_attacks=0), 1 - side, (line, f"Double {a}s: {defender.name} scrambles to the feet"))
+            return self._pass(state, 1 - side, (line, f"Double {a}s: {defender.name} counters and takes the dice"))  # FO-4
+        if total <= value:
+            if state.ground:
+                count = state.ground_attacks + 1
+                if count >= GROUND_ATTACKS_BEFORE_STANDUP:  # FO-6: three without a finish, stand-up
+                    return self._pass(
+                        evolve(state, ground=False, ground_attacks=0), 1 - side,
+                        (line, f"{defender.name} survives a third ground attack: the referee stands them up"),
+                    )
+                attacker = state.fighters[side].name
+                return Outcome(
+                    evolve(state, ground_attacks=count, step="choose", move=None),
+                    (line, f"{defender.name} fends it off; {attacker} attacks again from the top"),
+                )
+            return self._pass(state, 1 - side, (line, f"{defender.name} defends and takes the dice"))  # FO-4
+        attacker = state.fighters[side].name
+        if state.ground:  # FO-6: the fight ends, TKO from GnP or a submission
+            method, detail = ("tko", "GnP TKO") if move == "gnp" else ("submission", "submission")
+            return self._finish(state, side, method, detail, (line,))
+        if move == "takedown":
+            return Outcome(
+                evolve(state, ground=True, ground_attacks=0, streak=0, step="choose", move=None),
+                (line, f"{attacker} takes {defender.name} down: on the ground, {attacker} on top"),
+            )
+        streak = state.streak + 1
+        if streak >= STRIKES_FOR_KNOCKDOWN:  # FO-4: the third landed strike in a row
+            return self._knockdown(state, side, (line, f"The {_word(move)} lands: three in a row, a knockdown"))
+        return Outcome(
+            evolve(state, streak=streak, step="choose", move=None),
+            (line, f"The {_word(move)} lands ({streak} in a row); {attacker} attacks again"),
+        )
+
+    # --- changes of hands and endings ------------------------------------------
+
+    def _accrue(self, state: FoState, until: float) -> tuple[float, float]:
+        """Attacking time with the holder's time from ``since`` to ``until`` added (FO-7)."""
+        if state.attacker is None:
+            return state.attack_seconds
+        red, blue = state.attack_seconds
+        extra = max(0.0, until - state.since)
+        return (red + extra, blue) if state.attacker == 0 else (red, blue + extra)
+
+    def _pass(self, state: FoState, to: int, log: tuple[str, ...]) -> Outcome:
+        """The dice change hands: the new attacker chooses standing or from the top."""
+        seconds = self._accrue(state, state.clock)
+        state = evolve(state, attack_seconds=seconds, attacker=to, since=state.clock, streak=0, step="choose", move=None)
+        return Outcome(state, log)
+
+    def _knockdown(self, state: FoState, side: int, log: tuple[str, ...]) -> Outcome:
+        # FO-5: to the ground, the knocking-down fighter on top and attacking
+        state = evolve(state, ground=True, ground_attacks=0, streak=0, step="choose", move=None)
+        return Outcome(state, log + (f"On the ground: {state.fighters[side].name} on top",))
+
+    def _stall(self, state: FoState) -> Outcome:
+        side = state.attacker
+        me, them = state.fighters[side].name, state.fighters[1 - side].name
+        line = f"{me} stalls: the dice turn over to {them}"  # FO-8
+        if state.ground:
+            line += " and the referee stands them up"
+        return self._pass(evolve(state, ground=False, ground_attacks=0), 1 - side, (line,))
+
+    def _finish(self, state: FoState, side: int, method: str, detail: str, log: tuple[str, ...]) -> Outcome:
+        minutes = 5 * (state.round - 1)
+        whole = int(state.clock)
+        result = Result(
+            state.fighters[side].name,
+            state.fighters[1 - side].name,
+            method,
+            detail,
+            state.round,
+            mmss(state.clock),
+            f"{minutes + whole // 60}:{whole % 60:02d}",
+        )
+        state = evolve(state, attack_seconds=self._accrue(state, state.clock), step="over", result=result)
+        return Outcome(state, log + (result.headline(self.period_word),))
+
+    def _bell(self, state: FoState) -> Outcome:
+        """The round clock ran out: the roll in progress is void, the round is scored (FO-7)."""
+        seconds = self._accrue(state, ROUND_SECONDS)
+        rounds = state.rounds + (seconds,)
+        red, blue = state.fighters
+        r, b = seconds
+        if r == b:
+            verdict = "10-10"
+        else:
+            verdict = f"{(red if r > b else blue).name} 10-9"
+        line = f"Bell: end of round {state.round}, {verdict} on attacking time ({mmss(r)} to {mmss(b)})"
+        if state.round < state.options.rounds:
+            nxt = FoState(fighters=state.fighters, options=state.options, round=state.round + 1, rounds=rounds)
+            return Outcome(nxt, (line,))
+        won = rounds_won(rounds)
+        card = scores(rounds)
+        minutes = 5 * state.options.rounds
+        if won[0] == won[1]:
+            result = Result(None, None, "draw", f"{card[0]}-{card[1]}", state.round, "5:00", f"{minutes}:00")
+        else:
+            w = 0 if won[0] > won[1] else 1
+            detail = f"{card[w]}-{card[1 - w]}"
+            result = Result(state.fighters[w].name, state.fighters[1 - w].name, "decision", detail, state.round, "5:00", f"{minutes}:00")
+        state = evolve(state, attack_seconds=seconds, rounds=rounds, step="over", result=result, clock=ROUND_SECONDS)
+        return Outcome(state, (line, result.headline(self.period_word)))
+
+    # --- what the screens show ------------------------------------------------
+
+    def live_attack_seconds(self, state: FoState, elapsed: float) -> tuple[float, float]:
+        return live_attack_seconds(state, elapsed)
+
+    def stall_open(self, state: FoState) -> bool:
+        return stall_open(state)
+
+    def holder(self, state: FoState) -> int | None:
+        """Who holds the dice as attacker (accruing attacking time), or None."""
+        return state.attacker if state.result is None and state.step != "rolloff" else None
+
+    def clock_reading(self, state: FoState) -> float:
+        """The round clock at the latest answer: where a resumed fight's clock stands."""
+        return state.clock
+
+    def trackers(self, state: FoState) -> dict[str, dict[str, Any]]:
+        won = rounds_won(state.rounds)
+        card = scores(state.rounds)
+        out = {}
+        for side, fighter in enumerate(state.fighters):
+            holds = state.attacker == side and state.result is None and state.step != "rolloff"
+            position = None
+            if state.ground and state.attacker is not None:
+                position = "on top" if state.attacker == side else "on the bottom"
+            out[fighter.name] = {
+                "attack_seconds": round(state.attack_seconds[side], 1),
+                "rounds_won": won[side],
+                "score": card[side] if state.rounds else None,
+                "holds_dice": holds,
+                "position": position,
+                "streak": state.streak if holds and state.streak else None,
+            }
+        return out
+
+    def reference(self, state: FoState) -> Reference:
+        red, blue = state.fighters
+        keys = ("punch", "kick", "takedown", "block", "check", "td_defence", "gnp", "submission", "guard", "sub_defence")
+        rows = tuple((_word(k), str(getattr(red, k)), str(getattr(blue, k))) for k in keys)
+        highlight = None
+        if state.step == "attack" and state.move:
+            highlight = keys.index(state.move)
+        elif state.step == "defend" and state.move:
+            highlight = keys.index(DEFENCE[state.move])
+        note = "roll 2d6 at or under the rating; any double: knockdown standing, submission on the ground (attacker), counter or scramble (defender); 1-1 a KO"
+        return Reference("Stat cards (FO-1)", ("stat", red.name, blue.name), rows, highlight, note)
+
+
+def _word(key: str) -> str:
+    return {"td_defence": "TD defence", "sub_defence": "sub defence", "gnp": "GnP"}.get(key, key)
+
+
+RULESET = Fo()

@@ -1,0 +1,173 @@
+"""The round stopwatch: a compact timer for the fight screen and a screen of
+its own with the big countdown. Both render what the fight screen's
+:class:`~companion.clock.RoundClock` and session say; the fight screen owns
+the clock, rings the bell and calls stalling."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.markup import escape
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Digits, Static
+
+from companion.clock import mmss
+
+WARNING_SECONDS = 30
+"""The last seconds of a round shown as a warning."""
+BAR = 16
+
+
+@dataclass(frozen=True, slots=True)
+class TimerView:
+    """What a timer shows at one moment."""
+
+    round: int
+    rounds: int
+    elapsed: float
+    length: float
+    running: bool
+    names: tuple[str, str]
+    attack: tuple[float, float]
+    """Attacking time this round, live."""
+    holder: int | None
+    """Who holds the dice as attacker, or None."""
+    stall: float | None
+    """Seconds the holder has held the dice without rolling (None: no stall count)."""
+    stall_limit: int
+    over: bool
+
+    @property
+    def remaining(self) -> float:
+        return max(0.0, self.length - self.elapsed)
+
+    @property
+    def warning(self) -> bool:
+        return not self.over and self.remaining <= WARNING_SECONDS
+
+    def state_word(self) -> str:
+        if self.over:
+            return "the fight is over"
+        if self.running:
+            return "running (f2 pauses)"
+        if self.elapsed == 0:
+            return f"round {self.round}: f2 starts the clock"
+        return "paused (f2 resumes)"
+
+    def bar(self, side: int, width: int = BAR) -> str:
+        """One fighter's attacking time as a bar, growing from the outside in."""
+        seconds = self.attack[side]
+        filled = round(width * min(seconds, self.length) / self.length)
+        colour = "$error" if side == 0 else "$primary"
+        full, empty = f"[{colour}]{'█' * filled}[/]", f"[dim]{'░' * (width - filled)}[/dim]"
+        return full + empty if side == 0 else empty + full
+
+    def bars(self) -> list[str]:
+        """Each fighter on a line: name, bar, time, and a mark on the one holding the dice."""
+        width = max(len(n) for n in self.names)
+        lines = []
+        for side, name in enumerate(self.names):
+            mark = "[b $accent]◀ dice[/]" if side == self.holder and not self.over else ""
+            lines.append(f"{escape(name):<{width}} {self.bar(side)} {mmss(self.attack[side])} {mark}")
+        return lines
+
+    def strip(self) -> str:
+        """Both fighters on one line, red from the left and blue from the right."""
+        red, blue = self.names
+        hold = ["◀" if self.holder == side and not self.over else " " for side in (0, 1)]
+        return (
+            f"[b]{escape(red[:16])}[/b] {self.bar(0, 10)} {mmss(self.attack[0])}{hold[0]}"
+            f"  [dim]attacking[/dim]  "
+            f"{hold[1]}{mmss(self.attack[1])} {self.bar(1, 10)} [b]{escape(blue[:16])}[/b]"
+        )
+
+    def stall_line(self) -> str:
+        if self.stall is None or self.over:
+            return ""
+        if self.stall_limit:
+            return f"stall: {int(self.stall)} s of {self.stall_limit} (f3 calls it now)"
+        return f"stall: {int(self.stall)} s, no limit (f3 calls it)"
+
+
+class RoundTimer(Static):
+    """The compact timer on the fight screen."""
+
+    DEFAULT_CSS = """
+    RoundTimer {
+        height: 2;
+        padding: 0 1;
+        text-align: center;
+    }
+    RoundTimer.-warning {
+        color: $warning;
+    }
+    RoundTimer.-paused {
+        color: $text-muted;
+    }
+    """
+
+    def show(self, view: TimerView) -> None:
+        head = f"[b]Round {view.round}/{view.rounds}  {mmss(view.remaining)}[/b]  [dim]{view.state_word()}[/dim]"
+        stall = view.stall_line()
+        if stall:
+            head += f"  [dim]· {stall}[/dim]"
+        self.update(f"{head}\n{view.strip()}")
+        self.set_class(view.warning, "-warning")
+        self.set_class(not view.running and not view.over, "-paused")
+
+
+class StopwatchScreen(ModalScreen[None]):
+    """The big 5:00 countdown with the attacking time of each fighter.
+
+    Args:
+        fight: the fight screen, which owns the clock and the session.
+    """
+
+    CSS_PATH = "stopwatch.tcss"
+    BINDINGS = [
+        Binding("f2,space", "toggle", "Start/pause"),
+        Binding("f3,s", "stall", "Call stalling"),
+        Binding("f4,escape", "dismiss", "Back to the fight"),
+    ]
+
+    def __init__(self, fight) -> None:
+        super().__init__()
+        self.fight = fight
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="watch"):
+            yield Static(id="round")
+            yield Digits("5:00", id="digits")
+            yield Static(id="bars")
+            yield Static(id="stall")
+            yield Static("[dim]f2/space start/pause · f3/s stall · f4/escape back[/dim]", id="keys")
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.set_interval(0.1, self._tick)  # 10 Hz: a round clock needs no more
+
+    def _tick(self) -> None:
+        self.fight.tick()
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        view = self.fight.timer_view()
+        if view is None:
+            return
+        self.query_one("#round", Static).update(f"[b]Round {view.round} of {view.rounds}[/b] · {view.state_word()}")
+        digits = self.query_one("#digits", Digits)
+        digits.update(mmss(view.remaining))
+        digits.set_class(view.warning, "-warning")
+        self.query_one("#bars", Static).update("\n".join(view.bars()))
+        self.query_one("#stall", Static).update(view.stall_line())
+
+    def action_toggle(self) -> None:
+        self.fight.action_clock()
+        self.refresh_view()
+
+    def action_stall(self) -> None:
+        self.fight.action_stall()
+        self.refresh_view()

@@ -1,0 +1,203 @@
+"""The FO round stopwatch as players drive it, on a fake clock: start, pause,
+the bell at 5:00, stalling, the big stopwatch screen, undo and resume."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from textual.widgets import Digits, Input, RichLog, Static
+
+from screens.app import make_app
+from screens.fight import FightScreen
+from screens.home import HomeScreen
+from screens.stopwatch import RoundTimer, StopwatchScreen
+
+CARDS = """\
+game: fo
+fighters:
+  - {name: Red Fox, punch: 9, kick: 7, takedown: 5, block: 6, check: 5, td_defence: 6, gnp: 6, submission: 4, guard: 5, sub_defence: 5}
+  - {name: Blue Jay, punch: 7, kick: 8, takedown: 4, block: 8, check: 7, td_defence: 8, gnp: 6, submission: 4, guard: 7, sub_defence: 7}
+"""
+
+
+class FakeTime:
+    """A time source the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, seconds: float) -> None:
+        self.t += seconds
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    (tmp_path / "fighters").mkdir()
+    (tmp_path / "fighters" / "fo.yaml").write_text(CARDS)
+    return tmp_path
+
+
+def timer_text(screen) -> str:
+    return str(screen.query_one(RoundTimer).render())
+
+
+def log_lines(screen) -> list[str]:
+    return [strip.text for strip in screen.query_one("#log", RichLog).lines]
+
+
+async def answer(pilot, text: str) -> None:
+    pilot.app.screen.query_one("#faces", Input).value = text
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def start_fo(pilot, stall_limit: int | None = None) -> FightScreen:
+    await pilot.press("down", "enter")  # the second game: FO
+    await pilot.pause()
+    for name in ("red fox", "blue jay"):
+        pilot.app.screen.query_one("#filter", Input).value = name
+        await pilot.pause()
+        await pilot.press("enter")
+    await pilot.press("enter")
+    await pilot.pause()
+    if stall_limit is not None:
+        pilot.app.screen.chosen["stall_limit"] = stall_limit
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, FightScreen) and screen.session.setup.game == "fo"
+    return screen
+
+
+async def test_the_clock_waits_for_f2_then_stamps_answers(data_dir: Path) -> None:
+    fake = FakeTime()
+    app = make_app(data_dir, rng=random.Random(1), now=fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fo(pilot)
+        assert not screen.clock.running and "5:00" in timer_text(screen) and "f2 starts" in timer_text(screen)
+        fake.advance(40)  # a paused clock does not move
+        assert screen.clock.elapsed == 0
+        await pilot.press("f2")
+        fake.advance(12)
+        screen.tick()
+        assert "4:48" in timer_text(screen)
+        await answer(pilot, "3 4")
+        fake.advance(3)
+        await answer(pilot, "5 6")  # Red Fox 7 to 11: Red attacks first, from 0:15
+        assert [a.clock for a in screen.session.answers] == [12.0, 15.0]
+        fake.advance(30)
+        screen.tick()
+        assert screen.timer_view().attack == (30.0, 0.0)  # live: Red holds the dice
+        assert "0:30" in timer_text(screen)
+
+
+async def test_pausing_pauses_attacking_time(data_dir: Path) -> None:
+    fake = FakeTime()
+    app = make_app(data_dir, now=fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fo(pilot)
+        await pilot.press("f2")
+        await answer(pilot, "3 4")
+        await answer(pilot, "5 6")
+        fake.advance(10)
+        await pilot.press("f2")  # pause at 0:10
+        fake.advance(100)
+        screen.tick()
+        assert screen.clock.elapsed == 10 and screen.timer_view().attack == (10.0, 0.0)
+        assert "paused" in timer_text(screen)
+        await answer(pilot, "punch")  # stamped at the paused reading
+        assert screen.session.answers[-1].clock == 10.0
+
+
+async def test_the_bell_ends_the_round_by_itself_and_waits(data_dir: Path) -> None:
+    fake = FakeTime()
+    app = make_app(data_dir, now=fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fo(pilot, stall_limit=0)
+        await pilot.press("f2")
+        await answer(pilot, "3 4")
+        await answer(pilot, "5 6")  # Red attacks from 0:00
+        fake.advance(301)
+        screen.tick()
+        await pilot.pause()
+        state = screen.session.state
+        assert screen.session.answers[-1].text == "bell" and screen.session.answers[-1].clock == 300
+        assert state.round == 2 and state.step == "rolloff"
+        assert state.rounds == ((300.0, 0.0),)
+        assert any("Bell: end of round 1, Red Fox 10-9" in line for line in log_lines(screen))
+        assert not screen.clock.running and screen.clock.elapsed == 0  # waits for round 2 to be started
+        assert "Round 2/3" in timer_text(screen) and "f2 starts" in timer_text(screen)
+        trackers = screen.session.ruleset.trackers(state)
+        assert trackers["Red Fox"]["score"] == 10 and trackers["Blue Jay"]["score"] == 9
+
+
+async def test_the_stall_limit_turns_the_dice_over_and_f3_calls_it(data_dir: Path) -> None:
+    fake = FakeTime()
+    app = make_app(data_dir, now=fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fo(pilot, stall_limit=20)
+        await pilot.press("f2")
+        await answer(pilot, "3 4")
+        await answer(pilot, "5 6")  # Red holds the dice from 0:00
+        fake.advance(19)
+        screen.tick()
+        assert screen.session.state.attacker == 0 and "stall: 19 s of 20" in timer_text(screen)
+        fake.advance(1)
+        screen.tick()
+        assert screen.session.answers[-1].text == "stall" and screen.session.state.attacker == 1
+        assert "Red Fox stalls: the dice turn over to Blue Jay" in log_lines(screen)
+        fake.advance(5)
+        await pilot.press("f3")  # called at once by the players
+        assert screen.session.answers[-1].text == "stall" and screen.session.answers[-1].clock == 25
+        assert screen.session.state.attacker == 0
+        await pilot.press("ctrl+z")  # a stall is an answer: it can be undone
+        await pilot.pause()
+        assert screen.session.state.attacker == 1
+        assert not screen.clock.running and screen.clock.elapsed == 20  # back to the last answer's reading
+
+
+async def test_the_stopwatch_screen_shows_the_countdown_and_toggles(data_dir: Path) -> None:
+    fake = FakeTime()
+    app = make_app(data_dir, now=fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fo(pilot)
+        await pilot.press("f4")
+        await pilot.pause()
+        watch = app.screen
+        assert isinstance(watch, StopwatchScreen)
+        assert watch.query_one(Digits).value == "5:00"
+        await pilot.press("space")
+        fake.advance(275)
+        watch._tick()
+        assert watch.query_one(Digits).value == "0:25"
+        assert watch.query_one(Digits).has_class("-warning")  # the last 30 seconds
+        await pilot.press("space")
+        assert not screen.clock.running
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_a_resumed_fight_has_its_clock_paused_at_the_last_answer(data_dir: Path) -> None:
+    fake = FakeTime()
+    app = make_app(data_dir, now=fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fo(pilot)
+        await pilot.press("f2")
+        fake.advance(65)
+        await answer(pilot, "3 4")
+        fake.advance(30)  # running on past the last answer, then the app is left
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert app.resume_fight(screen.session.id)
+        await pilot.pause()
+        resumed = app.screen
+        assert resumed is not screen and not resumed.clock.running
+        assert resumed.clock.elapsed == 65
+        assert "3:55" in timer_text(resumed)
