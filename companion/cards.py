@@ -103,7 +103,7 @@ def allowed(model: type[BaseModel], name: str) -> str:
         if low is not None and high is not None:
             text += f" from {low} to {high}"
     elif annotation is str:
-        text = "text (quote it if YAML could read it as something else: 'no', '1:30')"
+        text = "text (quoted if YAML could read it as something else: 'no', '1:30')"
     else:
         text = str(annotation)
     return text + (" (optional)" if optional else "")
@@ -133,7 +133,7 @@ def _problems_from(error: ValidationError, model: type[BaseModel], file: str, fi
         else:
             shown = repr(got)
             if isinstance(got, bool):
-                shown += " (YAML reads yes/no/on/off as true/false: quote it)"
+                shown += " (YAML reads yes/no/on/off as true/false)"
             elif isinstance(got, int) and got >= 60 and _wrote_a_time(Path(file), name):
                 shown += " (YAML 1.1 reads a value like 1:30 as minutes:seconds: 90)"
             message = f"{shown} is not allowed: {allowed(model, name)}"

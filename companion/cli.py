@@ -274,7 +274,7 @@ def fighters_check(path: Path) -> int:
     data, problem = read_file(path)
     game = data.get("game") if data is not None else None
     if data is not None and not (isinstance(game, str) and game in GAMES):
-        problem = Problem(str(path), f"game is {data.get('game')!r}; one of: {', '.join(GAMES)}", field="game")
+        problem = Problem(str(path), f"{game!r} is not a game here; one of: {', '.join(GAMES)}", field="game")
     if problem is not None:
         print(problem)
         return 1

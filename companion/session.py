@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from companion.dice import Refused, roll_text
-from companion.ruleset import Answer, Prompt, RollPrompt, Ruleset, Setup
+from companion.ruleset import Answer, ChoicePrompt, Prompt, RollPrompt, Ruleset, Setup
 
 ROLL_WORD = "roll"
 """Typed as an answer, asks the app to roll the prompted dice (ruling D-6)."""
@@ -132,11 +132,17 @@ class Session:
         return step
 
     def roll(self, *, clock: float | None = None) -> Step:
-        """Roll the prompted dice for the player and give them as the answer (ruling D-6)."""
+        """Let the app answer for the player (ruling D-6): roll the prompted dice,
+        or at a choice take the advised option, and choose at random where none
+        is advised (NHB: "you can choose randomly")."""
         prompt = self.prompt
-        if not isinstance(prompt, RollPrompt):
-            raise Refused("there is nothing to roll: this step is a choice" if prompt.kind == "choice" else "the fight is over")
-        return self.submit(roll_text(prompt.dice, self.rng), virtual=True, clock=clock)
+        if isinstance(prompt, RollPrompt):
+            text = roll_text(prompt.dice, self.rng)
+        elif isinstance(prompt, ChoicePrompt):
+            text = prompt.advised or self.rng.choice(prompt.options).key
+        else:
+            raise Refused("the fight is over")
+        return self.submit(text, virtual=True, clock=clock)
 
     def undo(self) -> Answer | None:
         """Drop the last answer; it can be redone. None when there is nothing to undo."""

@@ -216,8 +216,8 @@ class Fo:
                 for k in keys
             )
             best = max(keys, key=lambda k: chance_lands(getattr(me, k), getattr(them, DEFENCE[k])))
-            where = "on top: ground attack" if state.ground else "standing attack"
-            return ChoicePrompt(me.name, side, f"a {where} (or stall)", options, best)
+            where = "a ground attack from the top" if state.ground else "a standing attack"
+            return ChoicePrompt(me.name, side, f"{where} (or stall)", options, best)
         rating = getattr(me, state.move)
         if state.step == "attack":
             return RollPrompt(
@@ -291,7 +291,7 @@ class Fo:
         line = f"{me.name} rolls {a} + {b} = {total} for the {_word(move)} ({rating} or under)"
         state = evolve(state, last_roll=(move, rating, total))
         if a == b == 1:  # snake eyes: a haymaker KO for whoever rolls it (text, "Snake Eyes")
-            return self._finish(state, side, "ko", "haymaker KO (snake eyes)", (line,))
+            return self._finish(state, side, "ko", "snake-eyes haymaker", (line,))
         if a == b:
             if state.ground:  # FO-6: the attacker's double on the ground is a winning submission
                 return self._finish(state, side, "submission", f"submission (double {a}s)", (line,))
@@ -315,7 +315,7 @@ class Fo:
         line = f"{defender.name} rolls {a} + {b} = {total} to {_word(defence)} ({value} or under)"
         state = evolve(state, last_roll=(defence, value, total))
         if a == b == 1:
-            return self._finish(state, 1 - side, "ko", "haymaker KO (snake eyes)", (line,))
+            return self._finish(state, 1 - side, "ko", "snake-eyes haymaker", (line,))
         if a == b:
             if state.ground:  # FO-6: scramble, both stand and the bottom fighter attacks
                 return self._pass(evolve(state, ground=False, ground_attacks=0), 1 - side, (line, f"Double {a}s: {defender.name} scrambles to the feet"))
@@ -428,6 +428,19 @@ class Fo:
 
     def stall_open(self, state: FoState) -> bool:
         return stall_open(state)
+
+    def summary(self, state: FoState) -> list[str]:
+        """The score cards, round by round, for the result panel (FO-7)."""
+        if not state.rounds:
+            return []
+        red, blue = (f.name for f in state.fighters)
+        lines = [f"Score cards ({red} - {blue}):"]
+        for n, (r, b) in enumerate(state.rounds, start=1):
+            points = scores(((r, b),))
+            lines.append(f"  round {n}: {points[0]}-{points[1]}  (attacking {mmss(r)} - {mmss(b)})")
+        total = scores(state.rounds)
+        lines.append(f"  total: {total[0]}-{total[1]}")
+        return lines
 
     def holder(self, state: FoState) -> int | None:
         """Who holds the dice as attacker (accruing attacking time), or None."""

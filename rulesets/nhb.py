@@ -630,13 +630,19 @@ class Nhb:
 
     def _chart_reference(self, chart_id: str, rows, highlight: int | None = None) -> Reference:
         body = []
+        notes = []
         for row in rows:
             text = row.detail + (" (dominant)" if row.dominant else "")
             if row.rare:
-                text += f": {row.rare}"
+                text += " (below)"
+                notes.append(f"{row.span}: one of {row.rare}")  # a long list reads better wrapped
             body.append((row.span, text))
-        column = "d20" if chart_id.startswith("sub:") else "margin"
-        return Reference(_chart_title(chart_id).capitalize(), (column, "result"), tuple(body), highlight)
+        if chart_id.startswith("sub:"):
+            return Reference(_chart_title(chart_id).capitalize(), ("d20", "result"), tuple(body), highlight, "; ".join(notes))
+        # ruling NHB-5: the finish charts start above a margin of 0
+        body.insert(0, ("0 or less", "no finish: the segment goes 10 minutes"))
+        shifted = None if highlight is None else highlight + 1
+        return Reference(_chart_title(chart_id).capitalize(), ("margin", "result"), tuple(body), shifted)
 
     def _ratings_reference(self, state: NhbState) -> Reference:
         red, blue = state.fighters

@@ -28,7 +28,7 @@ class FightScreen(Screen[None]):
 
     CSS_PATH = "fight.tcss"
     BINDINGS = [
-        Binding("ctrl+r", "roll", "Roll for me", id="roll"),
+        Binding("ctrl+r", "roll", "App rolls", id="roll"),
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),
         Binding("f1", "reference", "Rules table", id="reference"),
@@ -43,6 +43,8 @@ class FightScreen(Screen[None]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+        self._shown_steps: list = []
+        """The steps whose log lines the play-by-play shows."""
         length = getattr(session.ruleset, "round_seconds", None)
         self.clock: RoundClock | None = None
         """The round stopwatch of a timed game (FO); None for the others."""
@@ -74,7 +76,7 @@ class FightScreen(Screen[None]):
             self.clock.set(self.session.ruleset.clock_reading(self.session.state))
             self._ticker = self.set_interval(0.1, self.tick, pause=True)  # 10 Hz at most
         self.session.watch(self._changed)
-        self._render_all(rewrite_log=True)
+        self._render_all()
         if not self.session.over:
             self.query_one("#faces", Input).focus()
 
@@ -87,9 +89,25 @@ class FightScreen(Screen[None]):
         if self.clock is not None and not self.clock.running:
             # undo, redo, a new round: the paused clock shows the state's own reading
             self.clock.set(session.ruleset.clock_reading(session.state))
-        self._render_all(rewrite_log=True)
+        self._render_all()
 
-    def _render_all(self, *, rewrite_log: bool) -> None:
+    def _render_log(self) -> None:
+        """Append the new steps' lines; after an undo or a redo, write the log afresh."""
+        log = self.query_one("#log", RichLog)
+        steps = self.session.steps
+        shown = self._shown_steps
+        # steps only grow by answers and shrink by undo: checking the last shown one is enough
+        fresh = len(shown) > len(steps) or bool(shown) and steps[len(shown) - 1] is not shown[-1]
+        if fresh:
+            log.clear()
+            shown = []
+        for step in steps[len(shown):]:
+            for i, line in enumerate(step.log):
+                mark = " [dim](app roll)[/dim]" if step.answer.virtual and i == 0 else ""
+                log.write(f"{escape(line)}{mark}")
+        self._shown_steps = list(steps)
+
+    def _render_all(self) -> None:
         session = self.session
         ruleset = session.ruleset
         state = session.state
@@ -102,8 +120,9 @@ class FightScreen(Screen[None]):
         status = []
         period = getattr(state, "segment", None)
         if period is not None:
-            status.append(f"{ruleset.period_word.capitalize()} {period}")
-        status.append(f"{len(session.steps)} answers")
+            status.append(f"{ruleset.period_word.capitalize()} {period} of {state.options.segments}")
+        n = len(session.steps)
+        status.append(f"{n} answer{'s' * (n != 1)}")
         if session.redo_stack:
             status.append(f"{len(session.redo_stack)} to redo")
         self.query_one("#status", Static).update(" · ".join(status))
@@ -114,23 +133,24 @@ class FightScreen(Screen[None]):
         tray.set_prompt(prompt)
         self.query_one("#prompt").display = not over
         tray.display = not over
+        box = self.query_one("#faces", Input)
+        if not over and self.is_current and not box.has_focus:
+            box.focus()  # e.g. after undoing out of a finished bout
         result = self.query_one("#result", Static)
         if over:
             r = prompt.result
             lines = [f"[b]{escape(r.headline(ruleset.period_word))}[/b]"]
             if r.fight_time and r.fight_time != r.time:
                 lines.append(f"fight time {r.fight_time}")
+            summary = getattr(ruleset, "summary", None)
+            if summary is not None:
+                lines += [escape(line) for line in summary(state)]
             lines.append("[dim]ctrl+t rematch · ctrl+n new fight\nctrl+z undo · escape home[/dim]")
             result.update("\n".join(lines))
             result.display = True
         else:
             result.display = False
-        if rewrite_log:
-            log = self.query_one("#log", RichLog)
-            log.clear()
-            for line, virtual in session.log():
-                mark = " [dim](app roll)[/dim]" if virtual else ""
-                log.write(f"{escape(line)}{mark}")
+        self._render_log()
         self.refresh_bindings()
 
     # --- the round clock (timed games) ----------------------------------------
@@ -221,7 +241,7 @@ class FightScreen(Screen[None]):
         # footer holds every key that can at 80 columns
         over = self.session.over
         if action == "roll":
-            return False if over else None if isinstance(self.session.prompt, ChoicePrompt) else True
+            return not over
         if action == "undo":
             return True if self.session.steps else None
         if action == "redo":

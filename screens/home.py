@@ -73,7 +73,8 @@ class HomeScreen(Screen[None]):
         for saved in store.sessions("over"):
             result = saved.result or {}
             if result.get("winner"):
-                outcome = f"{result['winner']} by {result.get('method', '?')}"
+                method = result.get("method", "?")
+                outcome = f"{result['winner']} by {method.upper() if method in ('ko', 'tko') else method}"
                 if result.get("detail"):
                     outcome += f" ({result['detail']})"
                 outcome += f", {result.get('fight_time', '')}"

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Label
+from textual.widgets import DataTable, Label, Static
 
 from companion.ruleset import Reference
 
@@ -35,7 +35,7 @@ class ReferenceScreen(ModalScreen[None]):
             table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True, id="table")
             yield table
             if ref.note:
-                yield Label(ref.note, id="note")
+                yield Static(ref.note, id="note")
             yield Label("escape closes", classes="muted")
 
     def on_mount(self) -> None:

@@ -35,7 +35,7 @@ class FighterSelectScreen(Screen[None]):
         Binding("pageup", "move(-10)", show=False, priority=True),
         Binding("enter", "pick", "Pick", priority=True),
         Binding("ctrl+r", "random", "Random pick"),
-        Binding("ctrl+u", "unpick", "Clear last pick", priority=True),
+        Binding("ctrl+u", "unpick", "Unpick", priority=True),
         Binding("ctrl+s", "start", "Start fight"),
         Binding("escape", "app.pop_screen", "Back"),
     ]
@@ -63,7 +63,7 @@ class FighterSelectScreen(Screen[None]):
             with VerticalScroll(id="card-pane"):
                 yield Static(id="card")
         yield Static(id="problems", classes="warning")
-        yield Footer()
+        yield Footer(show_command_palette=False)  # room for every key at 80 columns
 
     def on_mount(self) -> None:
         self.title = self.ruleset.title
@@ -170,7 +170,7 @@ class FighterSelectScreen(Screen[None]):
             return
         card = self.highlighted_card()
         if card is None:
-            self.notify("No fighter is highlighted: change the filter.", severity="warning")
+            self.notify("No fighter matches the filter: change it.", severity="warning", timeout=3)
             return
         self._put(card)
         self.query_one("#filter", Input).value = ""

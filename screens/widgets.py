@@ -47,12 +47,13 @@ def card_text(card: Any) -> str:
         lines.append(f"[i]{escape(style)}[/i]")
     notes = data.pop("notes", None)
     lines.append("")
-    width = max((len(label(k)) for k in data), default=0)
-    for key, value in data.items():
-        lines.append(f"{label(key):<{width}}  {escape(str(value))}")
-    for key in ("chart", "subs"):  # derived values the card leaves to the rules (e.g. NHB-6 defaults)
-        if hasattr(card, key) and f"{'ground_chart' if key == 'chart' else 'sub_chart'}" not in data:
-            lines.append(f"{label('ground_chart' if key == 'chart' else 'sub_chart'):<{width}}  {getattr(card, key)} (default)")
+    rows = [(label(k), str(v)) for k, v in data.items()]
+    # values the card leaves to the rules (NHB-6 defaults), shown as such
+    for attr, key in (("chart", "ground_chart"), ("subs", "sub_chart")):
+        if hasattr(card, attr) and key not in data:
+            rows.append((label(key), f"{getattr(card, attr)} (default)"))
+    width = max((len(k) for k, _ in rows), default=0)
+    lines += [f"{k:<{width}}  {escape(v)}" for k, v in rows]
     if notes:
         lines += ["", f"[dim]{escape(notes)}[/dim]"]
     return "\n".join(lines)
@@ -95,7 +96,7 @@ def prompt_text(prompt: Prompt) -> str:
     if isinstance(prompt, RollPrompt):
         lines = [f"[b]{escape(prompt.headline())}[/b]"]
         if prompt.modifier_parts:
-            parts = " + ".join(f"{escape(k)} {v}" for k, v in prompt.modifier_parts)
+            parts = " + ".join(f"{v} {escape(k)}" for k, v in prompt.modifier_parts)
             lines.append(f"modifier: {parts}")
         if prompt.against:
             target = f" ({prompt.target})" if prompt.target is not None else ""
@@ -195,5 +196,7 @@ class DiceTray(Widget):
         self.post_message(self.Answered(event.value))
 
     def refuse(self, reason: str) -> None:
-        """Show why an answer was refused; the typed text stays to be corrected."""
+        """Show why an answer was refused; the typed text stays, selected, so the
+        next face typed replaces it."""
         self.show_hint(False, reason)
+        self.query_one(Input).select_all()

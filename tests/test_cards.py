@@ -94,8 +94,8 @@ def test_yaml_no_as_a_name_is_refused_as_a_bool_with_a_hint(tmp_path: Path) -> N
     assert yaml.safe_load(path.read_text())["fighters"][0]["name"] is False  # the YAML 1.1 trap itself
     problem = only_problem(path)
     assert (problem.fighter, problem.field) == ("#1", "name")
-    assert problem.message.startswith("False (YAML reads yes/no/on/off as true/false: quote it) is not allowed: text")
-    assert "quote it" in problem.message
+    assert problem.message.startswith("False (YAML reads yes/no/on/off as true/false) is not allowed: text")
+    assert "quoted if YAML" in problem.message
 
 
 def test_yaml_yes_as_a_rating_is_refused_as_a_bool(tmp_path: Path) -> None:
@@ -103,7 +103,7 @@ def test_yaml_yes_as_a_rating_is_refused_as_a_bool(tmp_path: Path) -> None:
     problem = only_problem(path)
     assert (problem.fighter, problem.field) == ("Yes Man", "control")
     assert problem.message == (
-        "True (YAML reads yes/no/on/off as true/false: quote it) is not allowed: a whole number from 1 to 20"
+        "True (YAML reads yes/no/on/off as true/false) is not allowed: a whole number from 1 to 20"
     )
 
 
@@ -272,7 +272,7 @@ def test_allowed_describes_each_field() -> None:
     assert allowed(NhbCard, "control") == "a whole number from 1 to 20"
     assert allowed(NhbCard, "toughness") == "a whole number from 1 to 10"
     assert allowed(NhbCard, "sub_chart") == "one of generic, wrestling, jiu-jitsu (optional)"
-    assert allowed(NhbCard, "name").startswith("text (quote it")
+    assert allowed(NhbCard, "name").startswith("text (quoted if")
     assert allowed(NhbCard, "notes").endswith("(optional)")
     assert allowed(NhbCard, "reach") == f"fields allowed: {FIELDS}"
 
@@ -401,8 +401,8 @@ def test_check_lists_every_problem_and_exits_1(tmp_path: Path) -> None:
     assert "Traceback" not in run.stderr + run.stdout
     lines = run.stdout.splitlines()
     assert lines == [
-        f"{path}: fighter #2: name: False (YAML reads yes/no/on/off as true/false: quote it) is not allowed: "
-        "text (quote it if YAML could read it as something else: 'no', '1:30')",
+        f"{path}: fighter #2: name: False (YAML reads yes/no/on/off as true/false) is not allowed: "
+        "text (quoted if YAML could read it as something else: 'no', '1:30')",
         f"{path}: fighter Clock: control: 90 (YAML 1.1 reads a value like 1:30 as minutes:seconds: 90) is not allowed: a whole number from 1 to 20",
         f"{path}: fighter Too High: control: 25 is not allowed: a whole number from 1 to 20",
         f"{path}: fighter Extra: reach: unknown field; fields allowed: {FIELDS}",
@@ -431,7 +431,7 @@ def test_check_the_shipped_roster_exits_0(tmp_path: Path) -> None:
     [
         ("game: nhb\nfighters:\n  - name: A\n    control: 10\n   standup: 10\n", "is not valid YAML at line 5, column"),
         ("- a\n- b\n", "should be a mapping with 'game: GAME' and 'fighters: [...]'"),
-        ("game: chess\nfighters: []\n", "game: game is 'chess'; one of: nhb, fo"),
+        ("game: chess\nfighters: []\n", "game: 'chess' is not a game here; one of: nhb, fo"),
         ("game: nhb\nfighters: 3\n", "fighters: should list its cards under 'fighters:'"),
         ("game: nhb\nfighters: " + "[" * 800 + "]" * 800 + "\n", "nested too deeply"),
     ],

@@ -201,3 +201,24 @@ async def test_a_resumed_fight_has_its_clock_paused_at_the_last_answer(data_dir:
         assert resumed is not screen and not resumed.clock.running
         assert resumed.clock.elapsed == 65
         assert "3:55" in timer_text(resumed)
+
+
+async def test_the_result_shows_the_score_cards(data_dir: Path) -> None:
+    fake = FakeTime()
+    app = make_app(data_dir, now=fake)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await start_fo(pilot, stall_limit=0)
+        for round_no in (1, 2, 3):
+            await pilot.press("f2")
+            await answer(pilot, "3 4")
+            await answer(pilot, "5 6")  # Red attacks first each round
+            fake.advance(40)
+            await answer(pilot, "stall")  # Blue holds the dice from 0:40 to the bell
+            fake.advance(300)
+            screen.tick()
+            await pilot.pause()
+        assert screen.session.over
+        result = str(screen.query_one("#result", Static).render())
+        assert "Blue Jay def. Red Fox by decision (30-27), round 3, 5:00" in result
+        assert "round 1: 9-10  (attacking 0:40 - 4:20)" in result
+        assert "total: 27-30" in result
