@@ -32,6 +32,25 @@ fighters:
 """
 
 
+async def floor(samples: list[float]) -> None:
+    """The framework's own floor: one Static's text changed, timed the same way."""
+    from textual.app import App
+    from textual.widgets import Static
+
+    class One(App):
+        def compose(self):
+            yield Static("0", id="s")
+
+    app = One()
+    async with app.run_test(size=(100, 30)) as pilot:
+        widget = app.query_one("#s", Static)
+        for n in range(60):
+            start = time.perf_counter()
+            widget.update(str(n))
+            app.call_after_refresh(lambda start=start: samples.append(time.perf_counter() - start))
+            await pilot.pause()
+
+
 async def fight(samples: list[float]) -> int:
     data = Path(tempfile.mkdtemp(prefix="companion-bench-"))
     (data / "fighters").mkdir()
@@ -87,6 +106,11 @@ def main() -> None:
     print(f"{total} answers over 3 fights, {len(ms)} screen updates timed")
     print(f"answer to updated screen: median {median:.1f} ms, 90th percentile {p90:.1f} ms, worst {ms[-1]:.1f} ms")
     print(f"target 50 ms: the median is {median / 50:.2f}x the target")
+    base: list[float] = []
+    asyncio.run(floor(base))
+    floor_ms = statistics.median(base) * 1000
+    print(f"floor (one Static changed in a bare app, timed the same way): median {floor_ms:.1f} ms;"
+          f" an answer costs {median / floor_ms:.1f}x that")
 
 
 if __name__ == "__main__":

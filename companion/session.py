@@ -74,6 +74,7 @@ class Session:
         self.store = store
         self.id = session_id
         self._watchers: list[Callable[[Session], None]] = []
+        self._prompt: tuple[Any, Prompt] | None = None
 
     # --- reading -------------------------------------------------------------
 
@@ -83,7 +84,12 @@ class Session:
 
     @property
     def prompt(self) -> Prompt:
-        return self.ruleset.prompt(self.state)
+        """The current prompt (kept per state: screens ask for it many times a change)."""
+        state = self.state
+        cached = self._prompt
+        if cached is None or cached[0] is not state:
+            cached = self._prompt = (state, self.ruleset.prompt(state))
+        return cached[1]
 
     @property
     def over(self) -> bool:
@@ -124,8 +130,9 @@ class Session:
         step = Step(answer, outcome.state, outcome.log)
         if self.store is not None:
             self.store.append(self.id, len(self.steps), answer)
-            if self.ruleset.prompt(step.state).kind == "over":
-                self.store.finish(self.id, self.ruleset.prompt(step.state).result.to_json())
+            after = self.ruleset.prompt(step.state)
+            if after.kind == "over":
+                self.store.finish(self.id, after.result.to_json())
         self.steps.append(step)
         self.redo_stack.clear()
         self._changed()

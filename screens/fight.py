@@ -16,7 +16,7 @@ from companion.dice import Refused
 from companion.ruleset import ChoicePrompt, OverPrompt
 from companion.session import Session
 from screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
-from screens.widgets import DiceTray, FighterPanel, prompt_text
+from screens.widgets import DiceTray, FighterPanel, prompt_text, show_text
 
 
 class FightScreen(Screen[None]):
@@ -125,10 +125,10 @@ class FightScreen(Screen[None]):
         status.append(f"{n} answer{'s' * (n != 1)}")
         if session.redo_stack:
             status.append(f"{len(session.redo_stack)} to redo")
-        self.query_one("#status", Static).update(" · ".join(status))
+        show_text(self.query_one("#status", Static), " · ".join(status))
         self._render_timer()
         over = isinstance(prompt, OverPrompt)
-        self.query_one("#prompt", Static).update(prompt_text(prompt))
+        show_text(self.query_one("#prompt", Static), prompt_text(prompt))
         tray = self.query_one(DiceTray)
         tray.set_prompt(prompt)
         self.query_one("#prompt").display = not over
@@ -146,12 +146,19 @@ class FightScreen(Screen[None]):
             if summary is not None:
                 lines += [escape(line) for line in summary(state)]
             lines.append("[dim]ctrl+t rematch · ctrl+n new fight\nctrl+z undo · escape home[/dim]")
-            result.update("\n".join(lines))
+            show_text(result, "\n".join(lines))
             result.display = True
         else:
             result.display = False
         self._render_log()
-        self.refresh_bindings()
+        self._refresh_keys()
+
+    def _refresh_keys(self) -> None:
+        """Refresh the footer only when a key comes or goes: the footer rebuilds itself."""
+        keys = tuple(self.check_action(b.action, ()) for b in self.BINDINGS)
+        if keys != getattr(self, "_keys", None):
+            self._keys = keys
+            self.refresh_bindings()
 
     # --- the round clock (timed games) ----------------------------------------
 
@@ -217,7 +224,7 @@ class FightScreen(Screen[None]):
         else:
             self._ticker.pause()
         self._render_timer()
-        self.refresh_bindings()
+        self._refresh_keys()
 
     def action_stall(self) -> None:
         """Call stalling now (FO-8): the answer ``stall``, logged and undoable."""

@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Digits, Static
 
 from companion.clock import mmss
+from screens.widgets import show_text
 
 WARNING_SECONDS = 30
 """The last seconds of a round shown as a warning."""
@@ -114,7 +115,7 @@ class RoundTimer(Static):
         stall = view.stall_line()
         if stall:
             head += f"  [dim]· {stall}[/dim]"
-        self.update(f"{head}\n{view.strip()}")
+        show_text(self, f"{head}\n{view.strip()}")
         self.set_class(view.warning, "-warning")
         self.set_class(not view.running and not view.over, "-paused")
 

@@ -30,6 +30,14 @@ _LABELS = {
 }
 
 
+def show_text(widget: Static, text: str) -> None:
+    """Update ``widget`` only when its text changes: an unchanged widget is not
+    laid out and painted again, which is most of the cost of an answer."""
+    if getattr(widget, "_shown_text", None) != text:
+        widget._shown_text = text
+        widget.update(text)
+
+
 def label(key: str) -> str:
     """A field name in the game's words."""
     return _LABELS.get(key, key.replace("_", " "))
@@ -87,7 +95,7 @@ class FighterPanel(Static):
                 lines.append(f"{label(key)}: [b]{mmss(value)}[/b]")
             else:
                 lines.append(f"{label(key)}: [b]{escape(str(value))}[/b]")
-        self.update("\n".join(lines))
+        show_text(self, "\n".join(lines))
         self.set_class(acting, "acting")
 
 
@@ -169,6 +177,8 @@ class DiceTray(Widget):
         yield Static(id="hint")
 
     def set_prompt(self, prompt: Prompt) -> None:
+        if prompt is self.prompt:
+            return
         self.prompt = prompt
         box = self.query_one(Input)
         box.value = ""

@@ -21,98 +21,36 @@ from __future__ import annotations
 
 import json
 import os
-import select
-import shlex
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 import yaml
 
+pytest.register_assert_rewrite("scripting")
+
+import scripting  # noqa: E402  (tests/ is on sys.path: see scripting's docstring)
+from scripting import GOLDEN, TIMEOUT, LineReader, assert_usage_error, run, spawn  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
-GOLDEN = HERE / "golden"
 CARDS = GOLDEN / "cards.yaml"
 SHIPPED_ROSTER = HERE.parent / "fighters" / "nhb.yaml"
 GOLDEN_NAMES = ["Gold Grappler", "Gold Striker", "Gold Wrestler"]
-SCRIPTS = sorted(GOLDEN.glob("*.txt"))
-TIMEOUT = 60
+PATTERN = "nhb_*.txt"
+SCRIPTS = sorted(GOLDEN.glob(PATTERN))
 
 
-# --- running the command ---------------------------------------------------------
-
-
-def command(*args: str) -> list[str]:
-    return [sys.executable, "-m", "companion", *args]
-
-
-def environment(data_dir: Path) -> dict[str, str]:
-    env = dict(os.environ)
-    env["COMPANION_DATA_DIR"] = str(data_dir)
-    env.pop("PYTHONWARNINGS", None)
-    return env
-
-
-def run(data_dir: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        command(*args),
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=environment(data_dir),
-        cwd=data_dir,
-        timeout=TIMEOUT,
-    )
+# --- running the command (the harness is tests/scripting.py) ---------------------
 
 
 def script(data_dir: Path, *args: str, stdin: str = "", red="Gold Grappler", blue="Gold Striker"):
     """``companion script nhb`` with the golden cards; (process, parsed JSON lines)."""
-    corners = ["--red", red, "--blue", blue] if red else []
-    proc = run(data_dir, "script", "nhb", "--fighters", str(CARDS), *corners, *args, stdin=stdin)
-    lines = [json.loads(line) for line in proc.stdout.splitlines()]
-    return proc, lines
-
-
-def header(path: Path) -> tuple[list[str], int]:
-    """The ``# args:`` and ``# exit:`` of a golden script."""
-    args: list[str] = []
-    status = 0
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("# args:"):
-            args = shlex.split(line.removeprefix("# args:"))
-        elif line.startswith("# exit:"):
-            status = int(line.removeprefix("# exit:"))
-    return args, status
+    return scripting.script("nhb", CARDS, data_dir, *args, stdin=stdin, red=red, blue=blue)
 
 
 def play_golden(path: Path, data_dir: Path) -> subprocess.CompletedProcess[str]:
-    args, _ = header(path)
-    return run(data_dir, "script", "nhb", "--fighters", str(CARDS), *args, stdin=path.read_text(encoding="utf-8"))
-
-
-class LineReader:
-    """Read whole lines from a pipe with a deadline, without blocking past it."""
-
-    def __init__(self, pipe) -> None:
-        self.fd = pipe.fileno()
-        self.buffer = b""
-
-    def line(self, timeout: float = 30.0) -> str:
-        deadline = time.monotonic() + timeout
-        while b"\n" not in self.buffer:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"no complete line within {timeout} s (got {self.buffer!r})")
-            ready, _, _ = select.select([self.fd], [], [], left)
-            if not ready:
-                continue
-            chunk = os.read(self.fd, 4096)
-            if not chunk:
-                raise AssertionError(f"the pipe closed before a complete line (got {self.buffer!r})")
-            self.buffer += chunk
-        line, _, self.buffer = self.buffer.partition(b"\n")
-        return line.decode("utf-8")
+    return scripting.play_golden("nhb", CARDS, path, data_dir)
 
 
 # --- golden scripts ----------------------------------------------------------------
@@ -125,17 +63,7 @@ def test_there_are_golden_scripts():
 @pytest.mark.parametrize("path", SCRIPTS, ids=[p.stem for p in SCRIPTS])
 def test_golden_script(path: Path, tmp_path: Path):
     """Each golden script gives exactly its recorded JSON Lines and exit status."""
-    expected_path = path.with_suffix(".jsonl")
-    assert expected_path.is_file(), f"{expected_path.name} is missing: see the module docstring to regenerate"
-    _, status = header(path)
-    proc = play_golden(path, tmp_path)
-    assert "Traceback" not in proc.stderr, proc.stderr
-    expected = expected_path.read_text(encoding="utf-8").splitlines()
-    actual = proc.stdout.splitlines()
-    for number, (want, got) in enumerate(zip(expected, actual), start=1):
-        assert json.loads(got) == json.loads(want), f"{expected_path.name} line {number}"
-    assert len(actual) == len(expected), f"{len(actual)} lines written, {len(expected)} expected"
-    assert proc.returncode == status, proc.stderr
+    scripting.assert_matches_golden("nhb", CARDS, path, tmp_path)
 
 
 def test_golden_armbar_reads_as_the_rules_say(tmp_path: Path):
@@ -178,15 +106,9 @@ def test_golden_draw_refusals_are_reported(tmp_path: Path):
 
 def test_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
     """DESIGN: each prompt is written and flushed BEFORE its answer is read, so a pipe can drive it."""
-    proc = subprocess.Popen(
-        command("script", "nhb", "--fighters", str(CARDS), "--red", "Gold Grappler", "--blue", "Gold Striker"),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=environment(tmp_path),
-        cwd=tmp_path,
-    )
-    try:
+    with spawn(
+        tmp_path, "script", "nhb", "--fighters", str(CARDS), "--red", "Gold Grappler", "--blue", "Gold Striker"
+    ) as proc:
         out = LineReader(proc.stdout)
         first = json.loads(out.line())  # nothing has been written to stdin yet
         assert first == {
@@ -212,13 +134,6 @@ def test_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
         final = json.loads(out.line())
         assert final["final"]["over"] is False
         assert proc.wait(timeout=TIMEOUT) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        for pipe in (proc.stdin, proc.stdout, proc.stderr):
-            if pipe and not pipe.closed:
-                pipe.close()
 
 
 def test_refused_answers_exit_1_and_leave_the_fight_where_it_was(tmp_path: Path):
@@ -316,22 +231,16 @@ def test_roll_with_seed_is_reproducible_and_virtual(tmp_path: Path):
     assert first.returncode == second.returncode == 0
 
 
-def test_roll_on_a_choice_is_refused(tmp_path: Path):
-    """D-6: there is nothing to roll at the where choice."""
+def test_roll_on_a_choice_takes_the_advised_place(tmp_path: Path):
+    """D-6: at the where choice the app answers with the advised place (NHB-3), marked virtual."""
     proc, lines = script(tmp_path, stdin="5\n1\nroll\n")
-    assert lines[-2] == {"refused": "roll", "reason": "there is nothing to roll: this step is a choice"}
-    assert proc.returncode == 1
+    choice, where = lines[-4]["prompt"], lines[-3]  # then the next prompt and the final line
+    assert choice["kind"] == "choice" and choice["advised"] in ("standup", "ground")
+    assert where["accepted"] == choice["advised"] and where["virtual"] is True
+    assert proc.returncode == 0
 
 
 # --- setup errors: exit 2 -------------------------------------------------------------
-
-
-def assert_usage_error(proc: subprocess.CompletedProcess[str], *fragments: str) -> None:
-    assert proc.returncode == 2, proc.stdout + proc.stderr
-    assert "Traceback" not in proc.stderr, proc.stderr
-    assert proc.stdout == ""
-    for fragment in fragments:
-        assert fragment in proc.stderr
 
 
 def test_unknown_fighter_exits_2(tmp_path: Path):
@@ -450,26 +359,6 @@ def test_fighters_help_mentions_list_and_check(tmp_path: Path):
 # --- regenerating the goldens -----------------------------------------------------------
 
 
-def regenerate() -> None:
-    import tempfile
-
-    for path in SCRIPTS:
-        with tempfile.TemporaryDirectory() as data_dir:
-            proc = play_golden(path, Path(data_dir))
-        _, status = header(path)
-        if proc.returncode != status:
-            print(f"{path.name}: exit {proc.returncode}, header says {status}\n{proc.stderr}", file=sys.stderr)
-        path.with_suffix(".jsonl").write_text(proc.stdout, encoding="utf-8")
-        print(f"wrote {path.with_suffix('.jsonl').relative_to(HERE.parent)}")
-
-
-if __name__ == "__main__":
-    if sys.argv[1:] == ["regen"]:
-        regenerate()
-    else:
-        print(__doc__)
-
-
 def test_the_same_fighter_in_both_corners_is_a_setup_error(tmp_path) -> None:
     """A card cannot meet itself: exit 2 with the reason, not a bout with one set of trackers."""
     proc = subprocess.run(
@@ -479,3 +368,10 @@ def test_the_same_fighter_in_both_corners_is_a_setup_error(tmp_path) -> None:
     assert proc.returncode == 2
     assert "Royce Gracie cannot fight himself" in proc.stderr and "Traceback" not in proc.stderr
     assert proc.stdout == ""
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["regen"]:
+        scripting.regen("nhb", CARDS, PATTERN)
+    else:
+        print(__doc__)

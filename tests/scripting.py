@@ -1,0 +1,192 @@
+"""Running ``companion script`` as a real subprocess: the harness the script tests share.
+
+tests/test_script.py (NHB) and tests/test_fo_script.py (FO) both drive
+``companion script GAME --fighters CARDS`` with an empty ``COMPANION_DATA_DIR``
+and compare its JSON Lines with the goldens in ``tests/golden``; what differs
+between them is only the game and the card file, passed to every helper here.
+
+This is not a test module (pytest does not collect it). The test modules import
+it by name, which works because ``tests`` has no ``__init__.py``: pytest's
+default import mode puts ``tests`` on ``sys.path``, and so does Python when a
+test module is run as a script (``python tests/test_script.py regen``). They
+call ``pytest.register_assert_rewrite("scripting")`` first, so that the asserts
+below report their values as the tests' own asserts do.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import shlex
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+GOLDEN = HERE / "golden"
+TIMEOUT = 60
+
+
+# --- running the command ---------------------------------------------------------
+
+
+def command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "companion", *args]
+
+
+def environment(data_dir: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["COMPANION_DATA_DIR"] = str(data_dir)
+    env.pop("PYTHONWARNINGS", None)
+    return env
+
+
+def run(data_dir: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        command(*args),
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=environment(data_dir),
+        cwd=data_dir,
+        timeout=TIMEOUT,
+    )
+
+
+def script(
+    game: str, cards: Path, data_dir: Path, *args: str, stdin: str = "", red: str | None = None, blue: str | None = None
+) -> tuple[subprocess.CompletedProcess[str], list[dict]]:
+    """``companion script GAME`` with the card file ``cards``; (process, parsed JSON lines).
+
+    The corners are named only when ``red`` is given (no ``red``: the roster's first two cards meet).
+    """
+    corners = ["--red", red, "--blue", blue] if red else []
+    proc = run(data_dir, "script", game, "--fighters", str(cards), *corners, *args, stdin=stdin)
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    return proc, lines
+
+
+@contextmanager
+def spawn(data_dir: Path, *args: str) -> Iterator[subprocess.Popen[bytes]]:
+    """``companion ARGS`` with its three pipes open, to be driven a line at a time; killed and closed at the end."""
+    proc = subprocess.Popen(
+        command(*args),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=environment(data_dir),
+        cwd=data_dir,
+    )
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for pipe in (proc.stdin, proc.stdout, proc.stderr):
+            if pipe and not pipe.closed:
+                pipe.close()
+
+
+class LineReader:
+    """Read whole lines from a pipe with a deadline, without blocking past it."""
+
+    def __init__(self, pipe) -> None:
+        self.fd = pipe.fileno()
+        self.buffer = b""
+
+    def line(self, timeout: float = 30.0) -> str:
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no complete line within {timeout} s (got {self.buffer!r})")
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(self.fd, 4096)
+            if not chunk:
+                raise AssertionError(f"the pipe closed before a complete line (got {self.buffer!r})")
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line.decode("utf-8")
+
+
+def assert_usage_error(proc: subprocess.CompletedProcess[str], *fragments: str) -> None:
+    """A setup error: exit status 2, nothing on standard output, each fragment on standard error."""
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert proc.stdout == ""
+    for fragment in fragments:
+        assert fragment in proc.stderr
+
+
+# --- golden scripts ----------------------------------------------------------------
+
+
+def header(path: Path) -> tuple[list[str], int]:
+    """The ``# args:`` and ``# exit:`` of a golden script."""
+    args: list[str] = []
+    status = 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# args:"):
+            args = shlex.split(line.removeprefix("# args:"))
+        elif line.startswith("# exit:"):
+            status = int(line.removeprefix("# exit:"))
+    return args, status
+
+
+def play_golden(game: str, cards: Path, path: Path, data_dir: Path) -> subprocess.CompletedProcess[str]:
+    """Play the golden script ``path`` (its answers on standard input, its ``# args:`` on the command line)."""
+    args, _ = header(path)
+    return run(data_dir, "script", game, "--fighters", str(cards), *args, stdin=path.read_text(encoding="utf-8"))
+
+
+def golden_lines(
+    game: str, cards: Path, name: str, data_dir: Path
+) -> tuple[subprocess.CompletedProcess[str], list[dict]]:
+    """Play ``tests/golden/<name>.txt``; (process, parsed JSON lines), after checking it did not crash."""
+    proc = play_golden(game, cards, GOLDEN / f"{name}.txt", data_dir)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc, [json.loads(line) for line in proc.stdout.splitlines()]
+
+
+def logs(lines: list[dict]) -> list[str]:
+    """The log entries of the accepted answers, in order."""
+    return [entry for line in lines if "accepted" in line for entry in line["log"]]
+
+
+def assert_matches_golden(game: str, cards: Path, path: Path, data_dir: Path) -> None:
+    """The golden script ``path`` gives exactly its recorded JSON Lines (``<name>.jsonl``) and exit status."""
+    expected_path = path.with_suffix(".jsonl")
+    assert expected_path.is_file(), f"{expected_path.name} is missing: see the module docstring to regenerate"
+    _, status = header(path)
+    proc = play_golden(game, cards, path, data_dir)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    expected = expected_path.read_text(encoding="utf-8").splitlines()
+    actual = proc.stdout.splitlines()
+    for number, (want, got) in enumerate(zip(expected, actual), start=1):
+        assert json.loads(got) == json.loads(want), f"{expected_path.name} line {number}"
+    assert len(actual) == len(expected), f"{len(actual)} lines written, {len(expected)} expected"
+    assert proc.returncode == status, proc.stderr
+
+
+# --- regenerating the goldens -----------------------------------------------------------
+
+
+def regen(game: str, cards: Path, pattern: str) -> None:
+    """Rewrite the ``.jsonl`` of each golden script matching ``pattern``, each played in an empty data dir."""
+    import tempfile
+
+    for path in sorted(GOLDEN.glob(pattern)):
+        with tempfile.TemporaryDirectory() as data_dir:
+            proc = play_golden(game, cards, path, Path(data_dir))
+        _, status = header(path)
+        if proc.returncode != status:
+            print(f"{path.name}: exit {proc.returncode}, header says {status}\n{proc.stderr}", file=sys.stderr)
+        path.with_suffix(".jsonl").write_text(proc.stdout, encoding="utf-8")
+        print(f"wrote {path.with_suffix('.jsonl').relative_to(HERE.parent)}")
