@@ -107,6 +107,8 @@ class RollPrompt:
     """What the total is compared with, in words."""
     target: int | None = None
     """The number the total is compared with, where known."""
+    note: str = ""
+    """What else the roll can do (e.g. FO: "a double is a knockdown"), in words."""
     kind: ClassVar[str] = "roll"
 
     def headline(self) -> str:
@@ -134,6 +136,8 @@ class RollPrompt:
             out["against"] = self.against
         if self.target is not None:
             out["target"] = self.target
+        if self.note:
+            out["note"] = self.note
         return out
 
 

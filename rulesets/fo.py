@@ -211,7 +211,7 @@ class Fo:
         if state.step == "choose":
             keys = GROUND_ATTACKS if state.ground else STANDING_ATTACKS
             options = tuple(
-                Choice(k, k, f"{getattr(me, k)} v {_word(DEFENCE[k])} {getattr(them, DEFENCE[k])}: "
+                Choice(k, k, f"{getattr(me, k)} v {getattr(them, DEFENCE[k])}, "
                 f"lands {chance_lands(getattr(me, k), getattr(them, DEFENCE[k])):.0%}")
                 for k in keys
             )
@@ -220,18 +220,19 @@ class Fo:
             return ChoicePrompt(me.name, side, f"{where} (or stall)", options, best)
         rating = getattr(me, state.move)
         if state.step == "attack":
+            double = "a winning submission" if state.ground else "a knockdown"
             return RollPrompt(
                 me.name, side, TWO_D6, f"{_word(state.move)}: {rating} or under",
-                against=f"{_word(state.move)} rating; a double is a "
-                + ("winning submission" if state.ground else "knockdown") + ", 1-1 a KO",
-                target=rating,
+                against=f"the {_word(state.move)} rating", target=rating,
+                note=f"a double is {double}; 1-1 is a KO",
             )
         defence = DEFENCE[state.move]
         value = getattr(them, defence)
+        double = "a scramble" if state.ground else "a counter"
         return RollPrompt(
             them.name, 1 - side, TWO_D6, f"{_word(defence)} against the {_word(state.move)}: {value} or under",
-            against=f"{_word(defence)} rating; a double is a " + ("scramble" if state.ground else "counter") + ", 1-1 a KO",
-            target=value,
+            against=f"the {_word(defence)} rating", target=value,
+            note=f"a double is {double}; 1-1 is a KO",
         )
 
     # --- answers -------------------------------------------------------------
@@ -459,6 +460,8 @@ class Fo:
             position = None
             if state.ground and state.attacker is not None:
                 position = "on top" if state.attacker == side else "on the bottom"
+            if position:
+                position = position.removeprefix("on the ").removeprefix("on ")
             out[fighter.name] = {
                 "attack_seconds": round(state.attack_seconds[side], 1),
                 "rounds_won": won[side],

@@ -103,7 +103,7 @@ class FightScreen(Screen[None]):
             shown = []
         for step in steps[len(shown):]:
             for i, line in enumerate(step.log):
-                mark = " [dim](app roll)[/dim]" if step.answer.virtual and i == 0 else ""
+                mark = " [dim](by the app)[/dim]" if step.answer.virtual and i == 0 else ""
                 log.write(f"{escape(line)}{mark}")
         self._shown_steps = list(steps)
 
@@ -116,7 +116,8 @@ class FightScreen(Screen[None]):
         acting = getattr(prompt, "side", None)
         for side, name in enumerate(session.setup.names):
             panel = self.query_one("#red" if side == 0 else "#blue", FighterPanel)
-            panel.show(side, session.setup.fighters[side], trackers.get(name, {}), acting == side)
+            skip = ("attack_seconds",) if self.clock is not None else ()  # the round timer shows it
+            panel.show(side, session.setup.fighters[side], trackers.get(name, {}), acting == side, skip)
         status = []
         period = getattr(state, "segment", None)
         if period is not None:
@@ -271,12 +272,23 @@ class FightScreen(Screen[None]):
             self.session.submit(text, clock=self._stamp())
         except Refused as exc:
             self.query_one(DiceTray).refuse(exc.reason)
+            return
+        self._round_begins()
 
     def action_roll(self) -> None:
         try:
             self.session.roll(clock=self._stamp())
         except Refused as exc:
             self.query_one(DiceTray).refuse(exc.reason)
+            return
+        self._round_begins()
+
+    def _round_begins(self) -> None:
+        """The first answer of a round (its roll-off) starts a clock still at 0:00:
+        "when the clock starts, both players take turns to roll" (FO text)."""
+        clock = self.clock
+        if clock is not None and not clock.running and clock.elapsed == 0 and not self.session.over:
+            self.action_clock()
 
     def action_undo(self) -> None:
         if self.clock is not None:

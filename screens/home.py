@@ -30,6 +30,7 @@ class HomeScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "open", "Open", show=True),
         Binding("tab", "app.focus_next", "Next list", show=True),
+        Binding("delete", "forget", "Forget fight"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -102,3 +103,24 @@ class HomeScreen(Screen[None]):
         focused = self.focused
         if isinstance(focused, OptionList) and focused.highlighted is not None:
             focused.action_select()
+
+    def action_forget(self) -> None:
+        """Forget the highlighted saved fight, after asking."""
+        from screens.confirm import ConfirmScreen
+
+        focused = self.focused
+        if not isinstance(focused, OptionList) or focused.id == "games" or focused.highlighted is None:
+            self.notify("Highlight a saved fight first (Tab moves to the lists).", timeout=3)
+            return
+        option = focused.get_option_at_index(focused.highlighted)
+        if not option.id or option.id == "none":
+            return
+        session_id = int(option.id)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.store.delete(session_id)
+                self.notify("The fight was forgotten.", timeout=3)
+                self.refresh_fights()
+
+        self.app.push_screen(ConfirmScreen(f"Forget {option.prompt}? Its answers cannot be brought back.", "Forget"), answered)

@@ -55,7 +55,7 @@ class TimerView:
         if self.running:
             return "running (f2 pauses)"
         if self.elapsed == 0:
-            return f"round {self.round}: f2 starts the clock"
+            return "f2 or the roll-off starts the clock"
         return "paused (f2 resumes)"
 
     def bar(self, side: int, width: int = BAR) -> str:
@@ -89,8 +89,8 @@ class TimerView:
         if self.stall is None or self.over:
             return ""
         if self.stall_limit:
-            return f"stall: {int(self.stall)} s of {self.stall_limit} (f3 calls it now)"
-        return f"stall: {int(self.stall)} s, no limit (f3 calls it)"
+            return f"stall {int(self.stall)}/{self.stall_limit} s"
+        return f"stall {int(self.stall)} s"
 
 
 class RoundTimer(Static):

@@ -76,8 +76,9 @@ def _short(key: str) -> str:
 class FighterPanel(Static):
     """One corner's fighter with the live numbers from the ruleset's trackers."""
 
-    def show(self, side: int, card: Any, numbers: dict[str, Any], acting: bool) -> None:
-        """Render the card's paired stats (if any) and ``numbers`` (the ruleset's trackers)."""
+    def show(self, side: int, card: Any, numbers: dict[str, Any], acting: bool, skip: tuple[str, ...] = ()) -> None:
+        """Render the card's paired stats (if any) and ``numbers`` (the ruleset's
+        trackers), leaving out ``skip`` (numbers shown elsewhere on the screen)."""
         self.border_title = escape(card.name)
         self.border_subtitle = f"{SIDES[side]} corner"
         lines = []
@@ -87,7 +88,7 @@ class FighterPanel(Static):
         if lines:
             lines.append("")
         for key, value in numbers.items():
-            if value is None or value is False:
+            if value is None or value is False or key in skip:
                 continue
             if value is True:
                 lines.append(f"[b $accent]● {label(key)}[/]")
@@ -109,11 +110,13 @@ def prompt_text(prompt: Prompt) -> str:
         if prompt.against:
             target = f" ({prompt.target})" if prompt.target is not None else ""
             lines.append(f"against: {escape(prompt.against)}{target}")
+        if prompt.note:
+            lines.append(f"[dim]{escape(prompt.note)}[/dim]")
         return "\n".join(lines)
     if isinstance(prompt, ChoicePrompt):
         lines = [f"[b]{escape(prompt.headline())}[/b]"]
         for option in prompt.options:
-            mark = "  [b $success]< advised[/]" if option.key == prompt.advised else ""
+            mark = "  [b $success]◀ advised[/]" if option.key == prompt.advised else ""
             why = f" [dim]{escape(option.why)}[/dim]" if option.why else ""
             lines.append(f"  [b]{option.key[0]}[/b]{escape(option.key[1:])}{why}{mark}")
         if prompt.advised is None:
@@ -128,7 +131,7 @@ def preview(prompt: Prompt, text: str) -> tuple[bool, str]:
     if not text:
         if isinstance(prompt, ChoicePrompt):
             return True, "Enter takes the advised choice" if prompt.advised else "type the first letter of a choice"
-        return True, "type the faces as they landed, or ctrl+r to roll for you"
+        return True, "type the faces as they landed (ctrl+r: the app rolls)"
     if text.lower() == ROLL_WORD:
         return True, "the app rolls for you"
     if isinstance(prompt, RollPrompt):

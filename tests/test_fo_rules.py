@@ -1039,7 +1039,7 @@ def test_trackers_keys_and_values():
     assert (t["Red"]["holds_dice"], t["Blue"]["holds_dice"], t["Red"]["streak"]) == (True, False, 1)
     play(s, "@0:08 takedown", "@0:09 1 3", "@0:20 3 4")
     t = RULESET.trackers(s.state)
-    assert (t["Red"]["position"], t["Blue"]["position"], t["Red"]["streak"]) == ("on top", "on the bottom", None)
+    assert (t["Red"]["position"], t["Blue"]["position"], t["Red"]["streak"]) == ("top", "bottom", None)
     play(s, "@0:40 stall")
     t = RULESET.trackers(s.state)
     assert (t["Red"]["attack_seconds"], t["Blue"]["holds_dice"], t["Red"]["position"]) == (40.0, True, None)

@@ -79,7 +79,7 @@ async def test_the_clock_waits_for_f2_then_stamps_answers(data_dir: Path) -> Non
     app = make_app(data_dir, rng=random.Random(1), now=fake)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start_fo(pilot)
-        assert not screen.clock.running and "5:00" in timer_text(screen) and "f2 starts" in timer_text(screen)
+        assert not screen.clock.running and "5:00" in timer_text(screen) and "f2 or the roll-off starts" in timer_text(screen)
         fake.advance(40)  # a paused clock does not move
         assert screen.clock.elapsed == 0
         await pilot.press("f2")
@@ -131,7 +131,7 @@ async def test_the_bell_ends_the_round_by_itself_and_waits(data_dir: Path) -> No
         assert state.rounds == ((300.0, 0.0),)
         assert any("Bell: end of round 1, Red Fox 10-9" in line for line in log_lines(screen))
         assert not screen.clock.running and screen.clock.elapsed == 0  # waits for round 2 to be started
-        assert "Round 2/3" in timer_text(screen) and "f2 starts" in timer_text(screen)
+        assert "Round 2/3" in timer_text(screen) and "f2 or the roll-off starts" in timer_text(screen)
         trackers = screen.session.ruleset.trackers(state)
         assert trackers["Red Fox"]["score"] == 10 and trackers["Blue Jay"]["score"] == 9
 
@@ -146,7 +146,7 @@ async def test_the_stall_limit_turns_the_dice_over_and_f3_calls_it(data_dir: Pat
         await answer(pilot, "5 6")  # Red holds the dice from 0:00
         fake.advance(19)
         screen.tick()
-        assert screen.session.state.attacker == 0 and "stall: 19 s of 20" in timer_text(screen)
+        assert screen.session.state.attacker == 0 and "stall 19/20 s" in timer_text(screen)
         fake.advance(1)
         screen.tick()
         assert screen.session.answers[-1].text == "stall" and screen.session.state.attacker == 1
@@ -222,3 +222,18 @@ async def test_the_result_shows_the_score_cards(data_dir: Path) -> None:
         assert "Blue Jay def. Red Fox by decision (30-27), round 3, 5:00" in result
         assert "round 1: 9-10  (attacking 0:40 - 4:20)" in result
         assert "total: 27-30" in result
+
+
+async def test_the_roll_off_starts_a_clock_still_at_five_minutes(data_dir: Path) -> None:
+    """FO text: "When the clock starts, both players take turns to roll the dice"."""
+    fake = FakeTime()
+    app = make_app(data_dir, now=fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fo(pilot)
+        assert not screen.clock.running
+        await answer(pilot, "3 4")
+        assert screen.clock.running and screen.session.answers[0].clock == 0.0
+        fake.advance(10)
+        await pilot.press("f2")  # paused mid-round: the next answer does not restart it
+        await answer(pilot, "5 6")
+        assert not screen.clock.running and screen.session.answers[1].clock == 10.0

@@ -182,7 +182,7 @@ async def test_roll_for_me_is_marked_as_the_apps_roll(data_dir: Path) -> None:
         await pilot.pause()
         (step,) = screen.session.steps
         assert step.answer.virtual
-        assert log_lines(screen)[0].startswith("Alpha One rolls") and "(app roll)" in log_lines(screen)[0]
+        assert log_lines(screen)[0].startswith("Alpha One rolls") and "(by the app)" in log_lines(screen)[0]
 
 
 async def test_rules_reference_marks_the_row_in_use(data_dir: Path) -> None:
@@ -275,3 +275,28 @@ async def test_a_corrupt_saved_fight_shows_a_message_not_a_traceback(data_dir: P
         with pytest.raises(Exception) as info:
             resume(app.store, session_id)
         assert "no longer fits" in str(info.value)
+
+
+async def test_forgetting_a_saved_fight_asks_first(data_dir: Path) -> None:
+    from screens.confirm import ConfirmScreen
+
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_fight(pilot)
+        await type_answer(pilot, "5")
+        await pilot.press("escape")
+        await pilot.pause()
+        home = app.screen
+        home.query_one("#unfinished", OptionList).focus()
+        await pilot.press("delete")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # no: nothing is lost
+        await pilot.pause()
+        assert len(app.store.sessions("open")) == 1
+        await pilot.press("delete")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.store.sessions("open") == []
+        assert home.query_one("#unfinished", OptionList).get_option_at_index(0).id == "none"

@@ -70,3 +70,42 @@ def test_fight_mid_segment(app, snap_compare) -> None:
         await _no_blink(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=fight)
+
+
+FO_CARDS = """\
+game: fo
+fighters:
+  - {name: Red Fox, punch: 9, kick: 7, takedown: 5, block: 6, check: 5, td_defence: 6, gnp: 6, submission: 4, guard: 5, sub_defence: 5}
+  - {name: Blue Jay, punch: 7, kick: 8, takedown: 4, block: 8, check: 7, td_defence: 8, gnp: 6, submission: 4, guard: 7, sub_defence: 7}
+"""
+
+
+class _Still:
+    """A time source that stands still: the round clock reads the same in every run."""
+
+    def __call__(self) -> float:
+        return 100.0
+
+
+def test_fo_fight_with_the_round_clock(tmp_path: Path, snap_compare) -> None:
+    (tmp_path / "fighters").mkdir()
+    (tmp_path / "fighters" / "fo.yaml").write_text(FO_CARDS)
+    app = make_app(tmp_path, rng=random.Random(7), now=_Still())
+
+    async def fight(pilot) -> None:
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        for name in ("red fox", "blue jay"):
+            pilot.app.screen.query_one("#filter", Input).value = name
+            await pilot.pause()
+            await pilot.press("enter")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        for text in ("3 4", "5 6", "punch", "2 3"):  # the clock stands still: every stamp is 0:00
+            pilot.app.screen.query_one("#faces", Input).value = text
+            await pilot.press("enter")
+        await _no_blink(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=fight)
