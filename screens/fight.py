@@ -204,9 +204,11 @@ class FightScreen(Screen[None]):
             # FO-7: at 0:00 the roll in progress is void and the round ends
             self.clock.pause()
             self._ticker.pause()
-            session.submit("bell", clock=self.clock.length)
+            step = session.submit("bell", clock=self.clock.length)
             if not session.over:
-                self.notify(f"Round over. Press f2 to start round {session.state.round}.", title="Bell")
+                score = step.log[0].removeprefix("Bell: ")  # e.g. "end of round 1, Red Fox 10-9 on attacking time (...)"
+                self.notify(f"{score[0].upper()}{score[1:]}.\nf2 (or the roll-off) starts round {session.state.round}.",
+                            title="Bell", timeout=15)
         else:
             limit = session.state.options.stall_limit
             if limit and session.ruleset.stall_open(session.state):
