@@ -14,6 +14,7 @@ the dice over (FO-8); ``bell`` ends the round.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from itertools import product
 from typing import Any, ClassVar
@@ -244,6 +245,8 @@ class Fo:
         if text == BELL:
             return self._bell(state)
         clock = state.clock if answer.clock is None else float(answer.clock)
+        if not math.isfinite(clock):
+            raise Refused("the clock reading is not a time")
         if clock < state.clock:
             raise Refused(f"the clock runs forward: this answer is stamped {mmss(clock)}, the last was {mmss(state.clock)}")
         if clock >= ROUND_SECONDS:
