@@ -234,6 +234,10 @@ def play_script(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
         if not line:
             continue
         clock, text = split_stamp(line)
+        if line.startswith("@") and clock is None:
+            refused = True
+            emit({"refused": line, "reason": "write the time as @M:SS before the answer, e.g. @1:05 3 4"})
+            continue
         try:
             step = session.submit(text, clock=clock)
         except Refused as exc:

@@ -186,6 +186,8 @@ def read_faces(dice: Dice, text: str) -> tuple[int, ...]:
         tokens = text.split()
     if n == 1 and len(tokens) == 1:
         return (dies[0].read(tokens[0]),)
+    if len(tokens) == 1 and len(tokens[0]) == n and n > 1 and all(die.high <= 9 for die in dies):
+        tokens = list(tokens[0])  # "34" for 2d6: with single-digit dice it can only be 3 and 4
     if len(tokens) != n:
         if not tokens:
             raise Refused(f"type the {n} face{'s' if n > 1 else ''} rolled: {dice.expected()}")

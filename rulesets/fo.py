@@ -298,7 +298,7 @@ class Fo:
             return self._finish(state, side, "ko", "snake-eyes haymaker", (line,))
         if a == b:
             if state.ground:  # FO-6: the attacker's double on the ground is a winning submission
-                return self._finish(state, side, "submission", f"submission (double {a}s)", (line,))
+                return self._finish(state, side, "submission", f"double {a}s", (line,))
             return self._knockdown(state, side, (line, f"Double {a}s: {me.name} scores a knockdown"))  # FO-3
         if total > rating:
             if state.ground:  # FO-6: the referee stands them up, the other fighter attacks
@@ -410,6 +410,8 @@ class Fo:
         else:
             verdict = f"{(red if r > b else blue).name} 10-9"
         line = f"Bell: end of round {state.round}, {verdict} on attacking time ({mmss(r)} to {mmss(b)})"
+        if state.step in ("attack", "defend"):
+            line += f"; the {_word(state.move)} in progress is void"  # FO-7
         if state.round < state.options.rounds:
             nxt = FoState(fighters=state.fighters, options=state.options, round=state.round + 1, rounds=rounds)
             return Outcome(nxt, (line,))
@@ -438,12 +440,12 @@ class Fo:
         if not state.rounds:
             return []
         red, blue = (f.name for f in state.fighters)
-        lines = [f"Score cards ({red} - {blue}):"]
+        lines = [f"Score cards, {red} - {blue}:"]
         for n, (r, b) in enumerate(state.rounds, start=1):
             points = scores(((r, b),))
-            lines.append(f"  round {n}: {points[0]}-{points[1]}  (attacking {mmss(r)} - {mmss(b)})")
+            lines.append(f"R{n} {points[0]}-{points[1]} ({mmss(r)}-{mmss(b)})")
         total = scores(state.rounds)
-        lines.append(f"  total: {total[0]}-{total[1]}")
+        lines.append(f"total {red} {total[0]}, {blue} {total[1]}")
         return lines
 
     def holder(self, state: FoState) -> int | None:
@@ -466,12 +468,12 @@ class Fo:
             if position:
                 position = position.removeprefix("on the ").removeprefix("on ")
             out[fighter.name] = {
-                "attack_seconds": round(state.attack_seconds[side], 1),
-                "rounds_won": won[side],
-                "score": card[side] if state.rounds else None,
                 "holds_dice": holds,
                 "position": position,
                 "streak": state.streak if holds and state.streak else None,
+                "rounds_won": won[side],
+                "score": card[side] if state.rounds else None,
+                "attack_seconds": round(state.attack_seconds[side], 1),
             }
         return out
 

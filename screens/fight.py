@@ -28,13 +28,13 @@ class FightScreen(Screen[None]):
 
     CSS_PATH = "fight.tcss"
     BINDINGS = [
-        Binding("ctrl+r", "roll", "App rolls", id="roll"),
+        Binding("ctrl+r", "roll", "Roll", id="roll"),
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),
-        Binding("f1", "reference", "Rules table", id="reference"),
+        Binding("f1", "reference", "Rules", id="reference"),
         Binding("f2", "clock", "Clock", id="clock"),
         Binding("f3", "stall", "Stall", id="stall"),
-        Binding("f4", "stopwatch", "Stopwatch", id="stopwatch"),
+        Binding("f4", "stopwatch", "Watch", id="stopwatch"),
         Binding("ctrl+t", "rematch", "Rematch", id="rematch"),
         Binding("ctrl+n", "new_fight", "New fight", id="new_fight"),
         Binding("escape", "home", "Home", id="home"),
@@ -44,6 +44,9 @@ class FightScreen(Screen[None]):
         super().__init__()
         self.session = session
         self._shown_steps: list = []
+        self._period: int | None = None
+        """The round the clock is counting (FO), to notice a new one."""
+        self._reminded = False
         """The steps whose log lines the play-by-play shows."""
         length = getattr(session.ruleset, "round_seconds", None)
         self.clock: RoundClock | None = None
@@ -64,7 +67,7 @@ class FightScreen(Screen[None]):
                 yield Static(id="result")
             yield FighterPanel(id="blue", classes="fighter")
         yield RichLog(id="log", markup=True, wrap=True, auto_scroll=True)
-        yield Footer(show_command_palette=False)  # room for every key at 80 columns
+        yield Footer(show_command_palette=False, compact=True)  # room for every key at 80 columns
 
     def on_mount(self) -> None:
         self.title = self.session.ruleset.title
@@ -74,6 +77,7 @@ class FightScreen(Screen[None]):
             # stands paused at the reading of its last answer (FO-7)
             self.clock = RoundClock(self.clock.length, self.app.now)
             self.clock.set(self.session.ruleset.clock_reading(self.session.state))
+            self._period = getattr(self.session.state, "round", None)
             self._ticker = self.set_interval(0.1, self.tick, pause=True)  # 10 Hz at most
         self.session.watch(self._changed)
         self._render_all()
@@ -86,9 +90,16 @@ class FightScreen(Screen[None]):
     # --- rendering -----------------------------------------------------------
 
     def _changed(self, session: Session) -> None:
-        if self.clock is not None and not self.clock.running:
-            # undo, redo, a new round: the paused clock shows the state's own reading
-            self.clock.set(session.ruleset.clock_reading(session.state))
+        clock = self.clock
+        if clock is not None:
+            reading = session.ruleset.clock_reading(session.state)
+            period = getattr(session.state, "round", None)
+            if period != self._period or clock.elapsed < reading:
+                # a new round (or an undo back across the bell): the clock stands at the
+                # state's own reading and waits for f2; within a round, time goes on
+                clock.set(reading)
+                self._ticker.pause()
+            self._period = period
         self._render_all()
 
     def _render_log(self) -> None:
@@ -208,7 +219,7 @@ class FightScreen(Screen[None]):
             if not session.over:
                 score = step.log[0].removeprefix("Bell: ")  # e.g. "end of round 1, Red Fox 10-9 on attacking time (...)"
                 self.notify(f"{score[0].upper()}{score[1:]}.\nf2 (or the roll-off) starts round {session.state.round}.",
-                            title="Bell", timeout=15)
+                            title="Bell", timeout=8)
         else:
             limit = session.state.options.stall_limit
             if limit and session.ruleset.stall_open(session.state):
@@ -237,6 +248,7 @@ class FightScreen(Screen[None]):
             self.session.submit("stall", clock=self._stamp())
         except Refused as exc:
             self.query_one(DiceTray).refuse(exc.reason)
+            self.notify(exc.reason, severity="warning", timeout=4)  # seen on the stopwatch screen too
 
     def action_stopwatch(self) -> None:
         if self.clock is not None:
@@ -276,6 +288,17 @@ class FightScreen(Screen[None]):
             self.query_one(DiceTray).refuse(exc.reason)
             return
         self._round_begins()
+        self._remind_paused()
+
+    def _remind_paused(self) -> None:
+        """An answer typed while the round clock is paused mid-round: say so, once."""
+        clock = self.clock
+        if clock is not None and not clock.running and clock.elapsed > 0 and not self.session.over:
+            if not self._reminded:
+                self.notify("The round clock is paused: f2 resumes it.", severity="warning", timeout=4)
+                self._reminded = True
+        else:
+            self._reminded = False
 
     def action_roll(self) -> None:
         try:
@@ -293,17 +316,12 @@ class FightScreen(Screen[None]):
             self.action_clock()
 
     def action_undo(self) -> None:
-        if self.clock is not None:
-            self.clock.pause()  # the clock goes back with the answer and waits (FO-7)
-            self._ticker.pause()
+        self.app.clear_notifications()  # e.g. a bell's notice the undo takes back
         answer = self.session.undo()
         if answer is None:
             self.notify("Nothing to undo: this is the first roll.")
 
     def action_redo(self) -> None:
-        if self.clock is not None:
-            self.clock.pause()
-            self._ticker.pause()
         try:
             step = self.session.redo()
         except Refused as exc:  # cannot happen with an unchanged ruleset; say so rather than crash

@@ -93,9 +93,9 @@ class HomeScreen(Screen[None]):
 
         self.app.push_screen(FighterSelectScreen(event.option.id))
 
-    @on(OptionList.OptionSelected, "#unfinished")
-    @on(OptionList.OptionSelected, "#finished")
+    @on(OptionList.OptionSelected, "#unfinished, #finished")
     def _fight_chosen(self, event: OptionList.OptionSelected) -> None:
+        """Resume an unfinished fight, or show a finished one with its result."""
         if event.option.id and event.option.id != "none":
             self.app.resume_fight(int(event.option.id))
 

@@ -5,6 +5,7 @@ the clock, rings the bell and calls stalling."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from rich.markup import escape
@@ -43,7 +44,8 @@ class TimerView:
 
     @property
     def remaining(self) -> float:
-        return max(0.0, self.length - self.elapsed)
+        """Seconds left, rounded up as a countdown shows them (4:59.5 left reads 5:00)."""
+        return float(math.ceil(max(0.0, self.length - self.elapsed)))
 
     @property
     def warning(self) -> bool:

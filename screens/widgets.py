@@ -19,7 +19,7 @@ from companion.session import ROLL_WORD
 _LABELS = {
     "attack_seconds": "attacking",
     "holds_dice": "holds the dice",
-    "streak": "strikes in a row",
+    "streak": "in a row",
     "rounds_won": "rounds won",
     "ground_chart": "ground chart",
     "sub_chart": "submission chart",
@@ -85,8 +85,6 @@ class FighterPanel(Static):
         for attack, defence in getattr(type(card), "stat_pairs", ()):  # e.g. FO: punch beside block
             left = f"{_short(attack)} {getattr(card, attack)}"
             lines.append(f"{left:<9}[dim]│[/dim] {_short(defence)} {getattr(card, defence)}")
-        if lines:
-            lines.append("")
         for key, value in numbers.items():
             if value is None or value is False or key in skip:
                 continue

@@ -486,7 +486,7 @@ def test_fo6_top_double_is_a_winning_submission(faces):
     play(s, "@0:12 gnp", f"@0:14 {faces}")
     r = result(s)
     assert (r["winner"], r["loser"], r["method"], r["time"]) == ("Red", "Blue", "submission", "0:14")
-    assert r["detail"] == f"submission (double {faces[0]}s)"
+    assert r["detail"] == f"double {faces[0]}s"
 
 
 def test_fo6_top_over_the_rating_stands_them_up_and_the_other_fighter_attacks():
@@ -673,7 +673,7 @@ def test_fo7_bell_voids_the_roll_in_progress():
     play(s, *RED_FIRST, "@4:58 punch", "@4:59 1 3")
     assert s.state.step == "defend"
     log = play(s, "bell")
-    assert log == ["Bell: end of round 1, Red 10-9 on attacking time (5:00 to 0:00)"]
+    assert log == ["Bell: end of round 1, Red 10-9 on attacking time (5:00 to 0:00); the punch in progress is void"]
     assert (s.state.round, s.state.step, s.state.move) == (2, "rolloff", None)
 
 

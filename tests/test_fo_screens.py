@@ -158,7 +158,7 @@ async def test_the_stall_limit_turns_the_dice_over_and_f3_calls_it(data_dir: Pat
         await pilot.press("ctrl+z")  # a stall is an answer: it can be undone
         await pilot.pause()
         assert screen.session.state.attacker == 1
-        assert not screen.clock.running and screen.clock.elapsed == 20  # back to the last answer's reading
+        assert screen.clock.running and screen.clock.elapsed == 25  # within a round, time goes on
 
 
 async def test_the_stopwatch_screen_shows_the_countdown_and_toggles(data_dir: Path) -> None:
@@ -181,6 +181,25 @@ async def test_the_stopwatch_screen_shows_the_countdown_and_toggles(data_dir: Pa
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
+
+
+async def test_undo_across_the_bell_takes_the_clock_back_to_that_round(data_dir: Path) -> None:
+    fake = FakeTime()
+    app = make_app(data_dir, now=fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fo(pilot, stall_limit=0)
+        await answer(pilot, "3 4")  # the roll-off starts the clock
+        fake.advance(50)
+        await answer(pilot, "5 6")  # stamped 0:50
+        fake.advance(260)
+        screen.tick()  # the bell
+        await pilot.pause()
+        assert screen.session.state.round == 2 and screen.clock.elapsed == 0
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        state = screen.session.state
+        assert (state.round, state.step) == (1, "choose")
+        assert not screen.clock.running and screen.clock.elapsed == 50  # round 1 at its last answer, waiting
 
 
 async def test_a_resumed_fight_has_its_clock_paused_at_the_last_answer(data_dir: Path) -> None:
@@ -220,8 +239,8 @@ async def test_the_result_shows_the_score_cards(data_dir: Path) -> None:
         assert screen.session.over
         result = str(screen.query_one("#result", Static).render())
         assert "Blue Jay def. Red Fox by decision (30-27), round 3, 5:00" in result
-        assert "round 1: 9-10  (attacking 0:40 - 4:20)" in result
-        assert "total: 27-30" in result
+        assert "R1 9-10 (0:40-4:20)" in result
+        assert "total Red Fox 27, Blue Jay 30" in result
 
 
 async def test_the_roll_off_starts_a_clock_still_at_five_minutes(data_dir: Path) -> None:

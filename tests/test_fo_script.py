@@ -316,6 +316,14 @@ def test_fo_card_file_checks_clean_and_lists(tmp_path: Path):
 # --- regenerating the goldens -----------------------------------------------------------
 
 
+@pytest.mark.parametrize("line", ["@0:5 1 2", "@0:61 p", "@1:30"])
+def test_a_malformed_stamp_is_refused_saying_how_to_write_it(tmp_path: Path, line: str):
+    """A stamp is @M:SS; anything else starting with @ is refused as a stamp, not read as faces."""
+    proc, lines = script(tmp_path, stdin=f"{line}\n")
+    assert {"refused": line, "reason": "write the time as @M:SS before the answer, e.g. @1:05 3 4"} in lines
+    assert proc.returncode == 1
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["regen"]:
         scripting.regen("fo", CARDS, PATTERN)
