@@ -300,3 +300,22 @@ async def test_forgetting_a_saved_fight_asks_first(data_dir: Path) -> None:
         await pilot.pause()
         assert app.store.sessions("open") == []
         assert home.query_one("#unfinished", OptionList).get_option_at_index(0).id == "none"
+
+
+async def test_a_finished_fight_reopens_from_home_with_its_result(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fight(pilot)
+        for face in ("5", "3", "g", "15", "4", "9", "1"):
+            await type_answer(pilot, face)
+        assert screen.session.over
+        await pilot.press("escape")
+        await pilot.pause()
+        finished = app.screen.query_one("#finished", OptionList)
+        assert "Alpha One by KO (GNP KO), 0:20" in str(finished.get_option_at_index(0).prompt)
+        finished.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        shown = app.screen
+        assert isinstance(shown, FightScreen) and shown.session.over
+        assert "Alpha One def. Bravo Two by KO (GNP KO)" in text_of(shown.query_one("#result", Static))
