@@ -58,6 +58,15 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     return Path(chosen).expanduser()
 
 
+def _result(text: str | None) -> dict[str, Any] | None:
+    """A stored result, or None if it is missing or damaged (the fight itself still folds)."""
+    try:
+        value = json.loads(text) if text else None
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
 @dataclass(frozen=True, slots=True)
 class SavedSession:
     """A stored session as the home screen lists it."""
@@ -213,4 +222,4 @@ class Store:
             params = (status,)
         query += " ORDER BY s.updated DESC, s.id DESC LIMIT ?"
         rows = self.conn.execute(query, params + (limit,)).fetchall()
-        return [SavedSession(i, g, t, s, json.loads(r) if r else None, u, n) for i, g, t, s, r, u, n in rows]
+        return [SavedSession(i, g, t, s, _result(r), u, n) for i, g, t, s, r, u, n in rows]

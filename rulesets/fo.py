@@ -151,13 +151,20 @@ def rounds_won(rounds: tuple[tuple[float, float], ...]) -> tuple[int, int]:
     return sum(1 for r, b in rounds if r > b), sum(1 for r, b in rounds if b > r)
 
 
+def _accrue(state: FoState, until: float) -> tuple[float, float]:
+    """Attacking time with the holder's time from ``since`` to ``until`` added (FO-7)."""
+    if state.attacker is None:
+        return state.attack_seconds
+    red, blue = state.attack_seconds
+    extra = max(0.0, until - state.since)
+    return (red + extra, blue) if state.attacker == 0 else (red, blue + extra)
+
+
 def live_attack_seconds(state: FoState, elapsed: float) -> tuple[float, float]:
     """This round's attacking time with the holder's running time added up to ``elapsed``."""
-    red, blue = state.attack_seconds
-    if state.attacker is None or state.result is not None:
-        return red, blue
-    extra = max(0.0, min(elapsed, ROUND_SECONDS) - state.since)
-    return (red + extra, blue) if state.attacker == 0 else (red, blue + extra)
+    if state.result is not None:
+        return state.attack_seconds
+    return _accrue(state, min(elapsed, ROUND_SECONDS))
 
 
 def stall_open(state: FoState) -> bool:
@@ -357,17 +364,9 @@ class Fo:
 
     # --- changes of hands and endings ------------------------------------------
 
-    def _accrue(self, state: FoState, until: float) -> tuple[float, float]:
-        """Attacking time with the holder's time from ``since`` to ``until`` added (FO-7)."""
-        if state.attacker is None:
-            return state.attack_seconds
-        red, blue = state.attack_seconds
-        extra = max(0.0, until - state.since)
-        return (red + extra, blue) if state.attacker == 0 else (red, blue + extra)
-
     def _pass(self, state: FoState, to: int, log: tuple[str, ...]) -> Outcome:
         """The dice change hands: the new attacker chooses standing or from the top."""
-        seconds = self._accrue(state, state.clock)
+        seconds = _accrue(state, state.clock)
         state = evolve(state, attack_seconds=seconds, attacker=to, since=state.clock, streak=0, step="choose", move=None)
         return Outcome(state, log)
 
@@ -396,12 +395,12 @@ class Fo:
             mmss(state.clock),
             f"{minutes + whole // 60}:{whole % 60:02d}",
         )
-        state = evolve(state, attack_seconds=self._accrue(state, state.clock), step="over", result=result)
+        state = evolve(state, attack_seconds=_accrue(state, state.clock), step="over", result=result)
         return Outcome(state, log + (result.headline(self.period_word),))
 
     def _bell(self, state: FoState) -> Outcome:
         """The round clock ran out: the roll in progress is void, the round is scored (FO-7)."""
-        seconds = self._accrue(state, ROUND_SECONDS)
+        seconds = _accrue(state, ROUND_SECONDS)
         rounds = state.rounds + (seconds,)
         red, blue = state.fighters
         r, b = seconds
@@ -450,7 +449,7 @@ class Fo:
 
     def holder(self, state: FoState) -> int | None:
         """Who holds the dice as attacker (accruing attacking time), or None."""
-        return state.attacker if state.result is None and state.step != "rolloff" else None
+        return state.attacker if state.result is None else None  # None during the roll-off too
 
     def clock_reading(self, state: FoState) -> float:
         """The round clock at the latest answer: where a resumed fight's clock stands."""
@@ -461,12 +460,10 @@ class Fo:
         card = scores(state.rounds)
         out = {}
         for side, fighter in enumerate(state.fighters):
-            holds = state.attacker == side and state.result is None and state.step != "rolloff"
+            holds = self.holder(state) == side
             position = None
             if state.ground and state.attacker is not None:
-                position = "on top" if state.attacker == side else "on the bottom"
-            if position:
-                position = position.removeprefix("on the ").removeprefix("on ")
+                position = "top" if state.attacker == side else "bottom"
             out[fighter.name] = {
                 "holds_dice": holds,
                 "position": position,

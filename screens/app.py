@@ -47,7 +47,7 @@ class CompanionApp(App[None]):
 
         self.push_screen(HomeScreen())
         if self.store.notice:
-            self.notify(self.store.notice, title="Saved fights", severity="error", timeout=30)
+            self.notify(self.store.notice, title="Saved fights", severity="error", timeout=30, markup=False)
 
     def roster(self, game: str) -> "Roster":
         """The game's cards, read afresh so a newly added card file shows up."""
@@ -78,7 +78,7 @@ class CompanionApp(App[None]):
         try:
             session: Session = resume(self.store, session_id, self.rng)
         except CorruptSave as exc:
-            self.notify(f"This fight cannot be resumed: {exc}", title="Saved fight", severity="error", timeout=15)
+            self.notify(f"This fight cannot be resumed: {exc}", title="Saved fight", severity="error", timeout=15, markup=False)
             return False
         self.back_home()
         self.push_screen(FightScreen(session))

@@ -3,7 +3,6 @@ tray, the play-by-play, undo and redo, the rules reference and the result."""
 
 from __future__ import annotations
 
-from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,7 +15,7 @@ from companion.dice import Refused
 from companion.ruleset import ChoicePrompt, OverPrompt
 from companion.session import Session
 from screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
-from screens.widgets import DiceTray, FighterPanel, prompt_text, show_text
+from screens.widgets import DiceTray, FighterPanel, escape, prompt_text, show_text
 
 
 class FightScreen(Screen[None]):
@@ -44,19 +43,20 @@ class FightScreen(Screen[None]):
         super().__init__()
         self.session = session
         self._shown_steps: list = []
+        """The steps whose log lines the play-by-play shows."""
         self._period: int | None = None
         """The round the clock is counting (FO), to notice a new one."""
+        self._stall_from = 0.0
+        """The stall count starts at the latest answer, or at the latest undo/redo if later."""
         self._reminded = False
-        """The steps whose log lines the play-by-play shows."""
-        length = getattr(session.ruleset, "round_seconds", None)
+        """Whether the players were told that the clock is paused (once per pause)."""
+        self._round_seconds: float | None = getattr(session.ruleset, "round_seconds", None)
         self.clock: RoundClock | None = None
-        """The round stopwatch of a timed game (FO); None for the others."""
-        if length:
-            self.clock = RoundClock(length)
+        """The round stopwatch of a timed game (FO), made on mount; None for the others."""
 
     def compose(self) -> ComposeResult:
         yield Header()
-        if self.clock is not None:
+        if self._round_seconds:
             yield RoundTimer(id="timer")
         with Horizontal(id="ring"):
             yield FighterPanel(id="red", classes="fighter")
@@ -71,11 +71,11 @@ class FightScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = self.session.ruleset.title
-        self.sub_title = " vs ".join(self.session.setup.names)
-        if self.clock is not None:
+        self.sub_title = escape(" vs ".join(self.session.setup.names))
+        if self._round_seconds:
             # the app's time source (a fake one in tests); a resumed fight's clock
             # stands paused at the reading of its last answer (FO-7)
-            self.clock = RoundClock(self.clock.length, self.app.now)
+            self.clock = RoundClock(self._round_seconds, self.app.now)
             self.clock.set(self.session.ruleset.clock_reading(self.session.state))
             self._period = getattr(self.session.state, "round", None)
             self._ticker = self.set_interval(0.1, self.tick, pause=True)  # 10 Hz at most
@@ -94,11 +94,18 @@ class FightScreen(Screen[None]):
         if clock is not None:
             reading = session.ruleset.clock_reading(session.state)
             period = getattr(session.state, "round", None)
-            if period != self._period or clock.elapsed < reading:
-                # a new round (or an undo back across the bell): the clock stands at the
-                # state's own reading and waits for f2; within a round, time goes on
+            if period != self._period:
+                # a new round, or an undo back across the bell: the clock stands at the
+                # state's own reading and waits for f2
                 clock.set(reading)
                 self._ticker.pause()
+                self._stall_from = reading
+            elif clock.elapsed < reading:
+                # a redo of an answer stamped later than the clock reads: catch up, still running if it was
+                running = clock.running
+                clock.set(reading)
+                if running:
+                    clock.start()
             self._period = period
         self._render_all()
 
@@ -183,7 +190,7 @@ class FightScreen(Screen[None]):
         elapsed = self.clock.elapsed
         stall = None
         if ruleset.stall_open(state):
-            stall = max(0.0, elapsed - ruleset.clock_reading(state))
+            stall = max(0.0, elapsed - self._held_since())
         return TimerView(
             round=getattr(state, "round", 1),
             rounds=state.options.rounds,
@@ -198,6 +205,10 @@ class FightScreen(Screen[None]):
             over=session.over,
         )
 
+    def _held_since(self) -> float:
+        """When the attacker's hold began, for the stall count (FO-8)."""
+        return max(self.session.ruleset.clock_reading(self.session.state), self._stall_from)
+
     def _render_timer(self) -> None:
         view = self.timer_view()
         if view is not None:
@@ -205,8 +216,8 @@ class FightScreen(Screen[None]):
 
     def tick(self) -> None:
         """Ten times a second while the clock runs: the bell at 0:00, stalling at the limit."""
-        if self.clock is None:
-            return
+        if self.clock is None or not self.clock.running:
+            return  # the stopwatch screen ticks too; a paused clock rings and stalls nothing
         session = self.session
         if session.over:
             self.clock.pause()
@@ -219,11 +230,11 @@ class FightScreen(Screen[None]):
             if not session.over:
                 score = step.log[0].removeprefix("Bell: ")  # e.g. "end of round 1, Red Fox 10-9 on attacking time (...)"
                 self.notify(f"{score[0].upper()}{score[1:]}.\nf2 (or the roll-off) starts round {session.state.round}.",
-                            title="Bell", timeout=8)
+                            title="Bell", timeout=8, markup=False)
         else:
             limit = session.state.options.stall_limit
             if limit and session.ruleset.stall_open(session.state):
-                held = self.clock.elapsed - session.ruleset.clock_reading(session.state)
+                held = self.clock.elapsed - self._held_since()
                 if held >= limit:  # FO-8: the screen turns the dice over
                     session.submit("stall", clock=self.clock.elapsed)
                     self.notify("Stalling: the dice turn over.", severity="warning")
@@ -259,8 +270,8 @@ class FightScreen(Screen[None]):
         return None if self.clock is None else self.clock.elapsed
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # hidden (False) rather than greyed where a key cannot apply, so the
-        # footer holds every key that can at 80 columns
+        # hidden (False) where a key cannot apply at all, so the footer holds every
+        # key that can at 80 columns; greyed (None) where it can later (undo)
         over = self.session.over
         if action == "roll":
             return not over
@@ -317,11 +328,15 @@ class FightScreen(Screen[None]):
 
     def action_undo(self) -> None:
         self.app.clear_notifications()  # e.g. a bell's notice the undo takes back
+        if self.clock is not None:
+            self._stall_from = self.clock.elapsed  # the hold given back starts counting afresh
         answer = self.session.undo()
         if answer is None:
             self.notify("Nothing to undo: this is the first roll.")
 
     def action_redo(self) -> None:
+        if self.clock is not None:
+            self._stall_from = self.clock.elapsed
         try:
             step = self.session.redo()
         except Refused as exc:  # cannot happen with an unchanged ruleset; say so rather than crash

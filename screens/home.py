@@ -13,6 +13,7 @@ from textual.widgets import Footer, Header, Label, OptionList
 from textual.widgets.option_list import Option
 
 from companion.ruleset import GAME_TITLES, GAMES
+from screens.widgets import escape
 
 
 SHORT = {"nhb": "NHB", "fo": "FO", "cage_match": "Cage Match", "fudge": "Fudge", "paf": "PAF"}
@@ -64,7 +65,7 @@ class HomeScreen(Screen[None]):
         unfinished.clear_options()
         for saved in store.sessions("open"):
             label = f"{saved.title} · {SHORT.get(saved.game, saved.game)} · {saved.answers} answers · {_when(saved.updated)}"
-            unfinished.add_option(Option(label, id=str(saved.id)))
+            unfinished.add_option(Option(escape(label), id=str(saved.id)))
         if not unfinished.option_count:
             unfinished.add_option(Option("none", id="none", disabled=True))
         else:
@@ -81,7 +82,7 @@ class HomeScreen(Screen[None]):
                 outcome += f", {result.get('fight_time', '')}"
             else:
                 outcome = "draw"
-            finished.add_option(Option(f"{saved.title}: {outcome} · {_when(saved.updated)}", id=str(saved.id)))
+            finished.add_option(Option(escape(f"{saved.title}: {outcome} · {_when(saved.updated)}"), id=str(saved.id)))
         if not finished.option_count:
             finished.add_option(Option("none yet", id="none", disabled=True))
         else:
@@ -123,4 +124,5 @@ class HomeScreen(Screen[None]):
                 self.notify("The fight was forgotten.", timeout=3)
                 self.refresh_fights()
 
-        self.app.push_screen(ConfirmScreen(f"Forget {option.prompt}? Its answers cannot be brought back.", "Forget"), answered)
+        question = f"Forget {option.prompt}? Its answers cannot be brought back."  # the prompt is escaped already
+        self.app.push_screen(ConfirmScreen(question, "Forget"), answered)

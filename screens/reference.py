@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -9,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
 
 from companion.ruleset import Reference
+from screens.widgets import escape
 
 
 class ReferenceScreen(ModalScreen[None]):
@@ -31,19 +33,20 @@ class ReferenceScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         ref = self.reference
         with Vertical(id="sheet"):
-            yield Label(ref.title, id="title")
+            yield Label(escape(ref.title), id="title")
             table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True, id="table")
             yield table
             if ref.note:
-                yield Static(ref.note, id="note")
+                yield Static(escape(ref.note), id="note")
             yield Label("escape closes", classes="muted")
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns(*self.reference.columns)
+        # cells as Text: a fighter's name is shown as written, never read as markup
+        table.add_columns(*(Text(c) for c in self.reference.columns))
         for i, row in enumerate(self.reference.rows):
             marked = i == self.reference.highlight
-            table.add_row(*row, label="▶" if marked else " ", key=str(i))
+            table.add_row(*(Text(c) for c in row), label="▶" if marked else " ", key=str(i))
         if self.reference.highlight is not None:
             table.move_cursor(row=self.reference.highlight)
         else:

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from companion.cards import Roster
 from companion.ruleset import SIDES, Setup, default_options, get_ruleset
-from screens.widgets import card_text
+from screens.widgets import card_text, escape
 
 
 class FighterSelectScreen(Screen[None]):
@@ -24,7 +24,6 @@ class FighterSelectScreen(Screen[None]):
 
     Args:
         game: the game's key.
-        corners: names to preselect (a rematch keeps its corners).
     """
 
     CSS_PATH = "select.tcss"
@@ -43,12 +42,11 @@ class FighterSelectScreen(Screen[None]):
     corners: reactive[tuple[Any, Any]] = reactive((None, None), init=False)
     """The cards in the red and blue corners (None while empty)."""
 
-    def __init__(self, game: str, corners: tuple[Any, Any] = (None, None)) -> None:
+    def __init__(self, game: str) -> None:
         super().__init__()
         self.game = game
         self.ruleset = get_ruleset(game)
         self.roster: Roster = Roster(game)
-        self._initial = corners
         self.shown: list[Any] = []
 
     def compose(self) -> ComposeResult:
@@ -70,7 +68,6 @@ class FighterSelectScreen(Screen[None]):
         self.sub_title = "choose the fighters"
         self.roster = self.app.roster(self.game)
         self._show_problems()
-        self.set_reactive(FighterSelectScreen.corners, self._initial)
         self._fill("")
         self.watch_corners(self.corners)
         self.query_one("#filter", Input).focus()
@@ -82,7 +79,7 @@ class FighterSelectScreen(Screen[None]):
             widget.display = False
             return
         head = f"{len(problems)} problem{'s' * (len(problems) != 1)} in card files; those cards were skipped:"
-        lines = [head] + [f"  {p}" for p in problems[:3]]
+        lines = [head] + [f"  {escape(str(p))}" for p in problems[:3]]
         if len(problems) > 3:
             lines.append(f"  ... and {len(problems) - 3} more (companion fighters check FILE lists them all)")
         widget.update("\n".join(lines))
@@ -96,7 +93,7 @@ class FighterSelectScreen(Screen[None]):
         ]
         roster = self.query_one("#roster", OptionList)
         roster.clear_options()
-        roster.add_options([Option(c.name, id=str(i)) for i, c in enumerate(self.shown)])
+        roster.add_options([Option(escape(c.name), id=str(i)) for i, c in enumerate(self.shown)])
         if self.shown:
             roster.highlighted = 0
         self._show_card()
@@ -125,7 +122,7 @@ class FighterSelectScreen(Screen[None]):
 
     def watch_corners(self, corners: tuple[Any, Any]) -> None:
         for side, card in enumerate(corners):
-            name = card.name if card else "(empty)"
+            name = escape(card.name) if card else "(empty)"
             widget = self.query_one(f"#{SIDES[side]}-corner", Static)
             widget.update(f"{SIDES[side].upper()} corner: {name}")
             widget.set_class(card is None, "empty")
@@ -148,19 +145,13 @@ class FighterSelectScreen(Screen[None]):
         roster.highlighted = max(0, min(len(self.shown) - 1, current + delta))
 
     def _put(self, card: Any) -> None:
-        red, blue = self.corners
+        """The next empty corner; with both full, the pick replaces blue (a change of mind)."""
+        red, _ = self.corners
         if red is None:
-            self.corners = (card, blue)
-        elif blue is None:
-            if card.name == red.name:
-                self.notify(f"{card.name} is already in the red corner.", severity="warning")
-                return
-            self.corners = (red, card)
+            self.corners = (card, None)
+        elif card.name == red.name:
+            self.notify(f"{card.name} is already in the red corner.", severity="warning", markup=False)
         else:
-            # both full: the new pick replaces blue, so a player can change their mind
-            if card.name == red.name:
-                self.notify(f"{card.name} is already in the red corner.", severity="warning")
-                return
             self.corners = (red, card)
 
     def action_pick(self) -> None:

@@ -25,7 +25,7 @@ class OptionsScreen(ModalScreen[dict[str, Any] | None]):
 
     Args:
         ruleset: the game whose options these are.
-        chosen: the values to show first (the defaults, or the last fight's).
+        chosen: the values to show first (the defaults).
     """
 
     CSS_PATH = "setup.tcss"

@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -16,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Digits, Static
 
 from companion.clock import mmss
-from screens.widgets import show_text
+from screens.widgets import escape, show_text
 
 WARNING_SECONDS = 30
 """The last seconds of a round shown as a warning."""

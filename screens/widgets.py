@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.message import Message
 from textual.reactive import reactive
@@ -28,6 +27,11 @@ _LABELS = {
     "td_defence": "TD defence",
     "sub_defence": "sub defence",
 }
+
+
+def escape(text: str) -> str:
+    """``text`` shown as itself in Textual markup: a card named "Kid [The] Kid" keeps its brackets."""
+    return text.replace("[", "\\[")
 
 
 def show_text(widget: Static, text: str) -> None:

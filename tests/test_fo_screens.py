@@ -256,3 +256,37 @@ async def test_the_roll_off_starts_a_clock_still_at_five_minutes(data_dir: Path)
         await pilot.press("f2")  # paused mid-round: the next answer does not restart it
         await answer(pilot, "5 6")
         assert not screen.clock.running and screen.session.answers[1].clock == 10.0
+
+
+async def test_an_undo_does_not_set_off_the_stall_limit(data_dir: Path) -> None:
+    """After an undo the hold counts afresh from the undo, not from the earlier answer."""
+    fake = FakeTime()
+    app = make_app(data_dir, now=fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fo(pilot, stall_limit=20)
+        await answer(pilot, "3 4")  # the roll-off starts the clock at 0:00
+        await answer(pilot, "5 6")  # Red holds the dice from 0:00
+        fake.advance(15)
+        await answer(pilot, "punch")  # 0:15
+        fake.advance(15)
+        await pilot.press("ctrl+z")  # at 0:30, back to Red's choice (held since 0:00 by the stamps)
+        await pilot.pause()
+        screen.tick()
+        assert screen.session.answers[-1].text == "5 6" and len(screen.session.redo_stack) == 1
+        assert "stall 0/20 s" in timer_text(screen)
+        fake.advance(20)
+        screen.tick()  # twenty seconds after the undo: now it is stalling
+        assert screen.session.answers[-1].text == "stall"
+
+
+async def test_a_paused_clock_rings_and_stalls_nothing(data_dir: Path) -> None:
+    fake = FakeTime()
+    app = make_app(data_dir, now=fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fo(pilot, stall_limit=20)
+        await answer(pilot, "3 4")
+        await answer(pilot, "5 6")
+        await pilot.press("f2")  # paused at 0:00
+        fake.advance(400)
+        screen.tick()
+        assert [a.text for a in screen.session.answers] == ["3 4", "5 6"]

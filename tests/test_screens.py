@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input, OptionList, RichLog, Static
 
-from companion.session import resume
+from companion.session import CorruptSave, resume
 from screens.app import make_app
 from screens.fight import FightScreen
 from screens.home import HomeScreen
@@ -272,7 +272,7 @@ async def test_a_corrupt_saved_fight_shows_a_message_not_a_traceback(data_dir: P
         assert app.resume_fight(session_id) is False
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-        with pytest.raises(Exception) as info:
+        with pytest.raises(CorruptSave) as info:
             resume(app.store, session_id)
         assert "no longer fits" in str(info.value)
 
@@ -319,3 +319,28 @@ async def test_a_finished_fight_reopens_from_home_with_its_result(data_dir: Path
         shown = app.screen
         assert isinstance(shown, FightScreen) and shown.session.over
         assert "Alpha One def. Bravo Two by KO (GNP KO)" in text_of(shown.query_one("#result", Static))
+
+
+async def test_names_with_brackets_are_shown_as_written(tmp_path: Path) -> None:
+    """A card name is text, never markup: "[The]" stays, "[/]" does not crash a screen."""
+    (tmp_path / "fighters").mkdir()
+    (tmp_path / "fighters" / "odd.yaml").write_text(
+        "game: nhb\nfighters:\n"
+        "  - {name: 'Kid [The] Dynamite', control: 12, standup: 10, ground: 14, finishing: 6, toughness: 6}\n"
+        "  - {name: 'Red [/] Fox', control: 10, standup: 12, ground: 9, finishing: 5, toughness: 7}\n"
+    )
+    app = make_app(tmp_path, rng=random.Random(1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start_fight(pilot, red="Kid [The]", blue="Red [/]")
+        assert "Kid [The] Dynamite: roll d10! for control" in text_of(screen.query_one("#prompt", Static))
+        await type_answer(pilot, "5")
+        await type_answer(pilot, "3")
+        assert "Kid [The] Dynamite takes control (17 to 13)" in log_lines(screen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, ReferenceScreen)
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        home = app.screen
+        label = str(home.query_one("#unfinished", OptionList).get_option_at_index(0).prompt)
+        assert label.startswith("Kid \\[The] Dynamite vs Red \\[/] Fox")  # escaped markup, shown as written

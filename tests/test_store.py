@@ -460,3 +460,15 @@ def test_the_command_line_uses_the_data_dir_precedence(
     assert cli.main(["fighters", "list", "nhb"]) == 0
     names = capsys.readouterr().out.splitlines()
     assert names[-1] == "Env Fighter" and "Arg Fighter" not in names
+
+
+def test_a_damaged_result_is_listed_without_one(tmp_path) -> None:
+    """The home screen lists saved fights: a result that is not JSON must not stop it."""
+    from companion.store import Store
+
+    store = Store.open(tmp_path)
+    session_id = store.create("nhb", {"game": "nhb", "fighters": [], "options": {}}, "A vs B")
+    store.conn.execute("UPDATE sessions SET status='over', result='{not json' WHERE id=?", (session_id,))
+    (saved,) = store.sessions("over")
+    assert saved.id == session_id and saved.result is None
+    store.close()
