@@ -291,6 +291,37 @@ class Ruleset(Protocol):
         ...
 
 
+class TimedRuleset(Ruleset, Protocol):
+    """A game played against a round clock (FO): what the fight screen's stopwatch reads.
+
+    Every answer carries the clock's reading (``Answer.clock``); the ruleset
+    computes everything timed from those stamps.
+    """
+
+    round_seconds: float
+    """A round's length (FO: 300)."""
+
+    def clock_reading(self, state: Any) -> float:
+        """The round clock at the latest answer: where a resumed fight's clock stands."""
+        ...
+
+    def holder(self, state: Any) -> int | None:
+        """The side accruing time now (FO: the attacker holding the dice), or None."""
+        ...
+
+    def live_attack_seconds(self, state: Any, elapsed: float) -> tuple[float, float]:
+        """Each side's time this round, with the holder's running time up to ``elapsed``."""
+        ...
+
+    def stall_open(self, state: Any) -> bool:
+        """Whether ``stall`` would be accepted now."""
+        ...
+
+    def summary(self, state: Any) -> list[str]:
+        """Lines for the result panel (FO: the score cards)."""
+        ...
+
+
 GAMES: dict[str, str] = {
     "nhb": "rulesets.nhb",
     "fo": "rulesets.fo",

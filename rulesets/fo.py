@@ -384,8 +384,6 @@ class Fo:
         return self._pass(evolve(state, ground=False, ground_attacks=0), 1 - side, (line,))
 
     def _finish(self, state: FoState, side: int, method: str, detail: str, log: tuple[str, ...]) -> Outcome:
-        minutes = 5 * (state.round - 1)
-        whole = int(state.clock)
         result = Result(
             state.fighters[side].name,
             state.fighters[1 - side].name,
@@ -393,7 +391,7 @@ class Fo:
             detail,
             state.round,
             mmss(state.clock),
-            f"{minutes + whole // 60}:{whole % 60:02d}",
+            mmss(ROUND_SECONDS * (state.round - 1) + state.clock),
         )
         state = evolve(state, attack_seconds=_accrue(state, state.clock), step="over", result=result)
         return Outcome(state, log + (result.headline(self.period_word),))

@@ -29,6 +29,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from companion.clock import mmss
 from companion.dice import DIGIT, Dice, Refused, d, read_faces
 from companion.ruleset import (
     Answer,
@@ -254,7 +255,7 @@ def finish_time(difference: int, seconds: int | None) -> tuple[int, int]:
 
 
 def clock(minutes: int, seconds: int) -> str:
-    return f"{minutes}:{seconds:02d}"
+    return mmss(60 * minutes + seconds)
 
 
 class Nhb:

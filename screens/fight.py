@@ -52,7 +52,8 @@ class FightScreen(Screen[None]):
         """Whether the players were told that the clock is paused (once per pause)."""
         self._round_seconds: float | None = getattr(session.ruleset, "round_seconds", None)
         self.clock: RoundClock | None = None
-        """The round stopwatch of a timed game (FO), made on mount; None for the others."""
+        """The round stopwatch of a timed game (a ``TimedRuleset``, e.g. FO), made on
+        mount; None for the others."""
 
     def compose(self) -> ComposeResult:
         yield Header()
