@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from companion.dice import Dice, Refused
 
@@ -205,9 +205,12 @@ class OverPrompt:
 Prompt = RollPrompt | ChoicePrompt | OverPrompt
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """An accepted answer: the next state and what happened, in the game's words."""
+class Outcome(NamedTuple):
+    """An accepted answer: the next state and what happened, in the game's words.
+
+    A named tuple rather than a frozen dataclass: one is made per answer, and
+    folding a long session is mostly making them.
+    """
 
     state: Any
     log: tuple[str, ...] = ()

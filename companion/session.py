@@ -9,8 +9,7 @@ fight's state any other way.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, NamedTuple
 
 from companion.dice import Refused, roll_text
 from companion.ruleset import Answer, ChoicePrompt, Prompt, RollPrompt, Ruleset, Setup
@@ -19,9 +18,9 @@ ROLL_WORD = "roll"
 """Typed as an answer, asks the app to roll the prompted dice (ruling D-6)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One accepted answer, the state it led to and what it logged."""
+class Step(NamedTuple):
+    """One accepted answer, the state it led to and what it logged (a named tuple:
+    one is kept per answer)."""
 
     answer: Answer
     state: Any
@@ -37,10 +36,10 @@ def fold(ruleset: Ruleset, start: Any, answers: Iterable[Answer]) -> list[Step]:
     steps: list[Step] = []
     state = start
     apply = ruleset.apply
+    add = steps.append
     for answer in answers:
-        outcome = apply(state, answer)
-        state = outcome.state
-        steps.append(Step(answer, state, outcome.log))
+        state, log = apply(state, answer)
+        add(Step(answer, state, log))
     return steps
 
 

@@ -53,6 +53,8 @@ D10X = d(10, explodes=True)
 D10 = d(10)
 D20 = d(20)
 SECONDS = Dice.of(d(6), DIGIT)
+_ONE = {die: Dice.of(die) for die in (D10X, D10, D20)}
+"""Each one-die roll's Dice, made once: folding a long session reads thousands."""
 """The exact-seconds roll, typed d6 then d10 (ruling NHB-10)."""
 SEGMENT_MINUTES = 10
 
@@ -316,7 +318,7 @@ class Nhb:
             return self._roll(state, D10, "toughness (to survive the finish)", parts, "the winner's finish roll")
         if step == "sub":
             chart = me.subs
-            return RollPrompt(me.name, state.roller, Dice.of(D20), f"the submission ({chart} chart)")
+            return RollPrompt(me.name, state.roller, _ONE[D20], f"the submission ({chart} chart)")
         if step == "seconds":
             return RollPrompt(
                 me.name,
@@ -372,7 +374,7 @@ class Nhb:
             return RollPrompt(
                 me.name,
                 state.roller,
-                Dice.of(die),
+                _ONE[die],
                 f"{reason} (explosion: roll again and add)",
                 total,
                 tuple(parts),
@@ -380,7 +382,7 @@ class Nhb:
                 against=against,
                 target=target,
             )
-        return RollPrompt(me.name, state.roller, Dice.of(die), reason, total, tuple(parts), against=against, target=target)
+        return RollPrompt(me.name, state.roller, _ONE[die], reason, total, tuple(parts), against=against, target=target)
 
     def _where_prompt(self, state: NhbState) -> ChoicePrompt:
         side = state.controller
@@ -422,7 +424,7 @@ class Nhb:
         Returns (state, total, log): total is None while the die keeps
         exploding, its faces kept in ``state.exploded`` (ruling D-4).
         """
-        (face,) = read_faces(Dice.of(die), answer.text)
+        (face,) = read_faces(_ONE[die], answer.text)
         me = state.fighters[state.roller].name
         if die.explodes and face == die.sides:  # ruling D-4
             line = f"{me} rolls {face} for {reason}: it explodes, roll again"
@@ -430,10 +432,12 @@ class Nhb:
         faces = state.exploded + (face,)
         if state.exploded:
             state = evolve(state, exploded=())
-        modifier = sum(v for _, v in parts)
-        total = sum(faces) + modifier
-        shown = " + ".join(map(str, faces))
-        mods = "".join(f" + {v}" if v >= 0 else f" - {-v}" for _, v in parts)
+        total = sum(faces)
+        mods = ""
+        for _, v in parts:
+            total += v
+            mods += f" + {v}" if v >= 0 else f" - {-v}"
+        shown = " + ".join(map(str, faces)) if len(faces) > 1 else str(face)
         return state, total, (f"{me} rolls {shown}{mods} = {total} for {reason}",)
 
     def _apply_control(self, state: NhbState, answer: Answer) -> Outcome:
@@ -519,7 +523,7 @@ class Nhb:
         return self._to_time(state, log + (line,))
 
     def _apply_sub(self, state: NhbState, answer: Answer) -> Outcome:
-        (face,) = read_faces(Dice.of(D20), answer.text)
+        (face,) = read_faces(_ONE[D20], answer.text)
         card = state.fighters[state.winner]
         rows = self.tables.sub_charts[card.subs]
         index = _row_index(rows, face)
