@@ -293,6 +293,9 @@ class Ruleset(Protocol):
         """The table the current step uses, with the rolled row marked."""
         ...
 
+    # Optional: ``status(state) -> str``, a short line for the fight screen
+    # ("Segment 1 of 3"); games with a round clock show the round there instead.
+
 
 class TimedRuleset(Ruleset, Protocol):
     """A game played against a round clock (FO): what the fight screen's stopwatch reads.

@@ -335,6 +335,10 @@ class Nhb:
         handler = getattr(self, f"_apply_{state.step}")
         return handler(state, answer)
 
+    def status(self, state: NhbState) -> str:
+        """Where the bout stands, for the fight screen's status line."""
+        return f"Segment {state.segment} of {state.options.segments}"
+
     def trackers(self, state: NhbState) -> dict[str, dict[str, Any]]:
         out: dict[str, dict[str, Any]] = {}
         for side, card in enumerate(state.fighters):

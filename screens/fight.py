@@ -137,10 +137,7 @@ class FightScreen(Screen[None]):
             panel = self.query_one("#red" if side == 0 else "#blue", FighterPanel)
             skip = ("attack_seconds",) if self.clock is not None else ()  # the round timer shows it
             panel.show(side, session.setup.fighters[side], trackers.get(name, {}), acting == side, skip)
-        status = []
-        period = getattr(state, "segment", None)
-        if period is not None:
-            status.append(f"{ruleset.period_word.capitalize()} {period} of {state.options.segments}")
+        status = [ruleset.status(state)] if hasattr(ruleset, "status") else []
         n = len(session.steps)
         status.append(f"{n} answer{'s' * (n != 1)}")
         if session.redo_stack:
