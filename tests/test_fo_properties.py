@@ -24,9 +24,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.clock import mmss
+pytest.register_assert_rewrite("session_checks")
+
+import session_checks  # noqa: E402  (tests/ is on sys.path)
 from companion.dice import Refused, read_faces, roll_text
 from companion.ruleset import Answer, ChoicePrompt, RollPrompt, Setup
-from companion.session import Session, fold, resume, start
+from companion.session import Session, resume, start
 from companion.store import Store
 from rulesets.fo import (
     GROUND_ATTACKS,
@@ -286,12 +289,7 @@ def test_any_answers_are_accepted_or_refused_and_a_refusal_changes_nothing(setup
 def test_the_fold_of_the_answers_is_the_live_state(setup, ops, seed) -> None:
     session = Session(RULESET, setup, rng=random.Random(seed))
     run(session, ops)
-    steps = fold(RULESET, RULESET.new(setup), session.answers)
-    assert [s.answer for s in steps] == session.answers
-    assert (steps[-1].state if steps else RULESET.new(setup)) == session.state
-    assert [line for s in steps for line in s.log] == [line for line, _ in session.log()]
-    for mine, folded in zip(session.steps, steps):
-        assert mine.state == folded.state
+    session_checks.assert_fold_is_the_live_state(RULESET, setup, session)
 
 
 @SETTINGS
@@ -299,18 +297,7 @@ def test_the_fold_of_the_answers_is_the_live_state(setup, ops, seed) -> None:
 def test_undo_all_then_redo_all_gives_the_same_fight(setup, ops, seed) -> None:
     session = Session(RULESET, setup, rng=random.Random(seed))
     run(session, ops)
-    state, prompt, log, answers = session.state, session.prompt, session.log(), session.answers
-    pending = list(session.redo_stack)
-    n = len(answers)
-    for i in range(n):
-        assert session.undo() == answers[n - 1 - i]
-    assert session.undo() is None
-    assert session.state == RULESET.new(setup) and session.log() == []
-    assert session.redo_stack == pending + answers[::-1]
-    for i in range(n):
-        assert session.redo().answer == answers[i]  # each stamp too: a redone answer keeps its clock
-    assert (session.state, session.prompt, session.log(), session.answers) == (state, prompt, log, answers)
-    assert session.redo_stack == pending
+    session_checks.assert_undo_all_redo_all_round_trips(RULESET, setup, session)
 
 
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
