@@ -141,3 +141,60 @@ def test_sigkill_mid_fight_resumes_at_the_same_prompt(tmp_path: Path) -> None:
     store = Store.open(tmp_path)
     assert [a.text for a in resume(store, saved.id).answers] == ["5", "3", "g"]
     store.close()
+
+
+FO_CARDS = """\
+game: fo
+fighters:
+  - {name: Red Fox, punch: 9, kick: 7, takedown: 5, block: 6, check: 5, td_defence: 6, gnp: 6, submission: 4, guard: 5, sub_defence: 5}
+  - {name: Blue Jay, punch: 7, kick: 8, takedown: 4, block: 8, check: 7, td_defence: 8, gnp: 6, submission: 4, guard: 7, sub_defence: 7}
+"""
+
+
+def test_sigkill_mid_round_resumes_with_the_clock_paused_at_the_last_answer(tmp_path: Path) -> None:
+    """FO-7: after a crash the round clock stands paused at the reading of the last answer."""
+    (tmp_path / "fighters").mkdir()
+    (tmp_path / "fighters" / "fo.yaml").write_text(FO_CARDS)
+
+    term = Terminal(tmp_path)
+    try:
+        term.wait_for("Games")
+        term.type(DOWN + ENTER)  # Fighters Only
+        term.wait_for("type to filter")
+        term.type("Red Fox")
+        term.type(ENTER)
+        term.type("Blue Jay")
+        term.type(ENTER)
+        term.wait_for("BLUE corner: Blue Jay")
+        term.type(ENTER)
+        term.wait_for("rules options")
+        term.type(CTRL_S)
+        term.wait_for("Red Fox: roll 2d6")
+        term.type("3 4" + ENTER)  # the roll-off starts the clock
+        term.wait_for("running")
+        time.sleep(2.2)
+        term.type("5 6" + ENTER)  # stamped about 0:02
+        term.wait_for("Red Fox attacks first")
+        time.sleep(1.5)  # the clock runs on past the last answer before the crash
+    finally:
+        term.kill()
+
+    store = Store.open(tmp_path)
+    (saved,) = store.sessions("open")
+    session = resume(store, saved.id)
+    stamps = [a.clock for a in session.answers]
+    store.close()
+    assert [a.text for a in session.answers] == ["3 4", "5 6"]
+    assert stamps[0] is not None and stamps[1] is not None and 1.5 <= stamps[1] - stamps[0] < 10
+    reading = int(stamps[1])
+    left = 300 - reading
+
+    term = Terminal(tmp_path)
+    try:
+        term.wait_for("Red Fox vs Blue Jay")
+        term.type(TAB + ENTER)
+        screen = term.wait_for("paused (f2 resumes)")
+        assert f"Round 1/3  {left // 60}:{left % 60:02d}" in screen or f"Round 1/3  {(left + 1) // 60}:{(left + 1) % 60:02d}" in screen
+        assert "Red Fox: choose a standing attack" in screen
+    finally:
+        term.kill()
