@@ -18,15 +18,10 @@ import pytest
 
 from companion.session import resume
 from companion.store import Store
+from table_cards import FO_CARDS, NHB_CARDS
 
 pytestmark = pytest.mark.slow
 
-CARDS = """\
-game: nhb
-fighters:
-  - {name: Alpha One, control: 12, standup: 10, ground: 14, finishing: 6, toughness: 6}
-  - {name: Bravo Two, control: 10, standup: 12, ground: 9, finishing: 5, toughness: 7}
-"""
 
 DOWN = "\x1b[B"
 ENTER = "\r"
@@ -94,7 +89,7 @@ class Terminal:
 
 def test_sigkill_mid_fight_resumes_at_the_same_prompt(tmp_path: Path) -> None:
     (tmp_path / "fighters").mkdir()
-    (tmp_path / "fighters" / "mine.yaml").write_text(CARDS)
+    (tmp_path / "fighters" / "mine.yaml").write_text(NHB_CARDS)
 
     term = Terminal(tmp_path)
     try:
@@ -143,12 +138,6 @@ def test_sigkill_mid_fight_resumes_at_the_same_prompt(tmp_path: Path) -> None:
     store.close()
 
 
-FO_CARDS = """\
-game: fo
-fighters:
-  - {name: Red Fox, punch: 9, kick: 7, takedown: 5, block: 6, check: 5, td_defence: 6, gnp: 6, submission: 4, guard: 5, sub_defence: 5}
-  - {name: Blue Jay, punch: 7, kick: 8, takedown: 4, block: 8, check: 7, td_defence: 8, gnp: 6, submission: 4, guard: 7, sub_defence: 7}
-"""
 
 
 def test_sigkill_mid_round_resumes_with_the_clock_paused_at_the_last_answer(tmp_path: Path) -> None:

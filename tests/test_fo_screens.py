@@ -13,13 +13,8 @@ from screens.app import make_app
 from screens.fight import FightScreen
 from screens.home import HomeScreen
 from screens.stopwatch import RoundTimer, StopwatchScreen
+from table_cards import FO_CARDS
 
-CARDS = """\
-game: fo
-fighters:
-  - {name: Red Fox, punch: 9, kick: 7, takedown: 5, block: 6, check: 5, td_defence: 6, gnp: 6, submission: 4, guard: 5, sub_defence: 5}
-  - {name: Blue Jay, punch: 7, kick: 8, takedown: 4, block: 8, check: 7, td_defence: 8, gnp: 6, submission: 4, guard: 7, sub_defence: 7}
-"""
 
 
 class FakeTime:
@@ -38,7 +33,7 @@ class FakeTime:
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
     (tmp_path / "fighters").mkdir()
-    (tmp_path / "fighters" / "fo.yaml").write_text(CARDS)
+    (tmp_path / "fighters" / "fo.yaml").write_text(FO_CARDS)
     return tmp_path
 
 

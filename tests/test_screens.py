@@ -15,13 +15,8 @@ from screens.home import HomeScreen
 from screens.reference import ReferenceScreen
 from screens.select import FighterSelectScreen
 from screens.setup import OptionsScreen
+from table_cards import NHB_CARDS
 
-CARDS = """\
-game: nhb
-fighters:
-  - {name: Alpha One, control: 12, standup: 10, ground: 14, finishing: 6, toughness: 6}
-  - {name: Bravo Two, control: 10, standup: 12, ground: 9, finishing: 5, toughness: 7}
-"""
 
 
 def text_of(widget: Static) -> str:
@@ -62,7 +57,7 @@ async def start_fight(pilot, red: str = "Alpha", blue: str = "Bravo") -> FightSc
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
     (tmp_path / "fighters").mkdir()
-    (tmp_path / "fighters" / "mine.yaml").write_text(CARDS)
+    (tmp_path / "fighters" / "mine.yaml").write_text(NHB_CARDS)
     return tmp_path
 
 

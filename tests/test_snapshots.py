@@ -13,6 +13,7 @@ import pytest
 from textual.widgets import Input
 
 from screens.app import make_app
+from table_cards import FO_CARDS
 
 CARDS = """\
 game: nhb
@@ -72,12 +73,6 @@ def test_fight_mid_segment(app, snap_compare) -> None:
     assert snap_compare(app, terminal_size=(80, 24), run_before=fight)
 
 
-FO_CARDS = """\
-game: fo
-fighters:
-  - {name: Red Fox, punch: 9, kick: 7, takedown: 5, block: 6, check: 5, td_defence: 6, gnp: 6, submission: 4, guard: 5, sub_defence: 5}
-  - {name: Blue Jay, punch: 7, kick: 8, takedown: 4, block: 8, check: 7, td_defence: 8, gnp: 6, submission: 4, guard: 7, sub_defence: 7}
-"""
 
 
 class _Still:
