@@ -323,6 +323,14 @@ class TimedRuleset(Ruleset, Protocol):
         """Whether ``stall`` would be accepted now."""
         ...
 
+    def stall_due(self, state: Any, held: float) -> bool:
+        """Whether holding the dice ``held`` seconds without rolling is stalling."""
+        ...
+
+    def round_verdict(self, seconds: tuple[float, float], fighters: tuple[Any, Any]) -> str:
+        """A finished round's score in words, for the bell's notice."""
+        ...
+
     def summary(self, state: Any) -> list[str]:
         """Lines for the result panel (FO: the score cards)."""
         ...

@@ -400,13 +400,7 @@ class Fo:
         """The round clock ran out: the roll in progress is void, the round is scored (FO-7)."""
         seconds = _accrue(state, ROUND_SECONDS)
         rounds = state.rounds + (seconds,)
-        red, blue = state.fighters
-        r, b = seconds
-        if r == b:
-            verdict = "10-10"
-        else:
-            verdict = f"{(red if r > b else blue).name} 10-9"
-        line = f"Bell: end of round {state.round}, {verdict} on attacking time ({mmss(r)} to {mmss(b)})"
+        line = f"Bell: end of round {state.round}, {self.round_verdict(seconds, state.fighters)}"
         if state.step in ("attack", "defend"):
             line += f"; the {_word(state.move)} in progress is void"  # FO-7
         if state.round < state.options.rounds:
@@ -444,6 +438,17 @@ class Fo:
         total = scores(state.rounds)
         lines.append(f"total {red} {total[0]}, {blue} {total[1]}")
         return lines
+
+    def round_verdict(self, seconds: tuple[float, float], fighters: tuple[FoCard, FoCard]) -> str:
+        """A round's score in words: ``Red Fox 10-9 on attacking time (2:41 to 2:19)`` (FO-7)."""
+        r, b = seconds
+        verdict = "10-10" if r == b else f"{fighters[0 if r > b else 1].name} 10-9"
+        return f"{verdict} on attacking time ({mmss(r)} to {mmss(b)})"
+
+    def stall_due(self, state: FoState, held: float) -> bool:
+        """Whether the attacker has held the dice past the stall limit (FO-8; 0 is off)."""
+        limit = state.options.stall_limit
+        return bool(limit) and stall_open(state) and held >= limit
 
     def holder(self, state: FoState) -> int | None:
         """Who holds the dice as attacker (accruing attacking time), or None."""

@@ -224,18 +224,15 @@ class FightScreen(Screen[None]):
             # FO-7: at 0:00 the roll in progress is void and the round ends
             self.clock.pause()
             self._ticker.pause()
-            step = session.submit("bell", clock=self.clock.length)
+            session.submit("bell", clock=self.clock.length)
             if not session.over:
-                score = step.log[0].removeprefix("Bell: ")  # e.g. "end of round 1, Red Fox 10-9 on attacking time (...)"
-                self.notify(f"{score[0].upper()}{score[1:]}.\nf2 (or the roll-off) starts round {session.state.round}.",
+                verdict = session.ruleset.round_verdict(session.state.rounds[-1], session.state.fighters)
+                self.notify(f"End of round {len(session.state.rounds)}: {verdict}.\n"
+                            f"f2 (or the roll-off) starts round {session.state.round}.",
                             title="Bell", timeout=8, markup=False)
-        else:
-            limit = session.state.options.stall_limit
-            if limit and session.ruleset.stall_open(session.state):
-                held = self.clock.elapsed - self._held_since()
-                if held >= limit:  # FO-8: the screen turns the dice over
-                    session.submit("stall", clock=self.clock.elapsed)
-                    self.notify("Stalling: the dice turn over.", severity="warning")
+        elif session.ruleset.stall_due(session.state, self.clock.elapsed - self._held_since()):
+            session.submit("stall", clock=self.clock.elapsed)  # FO-8: the screen turns the dice over
+            self.notify("Stalling: the dice turn over.", severity="warning")
         self._render_timer()
 
     def action_clock(self) -> None:

@@ -1113,3 +1113,18 @@ def test_shipped_fo_roster_loads_if_present():
     aldo = by_name.get("José Aldo") or by_name.get("Jose Aldo")
     assert aldo is not None, sorted(by_name)
     assert aldo.block == 8
+
+
+@pytest.mark.parametrize("limit, held, due", [(20, 19.9, False), (20, 20.0, True), (0, 999.0, False), (10, 10.0, True)])
+def test_fo8_stall_due_at_the_limit_and_never_when_off(limit, held, due):
+    """FO-8: the dice turn over when the attacker holds them the stall limit without rolling; 0 is off."""
+    s = bout(stall_limit=limit)
+    assert RULESET.stall_due(s.state, held) is False  # the roll-off: nobody holds the dice yet
+    play(s, *RED_FIRST)
+    assert RULESET.stall_due(s.state, held) is due
+
+
+def test_fo7_round_verdict_in_words():
+    fighters = (RED, BLUE)
+    assert RULESET.round_verdict((161.0, 139.0), fighters) == "Red 10-9 on attacking time (2:41 to 2:19)"
+    assert RULESET.round_verdict((100.0, 100.0), fighters) == "10-10 on attacking time (1:40 to 1:40)"
