@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Sequence
 
 from companion.dice import Refused
-from companion.ruleset import GAME_TITLES, GAMES, Ruleset, Setup, get_ruleset
+from companion.ruleset import GAME_TITLES, GAMES, Ruleset, Setup, get_ruleset, show_value
 from companion.session import Session
 from companion.store import data_dir
 
@@ -293,7 +293,6 @@ def fighters_check(path: Path) -> int:
 def options_list(game: str) -> int:
     ruleset = ruleset_for(game)
     for spec in ruleset.options:
-        choices = "|".join(("on" if c else "off") if isinstance(c, bool) else str(c) for c in spec.choices)
-        default = ("on" if spec.default else "off") if isinstance(spec.default, bool) else spec.default
-        print(f"{spec.key}={choices}  (default {default}): {spec.label}; {spec.help}")
+        choices = "|".join(show_value(c) for c in spec.choices)
+        print(f"{spec.key}={choices}  (default {show_value(spec.default)}): {spec.label}; {spec.help}")
     return 0

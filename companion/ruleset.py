@@ -245,11 +245,12 @@ class OptionSpec:
                     return choice
             elif str(choice) == text:
                 return choice
-        allowed = ", ".join(_show(c) for c in self.choices)
+        allowed = ", ".join(show_value(c) for c in self.choices)
         raise ValueError(f"option {self.key}: {text!r} is not allowed (one of {allowed})")
 
 
-def _show(value: Any) -> str:
+def show_value(value: Any) -> str:
+    """An option's value as typed: ``on``/``off`` for a switch, else as it is."""
     if isinstance(value, bool):
         return "on" if value else "off"
     return str(value)
@@ -400,5 +401,5 @@ def resolve_options(specs: tuple[OptionSpec, ...], given: dict[str, Any]) -> dic
         if type(value) is type(spec.default) and value in spec.choices:
             chosen[key] = value
         else:  # e.g. "1" or "off" from a stored or typed setup: read it as the option's own type
-            chosen[key] = spec.parse(_show(value))
+            chosen[key] = spec.parse(show_value(value))
     return chosen

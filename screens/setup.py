@@ -11,13 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select
 
-from companion.ruleset import OptionSpec, Ruleset
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
+from companion.ruleset import OptionSpec, Ruleset, show_value
 
 
 class OptionsScreen(ModalScreen[dict[str, Any] | None]):
@@ -46,7 +40,7 @@ class OptionsScreen(ModalScreen[dict[str, Any] | None]):
                 with Horizontal(classes="option"):
                     yield Label(spec.label, classes="name")
                     yield Select(
-                        [(_shown(c), c) for c in spec.choices],
+                        [(show_value(c), c) for c in spec.choices],
                         value=self.chosen.get(spec.key, spec.default),
                         allow_blank=False,
                         id=f"opt-{spec.key}",
