@@ -311,7 +311,7 @@ class Fo:
             if state.ground:  # FO-6: the referee stands them up, the other fighter attacks
                 return self._pass(
                     evolve(state, ground=False, ground_attacks=0), 1 - side,
-                    (line, f"Nothing doing on the ground: the referee stands them up"),
+                    (line, "Nothing doing on the ground: the referee stands them up"),
                 )
             return self._pass(state, 1 - side, (line, f"The {_word(move)} is defended"))  # FO-3
         return Outcome(evolve(state, step="defend"), (line + ": thrown",))

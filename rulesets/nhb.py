@@ -510,7 +510,7 @@ class Nhb:
         if side == state.winner:
             return Outcome(evolve(state, totals=totals, roller=_other(side)), log)
         margin = totals[state.winner] - total
-        winner, loser = state.fighters[state.winner], state.fighters[side]
+        loser = state.fighters[side]
         if margin <= 0:
             # ruling NHB-5: no finish, the segment goes the full 10 minutes
             line = f"{loser.name} survives the segment (margin {margin})"

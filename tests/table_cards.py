@@ -16,3 +16,31 @@ fighters:
   - {name: Blue Jay, punch: 7, kick: 8, takedown: 4, block: 8, check: 7, td_defence: 8, gnp: 6, submission: 4, guard: 7, sub_defence: 7}
 """
 """Red Fox and Blue Jay, two featherweights."""
+
+
+async def open_fight(pilot, game_row: int, red: str, blue: str, options: dict | None = None):
+    """From home, as a player: the game ``game_row`` rows down, the corners picked by
+    filtering (typing itself is tested in the selection test), ``options`` set on the
+    options screen, then Start. Returns the fight screen."""
+    from textual.widgets import Input
+
+    from screens.fight import FightScreen
+    from screens.select import FighterSelectScreen
+    from screens.setup import OptionsScreen
+
+    await pilot.press(*["down"] * game_row, "enter")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, FighterSelectScreen)
+    for name in (red, blue):
+        pilot.app.screen.query_one("#filter", Input).value = name
+        await pilot.pause()
+        await pilot.press("enter")
+    await pilot.press("enter")  # both corners full: on to the options
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, OptionsScreen)
+    pilot.app.screen.chosen.update(options or {})
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, FightScreen)
+    return screen

@@ -13,7 +13,7 @@ from screens.app import make_app
 from screens.fight import FightScreen
 from screens.home import HomeScreen
 from screens.stopwatch import RoundTimer, StopwatchScreen
-from table_cards import FO_CARDS
+from table_cards import FO_CARDS, open_fight
 
 
 
@@ -52,20 +52,10 @@ async def answer(pilot, text: str) -> None:
 
 
 async def start_fo(pilot, stall_limit: int | None = None) -> FightScreen:
-    await pilot.press("down", "enter")  # the second game: FO
-    await pilot.pause()
-    for name in ("red fox", "blue jay"):
-        pilot.app.screen.query_one("#filter", Input).value = name
-        await pilot.pause()
-        await pilot.press("enter")
-    await pilot.press("enter")
-    await pilot.pause()
-    if stall_limit is not None:
-        pilot.app.screen.chosen["stall_limit"] = stall_limit
-    await pilot.press("ctrl+s")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, FightScreen) and screen.session.setup.game == "fo"
+    """From home: FO, Red Fox against Blue Jay, the stall limit if given."""
+    options = {} if stall_limit is None else {"stall_limit": stall_limit}
+    screen = await open_fight(pilot, 1, "red fox", "blue jay", options)
+    assert screen.session.setup.game == "fo"
     return screen
 
 

@@ -14,8 +14,7 @@ from screens.fight import FightScreen
 from screens.home import HomeScreen
 from screens.reference import ReferenceScreen
 from screens.select import FighterSelectScreen
-from screens.setup import OptionsScreen
-from table_cards import NHB_CARDS
+from table_cards import NHB_CARDS, open_fight
 
 
 
@@ -34,24 +33,14 @@ async def type_answer(pilot, text: str) -> None:
     await pilot.pause()
 
 
+KO_BOUT = ("5", "3", "g", "15", "4", "9", "1")
+"""Alpha controls 17-13, takes it down, 31-13 on fight points, margin 10 on the
+submission chart: a GNP KO at 0:20 (rulings NHB-2 to NHB-7)."""
+
+
 async def start_fight(pilot, red: str = "Alpha", blue: str = "Bravo") -> FightScreen:
     """From home: NHB, pick two fighters by filtering, accept the default options."""
-    await pilot.press("enter")  # the first game, NHB
-    await pilot.pause()
-    assert isinstance(pilot.app.screen, FighterSelectScreen)
-    for name in (red, blue):
-        pilot.app.screen.query_one("#filter", Input).value = name  # typing is tested in the select test
-        await pilot.pause()
-        await pilot.press("enter")
-    await pilot.pause()
-    await pilot.press("ctrl+s")
-    await pilot.pause()
-    assert isinstance(pilot.app.screen, OptionsScreen)
-    await pilot.press("ctrl+s")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, FightScreen)
-    return screen
+    return await open_fight(pilot, 0, red, blue)
 
 
 @pytest.fixture
@@ -207,7 +196,7 @@ async def test_rules_reference_marks_the_row_in_use(data_dir: Path) -> None:
 async def test_escape_leaves_the_fight_saved_and_home_resumes_it(data_dir: Path) -> None:
     app = make_app(data_dir, rng=random.Random(1))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start_fight(pilot)
+        await start_fight(pilot)
         await type_answer(pilot, "5")
         await type_answer(pilot, "3")
         await pilot.press("escape")
@@ -229,7 +218,7 @@ async def test_rematch_and_new_fight_after_the_result(data_dir: Path) -> None:
     app = make_app(data_dir, rng=random.Random(1))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start_fight(pilot)
-        for face in ("5", "3", "g", "15", "4", "9", "1"):
+        for face in KO_BOUT:
             await type_answer(pilot, face)
         assert screen.session.over
         first_id = screen.session.id
@@ -301,7 +290,7 @@ async def test_a_finished_fight_reopens_from_home_with_its_result(data_dir: Path
     app = make_app(data_dir, rng=random.Random(1))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start_fight(pilot)
-        for face in ("5", "3", "g", "15", "4", "9", "1"):
+        for face in KO_BOUT:
             await type_answer(pilot, face)
         assert screen.session.over
         await pilot.press("escape")

@@ -13,7 +13,7 @@ import pytest
 from textual.widgets import Input
 
 from screens.app import make_app
-from table_cards import FO_CARDS
+from table_cards import FO_CARDS, open_fight
 
 CARDS = """\
 game: nhb
@@ -55,24 +55,13 @@ def test_fighter_selection(app, snap_compare) -> None:
 
 def test_fight_mid_segment(app, snap_compare) -> None:
     async def fight(pilot) -> None:
-        await pilot.press("enter")
-        await pilot.pause()
-        for name in ("alpha", "bravo"):
-            pilot.app.screen.query_one("#filter", Input).value = name
-            await pilot.pause()
-            await pilot.press("enter")
-        await pilot.press("enter")  # both corners full: the options
-        await pilot.pause()
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await open_fight(pilot, 0, "alpha", "bravo")
         for face in ("10", "2", "3", "ground", "15"):
             pilot.app.screen.query_one("#faces", Input).value = face
             await pilot.press("enter")
         await _no_blink(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=fight)
-
-
 
 
 class _Still:
@@ -88,16 +77,7 @@ def test_fo_fight_with_the_round_clock(tmp_path: Path, snap_compare) -> None:
     app = make_app(tmp_path, rng=random.Random(7), now=_Still())
 
     async def fight(pilot) -> None:
-        await pilot.press("down", "enter")
-        await pilot.pause()
-        for name in ("red fox", "blue jay"):
-            pilot.app.screen.query_one("#filter", Input).value = name
-            await pilot.pause()
-            await pilot.press("enter")
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await open_fight(pilot, 1, "red fox", "blue jay")
         for text in ("3 4", "5 6", "punch", "2 3"):  # the clock stands still: every stamp is 0:00
             pilot.app.screen.query_one("#faces", Input).value = text
             await pilot.press("enter")
