@@ -120,24 +120,57 @@ def _wrote_a_time(path: Path, name: str | None) -> bool:
     return re.search(rf"\b{re.escape(name)}\s*:\s*\d+:[0-5]\d\b", text) is not None
 
 
+def _inner(model: type[BaseModel], loc: tuple[Any, ...]) -> tuple[type[BaseModel], str | None]:
+    """The model that holds the field at ``loc`` (cards may nest: a sheet's moves) and the field's name."""
+    name = None
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        if name is not None:
+            info = model.model_fields.get(name)
+            nested = _model_in(info.annotation) if info is not None else None
+            if nested is None:
+                break
+            model = nested
+        name = str(part)
+    return model, name
+
+
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in typing.get_args(annotation):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None
+
+
 def _problems_from(error: ValidationError, model: type[BaseModel], file: str, fighter: str) -> list[Problem]:
     problems = []
     for err in error.errors():
         loc = err["loc"]
-        name = str(loc[0]) if loc else None
+        where = ".".join(str(p) for p in loc) or None
+        inner, name = _inner(model, loc)
         got = err.get("input")
+        if err["type"] == "value_error" and not loc:
+            # a card's own consistency check: one "field: message" a line
+            for line in str(err["ctx"]["error"]).splitlines():
+                field_, _, message = line.partition(": ")
+                problems.append(Problem(file, message, fighter, field_))
+            continue
         if err["type"] == "extra_forbidden":
-            message = f"unknown field; {allowed(model, '')}"
+            message = f"unknown field; {allowed(inner, '')}"
         elif err["type"] == "missing":
-            message = f"missing; {allowed(model, name)}"
+            message = f"missing; {allowed(inner, name)}"
         else:
             shown = repr(got)
             if isinstance(got, bool):
                 shown += " (YAML reads yes/no/on/off as true/false)"
             elif isinstance(got, int) and got >= 60 and _wrote_a_time(Path(file), name):
                 shown += " (YAML 1.1 reads a value like 1:30 as minutes:seconds: 90)"
-            message = f"{shown} is not allowed: {allowed(model, name)}"
-        problems.append(Problem(file, message, fighter, name))
+            message = f"{shown} is not allowed: {allowed(inner, name)}"
+        problems.append(Problem(file, message, fighter, where))
     return problems
 
 

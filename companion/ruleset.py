@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
@@ -30,8 +31,13 @@ __all__ = [
     "Prompt",
     "Reference",
     "Refused",
+    "Gauge",
+    "PadOption",
+    "PadSide",
+    "Pick",
     "Result",
     "RollPrompt",
+    "SecretPrompt",
     "Ruleset",
     "Setup",
     "SIDES",
@@ -87,7 +93,8 @@ class Result:
             head = f"{self.winner} def. {self.loser} by {how}"
             if self.detail and self.detail.lower() != how.lower():
                 head += f" ({self.detail})"
-        return f"{head}, {period_word} {self.period}, {self.time}"
+        when = f"{period_word} {self.period}"
+        return f"{head}, {when}, {self.time}" if self.time else f"{head}, {when}"  # Cage Match keeps no clock
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +209,206 @@ class OverPrompt:
         return {"kind": self.kind, "result": self.result.to_json()}
 
 
-Prompt = RollPrompt | ChoicePrompt | OverPrompt
+@dataclass(frozen=True, slots=True)
+class PadOption:
+    """One move a fighter may name at a secret choice (Cage Match's action pad)."""
+
+    key: str
+    name: str
+    type: str
+    """The action type the fight card is read by (``jab``, ``strike``, ``protect`` ...)."""
+    focus_cost: int
+    """Focus the move itself spends (a power move's or a special's), 0 for most."""
+    dice: int
+    damage: int
+    target: str
+    focus_gain: int
+    kind: str
+    """``move``, ``power``, ``special`` or ``generic``."""
+    allowed: bool = True
+    why: str = ""
+    """Why it cannot be done now ("needs 2 focus, holds 1"); choosing it anyway gives the default move."""
+
+    def to_json(self) -> dict[str, Any]:
+        out = {k: getattr(self, k) for k in ("key", "name", "type", "focus_cost", "dice", "damage", "target",
+                                             "focus_gain", "kind", "allowed")}
+        if self.why:
+            out["why"] = self.why
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PadSide:
+    """One corner's action pad this turn: everything on it is public at the table."""
+
+    who: str
+    side: int
+    role: str | None
+    """``dominant``, ``submissive`` or None where the position has no sides."""
+    focus: int
+    """Focus held before anything is spent."""
+    options: tuple[PadOption, ...]
+    default: str
+    """The move done in place of one that cannot be done."""
+    max_dice: int = 2
+    max_damage: int = 2
+
+    def find(self, text: str) -> PadOption | None | tuple[PadOption, ...]:
+        """The option ``text`` names (its key or an unambiguous start); a tuple when ambiguous."""
+        t = text.strip().lower()
+        exact = [o for o in self.options if o.key == t]
+        if exact:
+            return exact[0]
+        starts = tuple(o for o in self.options if o.key.startswith(t)) if t else ()
+        if len(starts) == 1:
+            return starts[0]
+        return starts or None
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """One corner's secret choice: a move and the focus put on dice and damage."""
+
+    move: str
+    dice: int = 0
+    damage: int = 0
+
+    def text(self) -> str:
+        return self.move + (f"+d{self.dice}" if self.dice else "") + (f"+x{self.damage}" if self.damage else "")
+
+
+_PART = re.compile(r"^(?P<side>red|blue|r|b)=(?P<pick>\S+)$")
+_SPEND = re.compile(r"\+([dx])(\d+)")
+
+
+@dataclass(frozen=True, slots=True)
+class SecretPrompt:
+    """Both corners choose in secret, then reveal together (Cage Match, ruling CM-5).
+
+    Answered with one line holding both picks, ``red=jab+d1 blue=head-kick+x2``:
+    the screens compose it only once both are locked in.
+    """
+
+    turn: int
+    position: str
+    """The position's label, ``STANDING``."""
+    pad: str
+    sides: tuple[PadSide, PadSide]
+    kind: ClassVar[str] = "secret"
+    who: ClassVar[str] = "both"
+
+    def headline(self) -> str:
+        return f"Turn {self.turn}, {self.position}: both choose a move in secret"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "who": self.who,
+            "turn": self.turn,
+            "position": self.position,
+            "pad": self.pad,
+            "sides": {
+                SIDES[s.side]: {
+                    "who": s.who, "role": s.role, "focus": s.focus, "default": s.default,
+                    "max_dice": s.max_dice, "max_damage": s.max_damage,
+                    "options": [o.to_json() for o in s.options],
+                }
+                for s in self.sides
+            },
+        }
+
+    def parse(self, text: str) -> tuple[Pick | None, Pick | None]:
+        """Both picks from ``red=MOVE[+dN][+xN] blue=...``; a side's ``roll`` reads as None.
+
+        Raises:
+            Refused: the line does not name both corners once, a move is not on
+                the fighter's pad, or the focus placed is more than allowed or held.
+        """
+        parts = text.lower().split()
+        picks: dict[int, Pick | None] = {}
+        usage = "name both corners once: red=MOVE blue=MOVE (e.g. red=jab+d1 blue=protect)"
+        for part in parts:
+            match = _PART.match(part)
+            if not match:
+                raise Refused(usage)
+            side = 0 if match["side"].startswith("r") else 1
+            if side in picks:
+                raise Refused(usage)
+            picks[side] = self._pick(self.sides[side], match["pick"])
+        if len(picks) != 2:
+            raise Refused(usage)
+        return picks[0], picks[1]
+
+    def _pick(self, pad: PadSide, text: str) -> Pick | None:
+        corner = SIDES[pad.side]
+        if text == "roll":
+            return None
+        cut = text.find("+")
+        word, rest = (text, "") if cut < 0 else (text[:cut], text[cut:])
+        found = pad.find(word)
+        keys = ", ".join(o.key for o in pad.options)
+        if found is None:
+            raise Refused(f"{corner}: {word!r} is not one of {pad.who}'s moves ({keys})")
+        if isinstance(found, tuple):
+            raise Refused(f"{corner}: {word!r} could be {' or '.join(o.key for o in found)}")
+        spend = {"d": 0, "x": 0}
+        pos = 0
+        for m in _SPEND.finditer(rest):
+            if m.start() != pos:
+                break
+            spend[m[1]] = int(m[2])
+            pos = m.end()
+        if pos != len(rest):
+            raise Refused(f"{corner}: after the move write +dN for focus on dice and +xN for focus on damage "
+                          f"(e.g. {found.key}+d1+x2)")
+        if spend["d"] > pad.max_dice:
+            raise Refused(f"{corner}: at most {pad.max_dice} focus on dice (+d0 to +d{pad.max_dice})")
+        if spend["x"] > pad.max_damage:
+            raise Refused(f"{corner}: at most {pad.max_damage} focus on damage (+x0 to +x{pad.max_damage})")
+        pick = Pick(found.key, spend["d"], spend["x"])
+        extras = pick.dice + pick.damage
+        cost = found.focus_cost if found.allowed else 0  # a move that cannot be done is defaulted, unpaid
+        if cost + extras > pad.focus:
+            raise Refused(f"{corner}: {pick.text()} spends {cost + extras} focus, {pad.who} holds {pad.focus}")
+        return pick
+
+    def fill(self, text: str, rng: Any) -> tuple[str, bool]:
+        """``text`` with each ``side=roll`` replaced by a random move the fighter can do,
+        with no extra focus (ruling D-6); and whether any was. ``roll`` alone rolls both."""
+        if text.strip().lower() == "roll":
+            text = "red=roll blue=roll"
+        picks = self.parse(text)
+        if all(p is not None for p in picks):
+            return text, False
+        out = []
+        for pad, pick in zip(self.sides, picks):
+            if pick is None:
+                doable = [o for o in pad.options if o.allowed] or [o for o in pad.options if o.key == pad.default]
+                pick = Pick(rng.choice(doable).key)
+            out.append(f"{SIDES[pad.side]}={pick.text()}")
+        return " ".join(out), True
+
+
+@dataclass(frozen=True, slots=True)
+class Gauge:
+    """One tracker drawn as a bar or as pips: hit points, muscle and nerves, focus.
+
+    Rulesets offer them through an optional ``gauges(state)`` hook; the fight
+    screen draws them for any game that has it.
+    """
+
+    label: str
+    value: int
+    maximum: int
+    mark: int | None = None
+    """A threshold drawn on the bar (Cage Match: 30, below which penalties start)."""
+    pips: bool = False
+    """Drawn as pips (focus out of 10) rather than a bar."""
+    low: bool = False
+    """In the danger zone: drawn in the theme's error colour."""
+
+
+Prompt = RollPrompt | ChoicePrompt | SecretPrompt | OverPrompt
 
 
 class Outcome(NamedTuple):
@@ -263,6 +469,9 @@ class Setup:
     game: str
     fighters: tuple["BaseModel", ...]
     options: dict[str, Any] = field(default_factory=dict)
+    tables: dict[str, Any] | None = None
+    """The game's checked tables (Cage Match's fight card) as they were when the
+    fight began: stored with it, so a saved fight folds the same after the file changes."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -340,6 +549,7 @@ class TimedRuleset(Ruleset, Protocol):
 GAMES: dict[str, str] = {
     "nhb": "rulesets.nhb",
     "fo": "rulesets.fo",
+    "cage_match": "rulesets.cage_match",
 }
 """Playable games: key to the module that defines ``RULESET``."""
 

@@ -12,7 +12,7 @@ import random
 from typing import Any, Callable, Iterable, NamedTuple
 
 from companion.dice import Refused, roll_text
-from companion.ruleset import Answer, ChoicePrompt, Prompt, RollPrompt, Ruleset, Setup
+from companion.ruleset import Answer, ChoicePrompt, Prompt, RollPrompt, Ruleset, SecretPrompt, Setup
 
 ROLL_WORD = "roll"
 """Typed as an answer, asks the app to roll the prompted dice (ruling D-6)."""
@@ -122,7 +122,10 @@ class Session:
             Refused: the answer does not fit; nothing changes (ruling D-5).
         """
         text = text.strip()
-        if text.lower() == ROLL_WORD and not virtual:
+        prompt = self.prompt
+        if isinstance(prompt, SecretPrompt) and not virtual:
+            text, virtual = prompt.fill(text, self.rng)  # "red=roll": the app picks for that corner
+        elif text.lower() == ROLL_WORD and not virtual:
             return self.roll(clock=clock)
         answer = Answer(text, virtual, clock)
         outcome = self.ruleset.apply(self.state, answer)
@@ -146,6 +149,8 @@ class Session:
             text = roll_text(prompt.dice, self.rng)
         elif isinstance(prompt, ChoicePrompt):
             text = prompt.advised or self.rng.choice(prompt.options).key
+        elif isinstance(prompt, SecretPrompt):
+            text, _ = prompt.fill(ROLL_WORD, self.rng)  # a random move each, never advice
         else:
             raise Refused("the fight is over")
         return self.submit(text, virtual=True, clock=clock)
@@ -198,11 +203,14 @@ class Session:
 
 def setup_to_json(setup: Setup) -> dict[str, Any]:
     """The setup as stored: cards are copied in, so a fight resumes even if its card file changed."""
-    return {
+    data = {
         "game": setup.game,
         "fighters": [card.model_dump(mode="json", exclude_none=True) for card in setup.fighters],
         "options": dict(setup.options),
     }
+    if setup.tables is not None:
+        data["tables"] = setup.tables
+    return data
 
 
 def setup_from_json(data: dict[str, Any]) -> Setup:
@@ -213,9 +221,12 @@ def setup_from_json(data: dict[str, Any]) -> Setup:
         ruleset = get_ruleset(data["game"])
         cards = tuple(ruleset.card_model.model_validate(card) for card in data["fighters"])
         options = dict(data.get("options", {}))
+        tables = data.get("tables")
+        if tables is not None and not isinstance(tables, dict):
+            raise ValueError("its tables are not a mapping")
     except Exception as exc:  # any damage to the stored JSON is a corrupt save
         raise CorruptSave(f"the saved setup cannot be read: {exc}") from exc
-    return Setup(data["game"], cards, options)
+    return Setup(data["game"], cards, options, tables)
 
 
 def title_of(setup: Setup) -> str:

@@ -1,0 +1,1105 @@
+"""Cage Match!: secret simultaneous moves on action pads, muscle and nerves,
+focus, positions and combos.
+
+Rules: ``shared/rules/source/cage_match.txt`` as settled by rulings CM-1 to
+CM-6; what neither prints is the project's reconstruction, numbered CMD-1 to
+CMD-28 in ``docs/cage_match_design.md`` and cited where built. The pads, the
+POSITION table and the Fight Card are data (``cage_match.yaml``, checked by
+``cage_match_tables``); the sheets are in ``fighters/cage_match.yaml``.
+
+A turn (CM-5): both choose in secret (one answer, ``red=jab+d1
+blue=head-kick``), the reveal, the outcome the Fight Card gives, its rolls and
+choices, Record (focus, KO), then Combine. The state keeps the answers given
+so far in the turn and replays them through :class:`Turn`, which asks for the
+next answer where they run out: each outcome reads as the text's own steps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+from typing import Any
+
+from companion.dice import Dice, Refused, d, read_faces
+from companion.ruleset import (
+    Answer,
+    Choice,
+    ChoicePrompt,
+    Gauge,
+    OptionSpec,
+    Outcome,
+    OverPrompt,
+    PadOption,
+    PadSide,
+    Pick,
+    Prompt,
+    Reference,
+    Result,
+    RollPrompt,
+    SecretPrompt,
+    Setup,
+    evolve,
+    resolve_options,
+)
+from rulesets import cage_match_tables as tables_mod
+from rulesets.cage_match_cards import CmCard
+from rulesets.cage_match_tables import (
+    ATTACKS,
+    BRUTAL_HIT,
+    CODES,
+    CROWD_BOOS,
+    PROTECTS,
+    RESULTS_TABLE,
+    SHOOTS_IN,
+    SLICK_MOVE,
+    SPRAWL_N_BRAWL,
+    SWIFT_ATTACK,
+    TAUNTS,
+    TRADE_BLOWS,
+    TRIES_THE_TAKE_DOWN,
+    WHO_FASTER,
+    CardTables,
+    Cell,
+    Move,
+    parse_cell,
+)
+
+TWO_D6 = Dice.of(d(6), d(6))
+COMBO_OUTCOMES = (WHO_FASTER, SWIFT_ATTACK, SLICK_MOVE, SPRAWL_N_BRAWL, BRUTAL_HIT, SHOOTS_IN)
+"""Outcomes whose full-damage hit may start a combo (text; CMD-12). Not TRADE
+BLOWS or PROTECTS (text), and in SHOOTS IN only a throw."""
+LADDER = (("past_guard", False), ("ground", False), ("ground", True), ("past_guard", True))
+"""The ground seen from one fighter: (position, on top), one rung per won
+escape, sweep or pass (CMD-19)."""
+NERVES = {"head": "head", "body": "body"}
+
+
+# --- options ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    first_fight: bool = False
+    """The text's First Fight: STANDING only, no Shoot & Clinch, no combos."""
+    catchweight: bool = False
+    """Allow fighters of different weight classes (CMD-22)."""
+    muscle_spill: bool = True
+    """A muscles hit bigger than the muscles left spills to the move's target nerves (CMD-10)."""
+
+
+OPTIONS = (
+    OptionSpec("first_fight", "First Fight", False, (False, True),
+               "the text's first game: STANDING only, no Shoot & Clinch, no combos"),
+    OptionSpec("catchweight", "Catchweight", False, (False, True),
+               "allow fighters of different weight classes (the text: matching classes)"),
+    OptionSpec("muscle_spill", "Muscle damage spills over", True, (True, False),
+               "damage beyond the muscles left goes on to the head or body (CMD-10)"),
+)
+
+
+# --- the compiled card and sheets --------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The checked tables in the shape the turn reads them."""
+
+    tables: CardTables
+    cells: dict[tuple[str, str, str], Cell]
+    generic: dict[str, Move]
+
+    @classmethod
+    def of(cls, data: dict[str, Any]) -> "Rules":
+        tables, problems = tables_mod.check(data, "the fight's stored card")
+        if tables is None:
+            raise ValueError("the Cage Match card is not playable:\n" + "\n".join(problems))
+        cells = {
+            (pad, a, b): parse_cell(text)
+            for pad, rows in tables.fight_card.items() for a, row in rows.items() for b, text in row.items()
+        }
+        generic: dict[str, Move] = {}
+        for move in tables.generic_moves:
+            generic.setdefault(move.type, move)
+        return cls(tables, cells, generic)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A fighter's sheet with the generic moves filling the types it lacks (CMD-26)."""
+
+    card: CmCard
+    rating: int
+    moves: tuple[Move, ...]
+    kinds: dict[str, str]
+    by_key: dict[str, Move]
+
+    @classmethod
+    def of(cls, card: CmCard, rules: Rules) -> "Sheet":
+        own = list(card.moves) + list(card.power_moves) + list(card.specials)
+        kinds = {m.key: card.kind(m.key) for m in own}
+        covered = {m.type for m in card.moves}
+        taken = {m.key for m in own}
+        for ty, move in rules.generic.items():
+            if ty not in covered and move.key not in taken:
+                own.append(move)
+                kinds[move.key] = "generic"
+        rating = card.muscle_rating or rules.tables.weight_classes.get(card.weight_class, 9)
+        return cls(card, rating, tuple(own), kinds, {m.key: m for m in own})
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    def of_type(self, *types: str) -> list[Move]:
+        return [m for m in self.moves if m.type in types]
+
+
+@dataclass(frozen=True, slots=True)
+class Body:
+    """A fighter's hit points and focus (CM-1)."""
+
+    muscle: int
+    body: int
+    head: int
+    focus: int
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    faces: tuple[int, ...]
+    total: int
+
+    @property
+    def d6(self) -> bool:
+        """Double 6s: an automatic hit (CM-2)."""
+        return self.faces == (6, 6)
+
+    @property
+    def miss(self) -> bool:
+        """Double 1s or a total of 2 or less (CM-2); double 6s always hit."""
+        return not self.d6 and (self.faces == (1, 1) or self.total <= 2)
+
+
+def beats(x: Roll, y: Roll) -> bool:
+    """``x`` wins a roll-off against ``y``: double 6s beat any other roll, two
+    double 6s tie (CMD-8); otherwise the higher total."""
+    if x.d6 or y.d6:
+        return x.d6 and not y.d6
+    return x.total > y.total
+
+
+_PAIRS = tuple(product(range(1, 7), repeat=2))
+
+
+@lru_cache(maxsize=512)
+def chance_to_win(mine: int, theirs: int) -> float:
+    """P(a roll-off with these modifiers is won, not tied)."""
+    wins = 0
+    for a in _PAIRS:
+        for b in _PAIRS:
+            wins += beats(Roll(a, sum(a) + mine), Roll(b, sum(b) + theirs))
+    return wins / 1296
+
+
+@lru_cache(maxsize=512)
+def expected_damage(modifier: int, damage: int, rating: int) -> float:
+    """The damage an undefended attack roll deals on average (muscles and nerves alike)."""
+    total = 0.0
+    for faces in _PAIRS:
+        roll = Roll(faces, sum(faces) + modifier)
+        if not roll.miss:
+            total += damage * (2 if roll.d6 else 1)
+    return total / 36
+
+
+# --- state --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CmState:
+    """Where a fight stands at the start of a turn, plus the answers given in it so far."""
+
+    rules: Rules
+    sheets: tuple[Sheet, Sheet]
+    options: Options
+    bodies: tuple[Body, Body]
+    turn: int = 1
+    position: str = "standing"
+    dominant: int | None = None
+    """The fighter on top (GROUND), holding the tie (COLLAR TIE); None when even."""
+    inputs: tuple[Any, ...] = ()
+    """This turn's answers, read: the two picks, then faces and choice keys."""
+    shown: int = 0
+    """Log lines this turn's answers have produced so far."""
+    result: Result | None = None
+    last: tuple[str, str, str, Cell] | None = None
+    """The previous turn's pad, the two move types and the Fight Card cell."""
+
+
+class _Need(Exception):
+    def __init__(self, prompt: Prompt) -> None:
+        self.prompt = prompt
+
+
+@dataclass
+class _Hp:
+    muscle: int
+    body: int
+    head: int
+    focus: int
+
+
+class Turn:
+    """One turn played from its start over the answers given so far (CM-5).
+
+    ``run()`` stops at the first answer still missing (``need``) or at the
+    turn's end (``done``); the log, the numbers and the position are as far as
+    the answers go.
+    """
+
+    def __init__(self, state: CmState) -> None:
+        self.st = state
+        self.t = state.rules.tables
+        self.rules = state.rules
+        self.sheets = state.sheets
+        self.i = 0
+        self.log: list[str] = []
+        self.hp = [_Hp(b.muscle, b.body, b.head, b.focus) for b in state.bodies]
+        self.position = state.position
+        self.dominant = state.dominant
+        self.result: Result | None = None
+        self.need: Prompt | None = None
+        self.done = False
+        self.moves: list[Move] = []
+        self.picks: list[Pick] = []
+        self.cell: Cell | None = None
+        self.pad = state.rules.tables.positions[state.position].pad
+        self.pen = [self.penalty(0), self.penalty(1)]
+        self.damaged = [False, False]
+        self.full = [False, False]
+        """Whether each fighter dealt a full-damage hit this turn (Combine)."""
+        self.x_used = [False, False]
+        self.landed_full: list[Move | None] = [None, None]
+        self.combo_from: list[Move | None] = [None, None]
+        self.followups: list[list[Move]] = [[], []]
+        self.reading: tuple[int, Roll | None] | None = None
+        """The defender's muscle rating and the latest attack roll, for the reference."""
+
+    # --- plumbing -------------------------------------------------------------
+
+    def run(self) -> "Turn":
+        try:
+            self.play()
+            self.done = True
+        except _Need as need:
+            self.need = need.prompt
+        return self
+
+    def take(self, prompt: Prompt) -> Any:
+        if self.i < len(self.st.inputs):
+            value = self.st.inputs[self.i]
+            self.i += 1
+            return value
+        raise _Need(prompt)
+
+    def name(self, side: int) -> str:
+        return self.sheets[side].name
+
+    @property
+    def label(self) -> str:
+        return self.t.positions[self.position].label
+
+    def role(self, side: int) -> str:
+        if self.t.positions[self.position].sides == "even" or self.dominant is None:
+            return "even" if self.t.positions[self.position].sides == "even" else "dominant"
+        return "dominant" if self.dominant == side else "submissive"
+
+    def penalty(self, side: int) -> int:
+        """CM-3: muscles or body nerves below 30, -1; both, -2."""
+        hp, p = self.hp[side], self.t.penalties
+        low = (hp.muscle < p.below) + (hp.body < p.below)
+        return p.both if low == 2 else p.one if low == 1 else 0
+
+    def down(self) -> bool:
+        return any(h.head <= 0 or h.body <= 0 for h in self.hp)
+
+    # --- the turn -------------------------------------------------------------
+
+    def play(self) -> None:
+        picks = self.take(self.secret())
+        self.reveal(picks)
+        a = 1 if self.cell.actor == 1 else 0
+        handler = {
+            TRADE_BLOWS: self.trade_blows, WHO_FASTER: self.who_faster, SWIFT_ATTACK: self.swift_attack,
+            TAUNTS: self.taunts, SLICK_MOVE: self.slick_move, SPRAWL_N_BRAWL: self.sprawl_n_brawl,
+            PROTECTS: self.protects, BRUTAL_HIT: self.brutal_hit, SHOOTS_IN: self.shoots_in,
+            TRIES_THE_TAKE_DOWN: self.tries_the_take_down, CROWD_BOOS: self.crowd_boos,
+        }[self.cell.outcome]
+        handler(a, 1 - a)
+        if self.result is None:
+            self.record()
+        if self.result is None:
+            self.combine()
+
+    # --- 1. choose and reveal -------------------------------------------------
+
+    def cannot(self, side: int, move: Move) -> str:
+        """Why ``side`` cannot do ``move`` now; empty if it can (CMD-3)."""
+        rule = self.t.positions[self.position]
+        role = self.role(side)
+        if move.type not in rule.allowed.get(role, ()):
+            where = rule.label if role == "even" else f"{rule.label} ({role})"
+            return f"no {move.type.replace('_', ' ')} in {where}"
+        if move.positions is not None and self.position not in move.positions:
+            return f"not from {rule.label}"
+        if self.st.options.first_fight:
+            if move.type == "shoot" and move.effect is None:
+                return "no Shoot & Clinch in a First Fight"
+            if move.effect is not None and move.effect.to != "standing":
+                return "a First Fight stays STANDING"
+        held = self.hp[side].focus
+        if move.cost > held:
+            return f"needs {move.cost} focus, holds {held}"
+        return ""
+
+    def default_move(self, side: int) -> Move:
+        """The POSITION table's default move (CMD-2): the sheet's ordinary move of that type."""
+        ty = self.t.positions[self.position].default[self.role(side)]
+        sheet = self.sheets[side]
+        for move in sheet.moves:
+            if move.type == ty and sheet.kinds[move.key] in ("move", "generic") and move.cost == 0:
+                return move
+        return self.rules.generic[ty]
+
+    def secret(self) -> SecretPrompt:
+        pad_types = self.t.pads[self.pad]
+        sides = []
+        for side in (0, 1):
+            sheet = self.sheets[side]
+            moves = sorted((m for m in sheet.moves if m.type in pad_types), key=lambda m: pad_types.index(m.type))
+            options = []
+            for m in moves:
+                why = self.cannot(side, m)
+                options.append(PadOption(m.key, m.name, m.type, m.cost, m.dice, m.damage, m.target, m.focus_gain,
+                                         sheet.kinds[m.key], not why, why))
+            role = self.role(side)
+            f = self.t.focus
+            sides.append(PadSide(sheet.name, side, None if role == "even" else role, self.hp[side].focus,
+                                 tuple(options), self.default_move(side).key, f.dice_max, f.damage_max))
+        return SecretPrompt(self.st.turn, self.label, self.pad, (sides[0], sides[1]))
+
+    def reveal(self, picks: tuple[Pick, Pick]) -> None:
+        said = []
+        notes = []
+        for side, pick in enumerate(picks):
+            chosen = self.sheets[side].by_key[pick.move]
+            why = self.cannot(side, chosen)
+            move = chosen
+            if why:
+                move = self.default_move(side)
+                notes.append(f"{self.name(side)} cannot do {chosen.name} ({why}): "
+                             f"{move.name}, the default in {self.label}")
+            spend = move.cost + pick.dice + pick.damage
+            self.hp[side].focus -= spend  # CM-4: spent even if the move fails
+            self.moves.append(move)
+            self.picks.append(pick)
+            extras = [f"{move.cost} focus" if move.cost else "",
+                      f"+{pick.dice} focus on dice" if pick.dice else "",
+                      f"+{pick.damage} focus on damage" if pick.damage else ""]
+            extra = ", ".join(e for e in extras if e)
+            said.append(f"{self.name(side)}: {chosen.name}" + (f" ({extra})" if extra else ""))
+        self.log.append(f"Turn {self.st.turn}, {self.label}. " + " · ".join(said))
+        self.log += notes
+        t0, t1 = self.moves[0].type, self.moves[1].type
+        self.cell = self.rules.cells[self.pad, t0, t1]
+        who = "" if self.cell.actor is None else f" ({self.name(self.cell.actor)} acts)"
+        self.log.append(f"{self.moves[0].name} v {self.moves[1].name}: {self.cell.outcome}!{who} "
+                        f"{RESULTS_TABLE[self.cell.outcome]}")
+
+    # --- rolls ----------------------------------------------------------------
+
+    def modifier(self, side: int, move: Move | None) -> tuple[int, tuple[tuple[str, int], ...]]:
+        parts: list[tuple[str, int]] = []
+        if move is not None and move.dice:
+            parts.append((move.name, move.dice))
+        pick = self.picks[side]
+        if pick.dice:
+            parts.append(("focus on dice", pick.dice * self.t.focus.dice_each))
+        revealed = self.moves[side].type
+        for bonus in self.sheets[side].card.bonuses:
+            if bonus.dice and (not bonus.types or revealed in bonus.types) and (
+                    not bonus.positions or self.position in bonus.positions):
+                parts.append((bonus.name, bonus.dice))
+        if move is not None:
+            rule = self.t.positions[self.position]
+            extra = rule.dice.get(self.role(side), {}).get(move.type, 0)
+            if extra:
+                parts.append((rule.label, extra))
+        if self.pen[side]:
+            parts.append(("hurt (CM-3)", self.pen[side]))
+        return sum(v for _, v in parts), tuple(parts)
+
+    def roll(self, side: int, move: Move | None, why: str, *, attack_on: int | None = None) -> Roll:
+        """Prompt ``side`` for 2d6 (CM-2); ``attack_on``: an attack roll read against that fighter."""
+        mod, parts = self.modifier(side, move)
+        what = move.name.lower() if move is not None else "defence"
+        if attack_on is not None:
+            rating = self.sheets[attack_on].rating
+            against, target = f"{self.name(attack_on)}'s muscle rating", rating
+            aim = move.target if move is not None and move.target != "none" else "head/body"
+            note = f"3+ hits muscles, {rating}+ the {aim}; double 6s double it, double 1s miss"
+            self.reading = (rating, None)
+        else:
+            against, target, note = "the other corner's roll-off", None, "double 6s beat any other roll"
+        prompt = RollPrompt(self.name(side), side, TWO_D6, f"{what} ({why})", mod, parts,
+                            against=against, target=target, note=note)
+        faces = self.take(prompt)
+        r = Roll(faces, sum(faces) + mod)
+        if attack_on is not None:
+            self.reading = (self.sheets[attack_on].rating, r)
+        mark = " — double 6s!" if r.d6 else " — double 1s" if faces == (1, 1) else ""
+        plus = f"{mod:+d}" if mod else ""
+        self.log.append(f"{self.name(side)} rolls {faces[0]}+{faces[1]}{plus} = {r.total} for {what}{mark}")
+        return r
+
+    def rolloff(self, moves: tuple[Move | None, Move | None], why: str, attacker: int | None = None) -> tuple[Roll, Roll]:
+        """Both roll, red then blue; the attacker's total is also its attack roll (CMD-6)."""
+        rolls = []
+        for side in (0, 1):
+            rolls.append(self.roll(side, moves[side], why, attack_on=1 - side if side == attacker else None))
+        return rolls[0], rolls[1]
+
+    def choose(self, side: int, reason: str, options: list[Choice], advised: str | None) -> str:
+        return self.take(ChoicePrompt(self.name(side), side, reason, tuple(options), advised))
+
+    # --- damage and position --------------------------------------------------
+
+    def strike(self, a: int, move: Move, roll: Roll, *, half: bool = False, to_muscle: bool = False) -> int | None:
+        """Read ``roll`` on the attack dice table against the other fighter and deal
+        ``move``'s damage (CM-2); None on a miss, else the damage dealt."""
+        b = 1 - a
+        if roll.miss:
+            self.log.append(f"{move.name} misses")
+            return None
+        if move.damage <= 0:
+            return 0
+        nerves = roll.d6 or roll.total >= self.sheets[b].rating
+        amount = move.damage + sum(
+            bonus.damage for bonus in self.sheets[a].card.bonuses
+            if bonus.damage and (not bonus.types or self.moves[a].type in bonus.types)
+            and (not bonus.positions or self.position in bonus.positions))
+        parts = []
+        if not self.x_used[a] and self.picks[a].damage:
+            # CM-4: focus on damage is dealt once, with the first damaging hit (CMD-9)
+            self.x_used[a] = True
+            amount += self.picks[a].damage * self.t.focus.damage_each
+            parts.append(f"+{self.picks[a].damage * self.t.focus.damage_each} focus")
+        if roll.d6:
+            amount *= 2
+            parts.append("doubled")
+        if half:
+            amount //= 2  # CM-2: half rounds down
+            parts.append("halved")
+            if to_muscle and not roll.d6:
+                nerves = False  # text: "take 1/2 damage to muscle"
+        self.deal(b, move, amount, nerves, parts)
+        if not half and amount > 0:
+            self.full[a] = True
+            self.landed_full[a] = move
+        return amount
+
+    def deal(self, b: int, move: Move, amount: int, nerves: bool, parts: list[str]) -> None:
+        """Record damage, muscles before nerves (CM-2)."""
+        hp = self.hp[b]
+        target = move.target if move.target in NERVES else "body"
+        how = f" ({', '.join(parts)})" if parts else ""
+        if amount <= 0:
+            self.log.append(f"{move.name} lands for no damage{how}")
+            return
+        self.damaged[b] = True
+        if not nerves and hp.muscle > 0:
+            took = min(hp.muscle, amount)
+            before = hp.muscle
+            hp.muscle -= took
+            text = f"{move.name}: {amount} to {self.name(b)}'s muscles{how} ({before} → {hp.muscle})"
+            rest = amount - took
+            if rest and self.st.options.muscle_spill:
+                old = getattr(hp, target)
+                setattr(hp, target, max(0, old - rest))
+                text += f", {rest} spills to the {target} ({old} → {getattr(hp, target)})"
+            self.log.append(text)
+            return
+        old = getattr(hp, target)
+        setattr(hp, target, max(0, old - amount))
+        spot = "" if nerves else " (no muscles left)"
+        self.log.append(f"{move.name}: {amount} to {self.name(b)}'s {target}{spot}{how} "
+                        f"({old} → {getattr(hp, target)})")
+
+    def move_to(self, position: str, actor: int | None = None, role: str = "even") -> None:
+        if self.st.options.first_fight and position != "standing":
+            return  # the text's First Fight sticks to STANDING
+        rule = self.t.positions[position]
+        if rule.sides == "even" or actor is None:
+            dominant = None
+        else:
+            dominant = actor if role in ("dominant", "even") else 1 - actor
+        if (position, dominant) == (self.position, self.dominant):
+            return
+        self.position, self.dominant = position, dominant
+        top = ""
+        if dominant is not None:
+            top = f", {self.name(dominant)} {'holds the tie' if position == 'collar_tie' else 'on top'}"
+        self.log.append(f"Position: {rule.label}{top}")
+
+    def climb(self, a: int, rungs: int) -> None:
+        """Escape, sweep and pass: one rung of the ground ladder, two on double 6s (CMD-19)."""
+        if self.position not in ("ground", "past_guard"):
+            return
+        now = LADDER.index((self.position, self.dominant == a))
+        to = min(len(LADDER) - 1, now + rungs)
+        position, top = LADDER[to]
+        self.move_to(position, a, "dominant" if top else "submissive")
+
+    # --- landing moves ----------------------------------------------------------
+
+    def land(self, a: int, move: Move, roll: Roll, *, takedown: bool = True, auto: bool = False) -> bool:
+        """``move`` hits with ``roll``: damage, then what its type does. False on a miss."""
+        if self.strike(a, move, roll) is None:
+            return False
+        self.effects(a, move, roll, takedown=takedown, auto=auto)
+        return True
+
+    def effects(self, a: int, move: Move, roll: Roll | None, *, takedown: bool = True, auto: bool = False) -> None:
+        if move.effect is not None:
+            self.move_to(move.effect.to, a, move.effect.role)  # a special's own position (CMD-5)
+        elif move.type == "shoot":
+            if self.position == "standing":
+                self.move_to("clinching")
+            if takedown and not self.down():
+                self.takedown_offer(a, auto)
+        elif move.type == "takedown":
+            self.move_to("ground", a, "dominant")
+        elif move.type == "collar_tie":
+            self.move_to("collar_tie", a, "dominant")
+        elif move.type in ("pass_guard", "sweep", "escape"):
+            self.climb(a, 2 if roll is not None and roll.d6 else 1)
+        elif move.type == "submission":
+            self.hold(a, move, roll)
+
+    def unopposed(self, a: int, move: Move) -> None:
+        """Automatic success, no rolls (TRIES THE TAKE-DOWN v Focus): base damage to muscles (CMD-14)."""
+        if move.damage > 0:
+            amount = move.damage
+            parts = []
+            if not self.x_used[a] and self.picks[a].damage:
+                self.x_used[a] = True
+                amount += self.picks[a].damage * self.t.focus.damage_each
+                parts.append(f"+{self.picks[a].damage * self.t.focus.damage_each} focus")
+            self.deal(1 - a, move, amount, False, parts)
+        self.effects(a, move, None)
+
+    def takedown_offer(self, a: int, auto: bool) -> None:
+        """Shoot & Clinch + Take-Down: after a shoot lands, the shooter may try for GROUND."""
+        b = 1 - a
+        if self.st.options.first_fight:
+            return
+        moves = [m for m in self.sheets[a].of_type("takedown") if m.cost <= self.hp[a].focus]
+        if not moves:
+            return
+        mod_a = self.modifier(a, moves[0])[0]
+        mod_b = self.modifier(b, None)[0]
+        odds = 1.0 if auto else chance_to_win(mod_a, mod_b)
+        options = [Choice(m.key, m.name, "automatic: Focus gives no defence" if auto
+                          else f"win (not tie) a roll-off: {odds:.0%}") for m in moves]
+        options.append(Choice("stay", "Stay in the clinch"))
+        key = self.choose(a, "the take-down after the shoot (to GROUND on top)", options,
+                          moves[0].key if odds > 0.5 else "stay")
+        if key == "stay":
+            self.log.append(f"{self.name(a)} stays in the clinch")
+            return
+        move = self.sheets[a].by_key[key]
+        self.hp[a].focus -= move.cost
+        self.followups[a].append(move)
+        if auto:
+            self.log.append(f"{move.name}: automatic against Focus")
+            self.unopposed(a, move)
+            return
+        rolls = self.rolloff((move, None) if a == 0 else (None, move), "take-down roll-off", attacker=a)
+        if beats(rolls[a], rolls[b]):
+            self.land(a, move, rolls[a])
+        else:
+            self.log.append(f"{self.name(b)} stops the take-down: they stay in the clinch")
+
+    def hold(self, a: int, move: Move, roll: Roll | None) -> None:
+        """A submission that lands is the first of the two straight wins that tap;
+        double 6s count as both (text; CMD-20)."""
+        b = 1 - a
+        if self.down():
+            return
+        if roll is not None and roll.d6:
+            self.log.append(f"{move.name} locked in with double 6s: two straight wins")
+            self.tap(a, move)
+            return
+        self.log.append(f"{move.name} is on: one more won roll-off and {self.name(b)} taps")
+        rolls = self.rolloff((move, None) if a == 0 else (None, move), f"{move.name.lower()} hold")
+        if beats(rolls[a], rolls[b]):
+            self.tap(a, move)
+        else:
+            self.log.append(f"{self.name(b)} escapes the {move.name.lower()}")
+
+    def tap(self, a: int, move: Move) -> None:
+        self.log.append(f"{self.name(1 - a)} taps to the {move.name.lower()}!")
+        self.result = Result(self.name(a), self.name(1 - a), "submission", move.name, self.st.turn)
+
+    def combo_ready(self, a: int, move: Move | None) -> None:
+        if move is not None and self.landed_full[a] is move:
+            self.combo_from[a] = move
+
+    # --- 2. resolve: the results table ------------------------------------------
+
+    def trade_blows(self, a: int, b: int) -> None:
+        """Both attack, no defence; full damage; no combos (text)."""
+        for side in (0, 1):
+            roll = self.roll(side, self.moves[side], "TRADE BLOWS", attack_on=1 - side)
+            self.strike(side, self.moves[side], roll)
+
+    def who_faster(self, a: int, b: int) -> None:
+        """Roll-off: only the high roll hits (text); a tie lands nothing (CMD-7)."""
+        rolls = self.rolloff((self.moves[0], self.moves[1]), "WHO FASTER roll-off")
+        if beats(rolls[0], rolls[1]):
+            w = 0
+        elif beats(rolls[1], rolls[0]):
+            w = 1
+        else:
+            self.log.append("A tie: neither lands")
+            return
+        self.log.append(f"{self.name(w)} is faster")
+        self.land(w, self.moves[w], rolls[w])
+        self.combo_ready(w, self.moves[w])
+
+    def swift_attack(self, a: int, b: int) -> None:
+        self.log.append(f"{self.name(b)}'s {self.moves[b].name.lower()} comes too late")
+        roll = self.roll(a, self.moves[a], "SWIFT ATTACK", attack_on=b)
+        self.land(a, self.moves[a], roll)
+        self.combo_ready(a, self.moves[a])
+
+    def taunts(self, a: int, b: int) -> None:
+        self.log.append("No rolls.")
+
+    def crowd_boos(self, a: int, b: int) -> None:
+        self.log.append("The crowd boos!")
+        self.move_to("standing")  # text: from CLINCHING; CMD-17: from every position
+
+    def defended(self, a: int, b: int, rolls: tuple[Roll, Roll], verb: str) -> None:
+        """A defended attack (PROTECTS, SLICK MOVE): the defender beats or ties the
+        attack roll to take nothing, else half to muscles (text); double 6s: CM-2."""
+        ra, rb = rolls[a], rolls[b]
+        move = self.moves[a]
+        if rb.d6:
+            self.log.append(f"{self.name(b)}'s double 6s: no damage")
+        elif ra.miss:
+            self.log.append(f"{move.name} misses")
+        elif ra.d6:
+            self.strike(a, move, ra, half=True)
+        elif rb.total >= ra.total:
+            self.log.append(f"{self.name(b)} {verb}: no damage")
+        else:
+            self.strike(a, move, ra, half=True, to_muscle=True)
+
+    def slick_move(self, a: int, b: int) -> None:
+        """Parry + Strike: the parry roll-off, then an undefended focus-free attack."""
+        moves = (self.moves[0], self.moves[1])
+        rolls = self.rolloff(moves, "SLICK MOVE roll-off", attacker=b)
+        self.defended(b, a, rolls, "parries")
+        if self.down():
+            return
+        follow = self.followup(a, ("jab", "strike", "throw", "shoot"), "the follow-up after the parry (no focus)")
+        if follow is None:
+            return
+        roll = self.roll(a, follow, "follow-up, undefended", attack_on=b)
+        self.land(a, follow, roll, takedown=False)  # text: a shoot follow-up clinches, no take-down
+        self.combo_ready(a, follow)
+
+    def followup(self, a: int, types: tuple[str, ...], reason: str, *, anywhere: tuple[str, ...] = ()) -> Move | None:
+        """The acting fighter's choice of a focus-free counter; advised: most damage on average."""
+        b = 1 - a
+        moves = []
+        for move in self.sheets[a].of_type(*types):
+            if move.cost:
+                continue
+            if move.type in anywhere:
+                if self.st.options.first_fight:
+                    continue
+            elif self.cannot(a, move):
+                continue
+            moves.append(move)
+        if not moves:
+            self.log.append(f"{self.name(a)} has no follow-up that needs no focus here")
+            return None
+        rating = self.sheets[b].rating
+        score = {m.key: expected_damage(self.modifier(a, m)[0], m.damage, rating) for m in moves}
+        options = [Choice(m.key, m.name, f"{m.type.replace('_', ' ')}, {m.damage} damage, about "
+                          f"{score[m.key]:.1f} on average") for m in moves]
+        best = max(moves, key=lambda m: score[m.key])
+        key = self.choose(a, reason, options, best.key)
+        move = self.sheets[a].by_key[key]
+        self.followups[a].append(move)
+        return move
+
+    def sprawl_n_brawl(self, a: int, b: int) -> None:
+        """Sprawl + Strike, or + Trip/Take-Down that must win (not tie) a roll-off (text)."""
+        self.log.append(f"{self.name(a)} sprawls: the {self.moves[b].name.lower()} fails")
+        follow = self.followup(a, ("jab", "strike", "throw", "takedown"), "the counter after the sprawl (no focus)",
+                               anywhere=("takedown",))  # CMD-23: the trip is offered STANDING too
+        if follow is None:
+            return
+        if follow.type == "takedown":
+            moves = (follow, None) if a == 0 else (None, follow)
+            rolls = self.rolloff(moves, "trip roll-off", attacker=a)
+            if beats(rolls[a], rolls[b]):
+                self.land(a, follow, rolls[a])
+            else:
+                self.log.append(f"{self.name(b)} stays up")
+            return
+        roll = self.roll(a, follow, "counter, undefended", attack_on=b)
+        self.land(a, follow, roll)
+        self.combo_ready(a, follow)
+
+    def protects(self, a: int, b: int) -> None:
+        """Roll-off: beat or tie to take nothing, else half to muscles; no position change, no combos."""
+        rolls = self.rolloff((self.moves[0], self.moves[1]), "PROTECTS roll-off", attacker=a)
+        self.defended(a, b, rolls, "covers up")
+
+    def brutal_hit(self, a: int, b: int) -> None:
+        move = self.moves[a]
+        if self.moves[b].type == "focus":
+            roll = self.roll(a, move, "BRUTAL HIT on a focusing fighter", attack_on=b)
+            self.land(a, move, roll, auto=True)  # TRIES THE TAKE-DOWN: automatic v Focus (CMD-4)
+            self.combo_ready(a, move)
+            return
+        rolls = self.rolloff((self.moves[0], self.moves[1]), "BRUTAL HIT: the break roll-off", attacker=a)
+        if beats(rolls[b], rolls[a]):
+            self.log.append(f"{self.name(b)} breaks free, taking half")
+            if move.damage > 0:
+                self.strike(a, move, rolls[a], half=True)
+            self.move_to("standing")  # and no other position change (text)
+            return
+        self.land(a, move, rolls[a])
+        self.combo_ready(a, move)
+
+    def shoots_in(self, a: int, b: int) -> None:
+        move = self.moves[a]
+        roll = self.roll(a, move, "SHOOTS IN", attack_on=b)
+        self.land(a, move, roll)
+        if move.type == "throw":
+            self.combo_ready(a, move)  # CMD-12: a shoot's second action is its take-down
+
+    def tries_the_take_down(self, a: int, b: int) -> None:
+        move = self.moves[a]
+        if self.moves[b].type in ("focus", "taunt"):
+            self.log.append(f"{move.name}: automatic, no rolls")  # text v Focus; CMD-15 v Taunt
+            self.unopposed(a, move)
+            return
+        moves = (self.moves[0], self.moves[1])
+        rolls = self.rolloff(moves, "TRIES THE TAKE-DOWN roll-off", attacker=a)
+        if beats(rolls[a], rolls[b]):
+            self.land(a, move, rolls[a])
+        else:
+            self.log.append("Lost or tied: no damage or position change")
+
+    # --- 3. record ---------------------------------------------------------------
+
+    def record(self) -> None:
+        """Focus gains (CM-4), taunts (CMD-15), then KO (CM-1)."""
+        f = self.t.focus
+        outcome = self.cell.outcome
+        for side in (0, 1):
+            move = self.moves[side]
+            if move.type == "focus":
+                gain = f.focus_action_damaged if self.damaged[side] else f.focus_action
+            elif move.type == "taunt" and outcome == CROWD_BOOS:
+                gain = 0  # the crowd wants action: no taunt pays
+            else:
+                gain = move.focus_gain
+            gain += sum(m.focus_gain for m in self.followups[side])
+            self.gain(side, gain, move.name)
+        if outcome == TAUNTS:
+            for side in (0, 1):
+                move, other = self.moves[side], 1 - side
+                if move.type == "taunt" and self.moves[other].type != "focus" and move.drain:
+                    before = self.hp[other].focus
+                    self.hp[other].focus = max(0, before - move.drain)
+                    if before != self.hp[other].focus:
+                        self.log.append(f"{self.name(side)}'s taunt gets to {self.name(other)}: "
+                                        f"focus {before} → {self.hp[other].focus}")
+        self.knockout()
+        self.pen = [self.penalty(0), self.penalty(1)]  # CMD-11: combos roll with the new penalties
+
+    def gain(self, side: int, amount: int, why: str) -> None:
+        if amount <= 0:
+            return
+        hp = self.hp[side]
+        before = hp.focus
+        hp.focus = min(self.t.focus.max, before + amount)
+        if hp.focus != before:
+            self.log.append(f"{self.name(side)} +{hp.focus - before} focus ({why}): {before} → {hp.focus}")
+
+    def knockout(self) -> None:
+        out = [side for side in (0, 1) if self.hp[side].head <= 0 or self.hp[side].body <= 0]
+        if len(out) == 2:
+            self.log.append("Both fighters go down: a double knockout")
+            self.result = Result(None, None, "draw", "double knockout", self.st.turn)  # CMD-21
+        elif out:
+            loser = out[0]
+            where = "head" if self.hp[loser].head <= 0 else "body"
+            self.log.append(f"{self.name(loser)} is knocked out ({where} nerves 0)")
+            self.result = Result(self.name(1 - loser), self.name(loser), "ko", f"KO ({where})", self.st.turn)
+
+    # --- 4. combine ---------------------------------------------------------------
+
+    def combine(self) -> None:
+        """Stage 2 and 3 combos after a full-damage Stage 1 hit (text "Combine")."""
+        if self.st.options.first_fight or self.cell.outcome not in COMBO_OUTCOMES:
+            return
+        for f in (0, 1):
+            start = self.combo_from[f]
+            if start is None or self.full[1 - f]:
+                continue
+            combos = []
+            for combo in self.sheets[f].card.combos:
+                if combo.stages[0] != start.key:
+                    continue
+                if combo.positions is not None and self.position not in combo.positions:
+                    continue
+                second = self.sheets[f].by_key[combo.stages[1]]
+                if self.stage_blocked(f, second):
+                    continue
+                combos.append(combo)
+            if not combos:
+                continue
+            options = [Choice(_slug(c.name), c.name, " → ".join(self.sheets[f].by_key[k].name for k in c.stages)
+                              + f" (stage 2: {self.t.focus.combo_stage + self.sheets[f].by_key[c.stages[1]].cost}"
+                              " focus)") for c in combos]
+            options.append(Choice("stop", "No combo"))
+            key = self.choose(f, f"a combo after the {start.name.lower()}", options, None)
+            if key == "stop":
+                return
+            combo = next(c for c in combos if _slug(c.name) == key)
+            if not self.stage(f, combo.stages[1], 2) or self.result is not None or len(combo.stages) < 3:
+                return
+            third = self.sheets[f].by_key[combo.stages[2]]
+            if self.stage_blocked(f, third):
+                self.log.append(f"{self.name(f)} cannot go on to the {third.name.lower()}")
+                return
+            cost = self.t.focus.combo_stage + third.cost
+            go = self.choose(f, f"stage 3, the {third.name.lower()} ({cost} focus)",
+                             [Choice("go", f"{third.name}, stage 3"), Choice("stop", "Stop the combo")], None)
+            if go == "go":
+                self.stage(f, third.key, 3)
+            return
+
+    def stage_blocked(self, f: int, move: Move) -> str:
+        cost = self.t.focus.combo_stage + move.cost  # CMD-13
+        if cost > self.hp[f].focus:
+            return f"needs {cost} focus"
+        why = self.cannot(f, move)
+        return "" if why.startswith("needs") else why
+
+    def stage(self, f: int, key: str, n: int) -> bool:
+        """One combo stage: pay, roll-off against the block; True if it hit in full."""
+        o = 1 - f
+        move = self.sheets[f].by_key[key]
+        cost = self.t.focus.combo_stage + move.cost
+        self.hp[f].focus -= cost
+        self.log.append(f"{self.name(f)}: Stage {n}, {move.name} ({cost} focus)")
+        moves = (move, None) if f == 0 else (None, move)
+        rolls = self.rolloff(moves, f"combo stage {n}, the block roll-off", attacker=f)
+        rf, ro = rolls[f], rolls[o]
+        full = False
+        if rf.miss:
+            self.log.append(f"{move.name} misses: the combo ends")
+        elif ro.d6 and not rf.d6:
+            self.log.append(f"{self.name(o)}'s double 6s block it all: the combo ends")
+        elif not beats(rf, ro):
+            self.log.append(f"{self.name(o)} blocks: half damage, the combo ends")
+            self.strike(f, move, rf, half=True)  # and no take-down (text)
+        else:
+            self.land(f, move, rf)
+            full = True
+        self.knockout()
+        return full
+
+
+def _slug(text: str) -> str:
+    out = "".join(ch.lower() if ch.isalnum() else "-" for ch in text)
+    while "--" in out:
+        out = out.replace("--", "-")
+    return out.strip("-")
+
+
+# --- the ruleset -----------------------------------------------------------------
+
+
+class CageMatch:
+    """The Cage Match! ruleset (registered in ``companion.ruleset.GAMES``)."""
+
+    key = "cage_match"
+    title = "Cage Match!"
+    period_word = "turn"
+    card_model = CmCard
+    options = OPTIONS
+
+    def new(self, setup: Setup) -> CmState:
+        chosen = resolve_options(self.options, setup.options)
+        options = Options(**chosen)
+        rules = Rules.of(setup.tables if setup.tables is not None else tables_mod.load())
+        if len(setup.fighters) != 2:
+            raise ValueError("a Cage Match fight needs two fighters")
+        red, blue = setup.fighters
+        if red.weight_class != blue.weight_class and not options.catchweight:
+            raise ValueError(f"{red.name} is a {red.weight_class} and {blue.name} a {blue.weight_class}: the text "
+                             "pairs fighters of matching weight class (turn on the catchweight option to allow it)")
+        sheets = (Sheet.of(red, rules), Sheet.of(blue, rules))
+        s = rules.tables.start
+        body = Body(s.muscle, s.body, s.head, s.focus)
+        return CmState(rules, sheets, options, (body, body))
+
+    # --- prompts and answers ---------------------------------------------------------
+
+    def run(self, state: CmState) -> Turn:
+        return Turn(state).run()
+
+    def prompt(self, state: CmState) -> Prompt:
+        if state.result is not None:
+            return OverPrompt(state.result, self.period_word)
+        return self.run(state).need
+
+    def apply(self, state: CmState, answer: Answer) -> Outcome:
+        if state.result is not None:
+            raise Refused("the fight is over")
+        turn = self.run(state)
+        value = read(turn.need, answer.text)
+        after = evolve(state, inputs=state.inputs + (value,))
+        turn = self.run(after)
+        log = tuple(turn.log[state.shown:])
+        if not turn.done:
+            return Outcome(evolve(after, shown=len(turn.log)), log)
+        bodies = tuple(Body(h.muscle, h.body, h.head, h.focus) for h in turn.hp)
+        t0, t1 = turn.moves[0].type, turn.moves[1].type
+        end = evolve(after, bodies=bodies, turn=state.turn + 1, position=turn.position, dominant=turn.dominant,
+                     inputs=(), shown=0, result=turn.result, last=(turn.pad, t0, t1, turn.cell))
+        return Outcome(end, log)
+
+    # --- what the screens show ---------------------------------------------------------
+
+    def live(self, state: CmState) -> Turn:
+        """The turn as far as its answers go: numbers and position as they stand now."""
+        return self.run(state) if state.result is None else _ended(state)
+
+    def trackers(self, state: CmState) -> dict[str, dict[str, Any]]:
+        turn = self.live(state)
+        out = {}
+        for side in (0, 1):
+            hp = turn.hp[side]
+            role = turn.role(side)
+            where = turn.label + ("" if role in ("even",) or turn.dominant is None else f" ({role})")
+            out[turn.name(side)] = {
+                "muscle": hp.muscle, "body_nerves": hp.body, "head_nerves": hp.head, "focus": hp.focus,
+                "position": where, "penalty": turn.penalty(side) or None,
+            }
+        return out
+
+    def gauges(self, state: CmState) -> dict[str, list[Gauge]]:
+        """Muscle and nerves as bars with the 30 marks (CM-3), focus as pips out of 10."""
+        turn = self.live(state)
+        t = state.rules.tables
+        below = t.penalties.below
+        out = {}
+        for side in (0, 1):
+            hp = turn.hp[side]
+            out[turn.name(side)] = [
+                Gauge("muscle", "muscle", hp.muscle, t.start.muscle, below, low=hp.muscle < below),
+                Gauge("body_nerves", "body", hp.body, t.start.body, below, low=hp.body < below),
+                Gauge("head_nerves", "head", hp.head, t.start.head, None, low=hp.head <= t.start.head // 4),
+                Gauge("focus", "focus", hp.focus, t.focus.max, pips=True),
+            ]
+        return out
+
+    def status(self, state: CmState) -> str:
+        turn = self.live(state)
+        text = f"Turn {state.turn} · {turn.label}"
+        if turn.dominant is not None:
+            text += f" · {turn.name(turn.dominant)} {'holds' if turn.position == 'collar_tie' else 'on top'}"
+        if state.options.first_fight:
+            text += " · First Fight"
+        return text
+
+    def reference(self, state: CmState) -> Reference | None:
+        turn = self.live(state)
+        need = turn.need
+        if isinstance(need, RollPrompt) and need.target is not None and turn.reading is not None:
+            return attack_table(turn.reading[0], need)
+        if turn.cell is not None:
+            return card_reference(state, turn.pad, turn.moves[0].type, turn.moves[1].type, turn.cell)
+        pad = turn.pad
+        return card_reference(state, pad, None, None, None)
+
+
+def _ended(state: CmState) -> Turn:
+    """A finished fight's last numbers (its final turn is folded into the state)."""
+    turn = Turn(evolve(state, inputs=()))
+    return turn
+
+
+def read(prompt: Prompt | None, text: str) -> Any:
+    """The typed answer read against the prompt it answers; Refused (D-5) if it does not fit."""
+    if isinstance(prompt, SecretPrompt):
+        picks = prompt.parse(text)
+        if any(p is None for p in picks):
+            raise Refused("name a move for both corners (the app picks for a corner given as 'roll')")
+        return picks
+    if isinstance(prompt, RollPrompt):
+        return read_faces(prompt.dice, text)
+    if isinstance(prompt, ChoicePrompt):
+        choice = prompt.find(text)
+        if choice is None:
+            raise Refused("choose one of: " + ", ".join(o.key for o in prompt.options))
+        return choice.key
+    raise Refused("the fight is over")
+
+
+def card_reference(state: CmState, pad: str, red: str | None, blue: str | None, cell: Cell | None) -> Reference:
+    """The Fight Card of ``pad`` (the project's reconstruction, CM-6), red's row marked."""
+    rules = state.rules
+    types = rules.tables.pads[pad]
+    rows = []
+    for a in types:
+        row = [a.replace("_", " ")]
+        for b in types:
+            c = rules.cells[pad, a, b]
+            mark = "" if c.actor is None else (">" if c.actor == 0 else "<")
+            row.append(CODES[c.outcome] + mark)
+        rows.append(tuple(row))
+    legend = " · ".join(f"{code} {name}" for name, code in CODES.items())
+    note = "Row: your move; column: theirs; > you act, < they act. " + legend
+    if cell is not None:
+        note = f"{red} v {blue}: {cell.outcome}! {RESULTS_TABLE[cell.outcome]}\n" + note
+    highlight = types.index(red) if red in types else None
+    return Reference(f"Fight Card, {pad.replace('_', ' ')} pad (project's reconstruction)",
+                     ("me \\ them",) + tuple(t.replace("_", " ")[:8] for t in types), tuple(rows), highlight, note)
+
+
+def attack_table(rating: int, prompt: RollPrompt) -> Reference:
+    rows = (
+        ("double 1s, or 2 or less", "miss"),
+        (f"3 to {rating - 1}", "damage to muscles"),
+        (f"{rating}+", "damage to the move's head or body"),
+        ("double 6s", "automatic hit: double damage to head or body"),
+    )
+    return Reference("All attacks require a roll of both dice (CM-2)", ("roll", "result"), rows, None,
+                     f"{prompt.who}: {prompt.reason}, modifier {prompt.modifier:+d}. Half damage rounds down; "
+                     "once muscles are 0 all damage goes to the nerves.")
+
+
+RULESET = CageMatch()
