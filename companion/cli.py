@@ -35,6 +35,16 @@ Answers: the faces as rolled ("7", "3 5", "+ - 0 +"); a choice's key
 Timed games: a line may begin with "@M:SS " (time elapsed in the round), and
 "bell" says the round clock ran out.
 
+Cage Match: at a "secret" prompt both corners answer on one line, either order:
+  red=MOVE[+dN][+xN] blue=MOVE[+dN][+xN]       e.g. red=jab+d1 blue=head-kick+x2
+MOVE: a key of that corner's options, or an unambiguous start of one. +dN puts
+N focus (0-2) on the dice, +xN N focus (0-2) on damage; the move's own focus
+cost is paid automatically. "red=roll" has the app pick that corner's move,
+"roll" both corners'. The prompt lists each corner's options, each with
+"allowed" and, when false, "why": such a move is accepted and the default move
+(Protect) is done instead, as the text says. Spending more focus than the
+fighter holds is refused.
+
 Exit status: 0 every answer accepted, 1 some refused, 2 a usage or setup error.
 """
 
@@ -95,6 +105,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     options = sub.add_parser("options", help="list a game's rules options")
     options.add_argument("game", metavar="GAME", help=f"one of: {games}")
+
+    tables_help = "check your own Cage Match card file over the shipped one and report every problem"
+    tables = sub.add_parser("tables", help="check a Cage Match card file (the Fight Card, pads and positions)")
+    tsub = tables.add_subparsers(dest="tables_command", metavar="ACTION", required=True)
+    tcheck = tsub.add_parser(
+        "check", help=tables_help,
+        description=tables_help + ". Each section the file gives replaces the shipped one whole; put the file "
+        "in <data dir>/tables/cage_match.yaml to play with it.",
+    )
+    tcheck.add_argument("file", metavar="FILE", type=Path)
     return parser
 
 
@@ -112,6 +132,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return fighters_check(args.file)
         if args.command == "options":
             return options_list(args.game)
+        if args.command == "tables":
+            return tables_check(args.file)
     except UsageError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
@@ -188,9 +210,26 @@ def split_stamp(line: str) -> tuple[float | None, str]:
 # --- script ------------------------------------------------------------------
 
 
+def tables_of(ruleset: Ruleset, directory: Path) -> dict[str, Any] | None:
+    """The game's checked tables with the player's own file put over them, for games
+    that have any (``tables_for``: Cage Match's card); a card that cannot be played is a
+    usage error listing every problem."""
+    tables_for = getattr(ruleset, "tables_for", None)
+    if tables_for is None:
+        return None
+    try:
+        return tables_for(directory)
+    except ValueError as exc:  # rulesets.cage_match_tables.TablesError: every problem in .problems
+        problems = list(getattr(exc, "problems", None) or [str(exc)])
+        n = len(problems)
+        raise UsageError(f"the {ruleset.title} card cannot be played ({n} problem{'s' * (n != 1)}):\n  "
+                         + "\n  ".join(problems)) from None
+
+
 def run_script(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
     ruleset = ruleset_for(args.game)
-    roster = roster_for(ruleset, data_dir(args.data_dir), args.fighters)
+    directory = data_dir(args.data_dir)
+    roster = roster_for(ruleset, directory, args.fighters)
     for problem in roster.problems:
         print(f"companion: warning: {problem}", file=sys.stderr)
     names = list(args.fighter)
@@ -206,7 +245,7 @@ def run_script(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int
         cards = tuple(roster.cards[:2])
     else:
         cards = tuple(find_card(roster, n) for n in names)
-    setup = Setup(ruleset.key, cards, parse_options(ruleset, args.option))
+    setup = Setup(ruleset.key, cards, parse_options(ruleset, args.option), tables_of(ruleset, directory))
     try:
         session = Session(ruleset, setup, rng=random.Random(args.seed))
     except ValueError as exc:
@@ -288,6 +327,26 @@ def fighters_check(path: Path) -> int:
     n, m = len(cards), len(problems)
     print(f"{path}: {n} card{'s' * (n != 1)} loaded, {m} problem{'s' * (m != 1)}")
     return 1 if problems else 0
+
+
+def tables_check(path: Path) -> int:
+    """Check a Cage Match card file put over the shipped one; exit 1 with every problem."""
+    from rulesets.cage_match_tables import SECTIONS, TablesError, load, read_yaml  # only this command needs them
+
+    if not path.is_file():
+        raise UsageError(f"card file {path} does not exist")
+    try:
+        load(path)
+    except TablesError as exc:
+        for problem in exc.problems:
+            print(problem)
+        n = len(exc.problems)
+        print(f"{path}: not playable, {n} problem{'s' * (n != 1)}")
+        return 1
+    data, _ = read_yaml(path)
+    given = ", ".join(k for k in SECTIONS if k in data)
+    print(f"{path}: OK, a playable Cage Match card (replaces {given} of the shipped card)")
+    return 0
 
 
 def options_list(game: str) -> int:

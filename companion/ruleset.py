@@ -397,6 +397,8 @@ class Gauge:
     screen draws them for any game that has it.
     """
 
+    key: str
+    """The tracker it draws (a key of ``trackers()``), so it is not written twice."""
     label: str
     value: int
     maximum: int

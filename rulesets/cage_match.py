@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
+from pathlib import Path
 from typing import Any
 
 from companion.dice import Dice, Refused, d, read_faces
@@ -949,6 +950,16 @@ class CageMatch:
     period_word = "turn"
     card_model = CmCard
     options = OPTIONS
+
+    def tables_for(self, data_dir: Path | None) -> dict[str, Any]:
+        """The card a new fight is played with: the shipped one with the player's
+        ``<data dir>/tables/cage_match.yaml`` put over it (CM-6), checked.
+
+        Raises:
+            TablesError: every problem, naming the file and the section.
+        """
+        user = data_dir / "tables" / "cage_match.yaml" if data_dir is not None else None
+        return tables_mod.load(user)
 
     def new(self, setup: Setup) -> CmState:
         chosen = resolve_options(self.options, setup.options)

@@ -113,3 +113,24 @@ class CmCard(_Strict):
             if any(m.key == key for m in section):
                 return kind
         return "generic"
+
+    def sheet_lines(self) -> list[str]:
+        """The sheet as plain text lines, for a card display (the generic moves are not listed)."""
+        rating = self.muscle_rating or {"featherweight": 8, "middleweight": 9}[self.weight_class]
+        lines = [f"{self.weight_class}, muscle rating {rating}"]
+        if self.specialty:
+            lines.append(f"specialty: {self.specialty}")
+        for bonus in self.bonuses:
+            parts = [f"{bonus.dice:+d} dice" if bonus.dice else "", f"{bonus.damage:+d} damage" if bonus.damage else ""]
+            where = ", ".join(bonus.types + bonus.positions) or "always"
+            lines.append(f"bonus {bonus.name}: {' '.join(p for p in parts if p)} ({where})")
+        for title, moves in (("moves", self.moves), ("power moves", self.power_moves), ("specials", self.specials)):
+            if not moves:
+                continue
+            lines.append(f"{title}:  cost dice dmg target +focus")
+            for m in moves:
+                lines.append(f"  {m.key:<18}{m.focus_cost:>3} {m.dice:>+3} {m.damage:>3} {m.target:<5} "
+                             f"{'+' + str(m.focus_gain) if m.focus_gain else ''}")
+        for combo in self.combos:
+            lines.append(f"combo {combo.name}: {' → '.join(combo.stages)}")
+        return lines

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from pathlib import Path
@@ -63,13 +64,28 @@ class CompanionApp(App[None]):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
 
-    def new_fight(self, setup: Setup) -> None:
-        """Start and show a new saved fight (above home: Escape from it goes home)."""
+    def new_fight(self, setup: Setup) -> bool:
+        """Start and show a new saved fight (above home: Escape from it goes home).
+
+        False, with the reason on screen, when the game refuses the setup (Cage
+        Match: fighters of different weight classes, or the player's own card
+        file with problems).
+        """
         from screens.fight import FightScreen
 
-        session = start(self.store, get_ruleset(setup.game), setup, self.rng)
+        ruleset = get_ruleset(setup.game)
+        try:
+            tables_for = getattr(ruleset, "tables_for", None)
+            if tables_for is not None and setup.tables is None:
+                # the card is stored with the fight: a rematch or a resume plays the same one
+                setup = dataclasses.replace(setup, tables=tables_for(self.directory))
+            session = start(self.store, ruleset, setup, self.rng)
+        except ValueError as exc:
+            self.notify(str(exc), title="This fight cannot start", severity="error", timeout=20, markup=False)
+            return False
         self.back_home()
         self.push_screen(FightScreen(session))
+        return True
 
     def resume_fight(self, session_id: int) -> bool:
         """Show a saved fight where it was left; False (with a message) if it cannot be read."""

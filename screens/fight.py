@@ -12,7 +12,7 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 
 from companion.clock import RoundClock
 from companion.dice import Refused
-from companion.ruleset import ChoicePrompt, OverPrompt
+from companion.ruleset import ChoicePrompt, OverPrompt, SecretPrompt
 from companion.session import Session
 from screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
 from screens.widgets import DiceTray, FighterPanel, escape, prompt_text, show_text
@@ -26,7 +26,9 @@ class FightScreen(Screen[None]):
     """
 
     CSS_PATH = "fight.tcss"
+    AUTO_FOCUS = ""  # the dice tray is focused by hand: at a secret choice it is hidden and must not be
     BINDINGS = [
+        Binding("enter", "pad", "Action pad", id="pad"),
         Binding("ctrl+r", "roll", "Roll", id="roll"),
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),
@@ -82,7 +84,7 @@ class FightScreen(Screen[None]):
             self._ticker = self.set_interval(0.1, self.tick, pause=True)  # 10 Hz at most
         self.session.watch(self._changed)
         self._render_all()
-        if not self.session.over:
+        if not self.session.over and not isinstance(self.session.prompt, SecretPrompt):
             self.query_one("#faces", Input).focus()
 
     def on_unmount(self) -> None:
@@ -132,11 +134,13 @@ class FightScreen(Screen[None]):
         state = session.state
         prompt = session.prompt
         trackers = ruleset.trackers(state)
+        gauges = ruleset.gauges(state) if hasattr(ruleset, "gauges") else {}  # bars and pips, where a game has them
         acting = getattr(prompt, "side", None)
         for side, name in enumerate(session.setup.names):
             panel = self.query_one("#red" if side == 0 else "#blue", FighterPanel)
             skip = ("attack_seconds",) if self.clock is not None else ()  # the round timer shows it
-            panel.show(side, session.setup.fighters[side], trackers.get(name, {}), acting == side, skip)
+            panel.show(side, session.setup.fighters[side], trackers.get(name, {}), acting == side, skip,
+                       gauges.get(name))
         status = [ruleset.status(state)] if hasattr(ruleset, "status") else []
         n = len(session.steps)
         status.append(f"{n} answer{'s' * (n != 1)}")
@@ -148,10 +152,14 @@ class FightScreen(Screen[None]):
         show_text(self.query_one("#prompt", Static), prompt_text(prompt))
         tray = self.query_one(DiceTray)
         tray.set_prompt(prompt)
+        secret = isinstance(prompt, SecretPrompt)
         self.query_one("#prompt").display = not over
-        tray.display = not over
+        # a secret choice is never typed here, where the other corner could read it: the action pad takes it
+        tray.display = not over and not secret
         box = self.query_one("#faces", Input)
-        if not over and self.is_current and not box.has_focus:
+        if secret and box.has_focus:
+            self.set_focus(None)  # Enter then reaches the screen: it opens the pad
+        elif not over and not secret and self.is_current and not box.has_focus:
             box.focus()  # e.g. after undoing out of a finished bout
         result = self.query_one("#result", Static)
         if over:
@@ -270,6 +278,8 @@ class FightScreen(Screen[None]):
         over = self.session.over
         if action == "roll":
             return not over
+        if action == "pad":
+            return isinstance(self.session.prompt, SecretPrompt)
         if action == "undo":
             return True if self.session.steps else None
         if action == "redo":
@@ -339,6 +349,24 @@ class FightScreen(Screen[None]):
             return
         if step is None:
             self.notify("Nothing to redo.")
+
+    def action_pad(self) -> None:
+        """Open the action pad for the turn's secret choice (Cage Match)."""
+        prompt = self.session.prompt
+        if not isinstance(prompt, SecretPrompt):
+            return
+        from screens.pad import ActionPadScreen
+
+        def revealed(answer: str | None) -> None:
+            if answer is None:
+                self.notify("Nothing was picked: Enter opens the pad again.", timeout=3)
+                return
+            try:
+                self.session.submit(answer)
+            except Refused as exc:  # the pad checks what it lets through; say so rather than crash
+                self.notify(f"Not accepted: {exc.reason}", severity="error", markup=False)
+
+        self.app.push_screen(ActionPadScreen(prompt), revealed)
 
     def action_reference(self) -> None:
         from screens.reference import ReferenceScreen

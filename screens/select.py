@@ -174,6 +174,10 @@ class FighterSelectScreen(Screen[None]):
             pool = [c for c in self.roster.cards if c.name not in taken]
         if not pool:
             return
+        red = self.corners[0]
+        if red is not None and hasattr(red, "weight_class"):
+            # Cage Match: "pick or randomly choose 2 fighters of matching weight class"
+            pool = [c for c in pool if c.weight_class == red.weight_class] or pool
         self._put(self.app.rng.choice(pool))
 
     def action_unpick(self) -> None:

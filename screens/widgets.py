@@ -12,7 +12,7 @@ from textual.widgets import Input, Static
 
 from companion.clock import mmss
 from companion.dice import Refused, read_faces
-from companion.ruleset import SIDES, ChoicePrompt, Prompt, RollPrompt
+from companion.ruleset import SIDES, ChoicePrompt, Gauge, Prompt, RollPrompt, SecretPrompt
 from companion.session import ROLL_WORD
 
 _LABELS = {
@@ -59,6 +59,11 @@ def card_text(card: Any) -> str:
         lines.append(f"[i]{escape(style)}[/i]")
     notes = data.pop("notes", None)
     lines.append("")
+    if hasattr(card, "sheet_lines"):  # a whole character sheet (Cage Match)
+        lines += [escape(line) for line in card.sheet_lines()]
+        if notes:
+            lines += ["", f"[dim]{escape(notes)}[/dim]"]
+        return "\n".join(lines)
     rows = [(label(k), str(v)) for k, v in data.items()]
     # values the card leaves to the rules (NHB-6 defaults), shown as such
     for attr, key in (("chart", "ground_chart"), ("subs", "sub_chart")):
@@ -77,15 +82,55 @@ def _short(key: str) -> str:
     )
 
 
+BAR_CELLS = 16
+"""A tracker bar's width in cells: 60 hit points at 3.75 a cell, the 30 mark
+falling between two cells."""
+
+
+def gauge_lines(gauge: Gauge) -> list[str]:
+    """A tracker as markup: a number line and a bar with its threshold marked,
+    or a row of pips (focus out of 10). Low values take the theme's error colour."""
+    colour = "$error" if gauge.low else "$success"
+    if gauge.pips:
+        filled = max(0, min(gauge.maximum, gauge.value))
+        pips = f"[{colour}]{'●' * filled}[/][dim]{'○' * (gauge.maximum - filled)}[/dim]"
+        return [f"{gauge.label:<6}{pips} [b]{gauge.value}[/b]"]
+    value = max(0, min(gauge.maximum, gauge.value))
+    filled = round(value * BAR_CELLS / gauge.maximum) if gauge.maximum else 0
+    if value > 0:
+        filled = max(1, filled)  # a fighter with 1 left still shows a sliver
+    cells = ["█" if i < filled else "░" for i in range(BAR_CELLS)]
+    if gauge.mark is not None and 0 < gauge.mark < gauge.maximum:
+        at = round(gauge.mark * BAR_CELLS / gauge.maximum)
+        bar = f"[{colour}]{''.join(cells[:at])}[/][dim]┊[/dim][{colour}]{''.join(cells[at:])}[/]"
+    else:
+        bar = f"[{colour}]{''.join(cells)}[/]"
+    number = f"[b $error]{gauge.value}[/]" if gauge.low else f"[b]{gauge.value}[/b]"
+    width = BAR_CELLS + 1 - len(str(gauge.value)) - len(f"/{gauge.maximum}")
+    return [f"{gauge.label:<{width}}{number}[dim]/{gauge.maximum}[/dim]", bar]
+
+
 class FighterPanel(Static):
     """One corner's fighter with the live numbers from the ruleset's trackers."""
 
-    def show(self, side: int, card: Any, numbers: dict[str, Any], acting: bool, skip: tuple[str, ...] = ()) -> None:
-        """Render the card's paired stats (if any) and ``numbers`` (the ruleset's
-        trackers), leaving out ``skip`` (numbers shown elsewhere on the screen)."""
+    def show(
+        self,
+        side: int,
+        card: Any,
+        numbers: dict[str, Any],
+        acting: bool,
+        skip: tuple[str, ...] = (),
+        gauges: list[Gauge] | None = None,
+    ) -> None:
+        """Render the card's paired stats (if any), ``gauges`` as bars and pips,
+        and the rest of ``numbers`` (the ruleset's trackers), leaving out ``skip``
+        (numbers shown elsewhere on the screen)."""
         self.border_title = escape(card.name)
         self.border_subtitle = f"{SIDES[side]} corner"
         lines = []
+        for gauge in gauges or ():
+            lines += gauge_lines(gauge)
+        skip = skip + tuple(g.key for g in gauges or ())
         for attack, defence in getattr(type(card), "stat_pairs", ()):  # e.g. FO: punch beside block
             left = f"{_short(attack)} {getattr(card, attack)}"
             lines.append(f"{left:<9}[dim]│[/dim] {_short(defence)} {getattr(card, defence)}")
@@ -96,6 +141,10 @@ class FighterPanel(Static):
                 lines.append(f"[b $accent]● {label(key)}[/]")
             elif key.endswith("_seconds"):
                 lines.append(f"{label(key)}: [b]{mmss(value)}[/b]")
+            elif key == "penalty":
+                lines.append(f"[b $error]{value:+d} to all dice[/]")
+            elif key == "position":
+                lines.append(f"[b]{escape(str(value))}[/b]")
             else:
                 lines.append(f"{label(key)}: [b]{escape(str(value))}[/b]")
         show_text(self, "\n".join(lines))
@@ -124,6 +173,10 @@ def prompt_text(prompt: Prompt) -> str:
         if prompt.advised is None:
             lines.append("[dim]  neither is advised over the other[/dim]")
         return "\n".join(lines)
+    if isinstance(prompt, SecretPrompt):
+        return (f"[b]{escape(prompt.headline())}[/b]\n"
+                "Enter: open the action pad (each corner picks while the other looks away)\n"
+                "[dim]ctrl+r: the app picks a move for both · f1: the Fight Card[/dim]")
     return f"[b]{escape(prompt.headline())}[/b]"
 
 

@@ -1,0 +1,215 @@
+"""The action pad: each corner picks a move and a focus spend in secret on one
+keyboard, then both are revealed together (Cage Match!, ruling CM-5).
+
+The picks live only in this screen until both are locked in: the session, the
+store, the log and the fight screen see nothing until the screen closes with
+the one answer holding both (``red=jab+d1 blue=head-kick``). A corner's pad is
+built afresh for it and removed when it locks, so nothing of red's choice is
+left on screen for blue; Escape throws both picks away.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from companion.ruleset import SIDES, PadOption, PadSide, Pick, SecretPrompt
+from screens.widgets import escape
+
+COVER, PICK, READY = "cover", "pick", "ready"
+
+
+def option_line(option: PadOption) -> str:
+    """One move on the pad: name, type, cost, dice, damage, focus gained; why not, when not."""
+    bits = []
+    if option.focus_cost:
+        bits.append(f"costs {option.focus_cost}")
+    if option.dice:
+        bits.append(f"{option.dice:+d} dice")
+    if option.damage:
+        bits.append(f"{option.damage} {option.target}")
+    if option.focus_gain:
+        bits.append(f"+{option.focus_gain} focus")
+    mark = {"power": " ★", "special": " ◆"}.get(option.kind, "")
+    name = escape(option.name[:18]) + mark
+    text = f"{name:<20}[dim]{option.type.replace('_', ' '):<10}[/dim] {' · '.join(bits)}"
+    if not option.allowed:
+        text = f"[dim]{text}[/dim]  [i]{escape(option.why.split(', holds')[0])}[/i]"  # focus held is in the heading
+    return text
+
+
+class ActionPadScreen(Screen[str | None]):
+    """Red picks while blue looks away, then blue while red looks away; dismissed
+    with both picks as one answer, or None if the players back out.
+
+    Args:
+        prompt: the turn's secret prompt (everything on it is public at the table).
+    """
+
+    CSS_PATH = "pad.tcss"
+    AUTO_FOCUS = ""
+    BINDINGS = [
+        Binding("enter", "next", "Go on", id="next"),
+        Binding("d", "dice", "Focus on dice", id="dice"),
+        Binding("x", "damage", "Focus on damage", id="damage"),
+        Binding("ctrl+r", "random", "App picks", id="random"),
+        Binding("escape", "back", "Back", id="back"),
+    ]
+
+    stage: reactive[str] = reactive(COVER, recompose=True)
+    """``cover`` (a corner is asked to look away), ``pick`` or ``ready``."""
+    side: reactive[int] = reactive(0, recompose=True)
+    """Whose turn it is to pick: 0 red, 1 blue."""
+
+    def __init__(self, prompt: SecretPrompt) -> None:
+        super().__init__()
+        self.prompt = prompt
+        self._picks: list[Pick | None] = [None, None]
+        self._dice = 0
+        self._damage = 0
+
+    # --- what is shown ---------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        p = self.prompt
+        red, blue = p.sides
+        with Vertical(id="pad-frame"):
+            yield Static(f"[b]Turn {p.turn} — {escape(p.position)}[/b]   "
+                         f"focus held: {escape(red.who)} {red.focus} · {escape(blue.who)} {blue.focus}", id="pad-head")
+            if self.stage == COVER:
+                yield Static(self._cover_text(), id="cover")
+            elif self.stage == PICK:
+                pad = p.sides[self.side]
+                yield Static(f"[b]{SIDES[self.side].upper()}: {escape(pad.who)}[/b] picks "
+                             f"(holds {pad.focus} focus)", id="who-picks", classes=SIDES[self.side])
+                options = [Option(option_line(o), id=o.key, disabled=not o.allowed) for o in pad.options]
+                yield OptionList(*options, id="moves")
+                yield Static("[dim]★ power move  ◆ special; greyed: not possible now[/dim]", id="legend")
+                yield Static(id="spend")
+            else:
+                yield Static("[b]Both corners have locked in.[/b]\n\nEnter: reveal both moves!", id="cover")
+        yield Footer(show_command_palette=False, compact=True)
+
+    def _cover_text(self) -> str:
+        picker = self.prompt.sides[self.side]
+        other = self.prompt.sides[1 - self.side]
+        lines = []
+        if self.side == 1:
+            lines.append("[b]RED has locked in.[/b]\n")
+        lines += [
+            f"[b]{SIDES[self.side].upper()} ({escape(picker.who)}) picks now.[/b]",
+            f"{SIDES[1 - self.side].upper()} ({escape(other.who)}): look away.",
+            "",
+            f"Enter when only {SIDES[self.side]} is looking at the screen.",
+        ]
+        return "\n".join(lines)
+
+    def on_mount(self) -> None:
+        self._after_compose()
+
+    def watch_stage(self) -> None:
+        self.call_after_refresh(self._after_compose)
+
+    def _after_compose(self) -> None:
+        if self.stage == PICK and self.query("#moves"):
+            moves = self.query_one("#moves", OptionList)
+            first = next((i for i, o in enumerate(self.pad.options) if o.allowed), None)
+            moves.highlighted = first
+            moves.focus()
+            self._show_spend()
+        self.refresh_bindings()
+
+    @property
+    def pad(self) -> PadSide:
+        return self.prompt.sides[self.side]
+
+    def _highlighted(self) -> PadOption | None:
+        moves = self.query_one("#moves", OptionList)
+        if moves.highlighted is None:
+            return None
+        return self.pad.options[moves.highlighted]
+
+    def _spends(self) -> int:
+        option = self._highlighted()
+        return (option.focus_cost if option is not None else 0) + self._dice + self._damage
+
+    def _show_spend(self) -> None:
+        if not self.query("#spend"):
+            return
+        held = self.pad.focus
+        spends = self._spends()
+        over = spends > held
+        text = (f"d: focus on dice [b]{self._dice}[/b] (+1 a roll)  ·  "
+                f"x: focus on damage [b]{self._damage}[/b] (+4 damage, once)\n")
+        text += f"[b $error]spends {spends} focus, holds {held}[/]" if over else f"spends {spends} of {held} focus"
+        text += "   ·   Enter locks in"
+        self.query_one("#spend", Static).update(text)
+
+    @on(OptionList.OptionHighlighted, "#moves")
+    def _moved(self) -> None:
+        self._show_spend()
+
+    @on(OptionList.OptionSelected, "#moves")
+    def _selected(self) -> None:
+        self.action_next()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("dice", "damage", "random"):
+            return self.stage == PICK
+        return True
+
+    # --- keys ----------------------------------------------------------------------
+
+    def action_dice(self) -> None:
+        self._dice = (self._dice + 1) % (self.pad.max_dice + 1)
+        self._show_spend()
+
+    def action_damage(self) -> None:
+        self._damage = (self._damage + 1) % (self.pad.max_damage + 1)
+        self._show_spend()
+
+    def action_random(self) -> None:
+        """The app picks this corner's move (no extra focus), like ``roll`` (ruling D-6)."""
+        doable = [i for i, o in enumerate(self.pad.options) if o.allowed]
+        if not doable:
+            return
+        self._dice = self._damage = 0
+        self.query_one("#moves", OptionList).highlighted = self.app.rng.choice(doable)
+        self._lock()
+
+    def action_next(self) -> None:
+        if self.stage == COVER:
+            self.stage = PICK
+        elif self.stage == PICK:
+            self._lock()
+        else:
+            red, blue = self._picks
+            self.dismiss(f"red={red.text()} blue={blue.text()}")
+
+    def _lock(self) -> None:
+        option = self._highlighted()
+        if option is None or not option.allowed:
+            self.notify("Pick a move this fighter can do now.", severity="warning", timeout=3)
+            return
+        if self._spends() > self.pad.focus:
+            self.notify(f"That spends {self._spends()} focus; {self.pad.who} holds {self.pad.focus}.",
+                        severity="warning", timeout=4, markup=False)
+            return
+        self._picks[self.side] = Pick(option.key, self._dice, self._damage)
+        self._dice = self._damage = 0  # blue's dials start at 0: nothing left over from red's
+        if self.side == 0:
+            self.side = 1
+            self.stage = COVER
+        else:
+            self.stage = READY
+
+    def action_back(self) -> None:
+        """Throw both picks away and go back to the fight (nothing was revealed)."""
+        self._picks = [None, None]
+        self.dismiss(None)
