@@ -36,6 +36,8 @@ def option_line(option: PadOption) -> str:
         bits.append(f"{option.damage} {option.target}")
     if option.focus_gain:
         bits.append(f"+{option.focus_gain} focus")
+    if option.type == "focus":
+        bits.append("+6 focus, 3 if hit")  # CM-4: the Focus action
     mark = {"power": " ★", "special": " ◆"}.get(option.kind, "")
     name = escape(option.name[:18]) + mark
     text = f"{name:<20}[dim]{option.type.replace('_', ' '):<10}[/dim] {' · '.join(bits)}"

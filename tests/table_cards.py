@@ -18,6 +18,30 @@ fighters:
 """Red Fox and Blue Jay, two featherweights."""
 
 
+CM_CARDS = """\
+game: cage_match
+fighters:
+  - name: Red Rooster
+    weight_class: middleweight
+    style: boxing
+    moves:
+      - {key: jab, name: Jab, type: jab, focus_cost: 0, dice: 1, damage: 4, target: head, focus_gain: 1}
+      - {key: cross, name: Cross, type: strike, focus_cost: 0, dice: 0, damage: 7, target: head}
+    power_moves:
+      - {key: hammer-right, name: Hammer right hand, type: strike, focus_cost: -2, dice: -1, damage: 13, target: head}
+    combos:
+      - {name: One-two, stages: [jab, cross]}
+  - name: Blue Heron
+    weight_class: middleweight
+    style: kickboxing
+    moves:
+      - {key: low-kick, name: Low kick, type: strike, focus_cost: 0, dice: 0, damage: 5, target: body, focus_gain: 1}
+      - {key: teep, name: Teep, type: jab, focus_cost: 0, dice: 1, damage: 3, target: body, focus_gain: 1}
+"""
+"""Two middleweight sheets: Red Rooster has a power move only he has (the
+hammer right), to look for on screen before the reveal."""
+
+
 async def open_fight(pilot, game_row: int, red: str, blue: str, options: dict | None = None):
     """From home, as a player: the game ``game_row`` rows down, the corners picked by
     filtering (typing itself is tested in the selection test), ``options`` set on the
@@ -44,3 +68,18 @@ async def open_fight(pilot, game_row: int, red: str, blue: str, options: dict | 
     screen = pilot.app.screen
     assert isinstance(screen, FightScreen)
     return screen
+
+
+def screen_text(app) -> str:
+    """Everything the terminal shows now, as plain text a line a row: what the
+    players can read (the screen, its notifications, the footer)."""
+    import io
+
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system="truecolor", record=True, legacy_windows=False, safe_box=False)
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    console.print(update)
+    return console.export_text(styles=False)

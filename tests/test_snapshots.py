@@ -13,7 +13,7 @@ import pytest
 from textual.widgets import Input
 
 from screens.app import make_app
-from table_cards import FO_CARDS, open_fight
+from table_cards import CM_CARDS, FO_CARDS, open_fight
 
 CARDS = """\
 game: nhb
@@ -84,3 +84,34 @@ def test_fo_fight_with_the_round_clock(tmp_path: Path, snap_compare) -> None:
         await _no_blink(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=fight)
+
+
+def _cage_match(tmp_path: Path):
+    (tmp_path / "fighters").mkdir()
+    (tmp_path / "fighters" / "cm.yaml").write_text(CM_CARDS)
+    return make_app(tmp_path, rng=random.Random(7))
+
+
+def test_cage_match_trackers_after_a_turn(tmp_path: Path, snap_compare) -> None:
+    """Muscle, body and head bars with the 30 marks, focus pips, the position (CM-1, CM-3)."""
+    app = _cage_match(tmp_path)
+
+    async def fight(pilot) -> None:
+        screen = await open_fight(pilot, 2, "red rooster", "blue heron")
+        for text in ("red=focus blue=focus", "red=jab+d1 blue=low-kick", "5 6", "2 2"):
+            screen.session.submit(text)
+        await _no_blink(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=fight)
+
+
+def test_cage_match_action_pad(tmp_path: Path, snap_compare) -> None:
+    """Red's pad: the moves with their numbers, the one he cannot afford greyed, the dials."""
+    app = _cage_match(tmp_path)
+
+    async def pad(pilot) -> None:
+        await open_fight(pilot, 2, "red rooster", "blue heron")
+        await pilot.press("enter", "enter", "d")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=pad)

@@ -1,0 +1,604 @@
+"""Cage Match!, rule by rule, with fixed dice.
+
+The tests drive the pure ruleset (``RULESET.apply`` / ``prompt`` /
+``trackers``) with typed answers, as a script would: the secret pick line
+(``red=hook+d1 blue=protect+x2``), the faces of each 2d6 roll (``"4 5"``) and
+choice keys. The refusals go through :class:`companion.session.Session`, as the
+table would type them. Each test names what it checks: the text
+(shared/rules/source/cage_match.txt), a ruling (CM-1 to CM-6, D-5, D-6) or a
+decision of docs/cage_match_design.md (CMD-1 to CMD-28; CMD-20 as amended:
+a submission that lands is the first of the two straight wins).
+
+The two test sheets keep the arithmetic obvious: every move has dice 0, so a
+roll's total is its faces; both are middleweights (muscle rating 9: a total of
+3-8 hits muscles, 9+ the head or body):
+
+    jab 4 head (+1 focus) · hook 10 head · kick 7 body · haymaker 12 head, dice -4
+    shoot 4 body · throw 8 body · takedown 6 body · ground punch 6 head · armbar 6 body
+
+Every other type (parry, sprawl, collar tie, break, protect +1, focus, taunt +2
+drain 2, pass the guard, sweep, escape) is the shipped generic move, dice 0.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.cards import load_file
+from companion.dice import Refused
+from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, SecretPrompt, Setup, evolve
+from companion.session import Session
+from rulesets import cage_match as engine
+from rulesets.cage_match import RULESET, Body
+from rulesets.cage_match_cards import CmCard
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+# --- sheets --------------------------------------------------------------------
+
+
+def mv(key: str, type_: str, damage: int = 0, target: str | None = None, *, dice: int = 0, cost: int = 0,
+       gain: int = 0, **extra) -> dict:
+    """One move of a test sheet; its name is its key capitalised (``ground-punch`` -> ``Ground punch``)."""
+    return {"key": key, "name": key.replace("-", " ").capitalize(), "type": type_, "focus_cost": -cost,
+            "dice": dice, "damage": damage, "target": target or ("none" if damage == 0 else "head"),
+            "focus_gain": gain, **extra}
+
+
+BASE = (
+    mv("jab", "jab", 4, gain=1),
+    mv("hook", "strike", 10),
+    mv("kick", "strike", 7, "body"),
+    mv("haymaker", "strike", 12, dice=-4),
+    mv("shoot", "shoot", 4, "body"),
+    mv("throw", "throw", 8, "body"),
+    mv("takedown", "takedown", 6, "body"),
+    mv("ground-punch", "gnp", 6),
+    mv("armbar", "submission", 6, "body"),
+)
+
+
+def sheet(name: str, *, moves=BASE, weight: str = "middleweight", **fields) -> CmCard:
+    return CmCard.model_validate({"name": name, "weight_class": weight, "style": "test", "moves": list(moves),
+                                  **fields})
+
+
+RED = sheet("Red")
+BLUE = sheet("Blue")
+COMBOS = [
+    {"name": "One-two-kick", "stages": ["jab", "hook", "kick"]},
+    {"name": "Double hook", "stages": ["hook", "hook"]},
+    {"name": "Clinch finish", "stages": ["hook", "hook", "takedown"], "positions": ["clinching"]},
+]
+RED_COMBOS = sheet("Red", combos=COMBOS)
+"""Red with three combos: jab -> hook -> kick; hook -> hook; in CLINCHING hook -> hook -> takedown."""
+
+_ROSTER, _PROBLEMS = load_file(REPO / "fighters" / "cage_match.yaml", "cage_match", CmCard)
+ROSTER = {card.name: card for card in _ROSTER}
+GREG, FRANK = ROSTER["Greg O'Connor"], ROSTER["Frank Duke"]
+
+
+# --- a fight -------------------------------------------------------------------
+
+
+def hp(muscle: int = 60, body: int = 60, head: int = 40, focus: int = 0) -> Body:
+    return Body(muscle, body, head, focus)
+
+
+class Fight:
+    """A fight on the pure ruleset, optionally from a set position and set numbers."""
+
+    def __init__(self, red: CmCard = RED, blue: CmCard = BLUE, *, position: str = "standing",
+                 dominant: int | None = None, red_hp: Body | None = None, blue_hp: Body | None = None,
+                 **options) -> None:
+        state = RULESET.new(Setup("cage_match", (red, blue), options))
+        bodies = (red_hp or state.bodies[0], blue_hp or state.bodies[1])
+        self.state = evolve(state, position=position, dominant=dominant, bodies=bodies)
+        self.names = (red.name, blue.name)
+        self.log: list[str] = []
+
+    def __call__(self, *answers: str) -> list[str]:
+        """Answer in order; the log lines the answers produced."""
+        lines: list[str] = []
+        for text in answers:
+            outcome = RULESET.apply(self.state, Answer(text))
+            self.state = outcome.state
+            lines.extend(outcome.log)
+        self.log += lines
+        return lines
+
+    @property
+    def prompt(self):
+        return RULESET.prompt(self.state)
+
+    def ask(self) -> dict:
+        return self.prompt.to_json()
+
+    def track(self, side: int) -> dict:
+        return RULESET.trackers(self.state)[self.names[side]]
+
+    def hp(self, side: int) -> tuple[int, int, int, int]:
+        """(muscle, body nerves, head nerves, focus) of red (0) or blue (1), as the trackers show them."""
+        t = self.track(side)
+        return t["muscle"], t["body_nerves"], t["head_nerves"], t["focus"]
+
+    @property
+    def where(self) -> str:
+        return self.track(0)["position"]
+
+    def result(self) -> dict:
+        assert isinstance(self.prompt, OverPrompt), self.ask()
+        return self.prompt.result.to_json()
+
+    def next_turn(self, turn: int, position: str = "STANDING") -> None:
+        """The turn is over: the next secret choice is asked."""
+        p = self.prompt
+        assert isinstance(p, SecretPrompt), p
+        assert (p.turn, p.position) == (turn, position)
+
+
+def outcome(log: list[str]) -> str:
+    """The reveal's outcome line cut before the results-table text: ``Hook v Sprawl: SWIFT ATTACK! (Red acts)``."""
+    line = next(x for x in log if " v " in x and "!" in x)
+    head, _, rest = line.partition("!")
+    return head + "!" + (rest.split(")")[0] + ")" if rest.startswith(" (") else "")
+
+
+def roll_prompt(fight: Fight) -> dict:
+    p = fight.prompt
+    assert isinstance(p, RollPrompt), p
+    return p.to_json()
+
+
+def choice_prompt(fight: Fight) -> dict:
+    p = fight.prompt
+    assert isinstance(p, ChoicePrompt), p
+    return p.to_json()
+
+
+def test_shipped_roster_loads():
+    """The seven shipped sheets load without problems (design 4.3)."""
+    assert _PROBLEMS == []
+    assert len(ROSTER) == 7
+
+
+# --- CM-1: the start ------------------------------------------------------------------
+
+
+def test_cm1_start_numbers_and_first_prompt():
+    """CM-1: muscle 60, body 60, head 40, focus 0; every fight starts STANDING with a secret choice (CM-5)."""
+    f = Fight(GREG, FRANK)
+    assert f.hp(0) == f.hp(1) == (60, 60, 40, 0)
+    assert f.track(0)["position"] == "STANDING" and f.track(0)["penalty"] is None
+    p = f.ask()
+    assert (p["kind"], p["who"], p["turn"], p["position"], p["pad"]) == ("secret", "both", 1, "STANDING", "standing")
+    red = p["sides"]["red"]
+    assert (red["who"], red["focus"], red["default"], red["max_dice"], red["max_damage"]) == (
+        "Greg O'Connor", 0, "protect", 2, 2)
+    keys = [o["key"] for o in red["options"]]
+    assert keys[:3] == ["jab", "cross", "body-hook"] and "ground-punch" not in keys  # the STANDING pad only
+    hammer = next(o for o in red["options"] if o["key"] == "hammer-right")
+    assert (hammer["allowed"], hammer["why"]) == (False, "needs 2 focus, holds 0")
+
+
+def test_cm1_weight_classes_must_match_unless_catchweight():
+    """CMD-22 (text "Pick ... 2 fighters of matching weight class"): a middleweight v a featherweight is
+    refused unless the catchweight option is on."""
+    feather = sheet("Feather", weight="featherweight")
+    with pytest.raises(ValueError, match="matching weight class"):
+        Fight(RED, feather)
+    f = Fight(RED, feather, catchweight=True)
+    assert isinstance(f.prompt, SecretPrompt)
+
+
+# --- CM-2: the attack dice table -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "pick, red_focus, faces, line, blue_after",
+    [
+        ("hook", 0, "1 1", "Hook misses", (60, 60, 40)),  # double 1s
+        ("hook+d2", 2, "1 1", "Hook misses", (60, 60, 40)),  # double 1s miss even at 4
+        ("haymaker", 0, "2 4", "Haymaker misses", (60, 60, 40)),  # 6 - 4 = 2: 2 or less
+        ("haymaker", 0, "3 4", "Haymaker: 12 to Blue's muscles (60 → 48)", (48, 60, 40)),  # 7 - 4 = 3
+        ("hook", 0, "1 2", "Hook: 10 to Blue's muscles (60 → 50)", (50, 60, 40)),  # 3: muscles
+        ("hook", 0, "4 4", "Hook: 10 to Blue's muscles (60 → 50)", (50, 60, 40)),  # 8 = rating - 1
+        ("hook", 0, "4 5", "Hook: 10 to Blue's head (40 → 30)", (60, 60, 30)),  # 9 = rating: head
+        ("kick", 0, "4 5", "Kick: 7 to Blue's body (60 → 53)", (60, 53, 40)),  # body target
+        ("hook", 0, "6 6", "Hook: 20 to Blue's head (doubled) (40 → 20)", (60, 60, 20)),  # double 6s
+        ("haymaker", 0, "6 6", "Haymaker: 24 to Blue's head (doubled) (40 → 16)", (60, 60, 16)),  # 8, still a hit
+    ],
+)
+def test_cm2_attack_dice_table(pick, red_focus, faces, line, blue_after):
+    """CM-2: 2 or less or double 1s miss; 3 to rating-1 muscles; rating+ the move's head/body; double 6s
+    always hit, double damage to head/body (read through SWIFT ATTACK, hook v sprawl)."""
+    f = Fight(red_hp=hp(focus=red_focus))
+    f(f"red={pick} blue=sprawl")
+    log = f(faces)
+    assert line in log
+    assert f.hp(1)[:3] == blue_after
+    f.next_turn(2)
+
+
+def test_cm2_featherweight_rating_8_and_a_sheets_own_rating():
+    """CM-2: the head/body threshold is the defender's muscle rating, 8 against a featherweight, 9 against
+    a middleweight, or the sheet's own."""
+    f = Fight(sheet("Red", weight="featherweight"), sheet("Blue", weight="featherweight"))
+    f("red=hook blue=sprawl")
+    assert f("4 4") == ["Red rolls 4+4 = 8 for hook", "Hook: 10 to Blue's head (40 → 30)"]
+    tough = sheet("Blue", muscle_rating=10)
+    g = Fight(RED, tough)
+    g("red=hook blue=sprawl")
+    p = roll_prompt(g)
+    assert (p["against"], p["target"]) == ("Blue's muscle rating", 10)
+    assert g("4 5") == ["Red rolls 4+5 = 9 for hook", "Hook: 10 to Blue's muscles (60 → 50)"]
+
+
+def test_cm2_half_damage_rounds_down():
+    """CM-2: half damage rounds down (PROTECTS: the kick's 7 halves to 3)."""
+    f = Fight()
+    f("red=kick blue=protect", "4 5")
+    assert f("4 4") == ["Blue rolls 4+4 = 8 for protect", "Kick: 3 to Blue's muscles (halved) (60 → 57)",
+                        "Blue +1 focus (Protect): 0 → 1"]
+    assert f.hp(1) == (57, 60, 40, 1)
+
+
+def test_cm2_muscles_before_nerves_and_spill():
+    """CM-2 and CMD-10: a muscles hit takes from the muscles left, the rest spills to the move's target
+    nerves (option muscle_spill, on by default)."""
+    f = Fight(blue_hp=hp(muscle=4))
+    f("red=hook blue=sprawl")
+    assert f("1 2")[-1] == "Hook: 10 to Blue's muscles (4 → 0), 6 spills to the head (40 → 34)"
+    assert f.hp(1) == (0, 60, 34, 0)
+
+
+def test_cm2_muscle_spill_off_keeps_the_rest_off_the_nerves():
+    """CMD-10: with muscle_spill off, a muscles hit stops at 0 muscles."""
+    f = Fight(blue_hp=hp(muscle=4), muscle_spill=False)
+    f("red=kick blue=sprawl")
+    assert f("1 2")[-1] == "Kick: 7 to Blue's muscles (4 → 0)"
+    assert f.hp(1) == (0, 60, 40, 0)
+
+
+def test_cm2_all_damage_to_the_nerves_once_muscles_are_0():
+    """CM-2 (text "Once muscles are reduced to 0, all damage goes to head/body nerves"): a muscles roll
+    hits the move's target nerves."""
+    f = Fight(blue_hp=hp(muscle=0))
+    f("red=hook blue=sprawl")
+    assert f("1 2")[-1] == "Hook: 10 to Blue's head (no muscles left) (40 → 30)"
+    f("red=kick blue=sprawl")
+    assert f("2 2")[-1] == "Kick: 7 to Blue's body (no muscles left) (60 → 53)"
+    assert f.hp(1) == (0, 53, 30, 0)
+
+
+# --- CM-3: penalties -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "red_hp, modifier, parts, shown",
+    [
+        (hp(), 0, [], None),
+        (hp(muscle=29), -1, [["hurt (CM-3)", -1]], -1),
+        (hp(body=29), -1, [["hurt (CM-3)", -1]], -1),
+        (hp(muscle=30, body=30), 0, [], None),  # below 30, not at 30
+        (hp(muscle=29, body=29), -2, [["hurt (CM-3)", -2]], -2),
+        (hp(muscle=0, body=1), -2, [["hurt (CM-3)", -2]], -2),
+    ],
+)
+def test_cm3_penalty_in_the_roll_prompt(red_hp, modifier, parts, shown):
+    """CM-3: muscles or body nerves below 30 gives -1 to all dice; both below 30, -2. The roll prompt
+    lists it among its modifier parts, the trackers show it."""
+    f = Fight(red_hp=red_hp)
+    assert f.track(0)["penalty"] == shown
+    f("red=hook blue=sprawl")
+    p = roll_prompt(f)
+    assert (p["modifier"], p["modifier_parts"]) == (modifier, parts)
+
+
+def test_cm3_penalty_fixed_at_the_reveal_then_recomputed():
+    """CMD-11: the penalty is the one in force at the reveal for the whole Resolve step; damage taken in
+    it counts from the next roll after Record (here: the next turn)."""
+    f = Fight(blue_hp=hp(muscle=35))
+    f("red=hook blue=kick", "1 2")  # TRADE BLOWS: Blue's muscles 35 -> 25
+    assert f.hp(1)[0] == 25 and f.track(1)["penalty"] == -1
+    p = roll_prompt(f)
+    assert (p["who"], p["modifier"], p["modifier_parts"]) == ("Blue", 0, [])
+    assert f("1 2") == ["Blue rolls 1+2 = 3 for kick", "Kick: 7 to Red's muscles (60 → 53)"]
+    f("red=sprawl blue=hook")
+    p = roll_prompt(f)
+    assert (p["who"], p["modifier"], p["modifier_parts"]) == ("Blue", -1, [["hurt (CM-3)", -1]])
+    assert f("4 5") == ["Blue rolls 4+5-1 = 8 for hook", "Hook: 10 to Red's muscles (53 → 43)"]
+
+
+# --- CM-4: focus ------------------------------------------------------------------------
+
+
+def test_cm4_focus_spent_at_the_reveal_even_on_a_miss():
+    """CM-4: focus placed on dice and damage is spent at the reveal, and stays spent when the move misses."""
+    f = Fight(red_hp=hp(focus=3))
+    log = f("red=hook+d1+x1 blue=sprawl")
+    assert log[0] == "Turn 1, STANDING. Red: Hook (+1 focus on dice, +1 focus on damage) · Blue: Sprawl"
+    assert f.hp(0)[3] == 1
+    p = roll_prompt(f)
+    assert (p["modifier"], p["modifier_parts"]) == (1, [["focus on dice", 1]])
+    assert f("1 1") == ["Red rolls 1+1+1 = 3 for hook — double 1s", "Hook misses"]
+    assert f.hp(0) == (60, 60, 40, 1) and f.hp(1) == (60, 60, 40, 0)
+    f.next_turn(2)
+
+
+def test_cm4_a_power_moves_cost_is_paid_at_the_reveal():
+    """CM-4 and the text's head kick (-1 focus, -2 dice, 10 damage, head): the move's cost is paid with
+    the reveal, and its dice modifier is in the roll."""
+    f = Fight(GREG, FRANK, blue_hp=hp(focus=2))
+    log = f("red=sprawl blue=head-kick+d1")
+    assert log[0] == "Turn 1, STANDING. Greg O'Connor: Sprawl · Frank Duke: Head kick (1 focus, +1 focus on dice)"
+    assert f.hp(1)[3] == 0
+    p = roll_prompt(f)
+    assert (p["who"], p["modifier"], p["modifier_parts"]) == ("Frank Duke", -1, [["Head kick", -2], ["focus on dice", 1]])
+    assert f("5 5") == ["Frank Duke rolls 5+5-1 = 9 for head kick", "Head kick: 10 to Greg O'Connor's head (40 → 30)"]
+
+
+def test_cm4_focus_on_dice_adds_to_every_roll_of_the_turn():
+    """CM-4 ("Any focus to dice applies to the entire turn"): the parry roll and the follow-up both get +1."""
+    f = Fight(red_hp=hp(focus=1))
+    f("red=parry+d1 blue=hook")
+    assert roll_prompt(f)["modifier_parts"] == [["focus on dice", 1]]
+    f("4 5", "4 5")  # 10 v 9: parried
+    f("jab")
+    p = roll_prompt(f)
+    assert (p["reason"], p["modifier_parts"]) == ("jab (follow-up, undefended)", [["focus on dice", 1]])
+    assert f("4 4") == ["Red rolls 4+4+1 = 9 for jab", "Jab: 4 to Blue's head (40 → 36)",
+                        "Red +1 focus (Parry): 0 → 1"]
+
+
+def test_cm4_focus_on_damage_is_dealt_once():
+    """CM-4 ("extra damage can be dealt only once (in a Shoot+Take-Down, for example)"), CMD-9: +4 with
+    the first damaging hit, the shoot; the take-down does its own 6."""
+    f = Fight(red_hp=hp(focus=1))
+    f("red=shoot+x1 blue=parry")
+    assert f("4 4") == ["Red rolls 4+4 = 8 for shoot", "Shoot: 8 to Blue's muscles (+4 focus) (60 → 52)",
+                        "Position: CLINCHING"]
+    assert f("takedown", "5 5", "3 3")[-2:] == ["Takedown: 6 to Blue's body (60 → 54)", "Position: GROUND, Red on top"]
+    assert f.hp(1) == (52, 54, 40, 0)
+
+
+def test_cm4_focus_on_damage_waits_for_the_first_damaging_hit():
+    """CMD-9: a miss does not use the damage focus; in SLICK MOVE the parrier's follow-up gets it."""
+    f = Fight(red_hp=hp(focus=2))
+    f("red=parry+x2 blue=hook", "4 5", "4 5", "kick")
+    assert f("1 2")[1] == "Kick: 15 to Blue's muscles (+8 focus) (60 → 45)"
+
+
+def test_cm4_overspend_is_refused_state_unchanged():
+    """CMD-3, D-5: extras beyond the focus held are a typing error: refused, nothing changes."""
+    f = Fight(red_hp=hp(focus=1))
+    before = f.state
+    with pytest.raises(Refused) as info:
+        f("red=hook+d1+x1 blue=protect")
+    assert info.value.reason == "red: hook+d1+x1 spends 2 focus, Red holds 1"
+    assert f.state is before and f.hp(0)[3] == 1 and isinstance(f.prompt, SecretPrompt)
+    g = Fight(GREG, FRANK, blue_hp=hp(focus=1))
+    with pytest.raises(Refused) as info:
+        g("red=jab blue=head-kick+d1")
+    assert info.value.reason == "blue: head-kick+d1 spends 2 focus, Frank Duke holds 1"
+
+
+def test_cm4_unaffordable_move_gives_the_default():
+    """Text ("If you chose a move that you can't do, then do the default move"), CMD-2/CMD-3: a move whose
+    own cost is above the focus held is accepted and replaced by Protect, the log says why."""
+    f = Fight(GREG, FRANK)
+    log = f("red=jab blue=head-kick")
+    assert log[:2] == ["Turn 1, STANDING. Greg O'Connor: Jab · Frank Duke: Head kick",
+                       "Frank Duke cannot do Head kick (needs 1 focus, holds 0): Protect, the default in STANDING"]
+    assert outcome(log) == "Jab v Protect: PROTECTS! (Greg O'Connor acts)"
+    f("4 5")
+    p = roll_prompt(f)  # Frank protects: his Long guard bonus (+1 on protect, STANDING)
+    assert (p["who"], p["reason"], p["modifier_parts"]) == ("Frank Duke", "protect (PROTECTS roll-off)",
+                                                             [["Long guard", 1]])
+
+
+def test_cm4_default_still_spends_the_extras():
+    """CMD-3 / CM-4: focus placed on dice stays placed and spent when the move becomes the default."""
+    f = Fight(red_hp=hp(focus=1), first_fight=True)
+    log = f("red=shoot+d1 blue=protect")
+    assert log[:2] == ["Turn 1, STANDING. Red: Shoot (+1 focus on dice) · Blue: Protect",
+                       "Red cannot do Shoot (no Shoot & Clinch in a First Fight): Protect, the default in STANDING"]
+    assert outcome(log) == "Protect v Protect: TAUNTS!"
+    assert log[-2:] == ["Red +1 focus (Protect): 0 → 1", "Blue +1 focus (Protect): 0 → 1"]
+    assert f.hp(0)[3] == 1
+
+
+def test_cm4_move_not_allowed_in_the_position_gives_the_default():
+    """CMD-1/CMD-3: a move its position does not allow (the move's own positions; the held fighter's
+    throw in COLLAR TIE) is replaced by the default."""
+    f = Fight(GREG, FRANK, position="clinching")
+    log = f("red=body-hook blue=low-kick")
+    assert log[1] == "Frank Duke cannot do Low kick (not from CLINCHING): Protect, the default in CLINCHING"
+    assert outcome(log) == "Body hook v Protect: PROTECTS! (Greg O'Connor acts)"
+    g = Fight(position="collar_tie", dominant=0)
+    log = g("red=protect blue=throw")
+    assert log[1] == "Blue cannot do Throw (no throw in COLLAR TIE (submissive)): Protect, the default in COLLAR TIE"
+    side = Fight(position="collar_tie", dominant=0).ask()["sides"]["blue"]
+    throw = next(o for o in side["options"] if o["key"] == "throw")
+    assert (throw["allowed"], throw["why"]) == (False, "no throw in COLLAR TIE (submissive)")
+
+
+def test_cm4_focus_is_capped_at_10():
+    """Text ("Focus Tokens (max 10)"), CM-1: gains stop at 10."""
+    f = Fight(red_hp=hp(focus=8))
+    assert f("red=focus blue=protect")[-2:] == ["Red +2 focus (Focus): 8 → 10", "Blue +1 focus (Protect): 0 → 1"]
+    assert f.hp(0)[3] == 10
+    log = f("red=focus blue=protect")
+    assert not [line for line in log if line.startswith("Red +")]  # nothing to gain at 10
+    assert log[-1] == "Blue +1 focus (Protect): 1 → 2" and f.hp(0)[3] == 10
+
+
+# --- the results table: every outcome on the shipped card ------------------------------
+
+
+def test_trade_blows_both_hit_full_no_defence():
+    """Text TRADE BLOWS: both attack rolls, no defence, full damage (strike v strike, STANDING)."""
+    f = Fight()
+    log = f("red=hook blue=kick")
+    assert outcome(log) == "Hook v Kick: TRADE BLOWS!"
+    p = roll_prompt(f)
+    assert (p["who"], p["reason"], p["against"], p["target"]) == ("Red", "hook (TRADE BLOWS)", "Blue's muscle rating", 9)
+    assert f("4 5", "1 2") == ["Red rolls 4+5 = 9 for hook", "Hook: 10 to Blue's head (40 → 30)",
+                               "Blue rolls 1+2 = 3 for kick", "Kick: 7 to Red's muscles (60 → 53)"]
+    assert (f.hp(0), f.hp(1)) == ((53, 60, 40, 0), (60, 60, 30, 0))
+    f.next_turn(2)
+
+
+def test_trade_blows_two_double_sixes_both_double():
+    """CMD-8: in TRADE BLOWS nobody defends, so both double 6s count."""
+    f = Fight()
+    f("red=hook blue=kick")
+    assert f("6 6", "6 6")[1::2] == ["Hook: 20 to Blue's head (doubled) (40 → 20)",
+                                     "Kick: 14 to Red's body (doubled) (60 → 46)"]
+
+
+def test_trade_blows_starts_no_combo():
+    """Text TRADE BLOWS "No combos": a full hit by a combo's first stage offers nothing."""
+    f = Fight(RED_COMBOS, BLUE, red_hp=hp(focus=3))
+    f("red=hook blue=kick", "4 5", "1 1")
+    f.next_turn(2)
+
+
+@pytest.mark.parametrize(
+    "red, blue, tail",
+    [
+        ("4 5", "2 3", ["Blue rolls 2+3 = 5 for hook", "Red is faster", "Jab: 4 to Blue's head (40 → 36)",
+                        "Red +1 focus (Jab): 0 → 1"]),
+        ("2 3", "4 5", ["Blue rolls 4+5 = 9 for hook", "Blue is faster", "Hook: 10 to Red's head (40 → 30)",
+                        "Red +1 focus (Jab): 0 → 1"]),  # the loser's jab still gains its focus
+        ("3 3", "2 4", ["Blue rolls 2+4 = 6 for hook", "A tie: neither lands", "Red +1 focus (Jab): 0 → 1"]),
+        ("6 6", "6 6", ["Blue rolls 6+6 = 12 for hook — double 6s!", "A tie: neither lands",
+                        "Red +1 focus (Jab): 0 → 1"]),  # CMD-8: two double 6s tie
+        ("6 6", "5 6", ["Blue rolls 5+6 = 11 for hook", "Red is faster",
+                        "Jab: 8 to Blue's head (doubled) (40 → 32)", "Red +1 focus (Jab): 0 → 1"]),
+    ],
+)
+def test_who_faster(red, blue, tail):
+    """Text WHO FASTER: roll-off, only the high roll hits, full damage; CMD-7: a tie lands nothing;
+    CMD-6: the winner's roll-off total is its attack roll."""
+    f = Fight()
+    log = f("red=jab blue=hook")
+    assert outcome(log) == "Jab v Hook: WHO FASTER!"
+    assert roll_prompt(f)["reason"] == "jab (WHO FASTER roll-off)"
+    f(red)
+    assert f(blue) == tail
+    f.next_turn(2)
+
+
+def test_who_faster_winner_who_still_misses():
+    """Text WHO FASTER + CM-2: the winner's total is its attack roll, and double 1s miss even when they win."""
+    f = Fight(red_hp=hp(focus=2))
+    f("red=jab+d2 blue=hook", "1 1")
+    assert f("1 2") == ["Blue rolls 1+2 = 3 for hook", "Red is faster", "Jab misses", "Red +1 focus (Jab): 0 → 1"]
+    assert f.hp(1) == (60, 60, 40, 0)
+
+
+def test_who_faster_winning_shoot_follows_shoots_in():
+    """Text WHO FASTER ("If successful attack is a shoot or throw, follow 'Shoots in!' rules")."""
+    f = Fight()
+    assert outcome(f("red=shoot blue=hook")) == "Shoot v Hook: WHO FASTER!"
+    assert f("5 5", "2 2")[-3:] == ["Red is faster", "Shoot: 4 to Blue's body (60 → 56)", "Position: CLINCHING"]
+    p = choice_prompt(f)
+    assert (p["who"], p["options"]) == ("Red", ["takedown", "stay"])
+
+
+@pytest.mark.parametrize("blue", ["shoot", "throw", "sprawl", "taunt"])
+def test_swift_attack_jab_beats(blue):
+    """Text SWIFT ATTACK ("Jab beats Shoot or Throw"); CM-6 fight card: the jab's attack roll, the other
+    move does nothing."""
+    f = Fight()
+    log = f(f"red=jab blue={blue}")
+    assert outcome(log).endswith("SWIFT ATTACK! (Red acts)")
+    assert log[-1] == f"Blue's {blue} comes too late"
+    assert f("4 5")[1] == "Jab: 4 to Blue's head (40 → 36)"
+    assert f.where == "STANDING"
+
+
+def test_swift_attack_taunter_still_gains():
+    """CMD-15: a taunt gains its +2 in any outcome but CROWD BOOS, even when it is hit."""
+    f = Fight()
+    f("red=jab blue=taunt")
+    assert f("1 2")[-2:] == ["Red +1 focus (Jab): 0 → 1", "Blue +2 focus (Taunt): 0 → 2"]
+
+
+def test_swift_attack_clinching_sprawl_gamble():
+    """Text SWIFT ATTACK ("If in CLINCHING, the Sprawl gamble didn't pay off and sprawler is getting hit")."""
+    f = Fight(position="clinching")
+    log = f("red=sprawl blue=kick")
+    assert outcome(log) == "Sprawl v Kick: SWIFT ATTACK! (Blue acts)"
+    assert roll_prompt(f)["who"] == "Blue"
+    assert f("4 5")[1] == "Kick: 7 to Red's body (60 → 53)"
+    assert f.where == "CLINCHING"
+
+
+# --- TAUNTS and CROWD BOOS --------------------------------------------------------------
+
+
+def test_taunts_focus_six_protect_one():
+    """Text TAUNTS: "Focusing fighter gains full focus charge (6). A protecting fighter still gains 1"."""
+    f = Fight()
+    log = f("red=focus blue=protect")
+    assert outcome(log) == "Focus v Protect: TAUNTS!"
+    assert log[-3:] == ["No rolls.", "Red +6 focus (Focus): 0 → 6", "Blue +1 focus (Protect): 0 → 1"]
+    assert (f.hp(0)[3], f.hp(1)[3]) == (6, 1)
+    f.next_turn(2)
+
+
+def test_taunts_taunt_gains_and_drains():
+    """CMD-15: in TAUNTS a taunt gains 2 and drains the other fighter by 2 (after his own gain)."""
+    f = Fight(blue_hp=hp(focus=3))
+    log = f("red=taunt blue=protect")
+    assert outcome(log) == "Taunt v Protect: TAUNTS!"
+    assert log[-3:] == ["Red +2 focus (Taunt): 0 → 2", "Blue +1 focus (Protect): 3 → 4",
+                        "Red's taunt gets to Blue: focus 4 → 2"]
+    assert (f.hp(0)[3], f.hp(1)[3]) == (2, 2)
+
+
+def test_taunts_drain_stops_at_zero():
+    """CMD-15: the drain takes what there is (focus never below 0)."""
+    f = Fight(blue_hp=hp(focus=1))
+    log = f("red=taunt blue=sprawl")
+    assert outcome(log) == "Taunt v Sprawl: TAUNTS!"
+    assert log[-2:] == ["Red +2 focus (Taunt): 0 → 2", "Red's taunt gets to Blue: focus 1 → 0"]
+    assert f.hp(1)[3] == 0
+
+
+def test_taunts_drain_spares_a_focuser():
+    """CMD-15: the taunt does not reach a fighter who chose Focus: he gains the full 6."""
+    f = Fight()
+    log = f("red=taunt blue=focus")
+    assert log[-2:] == ["Red +2 focus (Taunt): 0 → 2", "Blue +6 focus (Focus): 0 → 6"]
+    assert f.hp(1)[3] == 6
+
+
+@pytest.mark.parametrize("position", ["standing", "clinching"])
+def test_crowd_boos_taunt_v_taunt(position):
+    """CM-6 ("taunt against taunt gives the crowd boos"), text CROWD BOOS: no rolls, no taunt pays, and
+    from CLINCHING both return to STANDING."""
+    f = Fight(position=position, red_hp=hp(focus=1), blue_hp=hp(focus=1))
+    log = f("red=taunt blue=taunt")
+    assert outcome(log) == "Taunt v Taunt: CROWD BOOS!"
+    tail = ["The crowd boos!"] + (["Position: STANDING"] if position == "clinching" else [])
+    assert log[2:] == tail
+    assert (f.hp(0)[3], f.hp(1)[3], f.where) == (1, 1, "STANDING")
+    f.next_turn(2)
+
+
+@pytest.mark.parametrize("position, dominant", [("clinching", None), ("collar_tie", 0), ("ground", 0),
+                                                ("past_guard", 0)])
+def test_crowd_boos_break_v_focus_stands_up_focus_still_gains(position, dominant):
+    """CMD-17/CMD-18: a break against a passive move is CROWD BOOS: the fight stands up from every
+    position; Focus still gains 6 (text: only taunts gain nothing)."""
+    f = Fight(position=position, dominant=dominant)
+    log = f("red=break blue=focus")
+    assert outcome(log) == "Break v Focus: CROWD BOOS!"
+    assert log[2:] == ["The crowd boos!", "Position: STANDING", "Blue +6 focus (Focus): 0 → 6"]
+    assert f.where == "STANDING"

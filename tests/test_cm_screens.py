@@ -1,0 +1,204 @@
+"""Cage Match! as players drive it: the action pad keeps each corner's pick
+secret until both are locked in (CM-5), the trackers draw muscle, nerves and
+focus, and a fight plays to its end on the keyboard."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from textual.widgets import OptionList, RichLog
+
+from screens.app import make_app
+from screens.fight import FightScreen
+from screens.pad import ActionPadScreen
+from table_cards import CM_CARDS, open_fight, screen_text
+
+CAGE_MATCH_ROW = 2
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    (tmp_path / "fighters").mkdir()
+    (tmp_path / "fighters" / "cm.yaml").write_text(CM_CARDS)
+    return tmp_path
+
+
+def log_text(screen) -> str:
+    return "\n".join(strip.text for strip in screen.query_one("#log", RichLog).lines)
+
+
+async def start_cm(pilot) -> FightScreen:
+    screen = await open_fight(pilot, CAGE_MATCH_ROW, "red rooster", "blue heron")
+    assert screen.session.setup.game == "cage_match"
+    return screen
+
+
+async def pick(pilot, key: str, dice: int = 0, damage: int = 0) -> None:
+    """On an open pad: the cover, then highlight ``key`` with the arrow keys, set the dials, lock in."""
+    pad = pilot.app.screen
+    assert isinstance(pad, ActionPadScreen)
+    await pilot.press("enter")  # past the cover
+    await pilot.pause()
+    keys = [o.key for o in pad.pad.options]
+    moves = pad.query_one("#moves", OptionList)
+    while keys[moves.highlighted] != key:
+        await pilot.press("down")
+    await pilot.press(*["d"] * dice, *["x"] * damage, "enter")
+    await pilot.pause()
+
+
+async def test_a_hidden_pick_never_shows_before_the_reveal(data_dir: Path) -> None:
+    """CM-5: red's move and spend appear nowhere (screen, log, store) until both lock in."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_cm(pilot)
+        session = screen.session
+        for _ in range(2):  # two turns of Focus v Focus (TAUNTS): 6 + 6, held at 10
+            session.submit("red=focus blue=focus")
+        await pilot.pause()
+        answers = len(session.steps)
+        stored = len(app.store.load(session.id)[2])
+        seen = []
+
+        await pilot.press("enter")
+        await pilot.pause()
+        seen.append(screen_text(app))  # red's cover
+        await pick(pilot, "hammer-right", damage=2)
+        assert "spends" not in screen_text(app)
+        for _ in range(2):
+            seen.append(screen_text(app))  # the cover for blue, then blue's own pad
+            await pilot.press("enter")
+            await pilot.pause()
+            if isinstance(app.screen, ActionPadScreen) and app.screen.stage == "pick":
+                seen.append(screen_text(app))
+                await pilot.press("enter")  # blue locks in the first move (the teep)
+                await pilot.pause()
+                break
+        seen.append(screen_text(app))  # both locked: Enter reveals
+        for text in seen:
+            assert "Hammer" not in text and "hammer" not in text
+            assert "damage 2" not in text and "+x2" not in text
+            assert "Red Rooster 10" in text  # the focus held, before anything is spent
+        assert "RED has locked in" in seen[1]
+        assert len(session.steps) == answers and len(app.store.load(session.id)[2]) == stored
+        assert "Hammer" not in log_text(screen)
+
+        await pilot.press("enter")  # reveal
+        await pilot.pause()
+        assert isinstance(app.screen, FightScreen)
+        assert session.steps[-1].answer.text == "red=hammer-right+x2 blue=teep"
+        assert "Red Rooster: Hammer right hand (2 focus, +2 focus on damage)" in log_text(screen)
+        assert session.ruleset.trackers(session.state)["Red Rooster"]["focus"] == 6
+
+
+async def test_blue_gets_a_fresh_pad(data_dir: Path) -> None:
+    """Nothing of red's pick is left for blue: the cursor on the first move, the dials at 0."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_cm(pilot)
+        screen.session.submit("red=focus blue=focus")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pick(pilot, "cross", dice=1)
+        await pilot.press("enter")  # blue's cover
+        await pilot.pause()
+        pad = app.screen
+        assert pad.side == 1 and pad.stage == "pick"
+        assert pad.query_one("#moves", OptionList).highlighted == 0
+        assert "focus on dice 0" in screen_text(app) and "focus on damage 0" in screen_text(app)
+
+
+async def test_escape_throws_the_picks_away(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_cm(pilot)
+        await pilot.press("enter")
+        await pick(pilot, "cross")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, FightScreen)
+        assert screen.session.steps == []
+        await pilot.press("enter")  # the pad again: red picks afresh
+        await pilot.pause()
+        assert app.screen.side == 0 and "RED (Red Rooster) picks now" in screen_text(app)
+
+
+async def test_moves_that_cannot_be_done_are_greyed_with_why(data_dir: Path) -> None:
+    """At 0 focus the hammer right (2 focus) is shown but cannot be picked, and
+    focus on dice beyond what is held is refused (CM-4)."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_cm(pilot)
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        pad = app.screen
+        hammer = next(o for o in pad.pad.options if o.key == "hammer-right")
+        assert not hammer.allowed and hammer.why == "needs 2 focus, holds 0"
+        text = screen_text(app)
+        assert "Hammer right hand" in text and "needs 2 focus" in text
+        assert pad.query_one("#moves", OptionList).get_option_at_index(
+            [o.key for o in pad.pad.options].index("hammer-right")).disabled
+        await pilot.press("d", "enter")  # +1 on dice, holding none
+        await pilot.pause()
+        assert pad.side == 0 and pad.stage == "pick"  # not locked
+        assert "spends 1 focus, holds 0" in screen_text(app)
+
+
+async def test_the_trackers_show_damage_and_focus(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_cm(pilot)
+        session = screen.session
+        session.submit("red=cross blue=focus")  # BRUTAL HIT on a focusing fighter
+        session.submit("6 5")  # 11 >= 9: 7 to the head
+        await pilot.pause()
+        text = screen_text(app)
+        assert "head        33/40" in text
+        assert "focus ●●●○○○○○○○ 3" in text  # Focus gains only 3 when hit (CM-4)
+        assert "████████┊████████" in text  # muscle and body still full, the 30 mark drawn
+
+
+async def test_a_whole_fight_on_the_keyboard(data_dir: Path) -> None:
+    """ctrl+r answers every prompt (the app picks and rolls, D-6) until a KO or a tap.
+    The players' own card (CM-6) starts both at 12 hit points, so it ends soon."""
+    (data_dir / "tables").mkdir()
+    (data_dir / "tables" / "cage_match.yaml").write_text("start: {muscle: 12, body: 12, head: 12, focus: 0}\n")
+    app = make_app(data_dir, rng=random.Random(5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_cm(pilot)
+        assert screen.session.setup.tables["start"]["head"] == 12
+        for _ in range(300):
+            if screen.session.over:
+                break
+            await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert screen.session.over
+        result = screen.session.prompt.result
+        assert result.method in ("ko", "submission", "draw")
+        assert result.headline("turn") in screen_text(app).replace("\n", " ") or "def." in screen_text(app)
+        assert all(step.answer.virtual for step in screen.session.steps)
+
+
+async def test_undoing_a_reveal_gives_empty_pads(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_cm(pilot)
+        await pilot.press("enter")
+        await pick(pilot, "cross")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")  # blue: teep... the first move
+        await pilot.pause()
+        await pilot.press("enter")  # reveal
+        await pilot.pause()
+        assert len(screen.session.steps) == 1
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert screen.session.steps == []
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        pad = app.screen
+        assert isinstance(pad, ActionPadScreen) and pad.side == 0
+        assert pad.query_one("#moves", OptionList).highlighted == 0  # not the undone cross
