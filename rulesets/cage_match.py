@@ -781,10 +781,17 @@ class Turn:
             return
         rolls = self.rolloff((self.moves[0], self.moves[1]), "BRUTAL HIT: the break roll-off", attacker=a)
         if beats(rolls[b], rolls[a]):
-            self.log.append(f"{self.name(b)} breaks free, taking half")
-            if move.damage > 0:
-                self.strike(a, move, rolls[a], half=True)
+            if rolls[b].d6:  # CM-2: a defender rolling double 6s takes no damage (design 3.8)
+                self.log.append(f"{self.name(b)} breaks free with double 6s: no damage")
+            else:
+                self.log.append(f"{self.name(b)} breaks free, taking half")
+                if move.damage > 0:
+                    self.strike(a, move, rolls[a], half=True)
             self.move_to("standing")  # and no other position change (text)
+            return
+        if rolls[b].d6:  # both double 6s: a tie (CMD-8), but "a defender who also rolls double 6s takes none" (CM-2)
+            self.log.append(f"{self.name(b)}'s double 6s: no damage")
+            self.effects(a, move, rolls[a])
             return
         self.land(a, move, rolls[a])
         self.combo_ready(a, move)
@@ -920,7 +927,7 @@ class Turn:
         full = False
         if rf.miss:
             self.log.append(f"{move.name} misses: the combo ends")
-        elif ro.d6 and not rf.d6:
+        elif ro.d6:  # CM-2: "a defender who also rolls double 6s takes none"
             self.log.append(f"{self.name(o)}'s double 6s block it all: the combo ends")
         elif not beats(rf, ro):
             self.log.append(f"{self.name(o)} blocks: half damage, the combo ends")

@@ -24,6 +24,17 @@ def _when(stamp: float) -> str:
     return time.strftime("%d %b %H:%M", time.localtime(stamp))
 
 
+def _outcome(game: str, result: dict) -> str:
+    """A stored result in one line (``Result.headline``), or what can be said of a damaged one."""
+    from companion.ruleset import Result, get_ruleset
+
+    try:
+        period_word = get_ruleset(game).period_word if game in GAMES else "period"
+        return Result(**result).headline(period_word)
+    except (TypeError, ValueError):
+        return "result unreadable"
+
+
 class HomeScreen(Screen[None]):
     """The first screen."""
 
@@ -73,16 +84,8 @@ class HomeScreen(Screen[None]):
         finished = self.query_one("#finished", OptionList)
         finished.clear_options()
         for saved in store.sessions("over"):
-            result = saved.result or {}
-            if result.get("winner"):
-                method = result.get("method", "?")
-                outcome = f"{result['winner']} by {method.upper() if method in ('ko', 'tko') else method}"
-                if result.get("detail"):
-                    outcome += f" ({result['detail']})"
-                outcome += f", {result.get('fight_time', '')}"
-            else:
-                outcome = "draw"
-            finished.add_option(Option(escape(f"{saved.title}: {outcome} · {_when(saved.updated)}"), id=str(saved.id)))
+            outcome = _outcome(saved.game, saved.result or {})
+            finished.add_option(Option(escape(f"{outcome} · {_when(saved.updated)}"), id=str(saved.id)))
         if not finished.option_count:
             finished.add_option(Option("none yet", id="none", disabled=True))
         else:

@@ -602,3 +602,538 @@ def test_crowd_boos_break_v_focus_stands_up_focus_still_gains(position, dominant
     assert outcome(log) == "Break v Focus: CROWD BOOS!"
     assert log[2:] == ["The crowd boos!", "Position: STANDING", "Blue +6 focus (Focus): 0 → 6"]
     assert f.where == "STANDING"
+
+
+# --- SLICK MOVE -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "parry, strike, line, red_after",
+    [
+        ("5 5", "4 5", "Red parries: no damage", (60, 60, 40)),  # beats
+        ("4 5", "4 5", "Red parries: no damage", (60, 60, 40)),  # ties: the parrier's
+        ("2 2", "4 5", "Hook: 5 to Red's muscles (halved) (60 → 55)", (55, 60, 40)),  # loses: half to muscles
+        ("2 2", "1 1", "Hook misses", (60, 60, 40)),  # the striker misses
+        ("5 5", "6 6", "Hook: 10 to Red's head (doubled, halved) (40 → 30)", (60, 60, 30)),  # striker's 6-6
+        ("6 6", "6 5", "Red's double 6s: no damage", (60, 60, 40)),  # parrier's 6-6
+        ("6 6", "6 6", "Red's double 6s: no damage", (60, 60, 40)),  # CM-2: a defender who also rolls 6-6
+    ],
+)
+def test_slick_move_parry_roll_off(parry, strike, line, red_after):
+    """Text SLICK MOVE: the parrier must beat or tie the attack roll to take no damage, loses and takes
+    half to muscle; CM-2: the striker's double 6s still hit (half of double, to head/body), the
+    parrier's double 6s negate."""
+    f = Fight()
+    log = f("red=parry blue=hook")
+    assert outcome(log) == "Parry v Hook: SLICK MOVE! (Red acts)"
+    p = roll_prompt(f)
+    assert (p["who"], p["reason"], p.get("target")) == ("Red", "parry (SLICK MOVE roll-off)", None)
+    f(parry)
+    p = roll_prompt(f)
+    assert (p["who"], p["reason"], p["target"]) == ("Blue", "hook (SLICK MOVE roll-off)", 9)
+    assert f(strike)[-1] == line
+    assert f.hp(0)[:3] == red_after
+    assert choice_prompt(f)["reason"] == "the follow-up after the parry (no focus)"
+
+
+def test_slick_move_follow_up_choice_and_undefended_roll():
+    """Text SLICK MOVE / 2-Action Moves: then the parrier makes any attack that doesn't require focus
+    (advised: the most damage on average), rolled undefended, full damage."""
+    f = Fight(GREG, FRANK)
+    f("red=parry blue=cross", "5 5", "4 5")
+    p = choice_prompt(f)
+    # Greg's focus-free attacks allowed STANDING: no hammer right or liver hook (they cost focus)
+    assert p["options"] == ["jab", "cross", "body-hook", "uppercut", "shoot", "throw"]
+    assert p["advised"] == "uppercut"  # 8 damage at +0 (his -1, his +1) beats the cross's 7 at +1
+    f("uppercut")
+    p = roll_prompt(f)
+    # his Counter-puncher bonus (+1 in a turn he parries) with the uppercut's -1
+    assert (p["reason"], p["modifier"], p["modifier_parts"]) == (
+        "uppercut (follow-up, undefended)", 0, [["Uppercut", -1], ["Counter-puncher", 1]])
+    assert f("4 5") == ["Greg O'Connor rolls 4+5 = 9 for uppercut", "Uppercut: 8 to Frank Duke's head (40 → 32)"]
+    f.next_turn(2)
+
+
+def test_slick_move_follow_up_can_miss():
+    """CM-2: "All attacks, even if not defended, require a roll of both dice"."""
+    f = Fight()
+    f("red=parry blue=hook", "5 5", "4 5", "hook")
+    assert f("1 1") == ["Red rolls 1+1 = 2 for hook — double 1s", "Hook misses"]
+
+
+def test_slick_move_shoot_follow_up_clinches_without_take_down():
+    """Text 2-Action Moves: "If you follow with a Shoot, it results in CLINCHING but you may not attempt a
+    Take-Down"."""
+    f = Fight()
+    f("red=parry blue=hook", "5 5", "4 5", "shoot")
+    assert f("4 4") == ["Red rolls 4+4 = 8 for shoot", "Shoot: 4 to Blue's muscles (60 → 56)", "Position: CLINCHING"]
+    f.next_turn(2, "CLINCHING")
+
+
+def test_slick_move_follow_up_starts_a_combo():
+    """Text SLICK MOVE "may start a combo": the striker did at most half, so he cannot cancel it."""
+    f = Fight(RED_COMBOS, BLUE)
+    f("red=parry blue=hook", "2 2", "4 4", "jab")  # Red takes 5 to muscles, then jabs
+    assert f("4 5")[1:] == ["Jab: 4 to Blue's head (40 → 36)", "Red +1 focus (Parry): 0 → 1"]  # the jab's +1
+    p = choice_prompt(f)
+    assert (p["reason"], p["options"]) == ("a combo after the jab", ["one-two-kick", "stop"])
+
+
+# --- SPRAWL N' BRAWL ----------------------------------------------------------------
+
+
+def test_sprawl_n_brawl_strike_counter():
+    """Text SPRAWL N' BRAWL: the shoot fails; the sprawler makes any attack that doesn't require focus,
+    full damage."""
+    f = Fight()
+    log = f("red=sprawl blue=shoot")
+    assert outcome(log) == "Sprawl v Shoot: SPRAWL N' BRAWL! (Red acts)"
+    assert log[-1] == "Red sprawls: the shoot fails"
+    p = choice_prompt(f)
+    assert (p["reason"], p["options"], p["advised"]) == (
+        "the counter after the sprawl (no focus)", ["jab", "hook", "kick", "haymaker", "throw", "takedown"], "hook")
+    f("kick")
+    assert roll_prompt(f)["reason"] == "kick (counter, undefended)"
+    assert f("4 5") == ["Red rolls 4+5 = 9 for kick", "Kick: 7 to Blue's body (60 → 53)"]
+    assert f.where == "STANDING" and f.hp(0) == (60, 60, 40, 0)
+
+
+@pytest.mark.parametrize(
+    "red, blue, tail, where",
+    [
+        ("4 4", "3 3", ["Takedown: 6 to Blue's muscles (60 → 54)", "Position: GROUND, Red on top"],
+         "GROUND (dominant)"),
+        ("3 3", "3 3", ["Blue stays up"], "STANDING"),  # must win, not tie
+        ("2 2", "3 3", ["Blue stays up"], "STANDING"),
+    ],
+)
+def test_sprawl_n_brawl_trip_must_win(red, blue, tail, where):
+    """Text: "a Trip or Take-Down requires winning a roll-off to do damage and go to GROUND"; SPRAWL N'
+    BRAWL: "must win (not tie)"; CMD-23: offered STANDING too."""
+    f = Fight()
+    f("red=sprawl blue=shoot", "takedown")
+    assert roll_prompt(f)["reason"] == "takedown (trip roll-off)"
+    f(red)
+    assert f(blue)[1:] == tail
+    assert f.where == where
+
+
+def test_sprawl_n_brawl_in_clinching_against_a_take_down():
+    """CM-6 card [R extension]: CLINCHING sprawl v takedown is SPRAWL N' BRAWL too."""
+    f = Fight(position="clinching")
+    log = f("red=takedown blue=sprawl")
+    assert outcome(log) == "Takedown v Sprawl: SPRAWL N' BRAWL! (Blue acts)"
+    assert log[-1] == "Blue sprawls: the takedown fails"
+    assert choice_prompt(f)["who"] == "Blue"
+
+
+def test_first_fight_has_no_sprawl_n_brawl_trip():
+    """Text First Fight ("eliminate the Shoot & Clinch move"): the shoot is the default Protect, so the
+    sprawl meets no shoot and no trip follows (design 1.6)."""
+    f = Fight(first_fight=True)
+    log = f("red=sprawl blue=shoot")
+    assert log[1] == "Blue cannot do Shoot (no Shoot & Clinch in a First Fight): Protect, the default in STANDING"
+    assert outcome(log) == "Sprawl v Protect: TAUNTS!"
+    f.next_turn(2)
+
+
+# --- PROTECTS ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "red, blue, line, blue_after",
+    [
+        ("4 5", "4 5", "Blue covers up: no damage", (60, 60, 40)),  # tie: the protector's
+        ("4 5", "5 5", "Blue covers up: no damage", (60, 60, 40)),
+        ("4 5", "4 4", "Hook: 5 to Blue's muscles (halved) (60 → 55)", (55, 60, 40)),  # 9 would be head: muscles
+        ("1 1", "1 2", "Hook misses", (60, 60, 40)),
+        ("6 6", "5 5", "Hook: 10 to Blue's head (doubled, halved) (40 → 30)", (60, 60, 30)),
+        ("5 5", "6 6", "Blue's double 6s: no damage", (60, 60, 40)),
+    ],
+)
+def test_protects(red, blue, line, blue_after):
+    """Text PROTECTS: the protector must beat or tie the roll-off to take no damage, loses and takes half
+    to muscle; CM-2 double 6s; protect still gains 1 (CMD-16)."""
+    f = Fight()
+    log = f("red=hook blue=protect")
+    assert outcome(log) == "Hook v Protect: PROTECTS! (Red acts)"
+    f(red)
+    log = f(blue)
+    assert log[1:] == [line, "Blue +1 focus (Protect): 0 → 1"]
+    assert f.hp(1) == blue_after + (1,)
+
+
+def test_protects_avoids_position_changes():
+    """Text PROTECTS: "lose and take ½ damage to muscle but avoid position changes": a winning shoot does
+    not reach the clinch, and no take-down is offered."""
+    f = Fight()
+    f("red=shoot blue=protect", "5 5")
+    assert f("2 2")[1:] == ["Shoot: 2 to Blue's muscles (halved) (60 → 58)", "Blue +1 focus (Protect): 0 → 1"]
+    assert f.where == "STANDING"
+    f.next_turn(2)
+
+
+def test_protects_starts_no_combo():
+    """Text PROTECTS "no combos"."""
+    f = Fight(RED_COMBOS, BLUE, red_hp=hp(focus=3))
+    f("red=hook blue=protect", "5 5", "6 6")  # even the (negated) hit: no combo offer
+    f.next_turn(2)
+    f("red=hook blue=protect", "5 5", "2 2")
+    f.next_turn(3)
+
+
+def test_protects_ground_submission_does_not_become_a_hold():
+    """Design 3.7: "a submission does not become a hold" against a Protect."""
+    f = Fight(position="ground", dominant=0)
+    f("red=armbar blue=protect", "5 5")
+    assert f("2 2")[1] == "Armbar: 3 to Blue's muscles (halved) (60 → 57)"
+    f.next_turn(2, "GROUND")
+
+
+# --- BRUTAL HIT -------------------------------------------------------------------------
+
+
+def test_brutal_hit_on_a_focuser_full_damage_and_focus_three():
+    """CM-6 ("focus against an attack is a brutal hit"), CM-4: the attack roll does full damage, and the
+    Focus gains only 3 because its fighter took damage."""
+    f = Fight()
+    log = f("red=hook blue=focus")
+    assert outcome(log) == "Hook v Focus: BRUTAL HIT! (Red acts)"
+    assert roll_prompt(f)["reason"] == "hook (BRUTAL HIT on a focusing fighter)"
+    assert f("4 5") == ["Red rolls 4+5 = 9 for hook", "Hook: 10 to Blue's head (40 → 30)",
+                        "Blue +3 focus (Focus): 0 → 3"]
+
+
+def test_brutal_hit_miss_leaves_the_focuser_six():
+    """CM-4: Focus gains 6 unless its fighter takes damage."""
+    f = Fight()
+    f("red=hook blue=focus")
+    assert f("1 1") == ["Red rolls 1+1 = 2 for hook — double 1s", "Hook misses", "Blue +6 focus (Focus): 0 → 6"]
+
+
+@pytest.mark.parametrize(
+    "red, blue, tail, where, blue_after",
+    [
+        ("3 3", "4 4", ["Blue breaks free, taking half", "Hook: 5 to Blue's muscles (halved) (60 → 55)",
+                        "Position: STANDING"], "STANDING", (55, 60, 40)),
+        ("4 4", "4 4", ["Hook: 10 to Blue's muscles (60 → 50)"], "CLINCHING", (50, 60, 40)),  # tie: full
+        ("4 4", "2 2", ["Hook: 10 to Blue's muscles (60 → 50)"], "CLINCHING", (50, 60, 40)),
+        ("1 1", "1 1", ["Hook misses"], "CLINCHING", (60, 60, 40)),  # a tie, but double 1s miss
+        ("6 6", "5 6", ["Hook: 20 to Blue's head (doubled) (40 → 20)"], "CLINCHING", (60, 60, 20)),
+    ],
+)
+def test_brutal_hit_against_a_break(red, blue, tail, where, blue_after):
+    """Text BRUTAL HIT: "To break, win roll off to go to STANDING but still take ½ damage ... On tie or
+    below, hit does full damage"."""
+    f = Fight(position="clinching")
+    log = f("red=hook blue=break")
+    assert outcome(log) == "Hook v Break: BRUTAL HIT! (Red acts)"
+    assert roll_prompt(f)["reason"] == "hook (BRUTAL HIT: the break roll-off)"
+    f(red)
+    assert f(blue)[1:] == tail
+    assert (f.where, f.hp(1)[:3]) == (where, blue_after)
+
+
+def test_brutal_hit_breakers_double_sixes_negate():
+    """CM-2 ("a defender rolling double 6s negates damage"), design 3.8 ("B's double 6s: B wins, takes
+    nothing"): the breaker stands up unhurt."""
+    f = Fight(position="clinching")
+    f("red=hook blue=break", "5 5")
+    assert f("6 6")[1:] == ["Blue breaks free with double 6s: no damage", "Position: STANDING"]
+    assert f.hp(1) == (60, 60, 40, 0)
+
+
+@pytest.mark.parametrize(
+    "red, blue, tail, where",
+    [
+        ("4 4", "4 4", ["Takedown: 6 to Blue's muscles (60 → 54)", "Position: GROUND, Red on top"],
+         "GROUND (dominant)"),  # tie: the take-down succeeds
+        ("4 4", "5 4", ["Blue breaks free, taking half", "Takedown: 3 to Blue's muscles (halved) (60 → 57)",
+                        "Position: STANDING"], "STANDING"),
+    ],
+)
+def test_brutal_hit_take_down_against_a_break(red, blue, tail, where):
+    """Text BRUTAL HIT: "On tie or below, hit does full damage and any take-down/collar tie succeeds";
+    the breaker who wins avoids "any other position change"."""
+    f = Fight(position="clinching")
+    assert outcome(f("red=takedown blue=break")) == "Takedown v Break: BRUTAL HIT! (Red acts)"
+    f(red)
+    assert f(blue)[1:] == tail
+    assert f.where == where
+
+
+def test_brutal_hit_collar_tie_against_a_break():
+    """Text BRUTAL HIT: a collar tie that ties the break roll-off succeeds."""
+    f = Fight(position="clinching")
+    f("red=collar-tie blue=break", "3 4")
+    assert f("2 5")[1:] == ["Position: COLLAR TIE, Red holds the tie"]
+    assert (f.track(0)["position"], f.track(1)["position"]) == ("COLLAR TIE (dominant)", "COLLAR TIE (submissive)")
+
+
+def test_brutal_hit_ground_break_wins_stands_up():
+    """Design 1.4: a break that wins its roll-off from the GROUND goes to STANDING."""
+    f = Fight(position="ground", dominant=0)
+    assert outcome(f("red=ground-punch blue=break")) == "Ground punch v Break: BRUTAL HIT! (Red acts)"
+    f("2 2")
+    assert f("3 3")[1:] == ["Blue breaks free, taking half", "Ground punch: 3 to Blue's muscles (halved) (60 → 57)",
+                            "Position: STANDING"]
+    f.next_turn(2)
+
+
+# --- SHOOTS IN -----------------------------------------------------------------------------
+
+
+def test_shoots_in_hit_goes_to_clinching_and_offers_the_take_down():
+    """Text SHOOTS IN: "If any player shoots, does full damage and go to CLINCHING. A shooting fighter may
+    then attempt to go to GROUND"; CMD-24: a choice, advised when better than even."""
+    f = Fight()
+    log = f("red=shoot blue=parry")
+    assert outcome(log) == "Shoot v Parry: SHOOTS IN! (Red acts)"
+    assert f("4 4") == ["Red rolls 4+4 = 8 for shoot", "Shoot: 4 to Blue's muscles (60 → 56)", "Position: CLINCHING"]
+    p = choice_prompt(f)
+    assert (p["who"], p["reason"], p["options"], p["advised"]) == (
+        "Red", "the take-down after the shoot (to GROUND on top)", ["takedown", "stay"], "stay")
+    assert f("stay") == ["Red stays in the clinch"]
+    f.next_turn(2, "CLINCHING")
+
+
+@pytest.mark.parametrize(
+    "red, blue, tail, where",
+    [
+        ("5 5", "3 3", ["Takedown: 6 to Blue's body (60 → 54)", "Position: GROUND, Red on top"], "GROUND (dominant)"),
+        ("3 3", "2 2", ["Takedown: 6 to Blue's muscles (56 → 50)", "Position: GROUND, Red on top"],
+         "GROUND (dominant)"),
+        ("3 3", "3 3", ["Blue stops the take-down: they stay in the clinch"], "CLINCHING"),  # not tie
+        ("3 3", "4 4", ["Blue stops the take-down: they stay in the clinch"], "CLINCHING"),
+    ],
+)
+def test_shoots_in_take_down_roll_off(red, blue, tail, where):
+    """Text SHOOTS IN: GROUND "by winning (not tying) additional roll-off"; 2-action move: "go to GROUND
+    with dominance, otherwise stay in CLINCHING"."""
+    f = Fight()
+    f("red=shoot blue=parry", "4 4", "takedown")
+    p = roll_prompt(f)
+    assert (p["who"], p["reason"]) == ("Red", "takedown (take-down roll-off)")
+    f(red)
+    assert f(blue)[1:] == tail
+    assert f.where == where
+
+
+def test_shoots_in_miss_stays_standing():
+    """Text SHOOTS IN: the shoot's attack roll; a miss does nothing."""
+    f = Fight()
+    assert outcome(f("red=shoot blue=taunt")) == "Shoot v Taunt: SHOOTS IN! (Red acts)"
+    assert f("1 1")[:2] == ["Red rolls 1+1 = 2 for shoot — double 1s", "Shoot misses"]
+    assert f.where == "STANDING"
+    f.next_turn(2)
+
+
+def test_shoots_in_throw_full_damage_no_position_change():
+    """Text SHOOTS IN ("Throw does full damage"), CMD-5: a throw never changes position."""
+    f = Fight()
+    assert outcome(f("red=throw blue=sprawl")) == "Throw v Sprawl: SHOOTS IN! (Red acts)"
+    assert f("4 4") == ["Red rolls 4+4 = 8 for throw", "Throw: 8 to Blue's muscles (60 → 52)"]
+    assert f.where == "STANDING"
+    f.next_turn(2)
+
+
+def test_brutal_hit_shoot_on_a_focuser_takes_down_automatically():
+    """CMD-4/CMD-14: a shoot that lands on a focuser clinches, and the take-down is automatic (no roll,
+    base damage to muscles); the Focus gains 3."""
+    f = Fight()
+    f("red=shoot blue=focus")
+    assert f("4 4")[1:] == ["Shoot: 4 to Blue's muscles (60 → 56)", "Position: CLINCHING"]
+    p = choice_prompt(f)
+    assert (p["options"], p["advised"]) == (["takedown", "stay"], "takedown")
+    assert f("takedown") == ["Takedown: automatic against Focus", "Takedown: 6 to Blue's muscles (56 → 50)",
+                             "Position: GROUND, Red on top", "Blue +3 focus (Focus): 0 → 3"]
+
+
+# --- TRIES THE TAKE-DOWN --------------------------------------------------------------------
+
+
+def test_tries_the_take_down_automatic_against_focus():
+    """Text TRIES THE TAKE-DOWN: "Automatic success vs. Focus (no rolls)"; CMD-14: base damage (+ damage
+    focus) to muscles."""
+    f = Fight(position="clinching", red_hp=hp(focus=1))
+    log = f("red=takedown+x1 blue=focus")
+    assert outcome(log) == "Takedown v Focus: TRIES THE TAKE-DOWN! (Red acts)"
+    assert log[2:] == ["Takedown: automatic, no rolls", "Takedown: 10 to Blue's muscles (+4 focus) (60 → 50)",
+                       "Position: GROUND, Red on top", "Blue +3 focus (Focus): 0 → 3"]
+    f.next_turn(2, "GROUND")
+
+
+def test_tries_the_take_down_collar_tie_automatic_against_a_taunt():
+    """CMD-15: take-downs and collar ties are automatic against a taunter too."""
+    f = Fight(position="clinching")
+    log = f("red=collar-tie blue=taunt")
+    assert log[2:] == ["Collar Tie: automatic, no rolls", "Position: COLLAR TIE, Red holds the tie",
+                       "Blue +2 focus (Taunt): 0 → 2"]
+
+
+@pytest.mark.parametrize(
+    "red, blue, tail, where",
+    [
+        ("5 5", "2 2", ["Takedown: 6 to Blue's body (60 → 54)", "Position: GROUND, Red on top"], "GROUND (dominant)"),
+        ("4 4", "4 4", ["Lost or tied: no damage or position change"], "CLINCHING"),
+        ("4 4", "5 4", ["Lost or tied: no damage or position change"], "CLINCHING"),
+    ],
+)
+def test_tries_the_take_down_against_protect_must_win(red, blue, tail, where):
+    """Text TRIES THE TAKE-DOWN: "Win roll-off vs. Protect to change positions. On lose or tie, no damage
+    or position change"."""
+    f = Fight(position="clinching")
+    assert outcome(f("red=takedown blue=protect")) == "Takedown v Protect: TRIES THE TAKE-DOWN! (Red acts)"
+    assert roll_prompt(f)["reason"] == "takedown (TRIES THE TAKE-DOWN roll-off)"
+    f(red)
+    assert f(blue)[1:-1] == tail
+    assert f.where == where
+
+
+def test_brutal_hit_both_double_sixes_on_a_break():
+    """CMD-8 (two double 6s tie: the take-down succeeds) with CM-2 ("a defender who also rolls double 6s
+    takes none")."""
+    f = Fight(position="clinching")
+    f("red=takedown blue=break", "6 6")
+    assert f("6 6")[1:] == ["Blue's double 6s: no damage", "Position: GROUND, Red on top"]
+    assert f.hp(1) == (60, 60, 40, 0)
+
+
+# --- positions ---------------------------------------------------------------------------
+
+
+def test_collar_tie_from_clinching_and_its_dice():
+    """CMD-1: a collar tie won against Protect goes to COLLAR TIE, the tier holds; on the CLINCHING pad
+    the holder's strikes get +1, the held fighter's -1."""
+    f = Fight(position="clinching")
+    f("red=collar-tie blue=protect", "4 4")
+    assert f("3 3")[1:] == ["Position: COLLAR TIE, Red holds the tie", "Blue +1 focus (Protect): 0 → 1"]
+    f.next_turn(2, "COLLAR TIE")
+    p = f.ask()
+    assert (p["pad"], p["sides"]["red"]["role"], p["sides"]["blue"]["role"]) == ("clinching", "dominant", "submissive")
+    f("red=hook blue=sprawl")
+    assert roll_prompt(f)["modifier_parts"] == [["COLLAR TIE", 1]]
+    f("1 2")
+    f("red=sprawl blue=hook")
+    assert roll_prompt(f)["modifier_parts"] == [["COLLAR TIE", -1]]
+
+
+def test_collar_tie_held_fighter_swaps_the_roles():
+    """Design 1.4 [R]: the held fighter's collar tie that succeeds swaps the roles."""
+    f = Fight(position="collar_tie", dominant=0)
+    assert outcome(f("red=protect blue=collar-tie")) == "Protect v Collar Tie: TRIES THE TAKE-DOWN! (Blue acts)"
+    f("2 2")
+    assert f("4 4")[1] == "Position: COLLAR TIE, Blue holds the tie"
+    assert f.track(1)["position"] == "COLLAR TIE (dominant)"
+
+
+def test_take_down_from_collar_tie():
+    """Design 1.4: a take-down from COLLAR TIE goes to GROUND, the taker on top."""
+    f = Fight(position="collar_tie", dominant=1)
+    f("red=takedown blue=focus")
+    assert f.where == "GROUND (dominant)"
+
+
+@pytest.mark.parametrize(
+    "position, dominant, pick, red, blue, line, where",
+    [
+        # GROUND, Red on top: the pass, one rung; double 6s cap at PAST GUARD
+        ("ground", 0, "red=pass-guard blue=protect", "4 4", "3 3", "Position: GROUND - PAST GUARD, Red on top",
+         "GROUND - PAST GUARD (dominant)"),
+        ("ground", 0, "red=pass-guard blue=protect", "6 6", "5 5", "Position: GROUND - PAST GUARD, Red on top",
+         "GROUND - PAST GUARD (dominant)"),
+        # GROUND, Red in guard: the sweep, one rung (on top), two with double 6s (past the guard)
+        ("ground", 1, "red=sweep blue=protect", "4 4", "3 3", "Position: GROUND, Red on top", "GROUND (dominant)"),
+        ("ground", 1, "red=sweep blue=protect", "6 6", "5 5", "Position: GROUND - PAST GUARD, Red on top",
+         "GROUND - PAST GUARD (dominant)"),
+        # PAST GUARD, Red under: the escape recovers guard; with double 6s he reverses to the top
+        ("past_guard", 1, "red=escape blue=protect", "4 4", "3 3", "Position: GROUND, Blue on top",
+         "GROUND (submissive)"),
+        ("past_guard", 1, "red=escape blue=protect", "6 6", "5 5", "Position: GROUND, Red on top",
+         "GROUND (dominant)"),
+    ],
+)
+def test_ground_ladder(position, dominant, pick, red, blue, line, where):
+    """CMD-19 (text: double 6s "count as 2 straight dice roll wins in GROUND"): escape, sweep and pass
+    climb one rung per won roll-off, two with double 6s."""
+    f = Fight(position=position, dominant=dominant)
+    assert "TRIES THE TAKE-DOWN! (Red acts)" in outcome(f(pick))
+    f(red)
+    assert f(blue)[1] == line
+    assert f.where == where
+
+
+def test_ground_position_move_lost_changes_nothing():
+    """Text TRIES THE TAKE-DOWN: "On lose or tie, no damage or position change"; a pass met by a sweep:
+    the sweeper acts (design 2.3)."""
+    f = Fight(position="ground", dominant=0)
+    assert outcome(f("red=pass-guard blue=sweep")) == "Pass the guard v Sweep: TRIES THE TAKE-DOWN! (Blue acts)"
+    f("4 4")
+    assert f("4 4")[1] == "Lost or tied: no damage or position change"
+    assert f.where == "GROUND (dominant)"
+
+
+def test_ground_sides_and_dice():
+    """CMD-1 table 1.3: in guard the bottom fighter's gnp is -1, past the guard the top fighter's +1; the
+    bottom fighter cannot pass, the one under past the guard can only escape, protect or focus."""
+    f = Fight(position="ground", dominant=0)
+    log = f("red=protect blue=pass-guard")
+    assert log[1] == "Blue cannot do Pass the guard (no pass guard in GROUND (submissive)): Protect, the default in GROUND"
+    f("red=ground-punch blue=protect")
+    assert roll_prompt(f)["modifier_parts"] == []
+    f("1 2", "1 1")
+    f("red=protect blue=ground-punch", "3 3")  # PROTECTS: red's roll first
+    p = roll_prompt(f)
+    assert (p["who"], p["modifier_parts"]) == ("Blue", [["GROUND", -1]])
+    g = Fight(position="past_guard", dominant=0)
+    under = [o["key"] for o in g.ask()["sides"]["blue"]["options"] if o["allowed"]]
+    assert under == ["escape", "protect", "focus"]
+    g("red=ground-punch blue=protect")
+    assert roll_prompt(g)["modifier_parts"] == [["GROUND - PAST GUARD", 1]]
+
+
+def test_first_fight_never_leaves_standing():
+    """Text First Fight: "stick to the STANDING position, eliminate the Shoot & Clinch move, and eliminate
+    combos": the shoot is defaulted, a position special is not allowed, a throw stays (no position
+    change), no combo is offered."""
+    f = Fight(RED_COMBOS, sheet("Blue", specials=[mv("pull-guard", "shoot", effect={"to": "ground",
+                                                                                    "role": "submissive"})]),
+              first_fight=True)
+    side = f.ask()["sides"]["blue"]
+    why = {o["key"]: o["why"] for o in side["options"] if not o["allowed"]}
+    assert why == {"shoot": "no Shoot & Clinch in a First Fight", "pull-guard": "a First Fight stays STANDING"}
+    log = f("red=jab blue=pull-guard")
+    assert log[1] == "Blue cannot do Pull guard (a First Fight stays STANDING): Protect, the default in STANDING"
+    f("4 5", "1 1")
+    f.next_turn(2)  # Red's jab hit: no combo offered
+    f("red=throw blue=sprawl", "4 4")
+    f.next_turn(3)
+
+
+def test_first_fight_with_the_shipped_pair_through_a_session():
+    """Design 5.3, the text's recommended first fight (Greg O'Connor v Frank Duke), typed into a Session:
+    WHO FASTER, Greg's jab wins 10 to 5 and hits the head; both gain 1; no combo; turn 2."""
+    s = Session(RULESET, Setup("cage_match", (GREG, FRANK), {"first_fight": True}))
+    lines = []
+    for text in ("red=jab blue=low-kick", "4 5", "2 3"):
+        lines += s.submit(text).log
+    assert lines[2:] == ["Greg O'Connor rolls 4+5+1 = 10 for jab", "Frank Duke rolls 2+3 = 5 for low kick",
+                         "Greg O'Connor is faster", "Jab: 4 to Frank Duke's head (40 → 36)",
+                         "Greg O'Connor +1 focus (Jab): 0 → 1", "Frank Duke +1 focus (Low kick): 0 → 1"]
+    p = s.prompt.to_json()
+    assert (p["kind"], p["turn"]) == ("secret", 2)
+    with pytest.raises(Refused, match="spends 2 focus, Frank Duke holds 1"):
+        s.submit("red=dodge blue=head-kick+d1")
+    s.submit("red=dodge blue=head-kick")
+    assert RULESET.trackers(s.state)["Frank Duke"]["focus"] == 0
+
+
+def test_special_effect_pull_guard():
+    """Text ("aside from some special actions"), design 3.9: a special with an effect puts the fight where
+    it says when it lands (Pull guard: GROUND, its user underneath), with no take-down offer."""
+    tiago = ROSTER["Tiago Brandão"]
+    f = Fight(tiago, GREG)
+    assert outcome(f("red=pull-guard blue=taunt")) == "Pull guard v Taunt: SHOOTS IN! (Tiago Brandão acts)"
+    assert f("3 3")[1:] == ["Position: GROUND, Greg O'Connor on top", "Greg O'Connor +2 focus (Taunt): 0 → 2"]
+    assert f.track(0)["position"] == "GROUND (submissive)"
+    f.next_turn(2, "GROUND")

@@ -59,7 +59,8 @@ async def test_home_lists_games_and_which_are_playable(data_dir: Path) -> None:
         assert games.option_count == 5
         assert not games.get_option("nhb").disabled
         assert not games.get_option("fo").disabled
-        assert games.get_option("cage_match").disabled
+        assert not games.get_option("cage_match").disabled
+        assert games.get_option("fudge").disabled
         unfinished = app.screen.query_one("#unfinished", OptionList)
         assert unfinished.get_option_at_index(0).id == "none"
 
@@ -296,7 +297,7 @@ async def test_a_finished_fight_reopens_from_home_with_its_result(data_dir: Path
         await pilot.press("escape")
         await pilot.pause()
         finished = app.screen.query_one("#finished", OptionList)
-        assert "Alpha One by KO (GNP KO), 0:20" in str(finished.get_option_at_index(0).prompt)
+        assert "Alpha One def. Bravo Two by KO (GNP KO), segment 1, 0:20" in str(finished.get_option_at_index(0).prompt)
         finished.focus()
         await pilot.press("enter")
         await pilot.pause()
