@@ -132,8 +132,9 @@ class ActionPadScreen(Screen[str | None]):
         return self.prompt.sides[self.side]
 
     def _highlighted(self) -> PadOption | None:
-        moves = self.query_one("#moves", OptionList)
-        if moves.highlighted is None:
+        found = self.query("#moves")
+        moves = found.first(OptionList) if found else None
+        if moves is None or moves.highlighted is None:
             return None
         return self.pad.options[moves.highlighted]
 
@@ -178,6 +179,8 @@ class ActionPadScreen(Screen[str | None]):
 
     def action_random(self) -> None:
         """The app picks this corner's move (no extra focus), like ``roll`` (ruling D-6)."""
+        if not self.query("#moves"):
+            return
         doable = [i for i, o in enumerate(self.pad.options) if o.allowed]
         if not doable:
             return
@@ -195,6 +198,8 @@ class ActionPadScreen(Screen[str | None]):
             self.dismiss(f"red={red.text()} blue={blue.text()}")
 
     def _lock(self) -> None:
+        if not self.query("#moves"):
+            return  # a key typed ahead of the pad being drawn: wait for it
         option = self._highlighted()
         if option is None or not option.allowed:
             self.notify("Pick a move this fighter can do now.", severity="warning", timeout=3)

@@ -18,7 +18,7 @@ import pytest
 
 from companion.session import resume
 from companion.store import Store
-from table_cards import FO_CARDS, NHB_CARDS
+from table_cards import CM_CARDS, FO_CARDS, NHB_CARDS
 
 pytestmark = pytest.mark.slow
 
@@ -108,8 +108,8 @@ def test_sigkill_mid_fight_resumes_at_the_same_prompt(tmp_path: Path) -> None:
         term.type("5" + ENTER)
         term.wait_for("Bravo Two: roll d10! for control")
         term.type("3" + ENTER)
-        before = term.wait_for("choose where")
-        assert "Alpha One takes control (17 to 13)" in before
+        term.wait_for("choose where")
+        term.wait_for("Alpha One takes control (17 to 13)")  # the log may paint a frame after the prompt
     finally:
         term.kill()  # SIGKILL: no chance to save anything on the way out
 
@@ -126,8 +126,8 @@ def test_sigkill_mid_fight_resumes_at_the_same_prompt(tmp_path: Path) -> None:
         assert "2 answers" in home
         term.type(TAB)  # to the unfinished fights
         term.type(ENTER)
-        after = term.wait_for("choose where")
-        assert "Alpha One takes control (17 to 13)" in after
+        term.wait_for("choose where")
+        after = term.wait_for("Alpha One takes control (17 to 13)")
         assert "Alpha One rolls 5 + 12 = 17 for control" in after
         term.type("g" + ENTER)
         term.wait_for("roll d20 for fight points (ground)")
@@ -187,3 +187,73 @@ def test_sigkill_mid_round_resumes_with_the_clock_paused_at_the_last_answer(tmp_
         assert "Red Fox: choose a standing attack" in screen
     finally:
         term.kill()
+
+
+def test_sigkill_mid_turn_and_mid_pick_resumes_with_the_fights_own_card(tmp_path: Path) -> None:
+    """Cage Match: a turn killed between two rolls comes back at the next roll; picks
+    locked on the pad but not revealed were never saved (CM-5); and the fight keeps
+    the card it began with though the player's card file is gone (CM-6)."""
+    (tmp_path / "fighters").mkdir()
+    (tmp_path / "fighters" / "cm.yaml").write_text(CM_CARDS)
+    (tmp_path / "tables").mkdir()
+    (tmp_path / "tables" / "cage_match.yaml").write_text("start: {muscle: 60, body: 60, head: 12, focus: 0}\n")
+
+    term = Terminal(tmp_path)
+    try:
+        term.wait_for("Games")
+        term.type(DOWN + DOWN + ENTER)  # Cage Match!
+        term.wait_for("type to filter")
+        term.type("Red Rooster")
+        term.type(ENTER)
+        term.type("Blue Heron")
+        term.type(ENTER)
+        term.wait_for("BLUE corner: Blue Heron")
+        term.type(ENTER)
+        term.wait_for("rules options")
+        term.type(CTRL_S)
+        term.wait_for("both choose a move in secret")
+        term.type(ENTER)  # the pad: red's cover
+        term.wait_for("RED (Red Rooster) picks now")
+        term.type(ENTER)
+        term.type(ENTER)  # red locks the jab
+        term.wait_for("RED has locked in")
+        term.type(ENTER)
+        term.type(ENTER)  # blue locks the teep (the first move on the pad: jab type)
+        term.wait_for("Both corners have locked in")
+        term.type(ENTER)  # reveal
+        term.wait_for("Red Rooster: roll 2d6 for jab")
+        term.type("4 5" + ENTER)
+        term.wait_for("Blue Heron: roll 2d6")
+    finally:
+        term.kill()
+
+    store = Store.open(tmp_path)
+    (saved,) = store.sessions("open")
+    assert [a.text for a in resume(store, saved.id).answers] == ["red=jab blue=teep", "4 5"]
+    store.close()
+    (tmp_path / "tables" / "cage_match.yaml").unlink()
+
+    term = Terminal(tmp_path)
+    try:
+        term.wait_for("Red Rooster vs Blue Heron")
+        term.type(TAB + ENTER)
+        term.wait_for("Blue Heron: roll 2d6")
+        term.wait_for("Red Rooster rolls 4+5+1 = 10 for jab")
+        term.type("2 3" + ENTER)
+        screen = term.wait_for("both choose a move in secret")
+        assert "8/12" in screen  # the jab's 4 on the stored card's 12 head nerves
+        term.type(ENTER)
+        term.wait_for("RED (Red Rooster) picks now")
+        term.type(ENTER)
+        term.wait_for("Enter locks in")
+        term.type(ENTER)  # red locks a pick ...
+        term.wait_for("RED has locked in")
+    finally:
+        term.kill()  # ... and the app dies before the reveal
+
+    store = Store.open(tmp_path)
+    session = resume(store, saved.id)
+    assert [a.text for a in session.answers] == ["red=jab blue=teep", "4 5", "2 3"]  # no pick saved
+    assert session.prompt.kind == "secret"
+    store.close()
+
