@@ -156,7 +156,7 @@ def prompt_text(prompt: Prompt) -> str:
     if isinstance(prompt, RollPrompt):
         lines = [f"[b]{escape(prompt.headline())}[/b]"]
         if prompt.modifier_parts:
-            parts = " + ".join(f"{v} {escape(k)}" for k, v in prompt.modifier_parts)
+            parts = " ".join(f"{v:+d} {escape(k)}" for k, v in prompt.modifier_parts)
             lines.append(f"modifier: {parts}")
         if prompt.against:
             target = f" ({prompt.target})" if prompt.target is not None else ""
