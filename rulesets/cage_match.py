@@ -791,7 +791,7 @@ class Turn:
             return
         if rolls[b].d6:  # both double 6s: a tie (CMD-8), but "a defender who also rolls double 6s takes none" (CM-2)
             self.log.append(f"{self.name(b)}'s double 6s: no damage")
-            self.effects(a, move, rolls[a])
+            self.effects(a, move, None)  # the tie's position effect; the cancelled 6-6 climb or tap nothing extra
             return
         self.land(a, move, rolls[a])
         self.combo_ready(a, move)

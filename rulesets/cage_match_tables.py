@@ -308,6 +308,9 @@ def _consistency(t: CardTables) -> list[str]:
     on_pads = {ty for types in t.pads.values() for ty in types}
     for ty in sorted(on_pads - have):
         out.append(f"generic_moves: no move of type {ty!r} (every type on a pad needs one)")
+    for m in t.generic_moves:
+        if m.drain is not None and m.type != "taunt":  # design 4.2, CMD-15: only a taunt drains
+            out.append(f"generic_moves.{m.key}: 'drain' is only for taunts")
     keys = [m.key for m in t.generic_moves]
     for key in sorted({k for k in keys if keys.count(k) > 1}):
         out.append(f"generic_moves: key {key!r} is used twice")

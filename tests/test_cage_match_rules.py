@@ -22,6 +22,7 @@ drain 2, pass the guard, sweep, escape) is the shipped generic move, dice 0.
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import pytest
@@ -31,10 +32,13 @@ from companion.dice import Refused
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, SecretPrompt, Setup, evolve
 from companion.session import Session
 from rulesets import cage_match as engine
+from rulesets import cage_match_tables
 from rulesets.cage_match import RULESET, Body
 from rulesets.cage_match_cards import CmCard
 
 REPO = Path(__file__).resolve().parent.parent
+TABLES = cage_match_tables.load()
+"""The shipped card, checked once (a Setup that carries it skips reading the file)."""
 
 
 # --- sheets --------------------------------------------------------------------
@@ -94,7 +98,7 @@ class Fight:
     def __init__(self, red: CmCard = RED, blue: CmCard = BLUE, *, position: str = "standing",
                  dominant: int | None = None, red_hp: Body | None = None, blue_hp: Body | None = None,
                  **options) -> None:
-        state = RULESET.new(Setup("cage_match", (red, blue), options))
+        state = RULESET.new(Setup("cage_match", (red, blue), options, TABLES))
         bodies = (red_hp or state.bodies[0], blue_hp or state.bodies[1])
         self.state = evolve(state, position=position, dominant=dominant, bodies=bodies)
         self.names = (red.name, blue.name)
@@ -218,7 +222,7 @@ def test_cm2_attack_dice_table(pick, red_focus, faces, line, blue_after):
     f = Fight(red_hp=hp(focus=red_focus))
     f(f"red={pick} blue=sprawl")
     log = f(faces)
-    assert line in log
+    assert log[-1] == line
     assert f.hp(1)[:3] == blue_after
     f.next_turn(2)
 
@@ -337,7 +341,8 @@ def test_cm4_a_power_moves_cost_is_paid_at_the_reveal():
     assert log[0] == "Turn 1, STANDING. Greg O'Connor: Sprawl · Frank Duke: Head kick (1 focus, +1 focus on dice)"
     assert f.hp(1)[3] == 0
     p = roll_prompt(f)
-    assert (p["who"], p["modifier"], p["modifier_parts"]) == ("Frank Duke", -1, [["Head kick", -2], ["focus on dice", 1]])
+    assert (p["who"], p["modifier"], p["modifier_parts"]) == (
+        "Frank Duke", -1, [["Head kick", -2], ["focus on dice", 1]])
     assert f("5 5") == ["Frank Duke rolls 5+5-1 = 9 for head kick", "Head kick: 10 to Greg O'Connor's head (40 → 30)"]
 
 
@@ -361,7 +366,8 @@ def test_cm4_focus_on_damage_is_dealt_once():
     f("red=shoot+x1 blue=parry")
     assert f("4 4") == ["Red rolls 4+4 = 8 for shoot", "Shoot: 8 to Blue's muscles (+4 focus) (60 → 52)",
                         "Position: CLINCHING"]
-    assert f("takedown", "5 5", "3 3")[-2:] == ["Takedown: 6 to Blue's body (60 → 54)", "Position: GROUND, Red on top"]
+    assert f("takedown", "5 5", "3 3")[-2:] == ["Takedown: 6 to Blue's body (60 → 54)",
+                                                "Position: GROUND, Red on top"]
     assert f.hp(1) == (52, 54, 40, 0)
 
 
@@ -445,7 +451,8 @@ def test_trade_blows_both_hit_full_no_defence():
     log = f("red=hook blue=kick")
     assert outcome(log) == "Hook v Kick: TRADE BLOWS!"
     p = roll_prompt(f)
-    assert (p["who"], p["reason"], p["against"], p["target"]) == ("Red", "hook (TRADE BLOWS)", "Blue's muscle rating", 9)
+    assert (p["who"], p["reason"], p["against"], p["target"]) == (
+        "Red", "hook (TRADE BLOWS)", "Blue's muscle rating", 9)
     assert f("4 5", "1 2") == ["Red rolls 4+5 = 9 for hook", "Hook: 10 to Blue's head (40 → 30)",
                                "Blue rolls 1+2 = 3 for kick", "Kick: 7 to Red's muscles (60 → 53)"]
     assert (f.hp(0), f.hp(1)) == ((53, 60, 40, 0), (60, 60, 30, 0))
@@ -880,6 +887,26 @@ def test_brutal_hit_ground_break_wins_stands_up():
     f.next_turn(2)
 
 
+def test_brutal_hit_both_double_sixes_on_a_break():
+    """CMD-8 (two double 6s tie: the take-down succeeds) with CM-2 ("a defender who also rolls double 6s
+    takes none")."""
+    f = Fight(position="clinching")
+    f("red=takedown blue=break", "6 6")
+    assert f("6 6")[1:] == ["Blue's double 6s: no damage", "Position: GROUND, Red on top"]
+    assert f.hp(1) == (60, 60, 40, 0)
+
+
+def test_brutal_hit_both_double_sixes_cancel_the_instant_tap():
+    """CM-2 / CMD-8 / CMD-20: against a breaker who also rolls double 6s, a submission lands with no damage
+    and no "two straight wins" from its cancelled double 6s: the hold roll-off is still asked."""
+    f = Fight(position="ground", dominant=0)
+    assert outcome(f("red=armbar blue=break")) == "Armbar v Break: BRUTAL HIT! (Red acts)"
+    f("6 6")
+    assert f("6 6")[1:] == ["Blue's double 6s: no damage", "Armbar is on: one more won roll-off and Blue taps"]
+    assert roll_prompt(f)["reason"] == "armbar (armbar hold)"
+    assert f.hp(1) == (60, 60, 40, 0)
+
+
 # --- SHOOTS IN -----------------------------------------------------------------------------
 
 
@@ -990,15 +1017,6 @@ def test_tries_the_take_down_against_protect_must_win(red, blue, tail, where):
     assert f.where == where
 
 
-def test_brutal_hit_both_double_sixes_on_a_break():
-    """CMD-8 (two double 6s tie: the take-down succeeds) with CM-2 ("a defender who also rolls double 6s
-    takes none")."""
-    f = Fight(position="clinching")
-    f("red=takedown blue=break", "6 6")
-    assert f("6 6")[1:] == ["Blue's double 6s: no damage", "Position: GROUND, Red on top"]
-    assert f.hp(1) == (60, 60, 40, 0)
-
-
 # --- positions ---------------------------------------------------------------------------
 
 
@@ -1078,7 +1096,8 @@ def test_ground_sides_and_dice():
     bottom fighter cannot pass, the one under past the guard can only escape, protect or focus."""
     f = Fight(position="ground", dominant=0)
     log = f("red=protect blue=pass-guard")
-    assert log[1] == "Blue cannot do Pass the guard (no pass guard in GROUND (submissive)): Protect, the default in GROUND"
+    assert log[1] == ("Blue cannot do Pass the guard (no pass guard in GROUND (submissive)): "
+                      "Protect, the default in GROUND")
     f("red=ground-punch blue=protect")
     assert roll_prompt(f)["modifier_parts"] == []
     f("1 2", "1 1")
@@ -1137,3 +1156,428 @@ def test_special_effect_pull_guard():
     assert f("3 3")[1:] == ["Position: GROUND, Greg O'Connor on top", "Greg O'Connor +2 focus (Taunt): 0 → 2"]
     assert f.track(0)["position"] == "GROUND (submissive)"
     f.next_turn(2, "GROUND")
+
+
+# --- combos (text "Combine", CMD-12, CMD-13) -------------------------------------------------
+
+
+def jab_wins(f: Fight) -> None:
+    """WHO FASTER, Red's jab 9 v Blue's hook 5: the jab hits the head in full; Red +1 focus."""
+    f("red=jab blue=hook", "4 5", "2 3")
+
+
+def test_combo_offered_after_a_full_stage_1_and_stage_2_wins():
+    """Text Combine: a full-damage Stage 1 attack, 1 focus: Stage 2; the opponent rolls to block; Red wins:
+    full damage. Stage 3 needs 1 more focus: without it the combo stops."""
+    f = Fight(RED_COMBOS, BLUE)
+    jab_wins(f)
+    p = choice_prompt(f)
+    assert (p["who"], p["reason"], p["options"], p["advised"]) == ("Red", "a combo after the jab",
+                                                                   ["one-two-kick", "stop"], None)
+    assert f("one-two-kick") == ["Red: Stage 2, Hook (1 focus)"]
+    p = roll_prompt(f)
+    assert (p["who"], p["reason"], p["target"]) == ("Red", "hook (combo stage 2, the block roll-off)", 9)
+    f("4 5")
+    p = roll_prompt(f)
+    assert (p["who"], p["reason"]) == ("Blue", "defence (combo stage 2, the block roll-off)")
+    assert f("2 2") == ["Blue rolls 2+2 = 4 for defence", "Hook: 10 to Blue's head (36 → 26)",
+                        "Red cannot go on to the kick"]
+    assert f.hp(0)[3] == 0 and f.hp(1) == (60, 60, 26, 0)
+    f.next_turn(2)
+
+
+@pytest.mark.parametrize(
+    "red, blue, tail, blue_after",
+    [
+        ("4 5", "2 2", ["Kick: 7 to Blue's body (60 → 53)"], (60, 53, 26)),
+        ("4 5", "4 5", ["Blue blocks: half damage, the combo ends", "Kick: 3 to Blue's body (halved) (60 → 57)"],
+         (60, 57, 26)),
+        ("4 5", "5 5", ["Blue blocks: half damage, the combo ends", "Kick: 3 to Blue's body (halved) (60 → 57)"],
+         (60, 57, 26)),
+    ],
+)
+def test_combo_stage_3(red, blue, tail, blue_after):
+    """Text Combine: after a won Stage 2, 1 more focus for Stage 3, which the opponent may again block
+    (win or tie: half damage), else full damage."""
+    f = Fight(RED_COMBOS, BLUE, red_hp=hp(focus=1))
+    jab_wins(f)
+    f("one-two-kick", "4 5", "2 2")
+    p = choice_prompt(f)
+    assert (p["reason"], p["options"]) == ("stage 3, the kick (1 focus)", ["go", "stop"])
+    assert f("go") == ["Red: Stage 3, Kick (1 focus)"]
+    f(red)
+    assert f(blue)[1:] == tail
+    assert f.hp(0)[3] == 0 and f.hp(1)[:3] == blue_after
+    f.next_turn(2)
+
+
+def test_combo_stage_3_stop():
+    """Text Combine: Stage 3 is a choice ("you can spend 1 focus")."""
+    f = Fight(RED_COMBOS, BLUE, red_hp=hp(focus=1))
+    jab_wins(f)
+    f("one-two-kick", "4 5", "2 2")
+    assert f("stop") == []
+    assert f.hp(0)[3] == 1
+    f.next_turn(2)
+
+
+@pytest.mark.parametrize(
+    "red, blue, tail",
+    [
+        ("4 5", "4 5", ["Blue blocks: half damage, the combo ends", "Hook: 5 to Blue's head (halved) (36 → 31)"]),
+        ("4 5", "6 5", ["Blue blocks: half damage, the combo ends", "Hook: 5 to Blue's head (halved) (36 → 31)"]),
+        ("1 1", "1 2", ["Hook misses: the combo ends"]),
+        ("5 5", "6 6", ["Blue's double 6s block it all: the combo ends"]),
+        ("6 6", "6 6", ["Blue's double 6s block it all: the combo ends"]),  # CM-2: "also rolls double 6s"
+    ],
+)
+def test_combo_stage_2_blocked_ends_the_combo(red, blue, tail):
+    """Text Combine: "Your opponent rolls to block, on win or tie takes ½ damage, and ends the combo"."""
+    f = Fight(RED_COMBOS, BLUE, red_hp=hp(focus=3))
+    jab_wins(f)
+    f("one-two-kick", red)
+    assert f(blue)[1:] == tail
+    assert f.hp(0)[3] == 3  # 3 + 1 (jab) - 1 (stage 2)
+    f.next_turn(2)
+
+
+def test_combo_declined():
+    """Text Combine: "you can spend 1 focus": stop keeps it."""
+    f = Fight(RED_COMBOS, BLUE)
+    jab_wins(f)
+    assert f("stop") == []
+    assert f.hp(0)[3] == 1
+    f.next_turn(2)
+
+
+def test_combo_needs_a_hit_and_the_focus():
+    """Text Combine: only a Stage 1 attack that did full damage, and only with 1 focus to spend (Red's
+    hook gains none, so he needs to hold it)."""
+    f = Fight(RED_COMBOS, BLUE)
+    f("red=jab blue=sprawl", "1 1")  # a miss
+    f.next_turn(2)
+    f = Fight(RED_COMBOS, BLUE)
+    f("red=hook blue=sprawl", "4 4")  # a full hit, 0 focus
+    f.next_turn(2)
+    g = Fight(RED_COMBOS, BLUE, red_hp=hp(focus=1))
+    g("red=hook blue=sprawl", "4 4")
+    assert choice_prompt(g)["options"] == ["double-hook", "stop"]  # Clinch finish is for CLINCHING
+
+
+def test_combo_cancelled_by_the_opponents_full_damage_hit(monkeypatch):
+    """Text Combine: "and the opponent didn't do a full damage attack to you". No shipped outcome lets both
+    fighters hit in full and combo (TRADE BLOWS has no combos), so the guard is forced here: Blue is
+    marked as having hit in full, and no combo is offered."""
+    record = engine.Turn.record
+
+    def record_with_blue_full(self):
+        record(self)
+        self.full[1] = True
+
+    f = Fight(RED_COMBOS, BLUE)
+    jab_wins(f)
+    assert isinstance(f.prompt, ChoicePrompt)  # as played: the combo is offered
+    monkeypatch.setattr(engine.Turn, "record", record_with_blue_full)
+    g = Fight(RED_COMBOS, BLUE)
+    jab_wins(g)
+    g.next_turn(2)
+
+
+def test_combo_penalty_recomputed_after_record():
+    """CMD-11 / CM-3: damage is recorded in step 3, so the Stage 2 roll takes the new penalty while the
+    follow-up (step 2) kept the one of the reveal."""
+    f = Fight(RED_COMBOS, BLUE, red_hp=hp(muscle=31))
+    f("red=parry blue=hook", "1 2")
+    assert f("2 2")[1] == "Hook: 5 to Red's muscles (halved) (31 → 26)"
+    f("jab")
+    assert roll_prompt(f)["modifier_parts"] == []
+    f("4 5", "one-two-kick")
+    p = roll_prompt(f)
+    assert (p["modifier"], p["modifier_parts"]) == (-1, [["hurt (CM-3)", -1]])
+
+
+@pytest.mark.parametrize(
+    "red, blue, tail, where",
+    [
+        ("4 4", "2 2", ["Takedown: 6 to Blue's muscles (40 → 34)", "Position: GROUND, Red on top"],
+         "GROUND (dominant)"),
+        ("4 4", "4 4", ["Blue blocks: half damage, the combo ends",
+                        "Takedown: 3 to Blue's muscles (halved) (40 → 37)"],
+         "CLINCHING"),
+    ],
+)
+def test_combo_stage_3_take_down(red, blue, tail, where):
+    """Text Combine: Stage 3 blocked takes half "and avoid take-downs", else "full damage and effects"."""
+    f = Fight(RED_COMBOS, BLUE, position="clinching", red_hp=hp(focus=2))
+    f("red=hook blue=sprawl", "4 4")
+    assert choice_prompt(f)["options"] == ["double-hook", "clinch-finish", "stop"]
+    f("clinch-finish", "4 4", "2 2", "go")
+    f(red)
+    assert f(blue)[1:] == tail
+    assert (f.where, f.hp(0)[3]) == (where, 0)
+
+
+def test_combo_stage_cost_adds_the_moves_own_cost():
+    """CMD-13: a stage costs 1 focus plus the stage move's own cost (Frank Duke's Dutch finish: the head
+    kick at stage 3 costs 1 + 1)."""
+    f = Fight(FRANK, GREG, red_hp=hp(focus=2))
+    f("red=low-kick blue=sprawl", "4 5")
+    assert choice_prompt(f)["options"] == ["dutch-finish", "stop"]
+    assert f("dutch-finish") == ["Frank Duke: Stage 2, Cross (1 focus)"]
+    f("4 5", "2 2")
+    assert choice_prompt(f)["reason"] == "stage 3, the head kick (2 focus)"
+    assert f("go") == ["Frank Duke: Stage 3, Head kick (2 focus)"]
+    p = roll_prompt(f)
+    assert (p["modifier"], p["modifier_parts"]) == (-2, [["Head kick", -2]])
+    assert f.hp(0)[3] == 0  # 2 + 1 (low kick) - 1 - 2
+
+
+def test_combo_stage_can_knock_out():
+    """CM-1, design 3.13: a combo stage's damage is recorded at once and KO is checked."""
+    f = Fight(RED_COMBOS, BLUE, blue_hp=hp(head=14))
+    jab_wins(f)
+    f("one-two-kick", "4 5")
+    assert f("2 2")[1:] == ["Hook: 10 to Blue's head (10 → 0)", "Blue is knocked out (head nerves 0)"]
+    assert f.result()["method"] == "ko"
+
+
+# --- KO and the end (CM-1, CMD-21) -------------------------------------------------------------
+
+
+def test_ko_head():
+    """CM-1: head nerves at 0 is a knockout."""
+    f = Fight(blue_hp=hp(head=4))
+    f("red=hook blue=sprawl")
+    assert f("4 5") == ["Red rolls 4+5 = 9 for hook", "Hook: 10 to Blue's head (4 → 0)",
+                        "Blue is knocked out (head nerves 0)"]
+    r = f.result()
+    assert (r["winner"], r["loser"], r["method"], r["detail"], r["period"]) == ("Red", "Blue", "ko", "KO (head)", 1)
+    with pytest.raises(Refused, match="the fight is over"):
+        f("red=jab blue=jab")
+
+
+def test_ko_body_by_spill():
+    """CM-1, CMD-10: body nerves at 0 is a knockout, also when muscle damage spills there."""
+    f = Fight(blue_hp=hp(muscle=2, body=5))
+    f("red=kick blue=sprawl")
+    assert f("1 2")[1:] == ["Kick: 7 to Blue's muscles (2 → 0), 5 spills to the body (5 → 0)",
+                            "Blue is knocked out (body nerves 0)"]
+    assert f.result()["detail"] == "KO (body)"
+
+
+def test_muscles_at_zero_end_nothing():
+    """Text Object: "reducing muscles to 0 does not matter for ending the game"."""
+    f = Fight(blue_hp=hp(muscle=5), muscle_spill=False)
+    f("red=hook blue=sprawl", "1 2")
+    assert f.hp(1) == (0, 60, 40, 0)
+    f.next_turn(2)
+
+
+def test_double_knockout_is_a_draw():
+    """CMD-21: both at 0 in the same turn (TRADE BLOWS) is a draw, double knockout."""
+    f = Fight(red_hp=hp(head=5), blue_hp=hp(head=5))
+    f("red=hook blue=hook", "4 5")
+    assert f("4 5")[-1] == "Both fighters go down: a double knockout"
+    r = f.result()
+    assert (r["winner"], r["loser"], r["method"], r["detail"]) == (None, None, "draw", "double knockout")
+
+
+# --- submissions (CM-1, CMD-20 as amended) ------------------------------------------------------
+
+
+def test_submission_lands_then_one_more_won_roll_off_taps():
+    """CMD-20 (amended): a submission that lands is the first of the two straight wins; one more won
+    roll-off taps (CM-1: submission wins only from the GROUND)."""
+    f = Fight(position="ground", dominant=0)
+    assert outcome(f("red=armbar blue=focus")) == "Armbar v Focus: BRUTAL HIT! (Red acts)"
+    assert f("4 5") == ["Red rolls 4+5 = 9 for armbar", "Armbar: 6 to Blue's body (60 → 54)",
+                        "Armbar is on: one more won roll-off and Blue taps"]
+    p = roll_prompt(f)
+    assert (p["who"], p["reason"], p.get("target")) == ("Red", "armbar (armbar hold)", None)
+    f("4 4")
+    assert f("3 3") == ["Blue rolls 3+3 = 6 for defence", "Blue taps to the armbar!"]
+    r = f.result()
+    assert (r["winner"], r["loser"], r["method"], r["detail"], r["period"]) == (
+        "Red", "Blue", "submission", "Armbar", 1)
+
+
+@pytest.mark.parametrize("red, blue", [("4 4", "4 4"), ("4 4", "5 4"), ("5 5", "6 6")])
+def test_submission_escaped_on_a_tie_or_loss(red, blue):
+    """CMD-20 (amended): a tie or a loss on the hold roll-off escapes; the position stays."""
+    f = Fight(position="ground", dominant=0)
+    f("red=armbar blue=focus", "4 5", red)
+    assert f(blue)[1:] == ["Blue escapes the armbar", "Blue +3 focus (Focus): 0 → 3"]
+    assert f.where == "GROUND (dominant)"
+    f.next_turn(2, "GROUND")
+
+
+def test_submission_double_sixes_on_landing_tap_at_once():
+    """Text ("Double 6s ... counts as 2 straight dice roll wins in GROUND"), CMD-20: no hold roll-off."""
+    f = Fight(position="ground", dominant=0)
+    f("red=armbar blue=focus")
+    assert f("6 6") == ["Red rolls 6+6 = 12 for armbar — double 6s!",
+                        "Armbar: 12 to Blue's body (doubled) (60 → 48)",
+                        "Armbar locked in with double 6s: two straight wins", "Blue taps to the armbar!"]
+    assert f.result()["method"] == "submission"
+
+
+def test_submission_hold_double_sixes_win():
+    """CMD-8: double 6s win the hold roll-off whatever the other total."""
+    f = Fight(position="ground", dominant=0, blue_hp=hp(focus=2))
+    f("red=armbar blue=focus+d2", "4 5", "6 6")
+    assert f("6 5")[-1] == "Blue taps to the armbar!"
+
+
+def test_submission_from_who_faster_past_the_guard():
+    """Design 3.3/3.11: a submission that wins WHO FASTER lands and is held; past the guard the top
+    fighter's submission is +1 (CMD-20), in the hold roll-off too."""
+    f = Fight(position="past_guard", dominant=0)
+    assert outcome(f("red=armbar blue=escape")) == "Armbar v Escape: WHO FASTER!"
+    assert roll_prompt(f)["modifier_parts"] == [["GROUND - PAST GUARD", 1]]
+    f("4 4")
+    assert f("3 3")[1:] == ["Red is faster", "Armbar: 6 to Blue's body (60 → 54)",
+                            "Armbar is on: one more won roll-off and Blue taps"]
+    assert roll_prompt(f)["modifier_parts"] == [["GROUND - PAST GUARD", 1]]
+    f("3 3")
+    assert f("3 3") == ["Blue rolls 3+3 = 6 for defence", "Blue taps to the armbar!"]  # 7 v 6
+
+
+def test_submission_that_misses_is_no_hold():
+    """CM-2: a submission must land before it is held."""
+    f = Fight(position="ground", dominant=0)
+    f("red=armbar blue=focus")
+    assert f("1 1")[1:] == ["Armbar misses", "Blue +6 focus (Focus): 0 → 6"]
+    f.next_turn(2, "GROUND")
+
+
+def test_submission_that_knocks_out_is_a_ko():
+    """CM-1: the landing damage is recorded; body nerves 0 is a KO before any hold."""
+    f = Fight(position="ground", dominant=0, blue_hp=hp(body=6))
+    f("red=armbar blue=focus")
+    assert f("4 5")[1:] == ["Armbar: 6 to Blue's body (6 → 0)", "Blue +3 focus (Focus): 0 → 3",
+                            "Blue is knocked out (body nerves 0)"]
+    assert f.result()["method"] == "ko"
+
+
+# --- refusals (D-5) and the app's picks (D-6) -----------------------------------------------------
+
+
+def refused(s: Session, text: str) -> str:
+    """Submit ``text``, which must be refused with the session unchanged (D-5); the reason."""
+    before, steps, prompt = s.state, len(s.steps), s.prompt.to_json()
+    with pytest.raises(Refused) as info:
+        s.submit(text)
+    assert s.state is before and len(s.steps) == steps and s.prompt.to_json() == prompt
+    return info.value.reason
+
+
+def greg_v_frank() -> Session:
+    return Session(RULESET, Setup("cage_match", (GREG, FRANK), {}))
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("red=jab", "name both corners once: red=MOVE blue=MOVE (e.g. red=jab+d1 blue=protect)"),
+        ("red=jab red=cross", "name both corners once: red=MOVE blue=MOVE (e.g. red=jab+d1 blue=protect)"),
+        ("red=jab green=cross", "name both corners once: red=MOVE blue=MOVE (e.g. red=jab+d1 blue=protect)"),
+        ("red=jab+d3 blue=protect", "red: at most 2 focus on dice (+d0 to +d2)"),
+        ("red=jab blue=protect+x3", "blue: at most 2 focus on damage (+x0 to +x2)"),
+        ("red=jab+q1 blue=protect", "red: after the move write +dN for focus on dice and +xN for focus on damage "
+                                    "(e.g. jab+d1+x2)"),
+        ("red=s blue=protect", "red: 's' could be sprawl or shoot"),
+        ("red=jab blue=c", "blue: 'c' could be cross or check"),
+        ("red=jab+d1 blue=protect", "red: jab+d1 spends 1 focus, Greg O'Connor holds 0"),
+    ],
+)
+def test_d5_secret_answer_refused(text, reason):
+    """D-5, design 5.2: a malformed pick line is refused with what was expected; nothing changes."""
+    assert refused(greg_v_frank(), text) == reason
+
+
+def test_d5_move_not_on_the_sheet_or_not_on_the_pad():
+    """D-5, design 5.2: a move that is not among the fighter's options on this pad is refused, naming them."""
+    s = greg_v_frank()
+    reason = refused(s, "red=spinning-kick blue=protect")
+    assert reason.startswith("red: 'spinning-kick' is not one of Greg O'Connor's moves (jab, cross, body-hook, ")
+    assert "ground-punch" not in reason
+    assert refused(s, "red=jab blue=ground-punch").startswith("blue: 'ground-punch' is not one of Frank Duke's moves")
+
+
+def test_d5_faces_and_choices_refused():
+    """D-5: a face a d6 does not have, the wrong count, a choice that is not offered: refused, nothing
+    changes; the right answer then goes on as if nothing happened."""
+    s = greg_v_frank()
+    s.submit("red=dodge blue=cross")
+    assert refused(s, "7 1") == "7 is not a face: a d6 shows 1-6"
+    assert refused(s, "0 1") == "0 is not a face: a d6 shows 1-6"
+    assert refused(s, "4") == "expected 2 faces for 2d6 (a d6 shows 1-6), got 1"
+    assert refused(s, "").startswith("type the 2 faces rolled")
+    s.submit("5 5")
+    s.submit("4 5")
+    assert refused(s, "hammer-right") == "choose one of: jab, cross, body-hook, uppercut, shoot, throw"
+    s.submit("cross")
+    assert s.submit("4 5").log[1] == "Cross: 7 to Frank Duke's head (40 → 33)"
+
+
+def test_d5_prefixes_case_and_order_accepted():
+    """Design 5.2: an unambiguous start of a key, any case, the corners in either order."""
+    s = greg_v_frank()
+    log = s.submit("B=Low R=UPP").log
+    assert log[0] == "Turn 1, STANDING. Greg O'Connor: Uppercut · Frank Duke: Low kick"
+
+
+def test_d6_the_app_picks_for_a_corner():
+    """D-6, CMD-28: ``red=roll`` lets the app pick a random allowed move for red, no extra focus; the
+    answer is recorded with the pick, marked virtual. The pure ruleset itself wants both picks."""
+    import random
+
+    s = Session(RULESET, Setup("cage_match", (GREG, FRANK), {}), rng=random.Random(4))
+    step = s.submit("red=roll blue=protect")
+    assert step.answer.virtual
+    red, blue = step.answer.text.split()
+    assert blue == "blue=protect" and red.startswith("red=") and "+" not in red
+    allowed = [o["key"] for o in greg_v_frank().prompt.to_json()["sides"]["red"]["options"] if o["allowed"]]
+    assert red[4:] in allowed
+    with pytest.raises(Refused, match="name a move for both corners"):
+        RULESET.apply(RULESET.new(Setup("cage_match", (GREG, FRANK), {})), Answer("red=roll blue=protect"))
+
+
+# --- every cell of the shipped card resolves -------------------------------------------------------
+
+DICE_RUNS = (("4 5", "2 2"), ("2 2", "4 5"), ("3 3", "3 3"), ("6 6", "3 4"), ("3 4", "6 6"), ("1 1", "1 2"))
+
+
+@pytest.mark.parametrize("position, dominant", [("standing", None), ("clinching", None), ("collar_tie", 0),
+                                                ("ground", 0), ("past_guard", 0)])
+def test_every_allowed_pair_resolves_its_cell(position, dominant):
+    """CM-5/CM-6: for every pair of moves the two sides may do in the position, the reveal names the
+    Fight Card's cell and the turn plays out to the next secret choice (or the end) under several dice
+    runs, taking the first and the last option of every choice; hit points and focus stay in range."""
+    start = Fight(position=position, dominant=dominant, red_hp=hp(focus=4), blue_hp=hp(focus=4))
+    sides = start.ask()["sides"]
+    red_moves = [o for o in sides["red"]["options"] if o["allowed"]]
+    blue_moves = [o for o in sides["blue"]["options"] if o["allowed"]]
+    rules = start.state.rules
+    pad = start.ask()["pad"]
+    for r in red_moves:
+        for b in blue_moves:
+            cell = rules.cells[pad, r["type"], b["type"]]
+            for n, run in enumerate(DICE_RUNS):
+                f = copy.copy(start)
+                f.log = []
+                log = f(f"red={r['key']} blue={b['key']}")
+                assert outcome(log).split(": ", 1)[1].startswith(cell.outcome + "!"), (r, b, log)
+                for i in range(30):
+                    p = f.prompt
+                    if isinstance(p, RollPrompt):
+                        f(run[i % 2])
+                    elif isinstance(p, ChoicePrompt):
+                        f(p.options[0 if n % 2 == 0 else -1].key)
+                    else:
+                        break
+                p = f.prompt
+                assert isinstance(p, OverPrompt) or (isinstance(p, SecretPrompt) and p.turn == 2), (r, b, run, f.log)
+                for side in (0, 1):
+                    muscle, body, head, focus = f.hp(side)
+                    assert 0 <= muscle <= 60 and 0 <= body <= 60 and 0 <= head <= 40 and 0 <= focus <= 10
