@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from companion.dice import Dice, Refused, d, read_faces
 from companion.ruleset import (
@@ -46,7 +46,6 @@ from companion.ruleset import (
 from rulesets import cage_match_tables as tables_mod
 from rulesets.cage_match_cards import CmCard
 from rulesets.cage_match_tables import (
-    ATTACKS,
     BRUTAL_HIT,
     CODES,
     CROWD_BOOS,
@@ -238,6 +237,13 @@ class CmState:
     """The previous turn's pad, the two move types and the Fight Card cell."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Typed:
+    """An answer as typed, not yet read against its prompt."""
+
+    text: str
+
+
 class _Need(Exception):
     def __init__(self, prompt: Prompt) -> None:
         self.prompt = prompt
@@ -265,6 +271,8 @@ class Turn:
         self.rules = state.rules
         self.sheets = state.sheets
         self.i = 0
+        self.taken: list[Any] = []
+        """The answers read so far this turn."""
         self.log: list[str] = []
         self.hp = [_Hp(b.muscle, b.body, b.head, b.focus) for b in state.bodies]
         self.position = state.position
@@ -297,12 +305,20 @@ class Turn:
             self.need = need.prompt
         return self
 
-    def take(self, prompt: Prompt) -> Any:
+    def take(self, prompt: Callable[[], Prompt]) -> Any:
+        """The next answer of the turn, or stop here asking ``prompt()`` (made only
+        then: replaying a turn builds no prompt it already has the answer to).
+
+        A just-typed answer (``_Typed``) is read against that prompt here:
+        ``Refused`` (ruling D-5) leaves the caller's state as it was."""
         if self.i < len(self.st.inputs):
             value = self.st.inputs[self.i]
+            if isinstance(value, _Typed):
+                value = read(prompt(), value.text)
             self.i += 1
+            self.taken.append(value)
             return value
-        raise _Need(prompt)
+        raise _Need(prompt())
 
     def name(self, side: int) -> str:
         return self.sheets[side].name
@@ -328,7 +344,7 @@ class Turn:
     # --- the turn -------------------------------------------------------------
 
     def play(self) -> None:
-        picks = self.take(self.secret())
+        picks = self.take(self.secret)
         self.reveal(picks)
         a = 1 if self.cell.actor == 1 else 0
         handler = {
@@ -453,9 +469,8 @@ class Turn:
             self.reading = (rating, None)
         else:
             against, target, note = "the other corner's roll-off", None, "double 6s beat any other roll"
-        prompt = RollPrompt(self.name(side), side, TWO_D6, f"{what} ({why})", mod, parts,
-                            against=against, target=target, note=note)
-        faces = self.take(prompt)
+        faces = self.take(lambda: RollPrompt(self.name(side), side, TWO_D6, f"{what} ({why})", mod, parts,
+                            against=against, target=target, note=note))
         r = Roll(faces, sum(faces) + mod)
         if attack_on is not None:
             self.reading = (self.sheets[attack_on].rating, r)
@@ -472,7 +487,7 @@ class Turn:
         return rolls[0], rolls[1]
 
     def choose(self, side: int, reason: str, options: list[Choice], advised: str | None) -> str:
-        return self.take(ChoicePrompt(self.name(side), side, reason, tuple(options), advised))
+        return self.take(lambda: ChoicePrompt(self.name(side), side, reason, tuple(options), advised))
 
     # --- damage and position --------------------------------------------------
 
@@ -605,7 +620,8 @@ class Turn:
         b = 1 - a
         if self.st.options.first_fight:
             return
-        moves = [m for m in self.sheets[a].of_type("takedown") if m.cost <= self.hp[a].focus]
+        moves = [m for m in self.sheets[a].of_type("takedown") if m.cost <= self.hp[a].focus
+                 and (m.positions is None or self.position in m.positions)]
         if not moves:
             return
         mod_a = self.modifier(a, moves[0])[0]
@@ -623,7 +639,7 @@ class Turn:
         self.hp[a].focus -= move.cost
         self.followups[a].append(move)
         if auto:
-            self.log.append(f"{move.name}: automatic against Focus")
+            self.log.append(f"{move.name}: automatic against {self.moves[b].name}")
             self.unopposed(a, move)
             return
         rolls = self.rolloff((move, None) if a == 0 else (None, move), "take-down roll-off", attacker=a)
@@ -799,7 +815,7 @@ class Turn:
     def shoots_in(self, a: int, b: int) -> None:
         move = self.moves[a]
         roll = self.roll(a, move, "SHOOTS IN", attack_on=b)
-        self.land(a, move, roll)
+        self.land(a, move, roll, auto=self.moves[b].type == "taunt")  # CMD-15: a taunter gives no defence
         if move.type == "throw":
             self.combo_ready(a, move)  # CMD-12: a shoot's second action is its take-down
 
@@ -830,8 +846,9 @@ class Turn:
                 gain = 0  # the crowd wants action: no taunt pays
             else:
                 gain = move.focus_gain
-            gain += sum(m.focus_gain for m in self.followups[side])
             self.gain(side, gain, move.name)
+            for follow in self.followups[side]:
+                self.gain(side, follow.focus_gain, f"{follow.name}, follow-up")
         if outcome == TAUNTS:
             for side in (0, 1):
                 move, other = self.moves[side], 1 - side
@@ -975,6 +992,8 @@ class CageMatch:
         if len(setup.fighters) != 2:
             raise ValueError("a Cage Match fight needs two fighters")
         red, blue = setup.fighters
+        if red.name == blue.name:
+            raise ValueError(f"{red.name} cannot fight himself: the log and the trackers could not tell the corners apart")
         if red.weight_class != blue.weight_class and not options.catchweight:
             raise ValueError(f"{red.name} is a {red.weight_class} and {blue.name} a {blue.weight_class}: the text "
                              "pairs fighters of matching weight class (turn on the catchweight option to allow it)")
@@ -986,7 +1005,16 @@ class CageMatch:
     # --- prompts and answers ---------------------------------------------------------
 
     def run(self, state: CmState) -> Turn:
-        return Turn(state).run()
+        """The turn played over ``state``'s answers; the last one is kept, as the
+        screens ask for the prompt, the trackers, the gauges and the status of one state."""
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1]
+        turn = Turn(state).run()
+        self._last = (state, turn)
+        return turn
+
+    _last: tuple[CmState, Turn] | None = None
 
     def prompt(self, state: CmState) -> Prompt:
         if state.result is not None:
@@ -996,10 +1024,9 @@ class CageMatch:
     def apply(self, state: CmState, answer: Answer) -> Outcome:
         if state.result is not None:
             raise Refused("the fight is over")
-        turn = self.run(state)
-        value = read(turn.need, answer.text)
-        after = evolve(state, inputs=state.inputs + (value,))
-        turn = self.run(after)
+        # one replay: the new answer is read against the prompt it answers when the turn reaches it
+        turn = Turn(evolve(state, inputs=state.inputs + (_Typed(answer.text),))).run()
+        after = evolve(state, inputs=tuple(turn.taken))
         log = tuple(turn.log[state.shown:])
         if not turn.done:
             return Outcome(evolve(after, shown=len(turn.log)), log)

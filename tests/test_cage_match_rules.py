@@ -356,7 +356,7 @@ def test_cm4_focus_on_dice_adds_to_every_roll_of_the_turn():
     p = roll_prompt(f)
     assert (p["reason"], p["modifier_parts"]) == ("jab (follow-up, undefended)", [["focus on dice", 1]])
     assert f("4 4") == ["Red rolls 4+4+1 = 9 for jab", "Jab: 4 to Blue's head (40 → 36)",
-                        "Red +1 focus (Parry): 0 → 1"]
+                        "Red +1 focus (Jab, follow-up): 0 → 1"]
 
 
 def test_cm4_focus_on_damage_is_dealt_once():
@@ -681,7 +681,7 @@ def test_slick_move_follow_up_starts_a_combo():
     """Text SLICK MOVE "may start a combo": the striker did at most half, so he cannot cancel it."""
     f = Fight(RED_COMBOS, BLUE)
     f("red=parry blue=hook", "2 2", "4 4", "jab")  # Red takes 5 to muscles, then jabs
-    assert f("4 5")[1:] == ["Jab: 4 to Blue's head (40 → 36)", "Red +1 focus (Parry): 0 → 1"]  # the jab's +1
+    assert f("4 5")[1:] == ["Jab: 4 to Blue's head (40 → 36)", "Red +1 focus (Jab, follow-up): 0 → 1"]  # the jab's +1
     p = choice_prompt(f)
     assert (p["reason"], p["options"]) == ("a combo after the jab", ["one-two-kick", "stop"])
 
@@ -953,6 +953,18 @@ def test_shoots_in_miss_stays_standing():
     assert f("1 1")[:2] == ["Red rolls 1+1 = 2 for shoot — double 1s", "Shoot misses"]
     assert f.where == "STANDING"
     f.next_turn(2)
+
+
+def test_shoots_in_on_a_taunter_takes_down_automatically():
+    """CMD-15: a taunter gives no defence: the shoot's take-down is automatic, as against Focus."""
+    f = Fight()
+    f("red=shoot blue=taunt")
+    assert f("4 4")[1:] == ["Shoot: 4 to Blue's muscles (60 → 56)", "Position: CLINCHING"]
+    p = choice_prompt(f)
+    assert (p["options"], p["advised"]) == (["takedown", "stay"], "takedown")
+    assert f("takedown")[:3] == ["Takedown: automatic against Taunt", "Takedown: 6 to Blue's muscles (56 → 50)",
+                                 "Position: GROUND, Red on top"]
+    assert f.where == "GROUND (dominant)"
 
 
 def test_shoots_in_throw_full_damage_no_position_change():
@@ -1581,3 +1593,13 @@ def test_every_allowed_pair_resolves_its_cell(position, dominant):
                 for side in (0, 1):
                     muscle, body, head, focus = f.hp(side)
                     assert 0 <= muscle <= 60 and 0 <= body <= 60 and 0 <= head <= 40 and 0 <= focus <= 10
+
+
+def test_a_fighter_cannot_meet_himself():
+    """As in NHB (docs/decisions.md): the same sheet in both corners is refused at setup."""
+    from companion.ruleset import Setup
+    from rulesets.cage_match import RULESET
+
+    card = CmCard.model_validate(RED)
+    with pytest.raises(ValueError, match="cannot fight himself"):
+        RULESET.new(Setup("cage_match", (card, card)))
