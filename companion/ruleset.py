@@ -353,9 +353,14 @@ class SecretPrompt:
             raise Refused(f"{corner}: {word!r} could be {' or '.join(o.key for o in found)}")
         spend = {"d": 0, "x": 0}
         pos = 0
+        seen = set()
         for m in _SPEND.finditer(rest):
             if m.start() != pos:
                 break
+            if m[1] in seen:
+                what = "dice" if m[1] == "d" else "damage"
+                raise Refused(f"{corner}: focus on {what} given twice; write it once (+{m[1]}2 for two)")
+            seen.add(m[1])
             spend[m[1]] = int(m[2])
             pos = m.end()
         if pos != len(rest):

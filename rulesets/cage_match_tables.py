@@ -351,7 +351,8 @@ def _card_problems(t: CardTables) -> list[str]:
                     out.append(f"{where}: {cell.outcome} needs the side that acts (': me' or ': them')")
                     continue
                 cells[pad, a, b] = cell
-        missing = [(a, b) for a in types for b in types if (a, b) not in {(x, y) for (p, x, y) in cells if p == pad}]
+        given_pairs = {(a, b) for a, row in rows.items() for b in row}  # a bad cell is reported once, above
+        missing = [(a, b) for a in types for b in types if (a, b) not in given_pairs]
         given = len(types) ** 2 - len(missing)
         for a, b in missing:
             out.append(f"fight_card.{pad}: no cell for ({a}, {b}): every ordered pair of the pad's "

@@ -140,9 +140,25 @@ def header(path: Path) -> tuple[list[str], int]:
     return args, status
 
 
+def copies(path: Path) -> list[tuple[str, str]]:
+    """The ``# copy: SOURCE DEST`` lines of a golden script: a file of ``tests/golden`` to put at
+    ``DEST`` in the data dir before the script is played (e.g. a player's own tables file)."""
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# copy:"):
+            source, dest = shlex.split(line.removeprefix("# copy:"))
+            out.append((source, dest))
+    return out
+
+
 def play_golden(game: str, cards: Path, path: Path, data_dir: Path) -> subprocess.CompletedProcess[str]:
-    """Play the golden script ``path`` (its answers on standard input, its ``# args:`` on the command line)."""
+    """Play the golden script ``path`` (its answers on standard input, its ``# args:`` on the command line,
+    its ``# copy:`` files put into ``data_dir`` first)."""
     args, _ = header(path)
+    for source, dest in copies(path):
+        target = data_dir / dest
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes((GOLDEN / source).read_bytes())
     return run(data_dir, "script", game, "--fighters", str(cards), *args, stdin=path.read_text(encoding="utf-8"))
 
 

@@ -1500,6 +1500,8 @@ def greg_v_frank() -> Session:
         ("red=s blue=protect", "red: 's' could be sprawl or shoot"),
         ("red=jab blue=c", "blue: 'c' could be cross or check"),
         ("red=jab+d1 blue=protect", "red: jab+d1 spends 1 focus, Greg O'Connor holds 0"),
+        ("red=jab+d1+d1 blue=protect", "red: focus on dice given twice; write it once (+d2 for two)"),
+        ("red=jab blue=protect+x2+x1", "blue: focus on damage given twice; write it once (+x2 for two)"),
     ],
 )
 def test_d5_secret_answer_refused(text, reason):
