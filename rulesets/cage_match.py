@@ -432,7 +432,18 @@ class Turn:
         self.cell = self.rules.cells[self.pad, t0, t1]
         who = "" if self.cell.actor is None else f" ({self.name(self.cell.actor)} acts)"
         self.log.append(f"{self.moves[0].name} v {self.moves[1].name}: {self.cell.outcome}!{who} "
-                        f"{RESULTS_TABLE[self.cell.outcome]}")
+                        f"{self.explain()}")
+
+    def explain(self) -> str:
+        """The results table's line for this outcome; Brutal Hit's half that applies."""
+        outcome = self.cell.outcome
+        if outcome == BRUTAL_HIT:
+            other = self.moves[1 - (1 if self.cell.actor == 1 else 0)]
+            if other.type == "focus":
+                return "The attack roll hits a focusing fighter in full (Focus then gains only 3)."
+            return ("Roll-off: the breaker who wins stands up taking half; "
+                    "on a tie or below, full damage and the take-down or tie succeeds.")
+        return RESULTS_TABLE[outcome]
 
     # --- rolls ----------------------------------------------------------------
 
@@ -457,18 +468,22 @@ class Turn:
             parts.append(("hurt (CM-3)", self.pen[side]))
         return sum(v for _, v in parts), tuple(parts)
 
-    def roll(self, side: int, move: Move | None, why: str, *, attack_on: int | None = None) -> Roll:
-        """Prompt ``side`` for 2d6 (CM-2); ``attack_on``: an attack roll read against that fighter."""
+    def roll(self, side: int, move: Move | None, why: str, *, attack_on: int | None = None,
+             rolloff: bool = False) -> Roll:
+        """Prompt ``side`` for 2d6 (CM-2); ``attack_on``: the total is read as an attack
+        roll against that fighter; ``rolloff``: it is compared with the other corner's first."""
         mod, parts = self.modifier(side, move)
         what = move.name.lower() if move is not None else "defence"
+        against, target, note = "the other corner's roll-off", None, "double 6s beat any other roll"
         if attack_on is not None:
             rating = self.sheets[attack_on].rating
-            against, target = f"{self.name(attack_on)}'s muscle rating", rating
             aim = move.target if move is not None and move.target != "none" else "head/body"
-            note = f"3+ hits muscles, {rating}+ the {aim}; double 6s double it, double 1s miss"
+            reading = f"3+ hits muscles, {rating}+ the {aim}; double 6s double it, double 1s miss"
             self.reading = (rating, None)
-        else:
-            against, target, note = "the other corner's roll-off", None, "double 6s beat any other roll"
+            if not rolloff:
+                against, target, note = f"{self.name(attack_on)}'s muscle rating", rating, reading
+            elif move is not None and move.damage > 0:
+                note = f"double 6s beat any other roll; the total is also the attack roll: {reading}"
         faces = self.take(lambda: RollPrompt(self.name(side), side, TWO_D6, f"{what} ({why})", mod, parts,
                             against=against, target=target, note=note))
         r = Roll(faces, sum(faces) + mod)
@@ -483,7 +498,8 @@ class Turn:
         """Both roll, red then blue; the attacker's total is also its attack roll (CMD-6)."""
         rolls = []
         for side in (0, 1):
-            rolls.append(self.roll(side, moves[side], why, attack_on=1 - side if side == attacker else None))
+            rolls.append(self.roll(side, moves[side], why, attack_on=1 - side if side == attacker else None,
+                                   rolloff=True))
         return rolls[0], rolls[1]
 
     def choose(self, side: int, reason: str, options: list[Choice], advised: str | None) -> str:
@@ -696,7 +712,13 @@ class Turn:
         self.combo_ready(w, self.moves[w])
 
     def swift_attack(self, a: int, b: int) -> None:
-        self.log.append(f"{self.name(b)}'s {self.moves[b].name.lower()} comes too late")
+        late = self.moves[b]
+        if late.type == "taunt":
+            self.log.append(f"{self.name(b)} is caught taunting")
+        elif late.type == "sprawl":
+            self.log.append(f"{self.name(b)}'s sprawl gamble doesn't pay off")
+        else:
+            self.log.append(f"{self.name(b)}'s {late.name.lower()} comes too late")
         roll = self.roll(a, self.moves[a], "SWIFT ATTACK", attack_on=b)
         self.land(a, self.moves[a], roll)
         self.combo_ready(a, self.moves[a])
@@ -756,8 +778,8 @@ class Turn:
             return None
         rating = self.sheets[b].rating
         score = {m.key: expected_damage(self.modifier(a, m)[0], m.damage, rating) for m in moves}
-        options = [Choice(m.key, m.name, f"{m.type.replace('_', ' ')}, {m.damage} damage, about "
-                          f"{score[m.key]:.1f} on average") for m in moves]
+        options = [Choice(m.key, m.name, f"{m.damage} to the {m.target}, about {score[m.key]:.1f} a try"
+                          if m.damage else "no damage") for m in moves]
         best = max(moves, key=lambda m: score[m.key])
         key = self.choose(a, reason, options, best.key)
         move = self.sheets[a].by_key[key]
@@ -879,7 +901,7 @@ class Turn:
             loser = out[0]
             where = "head" if self.hp[loser].head <= 0 else "body"
             self.log.append(f"{self.name(loser)} is knocked out ({where} nerves 0)")
-            self.result = Result(self.name(1 - loser), self.name(loser), "ko", f"KO ({where})", self.st.turn)
+            self.result = Result(self.name(1 - loser), self.name(loser), "ko", where, self.st.turn)
 
     # --- 4. combine ---------------------------------------------------------------
 
@@ -1047,11 +1069,10 @@ class CageMatch:
         out = {}
         for side in (0, 1):
             hp = turn.hp[side]
-            role = turn.role(side)
-            where = turn.label + ("" if role in ("even",) or turn.dominant is None else f" ({role})")
             out[turn.name(side)] = {
                 "muscle": hp.muscle, "body_nerves": hp.body, "head_nerves": hp.head, "focus": hp.focus,
-                "position": where, "penalty": turn.penalty(side) or None,
+                "position": turn.label.split(" - ")[-1],  # "PAST GUARD": one line of a tracker panel
+                "side": _side_words(turn, side), "penalty": turn.penalty(side) or None,
             }
         return out
 
@@ -1073,7 +1094,7 @@ class CageMatch:
 
     def status(self, state: CmState) -> str:
         turn = self.live(state)
-        text = f"Turn {state.turn} · {turn.label}"
+        text = f"Turn {state.result.period if state.result else state.turn} · {turn.label}"
         if turn.dominant is not None:
             text += f" · {turn.name(turn.dominant)} {'holds' if turn.position == 'collar_tie' else 'on top'}"
         if state.options.first_fight:
@@ -1083,12 +1104,22 @@ class CageMatch:
     def reference(self, state: CmState) -> Reference | None:
         turn = self.live(state)
         need = turn.need
-        if isinstance(need, RollPrompt) and need.target is not None and turn.reading is not None:
+        if isinstance(need, RollPrompt) and turn.reading is not None:  # an attack is being rolled this turn
             return attack_table(turn.reading[0], need)
         if turn.cell is not None:
             return card_reference(state, turn.pad, turn.moves[0].type, turn.moves[1].type, turn.cell)
         pad = turn.pad
         return card_reference(state, pad, None, None, None)
+
+
+def _side_words(turn: Turn, side: int) -> str | None:
+    """Who is on top (GROUND) or holds the tie (COLLAR TIE), in the game's words; None when even."""
+    if turn.dominant is None or turn.t.positions[turn.position].sides == "even":
+        return None
+    top = turn.dominant == side
+    if turn.position == "collar_tie":
+        return "holds the tie" if top else "held in the tie"
+    return "on top" if top else "underneath"
 
 
 def _ended(state: CmState) -> Turn:

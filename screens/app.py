@@ -83,6 +83,7 @@ class CompanionApp(App[None]):
         except ValueError as exc:
             self.notify(str(exc), title="This fight cannot start", severity="error", timeout=20, markup=False)
             return False
+        self.clear_notifications()  # e.g. why a first try could not start
         self.back_home()
         self.push_screen(FightScreen(session))
         return True
@@ -96,6 +97,7 @@ class CompanionApp(App[None]):
         except CorruptSave as exc:
             self.notify(f"This fight cannot be resumed: {exc}", title="Saved fight", severity="error", timeout=15, markup=False)
             return False
+        self.clear_notifications()  # e.g. why a first try could not start
         self.back_home()
         self.push_screen(FightScreen(session))
         return True

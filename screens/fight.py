@@ -39,6 +39,8 @@ class FightScreen(Screen[None]):
         Binding("ctrl+t", "rematch", "Rematch", id="rematch"),
         Binding("ctrl+n", "new_fight", "New fight", id="new_fight"),
         Binding("escape", "home", "Home", id="home"),
+        Binding("pageup", "log_page(-1)", "Scroll log", show=False),
+        Binding("pagedown", "log_page(1)", "Scroll log", show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -83,6 +85,8 @@ class FightScreen(Screen[None]):
             self._period = getattr(self.session.state, "round", None)
             self._ticker = self.set_interval(0.1, self.tick, pause=True)  # 10 Hz at most
         self.session.watch(self._changed)
+        # bars take two lines each: the ring grows so the position and the penalty stay in view
+        self.query_one("#ring").set_class(hasattr(self.session.ruleset, "gauges"), "gauges")
         self._render_all()
         if not self.session.over and not isinstance(self.session.prompt, SecretPrompt):
             self.query_one("#faces", Input).focus()
@@ -366,7 +370,8 @@ class FightScreen(Screen[None]):
             except Refused as exc:  # the pad checks what it lets through; say so rather than crash
                 self.notify(f"Not accepted: {exc.reason}", severity="error", markup=False)
 
-        self.app.push_screen(ActionPadScreen(prompt), revealed)
+        reference = self.session.ruleset.reference(self.session.state)  # at a secret choice: the pad's card, no row
+        self.app.push_screen(ActionPadScreen(prompt, reference), revealed)
 
     def action_reference(self) -> None:
         from screens.reference import ReferenceScreen
@@ -390,6 +395,14 @@ class FightScreen(Screen[None]):
         game = self.session.setup.game
         self.app.back_home()
         self.app.push_screen(FighterSelectScreen(game))
+
+    def action_log_page(self, direction: int) -> None:
+        """Page Up / Page Down scroll the play-by-play, whatever has the focus."""
+        log = self.query_one("#log", RichLog)
+        if direction < 0:
+            log.scroll_page_up()
+        else:
+            log.scroll_page_down()
 
     def action_home(self) -> None:
         """Back to the home screen; the fight stays saved and can be resumed."""

@@ -68,6 +68,9 @@ class HomeScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.refresh_fights()
+        focused = self.focused
+        if isinstance(focused, OptionList) and focused.get_option_at_index(0).id == "none":
+            self.query_one("#games", OptionList).focus()  # e.g. back from the last unfinished fight, now over
 
     def refresh_fights(self) -> None:
         """List the saved fights afresh (after a fight, or a forget)."""

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.ruleset import SIDES, PadOption, PadSide, Pick, SecretPrompt
+from companion.ruleset import SIDES, PadOption, PadSide, Pick, Reference, SecretPrompt
 from screens.widgets import escape
 
 COVER, PICK, READY = "cover", "pick", "ready"
@@ -40,9 +40,10 @@ def option_line(option: PadOption) -> str:
         bits.append("+6 focus, 3 if hit")  # CM-4: the Focus action
     mark = {"power": " ★", "special": " ◆"}.get(option.kind, "")
     name = escape(option.name[:18]) + mark
-    text = f"{name:<20}[dim]{option.type.replace('_', ' '):<10}[/dim] {' · '.join(bits)}"
-    if not option.allowed:
-        text = f"[dim]{text}[/dim]  [i]{escape(option.why.split(', holds')[0])}[/i]"  # focus held is in the heading
+    pad = " " * max(1, 21 - len(option.name[:18]) - len(mark))
+    if not option.allowed:  # why, in place of the numbers: one line a move
+        return f"[dim]{name}{pad}{option.type.replace('_', ' '):<10}[/dim] [i]{escape(option.why)}[/i]"
+    return f"{name}{pad}[dim]{option.type.replace('_', ' '):<10}[/dim] {' · '.join(bits)}"
     return text
 
 
@@ -61,6 +62,7 @@ class ActionPadScreen(Screen[str | None]):
         Binding("d", "dice", "Focus on dice", id="dice"),
         Binding("x", "damage", "Focus on damage", id="damage"),
         Binding("ctrl+r", "random", "App picks", id="random"),
+        Binding("f1", "reference", "Fight Card", id="reference"),
         Binding("escape", "back", "Back", id="back"),
     ]
 
@@ -69,9 +71,11 @@ class ActionPadScreen(Screen[str | None]):
     side: reactive[int] = reactive(0, recompose=True)
     """Whose turn it is to pick: 0 red, 1 blue."""
 
-    def __init__(self, prompt: SecretPrompt) -> None:
+    def __init__(self, prompt: SecretPrompt, reference: Reference | None = None) -> None:
         super().__init__()
         self.prompt = prompt
+        self.reference = reference
+        """The pad's Fight Card (public at the table), for f1."""
         self._picks: list[Pick | None] = [None, None]
         self._dice = 0
         self._damage = 0
@@ -142,7 +146,7 @@ class ActionPadScreen(Screen[str | None]):
         option = self._highlighted()
         return (option.focus_cost if option is not None else 0) + self._dice + self._damage
 
-    def _show_spend(self) -> None:
+    def _show_spend(self, refused: bool = False) -> None:
         if not self.query("#spend"):
             return
         held = self.pad.focus
@@ -150,8 +154,12 @@ class ActionPadScreen(Screen[str | None]):
         over = spends > held
         text = (f"d: focus on dice [b]{self._dice}[/b] (+1 a roll)  ·  "
                 f"x: focus on damage [b]{self._damage}[/b] (+4 damage, once)\n")
-        text += f"[b $error]spends {spends} focus, holds {held}[/]" if over else f"spends {spends} of {held} focus"
-        text += "   ·   Enter locks in"
+        if over:
+            text += f"[b $error]spends {spends} focus, holds {held}: put less on dice or damage[/]"
+        else:
+            text += f"spends {spends} of {held} focus   ·   Enter locks in"
+        if refused and not over:
+            text += "\n[b $error]pick a move this fighter can do now[/]"
         self.query_one("#spend", Static).update(text)
 
     @on(OptionList.OptionHighlighted, "#moves")
@@ -165,6 +173,8 @@ class ActionPadScreen(Screen[str | None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("dice", "damage", "random"):
             return self.stage == PICK
+        if action == "reference":
+            return self.reference is not None
         return True
 
     # --- keys ----------------------------------------------------------------------
@@ -201,13 +211,12 @@ class ActionPadScreen(Screen[str | None]):
         if not self.query("#moves"):
             return  # a key typed ahead of the pad being drawn: wait for it
         option = self._highlighted()
-        if option is None or not option.allowed:
-            self.notify("Pick a move this fighter can do now.", severity="warning", timeout=3)
+        if option is None or not option.allowed or self._spends() > self.pad.focus:
+            # said on the pad itself, never in a notification: one would outlive the lock-in
+            # and tell the other corner what was tried
+            self._show_spend(refused=True)
             return
-        if self._spends() > self.pad.focus:
-            self.notify(f"That spends {self._spends()} focus; {self.pad.who} holds {self.pad.focus}.",
-                        severity="warning", timeout=4, markup=False)
-            return
+        self.app.clear_notifications()
         self._picks[self.side] = Pick(option.key, self._dice, self._damage)
         self._dice = self._damage = 0  # blue's dials start at 0: nothing left over from red's
         if self.side == 0:
@@ -215,6 +224,12 @@ class ActionPadScreen(Screen[str | None]):
             self.stage = COVER
         else:
             self.stage = READY
+
+    def action_reference(self) -> None:
+        if self.reference is not None:
+            from screens.reference import ReferenceScreen
+
+            self.app.push_screen(ReferenceScreen(self.reference))
 
     def action_back(self) -> None:
         """Throw both picks away and go back to the fight (nothing was revealed)."""

@@ -85,6 +85,7 @@ class FighterSelectScreen(Screen[None]):
         widget.update("\n".join(lines))
 
     def _fill(self, text: str) -> None:
+        self._filled = text
         needle = text.casefold().strip()
         self.shown = [
             c for c in self.roster.cards
@@ -111,6 +112,9 @@ class FighterSelectScreen(Screen[None]):
         self.action_pick()
 
     def highlighted_card(self) -> Any | None:
+        typed = self.query_one("#filter", Input).value
+        if typed != getattr(self, "_filled", None):
+            self._fill(typed)  # Enter typed faster than the filter's Changed message: filter first
         roster = self.query_one("#roster", OptionList)
         if roster.highlighted is None or not self.shown:
             return None

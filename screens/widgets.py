@@ -94,7 +94,7 @@ def gauge_lines(gauge: Gauge) -> list[str]:
     if gauge.pips:
         filled = max(0, min(gauge.maximum, gauge.value))
         pips = f"[{colour}]{'●' * filled}[/][dim]{'○' * (gauge.maximum - filled)}[/dim]"
-        return [f"{gauge.label:<6}{pips} [b]{gauge.value}[/b]"]
+        return [f"{gauge.label:<6}{pips}[b]{gauge.value:>2}[/b]"]  # 18 cells wide, 10 of 10 included
     value = max(0, min(gauge.maximum, gauge.value))
     filled = round(value * BAR_CELLS / gauge.maximum) if gauge.maximum else 0
     if value > 0:
@@ -143,7 +143,7 @@ class FighterPanel(Static):
                 lines.append(f"{label(key)}: [b]{mmss(value)}[/b]")
             elif key == "penalty":
                 lines.append(f"[b $error]{value:+d} to all dice[/]")
-            elif key == "position":
+            elif key in ("position", "side"):
                 lines.append(f"[b]{escape(str(value))}[/b]")
             else:
                 lines.append(f"{label(key)}: [b]{escape(str(value))}[/b]")

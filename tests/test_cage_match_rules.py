@@ -131,7 +131,15 @@ class Fight:
 
     @property
     def where(self) -> str:
-        return self.track(0)["position"]
+        return self.place(0)
+
+    def place(self, side: int) -> str:
+        """The position from ``side``'s tracker, with its role: ``GROUND (dominant)``."""
+        t = self.track(side)
+        role = {"on top": "dominant", "holds the tie": "dominant", "underneath": "submissive",
+                "held in the tie": "submissive"}.get(t["side"])
+        full = {"PAST GUARD": "GROUND - PAST GUARD"}.get(t["position"], t["position"])
+        return f"{full} ({role})" if role else full
 
     def result(self) -> dict:
         assert isinstance(self.prompt, OverPrompt), self.ask()
@@ -524,7 +532,8 @@ def test_swift_attack_jab_beats(blue):
     f = Fight()
     log = f(f"red=jab blue={blue}")
     assert outcome(log).endswith("SWIFT ATTACK! (Red acts)")
-    assert log[-1] == f"Blue's {blue} comes too late"
+    late = {"taunt": "Blue is caught taunting", "sprawl": "Blue's sprawl gamble doesn't pay off"}
+    assert log[-1] == late.get(blue, f"Blue's {blue} comes too late")
     assert f("4 5")[1] == "Jab: 4 to Blue's head (40 → 36)"
     assert f.where == "STANDING"
 
@@ -637,7 +646,9 @@ def test_slick_move_parry_roll_off(parry, strike, line, red_after):
     assert (p["who"], p["reason"], p.get("target")) == ("Red", "parry (SLICK MOVE roll-off)", None)
     f(parry)
     p = roll_prompt(f)
-    assert (p["who"], p["reason"], p["target"]) == ("Blue", "hook (SLICK MOVE roll-off)", 9)
+    assert (p["who"], p["reason"], p["against"]) == ("Blue", "hook (SLICK MOVE roll-off)", "the other corner's roll-off")
+    assert p["note"].endswith("the total is also the attack roll: 3+ hits muscles, 9+ the head; "
+                              "double 6s double it, double 1s miss")
     assert f(strike)[-1] == line
     assert f.hp(0)[:3] == red_after
     assert choice_prompt(f)["reason"] == "the follow-up after the parry (no focus)"
@@ -874,7 +885,7 @@ def test_brutal_hit_collar_tie_against_a_break():
     f = Fight(position="clinching")
     f("red=collar-tie blue=break", "3 4")
     assert f("2 5")[1:] == ["Position: COLLAR TIE, Red holds the tie"]
-    assert (f.track(0)["position"], f.track(1)["position"]) == ("COLLAR TIE (dominant)", "COLLAR TIE (submissive)")
+    assert (f.place(0), f.place(1)) == ("COLLAR TIE (dominant)", "COLLAR TIE (submissive)")
 
 
 def test_brutal_hit_ground_break_wins_stands_up():
@@ -1054,7 +1065,7 @@ def test_collar_tie_held_fighter_swaps_the_roles():
     assert outcome(f("red=protect blue=collar-tie")) == "Protect v Collar Tie: TRIES THE TAKE-DOWN! (Blue acts)"
     f("2 2")
     assert f("4 4")[1] == "Position: COLLAR TIE, Blue holds the tie"
-    assert f.track(1)["position"] == "COLLAR TIE (dominant)"
+    assert f.place(1) == "COLLAR TIE (dominant)"
 
 
 def test_take_down_from_collar_tie():
@@ -1166,7 +1177,7 @@ def test_special_effect_pull_guard():
     f = Fight(tiago, GREG)
     assert outcome(f("red=pull-guard blue=taunt")) == "Pull guard v Taunt: SHOOTS IN! (Tiago Brandão acts)"
     assert f("3 3")[1:] == ["Position: GROUND, Greg O'Connor on top", "Greg O'Connor +2 focus (Taunt): 0 → 2"]
-    assert f.track(0)["position"] == "GROUND (submissive)"
+    assert f.place(0) == "GROUND (submissive)"
     f.next_turn(2, "GROUND")
 
 
@@ -1188,7 +1199,8 @@ def test_combo_offered_after_a_full_stage_1_and_stage_2_wins():
                                                                    ["one-two-kick", "stop"], None)
     assert f("one-two-kick") == ["Red: Stage 2, Hook (1 focus)"]
     p = roll_prompt(f)
-    assert (p["who"], p["reason"], p["target"]) == ("Red", "hook (combo stage 2, the block roll-off)", 9)
+    assert (p["who"], p["reason"], p.get("target")) == ("Red", "hook (combo stage 2, the block roll-off)", None)
+    assert "9+ the head" in p["note"]
     f("4 5")
     p = roll_prompt(f)
     assert (p["who"], p["reason"]) == ("Blue", "defence (combo stage 2, the block roll-off)")
@@ -1363,7 +1375,7 @@ def test_ko_head():
     assert f("4 5") == ["Red rolls 4+5 = 9 for hook", "Hook: 10 to Blue's head (4 → 0)",
                         "Blue is knocked out (head nerves 0)"]
     r = f.result()
-    assert (r["winner"], r["loser"], r["method"], r["detail"], r["period"]) == ("Red", "Blue", "ko", "KO (head)", 1)
+    assert (r["winner"], r["loser"], r["method"], r["detail"], r["period"]) == ("Red", "Blue", "ko", "head", 1)
     with pytest.raises(Refused, match="the fight is over"):
         f("red=jab blue=jab")
 
@@ -1374,7 +1386,7 @@ def test_ko_body_by_spill():
     f("red=kick blue=sprawl")
     assert f("1 2")[1:] == ["Kick: 7 to Blue's muscles (2 → 0), 5 spills to the body (5 → 0)",
                             "Blue is knocked out (body nerves 0)"]
-    assert f.result()["detail"] == "KO (body)"
+    assert f.result()["detail"] == "body"
 
 
 def test_muscles_at_zero_end_nothing():

@@ -137,11 +137,11 @@ def test_golden_ko_reads_as_the_rules_say(tmp_path: Path):
     final = lines[-1]["final"]
     assert final["over"] is True
     assert final["result"] == {
-        "winner": GREG, "loser": FRANK, "method": "ko", "detail": "KO (head)", "period": 13, "time": "", "fight_time": "",
+        "winner": GREG, "loser": FRANK, "method": "ko", "detail": "head", "period": 13, "time": "", "fight_time": "",
     }
     assert final["trackers"][FRANK]["head_nerves"] == 0
     assert final["trackers"][GREG] == {
-        "muscle": 39, "body_nerves": 60, "head_nerves": 40, "focus": 1, "position": "STANDING", "penalty": None,
+        "muscle": 39, "body_nerves": 60, "head_nerves": 40, "focus": 1, "position": "STANDING", "side": None, "penalty": None,
     }
     secrets = prompts(lines, "secret")
     assert [p["turn"] for p in secrets] == list(range(1, 14))
@@ -205,7 +205,7 @@ def test_golden_first_fight_reads_as_the_text_says(tmp_path: Path):
     assert not any("combo" in p["reason"] for p in prompts(lines, "choice"))
     assert not any("Stage 2" in t for t in text)
     assert lines[-1]["final"]["result"] == {
-        "winner": GREG, "loser": FRANK, "method": "ko", "detail": "KO (head)", "period": 12, "time": "", "fight_time": "",
+        "winner": GREG, "loser": FRANK, "method": "ko", "detail": "head", "period": 12, "time": "", "fight_time": "",
     }
 
 
@@ -357,7 +357,7 @@ def test_user_tables_via_data_dir_option(tmp_path: Path):
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
     assert lines[0]["prompt"]["sides"]["red"]["focus"] == 4
     assert lines[-1]["final"]["trackers"][GREG] == {
-        "muscle": 40, "body_nerves": 40, "head_nerves": 20, "focus": 4, "position": "STANDING", "penalty": None,
+        "muscle": 40, "body_nerves": 40, "head_nerves": 20, "focus": 4, "position": "STANDING", "side": None, "penalty": None,
     }
 
 
