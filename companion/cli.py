@@ -331,21 +331,16 @@ def fighters_check(path: Path) -> int:
 
 def tables_check(path: Path) -> int:
     """Check a Cage Match card file put over the shipped one; exit 1 with every problem."""
-    from rulesets.cage_match_tables import SECTIONS, TablesError, load, read_yaml  # only this command needs them
-
     if not path.is_file():
         raise UsageError(f"card file {path} does not exist")
-    try:
-        load(path)
-    except TablesError as exc:
-        for problem in exc.problems:
-            print(problem)
-        n = len(exc.problems)
+    problems, replaced = get_ruleset("cage_match").check_tables(path)  # the game's own check, found by name
+    for problem in problems:
+        print(problem)
+    if problems:
+        n = len(problems)
         print(f"{path}: not playable, {n} problem{'s' * (n != 1)}")
         return 1
-    data, _ = read_yaml(path)
-    given = ", ".join(k for k in SECTIONS if k in data)
-    print(f"{path}: OK, a playable Cage Match card (replaces {given} of the shipped card)")
+    print(f"{path}: OK, a playable Cage Match card (replaces {', '.join(replaced)} of the shipped card)")
     return 0
 
 

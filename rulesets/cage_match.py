@@ -72,7 +72,6 @@ BLOWS or PROTECTS (text), and in SHOOTS IN only a throw."""
 LADDER = (("past_guard", False), ("ground", False), ("ground", True), ("past_guard", True))
 """The ground seen from one fighter: (position, on top), one rung per won
 escape, sweep or pass (CMD-19)."""
-NERVES = {"head": "head", "body": "body"}
 
 
 # --- options ------------------------------------------------------------------
@@ -233,8 +232,6 @@ class CmState:
     shown: int = 0
     """Log lines this turn's answers have produced so far."""
     result: Result | None = None
-    last: tuple[str, str, str, Cell] | None = None
-    """The previous turn's pad, the two move types and the Fight Card cell."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,9 +382,9 @@ class Turn:
         ty = self.t.positions[self.position].default[self.role(side)]
         sheet = self.sheets[side]
         for move in sheet.moves:
-            if move.type == ty and sheet.kinds[move.key] in ("move", "generic") and move.cost == 0:
+            if move.type == ty and sheet.kinds[move.key] in ("move", "generic") and not self.cannot(side, move):
                 return move
-        return self.rules.generic[ty]
+        return self.rules.generic[ty]  # the sheet's own is not possible here: the card's generic one
 
     def secret(self) -> SecretPrompt:
         pad_types = self.t.pads[self.pad]
@@ -517,16 +514,7 @@ class Turn:
         if move.damage <= 0:
             return 0
         nerves = roll.d6 or roll.total >= self.sheets[b].rating
-        amount = move.damage + sum(
-            bonus.damage for bonus in self.sheets[a].card.bonuses
-            if bonus.damage and (not bonus.types or self.moves[a].type in bonus.types)
-            and (not bonus.positions or self.position in bonus.positions))
-        parts = []
-        if not self.x_used[a] and self.picks[a].damage:
-            # CM-4: focus on damage is dealt once, with the first damaging hit (CMD-9)
-            self.x_used[a] = True
-            amount += self.picks[a].damage * self.t.focus.damage_each
-            parts.append(f"+{self.picks[a].damage * self.t.focus.damage_each} focus")
+        amount, parts = self.damage_of(a, move)
         if roll.d6:
             amount *= 2
             parts.append("doubled")
@@ -541,10 +529,26 @@ class Turn:
             self.landed_full[a] = move
         return amount
 
+    def damage_of(self, a: int, move: Move) -> tuple[int, list[str]]:
+        """``move``'s damage before doubling and halving: the sheet's damage bonuses for
+        its type, and the focus on damage with the first damaging hit of the turn
+        (CM-4: "dealt only once"; CMD-9)."""
+        amount = move.damage + sum(
+            bonus.damage for bonus in self.sheets[a].card.bonuses
+            if bonus.damage and (not bonus.types or move.type in bonus.types)
+            and (not bonus.positions or self.position in bonus.positions))
+        parts = []
+        if not self.x_used[a] and self.picks[a].damage:
+            self.x_used[a] = True
+            extra = self.picks[a].damage * self.t.focus.damage_each
+            amount += extra
+            parts.append(f"+{extra} focus")
+        return amount, parts
+
     def deal(self, b: int, move: Move, amount: int, nerves: bool, parts: list[str]) -> None:
         """Record damage, muscles before nerves (CM-2)."""
         hp = self.hp[b]
-        target = move.target if move.target in NERVES else "body"
+        target = move.target if move.target in ("head", "body") else "body"
         how = f" ({', '.join(parts)})" if parts else ""
         if amount <= 0:
             self.log.append(f"{move.name} lands for no damage{how}")
@@ -622,12 +626,7 @@ class Turn:
     def unopposed(self, a: int, move: Move) -> None:
         """Automatic success, no rolls (TRIES THE TAKE-DOWN v Focus): base damage to muscles (CMD-14)."""
         if move.damage > 0:
-            amount = move.damage
-            parts = []
-            if not self.x_used[a] and self.picks[a].damage:
-                self.x_used[a] = True
-                amount += self.picks[a].damage * self.t.focus.damage_each
-                parts.append(f"+{self.picks[a].damage * self.t.focus.damage_each} focus")
+            amount, parts = self.damage_of(a, move)
             self.deal(1 - a, move, amount, False, parts)
         self.effects(a, move, None)
 
@@ -781,7 +780,11 @@ class Turn:
         options = [Choice(m.key, m.name, f"{m.damage} to the {m.target}, about {score[m.key]:.1f} a try"
                           if m.damage else "no damage") for m in moves]
         best = max(moves, key=lambda m: score[m.key])
+        options.append(Choice("none", "No follow-up"))  # text: "You may follow with ..."
         key = self.choose(a, reason, options, best.key)
+        if key == "none":
+            self.log.append(f"{self.name(a)} does not follow up")
+            return None
         move = self.sheets[a].by_key[key]
         self.followups[a].append(move)
         return move
@@ -975,6 +978,7 @@ class Turn:
             self.land(f, move, rf)
             full = True
         self.knockout()
+        self.pen = [self.penalty(0), self.penalty(1)]  # CMD-11: stage 3 rolls with what stage 2 left
         return full
 
 
@@ -996,6 +1000,16 @@ class CageMatch:
     period_word = "turn"
     card_model = CmCard
     options = OPTIONS
+
+    def check_tables(self, path: Path) -> tuple[list[str], list[str]]:
+        """A player's card file put over the shipped one (``companion tables check``):
+        every problem, and the sections it replaces."""
+        try:
+            tables_mod.load(path)
+        except tables_mod.TablesError as exc:
+            return exc.problems, []
+        data, _ = tables_mod.read_yaml(path)
+        return [], [k for k in tables_mod.SECTIONS if k in data]
 
     def tables_for(self, data_dir: Path | None) -> dict[str, Any]:
         """The card a new fight is played with: the shipped one with the player's
@@ -1053,9 +1067,8 @@ class CageMatch:
         if not turn.done:
             return Outcome(evolve(after, shown=len(turn.log)), log)
         bodies = tuple(Body(h.muscle, h.body, h.head, h.focus) for h in turn.hp)
-        t0, t1 = turn.moves[0].type, turn.moves[1].type
         end = evolve(after, bodies=bodies, turn=state.turn + 1, position=turn.position, dominant=turn.dominant,
-                     inputs=(), shown=0, result=turn.result, last=(turn.pad, t0, t1, turn.cell))
+                     inputs=(), shown=0, result=turn.result)
         return Outcome(end, log)
 
     # --- what the screens show ---------------------------------------------------------
@@ -1124,8 +1137,7 @@ def _side_words(turn: Turn, side: int) -> str | None:
 
 def _ended(state: CmState) -> Turn:
     """A finished fight's last numbers (its final turn is folded into the state)."""
-    turn = Turn(evolve(state, inputs=()))
-    return turn
+    return Turn(evolve(state, inputs=()))
 
 
 def read(prompt: Prompt | None, text: str) -> Any:

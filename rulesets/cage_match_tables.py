@@ -314,6 +314,11 @@ def _consistency(t: CardTables) -> list[str]:
     keys = [m.key for m in t.generic_moves]
     for key in sorted({k for k in keys if keys.count(k) > 1}):
         out.append(f"generic_moves: key {key!r} is used twice")
+    if t.start.focus > t.focus.max:
+        out.append(f"start.focus: {t.start.focus} is more than focus.max ({t.focus.max})")
+    for cls in ("featherweight", "middleweight"):
+        if cls not in t.weight_classes:
+            out.append(f"weight_classes: {cls} is missing (the sheets' classes: featherweight, middleweight)")
     for cls, rating in t.weight_classes.items():
         if not 2 <= rating <= 12:
             out.append(f"weight_classes.{cls}: muscle rating {rating} is not 2-12 (the text: 8 feather, 9 middle)")
@@ -349,6 +354,11 @@ def _card_problems(t: CardTables) -> list[str]:
                     continue
                 if cell.outcome in ONE_SIDED and cell.actor is None:
                     out.append(f"{where}: {cell.outcome} needs the side that acts (': me' or ': them')")
+                    continue
+                if a == b and cell.actor is not None:
+                    # a move against itself: a side would always favour red
+                    out.append(f"{where}: a move against itself cannot give one side the outcome; "
+                               f"use a both-sided one ({', '.join(BOTH_SIDED)})")
                     continue
                 cells[pad, a, b] = cell
         given_pairs = {(a, b) for a, row in rows.items() for b in row}  # a bad cell is reported once, above

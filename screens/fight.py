@@ -367,8 +367,8 @@ class FightScreen(Screen[None]):
                 return
             try:
                 self.session.submit(answer)
-            except Refused as exc:  # the pad checks what it lets through; say so rather than crash
-                self.notify(f"Not accepted: {exc.reason}", severity="error", markup=False)
+            except Refused:  # the pad checks what it lets through; the reason would name a pick
+                self.notify("The picks were not accepted: Enter opens the pad to pick again.", severity="error")
 
         reference = self.session.ruleset.reference(self.session.state)  # at a secret choice: the pad's card, no row
         self.app.push_screen(ActionPadScreen(prompt, reference), revealed)

@@ -44,7 +44,6 @@ def option_line(option: PadOption) -> str:
     if not option.allowed:  # why, in place of the numbers: one line a move
         return f"[dim]{name}{pad}{option.type.replace('_', ' '):<10}[/dim] [i]{escape(option.why)}[/i]"
     return f"{name}{pad}[dim]{option.type.replace('_', ' '):<10}[/dim] {' · '.join(bits)}"
-    return text
 
 
 class ActionPadScreen(Screen[str | None]):
@@ -59,6 +58,7 @@ class ActionPadScreen(Screen[str | None]):
     AUTO_FOCUS = ""
     BINDINGS = [
         Binding("enter", "next", "Go on", id="next"),
+        Binding("b", "blue", "Blue picks", id="blue"),
         Binding("d", "dice", "Focus on dice", id="dice"),
         Binding("x", "damage", "Focus on damage", id="damage"),
         Binding("ctrl+r", "random", "App picks", id="random"),
@@ -77,6 +77,7 @@ class ActionPadScreen(Screen[str | None]):
         self.reference = reference
         """The pad's Fight Card (public at the table), for f1."""
         self._picks: list[Pick | None] = [None, None]
+        """Each corner's locked pick; None for the app's pick (``roll``) once locked."""
         self._dice = 0
         self._damage = 0
 
@@ -112,7 +113,9 @@ class ActionPadScreen(Screen[str | None]):
             f"[b]{SIDES[self.side].upper()} ({escape(picker.who)}) picks now.[/b]",
             f"{SIDES[1 - self.side].upper()} ({escape(other.who)}): look away.",
             "",
-            f"Enter when only {SIDES[self.side]} is looking at the screen.",
+            f"Enter when only {SIDES[self.side]} is looking at the screen." if self.side == 0 else
+            "Press [b]b[/b] when only blue is looking at the screen (Enter does nothing here, "
+            "so red cannot run on into blue's pick).",
         ]
         return "\n".join(lines)
 
@@ -175,6 +178,10 @@ class ActionPadScreen(Screen[str | None]):
             return self.stage == PICK
         if action == "reference":
             return self.reference is not None
+        if action == "blue":
+            return self.stage == COVER and self.side == 1
+        if action == "next":
+            return not (self.stage == COVER and self.side == 1)
         return True
 
     # --- keys ----------------------------------------------------------------------
@@ -188,24 +195,27 @@ class ActionPadScreen(Screen[str | None]):
         self._show_spend()
 
     def action_random(self) -> None:
-        """The app picks this corner's move (no extra focus), like ``roll`` (ruling D-6)."""
+        """The app picks this corner's move at the reveal (``red=roll``: marked as the
+        app's, ruling D-6), with no extra focus; nobody sees which until then."""
         if not self.query("#moves"):
             return
-        doable = [i for i, o in enumerate(self.pad.options) if o.allowed]
-        if not doable:
-            return
         self._dice = self._damage = 0
-        self.query_one("#moves", OptionList).highlighted = self.app.rng.choice(doable)
-        self._lock()
+        self._picks[self.side] = None
+        self._locked()
 
     def action_next(self) -> None:
         if self.stage == COVER:
-            self.stage = PICK
+            if self.side == 0:
+                self.stage = PICK
         elif self.stage == PICK:
             self._lock()
         else:
-            red, blue = self._picks
-            self.dismiss(f"red={red.text()} blue={blue.text()}")
+            self.dismiss(" ".join(f"{SIDES[i]}={p.text() if p else 'roll'}" for i, p in enumerate(self._picks)))
+
+    def action_blue(self) -> None:
+        """Blue's own key past blue's cover: red pressing Enter again cannot pass it."""
+        if self.stage == COVER and self.side == 1:
+            self.stage = PICK
 
     def _lock(self) -> None:
         if not self.query("#moves"):
@@ -218,6 +228,10 @@ class ActionPadScreen(Screen[str | None]):
             return
         self.app.clear_notifications()
         self._picks[self.side] = Pick(option.key, self._dice, self._damage)
+        self._locked()
+
+    def _locked(self) -> None:
+        self.app.clear_notifications()
         self._dice = self._damage = 0  # blue's dials start at 0: nothing left over from red's
         if self.side == 0:
             self.side = 1

@@ -661,7 +661,7 @@ def test_slick_move_follow_up_choice_and_undefended_roll():
     f("red=parry blue=cross", "5 5", "4 5")
     p = choice_prompt(f)
     # Greg's focus-free attacks allowed STANDING: no hammer right or liver hook (they cost focus)
-    assert p["options"] == ["jab", "cross", "body-hook", "uppercut", "shoot", "throw"]
+    assert p["options"] == ["jab", "cross", "body-hook", "uppercut", "shoot", "throw", "none"]
     assert p["advised"] == "uppercut"  # 8 damage at +0 (his -1, his +1) beats the cross's 7 at +1
     f("uppercut")
     p = roll_prompt(f)
@@ -709,7 +709,7 @@ def test_sprawl_n_brawl_strike_counter():
     assert log[-1] == "Red sprawls: the shoot fails"
     p = choice_prompt(f)
     assert (p["reason"], p["options"], p["advised"]) == (
-        "the counter after the sprawl (no focus)", ["jab", "hook", "kick", "haymaker", "throw", "takedown"], "hook")
+        "the counter after the sprawl (no focus)", ["jab", "hook", "kick", "haymaker", "throw", "takedown", "none"], "hook")
     f("kick")
     assert roll_prompt(f)["reason"] == "kick (counter, undefended)"
     assert f("4 5") == ["Red rolls 4+5 = 9 for kick", "Kick: 7 to Blue's body (60 → 53)"]
@@ -1541,7 +1541,7 @@ def test_d5_faces_and_choices_refused():
     assert refused(s, "").startswith("type the 2 faces rolled")
     s.submit("5 5")
     s.submit("4 5")
-    assert refused(s, "hammer-right") == "choose one of: jab, cross, body-hook, uppercut, shoot, throw"
+    assert refused(s, "hammer-right") == "choose one of: jab, cross, body-hook, uppercut, shoot, throw, none"
     s.submit("cross")
     assert s.submit("4 5").log[1] == "Cross: 7 to Frank Duke's head (40 → 33)"
 
@@ -1617,3 +1617,29 @@ def test_a_fighter_cannot_meet_himself():
     card = CmCard.model_validate(RED)
     with pytest.raises(ValueError, match="cannot fight himself"):
         RULESET.new(Setup("cage_match", (card, card)))
+
+
+def test_cmd2_the_default_is_a_move_the_fighter_can_do_here():
+    """CMD-2: a sheet whose own Protect is for STANDING only gets the card's generic Protect as the
+    default in CLINCHING, never a move it cannot do there."""
+    red = sheet("Red", moves=BASE + (mv("guard-up", "protect", positions=["standing"], gain=1),))
+    f = Fight(red, BLUE, position="clinching")
+    assert f.ask()["sides"]["red"]["default"] == "protect"
+    log = f("red=guard-up blue=protect")
+    assert log[1] == "Red cannot do Guard up (not from CLINCHING): Protect, the default in CLINCHING"
+
+
+def test_a_damage_bonus_follows_the_move_that_hits():
+    """A sheet's damage bonus for jabs adds to a jab follow-up after a parry, not to the parry."""
+    red = sheet("Red", bonuses=[{"name": "Stiff jab", "damage": 2, "types": ["jab"]}])
+    f = Fight(red, BLUE)
+    f("red=parry blue=hook", "5 5", "4 5", "jab")
+    assert f("4 5")[1] == "Jab: 6 to Blue's head (40 → 34)"  # 4 + the bonus's 2
+
+
+def test_a_follow_up_may_be_declined():
+    """Text: "You may follow with an undefended attack"."""
+    f = Fight()
+    f("red=parry blue=hook", "5 5", "4 5")
+    assert f("none") == ["Red does not follow up"]
+    assert f.ask()["kind"] == "secret"

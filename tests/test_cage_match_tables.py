@@ -403,7 +403,7 @@ def test_tables_for_reads_the_data_dir(tmp_path):
     cards, _ = load_file(Path(__file__).resolve().parent.parent / "fighters" / "cage_match.yaml", "cage_match", CmCard)
     state = RULESET.new(Setup("cage_match", (cards[0], cards[1]), {}, data))
     assert RULESET.trackers(state)[cards[0].name] == {
-        "muscle": 40, "body_nerves": 50, "head_nerves": 20, "focus": 4, "position": "STANDING", "penalty": None}
+        "muscle": 40, "body_nerves": 50, "head_nerves": 20, "focus": 4, "position": "STANDING", "side": None, "penalty": None}
 
 
 def test_tables_for_refuses_a_broken_user_card(tmp_path):
@@ -420,3 +420,22 @@ def test_parse_cell():
     assert tables.parse_cell("TRADE BLOWS!") == tables.Cell("TRADE BLOWS", None)
     assert tables.parse_cell("SLICK MOVE: us") is None
     assert tables.parse_cell({"SLICK MOVE": "me"}) is None
+
+
+def test_a_move_against_itself_is_both_sided():
+    """A one-sided cell where a move meets itself would always favour red."""
+    data = shipped()
+    data["fight_card"]["standing"]["strike"]["strike"] = "SWIFT ATTACK: me"
+    assert any(p.startswith(f"{FILE}: fight_card.standing.strike.strike: a move against itself cannot give one "
+                            "side the outcome") for p in problems(data))
+
+
+def test_start_focus_within_the_cap_and_both_weight_classes():
+    data = shipped()
+    data["start"]["focus"] = 9
+    data["focus"]["max"] = 8
+    del data["weight_classes"]["middleweight"]
+    found = problems(data)
+    assert f"{FILE}: start.focus: 9 is more than focus.max (8)" in found
+    assert (f"{FILE}: weight_classes: middleweight is missing (the sheets' classes: featherweight, middleweight)"
+            in found)

@@ -39,7 +39,7 @@ async def pick(pilot, key: str, dice: int = 0, damage: int = 0) -> None:
     """On an open pad: the cover, then highlight ``key`` with the arrow keys, set the dials, lock in."""
     pad = pilot.app.screen
     assert isinstance(pad, ActionPadScreen)
-    await pilot.press("enter")  # past the cover
+    await pilot.press("enter" if pad.side == 0 else "b")  # past the cover: blue's has its own key
     await pilot.pause()
     keys = [o.key for o in pad.pad.options]
     moves = pad.query_one("#moves", OptionList)
@@ -65,17 +65,20 @@ async def test_a_hidden_pick_never_shows_before_the_reveal(data_dir: Path) -> No
         await pilot.press("enter")
         await pilot.pause()
         seen.append(screen_text(app))  # red's cover
-        await pick(pilot, "hammer-right", damage=2)
-        assert "spends" not in screen_text(app)
-        for _ in range(2):
-            seen.append(screen_text(app))  # the cover for blue, then blue's own pad
-            await pilot.press("enter")
-            await pilot.pause()
-            if isinstance(app.screen, ActionPadScreen) and app.screen.stage == "pick":
-                seen.append(screen_text(app))
-                await pilot.press("enter")  # blue locks in the first move (the teep)
-                await pilot.pause()
-                break
+        pad = app.screen
+        await pilot.press("enter")  # past red's cover
+        await pilot.pause()
+        await pilot.press(*["down"] * [o.key for o in pad.pad.options].index("hammer-right"), "x", "x")
+        await pilot.press("d", "enter")  # 2 + 1 + 2 = 5 focus of the 10 held
+        await pilot.pause()
+        assert app.screen is pad and pad.side == 1  # locked: hammer right, +x2, +d1
+        seen.append(screen_text(app))  # blue's cover
+        assert not app._notifications  # nothing said on red's pad outlives it
+        await pilot.press("b")
+        await pilot.pause()
+        seen.append(screen_text(app))  # blue's own pad
+        await pilot.press("enter")  # blue locks in the first move (the teep)
+        await pilot.pause()
         seen.append(screen_text(app))  # both locked: Enter reveals
         for text in seen:
             assert "Hammer" not in text and "hammer" not in text
@@ -88,9 +91,11 @@ async def test_a_hidden_pick_never_shows_before_the_reveal(data_dir: Path) -> No
         await pilot.press("enter")  # reveal
         await pilot.pause()
         assert isinstance(app.screen, FightScreen)
-        assert session.steps[-1].answer.text == "red=hammer-right+x2 blue=teep"
-        assert "Red Rooster: Hammer right hand (2 focus, +2 focus on damage)" in log_text(screen)
-        assert session.ruleset.trackers(session.state)["Red Rooster"]["focus"] == 6
+        assert session.steps[-1].answer.text == "red=hammer-right+d1+x2 blue=teep"
+        reveal = session.steps[-1].log[0]
+        assert "Red Rooster: Hammer right hand (2 focus, +1 focus on dice, +2 focus on damage)" in reveal
+        assert "Hammer right hand" in log_text(screen)  # now in the play-by-play
+        assert session.ruleset.trackers(session.state)["Red Rooster"]["focus"] == 5
 
 
 async def test_blue_gets_a_fresh_pad(data_dir: Path) -> None:
@@ -102,7 +107,7 @@ async def test_blue_gets_a_fresh_pad(data_dir: Path) -> None:
         await pilot.pause()
         await pilot.press("enter")
         await pick(pilot, "cross", dice=1)
-        await pilot.press("enter")  # blue's cover
+        await pilot.press("b")  # past blue's cover
         await pilot.pause()
         pad = app.screen
         assert pad.side == 1 and pad.stage == "pick"
@@ -144,6 +149,10 @@ async def test_moves_that_cannot_be_done_are_greyed_with_why(data_dir: Path) -> 
         await pilot.pause()
         assert pad.side == 0 and pad.stage == "pick"  # not locked
         assert "spends 1 focus, holds 0" in screen_text(app)
+        await pilot.press("d", "d", "enter")  # back to 0 on dice: locks
+        await pilot.pause()
+        assert (pad.side, pad.stage) == (1, "cover")
+        assert not app._notifications and "spends" not in screen_text(app)  # nothing of red's try is left
 
 
 async def test_the_trackers_show_damage_and_focus(data_dir: Path) -> None:
@@ -177,7 +186,7 @@ async def test_a_whole_fight_on_the_keyboard(data_dir: Path) -> None:
         assert screen.session.over
         result = screen.session.prompt.result
         assert result.method in ("ko", "submission", "draw")
-        assert result.headline("turn") in screen_text(app).replace("\n", " ") or "def." in screen_text(app)
+        assert screen.query_one("#result")._shown_text.startswith(f"[b]{result.headline('turn')}[/b]")
         assert all(step.answer.virtual for step in screen.session.steps)
 
 
@@ -187,7 +196,7 @@ async def test_undoing_a_reveal_gives_empty_pads(data_dir: Path) -> None:
         screen = await start_cm(pilot)
         await pilot.press("enter")
         await pick(pilot, "cross")
-        await pilot.press("enter")
+        await pilot.press("b")
         await pilot.pause()
         await pilot.press("enter")  # blue: teep... the first move
         await pilot.pause()
@@ -202,3 +211,39 @@ async def test_undoing_a_reveal_gives_empty_pads(data_dir: Path) -> None:
         pad = app.screen
         assert isinstance(pad, ActionPadScreen) and pad.side == 0
         assert pad.query_one("#moves", OptionList).highlighted == 0  # not the undone cross
+
+
+async def test_red_pressing_on_cannot_pick_for_blue(data_dir: Path) -> None:
+    """Blue's cover opens with blue's own key: Enter pressed on by red locks nothing for blue."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_cm(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter", "enter", "enter", "enter")
+        await pilot.pause()
+        pad = app.screen
+        assert isinstance(pad, ActionPadScreen) and (pad.side, pad.stage) == (1, "cover")
+        assert "Press b when only blue is looking" in screen_text(app)
+        assert screen.session.steps == []
+
+
+async def test_the_app_picks_for_a_corner_on_the_pad(data_dir: Path) -> None:
+    """ctrl+r on a corner's pad: the app picks at the reveal, marked as its own (ruling D-6)."""
+    app = make_app(data_dir, rng=random.Random(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_cm(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("ctrl+r")  # red: the app picks
+        await pilot.pause()
+        await pick(pilot, "low-kick")
+        await pilot.press("enter")  # reveal
+        await pilot.pause()
+        answer = screen.session.steps[-1].answer
+        assert answer.virtual and answer.text.endswith(" blue=low-kick")
+        assert answer.text.split()[0] in {f"red={o.key}" for o in screen.session.steps[0].state.sheets[0].moves}

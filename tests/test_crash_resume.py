@@ -217,7 +217,7 @@ def test_sigkill_mid_turn_and_mid_pick_resumes_with_the_fights_own_card(tmp_path
         term.type(ENTER)
         term.type(ENTER)  # red locks the jab
         term.wait_for("RED has locked in")
-        term.type(ENTER)
+        term.type("b")  # blue's own key past the cover
         term.type(ENTER)  # blue locks the teep (the first move on the pad: jab type)
         term.wait_for("Both corners have locked in")
         term.type(ENTER)  # reveal
