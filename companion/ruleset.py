@@ -228,12 +228,16 @@ class PadOption:
     allowed: bool = True
     why: str = ""
     """Why it cannot be done now ("needs 2 focus, holds 1"); choosing it anyway gives the default move."""
+    effect: str = ""
+    """Where a special puts the fight when it lands ("to GROUND, underneath")."""
 
     def to_json(self) -> dict[str, Any]:
         out = {k: getattr(self, k) for k in ("key", "name", "type", "focus_cost", "dice", "damage", "target",
                                              "focus_gain", "kind", "allowed")}
         if self.why:
             out["why"] = self.why
+        if self.effect:
+            out["effect"] = self.effect
         return out
 
 

@@ -396,7 +396,7 @@ class Turn:
             for m in moves:
                 why = self.cannot(side, m)
                 options.append(PadOption(m.key, m.name, m.type, m.cost, m.dice, m.damage, m.target, m.focus_gain,
-                                         sheet.kinds[m.key], not why, why))
+                                         sheet.kinds[m.key], not why, why, _effect_words(self.t, m)))
             role = self.role(side)
             f = self.t.focus
             sides.append(PadSide(sheet.name, side, None if role == "even" else role, self.hp[side].focus,
@@ -475,9 +475,12 @@ class Turn:
         if attack_on is not None:
             rating = self.sheets[attack_on].rating
             aim = move.target if move is not None and move.target != "none" else "head/body"
-            reading = f"3+ hits muscles, {rating}+ the {aim}; double 6s double it, double 1s miss"
+            reading = (f"3+ hits muscles, {rating}+ the {aim}; double 6s double it, double 1s miss"
+                       if move is None or move.damage > 0 else "it lands on 3 or more; double 1s miss")
             self.reading = (rating, None)
-            if not rolloff:
+            if not rolloff and move is not None and move.damage == 0:
+                against, target, note = "3 or more to land", 3, reading  # a position move: no damage to read
+            elif not rolloff:
                 against, target, note = f"{self.name(attack_on)}'s muscle rating", rating, reading
             elif move is not None and move.damage > 0:
                 note = f"double 6s beat any other roll; the total is also the attack roll: {reading}"
@@ -512,7 +515,7 @@ class Turn:
             self.log.append(f"{move.name} misses")
             return None
         if move.damage <= 0:
-            return 0
+            return 0  # a position move: its "Position:" line says it landed
         nerves = roll.d6 or roll.total >= self.sheets[b].rating
         amount, parts = self.damage_of(a, move)
         if roll.d6:
@@ -1107,9 +1110,7 @@ class CageMatch:
 
     def status(self, state: CmState) -> str:
         turn = self.live(state)
-        text = f"Turn {state.result.period if state.result else state.turn} · {turn.label}"
-        if turn.dominant is not None:
-            text += f" · {turn.name(turn.dominant)} {'holds' if turn.position == 'collar_tie' else 'on top'}"
+        text = f"Turn {state.result.period if state.result else state.turn} · {turn.label}"  # who is on top: the panels
         if state.options.first_fight:
             text += " · First Fight"
         return text
@@ -1123,6 +1124,16 @@ class CageMatch:
             return card_reference(state, turn.pad, turn.moves[0].type, turn.moves[1].type, turn.cell)
         pad = turn.pad
         return card_reference(state, pad, None, None, None)
+
+
+def _effect_words(tables: CardTables, move: Move) -> str:
+    """A special's own position change in words, for the pad: ``to GROUND, underneath``."""
+    if move.effect is None:
+        return ""
+    to = move.effect.to
+    role = {"even": "", "dominant": ", holding" if to == "collar_tie" else ", on top",
+            "submissive": ", held" if to == "collar_tie" else ", underneath"}[move.effect.role]
+    return f"to {tables.positions[to].label}{role}"
 
 
 def _side_words(turn: Turn, side: int) -> str | None:

@@ -38,6 +38,8 @@ def option_line(option: PadOption) -> str:
         bits.append(f"+{option.focus_gain} focus")
     if option.type == "focus":
         bits.append("+6 focus, 3 if hit")  # CM-4: the Focus action
+    if option.effect:
+        bits.append(escape(option.effect))
     mark = {"power": " ★", "special": " ◆"}.get(option.kind, "")
     name = escape(option.name[:18]) + mark
     pad = " " * max(1, 21 - len(option.name[:18]) - len(mark))
