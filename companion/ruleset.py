@@ -256,6 +256,8 @@ class PadSide:
     """The move done in place of one that cannot be done."""
     max_dice: int = 2
     max_damage: int = 2
+    notes: tuple[str, ...] = ()
+    """What else changes this corner's rolls this turn (penalty, bonuses, position), in words."""
 
     def find(self, text: str) -> PadOption | None | tuple[PadOption, ...]:
         """The option ``text`` names (its key or an unambiguous start); a tuple when ambiguous."""
@@ -316,6 +318,7 @@ class SecretPrompt:
                     "who": s.who, "role": s.role, "focus": s.focus, "default": s.default,
                     "max_dice": s.max_dice, "max_damage": s.max_damage,
                     "options": [o.to_json() for o in s.options],
+                    **({"notes": list(s.notes)} if s.notes else {}),
                 }
                 for s in self.sides
             },
@@ -442,6 +445,8 @@ class Reference:
     rows: tuple[tuple[str, ...], ...]
     highlight: int | None = None
     note: str = ""
+    compact: bool = False
+    """Many narrow columns (Cage Match's Fight Card): drawn one space apart to fit 80 columns."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -400,8 +400,27 @@ class Turn:
             role = self.role(side)
             f = self.t.focus
             sides.append(PadSide(sheet.name, side, None if role == "even" else role, self.hp[side].focus,
-                                 tuple(options), self.default_move(side).key, f.dice_max, f.damage_max))
+                                 tuple(options), self.default_move(side).key, f.dice_max, f.damage_max,
+                                 self.roll_notes(side)))
         return SecretPrompt(self.st.turn, self.label, self.pad, (sides[0], sides[1]))
+
+    def roll_notes(self, side: int) -> tuple[str, ...]:
+        """What changes this corner's dice and damage this turn besides the move: the
+        penalty (CM-3), the sheet's bonuses here, the position's modifiers (CMD-1)."""
+        notes = []
+        if self.pen[side]:
+            notes.append(f"{self.pen[side]:+d} to every roll: hurt (CM-3)")
+        for bonus in self.sheets[side].card.bonuses:
+            if bonus.positions and self.position not in bonus.positions:
+                continue
+            what = " ".join(f"{v:+d} {k}" for k, v in (("dice", bonus.dice), ("damage", bonus.damage)) if v)
+            when = f"with {', '.join(t.replace('_', ' ') for t in bonus.types)}" if bonus.types else "on every move"
+            notes.append(f"{bonus.name}: {what} {when}")
+        rule = self.t.positions[self.position]
+        here = rule.dice.get(self.role(side), {})
+        if here:
+            notes.append(f"{rule.label}: " + ", ".join(f"{t.replace('_', ' ')} {v:+d}" for t, v in here.items()))
+        return tuple(notes)
 
     def reveal(self, picks: tuple[Pick, Pick]) -> None:
         said = []
@@ -1185,8 +1204,11 @@ def card_reference(state: CmState, pad: str, red: str | None, blue: str | None, 
     if cell is not None:
         note = f"{red} v {blue}: {cell.outcome}! {RESULTS_TABLE[cell.outcome]}\n" + note
     highlight = types.index(red) if red in types else None
+    short = {"protect": "prot", "takedown": "trip", "collar_tie": "collar", "submission": "sub",
+             "pass_guard": "pass"}
     return Reference(f"Fight Card, {pad.replace('_', ' ')} pad (project's reconstruction)",
-                     ("me \\ them",) + tuple(t.replace("_", " ")[:8] for t in types), tuple(rows), highlight, note)
+                     ("me \\ them",) + tuple(short.get(t, t) for t in types), tuple(rows), highlight, note,
+                     compact=True)
 
 
 def attack_table(rating: int, prompt: RollPrompt) -> Reference:

@@ -97,6 +97,8 @@ class ActionPadScreen(Screen[str | None]):
                 pad = p.sides[self.side]
                 yield Static(f"[b]{SIDES[self.side].upper()}: {escape(pad.who)}[/b] picks "
                              f"(holds {pad.focus} focus)", id="who-picks", classes=SIDES[self.side])
+                if pad.notes:
+                    yield Static("[dim]" + escape("; ".join(pad.notes)) + "[/dim]", id="pad-notes")
                 options = [Option(option_line(o), id=o.key, disabled=not o.allowed) for o in pad.options]
                 yield OptionList(*options, id="moves")
                 yield Static("[dim]★ power move  ◆ special; greyed: not possible now[/dim]", id="legend")

@@ -42,11 +42,15 @@ class ReferenceScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
+        gap = ""
+        if self.reference.compact:
+            table.cell_padding = 0
+            gap = " "
         # cells as Text: a fighter's name is shown as written, never read as markup
-        table.add_columns(*(Text(c) for c in self.reference.columns))
+        table.add_columns(*(Text(c + gap) for c in self.reference.columns))
         for i, row in enumerate(self.reference.rows):
             marked = i == self.reference.highlight
-            table.add_row(*(Text(c) for c in row), label="▶" if marked else " ", key=str(i))
+            table.add_row(*(Text(c + gap) for c in row), label="▶" if marked else " ", key=str(i))
         if self.reference.highlight is not None:
             table.move_cursor(row=self.reference.highlight)
         else:

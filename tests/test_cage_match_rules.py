@@ -1643,3 +1643,16 @@ def test_a_follow_up_may_be_declined():
     f("red=parry blue=hook", "5 5", "4 5")
     assert f("none") == ["Red does not follow up"]
     assert f.ask()["kind"] == "secret"
+
+
+def test_the_pad_says_what_else_changes_the_dice():
+    """The secret prompt lists, per corner, the penalty (CM-3), the sheet's bonuses that apply here and
+    the position's modifiers (CMD-1): public at the table, so both pads may show them."""
+    f = Fight(GREG, FRANK, position="ground", dominant=1, red_hp=hp(muscle=20))
+    assert f.ask()["sides"]["red"]["notes"] == [
+        "-1 to every roll: hurt (CM-3)",
+        "Counter-puncher: +1 dice with parry",
+        "Fish out of water: -1 dice on every move",
+        "GROUND: gnp -1, submission -1",
+    ]
+    assert f.ask()["sides"]["blue"]["notes"] == ["Fish out of water: -1 dice on every move"]
