@@ -35,6 +35,14 @@ async def start_cm(pilot) -> FightScreen:
     return screen
 
 
+async def red_pad(pilot) -> None:
+    """From the fight screen: open the action pad and pass red's cover."""
+    await pilot.press("enter")
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 async def pick(pilot, key: str, dice: int = 0, damage: int = 0) -> None:
     """On an open pad: the cover, then highlight ``key`` with the arrow keys, set the dials, lock in."""
     pad = pilot.app.screen
@@ -218,10 +226,7 @@ async def test_red_pressing_on_cannot_pick_for_blue(data_dir: Path) -> None:
     app = make_app(data_dir, rng=random.Random(1))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start_cm(pilot)
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await red_pad(pilot)
         await pilot.press("enter", "enter", "enter", "enter")
         await pilot.pause()
         pad = app.screen
@@ -235,10 +240,7 @@ async def test_the_app_picks_for_a_corner_on_the_pad(data_dir: Path) -> None:
     app = make_app(data_dir, rng=random.Random(3))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start_cm(pilot)
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await red_pad(pilot)
         await pilot.press("ctrl+r")  # red: the app picks
         await pilot.pause()
         await pick(pilot, "low-kick")
