@@ -19,6 +19,12 @@ from companion.ruleset import SIDES, Setup, default_options, get_ruleset
 from screens.widgets import card_text, escape
 
 
+def _entry(card: Any) -> str:
+    """A roster line: the name, and the weight class where the game pairs by it (Cage Match)."""
+    weight = getattr(card, "weight_class", None)
+    return escape(card.name) + (f" [dim]({weight.removesuffix('weight')})[/dim]" if weight else "")
+
+
 class FighterSelectScreen(Screen[None]):
     """Choose the red and blue corners for a game.
 
@@ -94,7 +100,7 @@ class FighterSelectScreen(Screen[None]):
         ]
         roster = self.query_one("#roster", OptionList)
         roster.clear_options()
-        roster.add_options([Option(escape(c.name), id=str(i)) for i, c in enumerate(self.shown)])
+        roster.add_options([Option(_entry(c), id=str(i)) for i, c in enumerate(self.shown)])
         if self.shown:
             roster.highlighted = 0
         self._show_card()
