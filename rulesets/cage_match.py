@@ -325,9 +325,10 @@ class Turn:
         return self.t.positions[self.position].label
 
     def role(self, side: int) -> str:
-        if self.t.positions[self.position].sides == "even" or self.dominant is None:
-            return "even" if self.t.positions[self.position].sides == "even" else "dominant"
-        return "dominant" if self.dominant == side else "submissive"
+        """``even``, or ``dominant``/``submissive`` where the position has sides."""
+        if self.t.positions[self.position].sides == "even":
+            return "even"
+        return "submissive" if self.dominant is not None and self.dominant != side else "dominant"
 
     def penalty(self, side: int) -> int:
         """CM-3: muscles or body nerves below 30, -1; both, -2."""
