@@ -167,7 +167,8 @@ def roster_for(ruleset: Ruleset, directory: Path, extra: Sequence[Path]) -> "Ros
     for path in extra:
         if not path.is_file():
             raise UsageError(f"card file {path} does not exist")
-    return load_roster(ruleset.key, ruleset.card_model, user_dir=directory / "fighters", extra_files=extra)
+    game = getattr(ruleset, "roster", ruleset.key)  # a tournament enters its game's cards
+    return load_roster(game, ruleset.card_model, user_dir=directory / "fighters", extra_files=extra)
 
 
 def find_card(roster: "Roster", name: str) -> Any:

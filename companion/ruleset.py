@@ -566,8 +566,9 @@ GAMES: dict[str, str] = {
     "nhb": "rulesets.nhb",
     "fo": "rulesets.fo",
     "cage_match": "rulesets.cage_match",
+    "nhb_tournament": "rulesets.nhb:TOURNAMENT",
 }
-"""Playable games: key to the module that defines ``RULESET``."""
+"""Playable games: key to the module that defines ``RULESET`` (or ``module:NAME``)."""
 
 GAME_TITLES: dict[str, str] = {
     "nhb": "Bradu's SIMple NHB",
@@ -576,25 +577,27 @@ GAME_TITLES: dict[str, str] = {
     "fudge": "Simultaneous Combat for Fudge",
     "paf": "Paul's Adventures In Fantasy",
 }
-"""Every game the companion will referee, playable or not yet."""
+"""Every game the companion will referee, playable or not yet, as the home screen
+lists them (a tournament night is entered from its game's fighter selection)."""
 
 
 def evolve(state: Any, **changes: Any) -> Any:
     """A copy of a frozen dataclass (without slots) with ``changes``.
 
     ``dataclasses.replace`` re-runs ``__init__`` field by field; copying the
-    instance dict is several times faster, and folding a long session is
-    mostly this.
+    instance dict is several times faster, and folding a long session (or
+    simulating a hundred thousand bouts) is mostly this.
     """
     if not hasattr(state, "__dict__"):
         return dataclasses.replace(state, **changes)  # a slots class: the slow, general way
-    unknown = changes.keys() - state.__dict__.keys()
-    if unknown:
-        raise TypeError(f"{type(state).__name__} has no field(s) {sorted(unknown)}")
-    new = object.__new__(type(state))
-    attrs = new.__dict__
-    attrs.update(state.__dict__)
+    old = state.__dict__
+    attrs = old.copy()
     attrs.update(changes)
+    if len(attrs) != len(old):
+        unknown = sorted(changes.keys() - old.keys())
+        raise TypeError(f"{type(state).__name__} has no field(s) {unknown}")
+    new = object.__new__(type(state))
+    object.__setattr__(new, "__dict__", attrs)  # a frozen dataclass refuses plain setattr
     return new
 
 
@@ -604,7 +607,8 @@ def get_ruleset(game: str) -> Ruleset:
         module = GAMES[game]
     except KeyError:
         raise KeyError(f"unknown game {game!r} (playable: {', '.join(GAMES)})") from None
-    return importlib.import_module(module).RULESET
+    module, _, name = module.partition(":")
+    return getattr(importlib.import_module(module), name or "RULESET")
 
 
 def default_options(ruleset: Ruleset) -> dict[str, Any]:

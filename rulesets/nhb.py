@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.clock import mmss
 from companion.dice import DIGIT, Dice, Refused, d, read_faces
+from companion.tournament import Tournament
 from companion.ruleset import (
     Answer,
     Choice,
@@ -53,9 +54,10 @@ D10X = d(10, explodes=True)
 D10 = d(10)
 D20 = d(20)
 SECONDS = Dice.of(d(6), DIGIT)
+"""The exact-seconds roll, typed d6 then d10 (ruling NHB-10)."""
 _ONE = {die: Dice.of(die) for die in (D10X, D10, D20)}
 """Each one-die roll's Dice, made once: folding a long session reads thousands."""
-"""The exact-seconds roll, typed d6 then d10 (ruling NHB-10)."""
+_RANGES = {dice: tuple((die.low, die.high) for die in dice.dice) for dice in (*_ONE.values(), SECONDS)}
 SEGMENT_MINUTES = 10
 
 
@@ -220,6 +222,30 @@ class NhbState:
     used: tuple[str, int] | None = None
     """The last chart read and its row, for the rules reference."""
 
+    def __hash__(self) -> int:
+        # The cards hash by name here: hashing the pydantic models field by field
+        # made hashing a state the simulator's slowest step. Equal states have
+        # equal cards, so they still hash alike.
+        return hash(
+            (
+                self.fighters[0].name,
+                self.fighters[1].name,
+                self.segment,
+                self.segments_won,
+                self.last_winner,
+                self.step,
+                self.roller,
+                self.exploded,
+                self.totals,
+                self.controller,
+                self.place,
+                self.fight_points,
+                self.winner,
+                self.finish,
+                self.result,
+            )
+        )
+
 
 def _other(side: int) -> int:
     return 1 - side
@@ -332,8 +358,66 @@ class Nhb:
     def apply(self, state: NhbState, answer: Answer) -> Outcome:
         if state.result is not None:
             raise Refused("the bout is over: nothing more to roll")
-        handler = getattr(self, f"_apply_{state.step}")
-        return handler(state, answer)
+        step = state.step
+        if step == "where":
+            choice = self._where_prompt(state).find(answer.text)
+            if choice is None:
+                raise Refused("choose standup or ground (s or g)")
+            return self._where(state, choice.key, True)
+        return self._steps[step](self, state, read_faces(self._dice(state), answer.text), True)
+
+    def advance(self, state: NhbState, outcome: tuple[int, ...] | str) -> NhbState:
+        """The state after ``outcome`` (the faces as numbers, or a choice's key),
+        by the same rules as :meth:`apply` with no text read and no log written:
+        the simulator's path (``companion.simulate``)."""
+        if state.step == "where":
+            return self._where(state, outcome, False).state
+        return self._steps[state.step](self, state, outcome, False).state
+
+    def draw(self, state: NhbState) -> tuple[str, Any]:
+        """What the next step asks for, without building its prompt (the simulator's
+        path): ``("over", result)``, ``("choice", (keys, advised))`` or ``("roll",
+        ((low, high), ...))`` for the dice in the order typed."""
+        if state.result is not None:
+            return "over", state.result
+        if state.step == "where":
+            side = state.controller
+            return "choice", (PLACES, advised_place(state.fighters[side], state.fighters[_other(side)]))
+        return "roll", _RANGES[self._dice(state)]
+
+    def _dice(self, state: NhbState) -> Dice:
+        step = state.step
+        if step == "control":
+            return _ONE[D10X]
+        if step == "fight":
+            return _ONE[D10X if state.options.fight_die == "d10!" else D20]
+        if step == "finish":
+            return _ONE[D10]
+        if step == "sub":
+            return _ONE[D20]
+        return SECONDS
+
+    # --- tournament nights (companion.tournament, ruling NHB-9) ---------------
+
+    def injury(self, state: NhbState) -> tuple[int, str]:
+        """The rating loss the bout's winner carries on, and why (ruling NHB-9): by the
+        loser's fight points in the deciding segment (the last one fought, for a decision)."""
+        result = state.result
+        loser = 0 if result.loser == state.fighters[0].name else 1
+        points = state.fight_points[loser]
+        for row in self.tables.tournament_injuries:
+            if row.low <= points and (row.high is None or points <= row.high):
+                return row.loss, f"{result.loser} scored {points} fight points in the deciding segment"
+        return 0, f"{result.loser} scored only {points} fight points in the deciding segment"
+
+    def injured(self, card: NhbCard, loss: int) -> NhbCard:
+        """``card`` at ``loss`` on every rating, none below 1 (ruling NHB-9)."""
+        keys = ("control", "standup", "ground", "finishing", "toughness")
+        return card.model_copy(update={k: max(1, getattr(card, k) - loss) for k in keys})
+
+    def draws_possible(self, state: NhbState) -> bool:
+        """An even number of segments can end level (ruling NHB-8)."""
+        return state.options.segments % 2 == 0
 
     def status(self, state: NhbState) -> str:
         """Where the bout stands, for the fight screen's status line."""
@@ -422,138 +506,148 @@ class Nhb:
 
     # --- the steps -----------------------------------------------------------
 
-    def _exploding(self, state: NhbState, answer: Answer, die, parts, reason: str):
-        """Read one face of an exploding (or plain) die.
+    def _exploding(self, state: NhbState, face: int, die, parts, reason: str, log: bool):
+        """Take one face of an exploding (or plain) die.
 
         Returns (state, total, log): total is None while the die keeps
         exploding, its faces kept in ``state.exploded`` (ruling D-4).
         """
-        (face,) = read_faces(_ONE[die], answer.text)
-        me = state.fighters[state.roller].name
         if die.explodes and face == die.sides:  # ruling D-4
-            line = f"{me} rolls {face} for {reason}: it explodes, roll again"
-            return evolve(state, exploded=state.exploded + (face,)), None, (line,)
+            lines = (f"{state.fighters[state.roller].name} rolls {face} for {reason}: it explodes, roll again",) if log else ()
+            return evolve(state, exploded=state.exploded + (face,)), None, lines
         faces = state.exploded + (face,)
         if state.exploded:
             state = evolve(state, exploded=())
         total = sum(faces)
-        mods = ""
         for _, v in parts:
             total += v
-            mods += f" + {v}" if v >= 0 else f" - {-v}"
+        if not log:
+            return state, total, ()
+        mods = "".join(f" + {v}" if v >= 0 else f" - {-v}" for _, v in parts)
         shown = " + ".join(map(str, faces)) if len(faces) > 1 else str(face)
-        return state, total, (f"{me} rolls {shown}{mods} = {total} for {reason}",)
+        return state, total, (f"{state.fighters[state.roller].name} rolls {shown}{mods} = {total} for {reason}",)
 
-    def _apply_control(self, state: NhbState, answer: Answer) -> Outcome:
+    # Each step takes the faces as numbers (or the choice's key) and writes its
+    # log lines only when ``log`` is true: the table and the simulator run the
+    # same code, the simulator without the words.
+
+    def _control(self, state: NhbState, faces: tuple[int, ...], log: bool) -> Outcome:
         side = state.roller
         parts = self._control_parts(state, side)
-        state, total, log = self._exploding(state, answer, D10X, parts, "control")
+        state, total, lines = self._exploding(state, faces[0], D10X, parts, "control", log)
         if total is None:
-            return Outcome(state, log)
+            return Outcome(state, lines)
         totals = _set(state.totals, side, total)
         if side == 0:
-            return Outcome(evolve(state, totals=totals, roller=1), log)
+            return Outcome(evolve(state, totals=totals, roller=1), lines)
         red, blue = totals
         if red == blue:
             # ruling NHB-2: a tie goes to the higher control rating; equal ratings re-roll
             rc, bc = (f.control for f in state.fighters)
             if rc == bc:
-                line = f"Control tied at {red} with equal control ratings: both re-roll"
-                return Outcome(evolve(state, totals=(None, None), roller=0), log + (line,))
+                if log:
+                    lines += (f"Control tied at {red} with equal control ratings: both re-roll",)
+                return Outcome(evolve(state, totals=(None, None), roller=0), lines)
             winner = 0 if rc > bc else 1
-            why = f"tied at {red}; the higher control rating ({max(rc, bc)}) takes it"
+            why = f"tied at {red}; the higher control rating ({max(rc, bc)}) takes it" if log else ""
         else:
             winner = 0 if red > blue else 1
-            why = f"{max(red, blue)} to {min(red, blue)}"
-        name = state.fighters[winner].name
-        line = f"{name} takes control ({why})"
-        return Outcome(evolve(state, totals=(None, None), roller=winner, controller=winner, step="where"), log + (line,))
+            why = f"{max(red, blue)} to {min(red, blue)}" if log else ""
+        if log:
+            lines += (f"{state.fighters[winner].name} takes control ({why})",)
+        return Outcome(evolve(state, totals=(None, None), roller=winner, controller=winner, step="where"), lines)
 
-    def _apply_where(self, state: NhbState, answer: Answer) -> Outcome:
-        prompt = self._where_prompt(state)
-        choice = prompt.find(answer.text)
-        if choice is None:
-            raise Refused("choose standup or ground (s or g)")
-        me = state.fighters[state.controller].name
-        note = ""
-        if prompt.advised and choice.key != prompt.advised:
-            note = f" (overriding the advised {prompt.advised})"
-        line = f"{me} takes it to the {choice.key}{note}" if choice.key == "ground" else f"{me} keeps it standing{note}"
-        return Outcome(evolve(state, place=choice.key, step="fight", roller=0), (line,))
+    def _where(self, state: NhbState, place: str, log: bool) -> Outcome:
+        lines: tuple[str, ...] = ()
+        if log:
+            advised = advised_place(state.fighters[state.controller], state.fighters[_other(state.controller)])
+            me = state.fighters[state.controller].name
+            note = f" (overriding the advised {advised})" if advised and place != advised else ""
+            lines = (f"{me} takes it to the {place}{note}" if place == "ground" else f"{me} keeps it standing{note}",)
+        return Outcome(evolve(state, place=place, step="fight", roller=0), lines)
 
-    def _apply_fight(self, state: NhbState, answer: Answer) -> Outcome:
+    def _fight(self, state: NhbState, faces: tuple[int, ...], log: bool) -> Outcome:
         side = state.roller
         parts = self._fight_parts(state, side)
         die = D10X if state.options.fight_die == "d10!" else D20
-        state, total, log = self._exploding(state, answer, die, parts, "fight points")
+        state, total, lines = self._exploding(state, faces[0], die, parts, "fight points", log)
         if total is None:
-            return Outcome(state, log)
+            return Outcome(state, lines)
         totals = _set(state.totals, side, total)
         if side == 0:
-            return Outcome(evolve(state, totals=totals, roller=1), log)
+            return Outcome(evolve(state, totals=totals, roller=1), lines)
         red, blue = totals
         if red == blue:
-            line = f"Fight points tied at {red}: both re-roll"  # ruling NHB-4
-            return Outcome(evolve(state, totals=(None, None), roller=0), log + (line,))
+            if log:
+                lines += (f"Fight points tied at {red}: both re-roll",)  # ruling NHB-4
+            return Outcome(evolve(state, totals=(None, None), roller=0), lines)
         winner = 0 if red > blue else 1
-        name = state.fighters[winner].name
-        line = f"{name} wins the segment on fight points, {max(red, blue)} to {min(red, blue)}"
+        if log:
+            name = state.fighters[winner].name
+            lines += (f"{name} wins the segment on fight points, {max(red, blue)} to {min(red, blue)}",)
         state = evolve(state, totals=(None, None), fight_points=(red, blue), winner=winner, roller=winner, step="finish")
-        return Outcome(state, log + (line,))
+        return Outcome(state, lines)
 
-    def _apply_finish(self, state: NhbState, answer: Answer) -> Outcome:
+    def _finish(self, state: NhbState, faces: tuple[int, ...], log: bool) -> Outcome:
         side = state.roller
         parts = self._finish_parts(state, side)
         reason = "the finish" if side == state.winner else "toughness"
-        state, total, log = self._exploding(state, answer, D10, parts, reason)
+        state, total, lines = self._exploding(state, faces[0], D10, parts, reason, log)
         totals = _set(state.totals, side, total)
         if side == state.winner:
-            return Outcome(evolve(state, totals=totals, roller=_other(side)), log)
+            return Outcome(evolve(state, totals=totals, roller=_other(side)), lines)
         margin = totals[state.winner] - total
-        loser = state.fighters[side]
         if margin <= 0:
             # ruling NHB-5: no finish, the segment goes the full 10 minutes
-            line = f"{loser.name} survives the segment (margin {margin})"
-            return self._segment_ends(evolve(state, totals=(None, None)), log + (line,))
+            if log:
+                lines += (f"{state.fighters[side].name} survives the segment (margin {margin})",)
+            return self._segment_ends(evolve(state, totals=(None, None)), lines, log)
         chart_id, rows = self._finish_chart(state)
         index = _row_index(rows, margin)
         row = rows[index]
         finish = Finish(row.method, row.detail, row.dominant)
         state = evolve(state, totals=(None, None), finish=finish, used=(chart_id, index))
-        what = "a dominant submission" if row.dominant else row.detail
-        line = f"Margin {margin} on the {_chart_title(chart_id)}: {what}"
+        if log:
+            what = "a dominant submission" if row.dominant else row.detail
+            lines += (f"Margin {margin} on the {_chart_title(chart_id)}: {what}",)
         if row.method == "submission":
-            return Outcome(evolve(state, step="sub", roller=state.winner), log + (line,))
-        return self._to_time(state, log + (line,))
+            return Outcome(evolve(state, step="sub", roller=state.winner), lines)
+        return self._to_time(state, lines, log)
 
-    def _apply_sub(self, state: NhbState, answer: Answer) -> Outcome:
-        (face,) = read_faces(_ONE[D20], answer.text)
+    def _sub(self, state: NhbState, faces: tuple[int, ...], log: bool) -> Outcome:
+        (face,) = faces
         card = state.fighters[state.winner]
         rows = self.tables.sub_charts[card.subs]
         index = _row_index(rows, face)
         row = rows[index]
         detail = row.detail
-        line = f"{card.name} rolls {face} on the {card.subs} submission chart: {detail}"
-        if row.rare:
-            line += f" (one of: {row.rare})"  # ruling NHB-6: logged, no further roll
+        lines: tuple[str, ...] = ()
+        if log:
+            line = f"{card.name} rolls {face} on the {card.subs} submission chart: {detail}"
+            if row.rare:
+                line += f" (one of: {row.rare})"  # ruling NHB-6: logged, no further roll
+            lines = (line,)
         finish = evolve(state.finish, detail=detail)
-        return self._to_time(evolve(state, finish=finish, used=(f"sub:{card.subs}", index)), (line,))
+        return self._to_time(evolve(state, finish=finish, used=(f"sub:{card.subs}", index)), lines, log)
 
-    def _apply_seconds(self, state: NhbState, answer: Answer) -> Outcome:
-        d6, digit = read_faces(SECONDS, answer.text)
+    def _seconds(self, state: NhbState, faces: tuple[int, ...], log: bool) -> Outcome:
+        d6, digit = faces
         seconds = 10 * (d6 - 1) + digit  # ruling NHB-7
-        line = f"{state.fighters[state.roller].name} rolls {d6} and {digit}: {seconds} seconds"
-        return self._over(state, seconds, (line,))
+        lines = (f"{state.fighters[state.roller].name} rolls {d6} and {digit}: {seconds} seconds",) if log else ()
+        return self._over(state, seconds, lines, log)
+
+    _steps = {"control": _control, "fight": _fight, "finish": _finish, "sub": _sub, "seconds": _seconds}
+    """The roll steps by ``NhbState.step`` (``where`` is a choice)."""
 
     # --- endings -------------------------------------------------------------
 
-    def _to_time(self, state: NhbState, log: tuple[str, ...]) -> Outcome:
+    def _to_time(self, state: NhbState, lines: tuple[str, ...], log: bool) -> Outcome:
         difference = state.fight_points[state.winner] - state.fight_points[_other(state.winner)]
         if difference < 10 and state.options.exact_time:
-            return Outcome(evolve(state, step="seconds", roller=state.winner), log)
-        return self._over(state, None, log)
+            return Outcome(evolve(state, step="seconds", roller=state.winner), lines)
+        return self._over(state, None, lines, log)
 
-    def _over(self, state: NhbState, seconds: int | None, log: tuple[str, ...]) -> Outcome:
+    def _over(self, state: NhbState, seconds: int | None, lines: tuple[str, ...], log: bool) -> Outcome:
         w, l = state.winner, _other(state.winner)
         difference = state.fight_points[w] - state.fight_points[l]
         minutes, secs = finish_time(difference, seconds)
@@ -568,15 +662,17 @@ class Nhb:
             fight_time=clock(fight_minutes, secs),
         )
         state = evolve(state, step="over", result=result)
-        dominant = " (dominant)" if state.finish.dominant else ""
-        line = f"{result.headline(self.period_word)}{dominant}"
-        return Outcome(state, log + (line,))
+        if log:
+            dominant = " (dominant)" if state.finish.dominant else ""
+            lines += (f"{result.headline(self.period_word)}{dominant}",)
+        return Outcome(state, lines)
 
-    def _segment_ends(self, state: NhbState, log: tuple[str, ...]) -> Outcome:
+    def _segment_ends(self, state: NhbState, lines: tuple[str, ...], log: bool) -> Outcome:
         won = _set(state.segments_won, state.winner, state.segments_won[state.winner] + 1)
-        name = state.fighters[state.winner].name
-        red_name, blue_name = (f.name for f in state.fighters)
-        line = f"End of segment {state.segment}: {name} takes it; segments won: {red_name} {won[0]}, {blue_name} {won[1]}"
+        if log:
+            name = state.fighters[state.winner].name
+            red_name, blue_name = (f.name for f in state.fighters)
+            lines += (f"End of segment {state.segment}: {name} takes it; segments won: {red_name} {won[0]}, {blue_name} {won[1]}",)
         if state.segment < state.options.segments:
             nxt = evolve(
                 state,
@@ -590,7 +686,7 @@ class Nhb:
                 fight_points=None,
                 winner=None,
             )
-            return Outcome(nxt, log + (line,))
+            return Outcome(nxt, lines)
         # ruling NHB-8: decision to the fighter who won more segments; equal is a draw
         red, blue = (f.name for f in state.fighters)
         period = state.options.segments
@@ -603,7 +699,7 @@ class Nhb:
             w = 0 if won[0] > won[1] else 1
             result = Result(state.fighters[w].name, state.fighters[_other(w)].name, "decision", score, period, end, total)
         state = evolve(state, segments_won=won, last_winner=state.winner, step="over", result=result)
-        return Outcome(state, log + (line, result.headline(self.period_word)))
+        return Outcome(state, lines + (result.headline(self.period_word),) if log else ())
 
     # --- the reference view --------------------------------------------------
 
@@ -693,3 +789,5 @@ def _set(pair: tuple, side: int, value) -> tuple:
 
 
 RULESET = Nhb()
+TOURNAMENT = Tournament(RULESET, "nhb_tournament")
+"""A tournament night of NHB bouts (ruling NHB-9), registered as ``nhb_tournament``."""

@@ -55,6 +55,7 @@ class CompanionApp(App[None]):
         from companion.cards import load_roster  # pydantic and YAML load when a roster is first wanted
 
         ruleset = get_ruleset(game)
+        game = getattr(ruleset, "roster", game)  # a tournament enters its game's cards
         return load_roster(game, ruleset.card_model, user_dir=self.directory / "fighters")
 
     def back_home(self) -> None:

@@ -1,0 +1,486 @@
+"""Simulated bouts through the table's own rules engine.
+
+A bout is played the way the app plays a virtual roll (ruling D-6): the
+prompted dice are rolled and the advised choice is taken (at random where none
+is advised). Every step is ``ruleset.apply`` on the text a player would type,
+so the simulator has no rules of its own.
+
+What makes it fast is memory, not a second copy of the rules: a :class:`Chain`
+numbers each state the engine reaches and keeps, for each, the state each face
+leads to. After a few thousand bouts nearly every step is a list lookup, and a
+bout costs little more than drawing its dice.
+
+Faces are drawn as ``low + int(random() * n)`` from a ``random.Random``: uniform
+to within 2**-53, and several times cheaper than ``randint``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator
+
+from companion.ruleset import Answer, ChoicePrompt, OverPrompt, Result, RollPrompt, Ruleset, Setup
+
+__all__ = ["Chain", "Tally", "wilson", "minutes_of"]
+
+class Chain:
+    """One matchup's bout as a table of the engine's transitions, built as it is walked.
+
+    Args:
+        ruleset: the game (its prompts must be rolls or choices).
+        setup: the two cards and the options.
+
+    Every state where the bout goes on gets a number: ``sizes[i]`` is how many
+    outcomes its prompt has (the product of its dice's faces; 1 for an advised
+    choice) and ``nexts[i][k]`` where outcome ``k`` leads: the number of the
+    next state, ``-1`` until it is first met, or ``-2 - r`` for the ``r``-th
+    result in :attr:`results` when the bout ends there. Ends are kept by
+    result, not by state: nothing follows them, and many states end alike.
+    """
+
+    def __init__(self, ruleset: Ruleset, setup: Setup) -> None:
+        self.ruleset = ruleset
+        self.states: list[Any] = []
+        self.ids: dict[Any, int] = {}
+        self.nexts: list[list[int]] = []
+        self.dice: list[tuple[tuple[int, int], ...]] = []
+        """Each state's dice as ``(low, high)`` in the order rolled; a choice among
+        ``n`` unadvised options is one die of 0 to n-1, an advised one no die."""
+        self._answers: list[Callable[[int], Any]] = []
+        """Each state's outcome ``k`` as the engine takes it: the faces as numbers
+        for ``ruleset.advance``, else the text a player would type."""
+        self._advance = getattr(ruleset, "advance", None)
+        self._draw = getattr(ruleset, "draw", None) or self._draw_from_prompt
+        self.results: list[tuple[Result, int]] = []
+        """Every way a bout has ended so far, in the order first met: the result
+        and the rating loss its winner carries on in a tournament (0 outside one)."""
+        self._result_ids: dict[tuple[Result, int], int] = {}
+        self._injury = getattr(ruleset, "injury", None)
+        start = self._intern(ruleset.new(setup))
+        if start < 0:
+            raise ValueError("the bout is over before it starts")
+
+    def _intern(self, state: Any) -> int:
+        known = self.ids.get(state)
+        if known is not None:
+            return known
+        kind, what = self._draw(state)
+        if kind == "over":
+            # in a tournament the winner's rating loss comes from the bout's last state (NHB-9)
+            ending = (what, self._injury(state)[0] if self._injury else 0)
+            r = self._result_ids.get(ending)
+            if r is None:
+                r = self._result_ids[ending] = len(self.results)
+                self.results.append(ending)
+            return -2 - r
+        if kind == "roll":
+            dice, answer = _roll_answers(what, as_text=self._advance is None)
+        else:
+            dice, answer = _choice_answers(*what)
+        size = 1
+        for low, high in dice:
+            size *= high - low + 1
+        number = self.ids[state] = len(self.states)
+        self.states.append(state)
+        self.dice.append(dice)
+        self.nexts.append([-1] * size)
+        self._answers.append(answer)
+        return number
+
+    def _draw_from_prompt(self, state: Any) -> tuple[str, Any]:
+        """What a ruleset without ``draw`` asks for, read from its prompt."""
+        prompt = self.ruleset.prompt(state)
+        if isinstance(prompt, OverPrompt):
+            return "over", prompt.result
+        if isinstance(prompt, RollPrompt):
+            return "roll", tuple((die.low, die.high) for die in prompt.dice.dice)
+        if isinstance(prompt, ChoicePrompt):
+            return "choice", (tuple(o.key for o in prompt.options), prompt.advised)
+        raise ValueError(f"a {prompt.kind} prompt cannot be simulated (only rolls and choices)")
+
+    def step(self, number: int, outcome: int) -> int:
+        """Where outcome ``outcome`` of state ``number`` leads, asking the engine the first time."""
+        after = self.nexts[number][outcome]
+        if after == -1:
+            taken = self._answers[number](outcome)
+            if self._advance is not None:
+                state = self._advance(self.states[number], taken)
+            else:
+                state, _log = self.ruleset.apply(self.states[number], Answer(taken, virtual=True))
+            after = self.nexts[number][outcome] = self._intern(state)
+        return after
+
+    def bout(self, randint: Callable[[int, int], int]) -> int:
+        """Play one bout with ``randint`` (a ``Random.randint``); the index of its result.
+
+        The dice are drawn as :func:`companion.dice.roll_faces` draws them and a
+        choice is made as :meth:`companion.session.Session.roll` makes it, so a
+        bout is the one the app would play rolling every prompt with that generator.
+        """
+        all_dice, nexts, step = self.dice, self.nexts, self.step
+        number = 0
+        while True:
+            dice = all_dice[number]
+            if len(dice) == 1:
+                low, high = dice[0]
+                outcome = randint(low, high) - low
+            else:
+                outcome = 0
+                for low, high in dice:
+                    outcome = outcome * (high - low + 1) + randint(low, high) - low
+            after = nexts[number][outcome]
+            if after < 0:
+                if after == -1:
+                    after = step(number, outcome)
+                if after < 0:
+                    return -2 - after
+            number = after
+
+    def run(self, n: int, rng: random.Random) -> Counter[Result]:
+        """Play ``n`` bouts; how many ended in each result."""
+        ends = [0] * len(self.results)
+        bout, draw = self.bout, rng.randint
+        for _ in range(n):
+            r = bout(draw)
+            if r >= len(ends):
+                ends.extend([0] * (r + 1 - len(ends)))
+            ends[r] += 1
+        out: Counter[Result] = Counter()
+        for r, k in enumerate(ends):
+            if k:
+                out[self.results[r][0]] += k
+        return out
+
+
+def _no_answer(_outcome: int) -> str:
+    raise AssertionError("the bout is over")
+
+
+def _roll_answers(dice: tuple[tuple[int, int], ...], as_text: bool) -> tuple[tuple[tuple[int, int], ...], Callable[[int], Any]]:
+    """Outcome ``k`` of a roll is its faces in mixed radix, the first die most significant."""
+
+    def answer(outcome: int) -> Any:
+        faces = []
+        for low, high in reversed(dice):
+            outcome, k = divmod(outcome, high - low + 1)
+            faces.append(low + k)
+        faces.reverse()
+        return " ".join(map(str, faces)) if as_text else tuple(faces)
+
+    return dice, answer
+
+
+def _choice_answers(keys: tuple[str, ...], advised: str | None) -> tuple[tuple[tuple[int, int], ...], Callable[[int], Any]]:
+    """The advised option (no draw), else one at random: ``randint(0, n - 1)``
+    draws as ``Random.choice`` does in :meth:`companion.session.Session.roll`."""
+    if advised:
+        return (), lambda _outcome: advised
+    return ((0, len(keys) - 1),), keys.__getitem__
+
+
+# --- the figures -------------------------------------------------------------
+
+
+def wilson(hits: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share ``hits / n``."""
+    if n == 0:
+        return 0.0, 1.0
+    p = hits / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    scale = 1 + z * z / n
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+def minutes_of(text: str) -> int:
+    """Seconds in an ``M:SS`` fight time."""
+    minutes, _, seconds = text.partition(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+INSIDE = (1, 5, 10)
+"""The finish marks reported: inside 1, 5 and 10 minutes of fight time."""
+
+
+@dataclass
+class Tally:
+    """Results of simulated bouts (or tournaments), added up.
+
+    ``champions`` counts tournament wins; ``bouts`` counts every bout's result.
+    """
+
+    names: tuple[str, ...]
+    bouts: Counter[Result] = field(default_factory=Counter)
+    champions: Counter[str] = field(default_factory=Counter)
+    tournaments: int = 0
+    stopped: bool = False
+    """The run was stopped (Ctrl+C) before it was done: these are partial figures."""
+
+    def add(self, other: Tally) -> None:
+        self.bouts.update(other.bouts)
+        self.champions.update(other.champions)
+        self.tournaments += other.tournaments
+
+    @property
+    def n(self) -> int:
+        return sum(self.bouts.values())
+
+    def summary(self) -> dict[str, Any]:
+        """The figures as the ``--json`` object, shares rounded to 4 places.
+
+        ``n`` is the bouts run, or the tournaments (with ``bouts`` their bouts
+        in all). Every share is of all bouts, but ``champions`` (of tournaments).
+        """
+        n = self.n
+        share = (lambda k: round(k / n, 4)) if n else (lambda k: 0.0)
+        wins: Counter[str] = Counter()
+        methods: Counter[str] = Counter({m: 0 for m in ("ko", "tko", "submission", "decision", "draw")})
+        submissions: Counter[str] = Counter()
+        finishes: list[tuple[int, int]] = []
+        inside = Counter({str(m): 0 for m in INSIDE})
+        for result, count in self.bouts.items():
+            if result.winner is not None:
+                wins[result.winner] += count
+            methods[result.method] += count
+            if result.method == "submission":
+                submissions[result.detail] += count
+            if result.method in ("ko", "tko", "submission"):
+                seconds = minutes_of(result.fight_time)
+                finishes.append((seconds, count))
+                for mark in INSIDE:
+                    if seconds <= 60 * mark:
+                        inside[str(mark)] += count
+        out: dict[str, Any] = {
+            "n": self.tournaments or n,
+            "wins": {name: share(wins[name]) for name in self.names if not self.tournaments or wins[name]},
+            "wins_interval": {
+                name: [round(x, 4) for x in wilson(wins[name], n)]
+                for name in self.names
+                if not self.tournaments or wins[name]
+            },
+            "draws": share(methods["draw"]),
+            "methods": {m: share(k) for m, k in methods.items()},
+            "submissions": {s: share(k) for s, k in submissions.most_common()},
+            "median_finish": _median(finishes),
+            "inside": {m: share(k) for m, k in inside.items()},
+        }
+        if self.tournaments:
+            t = self.tournaments
+            out["bouts"] = n
+            out["champions"] = {name: round(self.champions[name] / t, 4) for name in self.names}
+            out["champions_interval"] = {name: [round(x, 4) for x in wilson(self.champions[name], t)] for name in self.names}
+        if self.stopped:
+            out["stopped"] = True
+        return out
+
+
+def _median(finishes: Iterable[tuple[int, int]]) -> str | None:
+    """The middle finish time (the lower one of an even count), ``M:SS``; None with no finish."""
+    ordered = sorted(finishes)
+    total = sum(count for _, count in ordered)
+    if not total:
+        return None
+    middle = (total + 1) // 2
+    seen = 0
+    for seconds, count in ordered:
+        seen += count
+        if seen >= middle:
+            return f"{seconds // 60}:{seconds % 60:02d}"
+    raise AssertionError("unreachable")
+
+
+def chunks(n: int, size: int) -> Iterator[tuple[int, int]]:
+    """``(index, count)`` of each chunk of a run of ``n``: the same split on any number of cores."""
+    index = 0
+    while n > 0:
+        count = min(size, n)
+        yield index, count
+        n -= count
+        index += 1
+
+
+# --- runs --------------------------------------------------------------------
+
+CHUNK = 2_000
+"""Bouts (or tournaments) in one chunk: each chunk has its own generator, seeded
+from the run's seed and the chunk's index, so a run gives the same figures on
+one core or many."""
+PARALLEL_FROM = 40_000
+"""From this many bouts a run is shared among processes, one a core."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One chunk of a run, as sent to a worker process (plain data: it is pickled)."""
+
+    game: str
+    cards: tuple[dict[str, Any], ...]
+    """The cards as stored (``model_dump``): two for bouts, the entrants for a tournament."""
+    options: dict[str, Any]
+    tables: dict[str, Any] | None
+    tournament: bool
+    draw: str
+    """``order`` (the bracket as entered) or ``random`` (drawn afresh for each tournament)."""
+    seed: int
+    index: int
+    count: int
+
+
+_CACHE: dict[tuple, Any] = {}
+"""A worker's cards and chains, kept across the chunks of a run (one run at a time)."""
+
+
+def _setup_of(job: Job) -> tuple[Any, tuple[Any, ...]]:
+    from companion.ruleset import get_ruleset
+
+    key = ("cards", job.game, repr(job.cards), repr(sorted(job.options.items())), repr(job.tables))
+    if _CACHE.get("key") != key:
+        _CACHE.clear()
+        ruleset = get_ruleset(job.game)
+        cards = tuple(ruleset.card_model.model_validate(c) for c in job.cards)
+        _CACHE["key"] = key
+        _CACHE["setup"] = (ruleset, cards)
+    return _CACHE["setup"]
+
+
+def _chain(ruleset: Ruleset, job: Job, key: tuple, red: Any, blue: Any) -> Chain:
+    chain = _CACHE.get(key)
+    if chain is None:
+        chain = _CACHE[key] = Chain(ruleset, Setup(ruleset.key, (red, blue), job.options, job.tables))
+    return chain
+
+
+def run_job(job: Job) -> Tally:
+    """Play one chunk: ``job.count`` bouts, or tournaments, with the chunk's own generator."""
+    from companion.tournament import Bracket
+
+    ruleset, cards = _setup_of(job)
+    rng = random.Random(f"{job.seed}/{job.index}")
+    randint = rng.randint
+    tally = Tally(tuple(c.name for c in cards))
+    if not job.tournament:
+        tally.bouts = _chain(ruleset, job, ("bout",), *cards).run(job.count, rng)
+        return tally
+    bouts = tally.bouts
+    for _ in range(job.count):
+        order = list(range(len(cards)))
+        if job.draw == "random":
+            rng.shuffle(order)
+        bracket = Bracket(tuple(cards[i] for i in order))
+        while (k := bracket.next_bout) is not None:
+            red, blue = bracket.pairing(k)
+            key = (order[red], bracket.losses[red], order[blue], bracket.losses[blue])
+            chain = _CACHE.get(key) or _chain(
+                ruleset, job, key, bracket.card(red, ruleset), bracket.card(blue, ruleset)
+            )
+            result, loss = chain.results[chain.bout(randint)]
+            bouts[result] += 1
+            bracket = bracket.record(red, blue, result, loss)
+        tally.champions[bracket.entrants[bracket.champion].name] += 1
+        tally.tournaments += 1
+    return tally
+
+
+def _quiet_worker() -> None:
+    """Workers leave Ctrl+C to the parent, which stops the run and keeps what is done."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run(
+    jobs: list[Job],
+    names: tuple[str, ...],
+    *,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> Tally:
+    """Run ``jobs`` and add up their figures, in chunk order.
+
+    Args:
+        jobs: the chunks (see :func:`plan`).
+        names: the fighters, in the order the figures list them.
+        workers: processes to share the chunks among; 1 runs them here.
+        progress: called with the count done after each chunk.
+        cancelled: asked between chunks; True stops the run (the figures are partial).
+
+    Ctrl+C stops the run the same way: the chunks done are kept and
+    ``Tally.stopped`` is set.
+    """
+    total = Tally(names)
+    done = 0
+    try:
+        if workers <= 1:
+            for job in jobs:
+                if cancelled is not None and cancelled():
+                    total.stopped = True
+                    break
+                total.add(run_job(job))
+                done += job.count
+                if progress is not None:
+                    progress(done)
+        else:
+            total.stopped = _run_parallel(jobs, total, workers, progress, cancelled)
+    except KeyboardInterrupt:
+        total.stopped = True
+    return total
+
+
+def _run_parallel(jobs, total: Tally, workers: int, progress, cancelled) -> bool:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # spawn, not fork: the app runs this from a thread, and a forked child of a
+    # threaded process can hang
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_quiet_worker)
+    done = 0
+    try:
+        futures = [pool.submit(run_job, job) for job in jobs]
+        for job, future in zip(jobs, futures):
+            while True:
+                if cancelled is not None and cancelled():
+                    return True
+                try:
+                    total.add(future.result(timeout=0.2))
+                    break
+                except TimeoutError:
+                    continue
+            done += job.count
+            if progress is not None:
+                progress(done)
+        return False
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def plan(
+    game: str,
+    cards: tuple[Any, ...],
+    n: int,
+    seed: int,
+    *,
+    options: dict[str, Any] | None = None,
+    tables: dict[str, Any] | None = None,
+    tournament: bool = False,
+    draw: str = "order",
+    chunk: int = CHUNK,
+) -> list[Job]:
+    """The chunks of a run of ``n`` bouts (or tournaments) of ``cards``."""
+    dumped = tuple(card.model_dump(mode="json", exclude_none=True) for card in cards)
+    return [
+        Job(game, dumped, dict(options or {}), tables, tournament, draw, seed, index, count)
+        for index, count in chunks(n, chunk)
+    ]
+
+
+def workers_for(n: int) -> int:
+    """Processes for a run of ``n``: one a core from :data:`PARALLEL_FROM` on, else 1."""
+    import os
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, cores) if n >= PARALLEL_FROM else 1
