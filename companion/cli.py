@@ -15,6 +15,7 @@ from typing import IO, TYPE_CHECKING, Any, Sequence
 from companion.dice import Refused
 from companion.ruleset import GAME_TITLES, GAMES, Ruleset, Setup, get_ruleset, show_value
 from companion.session import Session
+from companion.simulate import PARALLEL_FROM
 from companion.store import data_dir
 
 if TYPE_CHECKING:
@@ -46,6 +47,27 @@ cost is paid automatically. "red=roll" has the app pick that corner's move,
 fighter holds is refused.
 
 Exit status: 0 every answer accepted, 1 some refused, 2 a usage or setup error.
+"""
+
+
+SIMULATE_HELP = """\
+Simulate bouts with the app's own dice and the table's own rules engine: each
+prompt is rolled as the app rolls for a player, and the controller always takes
+the advised place (chosen at random where none is advised).
+
+  companion simulate nhb "Royce Gracie" "Ken Shamrock" -n 100000 --seed 7
+  companion simulate nhb --tournament A B C D -n 10000 --draw random
+
+Prints each fighter's win share with a 95% interval, the share of each method
+and submission, and the finish times (median; inside 1, 5 and 10 minutes of
+fight time). Every share is of all bouts; a tournament run adds each entrant's
+share of tournament wins. --json prints one object: n, wins, wins_interval,
+draws, methods, submissions, median_finish, inside, and for tournaments bouts,
+champions, champions_interval; "stopped": true marks a run stopped by Ctrl+C.
+The same --seed gives the same figures, on one core or many.
+
+Exit status: 0 done, 2 a usage or setup error, 130 stopped by Ctrl+C (the
+figures so far are printed).
 """
 
 
@@ -95,6 +117,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     script.add_argument("--seed", type=int, help="seed for the app's own rolls ('roll' answers)")
 
+    simulate = sub.add_parser(
+        "simulate",
+        help="simulate many bouts (or tournaments) with the app's own dice: who wins, how, how fast",
+        description=SIMULATE_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    simulate.add_argument("game", metavar="GAME", help="nhb")
+    simulate.add_argument("corners", metavar="NAME", nargs="*", help="the red and the blue corner's card names")
+    simulate.add_argument("--tournament", metavar="NAME", nargs="+", help="the entrants of a bracket of 4, 8 or 16, in bracket order")
+    simulate.add_argument("--draw", choices=("order", "random"), default="order",
+                          help="a tournament's draw: the bracket as entered (default) or drawn afresh each time")
+    simulate.add_argument("-n", type=int, default=10_000, metavar="N", help="bouts (or tournaments) to run (default 10,000)")
+    simulate.add_argument("--seed", type=int, help="seed for the dice: the same seed gives the same figures")
+    simulate.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    simulate.add_argument("--workers", type=int, metavar="W",
+                          help=f"processes to run on (default: one a core from {PARALLEL_FROM:,} bouts on)")
+    simulate.add_argument("--fighters", metavar="FILE", action="append", default=[], type=Path, help="extra card file")
+    simulate.add_argument("--option", metavar="KEY=VALUE", action="append", default=[], help="a rules option")
+
     fighters = sub.add_parser("fighters", help="list a roster or check a card file")
     fsub = fighters.add_subparsers(dest="fighters_command", metavar="ACTION", required=True)
     flist = fsub.add_parser("list", help="print a game's fighter names, one a line")
@@ -126,6 +167,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_app(args)
         if args.command == "script":
             return run_script(args, sys.stdin, sys.stdout)
+        if args.command == "simulate":
+            return run_simulate(args, sys.stdout, sys.stderr)
         if args.command == "fighters":
             if args.fighters_command == "list":
                 return fighters_list(args)
@@ -294,6 +337,117 @@ def play_script(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
         final["result"] = session.prompt.result.to_json()
     emit({"final": final})
     return 1 if refused else 0
+
+
+# --- simulate ----------------------------------------------------------------
+
+
+def run_simulate(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int:
+    """``companion simulate``: the figures of many simulated bouts or tournaments."""
+    from companion.simulate import plan, run, workers_for
+
+    if args.game != "nhb":
+        raise UsageError(f"only nhb bouts can be simulated (not {args.game!r})")
+    ruleset = ruleset_for(args.game)
+    directory = data_dir(args.data_dir)
+    roster = roster_for(ruleset, directory, args.fighters)
+    for problem in roster.problems:
+        print(f"companion: warning: {problem}", file=stderr)
+    if args.tournament:
+        if args.corners:
+            raise UsageError("name the fighters either as RED BLUE or after --tournament, not both")
+        names = args.tournament
+        if len(names) not in (4, 8, 16):
+            raise UsageError(f"a tournament needs 4, 8 or 16 entrants, not {len(names)}")
+        game = "nhb_tournament"
+    else:
+        names = args.corners
+        if len(names) != 2:
+            raise UsageError("name two fighters, red then blue (or --tournament A B C D ...)")
+        game = "nhb"
+    if args.n < 1:
+        raise UsageError("-n must be at least 1")
+    cards = tuple(find_card(roster, name) for name in names)
+    options = parse_options(ruleset, args.option)
+    try:  # the game checks the setup (e.g. a fighter against himself, a drawn bout in a bracket)
+        get_ruleset(game).new(Setup(game, cards, options))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    jobs = plan("nhb", cards, args.n, seed, options=options, tournament=bool(args.tournament), draw=args.draw)
+    workers = args.workers if args.workers is not None else workers_for(args.n)
+    bar = _ProgressBar(args.n, "tournaments" if args.tournament else "bouts", stderr) if stderr.isatty() else None
+    tally = run(jobs, tuple(card.name for card in cards), workers=max(1, workers), progress=bar)
+    if bar is not None:
+        bar.close()
+    summary = tally.summary()
+    summary["seed"] = seed
+    if args.json:
+        stdout.write(json.dumps(summary) + "\n")
+    else:
+        stdout.write(format_summary(summary, args.n) + "\n")
+    return 130 if tally.stopped else 0
+
+
+class _ProgressBar:
+    """A one-line bar on a terminal's standard error, redrawn after each chunk."""
+
+    def __init__(self, total: int, noun: str, out: IO[str]) -> None:
+        self.total, self.noun, self.out = total, noun, out
+
+    def __call__(self, done: int) -> None:
+        width = 30
+        filled = width * done // self.total
+        self.out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{self.total:,} {self.noun}  (Ctrl+C stops)")
+        self.out.flush()
+
+    def close(self) -> None:
+        self.out.write("\r\033[K")
+        self.out.flush()
+
+
+def _pct(share: float) -> str:
+    return f"{100 * share:.1f}%"
+
+
+def _bar(share: float, width: int = 20) -> str:
+    return "#" * round(share * width)
+
+
+def format_summary(summary: dict[str, Any], asked: int) -> str:
+    """The figures as a table for the terminal."""
+    n = summary["n"]
+    tournament = "champions" in summary
+    noun = "tournaments" if tournament else "bouts"
+    head = f"{n:,} {noun}" + (f" of {summary['bouts']:,} bouts" if tournament else "")
+    if summary.get("stopped"):
+        head += f" (stopped at {n:,} of {asked:,}: partial figures)"
+    lines = [f"{head}, seed {summary['seed']}"]
+    width = max(len(name) for name in summary["wins"]) if summary["wins"] else 10
+    if tournament:
+        lines.append("Tournament wins (95% interval):")
+        for name, share in sorted(summary["champions"].items(), key=lambda kv: -kv[1]):
+            lo, hi = summary["champions_interval"][name]
+            lines.append(f"  {name:<{width}}  {_pct(share):>6}  ({_pct(lo)}-{_pct(hi)})")
+        lines.append("Bouts won (share of all bouts):")
+    else:
+        lines.append("Wins (95% interval):")
+    for name, share in summary["wins"].items():
+        lo, hi = summary["wins_interval"][name]
+        lines.append(f"  {name:<{width}}  {_pct(share):>6}  ({_pct(lo)}-{_pct(hi)})")
+    lines.append(f"  {'draws':<{width}}  {_pct(summary['draws']):>6}")
+    lines.append("Methods:")
+    for method, share in summary["methods"].items():
+        lines.append(f"  {method:<10}  {_pct(share):>6}  {_bar(share)}")
+    subs = list(summary["submissions"].items())
+    if subs:
+        lines.append("Submissions: " + ", ".join(f"{name} {_pct(share)}" for name, share in subs[:6])
+                     + (f", {len(subs) - 6} more" if len(subs) > 6 else ""))
+    inside = summary["inside"]
+    median = summary["median_finish"] or "no finish"
+    lines.append(f"Finishes: median {median}; inside 1:00 {_pct(inside['1'])}, inside 5:00 {_pct(inside['5'])}, "
+                 f"inside 10:00 {_pct(inside['10'])}; decisions {_pct(summary['methods']['decision'])}")
+    return "\n".join(lines)
 
 
 # --- fighters and options ----------------------------------------------------

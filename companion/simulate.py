@@ -1,17 +1,29 @@
-"""Simulated bouts through the table's own rules engine.
+"""Simulated bouts through the table's own rules engine (issue 5).
 
 A bout is played the way the app plays a virtual roll (ruling D-6): the
-prompted dice are rolled and the advised choice is taken (at random where none
-is advised). Every step is ``ruleset.apply`` on the text a player would type,
-so the simulator has no rules of its own.
+prompted dice are rolled with ``Random.randint`` as :func:`companion.dice.roll_faces`
+rolls them, and the advised choice is taken (one at random where none is
+advised, as :meth:`companion.session.Session.roll` chooses). Every step is the
+ruleset's own: ``advance`` (``apply`` without reading text or writing the log)
+where the ruleset has it, else ``apply`` on the text a player would type. So
+the simulator has no rules of its own, and with one generator it plays exactly
+the bout the app would.
 
-What makes it fast is memory, not a second copy of the rules: a :class:`Chain`
-numbers each state the engine reaches and keeps, for each, the state each face
-leads to. After a few thousand bouts nearly every step is a list lookup, and a
-bout costs little more than drawing its dice.
+What makes it fast is memory: a :class:`Chain` numbers each state the engine
+reaches and keeps, for each, where each outcome of its roll leads. After a few
+thousand bouts most steps are a list lookup, and a bout costs little more than
+drawing its dice. A ruleset may say which states go on alike (``memo_key``),
+so that fewer are kept. Optional ruleset methods the chain uses:
 
-Faces are drawn as ``low + int(random() * n)`` from a ``random.Random``: uniform
-to within 2**-53, and several times cheaper than ``randint``.
+- ``advance(state, outcome) -> state``: the faces as numbers, or a choice's key;
+- ``draw(state) -> (kind, what)``: ``("roll", ((low, high), ...))``,
+  ``("choice", (keys, advised))`` or ``("over", result)``, cheaper than a prompt;
+- ``memo_key(state)``: equal keys, equal futures (the state itself by default);
+- ``injury(state) -> (loss, why)``: a tournament winner's rating loss (NHB-9).
+
+A run is split into chunks, each with its own generator seeded from the run's
+seed and the chunk's index, and shared among processes when it is long: the
+same seed gives the same figures on one core or many.
 """
 
 from __future__ import annotations
@@ -24,7 +36,8 @@ from typing import Any, Callable, Iterable, Iterator
 
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, Result, RollPrompt, Ruleset, Setup
 
-__all__ = ["Chain", "Tally", "wilson", "minutes_of"]
+__all__ = ["Chain", "Tally", "Job", "plan", "run", "run_job", "workers_for", "wilson", "minutes_of"]
+
 
 class Chain:
     """One matchup's bout as a table of the engine's transitions, built as it is walked.
@@ -33,12 +46,12 @@ class Chain:
         ruleset: the game (its prompts must be rolls or choices).
         setup: the two cards and the options.
 
-    Every state where the bout goes on gets a number: ``sizes[i]`` is how many
-    outcomes its prompt has (the product of its dice's faces; 1 for an advised
-    choice) and ``nexts[i][k]`` where outcome ``k`` leads: the number of the
-    next state, ``-1`` until it is first met, or ``-2 - r`` for the ``r``-th
-    result in :attr:`results` when the bout ends there. Ends are kept by
-    result, not by state: nothing follows them, and many states end alike.
+    Every state where the bout goes on gets a number ``i``: ``dice[i]`` are
+    the dice its step rolls, and ``nexts[i][k]`` is where outcome ``k`` (the
+    faces read as one number, the first die most significant) leads: the
+    number of the next state, ``-1`` until it is first met, or ``-2 - r`` for
+    the ``r``-th ending in :attr:`results`. Ends are kept by result, not by
+    state: nothing follows them, and many states end alike.
     """
 
     def __init__(self, ruleset: Ruleset, setup: Setup) -> None:
@@ -59,23 +72,19 @@ class Chain:
         and the rating loss its winner carries on in a tournament (0 outside one)."""
         self._result_ids: dict[tuple[Result, int], int] = {}
         self._injury = getattr(ruleset, "injury", None)
+        self._key = getattr(ruleset, "memo_key", None)
         start = self._intern(ruleset.new(setup))
         if start < 0:
             raise ValueError("the bout is over before it starts")
 
     def _intern(self, state: Any) -> int:
-        known = self.ids.get(state)
+        key = self._key(state) if self._key is not None else state
+        known = self.ids.get(key)
         if known is not None:
             return known
         kind, what = self._draw(state)
         if kind == "over":
-            # in a tournament the winner's rating loss comes from the bout's last state (NHB-9)
-            ending = (what, self._injury(state)[0] if self._injury else 0)
-            r = self._result_ids.get(ending)
-            if r is None:
-                r = self._result_ids[ending] = len(self.results)
-                self.results.append(ending)
-            return -2 - r
+            return -2 - self._ending(state, what)
         if kind == "roll":
             dice, answer = _roll_answers(what, as_text=self._advance is None)
         else:
@@ -83,12 +92,22 @@ class Chain:
         size = 1
         for low, high in dice:
             size *= high - low + 1
-        number = self.ids[state] = len(self.states)
+        number = self.ids[key] = len(self.states)
         self.states.append(state)
         self.dice.append(dice)
         self.nexts.append([-1] * size)
         self._answers.append(answer)
         return number
+
+    def _ending(self, state: Any, result: Result) -> int:
+        """The index of the ending ``state`` is in :attr:`results`."""
+        # in a tournament the winner's rating loss comes from the bout's last state (NHB-9)
+        ending = (result, self._injury(state)[0] if self._injury else 0)
+        r = self._result_ids.get(ending)
+        if r is None:
+            r = self._result_ids[ending] = len(self.results)
+            self.results.append(ending)
+        return r
 
     def _draw_from_prompt(self, state: Any) -> tuple[str, Any]:
         """What a ruleset without ``draw`` asks for, read from its prompt."""
@@ -227,6 +246,15 @@ class Tally:
     @property
     def n(self) -> int:
         return sum(self.bouts.values())
+
+    def finish_minutes(self) -> Counter[int]:
+        """How many bouts were finished in each minute of fight time (0 is 0:00-0:59);
+        decisions and draws are not finishes and are left out."""
+        out: Counter[int] = Counter()
+        for result, count in self.bouts.items():
+            if result.method in ("ko", "tko", "submission"):
+                out[minutes_of(result.fight_time) // 60] += count
+        return out
 
     def summary(self) -> dict[str, Any]:
         """The figures as the ``--json`` object, shares rounded to 4 places.

@@ -385,6 +385,33 @@ class Nhb:
             return "choice", (PLACES, advised_place(state.fighters[side], state.fighters[_other(side)]))
         return "roll", _RANGES[self._dice(state)]
 
+    def memo_key(self, state: NhbState) -> Any:
+        """What the rest of the bout depends on, for the simulator's memory: states
+        with equal keys go on alike, to the same results and the same NHB-9 loss.
+
+        After the fight points, the pair itself no longer matters, only what the
+        rules read from it: the winner's points // 10 for the finish (NHB-5), the
+        difference for the time (NHB-7) and the loser's points for the injury
+        (NHB-9, as the loss they cost). Everything else read later is kept.
+        Before the fight points, the state is its own key.
+        """
+        step = state.step
+        if step in ("control", "where", "fight"):
+            return state
+        w = state.winner
+        fw, fl = state.fight_points[w], state.fight_points[1 - w]
+        loss = self._loss_for(fl)
+        if step == "finish":
+            return (step, state.roller, w, state.totals, fw // 10, fw - fl, loss, state.place,
+                    state.segment, state.segments_won, state.last_winner)
+        return (step, w, state.finish, fw - fl, loss, state.segment)  # sub, seconds
+
+    def _loss_for(self, points: int) -> int:
+        for row in self.tables.tournament_injuries:
+            if row.low <= points and (row.high is None or points <= row.high):
+                return row.loss
+        return 0
+
     def _dice(self, state: NhbState) -> Dice:
         step = state.step
         if step == "control":
@@ -405,10 +432,7 @@ class Nhb:
         result = state.result
         loser = 0 if result.loser == state.fighters[0].name else 1
         points = state.fight_points[loser]
-        for row in self.tables.tournament_injuries:
-            if row.low <= points and (row.high is None or points <= row.high):
-                return row.loss, f"{result.loser} scored {points} fight points in the deciding segment"
-        return 0, f"{result.loser} scored only {points} fight points in the deciding segment"
+        return self._loss_for(points), f"{result.loser} scored {points} fight points in the deciding segment"
 
     def injured(self, card: NhbCard, loss: int) -> NhbCard:
         """``card`` at ``loss`` on every rating, none below 1 (ruling NHB-9)."""
@@ -627,7 +651,7 @@ class Nhb:
             if row.rare:
                 line += f" (one of: {row.rare})"  # ruling NHB-6: logged, no further roll
             lines = (line,)
-        finish = evolve(state.finish, detail=detail)
+        finish = Finish(state.finish.method, detail, state.finish.dominant)
         return self._to_time(evolve(state, finish=finish, used=(f"sub:{card.subs}", index)), lines, log)
 
     def _seconds(self, state: NhbState, faces: tuple[int, ...], log: bool) -> Outcome:
@@ -777,10 +801,23 @@ def _chart_title(chart_id: str) -> str:
     return "time table"
 
 
+_ROW_INDEX: dict[int, tuple[tuple, tuple[int, ...]]] = {}
+"""Each chart (by id, kept alive with it) and its row for every number from 0 up
+to its last row's start (-1 for none): reading a chart is then one lookup."""
+
+
 def _row_index(rows, n: int) -> int:
-    for i, row in enumerate(rows):
-        if row.covers(n):
-            return i
+    known = _ROW_INDEX.get(id(rows))
+    if known is None or known[0] is not rows:
+        top = rows[-1].low
+        index = tuple(next((i for i, row in enumerate(rows) if row.covers(k)), -1) for k in range(top + 1))
+        known = _ROW_INDEX[id(rows)] = (rows, index)
+    index = known[1]
+    if n < len(index):
+        if index[n] >= 0:
+            return index[n]
+    elif rows[-1].covers(n):
+        return len(rows) - 1
     raise AssertionError(f"chart has no row for {n}")  # load_tables checks coverage
 
 

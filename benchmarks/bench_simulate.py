@@ -1,0 +1,96 @@
+"""Simulated NHB bouts: bouts a second on one core, the ratio to a bare dice loop,
+and a run shared among every core (issue 5).
+
+Targets: 100,000 bouts in under 5 seconds on this machine's cores, and a ratio
+of at least 0.25 between a bare loop that only draws the same number of dice
+from the same generator (``Random.randint``, as the simulator and the app's
+own rolls draw them) and the simulation. Run:
+
+    python benchmarks/bench_simulate.py [N]
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import random
+import sys
+import time
+
+from companion.cards import load_roster
+from companion.ruleset import Setup
+from companion.simulate import Chain, plan, run
+from rulesets.nhb import RULESET, NhbCard
+
+RED, BLUE = "Royce Gracie", "Ken Shamrock"
+TARGET_SECONDS = 5.0
+TARGET_RATIO = 0.25
+
+
+class CountingRandom(random.Random):
+    """Counts the dice drawn, so the bare loop can draw exactly as many."""
+
+    draws = 0
+
+    def randint(self, a: int, b: int) -> int:
+        self.draws += 1
+        return super().randint(a, b)
+
+
+def bare_loop(draws: int, seed: int) -> float:
+    """Seconds to draw ``draws`` d10s and nothing else."""
+    randint = random.Random(seed).randint
+    t0 = time.perf_counter()
+    for _ in range(draws):
+        randint(1, 10)
+    return time.perf_counter() - t0
+
+
+def one_core(cards, n: int) -> tuple[float, int]:
+    """Seconds for ``n`` bouts from a cold chain on this core, and the dice drawn."""
+    chain = Chain(RULESET, Setup("nhb", cards))
+    rng = CountingRandom(1)
+    t0 = time.perf_counter()
+    chain.run(n, rng)
+    return time.perf_counter() - t0, rng.draws
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+    roster = load_roster("nhb", NhbCard)
+    cards = (roster.find(RED), roster.find(BLUE))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    print(f"machine: {platform.machine()}, {cores} cores, {platform.python_implementation()} {platform.python_version()}")
+    print(f"{RED} v {BLUE}, default options")
+
+    # counting the draws costs a Python call a die: time the run without it
+    _, draws = one_core(cards, n)
+    chain = Chain(RULESET, Setup("nhb", cards))
+    t0 = time.perf_counter()
+    chain.run(n, random.Random(1))
+    cold = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    chain.run(n, random.Random(2))
+    warm = time.perf_counter() - t0
+    bare = bare_loop(draws, 1)
+    print(f"dice a bout: {draws / n:.2f}; states met: {len(chain.states):,}; endings met: {len(chain.results):,}")
+    print(f"one core, first {n:,} bouts of a matchup: {cold:.2f} s, {n / cold:,.0f} bouts/s, "
+          f"ratio to the bare dice loop ({bare:.2f} s) {bare / cold:.2f} (target {TARGET_RATIO})")
+    print(f"one core, the next {n:,} bouts (chain warm): {warm:.2f} s, {n / warm:,.0f} bouts/s, "
+          f"ratio {bare / warm:.2f}")
+
+    jobs = plan("nhb", cards, n, seed=7)
+    t0 = time.perf_counter()
+    whole = run(jobs, (RED, BLUE), workers=cores)
+    parallel = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    single = run(jobs, (RED, BLUE), workers=1)
+    serial = time.perf_counter() - t0
+    same = whole.summary() == single.summary()
+    print(f"{n:,} bouts on {cores} processes (companion simulate): {parallel:.2f} s "
+          f"({parallel / TARGET_SECONDS:.2f}x the {TARGET_SECONDS:.0f} s target); on 1: {serial:.2f} s; "
+          f"speed-up {serial / parallel:.2f}x; same figures for the same seed: {same}")
+
+
+if __name__ == "__main__":
+    main()

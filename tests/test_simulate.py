@@ -1,0 +1,285 @@
+"""The simulator (``companion simulate``): the table's own engine, exact odds, seeds,
+the figures, stopping early, and the command line."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import random
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from companion import cli
+from companion.ruleset import Result, Setup
+from companion.session import Session
+from companion.simulate import Chain, Tally, plan, run, run_job, wilson
+from rulesets.nhb import RULESET, TOURNAMENT, NhbCard
+
+RED = NhbCard(name="Red", control=12, standup=12, ground=5, finishing=5, toughness=5)
+BLUE = NhbCard(name="Blue", control=10, standup=10, ground=5, finishing=4, toughness=6)
+"""Both strikers by the NHB-6 rule of thumb (standup >= ground + 3)."""
+
+
+# --- the same engine as the table ---------------------------------------------------
+
+
+@pytest.mark.parametrize("options, n", [({}, 1500), ({"fight_die": "d10!", "segments": 1}, 300), ({"exact_time": False}, 300)])
+def test_a_simulated_bout_is_the_bout_the_app_rolls_with_the_same_generator(options, n):
+    """Issue 5: "using exactly the rules engine the table uses". With one generator, the
+    chain plays each bout exactly as a session does when the app rolls every prompt
+    (ruling D-6) and takes the advised place. Bouts late in the run take the chain's
+    remembered steps, so this also checks that the states ``memo_key`` merges go on alike."""
+    cards = (NhbCard(name="Even A", control=10, standup=10, ground=10, finishing=5, toughness=5),
+             NhbCard(name="Even B", control=11, standup=10, ground=10, finishing=6, toughness=4))
+    setup = Setup("nhb", cards, options)  # equal standup and ground: no place is advised, one is drawn
+    chain = Chain(RULESET, setup)
+    by_chain, by_session = random.Random(11), random.Random(11)
+    for _ in range(n):
+        ending = chain.results[chain.bout(by_chain.randint)][0]
+        session = Session(RULESET, setup, rng=by_session)
+        while not session.over:
+            session.roll()
+        assert ending == session.prompt.result
+    assert by_chain.random() == by_session.random()  # the same dice were drawn, no more, no fewer
+
+
+# --- exact odds by enumeration --------------------------------------------------------
+
+
+def exploding_d10(depth: int = 8) -> dict[int, Fraction]:
+    """The total of an exploding d10 (ruling D-4), to ``depth`` explosions (remainder 10**-depth)."""
+    out: dict[int, Fraction] = {}
+    for k in range(depth):
+        for face in range(1, 10):
+            out[10 * k + face] = Fraction(1, 10 ** (k + 1))
+    return out
+
+
+STANDUP = [(1, 4, "tko"), (5, 9, "ko"), (10, 99, "ko")]
+STRIKER = [(1, 6, "tko"), (7, 9, "submission"), (10, 99, "ko")]
+
+
+def exact_one_segment() -> tuple[dict[str, Fraction], Fraction]:
+    """(winner, method) odds of RED v BLUE over one segment without exact seconds, from
+    the rules text alone (NHB-2 to NHB-6), and the odds of a finish by 5:00 (NHB-7)."""
+    d10x = exploding_d10()
+    red_controls = sum(p * q for x, p in d10x.items() for y, q in d10x.items() if x + 12 >= y + 10)  # NHB-2: a tie to the higher control
+    odds: Counter = Counter()
+    inside_5 = Fraction(0)
+    for controller, p_control in ((0, red_controls), (1, 1 - red_controls)):
+        place = "standup" if controller == 0 else "ground"  # NHB-3 advice: +2 standing for red; 0 v -2 for blue
+        rating = [getattr(RED, place), getattr(BLUE, place)]
+        rating[controller] += 2  # NHB-4
+        pairs = [(a + rating[0], b + rating[1]) for a, b in product(range(1, 21), repeat=2) if a + rating[0] != b + rating[1]]
+        for red_fp, blue_fp in pairs:  # a tie re-rolls: the rest are equally likely
+            p_pair = p_control / len(pairs)
+            w = 0 if red_fp > blue_fp else 1
+            fw, fl = (red_fp, blue_fp) if w == 0 else (blue_fp, red_fp)
+            winner, loser = (RED, BLUE) if w == 0 else (BLUE, RED)
+            chart = STANDUP if place == "standup" else STRIKER
+            for a, b in product(range(1, 11), repeat=2):  # NHB-5: plain d10s
+                p = p_pair / 100
+                margin = (a + winner.finishing + fw // 10) - (b + loser.toughness)
+                if margin <= 0:
+                    odds[(winner.name, "decision")] += p  # one segment: the segment's winner
+                    continue
+                method = next(m for lo, hi, m in chart if lo <= margin <= hi)
+                odds[(winner.name, method)] += p
+                if fw - fl >= 5:  # NHB-7: minute 10 - d, or under a minute from d = 10
+                    inside_5 += p
+    return odds, inside_5
+
+
+def test_the_simulators_shares_agree_with_exact_odds():
+    """Issue 5: shares within 4.5 standard errors of the odds enumerated from the text."""
+    odds, inside_5 = exact_one_segment()
+    n = 20_000
+    options = {"segments": 1, "exact_time": False}
+    tally = run(plan("nhb", (RED, BLUE), n, seed=5, options=options), ("Red", "Blue"))
+    seen: Counter = Counter()
+    finished_by_5 = 0
+    for result, count in tally.bouts.items():
+        seen[(result.winner, result.method)] += count
+        if result.method != "decision" and int(result.fight_time.split(":")[0]) <= 5:
+            finished_by_5 += count
+    assert sum(odds.values()) == pytest.approx(1, abs=1e-7)
+    checks = list(odds.items()) + [(("inside", "5"), inside_5)]
+    seen[("inside", "5")] = finished_by_5
+    for key, exact in checks:
+        p = float(exact)
+        share = seen[key] / n
+        assert abs(share - p) <= 4.5 * math.sqrt(p * (1 - p) / n) + 1e-9, (key, share, p)
+    red_wins = sum(float(p) for (who, _), p in odds.items() if who == "Red")
+    assert tally.summary()["wins"]["Red"] == pytest.approx(red_wins, abs=4.5 * math.sqrt(red_wins * (1 - red_wins) / n))
+
+
+# --- seeds and cores -------------------------------------------------------------------
+
+
+def test_the_same_seed_gives_the_same_figures_and_another_seed_others():
+    def figures(seed):
+        return run(plan("nhb", (RED, BLUE), 3_000, seed, chunk=1_000), ("Red", "Blue")).summary()
+
+    assert figures(7) == figures(7)
+    assert figures(7) != figures(8)
+
+
+def test_chunks_have_their_own_generators_so_the_split_among_cores_does_not_matter():
+    """A run's figures are the sum of its chunks whichever process plays each chunk."""
+    jobs = plan("nhb", (RED, BLUE), 3_000, 7, chunk=1_000)
+    whole = run(jobs, ("Red", "Blue"))
+    backwards = Tally(("Red", "Blue"))
+    for job in reversed(jobs):
+        backwards.add(run_job(job))
+    assert backwards.bouts == whole.bouts
+
+
+@pytest.mark.slow
+def test_two_processes_give_the_same_figures_as_one():
+    jobs = plan("nhb", (RED, BLUE), 4_000, 3, chunk=1_000)
+    assert run(jobs, ("Red", "Blue"), workers=2).summary() == run(jobs, ("Red", "Blue"), workers=1).summary()
+
+
+# --- tournaments ------------------------------------------------------------------------
+
+
+def test_a_simulated_tournament_plays_every_bout_of_the_bracket():
+    four = tuple(NhbCard(name=f"F{i}", control=8 + 2 * i, standup=10, ground=10, finishing=5, toughness=5) for i in range(4))
+    tally = run(plan("nhb", four, 500, 2, tournament=True), tuple(c.name for c in four))
+    summary = tally.summary()
+    assert summary["n"] == 500 and summary["bouts"] == 1_500  # 3 bouts a night of 4
+    assert sum(summary["champions"].values()) == pytest.approx(1)
+    assert summary["champions"]["F3"] > summary["champions"]["F0"]  # control 14 against 8
+
+
+def test_a_simulated_night_carries_injuries_as_the_table_does():
+    """The simulator's bracket is companion.tournament.Bracket with the game's own injury:
+    the chain keeps each ending's rating loss from the bout's last state (NHB-9)."""
+    chain = Chain(RULESET, Setup("nhb", (RED, BLUE)))
+    rng = random.Random(4)
+    for _ in range(200):
+        chain.bout(rng.randint)
+    assert {loss for _, loss in chain.results} <= {0, 1, 2}
+    assert any(loss == 2 for _, loss in chain.results)  # 20 or more fight points for the loser happen here
+    tournament_state = TOURNAMENT.new(Setup("nhb_tournament", (RED, BLUE, RED.model_copy(update={"name": "R2"}),
+                                                               BLUE.model_copy(update={"name": "B2"}))))
+    assert tournament_state.bracket.losses == (0, 0, 0, 0)
+
+
+# --- the figures --------------------------------------------------------------------------
+
+
+def _r(winner, method, detail, fight_time):
+    loser = "B" if winner == "A" else "A"
+    return Result(winner, loser, method, detail, 1, fight_time, fight_time)
+
+
+def test_summary_shares_median_and_inside():
+    tally = Tally(("A", "B"))
+    tally.bouts = Counter({
+        _r("A", "submission", "armbar", "0:45"): 3,
+        _r("A", "ko", "KO", "4:10"): 2,
+        _r("B", "tko", "TKO", "9:30"): 4,
+        Result("A", "B", "decision", "segments 2-1", 3, "10:00", "30:00"): 1,
+    })
+    s = tally.summary()
+    assert s["n"] == 10
+    assert s["wins"] == {"A": 0.6, "B": 0.4}
+    assert s["methods"] == {"ko": 0.2, "tko": 0.4, "submission": 0.3, "decision": 0.1, "draw": 0.0}
+    assert s["submissions"] == {"armbar": 0.3}
+    assert s["median_finish"] == "4:10"  # finishes at 0:45 x3, 4:10 x2, 9:30 x4: the 5th of 9
+    assert s["inside"] == {"1": 0.3, "5": 0.5, "10": 0.9}
+    lo, hi = s["wins_interval"]["A"]
+    assert lo < 0.6 < hi and (lo, hi) == tuple(round(x, 4) for x in wilson(6, 10))
+    assert tally.finish_minutes() == Counter({0: 3, 4: 2, 9: 4})
+
+
+def test_wilson_interval_known_value():
+    lo, hi = wilson(50, 100)
+    assert (round(lo, 4), round(hi, 4)) == (0.4038, 0.5962)
+
+
+# --- stopping --------------------------------------------------------------------------------
+
+
+def test_a_cancelled_run_keeps_the_chunks_done():
+    jobs = plan("nhb", (RED, BLUE), 5_000, 1, chunk=1_000)
+    done = []
+    tally = run(jobs, ("Red", "Blue"), progress=done.append, cancelled=lambda: len(done) >= 2)
+    assert tally.stopped and tally.n == 2_000 and tally.summary()["stopped"] is True
+
+
+def test_ctrl_c_stops_cleanly_with_the_partial_figures():
+    jobs = plan("nhb", (RED, BLUE), 5_000, 1, chunk=1_000)
+
+    def progress(done):
+        if done >= 3_000:
+            raise KeyboardInterrupt
+
+    tally = run(jobs, ("Red", "Blue"), progress=progress)
+    assert tally.stopped and tally.n == 3_000
+
+
+# --- the command line ---------------------------------------------------------------------------
+
+
+def simulate(tmp_path: Path, monkeypatch, *args: str) -> tuple[int, str, str]:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr("sys.stdout", out)
+    monkeypatch.setattr("sys.stderr", err)
+    status = cli.main(["simulate", *args])
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_cli_json_has_every_field_and_repeats_with_the_seed(tmp_path, monkeypatch):
+    args = ("nhb", "Royce Gracie", "Ken Shamrock", "-n", "2000", "--seed", "9", "--json")
+    status, out, err = simulate(tmp_path, monkeypatch, *args)
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    assert set(data) >= {"n", "wins", "draws", "methods", "submissions", "median_finish", "inside", "seed"}
+    assert data["n"] == 2000 and data["seed"] == 9
+    assert set(data["methods"]) == {"ko", "tko", "submission", "decision", "draw"}
+    assert set(data["inside"]) == {"1", "5", "10"}
+    assert sum(data["wins"].values()) + data["draws"] == pytest.approx(1, abs=1e-3)
+    assert data == json.loads(simulate(tmp_path, monkeypatch, *args)[1])
+
+
+def test_cli_table_names_both_fighters_and_the_finish_times(tmp_path, monkeypatch):
+    status, out, _ = simulate(tmp_path, monkeypatch, "nhb", "Royce Gracie", "Ken Shamrock", "-n", "500", "--seed", "1")
+    assert status == 0
+    assert "500 bouts, seed 1" in out and "Royce Gracie" in out and "Ken Shamrock" in out
+    assert "Finishes: median" in out and "inside 5:00" in out
+
+
+def test_cli_tournament_reports_champions(tmp_path, monkeypatch):
+    names = ["Royce Gracie", "Art Jimmerson", "Ken Shamrock", "Patrick Smith"]
+    status, out, _ = simulate(tmp_path, monkeypatch, "nhb", "--tournament", *names, "-n", "300", "--seed", "2", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["n"] == 300 and data["bouts"] == 900
+    assert set(data["champions"]) == set(names) and sum(data["champions"].values()) == pytest.approx(1)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("nhb", "Royce Gracie"), "name two fighters"),
+        (("nhb", "Royce Gracie", "Nobody Atall"), "no fighter called 'Nobody Atall'"),
+        (("nhb", "--tournament", "Royce Gracie", "Ken Shamrock", "Dan Severn"), "4, 8 or 16 entrants, not 3"),
+        (("nhb", "Royce Gracie", "Royce Gracie"), "cannot fight himself"),
+        (("nhb", "Royce Gracie", "Ken Shamrock", "-n", "0"), "-n must be at least 1"),
+        (("nhb", "Royce Gracie", "Ken Shamrock", "--option", "segments=9"), "segments"),
+        (("fo", "A", "B"), "only nhb bouts can be simulated"),
+        (("nhb", "--tournament", "Royce Gracie", "Ken Shamrock", "Dan Severn", "Bas Rutten", "--option", "segments=2"),
+         "odd number of segments"),
+    ],
+)
+def test_cli_mistakes_exit_2_with_a_reason(tmp_path, monkeypatch, args, message):
+    status, out, err = simulate(tmp_path, monkeypatch, *args)
+    assert status == 2 and out == ""
+    assert message in err and "Traceback" not in err
