@@ -283,3 +283,40 @@ def test_cli_mistakes_exit_2_with_a_reason(tmp_path, monkeypatch, args, message)
     status, out, err = simulate(tmp_path, monkeypatch, *args)
     assert status == 2 and out == ""
     assert message in err and "Traceback" not in err
+
+
+def test_cli_ctrl_c_prints_the_partial_figures_and_exits_130(tmp_path, monkeypatch):
+    import companion.simulate as simulate_module
+
+    real = simulate_module.run_job
+    calls = []
+
+    def interrupted(job):
+        calls.append(job.index)
+        if len(calls) == 3:
+            raise KeyboardInterrupt  # the player presses Ctrl+C during the third chunk
+        return real(job)
+
+    monkeypatch.setattr(simulate_module, "run_job", interrupted)
+    status, out, err = simulate(tmp_path, monkeypatch, "nhb", "Royce Gracie", "Ken Shamrock", "-n", "10000",
+                                "--seed", "1", "--json", "--workers", "1")
+    data = json.loads(out)
+    assert status == 130 and "Traceback" not in err
+    assert data["stopped"] is True and data["n"] == 4_000  # two chunks of 2,000 were done
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_cli_shows_a_progress_bar_on_a_terminal(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    out, err = io.StringIO(), _Terminal()
+    monkeypatch.setattr("sys.stdout", out)
+    monkeypatch.setattr("sys.stderr", err)
+    assert cli.main(["simulate", "nhb", "Royce Gracie", "Ken Shamrock", "-n", "4000", "--seed", "1"]) == 0
+    bar = err.getvalue()
+    assert "2,000/4,000 bouts" in bar and "4,000/4,000 bouts" in bar and "Ctrl+C stops" in bar
+    assert bar.endswith("\r\033[K")  # the bar is wiped before the figures are printed
+    assert "4,000 bouts, seed 1" in out.getvalue()
