@@ -62,9 +62,8 @@ class Chain:
         self.dice: list[tuple[tuple[int, int], ...]] = []
         """Each state's dice as ``(low, high)`` in the order rolled; a choice among
         ``n`` unadvised options is one die of 0 to n-1, an advised one no die."""
-        self._answers: list[Callable[[int], Any]] = []
-        """Each state's outcome ``k`` as the engine takes it: the faces as numbers
-        for ``ruleset.advance``, else the text a player would type."""
+        self.keys: list[tuple[str, ...] | None] = []
+        """A choice's keys by outcome (the advised one alone); None for a roll."""
         self._advance = getattr(ruleset, "advance", None)
         self._draw = getattr(ruleset, "draw", None) or self._draw_from_prompt
         self.results: list[tuple[Result, int]] = []
@@ -86,9 +85,12 @@ class Chain:
         if kind == "over":
             return -2 - self._ending(state, what)
         if kind == "roll":
-            dice, answer = _roll_answers(what, as_text=self._advance is None)
+            dice, keys = what, None
         else:
-            dice, answer = _choice_answers(*what)
+            # the advised option needs no die; else one at random: randint(0, n - 1)
+            # draws as Random.choice does in Session.roll
+            options, advised = what
+            dice, keys = ((), (advised,)) if advised else (((0, len(options) - 1),), options)
         size = 1
         for low, high in dice:
             size *= high - low + 1
@@ -96,7 +98,7 @@ class Chain:
         self.states.append(state)
         self.dice.append(dice)
         self.nexts.append([-1] * size)
-        self._answers.append(answer)
+        self.keys.append(keys)
         return number
 
     def _ending(self, state: Any, result: Result) -> int:
@@ -124,11 +126,21 @@ class Chain:
         """Where outcome ``outcome`` of state ``number`` leads, asking the engine the first time."""
         after = self.nexts[number][outcome]
         if after == -1:
-            taken = self._answers[number](outcome)
+            keys = self.keys[number]
+            if keys is not None:
+                taken: Any = keys[outcome]
+            else:  # the faces, the first die most significant
+                faces = []
+                rest = outcome
+                for low, high in reversed(self.dice[number]):
+                    rest, k = divmod(rest, high - low + 1)
+                    faces.append(low + k)
+                taken = tuple(reversed(faces))
             if self._advance is not None:
                 state = self._advance(self.states[number], taken)
-            else:
-                state, _log = self.ruleset.apply(self.states[number], Answer(taken, virtual=True))
+            else:  # the text a player would type
+                text = taken if keys is not None else " ".join(map(str, taken))
+                state, _log = self.ruleset.apply(self.states[number], Answer(text, virtual=True))
             after = self.nexts[number][outcome] = self._intern(state)
         return after
 
@@ -172,32 +184,6 @@ class Chain:
             if k:
                 out[self.results[r][0]] += k
         return out
-
-
-def _no_answer(_outcome: int) -> str:
-    raise AssertionError("the bout is over")
-
-
-def _roll_answers(dice: tuple[tuple[int, int], ...], as_text: bool) -> tuple[tuple[tuple[int, int], ...], Callable[[int], Any]]:
-    """Outcome ``k`` of a roll is its faces in mixed radix, the first die most significant."""
-
-    def answer(outcome: int) -> Any:
-        faces = []
-        for low, high in reversed(dice):
-            outcome, k = divmod(outcome, high - low + 1)
-            faces.append(low + k)
-        faces.reverse()
-        return " ".join(map(str, faces)) if as_text else tuple(faces)
-
-    return dice, answer
-
-
-def _choice_answers(keys: tuple[str, ...], advised: str | None) -> tuple[tuple[tuple[int, int], ...], Callable[[int], Any]]:
-    """The advised option (no draw), else one at random: ``randint(0, n - 1)``
-    draws as ``Random.choice`` does in :meth:`companion.session.Session.roll`."""
-    if advised:
-        return (), lambda _outcome: advised
-    return ((0, len(keys) - 1),), keys.__getitem__
 
 
 # --- the figures -------------------------------------------------------------
