@@ -390,9 +390,10 @@ class Nhb:
         with equal keys go on alike, to the same results and the same NHB-9 loss.
 
         After the fight points, the pair itself no longer matters, only what the
-        rules read from it: the winner's points // 10 for the finish (NHB-5), the
-        difference for the time (NHB-7) and the loser's points for the injury
-        (NHB-9, as the loss they cost). Everything else read later is kept.
+        rules read from it: the winner's points // 10 for the finish roll (NHB-5),
+        the difference for the time (NHB-7; from 21 on it is 0:05) and the
+        loser's points for the injury (NHB-9, as the loss they cost). Everything
+        else read later is kept.
         Before the fight points, the state is its own key.
         """
         step = state.step
@@ -401,10 +402,14 @@ class Nhb:
         w = state.winner
         fw, fl = state.fight_points[w], state.fight_points[1 - w]
         loss = self._loss_for(fl)
+        # a difference of 21 or more finishes at 0:05, like 21 (NHB-7)
+        difference = min(fw - fl, 21)
         if step == "finish":
-            return (step, state.roller, w, state.totals, fw // 10, fw - fl, loss, state.place,
+            # once the winner has rolled, his points // 10 are in his total
+            tens = fw // 10 if state.roller == w else None
+            return (step, state.roller, w, state.totals, tens, difference, loss, state.place,
                     state.segment, state.segments_won, state.last_winner)
-        return (step, w, state.finish, fw - fl, loss, state.segment)  # sub, seconds
+        return (step, w, state.finish, difference, loss, state.segment)  # sub, seconds
 
     def _loss_for(self, points: int) -> int:
         for row in self.tables.tournament_injuries:
