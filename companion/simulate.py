@@ -45,6 +45,8 @@ class Chain:
     Args:
         ruleset: the game (its prompts must be rolls or choices).
         setup: the two cards and the options.
+        injuries: keep each ending's tournament rating loss (``ruleset.injury``);
+            a run of single bouts needs none.
 
     Every state where the bout goes on gets a number ``i``: ``dice[i]`` are
     the dice its step rolls, and ``nexts[i][k]`` is where outcome ``k`` (the
@@ -54,7 +56,7 @@ class Chain:
     state: nothing follows them, and many states end alike.
     """
 
-    def __init__(self, ruleset: Ruleset, setup: Setup) -> None:
+    def __init__(self, ruleset: Ruleset, setup: Setup, *, injuries: bool = True) -> None:
         self.ruleset = ruleset
         self.states: list[Any] = []
         self.ids: dict[Any, int] = {}
@@ -62,6 +64,8 @@ class Chain:
         self.dice: list[tuple[tuple[int, int], ...]] = []
         """Each state's dice as ``(low, high)`` in the order rolled; a choice among
         ``n`` unadvised options is one die of 0 to n-1, an advised one no die."""
+        self.single: list[tuple[int, int] | None] = []
+        """``dice[i][0]`` where state ``i`` rolls one die (most do), else None."""
         self.keys: list[tuple[str, ...] | None] = []
         """A choice's keys by outcome (the advised one alone); None for a roll."""
         self._advance = getattr(ruleset, "advance", None)
@@ -70,7 +74,7 @@ class Chain:
         """Every way a bout has ended so far, in the order first met: the result
         and the rating loss its winner carries on in a tournament (0 outside one)."""
         self._result_ids: dict[tuple[Result, int], int] = {}
-        self._injury = getattr(ruleset, "injury", None)
+        self._injury = getattr(ruleset, "injury", None) if injuries else None
         self._key = getattr(ruleset, "memo_key", None)
         start = self._intern(ruleset.new(setup))
         if start < 0:
@@ -97,6 +101,7 @@ class Chain:
         number = self.ids[key] = len(self.states)
         self.states.append(state)
         self.dice.append(dice)
+        self.single.append(dice[0] if len(dice) == 1 else None)
         self.nexts.append([-1] * size)
         self.keys.append(keys)
         return number
@@ -151,14 +156,14 @@ class Chain:
         choice is made as :meth:`companion.session.Session.roll` makes it, so a
         bout is the one the app would play rolling every prompt with that generator.
         """
-        all_dice, nexts, step = self.dice, self.nexts, self.step
+        single, all_dice, nexts, step = self.single, self.dice, self.nexts, self.step
         number = 0
         while True:
-            dice = all_dice[number]
-            if len(dice) == 1:
-                low, high = dice[0]
-                outcome = randint(low, high) - low
+            low_high = single[number]
+            if low_high is not None:
+                outcome = randint(*low_high) - low_high[0]
             else:
+                dice = all_dice[number]
                 outcome = 0
                 for low, high in dice:
                     outcome = outcome * (high - low + 1) + randint(low, high) - low
@@ -363,7 +368,8 @@ def _setup_of(job: Job) -> tuple[Any, tuple[Any, ...]]:
 def _chain(ruleset: Ruleset, job: Job, key: tuple, red: Any, blue: Any) -> Chain:
     chain = _CACHE.get(key)
     if chain is None:
-        chain = _CACHE[key] = Chain(ruleset, Setup(ruleset.key, (red, blue), job.options, job.tables))
+        setup = Setup(ruleset.key, (red, blue), job.options, job.tables)
+        chain = _CACHE[key] = Chain(ruleset, setup, injuries=job.tournament)
     return chain
 
 
@@ -444,15 +450,51 @@ def run(
     return total
 
 
+def ensure_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker with a real standard error.
+
+    The first worker process starts the tracker, which hands it
+    ``sys.stderr.fileno()``. Under a full-screen app that stream is the app's
+    capture, whose ``fileno()`` is -1, and the start fails ("bad value(s) in
+    fds_to_keep"). A front end may call this from its own thread first; once
+    running, the tracker serves every later run.
+    """
+    import contextlib
+    import sys
+    from multiprocessing import resource_tracker
+
+    try:
+        usable = sys.stderr is not None and sys.stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if usable or sys.__stderr__ is None:
+        resource_tracker.ensure_running()
+        return
+    with contextlib.redirect_stderr(sys.__stderr__):
+        resource_tracker.ensure_running()
+
+
 def _run_parallel(jobs, total: Tally, workers: int, progress, cancelled) -> bool:
     import multiprocessing
+    import threading
     from concurrent.futures import ProcessPoolExecutor
 
-    # spawn, not fork: the app runs this from a thread, and a forked child of a
-    # threaded process can hang
-    context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_quiet_worker)
     done = 0
+    if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
+        # A process with one thread (the command line) forks its workers after
+        # playing the first chunk itself: they start at once, with its chain warm.
+        context = multiprocessing.get_context("fork")
+        first, jobs = jobs[0], jobs[1:]
+        total.add(run_job(first))
+        done += first.count
+        if progress is not None:
+            progress(done)
+    else:
+        # spawn, not fork: the app runs this from a thread, and a forked child of
+        # a threaded process can hang
+        context = multiprocessing.get_context("spawn")
+        ensure_resource_tracker()
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_quiet_worker)
     try:
         futures = [pool.submit(run_job, job) for job in jobs]
         for job, future in zip(jobs, futures):

@@ -165,9 +165,10 @@ class Tournament:
     Args:
         game: the game's ruleset (with ``injury``, ``injured`` and ``draws_possible``).
         key: the tournament's own game key (``nhb_tournament``).
+        options: the rules options a night offers (the game's, by default).
     """
 
-    def __init__(self, game: Any, key: str) -> None:
+    def __init__(self, game: Any, key: str, options: tuple | None = None) -> None:
         self.game = game
         self.key = key
         self.roster = game.key
@@ -175,7 +176,7 @@ class Tournament:
         self.title = f"{game.title}: tournament"
         self.period_word = game.period_word
         self.card_model = game.card_model
-        self.options = game.options
+        self.options = game.options if options is None else options
 
     # --- the protocol --------------------------------------------------------
 
@@ -286,12 +287,15 @@ class Tournament:
         rows = []
         for k, bout in enumerate(bracket.done):
             r = bout.result
-            loss = f"; goes on at -{bracket_loss(bracket, k)}" if bout.loss else ""
+            how = r.method.upper() if r.method in ("ko", "tko") else r.method
+            if r.detail and r.detail.lower() != how.lower():
+                how += f" ({r.detail})"
+            loss = f", on at -{bracket_loss(bracket, k)}" if bout.loss else ""
             rows.append(
                 (
                     bracket.bout_name(k),
                     f"{bracket.entrants[bout.red].name} v {bracket.entrants[bout.blue].name}",
-                    f"{r.winner} by {r.method} ({r.detail}), {self.period_word} {r.period} {r.time}{loss}",
+                    f"{r.winner}: {how} {r.time} ({self.period_word[:3]}. {r.period}){loss}",
                 )
             )
         k = bracket.next_bout

@@ -21,6 +21,7 @@ With no finish the segment goes 10 minutes and the next one begins, up to
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -307,6 +308,7 @@ class Nhb:
 
     def __init__(self, tables_path: Path | None = None) -> None:
         self._tables_path = tables_path or Path(__file__).with_name("nhb.yaml")
+        self._losses: dict[int, int] = {}
 
     @cached_property
     def tables(self) -> Tables:
@@ -412,10 +414,13 @@ class Nhb:
         return (step, w, state.finish, difference, loss, state.segment)  # sub, seconds
 
     def _loss_for(self, points: int) -> int:
-        for row in self.tables.tournament_injuries:
-            if row.low <= points and (row.high is None or points <= row.high):
-                return row.loss
-        return 0
+        """The rating loss ``points`` fight points cost a winner (NHB-9; thresholds are data)."""
+        losses = self._losses
+        loss = losses.get(points)
+        if loss is None:  # the simulator asks for every state it keeps: read the rows once a value
+            rows = self.tables.tournament_injuries
+            loss = losses[points] = next((r.loss for r in rows if r.low <= points and (r.high is None or points <= r.high)), 0)
+        return loss
 
     def _dice(self, state: NhbState) -> Dice:
         step = state.step
@@ -630,18 +635,18 @@ class Nhb:
             # ruling NHB-5: no finish, the segment goes the full 10 minutes
             if log:
                 lines += (f"{state.fighters[side].name} survives the segment (margin {margin})",)
-            return self._segment_ends(evolve(state, totals=(None, None)), lines, log)
+            return self._segment_ends(state, lines, log)
         chart_id, rows = self._finish_chart(state)
         index = _row_index(rows, margin)
         row = rows[index]
         finish = Finish(row.method, row.detail, row.dominant)
-        state = evolve(state, totals=(None, None), finish=finish, used=(chart_id, index))
         if log:
             what = "a dominant submission" if row.dominant else row.detail
             lines += (f"Margin {margin} on the {_chart_title(chart_id)}: {what}",)
         if row.method == "submission":
-            return Outcome(evolve(state, step="sub", roller=state.winner), lines)
-        return self._to_time(state, lines, log)
+            changes = dict(step="sub", roller=state.winner)
+            return Outcome(evolve(state, totals=(None, None), finish=finish, used=(chart_id, index), **changes), lines)
+        return self._to_time(state, lines, log, totals=(None, None), finish=finish, used=(chart_id, index))
 
     def _sub(self, state: NhbState, faces: tuple[int, ...], log: bool) -> Outcome:
         (face,) = faces
@@ -657,7 +662,7 @@ class Nhb:
                 line += f" (one of: {row.rare})"  # ruling NHB-6: logged, no further roll
             lines = (line,)
         finish = Finish(state.finish.method, detail, state.finish.dominant)
-        return self._to_time(evolve(state, finish=finish, used=(f"sub:{card.subs}", index)), lines, log)
+        return self._to_time(state, lines, log, finish=finish, used=(f"sub:{card.subs}", index))
 
     def _seconds(self, state: NhbState, faces: tuple[int, ...], log: bool) -> Outcome:
         d6, digit = faces
@@ -670,27 +675,29 @@ class Nhb:
 
     # --- endings -------------------------------------------------------------
 
-    def _to_time(self, state: NhbState, lines: tuple[str, ...], log: bool) -> Outcome:
+    def _to_time(self, state: NhbState, lines: tuple[str, ...], log: bool, **changes: Any) -> Outcome:
+        """On to the time of the finish, with ``changes`` (the finish found) made to ``state``."""
         difference = state.fight_points[state.winner] - state.fight_points[_other(state.winner)]
         if difference < 10 and state.options.exact_time:
-            return Outcome(evolve(state, step="seconds", roller=state.winner), lines)
-        return self._over(state, None, lines, log)
+            return Outcome(evolve(state, step="seconds", roller=state.winner, **changes), lines)
+        return self._over(state, None, lines, log, **changes)
 
-    def _over(self, state: NhbState, seconds: int | None, lines: tuple[str, ...], log: bool) -> Outcome:
+    def _over(self, state: NhbState, seconds: int | None, lines: tuple[str, ...], log: bool, **changes: Any) -> Outcome:
         w, l = state.winner, _other(state.winner)
         difference = state.fight_points[w] - state.fight_points[l]
         minutes, secs = finish_time(difference, seconds)
         fight_minutes = SEGMENT_MINUTES * (state.segment - 1) + minutes
+        finish = changes.get("finish", state.finish)
         result = Result(
             winner=state.fighters[w].name,
             loser=state.fighters[l].name,
-            method=state.finish.method,
-            detail=state.finish.detail,
+            method=finish.method,
+            detail=finish.detail,
             period=state.segment,
             time=clock(minutes, secs),
             fight_time=clock(fight_minutes, secs),
         )
-        state = evolve(state, step="over", result=result)
+        state = evolve(state, step="over", result=result, **changes)
         if log:
             dominant = " (dominant)" if state.finish.dominant else ""
             lines += (f"{result.headline(self.period_word)}{dominant}",)
@@ -714,10 +721,10 @@ class Nhb:
                 place=None,
                 fight_points=None,
                 winner=None,
+                totals=(None, None),
             )
             return Outcome(nxt, lines)
         # ruling NHB-8: decision to the fighter who won more segments; equal is a draw
-        red, blue = (f.name for f in state.fighters)
         period = state.options.segments
         end = clock(SEGMENT_MINUTES, 0)
         total = clock(SEGMENT_MINUTES * period, 0)
@@ -727,7 +734,7 @@ class Nhb:
         else:
             w = 0 if won[0] > won[1] else 1
             result = Result(state.fighters[w].name, state.fighters[_other(w)].name, "decision", score, period, end, total)
-        state = evolve(state, segments_won=won, last_winner=state.winner, step="over", result=result)
+        state = evolve(state, segments_won=won, last_winner=state.winner, step="over", result=result, totals=(None, None))
         return Outcome(state, lines + (result.headline(self.period_word),) if log else ())
 
     # --- the reference view --------------------------------------------------
@@ -831,5 +838,13 @@ def _set(pair: tuple, side: int, value) -> tuple:
 
 
 RULESET = Nhb()
-TOURNAMENT = Tournament(RULESET, "nhb_tournament")
+TOURNAMENT = Tournament(
+    RULESET,
+    "nhb_tournament",
+    tuple(  # a drawn bout cannot go on in a bracket: only odd numbers of segments (NHB-8)
+        dataclasses.replace(spec, choices=(1, 3, 5), help="odd only in a tournament: a bout must have a winner")
+        if spec.key == "segments" else spec
+        for spec in RULESET.options
+    ),
+)
 """A tournament night of NHB bouts (ruling NHB-9), registered as ``nhb_tournament``."""

@@ -1,7 +1,14 @@
 """The fight: both fighters with their live numbers, the prompt and the dice
-tray, the play-by-play, undo and redo, the rules reference and the result."""
+tray, the play-by-play, undo and redo, the rules reference and the result.
+
+A tournament night (ruling NHB-9) is played on the same screen, bout after
+bout: the panels follow the bout in play (or the next one), between bouts the
+last result stays in view and Enter begins the next, and the app can roll the
+rest of a bout or of the whole night."""
 
 from __future__ import annotations
+
+from typing import Any, Callable
 
 from textual import on
 from textual.app import ComposeResult
@@ -12,7 +19,7 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 
 from companion.clock import RoundClock
 from companion.dice import Refused
-from companion.ruleset import ChoicePrompt, OverPrompt, SecretPrompt
+from companion.ruleset import ChoicePrompt, OverPrompt, Prompt, SecretPrompt
 from companion.session import Session
 from screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
 from screens.widgets import DiceTray, FighterPanel, escape, prompt_text, show_text
@@ -36,6 +43,10 @@ class FightScreen(Screen[None]):
         Binding("f2", "clock", "Clock", id="clock"),
         Binding("f3", "stall", "Stall", id="stall"),
         Binding("f4", "stopwatch", "Watch", id="stopwatch"),
+        Binding("f6", "bracket", "Bracket", id="bracket"),
+        # short words: with redo on offer every key still fits the footer at 80 columns
+        Binding("f7", "roll_bout", "Bout", id="roll_bout", tooltip="the app rolls the rest of this bout"),
+        Binding("f8", "roll_night", "Night", id="roll_night", tooltip="the app rolls the rest of the tournament"),
         Binding("ctrl+t", "rematch", "Rematch", id="rematch"),
         Binding("ctrl+n", "new_fight", "New fight", id="new_fight"),
         Binding("escape", "home", "Home", id="home"),
@@ -55,6 +66,10 @@ class FightScreen(Screen[None]):
         self._reminded = False
         """Whether the players were told that the clock is paused (once per pause)."""
         self._round_seconds: float | None = getattr(session.ruleset, "round_seconds", None)
+        self._corners = getattr(session.ruleset, "corners", None)
+        """A tournament's two cards to show (``Tournament.corners``); None for a single fight."""
+        self._rolling = False
+        """The app is rolling many answers in a row: the screen is drawn once, at the end."""
         self.clock: RoundClock | None = None
         """The round stopwatch of a timed game (a ``TimedRuleset``, e.g. FO), made on
         mount; None for the others."""
@@ -97,6 +112,8 @@ class FightScreen(Screen[None]):
     # --- rendering -----------------------------------------------------------
 
     def _changed(self, session: Session) -> None:
+        if self._rolling:
+            return  # drawn once when the app's run of rolls ends (a tournament keeps no round clock)
         clock = self.clock
         if clock is not None:
             reading = session.ruleset.clock_reading(session.state)
@@ -140,11 +157,21 @@ class FightScreen(Screen[None]):
         trackers = ruleset.trackers(state)
         gauges = ruleset.gauges(state) if hasattr(ruleset, "gauges") else {}  # bars and pips, where a game has them
         acting = getattr(prompt, "side", None)
-        for side, name in enumerate(session.setup.names):
+        cards = session.setup.fighters
+        if self._corners is not None:
+            cards = self._corners(state)
+            if not ruleset.in_bout(state):
+                acting = None  # the referee's "begin" is nobody's turn
+            names = " vs ".join(card.name for card in cards)
+            if self.sub_title != escape(names):
+                self.sub_title = escape(names)
+        for side, card in enumerate(cards):
             panel = self.query_one("#red" if side == 0 else "#blue", FighterPanel)
             skip = ("attack_seconds",) if self.clock is not None else ()  # the round timer shows it
-            panel.show(side, session.setup.fighters[side], trackers.get(name, {}), acting == side, skip,
-                       gauges.get(name))
+            numbers = trackers.get(card.name, {})
+            if self._corners is not None:
+                numbers = self._entrant_numbers(card, numbers)
+            panel.show(side, card, numbers, acting == side, skip, gauges.get(card.name))
         status = [ruleset.status(state)] if hasattr(ruleset, "status") else []
         n = len(session.steps)
         status.append(f"{n} answer{'s' * (n != 1)}")
@@ -153,7 +180,7 @@ class FightScreen(Screen[None]):
         show_text(self.query_one("#status", Static), " · ".join(status))
         self._render_timer()
         over = isinstance(prompt, OverPrompt)
-        show_text(self.query_one("#prompt", Static), prompt_text(prompt))
+        show_text(self.query_one("#prompt", Static), self._prompt_text(prompt))
         tray = self.query_one(DiceTray)
         tray.set_prompt(prompt)
         secret = isinstance(prompt, SecretPrompt)
@@ -166,7 +193,11 @@ class FightScreen(Screen[None]):
         elif not over and not secret and self.is_current and not box.has_focus:
             box.focus()  # e.g. after undoing out of a finished bout
         result = self.query_one("#result", Static)
-        if over:
+        between = self._corners is not None and not ruleset.in_bout(state) and bool(state.bracket.done)
+        if self._corners is not None and (over or between):
+            show_text(result, "\n".join(self._night_lines(over)))
+            result.display = True
+        elif over:
             r = prompt.result
             lines = [f"[b]{escape(r.headline(ruleset.period_word))}[/b]"]
             if r.fight_time and r.fight_time != r.time:
@@ -181,6 +212,101 @@ class FightScreen(Screen[None]):
             result.display = False
         self._render_log()
         self._refresh_keys()
+
+    # --- tournament nights (ruling NHB-9) -------------------------------------
+
+    def _entrant_numbers(self, card: Any, numbers: dict[str, Any]) -> dict[str, Any]:
+        """A tournament entrant's panel: the bout's trackers during a bout, else the
+        ratings they fight at next and the night so far; the rating loss either way."""
+        state = self.session.state
+        bracket = state.bracket
+        loss = numbers.get("rating_loss", 0)
+        out: dict[str, Any] = {"rating_loss": f"-{loss}" if loss else None}
+        if self.session.ruleset.in_bout(state):
+            out.update({k: v for k, v in numbers.items() if k not in ("rating_loss", "wins", "out")})
+            return out
+        for key in ("control", "standup", "ground", "finishing", "toughness"):
+            if hasattr(card, key):
+                out[key] = getattr(card, key)
+        out["wins"] = numbers.get("wins") or None  # none yet: nothing to say
+        champion = bracket.champion
+        out["champion"] = champion is not None and bracket.entrants[champion].name == card.name
+        out["out"] = numbers.get("out", False)
+        return out
+
+    def _prompt_text(self, prompt: Prompt) -> str:
+        """The prompt; between a tournament's bouts, the next bout in the table's words."""
+        state = self.session.state
+        if self._corners is None or isinstance(prompt, OverPrompt) or self.session.ruleset.in_bout(state):
+            return prompt_text(prompt)
+        bracket = state.bracket
+        red, blue = (bracket.entrants[i].name for i in bracket.pairing(bracket.next_bout))
+        # two lines: between bouts the last result stands under the tray, all in view at 80x24
+        name = escape(bracket.bout_name(bracket.next_bout))
+        return f"[b]Next: the {name}[/b]\n{escape(red)} (red) v {escape(blue)} (blue)"
+
+    def _night_lines(self, over: bool) -> list[str]:
+        """The result panel of a tournament: the last bout and who goes on at what
+        loss, or the champion when the night is over."""
+        ruleset = self.session.ruleset
+        bracket = self.session.state.bracket
+        last = bracket.done[-1]
+        winner = bracket.entrants[last.winner].name
+        headline = escape(last.result.headline(ruleset.period_word))
+        if over:
+            return [
+                f"[b]{escape(winner)} wins the tournament![/b]",
+                f"Final: {headline}",
+                "[dim]f6 bracket · ctrl+t rematch\nctrl+n new night · ctrl+z undo\nescape home[/dim]",
+            ]
+        total = bracket.losses[last.winner]
+        if last.loss:
+            goes = f"{escape(winner)} goes on at -{total} on every rating"
+            if total != last.loss:
+                goes += f" (-{last.loss} from this bout)"
+        else:
+            goes = f"{escape(winner)} goes on unhurt" + (f", still at -{total}" if total else "")
+        return [f"[b]{escape(bracket.bout_name(len(bracket.done) - 1).capitalize())}:[/b] {headline}", goes]
+
+    def action_bracket(self) -> None:
+        """The night's bracket by rounds."""
+        if self._corners is None:
+            return
+        from screens.bracket import BracketScreen
+
+        self.app.push_screen(BracketScreen(self.session))
+
+    def action_roll_bout(self) -> None:
+        """The app rolls every answer of the bout in play (beginning the next one if it waits)."""
+        ruleset = self.session.ruleset
+        if self._corners is None or self.session.over:
+            return
+        # the first roll begins a waiting bout, or is the bout's next answer
+        self._roll_while(lambda: ruleset.in_bout(self.session.state))
+
+    def action_roll_night(self) -> None:
+        """The app rolls every answer left in the night, to the champion."""
+        if self._corners is None or self.session.over:
+            return
+        self._roll_while(lambda: not self.session.over)
+
+    def _roll_while(self, going: Callable[[], bool]) -> None:
+        """Roll one answer, then more while ``going()``, each saved as it goes; the
+        screen is drawn once at the end (a night of 16 is some 200 answers)."""
+        session = self.session
+        rolled = 0
+        self._rolling = True
+        try:
+            while not session.over and (rolled == 0 or going()):
+                session.roll()
+                rolled += 1
+        except Refused as exc:  # cannot happen with the app's own rolls; say so rather than crash
+            self.notify(f"The app's roll was refused: {exc.reason}", severity="error")
+        finally:
+            self._rolling = False
+            self._changed(session)
+        self.notify(f"The app rolled {rolled} answer{'s' * (rolled != 1)} (ctrl+z undoes them one at a time).",
+                    timeout=4)
 
     def _refresh_keys(self) -> None:
         """Refresh the footer only when a key comes or goes: the footer rebuilds itself."""
@@ -292,6 +418,10 @@ class FightScreen(Screen[None]):
             return over
         if action in ("clock", "stall", "stopwatch"):
             return self.clock is not None and not over
+        if action == "bracket":
+            return self._corners is not None
+        if action in ("roll_bout", "roll_night"):
+            return self._corners is not None and not over
         return True
 
     # --- answering -----------------------------------------------------------
@@ -392,7 +522,7 @@ class FightScreen(Screen[None]):
             return
         from screens.select import FighterSelectScreen
 
-        game = self.session.setup.game
+        game = self.session.setup.game  # a tournament's key opens its game's roster, entering a night
         self.app.back_home()
         self.app.push_screen(FighterSelectScreen(game))
 

@@ -16,8 +16,17 @@ from companion.ruleset import GAME_TITLES, GAMES
 from screens.widgets import escape
 
 
-SHORT = {"nhb": "NHB", "fo": "FO", "cage_match": "Cage Match", "fudge": "Fudge", "paf": "PAF"}
+SHORT = {"nhb": "NHB", "fo": "FO", "cage_match": "Cage Match", "fudge": "Fudge", "paf": "PAF",
+         "nhb_tournament": "NHB tournament"}
 """Game names short enough for one line of a list."""
+
+
+def _title(game: str, title: str) -> str:
+    """A saved fight's title; a tournament's (every entrant, ``A vs B vs ...``) cut to its first two."""
+    names = title.split(" vs ")
+    if game.endswith("_tournament") and len(names) > 2:
+        return f"{len(names)} entrants: {names[0]}, {names[1]}, ..."
+    return title
 
 
 def _when(stamp: float) -> str:
@@ -78,7 +87,8 @@ class HomeScreen(Screen[None]):
         unfinished = self.query_one("#unfinished", OptionList)
         unfinished.clear_options()
         for saved in store.sessions("open"):
-            label = f"{saved.title} · {SHORT.get(saved.game, saved.game)} · {saved.answers} answers · {_when(saved.updated)}"
+            label = (f"{_title(saved.game, saved.title)} · {SHORT.get(saved.game, saved.game)} · "
+                     f"{saved.answers} answers · {_when(saved.updated)}")
             unfinished.add_option(Option(escape(label), id=str(saved.id)))
         if not unfinished.option_count:
             unfinished.add_option(Option("none", id="none", disabled=True))

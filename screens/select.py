@@ -1,5 +1,8 @@
 """Fighter selection: the roster with a filter as you type, a card with every
-rating, red and blue corners, a random pick, and the cards that did not load."""
+rating, red and blue corners, a random pick, and the cards that did not load.
+
+For a game that has tournament nights (NHB, ruling NHB-9) the same screen
+enters a bracket's fighters instead of two corners: ``ctrl+t`` switches."""
 
 from __future__ import annotations
 
@@ -10,13 +13,19 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
-from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Header, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.cards import Roster
-from companion.ruleset import SIDES, Setup, default_options, get_ruleset
+from companion.ruleset import GAMES, SIDES, Setup, default_options, get_ruleset
+from companion.tournament import SIZES
 from screens.widgets import card_text, escape
+
+IN_ORDER = "order"
+"""The draw as entered: 1 v 2, 3 v 4, ... (the first named of each pair is red)."""
+AT_RANDOM = "random"
+"""The draw shuffled by the app's generator."""
 
 
 def _entry(card: Any) -> str:
@@ -25,11 +34,70 @@ def _entry(card: Any) -> str:
     return escape(card.name) + (f" [dim]({weight.removesuffix('weight')})[/dim]" if weight else "")
 
 
-class FighterSelectScreen(Screen[None]):
-    """Choose the red and blue corners for a game.
+class DrawScreen(ModalScreen[str | None]):
+    """How the entrants meet: in the order entered, or drawn at random.
 
     Args:
-        game: the game's key.
+        entrants: the names in the order entered.
+    """
+
+    BINDINGS = [
+        Binding("o", "draw('order')", "In order", show=False),
+        Binding("r", "draw('random')", "At random", show=False),
+        Binding("escape", "dismiss(None)", "Back"),
+    ]
+    DEFAULT_CSS = """
+    DrawScreen {
+        align: center middle;
+    }
+    DrawScreen > Vertical {
+        width: 60;
+        max-width: 100%;
+        height: auto;
+        border: thick $primary;
+        background: $surface;
+        padding: 1 2;
+    }
+    DrawScreen #draw-title {
+        text-style: bold;
+        margin-bottom: 1;
+    }
+    DrawScreen OptionList {
+        height: auto;
+    }
+    """
+
+    def __init__(self, entrants: tuple[str, ...]) -> None:
+        super().__init__()
+        self.entrants = entrants
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"The draw for {len(self.entrants)} entrants", id="draw-title")
+            yield OptionList(
+                Option("[b]o[/b]  in the order entered [dim](1 v 2, 3 v 4, ...)[/dim]", id=IN_ORDER),
+                Option("[b]r[/b]  drawn at random [dim](the app shuffles them)[/dim]", id=AT_RANDOM),
+                id="draw",
+            )
+            yield Label("Enter chooses · escape goes back to the entrants", classes="muted")
+
+    def on_mount(self) -> None:
+        self.query_one("#draw", OptionList).highlighted = 0
+
+    @on(OptionList.OptionSelected, "#draw")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_draw(self, draw: str) -> None:
+        self.dismiss(draw)
+
+
+class FighterSelectScreen(Screen[None]):
+    """Choose the red and blue corners for a game, or a tournament's entrants.
+
+    Args:
+        game: the game's key; a tournament's key (``nhb_tournament``) opens
+            its game's roster with the tournament entry switched on.
     """
 
     CSS_PATH = "select.tcss"
@@ -39,27 +107,41 @@ class FighterSelectScreen(Screen[None]):
         Binding("pagedown", "move(10)", show=False, priority=True),
         Binding("pageup", "move(-10)", show=False, priority=True),
         Binding("enter", "pick", "Pick", priority=True),
-        Binding("ctrl+r", "random", "Random pick"),
+        Binding("ctrl+r", "random", "Random"),
         Binding("ctrl+u", "unpick", "Unpick", priority=True),
-        Binding("ctrl+s", "start", "Start fight"),
+        Binding("ctrl+s", "start", "Start"),
+        Binding("ctrl+s", "start_tournament", "Start"),
+        Binding("ctrl+t", "tournament(True)", "Tournament"),
+        Binding("ctrl+t", "tournament(False)", "One bout"),
+        Binding("f5", "simulate", "Simulate"),
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
     corners: reactive[tuple[Any, Any]] = reactive((None, None), init=False)
     """The cards in the red and blue corners (None while empty)."""
+    entrants: reactive[tuple[Any, ...]] = reactive((), init=False)
+    """A tournament's fighters in the order entered."""
+    tournament: reactive[bool] = reactive(False, init=False)
+    """Entering a tournament's fighters rather than two corners."""
 
     def __init__(self, game: str) -> None:
         super().__init__()
-        self.game = game
-        self.ruleset = get_ruleset(game)
-        self.roster: Roster = Roster(game)
+        ruleset = get_ruleset(game)
+        entering = getattr(ruleset, "roster", game) != game  # a tournament enters its game's cards
+        self.game = ruleset.roster if entering else game
+        self.ruleset = get_ruleset(self.game)
+        self.tournament_key: str | None = f"{self.game}_tournament" if f"{self.game}_tournament" in GAMES else None
+        """The game's tournament night, where it has one."""
+        self.roster: Roster = Roster(self.game)
         self.shown: list[Any] = []
+        self.set_reactive(FighterSelectScreen.tournament, entering)
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="corners"):
             yield Static(id="red-corner", classes="corner")
             yield Static(id="blue-corner", classes="corner")
+        yield Static(id="entrants")
         with Horizontal(id="body"):
             with Vertical(id="roster-pane"):
                 yield Input(placeholder="type to filter the roster", id="filter")
@@ -67,15 +149,15 @@ class FighterSelectScreen(Screen[None]):
             with VerticalScroll(id="card-pane"):
                 yield Static(id="card")
         yield Static(id="problems", classes="warning")
-        yield Footer(show_command_palette=False)  # room for every key at 80 columns
+        yield Footer(show_command_palette=False, compact=True)  # room for every key at 80 columns
 
     def on_mount(self) -> None:
         self.title = self.ruleset.title
-        self.sub_title = "choose the fighters"
         self.roster = self.app.roster(self.game)
         self._show_problems()
         self._fill("")
         self.watch_corners(self.corners)
+        self.watch_tournament(self.tournament)
         self.query_one("#filter", Input).focus()
 
     def _show_problems(self) -> None:
@@ -93,11 +175,15 @@ class FighterSelectScreen(Screen[None]):
     def _fill(self, text: str) -> None:
         self._filled = text
         needle = text.casefold().strip()
-        self.shown = [
+        shown = [
             c for c in self.roster.cards
             if not needle or needle in c.name.casefold() or needle in (getattr(c, "nickname", "") or "").casefold()
             or needle in (getattr(c, "style", "") or "").casefold()
         ]
+        if needle:
+            # names first: "dan" finds Dan Severn before Ken Shamrock, "the World's Most Dangerous Man"
+            shown.sort(key=lambda c: needle not in c.name.casefold())
+        self.shown = shown
         roster = self.query_one("#roster", OptionList)
         roster.clear_options()
         roster.add_options([Option(_entry(c), id=str(i)) for i, c in enumerate(self.shown)])
@@ -138,11 +224,42 @@ class FighterSelectScreen(Screen[None]):
             widget.set_class(card is None, "empty")
         self.refresh_bindings()
 
+    def watch_tournament(self, tournament: bool) -> None:
+        self.sub_title = "enter the tournament's fighters" if tournament else "choose the fighters"
+        self.query_one("#corners").display = not tournament
+        self.query_one("#entrants").display = tournament
+        self.watch_entrants(self.entrants)
+
+    def watch_entrants(self, entrants: tuple[Any, ...]) -> None:
+        n = len(entrants)
+        widget = self.query_one("#entrants", Static)
+        if not n:
+            widget.update("[b]Tournament[/b]: Enter enters the highlighted fighter · 4, 8 or 16 make a bracket")
+        else:
+            if n in SIZES:
+                wanted = "ctrl+s starts"
+            elif n < SIZES[-1]:
+                size = next(size for size in SIZES if size > n)
+                wanted = f"{size - n} more for {size}"
+            else:
+                wanted = ""
+            names = " · ".join(f"[dim]{i}[/dim] {escape(card.name)}" for i, card in enumerate(entrants, 1))
+            widget.update(f"[b]{n} entered[/b] [dim]({wanted})[/dim]: {names}")
+        self.refresh_bindings()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # hidden (False) where a key cannot apply at all, so the footer fits 80 columns;
+        # greyed (None) where it can once more is picked
         if action == "start":
-            return True if all(self.corners) else None
+            return (True if all(self.corners) else None) if not self.tournament else False
+        if action == "start_tournament":
+            return self.tournament  # always on: pressed too soon, it says how many a bracket takes
+        if action == "tournament":
+            return self.tournament_key is not None and parameters != (self.tournament,)
+        if action == "simulate":
+            return self.tournament_key is not None  # the simulator plays NHB; it says what it needs
         if action == "unpick":
-            return any(self.corners)
+            return bool(self.entrants) if self.tournament else any(self.corners)
         return True
 
     # --- actions -------------------------------------------------------------
@@ -164,20 +281,41 @@ class FighterSelectScreen(Screen[None]):
         else:
             self.corners = (red, card)
 
+    def _enter(self, card: Any) -> None:
+        """Add ``card`` to the tournament's entrants, at the end of the draw."""
+        if any(c.name == card.name for c in self.entrants):
+            self.notify(f"{card.name} is already entered.", severity="warning", markup=False)
+        elif len(self.entrants) >= SIZES[-1]:
+            self.notify(f"A bracket takes at most {SIZES[-1]} fighters.", severity="warning")
+        else:
+            self.entrants = self.entrants + (card,)
+
     def action_pick(self) -> None:
-        """Put the highlighted fighter in the next empty corner; with both full, start."""
-        if all(self.corners) and self.query_one("#filter", Input).value == "":
+        """Put the highlighted fighter in the next empty corner (with both full, start),
+        or at the end of the tournament's entrants."""
+        if not self.tournament and all(self.corners) and self.query_one("#filter", Input).value == "":
             self.action_start()
             return
         card = self.highlighted_card()
         if card is None:
             self.notify("No fighter matches the filter: change it.", severity="warning", timeout=3)
             return
-        self._put(card)
+        if self.tournament:
+            self._enter(card)
+        else:
+            self._put(card)
         self.query_one("#filter", Input).value = ""
 
     def action_random(self) -> None:
-        """Fill the next corner with a random fighter (from the filtered list, if any)."""
+        """Fill the next corner with a random fighter (from the filtered list, if any),
+        or enter one not entered yet."""
+        if self.tournament:
+            entered = {c.name for c in self.entrants}
+            pool = [c for c in self.shown if c.name not in entered]
+            pool = pool or [c for c in self.roster.cards if c.name not in entered]
+            if pool:
+                self._enter(self.app.rng.choice(pool))
+            return
         taken = {c.name for c in self.corners if c}
         pool = [c for c in (self.shown or self.roster.cards) if c.name not in taken]
         if not pool:
@@ -191,8 +329,60 @@ class FighterSelectScreen(Screen[None]):
         self._put(self.app.rng.choice(pool))
 
     def action_unpick(self) -> None:
+        """Take back the last pick: blue, then red; in a tournament the last entered."""
+        if self.tournament:
+            self.entrants = self.entrants[:-1]
+            return
         red, blue = self.corners
         self.corners = (red, None) if blue is not None else (None, None)
+
+    def action_tournament(self, on: bool) -> None:
+        """Switch between entering a tournament and choosing two corners; each keeps its picks."""
+        if self.tournament_key is not None:
+            self.tournament = on
+
+    def action_start_tournament(self) -> None:
+        """Check the number entered, ask for the draw, then the options, then start the night."""
+        n = len(self.entrants)
+        if not self.tournament or self.tournament_key is None:
+            return
+        if n not in SIZES:
+            self.notify(f"A tournament needs 4, 8 or 16 fighters: {n} {'is' if n == 1 else 'are'} entered.",
+                        title="Not yet", severity="warning", timeout=6)
+            return
+        from screens.setup import OptionsScreen
+
+        ruleset = get_ruleset(self.tournament_key)
+        entrants = tuple(self.entrants)
+
+        def chosen(options: dict[str, Any] | None, cards: tuple[Any, ...]) -> None:
+            if options is not None:
+                self.app.new_fight(Setup(self.tournament_key, cards, options))
+
+        def drawn(draw: str | None) -> None:
+            if draw is None:
+                return
+            cards = list(entrants)
+            if draw == AT_RANDOM:
+                self.app.rng.shuffle(cards)  # the app's generator: seeded in tests
+            self.app.push_screen(OptionsScreen(ruleset, default_options(ruleset)),
+                                 lambda options: chosen(options, tuple(cards)))
+
+        self.app.push_screen(DrawScreen(tuple(c.name for c in entrants)), drawn)
+
+    def action_simulate(self) -> None:
+        """Many virtual bouts (or nights) of the fighters picked, to see the odds."""
+        cards = tuple(self.entrants) if self.tournament else tuple(c for c in self.corners if c)
+        if len(cards) not in (SIZES if self.tournament else (2,)):
+            want = "4, 8 or 16 entrants" if self.tournament else "both corners"
+            self.notify(f"Pick {want} first: the simulator runs them.", severity="warning", timeout=4)
+            return
+        try:
+            from screens.matchup import MatchupScreen
+        except ImportError:  # the simulator's screen is not part of every build
+            self.notify("The simulator is not available here.", severity="warning")
+            return
+        self.app.push_screen(MatchupScreen(game=self.game, cards=cards, tournament=self.tournament))
 
     def action_start(self) -> None:
         if not all(self.corners):

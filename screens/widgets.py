@@ -185,6 +185,8 @@ def preview(prompt: Prompt, text: str) -> tuple[bool, str]:
     text = text.strip()
     if not text:
         if isinstance(prompt, ChoicePrompt):
+            if len(prompt.options) == 1:  # e.g. a tournament's "begin": nothing to choose
+                return True, f"Enter: {prompt.options[0].label}"
             return True, "Enter takes the advised choice" if prompt.advised else "type the first letter of a choice"
         return True, "type the faces as they landed (ctrl+r: the app rolls)"
     if text.lower() == ROLL_WORD:

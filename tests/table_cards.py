@@ -48,9 +48,7 @@ async def open_fight(pilot, game_row: int, red: str, blue: str, options: dict | 
     options screen, then Start. Returns the fight screen."""
     from textual.widgets import Input
 
-    from screens.fight import FightScreen
     from screens.select import FighterSelectScreen
-    from screens.setup import OptionsScreen
 
     await pilot.press(*["down"] * game_row, "enter")
     await pilot.pause()
@@ -61,13 +59,43 @@ async def open_fight(pilot, game_row: int, red: str, blue: str, options: dict | 
         await pilot.press("enter")
     await pilot.press("enter")  # both corners full: on to the options
     await pilot.pause()
+    return await choose_options(pilot, options)
+
+
+async def choose_options(pilot, options: dict | None):
+    """On the options screen: set ``options``, then Start. Returns the fight screen."""
+    from screens.fight import FightScreen
+    from screens.setup import OptionsScreen
+
     assert isinstance(pilot.app.screen, OptionsScreen)
     pilot.app.screen.chosen.update(options or {})
     await pilot.press("ctrl+s")
     await pilot.pause()
     screen = pilot.app.screen
-    assert isinstance(screen, FightScreen)
+    assert isinstance(screen, FightScreen), screen
     return screen
+
+
+def text_of(widget) -> str:
+    """What a Static shows, as plain text."""
+    return str(widget.render())
+
+
+def log_lines(screen) -> list[str]:
+    """The play-by-play's lines as shown."""
+    from textual.widgets import RichLog
+
+    return [strip.text for strip in screen.query_one("#log", RichLog).lines]
+
+
+async def type_answer(pilot, text: str) -> None:
+    """Type ``text`` into the dice tray and press Enter."""
+    from textual.widgets import Input
+
+    box = pilot.app.screen.query_one("#faces", Input)
+    box.value = text
+    await pilot.press("enter")
+    await pilot.pause()
 
 
 def screen_text(app) -> str:
@@ -83,3 +111,35 @@ def screen_text(app) -> str:
     update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
     console.print(update)
     return console.export_text(styles=False)
+
+
+NHB_MORE_CARDS = """\
+game: nhb
+fighters:
+  - {name: Charlie Three, control: 11, standup: 11, ground: 11, finishing: 6, toughness: 6}
+  - {name: Delta Four, control: 9, standup: 13, ground: 8, finishing: 7, toughness: 7}
+  - {name: Echo Five, control: 13, standup: 9, ground: 13, finishing: 5, toughness: 6}
+  - {name: Foxtrot Six, control: 10, standup: 10, ground: 10, finishing: 6, toughness: 8}
+  - {name: Golf Seven, control: 12, standup: 12, ground: 7, finishing: 7, toughness: 5}
+  - {name: Hotel Eight, control: 8, standup: 11, ground: 12, finishing: 5, toughness: 7}
+"""
+"""Six more NHB cards: with :data:`NHB_CARDS`, the eight entrants of a tournament night."""
+
+
+async def enter_tournament(pilot, names: list[str]) -> None:
+    """From home, as a player: NHB, ``ctrl+t`` for a tournament, and each of
+    ``names`` entered by filtering and Enter, in that order."""
+    from textual.widgets import Input
+
+    from screens.select import FighterSelectScreen
+
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, FighterSelectScreen)
+    await pilot.press("ctrl+t")
+    await pilot.pause()
+    for name in names:
+        pilot.app.screen.query_one("#filter", Input).value = name
+        await pilot.pause()
+        await pilot.press("enter")
+    await pilot.pause()

@@ -249,7 +249,7 @@ def test_bracket_reference_lists_the_bouts_and_marks_the_next():
     play(session, ["begin"] + BOUT_ALPHA_KO)
     ref = TOURNAMENT.reference(session.state)
     assert ref.title == "The bracket"
-    assert ref.rows[0][0] == "semi-final 1 of 2" and "Alpha by ko (highlight-reel KO), segment 1 0:50" in ref.rows[0][2]
+    assert ref.rows[0][0] == "semi-final 1 of 2" and ref.rows[0][2] == "Alpha: KO (highlight-reel KO) 0:50 (seg. 1), on at -1"
     assert ref.rows[1] == ("semi-final 2 of 2", "Charlie v Delta", "next") and ref.highlight == 1
 
 

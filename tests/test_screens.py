@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, OptionList, RichLog, Static
+from textual.widgets import DataTable, Input, OptionList, Static
 
 from companion.session import CorruptSave, resume
 from screens.app import make_app
@@ -14,23 +14,7 @@ from screens.fight import FightScreen
 from screens.home import HomeScreen
 from screens.reference import ReferenceScreen
 from screens.select import FighterSelectScreen
-from table_cards import NHB_CARDS, open_fight
-
-
-
-def text_of(widget: Static) -> str:
-    return str(widget.render())
-
-
-def log_lines(screen) -> list[str]:
-    return [strip.text for strip in screen.query_one("#log", RichLog).lines]
-
-
-async def type_answer(pilot, text: str) -> None:
-    box = pilot.app.screen.query_one("#faces", Input)
-    box.value = text
-    await pilot.press("enter")
-    await pilot.pause()
+from table_cards import NHB_CARDS, log_lines, open_fight, text_of, type_answer
 
 
 KO_BOUT = ("5", "3", "g", "15", "4", "9", "1")

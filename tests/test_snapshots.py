@@ -13,7 +13,7 @@ import pytest
 from textual.widgets import Input
 
 from screens.app import make_app
-from table_cards import CM_CARDS, FO_CARDS, open_fight
+from table_cards import CM_CARDS, FO_CARDS, NHB_CARDS, NHB_MORE_CARDS, enter_tournament, open_fight
 
 CARDS = """\
 game: nhb
@@ -115,3 +115,47 @@ def test_cage_match_action_pad(tmp_path: Path, snap_compare) -> None:
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=pad)
+
+
+def test_tournament_bracket(tmp_path: Path, snap_compare) -> None:
+    """A night of 8 (ruling NHB-9) after five bouts: winners, methods, times, losses, the next bout."""
+    (tmp_path / "fighters").mkdir()
+    (tmp_path / "fighters" / "mine.yaml").write_text(NHB_CARDS)
+    (tmp_path / "fighters" / "more.yaml").write_text(NHB_MORE_CARDS)
+    app = make_app(tmp_path, rng=random.Random(7))
+
+    async def bracket(pilot) -> None:
+        names = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"]
+        await enter_tournament(pilot, names)
+        await pilot.press("ctrl+s", "o")  # the draw in the order entered
+        await pilot.pause()
+        await pilot.press("ctrl+s")  # the default options
+        await pilot.pause()
+        session = pilot.app.screen.session
+        while len(session.state.bracket.done) < 5:
+            session.roll()  # the app's dice, from the seeded generator (no toast, unlike f8)
+        await pilot.press("f6")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=bracket)
+
+
+def test_matchup_simulator(app, snap_compare) -> None:
+    """The simulator after 1,000 bouts of Royce Gracie v Ken Shamrock with seed 7: win
+    shares with intervals, the method bars, finishes and the finish-time chart."""
+    from textual.widgets import Select
+
+    from screens.matchup import MatchupScreen
+
+    async def simulate(pilot) -> None:
+        roster = pilot.app.roster("nhb")
+        screen = MatchupScreen("nhb", (roster.find("Royce Gracie"), roster.find("Ken Shamrock")))
+        await pilot.app.push_screen(screen)
+        await pilot.pause()
+        screen.query_one("#count", Select).value = 1_000
+        screen.query_one("#seed", Input).value = "7"
+        await pilot.press("r")
+        await pilot.app.workers.wait_for_complete()
+        await _no_blink(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=simulate)

@@ -1,0 +1,456 @@
+"""The matchup simulator: many bouts (or tournaments) of the chosen fighters played
+by the rules engine with the app's own dice, and what they add up to.
+
+The figures are :meth:`companion.simulate.Tally.summary` as the engine gives
+them (the same as ``companion simulate --json`` for the same seed and count);
+this screen only lays them out. The run goes on in a worker thread, so the
+screen stays live: a progress bar, and a key that stops the run and keeps the
+bouts already played (shown as partial figures).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+from collections import Counter
+from typing import Any
+
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, ProgressBar, Select, Static
+from textual.worker import get_current_worker
+
+from companion.ruleset import Setup, default_options, get_ruleset
+from companion.simulate import Tally, ensure_resource_tracker, plan, run, workers_for
+from screens.widgets import escape
+
+SIMULATED_GAMES = ("nhb",)
+"""The games the simulator plays (as ``companion simulate``): their prompts are rolls
+and advised choices only, so a bout always comes to an end without a player."""
+COUNTS = (100, 1_000, 10_000, 100_000)
+"""How many bouts (or tournaments) a run can play."""
+DEFAULT_COUNT = 10_000
+DEFAULT_TOURNAMENTS = 1_000
+"""Fewer tournaments than bouts by default: a tournament of 16 is 15 bouts."""
+METHODS = (("ko", "KO"), ("tko", "TKO"), ("submission", "submission"), ("decision", "decision"), ("draw", "draw"))
+"""The methods in the order shown, with their labels."""
+TOP_SUBMISSIONS = 5
+CHART_COLUMNS = 30
+"""Columns of the finish-time chart: one a minute for bouts of up to 30 minutes."""
+CHART_ROWS = 3
+BAR_WIDTH = 15
+"""Characters of a method bar at 100%."""
+NAME_WIDTH = 20
+_EIGHTHS = " ▏▎▍▌▋▊▉█"
+_RISING = " ▁▂▃▄▅▆▇█"
+
+
+def pct(share: float) -> str:
+    """A share as the screen shows it: ``69.9%`` (the CLI's rounding)."""
+    return f"{100 * share:.1f}%"
+
+
+def interval(bounds: list[float] | tuple[float, float]) -> str:
+    """A 95% interval as the screen shows it: ``69.0-70.8%``."""
+    lo, hi = bounds
+    return f"{100 * lo:.1f}-{100 * hi:.1f}%"
+
+
+def hbar(share: float, width: int = BAR_WIDTH) -> str:
+    """A horizontal bar of ``share`` of ``width`` characters, to an eighth of one."""
+    eighths = round(max(0.0, min(1.0, share)) * width * 8)
+    if share > 0 and eighths == 0:
+        eighths = 1  # a method that happened shows, however rare
+    full, part = divmod(eighths, 8)
+    return "█" * full + (_EIGHTHS[part] if part else "")
+
+
+def finish_chart(minutes: Counter[int], columns: int = CHART_COLUMNS, rows: int = CHART_ROWS) -> list[str]:
+    """Finished bouts by minute of fight time as ``rows`` lines of rising bars and an axis.
+
+    One column a minute while the finishes fit in ``columns`` minutes, else a
+    column for each few minutes. Bars are scaled to the tallest column.
+    """
+    last = max(minutes, default=0)
+    per = max(1, math.ceil((last + 1) / columns))
+    buckets = [0] * columns
+    for minute, count in minutes.items():
+        buckets[min(columns - 1, minute // per)] += count
+    peak = max(buckets)
+    levels = [0 if not peak else max(1 if k else 0, round(k / peak * rows * 8)) for k in buckets]
+    lines = []
+    for row in reversed(range(rows)):
+        cells = []
+        for level in levels:
+            filled = level - row * 8
+            cells.append("█" if filled >= 8 else _RISING[filled] if filled > 0 else " ")
+        lines.append("".join(cells).rstrip())
+    axis = [" "] * (columns + 4)
+    for column in range(0, columns, 5):
+        mark = str(column * per)
+        axis[column : column + len(mark)] = mark
+    lines.append("".join(axis).rstrip() + " min")
+    return lines
+
+
+class MatchupScreen(Screen[None]):
+    """Simulate a matchup (two cards, red then blue) or a tournament (its entrants
+    in bracket order) many times and show who wins, how and how fast.
+
+    Args:
+        game: the game's key (``nhb``; ``nhb_tournament`` is read as a tournament of NHB).
+        cards: the two corners' cards, or a tournament's 4, 8 or 16 entrants.
+        tournament: simulate tournaments of ``cards`` rather than bouts.
+    """
+
+    CSS_PATH = "matchup.tcss"
+    AUTO_FOCUS = "#run"
+    BINDINGS = [
+        Binding("r", "run", "Run", priority=True),
+        Binding("enter", "run", "Run", show=False),
+        Binding("s", "stop", "Stop", priority=True),
+        Binding("n", "new_seed", "New seed", priority=True),
+        Binding("escape", "back", "Back"),
+        Binding("down", "scroll_figures(1)", show=False),
+        Binding("up", "scroll_figures(-1)", show=False),
+        Binding("pagedown", "scroll_figures(10)", show=False),
+        Binding("pageup", "scroll_figures(-10)", show=False),
+    ]
+
+    running: reactive[bool] = reactive(False, bindings=True)
+    """A run is going on (Run and New seed are off, Stop is on)."""
+
+    def __init__(self, game: str, cards: tuple, tournament: bool = False) -> None:
+        super().__init__()
+        ruleset = get_ruleset(game)
+        self.game: str = getattr(ruleset, "roster", game)
+        """The game the bouts are of (a tournament ruleset's key is read as its game's)."""
+        self.tournament = tournament or self.game != game
+        self.cards = tuple(cards)
+        self.count = DEFAULT_TOURNAMENTS if self.tournament else DEFAULT_COUNT
+        """Bouts (or tournaments) the next run plays."""
+        self.seed = 0
+        """The seed of the next run (drawn from the app's generator on mount)."""
+        self.options: dict[str, Any] = default_options(get_ruleset(self.game))
+        self.tally: Tally | None = None
+        """The last run's figures (partial when ``tally.stopped``)."""
+        self.summary: dict[str, Any] | None = None
+        self._stop = threading.Event()
+        self._app: App | None = None
+        """The app, kept for the run's thread (set on mount)."""
+        self._progress_total = 0
+
+    @property
+    def noun(self) -> str:
+        return "tournaments" if self.tournament else "bouts"
+
+    # --- layout --------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(self._who(), id="who")
+        with Horizontal(id="controls"):
+            yield Label(self.noun.capitalize(), classes="field")
+            yield Select(
+                [(f"{k:,}", k) for k in COUNTS],
+                value=self.count,
+                allow_blank=False,
+                id="count",
+                compact=True,
+            )
+            yield Label("Seed", classes="field")
+            yield Input(restrict=r"[0-9]*", max_length=9, id="seed", compact=True)
+            yield Button("Run (r)", id="run", variant="primary", compact=True)
+        with Horizontal(id="progress-row"):
+            yield ProgressBar(total=self.count, show_eta=False, id="progress")
+            yield Static(id="done", classes="muted")
+        yield Static(id="status")
+        with VerticalScroll(id="figures"):
+            yield Static(id="champions")
+            with Horizontal(id="columns"):
+                with Vertical(id="left"):
+                    yield Static(id="wins")
+                    yield Static(id="finishes")
+                    yield Static(id="submissions")
+                with Vertical(id="right"):
+                    yield Static(id="methods")
+                    yield Static(id="chart")
+            if self.tournament:
+                yield Static(self._bracket_text(), id="bracket")
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self._app = self.app
+        self.title = get_ruleset(self.game).title
+        self.sub_title = "tournament simulator" if self.tournament else "matchup simulator"
+        self.set_seed(getattr(self.app, "rng", random).randrange(1, 1_000_000))
+        self.query_one("#champions").display = False
+        self.query_one("#columns").display = False
+        self._status(
+            f"r or Enter plays the {self.noun} with the rules engine and the app's own dice "
+            "(the advised choice is always taken). The same seed gives the same figures.",
+            muted=True,
+        )
+
+    def _who(self) -> str:
+        names = [escape(card.name) for card in self.cards]
+        if self.tournament:
+            rounds = max(1, len(names).bit_length() - 1)
+            return f"[b]Tournament of {len(names)}[/b] [dim](the champion wins {rounds} bouts; first round below)[/dim]"
+        if len(names) == 2:
+            return f"[b $error]{names[0]}[/] [dim](red)[/dim]  v  [b $primary]{names[1]}[/] [dim](blue)[/dim]"
+        return ", ".join(names)
+
+    def _bracket_text(self) -> str:
+        """The first round as entered: 1 v 2, 3 v 4, ... (red first)."""
+        lines = ["[b]First round[/b] [dim](red v blue; each later bout pairs the winners of two neighbours)[/dim]"]
+        for k in range(0, len(self.cards) - 1, 2):
+            lines.append(f"  {escape(self.cards[k].name)}  v  {escape(self.cards[k + 1].name)}")
+        return "\n".join(lines)
+
+    def _status(self, text: str, *, muted: bool = False, partial: bool = False) -> None:
+        status = self.query_one("#status", Static)
+        status.set_class(muted, "muted")
+        status.set_class(partial, "partial")
+        status.update(text)
+
+    # --- the controls ----------------------------------------------------------
+
+    def set_seed(self, seed: int) -> None:
+        """Show ``seed`` in the seed box: the next run plays with it."""
+        self.seed = seed
+        self.query_one("#seed", Input).value = str(seed)
+
+    @on(Select.Changed, "#count")
+    def _count_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int):
+            self.count = event.value
+
+    @on(Input.Changed, "#seed")
+    def _seed_changed(self, event: Input.Changed) -> None:
+        if event.value.isdigit():
+            self.seed = int(event.value)
+
+    @on(Input.Submitted, "#seed")
+    @on(Button.Pressed, "#run")
+    def _run_pressed(self) -> None:
+        self.action_run()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("run", "new_seed"):
+            return None if self.running else True
+        if action == "stop":
+            return True if self.running else None
+        return True
+
+    def action_new_seed(self) -> None:
+        if not self.running:
+            self.set_seed(getattr(self.app, "rng", random).randrange(1, 1_000_000))
+
+    def action_run(self) -> None:
+        if self.running:
+            return
+        if not self.query_one("#seed", Input).value.isdigit():
+            self.notify("Type a seed (a whole number), or press n for a new one.", title="Seed",
+                        severity="error", markup=False)
+            return
+        if not self._setup_ok():
+            return
+        self._stop.clear()
+        self.running = True
+        self.query_one("#figures").add_class("stale")
+        self._progress_total = self.count
+        self.query_one("#progress", ProgressBar).update(total=self.count, progress=0)
+        self._show_done(0)
+        self._status(f"Running {self.count:,} {self.noun}, seed {self.seed}... s stops and keeps what is done.",
+                     muted=True)
+        if workers_for(self.count) > 1:
+            try:
+                ensure_resource_tracker()  # from the app's thread: the worker's would race the screen's stderr
+            except Exception as exc:  # the run then fails with the reason; never a traceback
+                self.log.warning(f"resource tracker: {exc}")
+        self.simulate(self.count, self.seed)
+
+    def _setup_ok(self) -> bool:
+        """Ask the game whether these cards can meet (a fighter against himself, a
+        bracket of the wrong size); the reason as a notification when not."""
+        if self.game not in SIMULATED_GAMES:
+            self.notify(f"Only {', '.join(SIMULATED_GAMES)} bouts can be simulated so far.",
+                        title="This cannot be simulated", severity="error", timeout=10, markup=False)
+            return False
+        game = f"{self.game}_tournament" if self.tournament else self.game
+        try:
+            ruleset = get_ruleset(game)
+            ruleset.new(Setup(game, self.cards, self.options))
+        except Exception as exc:  # the game says why; never a traceback
+            reason = exc.args[0] if exc.args else exc
+            self.notify(str(reason), title="This cannot be simulated", severity="error", timeout=10, markup=False)
+            return False
+        return True
+
+    def action_stop(self) -> None:
+        """Stop the run after the chunk in hand; the figures so far are shown, marked partial."""
+        if self.running:
+            self._stop.set()
+            self._status("Stopping after the bouts in hand...", muted=True)
+
+    def action_scroll_figures(self, lines: int) -> None:
+        """Scroll the figures (a tournament of 16 is taller than the screen)."""
+        figures = self.query_one("#figures", VerticalScroll)
+        figures.scroll_relative(y=lines, animate=False)
+
+    def action_back(self) -> None:
+        self._stop.set()
+        self.app.pop_screen()
+
+    def on_unmount(self) -> None:
+        self._stop.set()  # a run left behind stops at its next chunk
+
+    # --- the run ---------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="simulate")
+    def simulate(self, n: int, seed: int) -> None:
+        """Play the run in this thread; the screen is updated from the app's thread."""
+        worker = get_current_worker()
+        names = tuple(card.name for card in self.cards)
+        try:
+            jobs = plan(self.game, self.cards, n, seed, options=self.options, tournament=self.tournament)
+            tally = run(
+                jobs,
+                names,
+                workers=workers_for(n),
+                progress=lambda done: self._from_thread(self._show_done, done),
+                cancelled=lambda: self._stop.is_set() or worker.is_cancelled,
+            )
+            self._from_thread(self._finished, tally, n, seed)
+        except Exception as exc:  # never a traceback: the reason, and the screen stays
+            self._from_thread(self._failed, exc)
+
+    def _from_thread(self, callback, *args) -> None:
+        """Call ``callback`` in the app's thread; nothing once the screen has gone or
+        the app has closed (a detached screen cannot even name its app)."""
+        app = self._app
+        if app is None or not app.is_running or not self.is_attached:
+            return
+        app.call_from_thread(callback, *args)
+
+    def _show_done(self, done: int) -> None:
+        if not self.is_attached:
+            return
+        self.query_one("#progress", ProgressBar).update(progress=done)
+        self.query_one("#done", Static).update(f"{done:,} of {self._progress_total:,} {self.noun}")
+
+    def _failed(self, exc: Exception) -> None:
+        self.running = False
+        if not self.is_attached:
+            return
+        self.query_one("#figures").remove_class("stale")
+        self._status("The run failed: no figures.", muted=True)
+        self.notify(f"{type(exc).__name__}: {exc}", title="The simulation failed", severity="error",
+                    timeout=15, markup=False)
+
+    def _finished(self, tally: Tally, n: int, seed: int) -> None:
+        if not self.is_attached:
+            return
+        self.running = False
+        self.query_one("#figures").remove_class("stale")
+        self.tally = tally
+        self.summary = tally.summary()
+        done = self.summary["n"]
+        if tally.stopped:
+            self._status(f"[b]PARTIAL[/b]: stopped after {done:,} of {n:,} {self.noun} (seed {seed})", partial=True)
+        else:
+            extra = f" ({self.summary['bouts']:,} bouts)" if self.tournament else ""
+            self._status(f"{done:,} {self.noun}{extra}, seed {seed}")
+        self.show_figures(tally)
+
+    # --- the figures -----------------------------------------------------------
+
+    def show_figures(self, tally: Tally) -> None:
+        """Lay out ``tally``'s summary."""
+        summary = tally.summary()
+        self.query_one("#columns").display = True
+        champions = self.query_one("#champions", Static)
+        champions.display = self.tournament
+        if self.tournament:
+            champions.update(self._champions_text(summary))
+        wins = self.query_one("#wins", Static)
+        wins.display = not self.tournament
+        wins.update(self._wins_text(summary))
+        self.query_one("#finishes", Static).update(self._finishes_text(summary))
+        self.query_one("#submissions", Static).update(self._submissions_text(summary))
+        self.query_one("#methods", Static).update(self._methods_text(summary))
+        self.query_one("#chart", Static).update(self._chart_text(tally))
+
+    @staticmethod
+    def _padded(name: str) -> str:
+        short = name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
+        return escape(f"{short:<{NAME_WIDTH}}")
+
+    def _champions_text(self, summary: dict[str, Any]) -> str:
+        won_bouts = summary["wins"]
+        lines = [f"[b]{'Tournament wins':<{NAME_WIDTH}}[/b]  [dim]{'share':>6}  {'95% interval':<13}  bouts won[/dim]"]
+        ranked = sorted(summary["champions"].items(), key=lambda kv: -kv[1])
+        for name, share in ranked:
+            bouts = pct(won_bouts[name]) if name in won_bouts else "0.0%"
+            lines.append(f"{self._padded(name)}  {pct(share):>6}  {interval(summary['champions_interval'][name]):<13}  "
+                         f"{bouts:>6}")
+        lines.append(f"[dim]bouts won: a share of all {summary['bouts']:,} bouts[/dim]")
+        return "\n".join(lines)
+
+    def _wins_text(self, summary: dict[str, Any]) -> str:
+        if self.tournament:  # each entrant's bouts are in the table above; a bracket has no draws
+            return ""
+        lines = [f"[b]{'Wins':<{NAME_WIDTH}}[/b]  [dim]{'share':>6}  95% interval[/dim]"]
+        for name, share in summary["wins"].items():
+            lines.append(f"{self._padded(name)}  {pct(share):>6}  {interval(summary['wins_interval'][name])}")
+        lines.append(f"{'draws':<{NAME_WIDTH}}  {pct(summary['draws']):>6}")
+        return "\n".join(lines)
+
+    def _finishes_text(self, summary: dict[str, Any]) -> str:
+        inside = summary["inside"]
+        median = summary["median_finish"] or "no finish"
+        decisions = pct(summary["methods"]["decision"])
+        return "\n".join(
+            [
+                f"[b]{'Finishes':<{NAME_WIDTH}}[/b]  median {median}",
+                f"  inside  1:00  {pct(inside['1']):>6}   decisions {decisions:>6}",
+                f"  inside  5:00  {pct(inside['5']):>6}",
+                f"  inside 10:00  {pct(inside['10']):>6}",
+            ]
+        )
+
+    def _submissions_text(self, summary: dict[str, Any]) -> str:
+        subs = list(summary["submissions"].items())
+        if not subs:
+            return "[b]Submissions[/b]  [dim]none[/dim]"
+        lines = [f"[b]{'Top submissions':<{NAME_WIDTH}}[/b]  [dim]{'share':>6}[/dim]"]
+        for name, share in subs[:TOP_SUBMISSIONS]:
+            lines.append(f"{self._padded(name)}  {pct(share):>6}")
+        if len(subs) > TOP_SUBMISSIONS:
+            rest = sum(share for _, share in subs[TOP_SUBMISSIONS:])
+            lines.append(f"[dim]{len(subs) - TOP_SUBMISSIONS} more: {pct(rest)} in all[/dim]")
+        return "\n".join(lines)
+
+    def _methods_text(self, summary: dict[str, Any]) -> str:
+        lines = ["[b]How bouts end[/b]"]
+        for key, word in METHODS:
+            share = summary["methods"][key]
+            lines.append(f"{word:<10} {pct(share):>6} [$accent]{hbar(share)}[/]")
+        return "\n".join(lines)
+
+    def _chart_text(self, tally: Tally) -> str:
+        minutes = tally.finish_minutes()
+        bouts = tally.n
+        if not minutes:
+            return "[b]Finish times[/b]  [dim]no bout was finished[/dim]"
+        rows = finish_chart(minutes)
+        peak = max(minutes.values())
+        head = f"[b]Finishes by minute[/b] [dim](peak {pct(peak / bouts)})[/dim]"
+        bars = [f"[$primary]{row}[/]" if row else "" for row in rows[:-1]]
+        return "\n".join([head, *bars, f"[dim]{rows[-1]}[/dim]"])

@@ -1,0 +1,313 @@
+"""The matchup simulator screen, driven with Pilot: it shows the engine's own
+figures for a seed (the same as ``run(plan(...)).summary()``), stops cleanly
+with partial figures, simulates tournaments, and never shows a traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, Select
+
+import companion.simulate as simulate
+import screens.matchup as matchup
+from companion.cards import load_roster
+from companion.ruleset import default_options, get_ruleset
+from companion.simulate import plan, run
+from rulesets.nhb import NhbCard
+from screens.app import make_app
+from screens.home import HomeScreen
+from screens.matchup import MatchupScreen, finish_chart
+from table_cards import screen_text
+
+ROSTER = load_roster("nhb", NhbCard)
+ROYCE, KEN = ROSTER.find("Royce Gracie"), ROSTER.find("Ken Shamrock")
+OPTIONS = default_options(get_ruleset("nhb"))
+
+
+def pc(share: float) -> str:
+    """A share as a player reads it (one decimal), computed here, not by the screen."""
+    return f"{100 * share:.1f}%"
+
+
+def span(bounds) -> str:
+    lo, hi = bounds
+    return f"{100 * lo:.1f}-{100 * hi:.1f}%"
+
+
+def figure_row(text: str, name: str) -> str:
+    """The one row of figures that begins with ``name`` (not the line naming the corners)."""
+    found = [line for line in text.splitlines() if line.lstrip().startswith(name + " ") and "%" in line]
+    assert len(found) == 1, f"{name!r} on {len(found)} rows:\n{text}"
+    return found[0]
+
+
+def notices(app) -> str:
+    """The notifications on show, with their titles (toasts are not in a headless screen's text)."""
+    return "\n".join(f"{n.title}: {n.message}" for n in app._notifications)
+
+
+def line_with(text: str, needle: str) -> str:
+    """The one screen line that holds ``needle``."""
+    found = [line for line in text.splitlines() if needle in line]
+    assert len(found) == 1, f"{needle!r} on {len(found)} lines:\n{text}"
+    return found[0]
+
+
+async def open_simulator(pilot, cards: tuple, *, tournament: bool = False, n: int, seed: int) -> MatchupScreen:
+    """Push the screen over home, choose ``n`` in the count box and type ``seed``, as a player."""
+    await pilot.pause()
+    screen = MatchupScreen("nhb", cards, tournament=tournament)
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    screen.query_one("#count", Select).value = n
+    screen.query_one("#seed", Input).value = str(seed)
+    await pilot.pause()
+    assert (screen.count, screen.seed) == (n, seed)
+    return screen
+
+
+async def run_to_end(pilot) -> None:
+    await pilot.press("r")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def wait_for(pilot, condition, what: str) -> None:
+    for _ in range(400):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"timed out waiting for {what}:\n{screen_text(pilot.app)}")
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    return make_app(tmp_path, rng=random.Random(11))
+
+
+async def test_the_figures_on_screen_are_the_engines(app) -> None:
+    want = run(plan("nhb", (ROYCE, KEN), 1_000, 4242, options=OPTIONS), ("Royce Gracie", "Ken Shamrock")).summary()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_simulator(pilot, (ROYCE, KEN), n=1_000, seed=4242)
+        before = screen_text(app)
+        assert "Royce Gracie" in before and "Ken Shamrock" in before  # who is simulated
+        assert "%" not in line_with(before, "Royce Gracie")  # no figures before the run
+        await run_to_end(pilot)
+        text = screen_text(app)
+    assert screen.summary == want
+    assert "1,000 bouts, seed 4242" in text and "PARTIAL" not in text
+    for name in ("Royce Gracie", "Ken Shamrock"):
+        row = figure_row(text, name)
+        assert pc(want["wins"][name]) in row and span(want["wins_interval"][name]) in row
+    assert pc(want["draws"]) in line_with(text, "draws")
+    for key, word in (("ko", "KO "), ("tko", "TKO"), ("submission", "submission "), ("decision", "decision "), ("draw", "draw ")):
+        row = line_with(text, f" {word}")
+        assert pc(want["methods"][key]) in row.split(word, 1)[1], row
+        if want["methods"][key] >= 0.1:
+            assert "█" in row  # a bar for each method that happened often
+    assert f"median {want['median_finish']}" in text
+    for mark, label in (("1", "inside  1:00"), ("5", "inside  5:00"), ("10", "inside 10:00")):
+        assert pc(want["inside"][mark]) in line_with(text, label)
+    assert f"decisions {pc(want['methods']['decision']):>6}" in text
+    top = list(want["submissions"].items())[:5]
+    for name, share in top:
+        assert pc(share) in figure_row(text, name)
+    assert f"{len(want['submissions']) - 5} more" in text
+    assert "Finishes by minute" in text and "25 min" in text
+
+
+async def test_stop_keeps_the_bouts_played_and_says_they_are_partial(app, monkeypatch) -> None:
+    """The second chunk waits until the test has pressed s: the run stops after it, at
+    4,000 of 10,000, every time."""
+    release = threading.Event()
+    calls = []
+    real = simulate.run_job
+
+    def gated(job):
+        calls.append(job.index)
+        if job.index >= 1:
+            assert release.wait(10)
+        return real(job)
+
+    want = run(plan("nhb", (ROYCE, KEN), 10_000, 99, options=OPTIONS)[:2], ("Royce Gracie", "Ken Shamrock")).summary()
+    monkeypatch.setattr(simulate, "run_job", gated)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_simulator(pilot, (ROYCE, KEN), n=10_000, seed=99)
+        await pilot.press("r")
+        await wait_for(pilot, lambda: "2,000 of 10,000 bouts" in screen_text(app), "the first chunk")
+        assert screen.running
+        await pilot.press("s")
+        release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        text = screen_text(app)
+        assert not screen.running
+    assert calls == [0, 1]  # the third chunk was never started
+    assert screen.tally.stopped and screen.summary["stopped"] is True
+    assert "PARTIAL: stopped after 4,000 of 10,000 bouts (seed 99)" in text
+    assert screen.summary == {**want, "stopped": True}
+    row = figure_row(text, "Royce Gracie")
+    assert pc(want["wins"]["Royce Gracie"]) in row and span(want["wins_interval"]["Royce Gracie"]) in row
+
+
+async def test_a_tournament_of_four_shows_each_entrants_share_of_titles(app) -> None:
+    cards = tuple(ROSTER.find(name) for name in ("Royce Gracie", "Ken Shamrock", "Dan Severn", "Oleg Taktarov"))
+    names = tuple(card.name for card in cards)
+    want = run(plan("nhb", cards, 100, 5, options=OPTIONS, tournament=True), names).summary()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_simulator(pilot, cards, tournament=True, n=100, seed=5)
+        before = screen_text(app)
+        assert "Tournament of 4" in before and "Dan Severn  v  Oleg Taktarov" in before  # the bracket as entered
+        await run_to_end(pilot)
+        text = screen_text(app)
+    assert screen.summary == want
+    assert f"100 tournaments ({want['bouts']:,} bouts), seed 5" in text
+    assert "Tournament wins" in text
+    ranked = sorted(names, key=lambda name: -want["champions"][name])
+    rows = [figure_row(text, name) for name in ranked]
+    assert [text.splitlines().index(row) for row in rows] == sorted(text.splitlines().index(row) for row in rows)
+    for name, row in zip(ranked, rows):
+        assert pc(want["champions"][name]) in row and span(want["champions_interval"][name]) in row
+    assert sum(want["champions"].values()) == pytest.approx(1.0)
+
+
+async def test_escape_goes_back_and_stops_a_run(app, monkeypatch) -> None:
+    release = threading.Event()
+    calls = []
+    real = simulate.run_job
+
+    finished = threading.Event()
+    tallies = []
+
+    def gated(job):
+        calls.append(job.index)
+        if job.index >= 1:
+            assert release.wait(10)
+        return real(job)
+
+    def recorded(*args, **kwargs):
+        try:
+            tallies.append(run(*args, **kwargs))
+            return tallies[-1]
+        except BaseException as exc:
+            tallies.append(exc)
+            raise
+        finally:
+            finished.set()
+
+    monkeypatch.setattr(simulate, "run_job", gated)
+    monkeypatch.setattr(matchup, "run", recorded)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_simulator(pilot, (ROYCE, KEN), n=10_000, seed=3)
+        await pilot.press("r")
+        await wait_for(pilot, lambda: "2,000 of 10,000" in screen_text(app), "the first chunk")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        release.set()
+        assert await asyncio.to_thread(finished.wait, 10)  # the run returns (the app's loop goes on meanwhile)
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+    assert calls == [0, 1]  # stopped at the next chunk, not played on in the background
+    assert not isinstance(tallies[0], BaseException), repr(tallies[0])
+    assert tallies[0].stopped and tallies[0].n == 4_000
+    assert screen.tally is None  # nothing was drawn on the screen that had gone
+
+
+async def test_escape_without_a_run_goes_back(app) -> None:
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_simulator(pilot, (ROYCE, KEN), n=1_000, seed=1)
+        assert isinstance(app.screen, MatchupScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_the_seed_shown_repeats_the_figures_and_n_draws_another(app) -> None:
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = MatchupScreen("nhb", (ROYCE, KEN))
+        await app.push_screen(screen)
+        await pilot.pause()
+        shown = screen.query_one("#seed", Input).value
+        assert shown.isdigit() and int(shown) == screen.seed  # a seed from the app's generator, on screen
+        assert screen.count == 10_000  # the default
+        screen.query_one("#count", Select).value = 1_000
+        await run_to_end(pilot)
+        first = screen.summary
+        await run_to_end(pilot)
+        assert screen.summary == first
+        assert first == run(plan("nhb", (ROYCE, KEN), 1_000, int(shown), options=OPTIONS), ("Royce Gracie", "Ken Shamrock")).summary()
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen.query_one("#seed", Input).value != shown
+        await run_to_end(pilot)
+        assert screen.summary != first
+
+
+async def test_a_setup_the_game_refuses_is_a_notification(app) -> None:
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_simulator(pilot, (ROYCE, ROYCE), n=1_000, seed=1)
+        await run_to_end(pilot)
+        assert "cannot fight himself" in notices(app)
+        assert screen.tally is None and not screen.running
+        assert isinstance(app.screen, MatchupScreen)
+
+
+async def test_an_error_in_the_run_is_a_notification_not_a_traceback(app, monkeypatch) -> None:
+    def broken(job):
+        raise ValueError("no such option: rounds")
+
+    monkeypatch.setattr(simulate, "run_job", broken)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_simulator(pilot, (ROYCE, KEN), n=1_000, seed=1)
+        await run_to_end(pilot)
+        text = screen_text(app)
+        assert "no such option: rounds" in notices(app) and "The run failed" in text
+        assert "Traceback" not in text + notices(app)
+        assert app.is_running and isinstance(app.screen, MatchupScreen)
+        assert not screen.running and screen.tally is None
+
+
+async def test_an_empty_seed_is_refused(app) -> None:
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_simulator(pilot, (ROYCE, KEN), n=1_000, seed=1)
+        screen.query_one("#seed", Input).value = ""
+        await run_to_end(pilot)
+        assert "Type a seed" in notices(app)
+        assert screen.tally is None
+
+
+def test_finish_chart_bars_rise_with_the_finishes() -> None:
+    """Three rows of rising bars scaled to the tallest minute, and a minute axis."""
+    rows = finish_chart(Counter({0: 24, 5: 12, 10: 3}))
+    assert len(rows) == 4 and rows[-1].startswith("0    5    10   15   20   25")
+    column = lambda k: [row[k] if k < len(row) else " " for row in rows[:3]]  # noqa: E731
+    assert column(0) == ["█", "█", "█"]  # the tallest minute fills every row
+    assert column(5) == [" ", "▄", "█"]  # half as tall
+    assert column(10) == [" ", " ", "▃"]  # an eighth of the tallest
+    assert column(1) == [" ", " ", " "]  # no finish, no bar
+    long = finish_chart(Counter({0: 1, 59: 1}))  # beyond 30 minutes: two minutes a column
+    assert long[-1].startswith("0    10   20   30   40   50")
+
+
+async def test_a_game_the_simulator_cannot_play_is_refused(tmp_path: Path) -> None:
+    from table_cards import FO_CARDS
+
+    (tmp_path / "fighters").mkdir()
+    (tmp_path / "fighters" / "fo.yaml").write_text(FO_CARDS)
+    app = make_app(tmp_path, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        roster = app.roster("fo")
+        screen = MatchupScreen("fo", (roster.find("Red Fox"), roster.find("Blue Jay")))
+        await app.push_screen(screen)
+        await pilot.pause()
+        await run_to_end(pilot)
+        assert "Only nhb bouts can be simulated" in notices(app)
+        assert screen.tally is None and not screen.running and isinstance(app.screen, MatchupScreen)
