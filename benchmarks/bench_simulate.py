@@ -19,7 +19,7 @@ import time
 
 from companion.cards import load_roster
 from companion.ruleset import Setup
-from companion.simulate import _CACHE, Chain, plan, run
+from companion.simulate import Chain, plan, run, worker_cache
 from rulesets.nhb import RULESET, NhbCard
 
 RED, BLUE = "Royce Gracie", "Ken Shamrock"
@@ -80,11 +80,11 @@ def main() -> None:
           f"ratio {bare / warm:.2f}")
 
     jobs = plan("nhb", cards, n, seed=7)
-    _CACHE.clear()  # each run starts cold, as a fresh `companion simulate` does
+    worker_cache().clear()  # each run starts cold, as a fresh `companion simulate` does
     t0 = time.perf_counter()
     whole = run(jobs, (RED, BLUE), workers=cores)
     parallel = time.perf_counter() - t0
-    _CACHE.clear()
+    worker_cache().clear()
     t0 = time.perf_counter()
     single = run(jobs, (RED, BLUE), workers=1)
     serial = time.perf_counter() - t0

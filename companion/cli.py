@@ -182,6 +182,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 1
+    except KeyboardInterrupt:  # Ctrl+C outside a simulation's own handling: stop quietly
+        return 130
     parser.error(f"unknown command {args.command}")
     return 2
 
@@ -353,6 +355,10 @@ def run_simulate(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> 
     roster = roster_for(ruleset, directory, args.fighters)
     for problem in roster.problems:
         print(f"companion: warning: {problem}", file=stderr)
+    if args.draw != "order" and not args.tournament:
+        raise UsageError("--draw is for tournaments (--tournament A B C D ...)")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError("--workers must be at least 1")
     if args.tournament:
         if args.corners:
             raise UsageError("name the fighters either as RED BLUE or after --tournament, not both")
@@ -377,7 +383,7 @@ def run_simulate(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> 
     jobs = plan("nhb", cards, args.n, seed, options=options, tournament=bool(args.tournament), draw=args.draw)
     workers = args.workers if args.workers is not None else workers_for(args.n)
     bar = _ProgressBar(args.n, "tournaments" if args.tournament else "bouts", stderr) if stderr.isatty() else None
-    tally = run(jobs, tuple(card.name for card in cards), workers=max(1, workers), progress=bar)
+    tally = run(jobs, tuple(card.name for card in cards), workers=workers, progress=bar)
     if bar is not None:
         bar.close()
     summary = tally.summary()
@@ -433,9 +439,13 @@ def format_summary(summary: dict[str, Any], asked: int) -> str:
     else:
         lines.append("Wins (95% interval):")
     for name, share in summary["wins"].items():
+        if tournament:  # a night's bouts are not independent: no interval
+            lines.append(f"  {name:<{width}}  {_pct(share):>6}")
+            continue
         lo, hi = summary["wins_interval"][name]
         lines.append(f"  {name:<{width}}  {_pct(share):>6}  ({_pct(lo)}-{_pct(hi)})")
-    lines.append(f"  {'draws':<{width}}  {_pct(summary['draws']):>6}")
+    if not tournament:  # a bracket has no draws
+        lines.append(f"  {'draws':<{width}}  {_pct(summary['draws']):>6}")
     lines.append("Methods:")
     for method, share in summary["methods"].items():
         lines.append(f"  {method:<10}  {_pct(share):>6}  {_bar(share)}")

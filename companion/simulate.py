@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
@@ -270,16 +271,12 @@ class Tally:
                 seconds = minutes_of(result.fight_time)
                 finishes.append((seconds, count))
                 for mark in INSIDE:
-                    if seconds <= 60 * mark:
+                    if seconds < 60 * mark:  # a finish at 5:00 is in minute 5, not inside 5 minutes
                         inside[str(mark)] += count
         out: dict[str, Any] = {
             "n": self.tournaments or n,
-            "wins": {name: share(wins[name]) for name in self.names if not self.tournaments or wins[name]},
-            "wins_interval": {
-                name: [round(x, 4) for x in wilson(wins[name], n)]
-                for name in self.names
-                if not self.tournaments or wins[name]
-            },
+            "wins": {name: share(wins[name]) for name in self.names},
+            "wins_interval": {name: [round(x, 4) for x in wilson(wins[name], n)] for name in self.names},
             "draws": share(methods["draw"]),
             "methods": {m: share(k) for m, k in methods.items()},
             "submissions": {s: share(k) for s, k in submissions.most_common()},
@@ -348,28 +345,38 @@ class Job:
     count: int
 
 
-_CACHE: dict[tuple, Any] = {}
-"""A worker's cards and chains, kept across the chunks of a run (one run at a time)."""
+_LOCAL = threading.local()
+
+
+def worker_cache() -> dict[tuple, Any]:
+    """This thread's cards and chains, kept across the chunks of a run: one a
+    thread, so two runs in one app (one stopping, one starting) never share."""
+    cache = getattr(_LOCAL, "cache", None)
+    if cache is None:
+        cache = _LOCAL.cache = {}
+    return cache
 
 
 def _setup_of(job: Job) -> tuple[Any, tuple[Any, ...]]:
     from companion.ruleset import get_ruleset
 
-    key = ("cards", job.game, repr(job.cards), repr(sorted(job.options.items())), repr(job.tables))
-    if _CACHE.get("key") != key:
-        _CACHE.clear()
+    cache = worker_cache()
+    key = ("cards", job.game, repr(job.cards), repr(sorted(job.options.items())), repr(job.tables), job.tournament)
+    if cache.get("key") != key:
+        cache.clear()
         ruleset = get_ruleset(job.game)
         cards = tuple(ruleset.card_model.model_validate(c) for c in job.cards)
-        _CACHE["key"] = key
-        _CACHE["setup"] = (ruleset, cards)
-    return _CACHE["setup"]
+        cache["key"] = key
+        cache["setup"] = (ruleset, cards)
+    return cache["setup"]
 
 
 def _chain(ruleset: Ruleset, job: Job, key: tuple, red: Any, blue: Any) -> Chain:
-    chain = _CACHE.get(key)
+    cache = worker_cache()
+    chain = cache.get(key)
     if chain is None:
         setup = Setup(ruleset.key, (red, blue), job.options, job.tables)
-        chain = _CACHE[key] = Chain(ruleset, setup, injuries=job.tournament)
+        chain = cache[key] = Chain(ruleset, setup, injuries=job.tournament)
     return chain
 
 
@@ -393,7 +400,7 @@ def run_job(job: Job) -> Tally:
         while (k := bracket.next_bout) is not None:
             red, blue = bracket.pairing(k)
             key = (order[red], bracket.losses[red], order[blue], bracket.losses[blue])
-            chain = _CACHE.get(key) or _chain(
+            chain = worker_cache().get(key) or _chain(
                 ruleset, job, key, bracket.card(red, ruleset), bracket.card(blue, ruleset)
             )
             result, loss = chain.results[chain.bout(randint)]

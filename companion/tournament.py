@@ -173,7 +173,7 @@ class Tournament:
         self.key = key
         self.roster = game.key
         """The game whose cards are entered."""
-        self.title = f"{game.title}: tournament"
+        self.title = f"{game.title} tournament night"
         self.period_word = game.period_word
         self.card_model = game.card_model
         self.options = game.options if options is None else options
@@ -257,9 +257,11 @@ class Tournament:
         if state.bout is not None:
             return tuple(state.bout.fighters)
         k = bracket.next_bout
-        if k is None:
+        if k is None:  # the finalists as they fought the final, before its loss
             final = bracket.done[-1]
-            return bracket.card(final.red, self.game), bracket.card(final.blue, self.game)
+            before = Bracket(bracket.entrants, bracket.done[:-1], tuple(
+                loss - (final.loss if i == final.winner else 0) for i, loss in enumerate(bracket.losses)))
+            return before.card(final.red, self.game), before.card(final.blue, self.game)
         red, blue = bracket.pairing(k)
         return bracket.card(red, self.game), bracket.card(blue, self.game)
 
@@ -275,7 +277,7 @@ class Tournament:
             champion,
             final.result.loser,
             final.result.method,
-            f"tournament final; {final.result.detail}" if final.result.detail else "tournament final",
+            f"won the tournament; final: {final.result.detail}" if final.result.detail else "won the tournament",
             final.result.period,
             final.result.time,
             final.result.fight_time,

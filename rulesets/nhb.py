@@ -393,9 +393,9 @@ class Nhb:
 
         After the fight points, the pair itself no longer matters, only what the
         rules read from it: the winner's points // 10 for the finish roll (NHB-5),
-        the difference for the time (NHB-7; from 21 on it is 0:05) and the
-        loser's points for the injury (NHB-9, as the loss they cost). Everything
-        else read later is kept.
+        the difference for the time (NHB-7; from 21 on it is 0:05) and, as the
+        loss they cost (NHB-9), the loser's points and, while a decision can
+        still come, the winner's. Everything else read later is kept.
         Before the fight points, the state is its own key.
         """
         step = state.step
@@ -407,9 +407,11 @@ class Nhb:
         # a difference of 21 or more finishes at 0:05, like 21 (NHB-7)
         difference = min(fw - fl, 21)
         if step == "finish":
-            # once the winner has rolled, his points // 10 are in his total
+            # once the winner has rolled, his points // 10 are in his total; with no
+            # finish in the last segment, the bout's loser (who may have won this
+            # segment) costs the decision's winner by his own points (NHB-9)
             tens = fw // 10 if state.roller == w else None
-            return (step, state.roller, w, state.totals, tens, difference, loss, state.place,
+            return (step, state.roller, w, state.totals, tens, difference, loss, self._loss_for(fw), state.place,
                     state.segment, state.segments_won, state.last_winner)
         return (step, w, state.finish, difference, loss, state.segment)  # sub, seconds
 

@@ -257,7 +257,7 @@ class FightScreen(Screen[None]):
             return [
                 f"[b]{escape(winner)} wins the tournament![/b]",
                 f"Final: {headline}",
-                "[dim]f6 bracket · ctrl+t rematch\nctrl+n new night · ctrl+z undo\nescape home[/dim]",
+                "[dim]f6 bracket · ctrl+t rematch\nctrl+n new fight · ctrl+z undo\nescape home[/dim]",
             ]
         total = bracket.losses[last.winner]
         if last.loss:

@@ -377,11 +377,8 @@ class FighterSelectScreen(Screen[None]):
             want = "4, 8 or 16 entrants" if self.tournament else "both corners"
             self.notify(f"Pick {want} first: the simulator runs them.", severity="warning", timeout=4)
             return
-        try:
-            from screens.matchup import MatchupScreen
-        except ImportError:  # the simulator's screen is not part of every build
-            self.notify("The simulator is not available here.", severity="warning")
-            return
+        from screens.matchup import MatchupScreen  # the simulator loads when first wanted
+
         self.app.push_screen(MatchupScreen(game=self.game, cards=cards, tournament=self.tournament))
 
     def action_start(self) -> None:

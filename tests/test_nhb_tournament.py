@@ -180,7 +180,7 @@ def test_a_night_of_four_carries_injuries_into_the_final():
     assert session.over
     result = session.prompt.result
     assert (result.winner, result.loser, result.method, result.time) == ("Alpha", "Charlie", "ko", "0:05")
-    assert result.detail == "tournament final; highlight-reel KO"
+    assert result.detail == "won the tournament; final: highlight-reel KO"
     assert session.steps[-1].log[-1] == "Alpha wins the tournament!"
     trackers = TOURNAMENT.trackers(session.state)
     assert trackers["Alpha"] == {"rating_loss": 1, "wins": 2, "out": False}

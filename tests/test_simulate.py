@@ -17,7 +17,7 @@ import pytest
 from companion import cli
 from companion.ruleset import Result, Setup
 from companion.session import Session
-from companion.simulate import Chain, Tally, plan, run, run_job, wilson
+from companion.simulate import Chain, Tally, minutes_of, plan, run, run_job, wilson
 from rulesets.nhb import RULESET, TOURNAMENT, NhbCard
 
 RED = NhbCard(name="Red", control=12, standup=12, ground=5, finishing=5, toughness=5)
@@ -40,11 +40,12 @@ def test_a_simulated_bout_is_the_bout_the_app_rolls_with_the_same_generator(opti
     chain = Chain(RULESET, setup)
     by_chain, by_session = random.Random(11), random.Random(11)
     for _ in range(n):
-        ending = chain.results[chain.bout(by_chain.randint)][0]
+        result, loss = chain.results[chain.bout(by_chain.randint)]
         session = Session(RULESET, setup, rng=by_session)
         while not session.over:
             session.roll()
-        assert ending == session.prompt.result
+        assert result == session.prompt.result
+        assert loss == RULESET.injury(session.state)[0]  # the NHB-9 loss a tournament would carry on
     assert by_chain.random() == by_session.random()  # the same dice were drawn, no more, no fewer
 
 
@@ -90,7 +91,7 @@ def exact_one_segment() -> tuple[dict[str, Fraction], Fraction]:
                     continue
                 method = next(m for lo, hi, m in chart if lo <= margin <= hi)
                 odds[(winner.name, method)] += p
-                if fw - fl >= 5:  # NHB-7: minute 10 - d, or under a minute from d = 10
+                if fw - fl >= 6:  # NHB-7: minute 10 - d (4:00 at most), or under a minute from d = 10
                     inside_5 += p
     return odds, inside_5
 
@@ -105,7 +106,7 @@ def test_the_simulators_shares_agree_with_exact_odds():
     finished_by_5 = 0
     for result, count in tally.bouts.items():
         seen[(result.winner, result.method)] += count
-        if result.method != "decision" and int(result.fight_time.split(":")[0]) <= 5:
+        if result.method != "decision" and minutes_of(result.fight_time) < 300:
             finished_by_5 += count
     assert sum(odds.values()) == pytest.approx(1, abs=1e-7)
     checks = list(odds.items()) + [(("inside", "5"), inside_5)]
@@ -155,6 +156,23 @@ def test_a_simulated_tournament_plays_every_bout_of_the_bracket():
     assert summary["n"] == 500 and summary["bouts"] == 1_500  # 3 bouts a night of 4
     assert sum(summary["champions"].values()) == pytest.approx(1)
     assert summary["champions"]["F3"] > summary["champions"]["F0"]  # control 14 against 8
+
+
+def test_memo_key_keeps_apart_states_whose_decision_costs_differ():
+    """NHB-9 after a decision: the bout's loser may have won the last segment, so the
+    winner's loss comes from the points of whoever lost the bout. Two last segments
+    with the same difference but different points must not be merged."""
+    from companion.ruleset import evolve
+
+    start = RULESET.new(Setup("nhb", (RED, BLUE)))
+    at = dict(segment=3, segments_won=(2, 0), last_winner=0, step="finish", winner=1, roller=0, place="standup",
+              totals=(None, 12))  # blue won the segment and has rolled 12; red rolls to survive
+    a = evolve(start, fight_points=(15, 22), **at)  # red would win the decision; blue's 22 cost him 2
+    b = evolve(start, fight_points=(11, 18), **at)  # blue's 18 cost him 1
+    assert RULESET.memo_key(a) != RULESET.memo_key(b)
+    ends = [RULESET.advance(s, (10,)) for s in (a, b)]  # 10 + 5 = 15 against 12: no finish, a decision
+    assert [e.result.method for e in ends] == ["decision", "decision"]
+    assert [RULESET.injury(e)[0] for e in ends] == [2, 1]
 
 
 def test_a_simulated_night_carries_injuries_as_the_table_does():
