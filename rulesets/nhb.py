@@ -401,6 +401,8 @@ class Nhb:
         step = state.step
         if step in ("control", "where", "fight"):
             return state
+        if step == "over":
+            return None  # an ending is kept by its result, never by a key
         w = state.winner
         fw, fl = state.fight_points[w], state.fight_points[1 - w]
         loss = self._loss_for(fl)
