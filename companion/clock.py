@@ -18,6 +18,12 @@ def mmss(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
+def seconds_of(text: str) -> int:
+    """The seconds in an ``M:SS`` time (the inverse of :func:`mmss`)."""
+    minutes, _, seconds = text.partition(":")
+    return int(minutes) * 60 + int(seconds)
+
+
 class RoundClock:
     """Elapsed time in a round of ``length`` seconds; starts paused.
 

@@ -35,9 +35,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
+from companion.clock import seconds_of
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, Result, RollPrompt, Ruleset, Setup
 
-__all__ = ["Chain", "Tally", "Job", "plan", "run", "run_job", "workers_for", "wilson", "minutes_of"]
+__all__ = ["Chain", "Tally", "Job", "plan", "run", "run_job", "workers_for", "wilson"]
 
 
 class Chain:
@@ -206,12 +207,6 @@ def wilson(hits: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
-def minutes_of(text: str) -> int:
-    """Seconds in an ``M:SS`` fight time."""
-    minutes, _, seconds = text.partition(":")
-    return int(minutes) * 60 + int(seconds)
-
-
 INSIDE = (1, 5, 10)
 """The finish marks reported: inside 1, 5 and 10 minutes of fight time."""
 
@@ -245,7 +240,7 @@ class Tally:
         out: Counter[int] = Counter()
         for result, count in self.bouts.items():
             if result.method in ("ko", "tko", "submission"):
-                out[minutes_of(result.fight_time) // 60] += count
+                out[seconds_of(result.fight_time) // 60] += count
         return out
 
     def summary(self) -> dict[str, Any]:
@@ -268,7 +263,7 @@ class Tally:
             if result.method == "submission":
                 submissions[result.detail] += count
             if result.method in ("ko", "tko", "submission"):
-                seconds = minutes_of(result.fight_time)
+                seconds = seconds_of(result.fight_time)
                 finishes.append((seconds, count))
                 for mark in INSIDE:
                     if seconds < 60 * mark:  # a finish at 5:00 is in minute 5, not inside 5 minutes

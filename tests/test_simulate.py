@@ -17,7 +17,8 @@ import pytest
 from companion import cli
 from companion.ruleset import Result, Setup
 from companion.session import Session
-from companion.simulate import Chain, Tally, minutes_of, plan, run, run_job, wilson
+from companion.clock import seconds_of
+from companion.simulate import Chain, Tally, plan, run, run_job, wilson
 from rulesets.nhb import RULESET, TOURNAMENT, NhbCard
 
 RED = NhbCard(name="Red", control=12, standup=12, ground=5, finishing=5, toughness=5)
@@ -106,7 +107,7 @@ def test_the_simulators_shares_agree_with_exact_odds():
     finished_by_5 = 0
     for result, count in tally.bouts.items():
         seen[(result.winner, result.method)] += count
-        if result.method != "decision" and minutes_of(result.fight_time) < 300:
+        if result.method != "decision" and seconds_of(result.fight_time) < 300:
             finished_by_5 += count
     assert sum(odds.values()) == pytest.approx(1, abs=1e-7)
     checks = list(odds.items()) + [(("inside", "5"), inside_5)]
