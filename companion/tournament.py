@@ -95,7 +95,8 @@ class Bracket:
         return self.size - 1
 
     def placing(self, k: int) -> tuple[int, int, int]:
-        """Bout ``k`` (from 0) as ``(round, number in the round, bouts in the round)``, all from 1/0."""
+        """Bout ``k`` (from 0) as ``(round, number in the round, bouts in the round)``;
+        the round and the number count from 0."""
         count = self.size // 2
         first = 0
         rnd = 0
@@ -125,9 +126,9 @@ class Bracket:
         k = len(self.done)
         return k if k < self.bouts else None
 
-    def card(self, entrant: int, game: Any) -> Any:
-        """An entrant's card as they fight now: at their rating loss (NHB-9)."""
-        loss = self.losses[entrant]
+    def card(self, entrant: int, game: Any, loss: int | None = None) -> Any:
+        """An entrant's card as they fight now, at their rating loss (NHB-9), or at ``loss``."""
+        loss = self.losses[entrant] if loss is None else loss
         return game.injured(self.entrants[entrant], loss) if loss else self.entrants[entrant]
 
     def record(self, red: int, blue: int, result: Result, loss: int) -> Bracket:
@@ -259,9 +260,10 @@ class Tournament:
         k = bracket.next_bout
         if k is None:  # the finalists as they fought the final, before its loss
             final = bracket.done[-1]
-            before = Bracket(bracket.entrants, bracket.done[:-1], tuple(
-                loss - (final.loss if i == final.winner else 0) for i, loss in enumerate(bracket.losses)))
-            return before.card(final.red, self.game), before.card(final.blue, self.game)
+            return tuple(
+                bracket.card(i, self.game, bracket.losses[i] - (final.loss if i == final.winner else 0))
+                for i in (final.red, final.blue)
+            )
         red, blue = bracket.pairing(k)
         return bracket.card(red, self.game), bracket.card(blue, self.game)
 

@@ -279,3 +279,15 @@ def test_a_tournament_plays_through_companion_script(tmp_path: Path, monkeypatch
     final = lines[-1]["final"]
     assert final["over"] and final["result"]["winner"] == "Alpha" and final["result"]["loser"] == "Charlie"
     assert final["trackers"]["Charlie"]["rating_loss"] == 2
+
+
+def test_after_the_final_the_finalists_are_shown_as_they_fought_it():
+    """The champion's last loss (NHB-9) counts for the night's record, not for the final he already fought."""
+    session = tournament()
+    play(session, ["begin"] + BOUT_ALPHA_KO + ["begin"] + BOUT_CHARLIE_SUB + ["begin"])
+    # Alpha 5 + 11 v Charlie 5 + 10; standing 20 + 9 + 2 = 31 v 8 + 8 = 16 (a loss of 1 for Alpha);
+    # finish 10 + 4 + 3 = 17 v 1 + 3 = 4: margin 13, a KO; difference 15 finishes at 0:35 (NHB-7)
+    play(session, ["5", "5", "standup", "20", "8", "10", "1"])
+    assert session.over and session.state.bracket.losses[0] == 2
+    alpha, charlie = TOURNAMENT.corners(session.state)
+    assert (alpha.name, alpha.control, charlie.control) == ("Alpha", 11, 10)
