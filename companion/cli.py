@@ -102,8 +102,10 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     script.add_argument("game", metavar="GAME", help=f"one of: {games}")
-    script.add_argument("--red", metavar="NAME", help="the red corner's card name")
-    script.add_argument("--blue", metavar="NAME", help="the blue corner's card name")
+    script.add_argument("--red", metavar="NAME", action="append", default=[],
+                        help="the red corner's card name (a Fudge scene: repeat for each on the red side)")
+    script.add_argument("--blue", metavar="NAME", action="append", default=[],
+                        help="the blue corner's card name (a Fudge scene: repeat for each on the blue side)")
     script.add_argument(
         "--fighter", metavar="NAME", action="append", default=[], help="a fighter, in corner order (repeatable)"
     )
@@ -279,19 +281,24 @@ def run_script(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int
     for problem in roster.problems:
         print(f"companion: warning: {problem}", file=sys.stderr)
     names = list(args.fighter)
+    sides: tuple[int, ...] = ()
     if args.red or args.blue:
         if names:
             raise UsageError("use --red/--blue or --fighter, not both")
         if not (args.red and args.blue):
             raise UsageError("name both corners: --red NAME --blue NAME")
-        names = [args.red, args.blue]
+        names = args.red + args.blue
+        if len(names) > 2:  # a scene of many (Fudge): the game says whether it plays one
+            sides = (0,) * len(args.red) + (1,) * len(args.blue)
+        elif len(args.red) != 1:
+            raise UsageError("name one fighter for each corner: --red NAME --blue NAME")
     if not names:
         if len(roster.cards) < 2:
             raise UsageError(f"the {ruleset.key} roster has fewer than two cards")
         cards = tuple(roster.cards[:2])
     else:
         cards = tuple(find_card(roster, n) for n in names)
-    setup = Setup(ruleset.key, cards, parse_options(ruleset, args.option), tables_of(ruleset, directory))
+    setup = Setup(ruleset.key, cards, parse_options(ruleset, args.option), tables_of(ruleset, directory), sides)
     try:
         session = Session(ruleset, setup, rng=random.Random(args.seed))
     except ValueError as exc:

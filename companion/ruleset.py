@@ -488,6 +488,13 @@ class Setup:
     tables: dict[str, Any] | None = None
     """The game's checked tables (Cage Match's fight card) as they were when the
     fight began: stored with it, so a saved fight folds the same after the file changes."""
+    sides: tuple[int, ...] = ()
+    """Each fighter's side (0 red, 1 blue) in ``fighters`` order, for a scene of
+    many (Fudge); empty for the two-corner games, where red meets blue."""
+
+    def side_of(self, index: int) -> int:
+        """The side of ``fighters[index]``: as given, else red then blue."""
+        return self.sides[index] if self.sides else index
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -567,6 +574,7 @@ GAMES: dict[str, str] = {
     "fo": "rulesets.fo",
     "cage_match": "rulesets.cage_match",
     "nhb_tournament": "rulesets.nhb:TOURNAMENT",
+    "fudge": "rulesets.fudge",
 }
 """Playable games: key to the module that defines ``RULESET`` (or ``module:NAME``)."""
 

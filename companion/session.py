@@ -63,6 +63,8 @@ class Session:
         store: Any = None,
         session_id: int | None = None,
     ) -> None:
+        if setup.sides and setup.sides != (0, 1) and not getattr(ruleset, "scenes", False):
+            raise ValueError(f"{ruleset.title} is one fighter against another, red against blue")
         self.ruleset = ruleset
         self.setup = setup
         self.start = ruleset.new(setup)
@@ -210,6 +212,8 @@ def setup_to_json(setup: Setup) -> dict[str, Any]:
     }
     if setup.tables is not None:
         data["tables"] = setup.tables
+    if setup.sides:
+        data["sides"] = list(setup.sides)
     return data
 
 
@@ -224,13 +228,19 @@ def setup_from_json(data: dict[str, Any]) -> Setup:
         tables = data.get("tables")
         if tables is not None and not isinstance(tables, dict):
             raise ValueError("its tables are not a mapping")
+        sides = tuple(data.get("sides", ()))
+        if any(side not in (0, 1) for side in sides) or (sides and len(sides) != len(cards)):
+            raise ValueError(f"its sides {list(sides)} are not one 0 (red) or 1 (blue) per fighter")
     except Exception as exc:  # any damage to the stored JSON is a corrupt save
         raise CorruptSave(f"the saved setup cannot be read: {exc}") from exc
-    return Setup(data["game"], cards, options, tables)
+    return Setup(data["game"], cards, options, tables, sides)
 
 
 def title_of(setup: Setup) -> str:
-    return " vs ".join(setup.names)
+    """``Royce Gracie vs Ken Shamrock``; a scene: ``A & B vs C & D & E``."""
+    if not setup.sides:
+        return " vs ".join(setup.names)
+    return " vs ".join(" & ".join(n for i, n in enumerate(setup.names) if setup.side_of(i) == side) for side in (0, 1))
 
 
 def start(store: Any, ruleset: Ruleset, setup: Setup, rng: random.Random | None = None) -> Session:
