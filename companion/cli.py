@@ -46,6 +46,11 @@ cost is paid automatically. "red=roll" has the app pick that corner's move,
 (Protect) is done instead, as the text says. Spending more focus than the
 fighter holds is refused.
 
+Fudge: a scene of two to eight names its sides with --red and --blue, each
+repeated (--red A --red B --blue C); each round every combatant declares
+(action, weapon, target, ...), then the rolls are typed in order ("+ - 0 +"),
+then the damage.
+
 Exit status: 0 every answer accepted, 1 some refused, 2 a usage or setup error.
 """
 
@@ -149,15 +154,18 @@ def build_parser() -> argparse.ArgumentParser:
     options = sub.add_parser("options", help="list a game's rules options")
     options.add_argument("game", metavar="GAME", help=f"one of: {games}")
 
-    tables_help = "check your own Cage Match card file over the shipped one and report every problem"
-    tables = sub.add_parser("tables", help="check a Cage Match card file (the Fight Card, pads and positions)")
+    tables_help = ("check your own tables file (Cage Match's card, Fudge's weapons and armor) over the shipped "
+                   "one and report every problem")
+    tables = sub.add_parser("tables", help="check a tables file: Cage Match's card, Fudge's weapons, armor and locations")
     tsub = tables.add_subparsers(dest="tables_command", metavar="ACTION", required=True)
     tcheck = tsub.add_parser(
         "check", help=tables_help,
         description=tables_help + ". Each section the file gives replaces the shipped one whole; put the file "
-        "in <data dir>/tables/cage_match.yaml to play with it.",
+        "in <data dir>/tables/GAME.yaml (cage_match.yaml, fudge.yaml) to play with it.",
     )
     tcheck.add_argument("file", metavar="FILE", type=Path)
+    tcheck.add_argument("--game", choices=("cage_match", "fudge"), default="cage_match",
+                        help="whose tables the file holds (default cage_match)")
     return parser
 
 
@@ -178,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "options":
             return options_list(args.game)
         if args.command == "tables":
-            return tables_check(args.file)
+            return tables_check(args.file, args.game)
     except UsageError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
@@ -501,18 +509,20 @@ def fighters_check(path: Path) -> int:
     return 1 if problems else 0
 
 
-def tables_check(path: Path) -> int:
-    """Check a Cage Match card file put over the shipped one; exit 1 with every problem."""
+def tables_check(path: Path, game: str = "cage_match") -> int:
+    """Check a game's tables file put over the shipped one; exit 1 with every problem."""
+    what = {"cage_match": "Cage Match card", "fudge": "Fudge tables file"}[game]
     if not path.is_file():
-        raise UsageError(f"card file {path} does not exist")
-    problems, replaced = get_ruleset("cage_match").check_tables(path)  # the game's own check, found by name
+        raise UsageError(f"{'card' if game == 'cage_match' else 'tables'} file {path} does not exist")
+    problems, replaced = get_ruleset(game).check_tables(path)  # the game's own check, found by name
     for problem in problems:
         print(problem)
     if problems:
         n = len(problems)
         print(f"{path}: not playable, {n} problem{'s' * (n != 1)}")
         return 1
-    print(f"{path}: OK, a playable Cage Match card (replaces {', '.join(replaced)} of the shipped card)")
+    print(f"{path}: OK, a playable {what} (replaces {', '.join(replaced)} of the shipped "
+          f"{'card' if game == 'cage_match' else 'tables'})")
     return 0
 
 

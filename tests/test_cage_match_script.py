@@ -486,8 +486,10 @@ def test_top_level_help_lists_tables_and_its_check(tmp_path: Path):
     assert proc.returncode == 0 and "tables" in proc.stdout
     proc = run(tmp_path, "tables", "check", "--help")
     assert proc.returncode == 0
-    assert "check your own Cage Match card file over the shipped one and report every problem" in " ".join(
-        proc.stdout.split())
+    text = " ".join(proc.stdout.split())
+    assert "check your own tables file (Cage Match's card, Fudge's weapons and armor) over the shipped one and " \
+           "report every problem" in text
+    assert "--game {cage_match,fudge}" in text
 
 
 def test_options_lists_the_cage_match_options(tmp_path: Path):
