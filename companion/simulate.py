@@ -18,7 +18,9 @@ so that fewer are kept. Optional ruleset methods the chain uses:
 - ``advance(state, outcome) -> state``: the faces as numbers, or a choice's key;
 - ``draw(state) -> (kind, what)``: ``("roll", ((low, high), ...))``,
   ``("choice", (keys, advised))`` or ``("over", result)``, cheaper than a prompt;
-- ``memo_key(state)``: equal keys, equal futures (the state itself by default);
+- ``memo_key(state, injuries)``: equal keys, equal futures: the same results and,
+  where ``injuries`` (a tournament's chain), the same rating loss (the state
+  itself by default);
 - ``injury(state) -> (loss, why)``: a tournament winner's rating loss (NHB-9).
 
 A run is split into chunks, each with its own generator seeded from the run's
@@ -50,26 +52,31 @@ class Chain:
         injuries: keep each ending's tournament rating loss (``ruleset.injury``);
             a run of single bouts needs none.
 
-    Every state where the bout goes on gets a number ``i``: ``dice[i]`` are
-    the dice its step rolls, and ``nexts[i][k]`` is where outcome ``k`` (the
-    faces read as one number, the first die most significant) leads: the
-    number of the next state, ``-1`` until it is first met, or ``-2 - r`` for
-    the ``r``-th ending in :attr:`results`. Ends are kept by result, not by
-    state: nothing follows them, and many states end alike.
+    Every state where the bout goes on is kept once (by its ``memo_key``) in
+    :attr:`states`, and each die it rolls is a node: ``nodes[n]`` is the die
+    as ``(low, high, row)``, and ``row[face - low]`` is where that face leads:
+    the next node, ``-1`` until it is first met, or ``-2 - r`` for the ``r``-th
+    ending in :attr:`results`. A roll of two dice is two nodes, the first
+    leading to the second, so a bout is one lookup a die whatever it rolls. A
+    choice among ``n`` unadvised options is a die of 0 to n-1; an advised one
+    is no die, so the state before it is never kept, its key leading straight
+    to the node after. Ends are kept by result, not by state: nothing follows
+    them, and many states end alike.
     """
 
     def __init__(self, ruleset: Ruleset, setup: Setup, *, injuries: bool = True) -> None:
         self.ruleset = ruleset
         self.states: list[Any] = []
         self.ids: dict[Any, int] = {}
-        self.nexts: list[list[int]] = []
+        """Each key met and its state's first node (or ending, ``-2 - r``)."""
         self.dice: list[tuple[tuple[int, int], ...]] = []
-        """Each state's dice as ``(low, high)`` in the order rolled; a choice among
-        ``n`` unadvised options is one die of 0 to n-1, an advised one no die."""
-        self.single: list[tuple[int, int] | None] = []
-        """``dice[i][0]`` where state ``i`` rolls one die (most do), else None."""
+        """Each kept state's dice as ``(low, high)`` in the order rolled."""
         self.keys: list[tuple[str, ...] | None] = []
-        """A choice's keys by outcome (the advised one alone); None for a roll."""
+        """Each kept state's choice keys by face (a die of 0 to n-1); None for a roll."""
+        self.nodes: list[tuple[int, int, list[int]]] = []
+        self.at: list[tuple[int, tuple[int, ...]]] = []
+        """Each node's state (its index in :attr:`states`) and the faces of its
+        roll rolled before the node's die."""
         self._advance = getattr(ruleset, "advance", None)
         self._draw = getattr(ruleset, "draw", None) or self._draw_from_prompt
         self.results: list[tuple[Result, int]] = []
@@ -78,12 +85,13 @@ class Chain:
         self._result_ids: dict[tuple[Result, int], int] = {}
         self._injury = getattr(ruleset, "injury", None) if injuries else None
         self._key = getattr(ruleset, "memo_key", None)
-        start = self._intern(ruleset.new(setup))
-        if start < 0:
+        self.start = self._intern(ruleset.new(setup))
+        if self.start < 0:
             raise ValueError("the bout is over before it starts")
 
     def _intern(self, state: Any) -> int:
-        key = self._key(state) if self._key is not None else state
+        """The first node of ``state`` (or its ending as ``-2 - r``), kept the first time."""
+        key = self._key(state, self._injury is not None) if self._key is not None else state
         known = self.ids.get(key)
         if known is not None:
             return known
@@ -93,20 +101,31 @@ class Chain:
         if kind == "roll":
             dice, keys = what, None
         else:
-            # the advised option needs no die; else one at random: randint(0, n - 1)
-            # draws as Random.choice does in Session.roll
             options, advised = what
-            dice, keys = ((), (advised,)) if advised else (((0, len(options) - 1),), options)
-        size = 1
-        for low, high in dice:
-            size *= high - low + 1
-        number = self.ids[key] = len(self.states)
+            if advised:  # taken without a die, as Session.roll takes it
+                number = self.ids[key] = self._intern(self._take(state, advised))
+                return number
+            # else one at random: randint(0, n - 1) draws as Random.choice does in Session.roll
+            dice, keys = ((0, len(options) - 1),), options
         self.states.append(state)
         self.dice.append(dice)
-        self.single.append(dice[0] if len(dice) == 1 else None)
-        self.nexts.append([-1] * size)
         self.keys.append(keys)
+        number = self.ids[key] = self._node(len(self.states) - 1, ())
         return number
+
+    def _node(self, index: int, rolled: tuple[int, ...]) -> int:
+        """A new node: the die of state ``index`` after the faces ``rolled``."""
+        low, high = self.dice[index][len(rolled)]
+        self.nodes.append((low, high, [-1] * (high - low + 1)))
+        self.at.append((index, rolled))
+        return len(self.nodes) - 1
+
+    def _take(self, state: Any, taken: Any) -> Any:
+        """The engine's next state after ``taken`` (the faces, or a choice's key)."""
+        if self._advance is not None:
+            return self._advance(state, taken)
+        text = taken if isinstance(taken, str) else " ".join(map(str, taken))  # the text a player would type
+        return self.ruleset.apply(state, Answer(text, virtual=True)).state
 
     def _ending(self, state: Any, result: Result) -> int:
         """The index of the ending ``state`` is in :attr:`results`."""
@@ -129,26 +148,19 @@ class Chain:
             return "choice", (tuple(o.key for o in prompt.options), prompt.advised)
         raise ValueError(f"a {prompt.kind} prompt cannot be simulated (only rolls and choices)")
 
-    def step(self, number: int, outcome: int) -> int:
-        """Where outcome ``outcome`` of state ``number`` leads, asking the engine the first time."""
-        after = self.nexts[number][outcome]
-        if after == -1:
-            keys = self.keys[number]
-            if keys is not None:
-                taken: Any = keys[outcome]
-            else:  # the faces, the first die most significant
-                faces = []
-                rest = outcome
-                for low, high in reversed(self.dice[number]):
-                    rest, k = divmod(rest, high - low + 1)
-                    faces.append(low + k)
-                taken = tuple(reversed(faces))
-            if self._advance is not None:
-                state = self._advance(self.states[number], taken)
-            else:  # the text a player would type
-                text = taken if keys is not None else " ".join(map(str, taken))
-                state, _log = self.ruleset.apply(self.states[number], Answer(text, virtual=True))
-            after = self.nexts[number][outcome] = self._intern(state)
+    def step(self, number: int, face: int) -> int:
+        """Where ``face`` of node ``number`` leads, asking the engine the first time."""
+        low, _high, row = self.nodes[number]
+        index, rolled = self.at[number]
+        keys = self.keys[index]
+        if keys is not None:
+            taken: Any = keys[face]
+        else:
+            taken = rolled + (face,)
+            if len(taken) < len(self.dice[index]):  # the roll's next die
+                after = row[face - low] = self._node(index, taken)
+                return after
+        after = row[face - low] = self._intern(self._take(self.states[index], taken))
         return after
 
     def bout(self, randint: Callable[[int, int], int]) -> int:
@@ -158,21 +170,15 @@ class Chain:
         choice is made as :meth:`companion.session.Session.roll` makes it, so a
         bout is the one the app would play rolling every prompt with that generator.
         """
-        single, all_dice, nexts, step = self.single, self.dice, self.nexts, self.step
-        number = 0
+        nodes, step = self.nodes, self.step
+        number = self.start
         while True:
-            low_high = single[number]
-            if low_high is not None:
-                outcome = randint(*low_high) - low_high[0]
-            else:
-                dice = all_dice[number]
-                outcome = 0
-                for low, high in dice:
-                    outcome = outcome * (high - low + 1) + randint(low, high) - low
-            after = nexts[number][outcome]
+            low, high, row = nodes[number]
+            face = randint(low, high)
+            after = row[face - low]
             if after < 0:
                 if after == -1:
-                    after = step(number, outcome)
+                    after = step(number, face)
                 if after < 0:
                     return -2 - after
             number = after

@@ -283,8 +283,16 @@ def finish_time(difference: int, seconds: int | None) -> tuple[int, int]:
     return SEGMENT_MINUTES - difference, seconds or 0
 
 
+_CLOCK: dict[int, str] = {}
+"""``M:SS`` by seconds, each written once: the simulator times every ending it meets."""
+
+
 def clock(minutes: int, seconds: int) -> str:
-    return mmss(60 * minutes + seconds)
+    total = 60 * minutes + seconds
+    text = _CLOCK.get(total)
+    if text is None:
+        text = _CLOCK[total] = mmss(total)
+    return text
 
 
 class Nhb:
@@ -387,25 +395,33 @@ class Nhb:
             return "choice", (PLACES, advised_place(state.fighters[side], state.fighters[_other(side)]))
         return "roll", _RANGES[self._dice(state)]
 
-    def memo_key(self, state: NhbState) -> Any:
+    def memo_key(self, state: NhbState, injuries: bool = True) -> Any:
         """What the rest of the bout depends on, for the simulator's memory: states
-        with equal keys go on alike, to the same results and the same NHB-9 loss.
+        with equal keys go on alike, to the same results and (with ``injuries``, a
+        tournament's chain) the same NHB-9 loss.
 
         After the fight points, the pair itself no longer matters, only what the
         rules read from it: the winner's points // 10 for the finish roll (NHB-5),
         the difference for the time (NHB-7; from 21 on it is 0:05) and, as the
         loss they cost (NHB-9), the loser's points and, while a decision can
-        still come, the winner's. Everything else read later is kept.
-        Before the fight points, the state is its own key.
+        still come, the winner's. Nor does what no result reads: the latest
+        segment's winner (the segment's end replaces it), a finish's
+        ``dominant`` (a log word), a submission's detail before its roll.
+        Everything else read later is kept. Before the fight points, the state
+        is its key but for the cards and options, which are the same all
+        through one bout (the simulator keeps one matchup's states together).
         """
         step = state.step
         if step in ("control", "where", "fight"):
-            return state
+            # a short tuple hashes and compares faster than the whole state
+            return (step, state.roller, state.exploded, state.totals, state.controller, state.place,
+                    state.segment, state.segments_won, state.last_winner)
         if step == "over":
             return None  # an ending is kept by its result, never by a key
         w = state.winner
         fw, fl = state.fight_points[w], state.fight_points[1 - w]
-        loss = self._loss_for(fl)
+        # a single bout carries no loss on: states that differ only in it go on alike
+        loss = self._loss_for(fl) if injuries else None
         # a difference of 21 or more finishes at 0:05, like 21 (NHB-7)
         difference = min(fw - fl, 21)
         if step == "finish":
@@ -413,9 +429,12 @@ class Nhb:
             # finish in the last segment, the bout's loser (who may have won this
             # segment) costs the decision's winner by his own points (NHB-9)
             tens = fw // 10 if state.roller == w else None
-            return (step, state.roller, w, state.totals, tens, difference, loss, self._loss_for(fw), state.place,
-                    state.segment, state.segments_won, state.last_winner)
-        return (step, w, state.finish, difference, loss, state.segment)  # sub, seconds
+            decision_loss = self._loss_for(fw) if injuries else None
+            return (step, state.roller, w, state.totals, tens, difference, loss, decision_loss,
+                    state.place, state.segment, state.segments_won)
+        if step == "sub":  # the submission chart's roll gives the detail
+            return (step, w, difference, loss, state.segment)
+        return (step, w, state.finish.method, state.finish.detail, difference, loss, state.segment)  # seconds
 
     def _loss_for(self, points: int) -> int:
         """The rating loss ``points`` fight points cost a winner (NHB-9; thresholds are data)."""
@@ -692,14 +711,16 @@ class Nhb:
         minutes, secs = finish_time(difference, seconds)
         fight_minutes = SEGMENT_MINUTES * (state.segment - 1) + minutes
         finish = changes.get("finish", state.finish)
+        # winner, loser, method, detail, period, time, fight_time: by position, which
+        # is quicker, as the simulator makes one for every ending it meets
         result = Result(
-            winner=state.fighters[w].name,
-            loser=state.fighters[l].name,
-            method=finish.method,
-            detail=finish.detail,
-            period=state.segment,
-            time=clock(minutes, secs),
-            fight_time=clock(fight_minutes, secs),
+            state.fighters[w].name,
+            state.fighters[l].name,
+            finish.method,
+            finish.detail,
+            state.segment,
+            clock(minutes, secs),
+            clock(fight_minutes, secs),
         )
         state = evolve(state, step="over", result=result, **changes)
         if log:

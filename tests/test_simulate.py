@@ -50,6 +50,27 @@ def test_a_simulated_bout_is_the_bout_the_app_rolls_with_the_same_generator(opti
     assert by_chain.random() == by_session.random()  # the same dice were drawn, no more, no fewer
 
 
+@pytest.mark.parametrize("options", [{}, {"segments": 2, "exact_time": False}])
+def test_a_single_bouts_chain_merges_more_states_and_still_plays_the_apps_bout(options):
+    """Without tournament injuries the chain merges states that differ only in the NHB-9
+    loss (and a finish's dominance, a segment's earlier winner): each bout must still be
+    the session's. Different ground and submission charts, advised places, a draw possible."""
+    cards = (NhbCard(name="Grappler", control=14, standup=6, ground=15, finishing=7, toughness=6, sub_chart="jiu-jitsu"),
+             NhbCard(name="Brawler", control=12, standup=13, ground=8, finishing=6, toughness=7))
+    setup = Setup("nhb", cards, options)
+    single, night = Chain(RULESET, setup, injuries=False), Chain(RULESET, setup)
+    by_chain, by_session, by_night = random.Random(3), random.Random(3), random.Random(3)
+    for _ in range(1500):
+        result, loss = single.results[single.bout(by_chain.randint)]
+        session = Session(RULESET, setup, rng=by_session)
+        while not session.over:
+            session.roll()
+        assert (result, loss) == (session.prompt.result, 0)
+        assert night.results[night.bout(by_night.randint)][0] == result
+    assert by_chain.random() == by_session.random() == by_night.random()
+    assert len(single.states) < len(night.states)  # it did merge
+
+
 # --- exact odds by enumeration --------------------------------------------------------
 
 
