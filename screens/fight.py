@@ -20,9 +20,10 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 from companion.clock import RoundClock
 from companion.dice import Refused
 from companion.ruleset import ChoicePrompt, OverPrompt, Prompt, SecretPrompt
-from companion.session import Session
+from companion.session import Session, title_of
 from screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
 from screens.widgets import DiceTray, FighterPanel, escape, prompt_text, show_text
+from screens.wounds import ROOMY_SCENE, SidePanel
 
 
 class FightScreen(Screen[None]):
@@ -73,9 +74,26 @@ class FightScreen(Screen[None]):
         self.clock: RoundClock | None = None
         """The round stopwatch of a timed game (a ``TimedRuleset``, e.g. FO), made on
         mount; None for the others."""
+        self._scene = bool(getattr(session.ruleset, "scenes", False))
+        """A scene of many on two sides (Fudge): the sides are listed on the left,
+        the prompt, the tray and the play-by-play on the right."""
 
     def compose(self) -> ComposeResult:
         yield Header()
+        if self._scene:
+            with Horizontal(id="scene"):
+                with Vertical(id="sides"):
+                    yield SidePanel(id="red-side", classes="side")
+                    yield SidePanel(id="blue-side", classes="side")
+                with Vertical(id="centre"):
+                    yield Static(id="status")
+                    yield Static(id="prompt")
+                    yield DiceTray(id="tray")
+                    yield Static(id="result")
+                    # wrapped to the column: RichLog's own minimum width (78) would cut the lines
+                    yield RichLog(id="log", markup=True, wrap=True, auto_scroll=True, min_width=20)
+            yield Footer(show_command_palette=False, compact=True)
+            return
         if self._round_seconds:
             yield RoundTimer(id="timer")
         with Horizontal(id="ring"):
@@ -91,7 +109,7 @@ class FightScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = self.session.ruleset.title
-        self.sub_title = escape(" vs ".join(self.session.setup.names))
+        self.sub_title = escape(title_of(self.session.setup))
         if self._round_seconds:
             # the app's time source (a fake one in tests); a resumed fight's clock
             # stands paused at the reading of its last answer (FO-7)
@@ -100,8 +118,9 @@ class FightScreen(Screen[None]):
             self._period = getattr(self.session.state, "round", None)
             self._ticker = self.set_interval(0.1, self.tick, pause=True)  # 10 Hz at most
         self.session.watch(self._changed)
-        # bars take two lines each: the ring grows so the position and the penalty stay in view
-        self.query_one("#ring").set_class(hasattr(self.session.ruleset, "gauges"), "gauges")
+        if not self._scene:
+            # bars take two lines each: the ring grows so the position and the penalty stay in view
+            self.query_one("#ring").set_class(hasattr(self.session.ruleset, "gauges"), "gauges")
         self._render_all()
         if not self.session.over and not isinstance(self.session.prompt, SecretPrompt):
             self.query_one("#faces", Input).focus()
@@ -165,6 +184,9 @@ class FightScreen(Screen[None]):
             names = " vs ".join(card.name for card in cards)
             if self.sub_title != escape(names):
                 self.sub_title = escape(names)
+        if self._scene:
+            self._render_sides(trackers, getattr(prompt, "who", None) if not isinstance(prompt, OverPrompt) else None)
+            cards = ()
         for side, card in enumerate(cards):
             panel = self.query_one("#red" if side == 0 else "#blue", FighterPanel)
             skip = ("attack_seconds",) if self.clock is not None else ()  # the round timer shows it
@@ -213,6 +235,16 @@ class FightScreen(Screen[None]):
         self._render_log()
         self._refresh_keys()
 
+    def _render_sides(self, trackers: dict[str, dict[str, Any]], acting: str | None) -> None:
+        """A scene's two sides, each combatant with his trackers; ``acting`` is marked."""
+        setup = self.session.setup
+        roomy = len(setup.fighters) <= ROOMY_SCENE
+        for side in (0, 1):
+            combatants = [(card, trackers.get(card.name, {})) for i, card in enumerate(setup.fighters)
+                          if setup.side_of(i) == side]
+            panel = self.query_one(f"#{'red' if side == 0 else 'blue'}-side", SidePanel)
+            panel.show_side(side, combatants, acting, roomy)
+
     # --- tournament nights (ruling NHB-9) -------------------------------------
 
     def _entrant_numbers(self, card: Any, numbers: dict[str, Any]) -> dict[str, Any]:
@@ -238,7 +270,7 @@ class FightScreen(Screen[None]):
         """The prompt; between a tournament's bouts, the next bout in the table's words."""
         state = self.session.state
         if self._corners is None or isinstance(prompt, OverPrompt) or self.session.ruleset.in_bout(state):
-            return prompt_text(prompt)
+            return prompt_text(prompt, narrow=self._scene)
         bracket = state.bracket
         red, blue = (bracket.entrants[i].name for i in bracket.pairing(bracket.next_bout))
         # two lines: between bouts the last result stands under the tray, all in view at 80x24
@@ -520,11 +552,11 @@ class FightScreen(Screen[None]):
     def action_new_fight(self) -> None:
         if not self.session.over:
             return
-        from screens.select import FighterSelectScreen
+        from screens.select import selection_screen
 
         game = self.session.setup.game  # a tournament's key opens its game's roster, entering a night
         self.app.back_home()
-        self.app.push_screen(FighterSelectScreen(game))
+        self.app.push_screen(selection_screen(game))
 
     def action_log_page(self, direction: int) -> None:
         """Page Up / Page Down scroll the play-by-play, whatever has the focus."""

@@ -106,9 +106,15 @@ class HomeScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#games")
     def _game_chosen(self, event: OptionList.OptionSelected) -> None:
-        from screens.select import FighterSelectScreen
+        from screens.select import selection_screen
 
-        self.app.push_screen(FighterSelectScreen(event.option.id))
+        try:
+            screen = selection_screen(event.option.id)  # two corners, or a scene of many (Fudge)
+        except ImportError as exc:  # a game whose module is missing or broken: say so, stay home
+            self.notify(f"This game cannot be loaded: {exc}", title="Game", severity="error", timeout=10,
+                        markup=False)
+            return
+        self.app.push_screen(screen)
 
     @on(OptionList.OptionSelected, "#unfinished, #finished")
     def _fight_chosen(self, event: OptionList.OptionSelected) -> None:

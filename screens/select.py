@@ -34,6 +34,16 @@ def _entry(card: Any) -> str:
     return escape(card.name) + (f" [dim]({weight.removesuffix('weight')})[/dim]" if weight else "")
 
 
+def selection_screen(game: str) -> "FighterSelectScreen":
+    """The fighter selection for ``game``: two corners (or a tournament's entrants),
+    or a scene of many on two sides where the game plays scenes (Fudge)."""
+    if getattr(get_ruleset(game), "scenes", False):
+        from screens.scene import SceneSelectScreen
+
+        return SceneSelectScreen(game)
+    return FighterSelectScreen(game)
+
+
 class DrawScreen(ModalScreen[str | None]):
     """How the entrants meet: in the order entered, or drawn at random.
 
@@ -152,6 +162,10 @@ class FighterSelectScreen(Screen[None]):
         yield Footer(show_command_palette=False, compact=True)  # room for every key at 80 columns
 
     def on_mount(self) -> None:
+        self.show_start()
+
+    def show_start(self) -> None:
+        """Fill the screen when it is mounted (a scene's selection fills its own)."""
         self.title = self.ruleset.title
         self.roster = self.app.roster(self.game)
         self._show_problems()
@@ -186,10 +200,14 @@ class FighterSelectScreen(Screen[None]):
         self.shown = shown
         roster = self.query_one("#roster", OptionList)
         roster.clear_options()
-        roster.add_options([Option(_entry(c), id=str(i)) for i, c in enumerate(self.shown)])
+        roster.add_options([Option(self.entry(c), id=str(i)) for i, c in enumerate(self.shown)])
         if self.shown:
             roster.highlighted = 0
         self._show_card()
+
+    def entry(self, card: Any) -> str:
+        """The roster line of ``card``."""
+        return _entry(card)
 
     @on(Input.Changed, "#filter")
     def _filter(self, event: Input.Changed) -> None:

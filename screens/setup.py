@@ -7,7 +7,7 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select
 
@@ -36,17 +36,19 @@ class OptionsScreen(ModalScreen[dict[str, Any] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label(f"{self.ruleset.title}: rules options", id="title")
-            for spec in self.ruleset.options:
-                with Horizontal(classes="option"):
-                    yield Label(spec.label, classes="name")
-                    yield Select(
-                        [(show_value(c), c) for c in spec.choices],
-                        value=self.chosen.get(spec.key, spec.default),
-                        allow_blank=False,
-                        id=f"opt-{spec.key}",
-                        compact=True,
-                    )
-                yield Label(spec.help, classes="help")
+            # many options (Fudge has 13) scroll inside the dialog; the buttons stay in view
+            with VerticalScroll(id="options"):
+                for spec in self.ruleset.options:
+                    with Horizontal(classes="option"):
+                        yield Label(spec.label, classes="name")
+                        yield Select(
+                            [(show_value(c), c) for c in spec.choices],
+                            value=self.chosen.get(spec.key, spec.default),
+                            allow_blank=False,
+                            id=f"opt-{spec.key}",
+                            compact=True,
+                        )
+                    yield Label(spec.help, classes="help")
             with Horizontal(id="buttons"):
                 yield Button("Start fight (ctrl+s)", variant="primary", id="start", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)

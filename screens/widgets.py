@@ -11,7 +11,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from companion.clock import mmss
-from companion.dice import Refused, read_faces
+from companion.dice import Kind, Refused, read_faces
 from companion.ruleset import SIDES, ChoicePrompt, Gauge, Prompt, RollPrompt, SecretPrompt
 from companion.session import ROLL_WORD
 
@@ -60,8 +60,9 @@ def card_text(card: Any) -> str:
     notes = data.pop("notes", None)
     lines.append("")
     if hasattr(card, "sheet_lines"):  # a whole character sheet (Cage Match)
-        lines += [escape(line) for line in card.sheet_lines()]
-        if notes:
+        sheet = card.sheet_lines()
+        lines += [escape(line) for line in sheet]
+        if notes and notes not in sheet:  # a sheet may end with its notes already (Fudge)
             lines += ["", f"[dim]{escape(notes)}[/dim]"]
         return "\n".join(lines)
     rows = [(label(k), str(v)) for k, v in data.items()]
@@ -151,12 +152,19 @@ class FighterPanel(Static):
         self.set_class(acting, "acting")
 
 
-def prompt_text(prompt: Prompt) -> str:
-    """What the table must do now, with why, the modifiers and the target."""
+def prompt_text(prompt: Prompt, narrow: bool = False) -> str:
+    """What the table must do now, with why, the modifiers and the target.
+
+    Args:
+        prompt: the prompt.
+        narrow: for a narrow column (a scene's): each option's why on a line of
+            its own under the key, the advised mark beside the key.
+    """
     if isinstance(prompt, RollPrompt):
         lines = [f"[b]{escape(prompt.headline())}[/b]"]
         if prompt.modifier_parts:
-            parts = " ".join(f"{v:+d} {escape(k)}" for k, v in prompt.modifier_parts)
+            # a narrow column wraps: commas keep "-1 2 attackers" from reading as one list
+            parts = (", " if narrow else " ").join(f"{v:+d} {escape(k)}" for k, v in prompt.modifier_parts)
             lines.append(f"modifier: {parts}")
         if prompt.against:
             target = f" ({prompt.target})" if prompt.target is not None else ""
@@ -168,8 +176,14 @@ def prompt_text(prompt: Prompt) -> str:
         lines = [f"[b]{escape(prompt.headline())}[/b]"]
         for option in prompt.options:
             mark = "  [b $success]◀ advised[/]" if option.key == prompt.advised else ""
+            key = f"  [b]{option.key[0]}[/b]{escape(option.key[1:])}"
+            if narrow:
+                lines.append(key + mark)
+                if option.why:
+                    lines.append(f"    [dim]{escape(option.why)}[/dim]")
+                continue
             why = f" [dim]{escape(option.why)}[/dim]" if option.why else ""
-            lines.append(f"  [b]{option.key[0]}[/b]{escape(option.key[1:])}{why}{mark}")
+            lines.append(f"{key}{why}{mark}")
         if prompt.advised is None:
             lines.append("[dim]  neither is advised over the other[/dim]")
         return "\n".join(lines)
@@ -180,6 +194,11 @@ def prompt_text(prompt: Prompt) -> str:
     return f"[b]{escape(prompt.headline())}[/b]"
 
 
+def fudge_dice(prompt: RollPrompt) -> bool:
+    """Whether every die of the roll is a Fudge die (typed ``+ - 0 +``)."""
+    return bool(prompt.dice.dice) and all(die.kind == Kind.FUDGE for die in prompt.dice.dice)
+
+
 def preview(prompt: Prompt, text: str) -> tuple[bool, str]:
     """Check typed text against the prompt without applying it: (fits, what to show)."""
     text = text.strip()
@@ -188,6 +207,8 @@ def preview(prompt: Prompt, text: str) -> tuple[bool, str]:
             if len(prompt.options) == 1:  # e.g. a tournament's "begin": nothing to choose
                 return True, f"Enter: {prompt.options[0].label}"
             return True, "Enter takes the advised choice" if prompt.advised else "type the first letter of a choice"
+        if isinstance(prompt, RollPrompt) and fudge_dice(prompt):
+            return True, "type each die as it landed: + - or 0 (ctrl+r: the app rolls)"
         return True, "type the faces as they landed (ctrl+r: the app rolls)"
     if text.lower() == ROLL_WORD:
         return True, "the app rolls for you"
@@ -197,6 +218,10 @@ def preview(prompt: Prompt, text: str) -> tuple[bool, str]:
         except Refused as exc:
             return False, exc.reason
         total = sum(faces) + (prompt.running if prompt.running is not None else prompt.modifier)
+        if fudge_dice(prompt):
+            from rulesets.fudge_ladder import ladder_show  # Fudge dice are read on its ladder (FU-1)
+
+            return True, f"= {ladder_show(total)}"
         return True, f"= {total}"
     if isinstance(prompt, ChoicePrompt):
         choice = prompt.find(text)
@@ -245,7 +270,10 @@ class DiceTray(Widget):
         box.disabled = prompt.kind == "over"
         if isinstance(prompt, RollPrompt):
             n = len(prompt.dice.dice)
-            box.placeholder = f"{n} faces, e.g. {' '.join(['4'] * n)}" if n > 1 else "the face rolled, e.g. 7"
+            if fudge_dice(prompt):
+                box.placeholder = f"faces, e.g. {' '.join('+-0+'[i % 4] for i in range(n))}"
+            else:
+                box.placeholder = f"{n} faces, e.g. {' '.join(['4'] * n)}" if n > 1 else "the face rolled, e.g. 7"
         elif isinstance(prompt, ChoicePrompt):
             box.placeholder = " / ".join(o.key for o in prompt.options)
         else:

@@ -159,3 +159,79 @@ def test_matchup_simulator(app, snap_compare) -> None:
         await _no_blink(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=simulate)
+
+
+FUDGE_CARDS = """\
+game: fudge
+fighters:
+  - {name: Ash Redhand, setting: primitive, skills: {Sword: Great}, dodge: Fair, strength: Good, health: Good,
+     weapons: [{weapon: broadsword, skill: Sword}]}
+  - {name: Bryn Redhand, setting: primitive, skills: {Sword: Good}, dodge: Fair, strength: Fair, health: Fair,
+     weapons: [{weapon: broadsword, skill: Sword}], hurt_boxes: 2}
+  - {name: Cole Redhand, setting: primitive, skills: {Sword: Fair}, dodge: Fair, strength: Fair, health: Fair,
+     weapons: [{weapon: broadsword, skill: Sword}]}
+  - {name: Dag Bluecoat, setting: primitive, skills: {Spear: Mediocre}, dodge: Poor, strength: Fair, health: Fair,
+     weapons: [{weapon: spear, skill: Spear, two_handed: true}]}
+  - {name: Eli Bluecoat, setting: primitive, skills: {Spear: Mediocre}, dodge: Poor, strength: Fair, health: Fair,
+     weapons: [{weapon: spear, skill: Spear, two_handed: true}]}
+"""
+"""Five plain melee fighters for a Fudge scene, three against two."""
+
+
+def _fudge(tmp_path: Path):
+    (tmp_path / "fighters").mkdir()
+    (tmp_path / "fighters" / "fudge.yaml").write_text(FUDGE_CARDS)
+    return make_app(tmp_path, rng=random.Random(7))
+
+
+def test_fudge_scene_selection(tmp_path: Path, snap_compare) -> None:
+    """Three on the red side, one on the blue, the second blue card highlighted (design issue 6)."""
+    app = _fudge(tmp_path)
+
+    async def pick(pilot) -> None:
+        await pilot.press("down", "down", "down", "enter")
+        await pilot.pause()
+        screen = pilot.app.screen
+        for name in ("Ash Redhand", "Bryn Redhand", "Cole Redhand", "ctrl+o", "Dag Bluecoat", "Eli Bluecoat"):
+            if name == "ctrl+o":
+                await pilot.press("ctrl+o")
+                continue
+            screen.query_one("#filter", Input).value = name
+            await pilot.pause()
+            if name != "Eli Bluecoat":
+                await pilot.press("enter")
+        await _no_blink(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=pick)
+
+
+def test_fudge_scene_wounds(tmp_path: Path, snap_compare) -> None:
+    """A 3-v-2 scene at round 2's first roll: the round's declarations on the side
+    panels, Dag Bluecoat's Scratch and Hurt boxes marked, his -1 in force (FU-4)."""
+    from companion.ruleset import Setup, default_options, get_ruleset
+
+    app = _fudge(tmp_path)
+
+    async def fight(pilot) -> None:
+        await pilot.pause()
+        roster = pilot.app.roster("fudge")
+        names = ("Ash Redhand", "Bryn Redhand", "Cole Redhand", "Dag Bluecoat", "Eli Bluecoat")
+        setup = Setup("fudge", tuple(roster.find(n) for n in names), default_options(get_ruleset("fudge")),
+                      sides=(0, 0, 0, 1, 1))
+        pilot.app.new_fight(setup)
+        await pilot.pause()
+        session = pilot.app.screen.session
+        damage = iter(["- - 0 0", "- 0 0 0", "- - - 0"] * 3)
+        # round 1 with the faces as typed: red's combat dice 0 0 0 0, blue's - 0 0 0;
+        # then round 2's declarations, each the advised one, to its first roll
+        while (session.state.round == 1 or session.prompt.kind != "roll") and not session.over:
+            prompt = session.prompt
+            if prompt.kind == "roll" and prompt.reason.startswith("damage"):
+                session.submit(next(damage))
+            elif prompt.kind == "roll":
+                session.submit("0 0 0 0" if prompt.side == 0 else "- 0 0 0")
+            else:
+                session.submit(prompt.advised or prompt.options[0].key)
+        await _no_blink(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=fight)

@@ -1,0 +1,220 @@
+"""Fighter selection for a scene of many (Fudge, design issue 6): the game master
+puts cards on the red or the blue side, 2 to 8 in all and at least one a side,
+sees each card, takes one back, and starts.
+
+The roster, the filter and the card come from the two-corner selection screen;
+only what is picked, and how, differs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.widgets import Footer, Header, Input, OptionList, Static
+
+from companion.ruleset import SIDES, Setup, default_options
+from screens.select import FighterSelectScreen
+from screens.widgets import escape
+
+MIN_SCENE = 2
+"""The fewest combatants a scene takes (design §6)."""
+MAX_SCENE = 8
+"""The most combatants a scene takes (design §6)."""
+
+SIDE_STYLE = ("$error", "$primary")
+"""Each side's colour, as theme variables (red, blue)."""
+
+
+def scene_order(placed: tuple[tuple[Any, int], ...]) -> tuple[tuple[Any, ...], tuple[int, ...]]:
+    """The cards and their sides in scene order: the red side as picked, then the blue.
+
+    Args:
+        placed: each card with its side (0 red, 1 blue), in the order picked.
+
+    Returns:
+        The cards and the matching sides, as ``Setup.fighters`` and ``Setup.sides``
+        take them (the order ``companion script --red ... --blue ...`` gives too).
+    """
+    ordered = [p for p in placed if p[1] == 0] + [p for p in placed if p[1] == 1]
+    return tuple(card for card, _ in ordered), tuple(side for _, side in ordered)
+
+
+class SceneSelectScreen(FighterSelectScreen):
+    """Choose the combatants of a scene and their sides.
+
+    Enter puts the highlighted card on the side being filled, ``ctrl+o`` turns
+    to the other side, ``ctrl+u`` takes back the highlighted card if it is in
+    the scene (else the last picked), ``ctrl+s`` goes on to the options.
+
+    Args:
+        game: the game's key (a ruleset with ``scenes = True``).
+    """
+
+    CSS_PATH = ["select.tcss", "scene.tcss"]
+    BINDINGS = [
+        Binding("down", "move(1)", "Down", show=False, priority=True),
+        Binding("up", "move(-1)", "Up", show=False, priority=True),
+        Binding("pagedown", "move(10)", show=False, priority=True),
+        Binding("pageup", "move(-10)", show=False, priority=True),
+        Binding("enter", "pick", "Add", priority=True),
+        Binding("ctrl+o", "side(1)", "To blue", priority=True),
+        Binding("ctrl+o", "side(0)", "To red", priority=True),
+        Binding("ctrl+r", "random", "Random"),
+        Binding("ctrl+u", "unpick", "Remove", priority=True),
+        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
+
+    placed: reactive[tuple[tuple[Any, int], ...]] = reactive((), init=False)
+    """The cards in the scene with their sides (0 red, 1 blue), in the order picked."""
+    filling: reactive[int] = reactive(0, init=False)
+    """The side the next pick goes to."""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="scene-sides"):
+            yield Static(id="red-side", classes="scene-side")
+            yield Static(id="blue-side", classes="scene-side")
+        with Horizontal(id="body"):
+            with Vertical(id="roster-pane"):
+                yield Input(placeholder="type to filter the roster", id="filter")
+                yield OptionList(id="roster")
+            with VerticalScroll(id="card-pane"):
+                yield Static(id="card")
+        yield Static(id="problems", classes="warning")
+        yield Footer(show_command_palette=False, compact=True)
+
+    def show_start(self) -> None:
+        self.title = self.ruleset.title
+        self.sub_title = f"a scene: {MIN_SCENE} to {MAX_SCENE} combatants on two sides"
+        self.roster = self.app.roster(self.game)
+        self._show_problems()
+        self._fill("")
+        self._show_sides()
+        self.query_one("#filter", Input).focus()
+
+    # --- reading -------------------------------------------------------------
+
+    def side_of(self, card: Any) -> int | None:
+        """The side ``card`` is on, or None when it is not in the scene."""
+        return next((side for c, side in self.placed if c.name == card.name), None)
+
+    def entry(self, card: Any) -> str:
+        """A roster line: R or B where the card is placed, the name, the setting."""
+        setting = getattr(card, "setting", None)
+        side = self.side_of(card)
+        mark = f"[b {SIDE_STYLE[side]}]{SIDES[side][0].upper()}[/] " if side is not None else "  "
+        return mark + escape(card.name) + (f" [dim]({escape(str(setting))})[/dim]" if setting else "")
+
+    def _show_sides(self) -> None:
+        """Each side's combatants, numbered in scene order, and which side a pick goes to."""
+        cards, sides = scene_order(self.placed)
+        n = len(cards)
+        for side in (0, 1):
+            names = [f"[dim]{i}[/dim] {escape(c.name)}" for i, (c, s) in enumerate(zip(cards, sides), 1) if s == side]
+            head = f"[b {SIDE_STYLE[side]}]{SIDES[side].upper()} side[/]"
+            if side == self.filling:
+                head += " [b]◀ Enter adds here[/b]" if n < MAX_SCENE else " [dim](full)[/dim]"
+            widget = self.query_one(f"#{SIDES[side]}-side", Static)
+            widget.update(head + "\n" + (" · ".join(names) if names else "[dim](nobody yet)[/dim]"))
+            widget.set_class(side == self.filling, "filling")
+        self.refresh_bindings()
+
+    def watch_placed(self) -> None:
+        roster = self.query_one("#roster", OptionList)
+        for i, card in enumerate(self.shown):  # mark each card's side, keeping the highlight
+            roster.replace_option_prompt_at_index(i, self.entry(card))
+        self._show_sides()
+
+    def watch_filling(self) -> None:
+        self._show_sides()
+
+    def ready(self) -> str | None:
+        """Why the scene cannot start yet, or None when it can."""
+        n = len(self.placed)
+        sides = {side for _, side in self.placed}
+        if n < MIN_SCENE or sides != {0, 1}:
+            return "Put at least one combatant on each side (ctrl+o turns to the other side)."
+        if n > MAX_SCENE:
+            return f"A scene takes at most {MAX_SCENE} combatants."
+        return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return True if self.ready() is None else None
+        if action == "side":
+            return parameters != (self.filling,)
+        if action == "unpick":
+            return True if self.placed else None
+        if action in ("tournament", "start_tournament", "simulate"):
+            return False  # the two-corner screen's keys: a scene has no tournament and no simulator
+        return True
+
+    # --- actions -------------------------------------------------------------
+
+    def _put(self, card: Any) -> None:
+        """Put ``card`` on the side being filled (a card is in a scene once)."""
+        side = self.side_of(card)
+        if side is not None:
+            self.notify(f"{card.name} is already on the {SIDES[side]} side (ctrl+u takes a card back).",
+                        severity="warning", markup=False, timeout=4)
+        elif len(self.placed) >= MAX_SCENE:
+            self.notify(f"A scene takes at most {MAX_SCENE} combatants: ctrl+s starts it.",
+                        severity="warning", timeout=4)
+        else:
+            self.placed = self.placed + ((card, self.filling),)
+
+    def action_pick(self) -> None:
+        """Put the highlighted card on the side being filled."""
+        card = self.highlighted_card()
+        if card is None:
+            self.notify("No fighter matches the filter: change it.", severity="warning", timeout=3)
+            return
+        self._put(card)
+        self.query_one("#filter", Input).value = ""
+
+    def action_side(self, side: int) -> None:
+        """The next picks go to ``side``."""
+        self.filling = side
+
+    def action_random(self) -> None:
+        """A random card not yet in the scene (from the filtered list, if any) on the side being filled."""
+        taken = {c.name for c, _ in self.placed}
+        pool = [c for c in self.shown if c.name not in taken] or [c for c in self.roster.cards if c.name not in taken]
+        if pool:
+            self._put(self.app.rng.choice(pool))
+
+    def action_unpick(self) -> None:
+        """Take the highlighted card out of the scene if it is in it, else the last one picked."""
+        if not self.placed:
+            return
+        card = self.highlighted_card()
+        if card is not None and self.side_of(card) is not None:
+            self.placed = tuple(p for p in self.placed if p[0].name != card.name)
+            gone = card
+        else:
+            gone = self.placed[-1][0]
+            self.placed = self.placed[:-1]
+        self.notify(f"{gone.name} is out of the scene.", timeout=3, markup=False)
+
+    def action_start(self) -> None:
+        """Check the scene, ask for the options, then start the fight."""
+        why = self.ready()
+        if why is not None:
+            self.notify(why, title="Not yet", severity="warning", timeout=5)
+            return
+        from screens.setup import OptionsScreen
+
+        cards, sides = scene_order(self.placed)
+
+        def chosen(options: dict[str, Any] | None) -> None:
+            if options is not None:
+                self.app.new_fight(Setup(self.game, cards, options, sides=sides))
+
+        if self.ruleset.options:
+            self.app.push_screen(OptionsScreen(self.ruleset, default_options(self.ruleset)), chosen)
+        else:
+            chosen({})

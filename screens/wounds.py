@@ -1,0 +1,187 @@
+"""A scene's side panels (Fudge, design §7): each combatant in two lines, with the
+wound tracker, the penalty in force, status, ammunition, aim and this round's
+declaration. They render the ruleset's trackers; they own nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.ruleset import SIDES
+from screens.widgets import FighterPanel, escape, show_text
+
+WOUND_LEVELS = (
+    ("scratch", "Scratch"),
+    ("hurt", "Hurt"),
+    ("very_hurt", "V.Hurt"),
+    ("incapacitated", "Inc"),
+    ("near_death", "ND"),
+)
+"""The wound boxes in order of severity (ruling FU-4), with the words the tracker shows."""
+
+LEGEND = "□ free ■ wound ▣ shrugged off"
+"""What the boxes mean, under each side's panel."""
+
+LINE_WIDTH = 44
+"""The text width of a combatant's line in a side panel (the panel is 48 wide)."""
+
+NAME_CELLS = 17
+"""The cells a long name keeps when the declaration beside it needs the room."""
+
+ROOMY_SCENE = 6
+"""Up to this many combatants, each takes three lines (his declaration whole on
+one); more (up to 8) take two: every one stays in view at 80x24."""
+
+
+def _plain(parts: list[tuple[str, str]]) -> int:
+    """The printed width of ``parts`` (plain text, markup) joined by spaces."""
+    return sum(len(p) for p, _ in parts) + max(0, len(parts) - 1)
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells, an ellipsis marking a cut."""
+    if width <= 0:
+        return ""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def _level(key: str) -> str:
+    """A wound level's key as the tracker writes it (``very hurt`` is ``very_hurt``)."""
+    return key.strip().lower().replace(" ", "_")
+
+
+def wound_boxes(boxes: dict[str, list[bool]], suppressed: list[str] | tuple[str, ...] = ()) -> tuple[str, str]:
+    """The wound tracker in one line: ``Scratch ■■□ Hurt ■ V.Hurt □ Inc □ ND □``.
+
+    Args:
+        boxes: each level's boxes, True where marked.
+        suppressed: the levels a health roll shrugged off (their marks drawn ▣).
+
+    Returns:
+        The line as plain text and as markup (marks in the theme's warning and
+        error colours, shrugged-off marks in its success colour).
+    """
+    shrugged = {_level(level) for level in suppressed}
+    plain, markup = [], []
+    for key, word in WOUND_LEVELS:
+        marks = list(boxes.get(key, ()))
+        if not marks:
+            continue
+        colour = "$warning" if key == "scratch" else "$error"
+        cells = []
+        for marked in marks:
+            if marked and key in shrugged:
+                cells.append("[$success]▣[/]")
+            elif marked:
+                cells.append(f"[b {colour}]■[/]")
+            else:
+                cells.append("[dim]□[/dim]")
+        glyphs = "".join("▣" if m and key in shrugged else "■" if m else "□" for m in marks)
+        plain.append(f"{word} {glyphs}")
+        markup.append(f"{word} {''.join(cells)}")
+    return " ".join(plain), " ".join(markup)
+
+
+def _ammo(numbers: dict[str, Any]) -> list[tuple[str, str]]:
+    """Each ranged weapon's loads, ``longbow 1+19`` (loaded + spare), and reload turns left."""
+    parts: list[tuple[str, str]] = []
+    ammo = numbers.get("ammo") or {}
+    reloads = numbers.get("reloads") or {}
+    turns = numbers.get("reload_turns") or {}
+    for weapon, loaded in ammo.items():
+        spare = reloads.get(weapon)
+        text = f"{weapon} {loaded}" + (f"+{spare}" if spare is not None else "")
+        style = "$error" if not loaded else ""
+        parts.append((text, f"[{style}]{escape(text)}[/]" if style else escape(text)))
+        left = turns.get(weapon)
+        if left:
+            parts.append((f"reload {left}", f"[$warning]reload {left}[/]"))
+    return parts
+
+
+def combatant_lines(
+    card: Any, numbers: dict[str, Any], acting: bool, width: int = LINE_WIDTH, roomy: bool = False
+) -> list[str]:
+    """One combatant as lines of markup: two, or three when there is room.
+
+    The name line: a marker when the prompt is his, the name, his status when
+    he is out of the fight, aim and ammunition, and (two lines) this round's
+    declared action, cut to fit. Roomy, the declaration has a line of its own.
+    The last line: the wound boxes and the penalty in force.
+
+    Args:
+        card: the combatant's card.
+        numbers: his trackers (design §7).
+        acting: the prompt is his.
+        width: the cells a line may take.
+        roomy: three lines (the declaration whole on the second), for a scene of few.
+    """
+    status = str(numbers.get("status") or "fighting")
+    out = status != "fighting"
+    action = str(numbers.get("action") or "") if not out else ""
+    tail: list[tuple[str, str]] = []  # what follows the name: never cut
+    if out:
+        tail.append((status.upper(), f"[b $error]{escape(status.upper())}[/]"))
+    if numbers.get("aim"):
+        tail.append(("aim", "[b $success]aim[/]"))
+    tail += _ammo(numbers)
+    marker = ("▶ ", "[b $accent]▶[/] ") if acting else ("  ", "  ")
+    body = width - len(marker[0])
+    tail_cells = _plain(tail) + 1 if tail else 0
+    name = _cut(card.name, max(4, body - tail_cells))
+    parts = list(tail)
+    if action and not roomy:
+        room = body - len(name) - 1 - tail_cells
+        if room < 8 and len(name) > NAME_CELLS:  # the declaration is worth more than a long name's end
+            name = _cut(card.name, max(4, NAME_CELLS))
+            room = body - len(name) - 1 - tail_cells
+        if room >= 4:
+            short = _cut(action, room)
+            parts.insert(0, (short, f"[i]{escape(short)}[/i]"))
+    if out:
+        shown = f"[dim]{escape(name)}[/dim]"
+    elif acting:
+        shown = f"[b $accent]{escape(name)}[/]"
+    else:
+        shown = f"[b]{escape(name)}[/b]"
+    first = marker[1] + shown
+    if parts:
+        gap = " " * max(1, body - len(name) - _plain(parts))
+        first += gap + " ".join(m for _, m in parts)
+    lines = [first]
+    if roomy:
+        said = _cut(action, body) if action else ""
+        lines.append(f"  [i]{escape(said)}[/i]" if said else "  [dim]-[/dim]" if not out else "")
+    plain, boxes = wound_boxes(numbers.get("boxes") or {}, numbers.get("suppressed") or ())
+    penalty = numbers.get("penalty") or 0
+    shown_penalty = f"{penalty:+d}" if penalty else ""
+    # indented under the name, less where three Hurt boxes and a penalty need the room
+    indent = max(0, min(2, width - len(plain) - (len(shown_penalty) + 1 if penalty else 0)))
+    last = " " * indent + boxes
+    if penalty:
+        colour = "$warning" if penalty == -1 else "$error"
+        last += " " * max(1, width - indent - len(plain) - len(shown_penalty)) + f"[b {colour}]{shown_penalty}[/]"
+    lines.append(last)
+    return lines
+
+
+class SidePanel(FighterPanel):
+    """One side of a scene: its combatants, each in two lines."""
+
+    def show_side(
+        self, side: int, combatants: list[tuple[Any, dict[str, Any]]], acting: str | None, roomy: bool = False
+    ) -> None:
+        """Render ``combatants`` (each card with its trackers), marking the one named ``acting``.
+
+        Args:
+            side: 0 red, 1 blue.
+            combatants: the side's cards in scene order, each with its trackers.
+            acting: the name of the combatant whose prompt it is, or None.
+            roomy: three lines a combatant (the declaration whole) rather than two.
+        """
+        self.border_title = f"{SIDES[side].upper()} side"
+        self.border_subtitle = LEGEND
+        lines: list[str] = []
+        for card, numbers in combatants:
+            lines += combatant_lines(card, numbers, card.name == acting, roomy=roomy)
+        show_text(self, "\n".join(lines))
+        self.set_class(any(card.name == acting for card, _ in combatants), "acting")

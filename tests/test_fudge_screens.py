@@ -1,0 +1,369 @@
+"""Fudge's screens as a game master drives them (design issue 6): a scene of
+many picked on two sides, the options, the side panels with the wound
+tracker filling as typed wounds land, undo and resume."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from textual.widgets import Button, Input, OptionList, Select, Static
+
+from companion.ruleset import Setup, default_options, get_ruleset
+from screens.app import make_app
+from screens.fight import FightScreen
+from screens.home import HomeScreen
+from screens.scene import SceneSelectScreen
+from screens.setup import OptionsScreen
+from screens.wounds import SidePanel, combatant_lines, wound_boxes
+from table_cards import screen_text, text_of, type_answer
+
+FUDGE_CARDS = """\
+game: fudge
+fighters:
+  - {name: Ash Redhand, setting: primitive, skills: {Sword: Great}, dodge: Fair, strength: Good, health: Good,
+     weapons: [{weapon: broadsword, skill: Sword}]}
+  - {name: Bryn Redhand, setting: primitive, skills: {Sword: Good}, dodge: Fair, strength: Fair, health: Fair,
+     weapons: [{weapon: broadsword, skill: Sword}], hurt_boxes: 2}
+  - {name: Cole Redhand, setting: primitive, skills: {Sword: Fair}, dodge: Fair, strength: Fair, health: Fair,
+     weapons: [{weapon: broadsword, skill: Sword}]}
+  - {name: Dag Bluecoat, setting: primitive, skills: {Spear: Mediocre}, dodge: Poor, strength: Fair, health: Fair,
+     weapons: [{weapon: spear, skill: Spear, two_handed: true}]}
+  - {name: Eli Bluecoat, setting: primitive, skills: {Spear: Mediocre}, dodge: Poor, strength: Fair, health: Fair,
+     weapons: [{weapon: spear, skill: Spear, two_handed: true}]}
+  - {name: Finn Bluecoat, setting: primitive, skills: {Spear: Fair}, dodge: Fair, strength: Fair, health: Fair,
+     weapons: [{weapon: spear, skill: Spear, two_handed: true}]}
+  - {name: Gil Redhand, setting: primitive, skills: {Sword: Fair}, dodge: Fair, strength: Fair, health: Fair,
+     weapons: [{weapon: broadsword, skill: Sword}]}
+  - {name: Hal Redhand, setting: primitive, skills: {Sword: Fair}, dodge: Fair, strength: Fair, health: Fair,
+     weapons: [{weapon: broadsword, skill: Sword}]}
+"""
+"""Eight plain melee fighters, each with one weapon: a declaration is action then target."""
+
+RED = ["Ash Redhand", "Bryn Redhand", "Cole Redhand"]
+BLUE = ["Dag Bluecoat", "Eli Bluecoat"]
+FUDGE_ROW = 3
+"""Fudge's row in the home screen's games list."""
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    (tmp_path / "fighters").mkdir()
+    (tmp_path / "fighters" / "fudge_test.yaml").write_text(FUDGE_CARDS)
+    return tmp_path
+
+
+async def pick(pilot, names: list[str]) -> None:
+    """Put ``names`` on the side being filled, each by filtering and Enter."""
+    screen = pilot.app.screen
+    for name in names:
+        screen.query_one("#filter", Input).value = name
+        await pilot.pause()
+        await pilot.press("enter")
+    await pilot.pause()
+
+
+async def build_scene(pilot, red: list[str], blue: list[str]) -> SceneSelectScreen:
+    """From home: Fudge, ``red`` on the red side, ctrl+o, ``blue`` on the blue side."""
+    await pilot.press(*["down"] * FUDGE_ROW, "enter")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, SceneSelectScreen), screen
+    await pick(pilot, red)
+    await pilot.press("ctrl+o")
+    await pick(pilot, blue)
+    return screen
+
+
+def start_scene(app, red: list[str], blue: list[str], options: dict | None = None) -> None:
+    """Start a scene straight from the cards (the selection is tested on its own)."""
+    roster = app.roster("fudge")
+    ruleset = get_ruleset("fudge")
+    cards = tuple(roster.find(name) for name in red + blue)
+    chosen = default_options(ruleset) | (options or {})
+    assert app.new_fight(Setup("fudge", cards, chosen, sides=(0,) * len(red) + (1,) * len(blue)))
+
+
+async def answer_until(pilot, screen: FightScreen, done, limit: int = 80) -> None:
+    """Answer as the table would until ``done()``: Enter takes each advised choice;
+    the red side's dice land ``+ + + +``, the blue side's ``- - - -``."""
+    for _ in range(limit):
+        if done() or screen.session.over:
+            return
+        prompt = screen.session.prompt
+        if prompt.kind == "roll":
+            await type_answer(pilot, "+ + + +" if prompt.side == 0 else "- - - -")
+        else:
+            await type_answer(pilot, "")
+    raise AssertionError("the scene did not get there")
+
+
+def marked(screen: FightScreen, name: str) -> int:
+    """How many wound boxes of ``name`` are marked, by the ruleset's trackers."""
+    boxes = screen.session.ruleset.trackers(screen.session.state)[name]["boxes"]
+    return sum(sum(row) for row in boxes.values())
+
+
+def side_text(screen: FightScreen, side: str) -> str:
+    return text_of(screen.query_one(f"#{side}-side", SidePanel))
+
+
+# --- selection and options ----------------------------------------------------------
+
+
+async def test_a_three_against_two_scene_is_picked_on_two_sides(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await build_scene(pilot, RED, BLUE)
+        assert [(c.name, s) for c, s in screen.placed] == [(n, 0) for n in RED] + [(n, 1) for n in BLUE]
+        red = text_of(screen.query_one("#red-side", Static))
+        blue = text_of(screen.query_one("#blue-side", Static))
+        assert all(n in red for n in RED) and all(n in blue for n in BLUE)
+        assert "Enter adds here" in blue and "Enter adds here" not in red
+        # the same card is not in a scene twice
+        await pick(pilot, ["Ash Redhand"])
+        assert len(screen.placed) == 5
+        # the card shows the sheet (FudgeCard.sheet_lines)
+        screen.query_one("#filter", Input).value = "Bryn Redhand"
+        await pilot.pause()
+        card = text_of(screen.query_one("#card", Static))
+        assert "Bryn Redhand" in card and "Sword Good" in card and "2 Hurt boxes" in card
+        # ctrl+u takes back the highlighted card when it is in the scene
+        await pilot.press("ctrl+u")
+        await pilot.pause()
+        assert [c.name for c, _ in screen.placed] == ["Ash Redhand", "Cole Redhand", *BLUE]
+        await pilot.press("ctrl+o")  # back to red: Bryn again, now last in the red side's order
+        await pick(pilot, ["Bryn Redhand"])
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        options = app.screen
+        assert isinstance(options, OptionsScreen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        fight = app.screen
+        assert isinstance(fight, FightScreen)
+        setup = fight.session.setup
+        assert setup.names == ("Ash Redhand", "Cole Redhand", "Bryn Redhand", *BLUE)
+        assert setup.sides == (0, 0, 0, 1, 1)
+        assert "Ash Redhand & Cole Redhand & Bryn Redhand vs Dag Bluecoat & Eli Bluecoat" in fight.sub_title
+
+
+async def test_a_scene_needs_someone_on_each_side(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await build_scene(pilot, RED, [])
+        assert screen.ready() is not None
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen  # not on to the options: the blue side is empty
+        await pick(pilot, ["Dag Bluecoat"])
+        for name in ("Eli Bluecoat", "Finn Bluecoat", "Gil Redhand", "Hal Redhand", "Maeve Ashdown"):
+            await pick(pilot, [name])
+        assert len(screen.placed) == 8  # the ninth is refused: 2 to 8 in a scene
+        assert screen.ready() is None
+
+
+async def test_the_thirteen_options_fit_and_scroll_at_80x24(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await build_scene(pilot, RED[:1], BLUE[:1])
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, OptionsScreen)
+        selects = list(screen.query(Select))
+        assert len(selects) == len(get_ruleset("fudge").options) == 13
+        scroll = screen.query_one("#options")
+        assert scroll.max_scroll_y > 0  # more than fits: they scroll
+        start = screen.query_one("#start", Button)
+        assert 0 <= start.region.y < 24 and start.region.height  # the Start button stays in view
+        # no two option rows take the same cells
+        rows = [s.region for s in selects if s.region.height]
+        assert all(not a.overlaps(b) for i, a in enumerate(rows) for b in rows[i + 1:])
+        # Tab to the last option scrolls it into view; its list opens framed, over the rows below
+        for _ in range(13):
+            await pilot.press("tab")
+        await pilot.pause()
+        last = selects[-1]
+        assert app.focused is last and scroll.region.contains_region(last.region)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert last.expanded
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        key = selects[-1].id.removeprefix("opt-")
+        assert screen.chosen[key] != get_ruleset("fudge").options[-1].default
+
+
+# --- the fight ---------------------------------------------------------------------
+
+
+async def test_the_wound_tracker_fills_as_typed_wounds_land(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        start_scene(app, RED, BLUE)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, FightScreen)
+        assert "■" not in side_text(screen, "blue")
+        assert "Scratch □□□ Hurt □ V.Hurt □ Inc □ ND □" in side_text(screen, "blue")
+        assert "Hurt □□ " in side_text(screen, "red")  # Bryn's two Hurt boxes
+        # the combatant whose prompt it is is marked
+        assert f"▶ {screen.session.prompt.who}" in side_text(screen, "red")
+        await answer_until(pilot, screen, lambda: any(marked(screen, n) for n in BLUE))
+        wounded = [n for n in BLUE if marked(screen, n)]
+        text = side_text(screen, "blue")
+        assert text.count("■") == sum(marked(screen, n) for n in BLUE)
+        trackers = screen.session.ruleset.trackers(screen.session.state)
+        for name in wounded:
+            plain, _ = wound_boxes(trackers[name]["boxes"], trackers[name]["suppressed"])
+            assert plain in text
+            if trackers[name]["penalty"]:
+                assert f"{trackers[name]['penalty']:+d}" in text
+            if trackers[name]["status"] != "fighting":
+                assert trackers[name]["status"].upper() in text
+
+
+async def test_undo_takes_the_wound_back_and_redo_puts_it_again(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        start_scene(app, RED, BLUE)
+        await pilot.pause()
+        screen = app.screen
+        await answer_until(pilot, screen, lambda: any(marked(screen, n) for n in BLUE))
+        before = side_text(screen, "blue")
+        undone = 0
+        while any(marked(screen, n) for n in BLUE):
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            undone += 1
+        assert "■" not in side_text(screen, "blue")
+        for _ in range(undone):
+            await pilot.press("ctrl+y")
+            await pilot.pause()
+        assert side_text(screen, "blue") == before
+
+
+async def test_a_scene_resumes_from_home_as_it_was(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        start_scene(app, RED, BLUE)
+        await pilot.pause()
+        screen = app.screen
+        await answer_until(pilot, screen, lambda: any(marked(screen, n) for n in BLUE))
+        red, blue, steps = side_text(screen, "red"), side_text(screen, "blue"), len(screen.session.steps)
+        await pilot.press("escape")
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        unfinished = home.query_one("#unfinished", OptionList)
+        assert "Ash Redhand & Bryn Redhand & Cole Redhand vs Dag Bluecoat & Eli Bluecoat · Fudge" in str(
+            unfinished.get_option_at_index(0).prompt)
+        unfinished.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        resumed = app.screen
+        assert isinstance(resumed, FightScreen) and resumed is not screen
+        assert len(resumed.session.steps) == steps
+        assert side_text(resumed, "red") == red and side_text(resumed, "blue") == blue
+
+
+async def test_fudge_dice_are_typed_and_refused_without_a_traceback(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        start_scene(app, RED, BLUE)
+        await pilot.pause()
+        screen = app.screen
+        await answer_until(pilot, screen, lambda: screen.session.prompt.kind == "roll")
+        box = screen.query_one("#faces", Input)
+        assert box.placeholder == "faces, e.g. + - 0 +"
+        hint = screen.query_one("#hint", Static)
+        assert "+ - or 0" in text_of(hint)
+        steps = len(screen.session.steps)
+        for wrong, why in (("+ - 0", "expected 4 faces"), ("+ - 0 3", "'3' is not a face")):
+            await type_answer(pilot, wrong)
+            assert why in text_of(hint)
+            assert len(screen.session.steps) == steps
+        # as typed, the result reads on the ladder (FU-1)
+        prompt = screen.session.prompt
+        box.value = "+ + 0 0"
+        await pilot.pause()
+        from rulesets.fudge_ladder import ladder_show
+
+        assert text_of(hint) == f"= {ladder_show(prompt.modifier + 2)}"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(screen.session.steps) == steps + 1
+
+
+async def test_a_choice_shows_its_keys_and_the_advised_one(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        start_scene(app, RED, BLUE)
+        await pilot.pause()
+        screen = app.screen
+        prompt = screen.session.prompt
+        assert prompt.kind == "choice"
+        shown = text_of(screen.query_one("#prompt", Static))
+        assert all(option.key in shown for option in prompt.options)
+        assert "◀ advised" in shown
+        await type_answer(pilot, "zzz")
+        assert "choose one of" in text_of(screen.query_one("#hint", Static))
+        assert screen.session.steps == []
+
+
+async def test_eight_combatants_fit_at_80x24(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    red = ["Ash Redhand", "Bryn Redhand", "Cole Redhand", "Gil Redhand", "Hal Redhand"]
+    blue = ["Dag Bluecoat", "Eli Bluecoat", "Finn Bluecoat"]
+    async with app.run_test(size=(80, 24)) as pilot:
+        start_scene(app, red, blue)
+        await pilot.pause()
+        screen = app.screen
+        # a round's declarations: each line then holds the name and the declaration
+        await answer_until(pilot, screen, lambda: screen.session.prompt.kind == "roll")
+        shown = screen_text(app)
+        for name in red + blue:
+            assert name in shown, name
+        assert shown.count("Scratch") == 8 and "▶" in shown
+        for side in ("red", "blue"):
+            panel = screen.query_one(f"#{side}-side", SidePanel)
+            assert panel.region.bottom <= 23  # above the footer
+        assert screen.query_one("#sides").max_scroll_y == 0  # nothing scrolled out of view
+
+
+# --- the widgets alone ----------------------------------------------------------------
+
+
+def test_wound_boxes_mark_shrugged_off_wounds_apart() -> None:
+    boxes = {"scratch": [True, True, False], "hurt": [True], "very_hurt": [False], "incapacitated": [False],
+             "near_death": [False]}
+    plain, markup = wound_boxes(boxes)
+    assert plain == "Scratch ■■□ Hurt ■ V.Hurt □ Inc □ ND □"
+    assert "$error" in markup and "$warning" in markup  # theme variables, not colours
+    plain, markup = wound_boxes(boxes, ["hurt"])
+    assert plain == "Scratch ■■□ Hurt ▣ V.Hurt □ Inc □ ND □" and "$success" in markup
+
+
+class _Card:
+    name = "Sergeant Marcus Cole of the Night Watch"
+
+
+def test_a_combatant_line_keeps_to_its_width() -> None:
+    from rich.text import Text
+
+    numbers = {"boxes": {"scratch": [True, False, False], "hurt": [True, True, True], "very_hurt": [False],
+                         "incapacitated": [False], "near_death": [False]},
+               "penalty": -1, "status": "fighting", "aim": 1, "action": "attacks Vinnie Russo with the Rifle",
+               "ammo": {"rifle": 3}, "reloads": {"rifle": 2}, "reload_turns": {}}
+    for roomy in (False, True):
+        lines = combatant_lines(_Card(), numbers, True, roomy=roomy)
+        assert len(lines) == (3 if roomy else 2)
+        for line in lines:
+            width = Text.from_markup(line.replace("$", "")).cell_len
+            assert width <= 44, line
+        assert "rifle 3+2" in lines[0] and "aim" in lines[0]
+        assert lines[-1].rstrip().endswith("-1[/]")
+    out = combatant_lines(_Card(), {**numbers, "status": "incapacitated"}, False)
+    assert "INCAPACITATED" in out[0] and "attacks" not in out[0]
