@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
+
+from companion.yamlfile import read_yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 SHIPPED = Path(__file__).with_name("cage_match.yaml")
@@ -419,19 +420,6 @@ def _anchor_problems(t: CardTables, cells: dict[tuple[str, str, str], Cell]) -> 
                        "set text_anchors: false to play your printed card as printed")
     return out
 
-
-def read_yaml(path: Path) -> tuple[Any, str | None]:
-    """A YAML file's data, or why it cannot be read."""
-    try:
-        return yaml.safe_load(path.read_text(encoding="utf-8")), None
-    except OSError as exc:
-        return None, f"{path}: cannot be read: {exc.strerror or exc}"
-    except UnicodeDecodeError:
-        return None, f"{path}: is not UTF-8 text"
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        return None, f"{path}: is not valid YAML{where}: {getattr(exc, 'problem', None) or exc}"
 
 
 def load(user_file: Path | None = None) -> dict[str, Any]:

@@ -24,7 +24,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-import yaml
+
+from companion.yamlfile import read_yaml
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -411,21 +412,6 @@ def check(data: Any, file: str = "fudge.yaml", owners: dict[str, str] | None = N
         return None, problems
     return tables, []
 
-
-def read_yaml(path: Path) -> tuple[Any, str | None]:
-    """A YAML file's data (``yaml.safe_load``), or why it cannot be read."""
-    try:
-        return yaml.safe_load(path.read_text(encoding="utf-8")), None
-    except OSError as exc:
-        return None, f"{path}: cannot be read: {exc.strerror or exc}"
-    except UnicodeDecodeError:
-        return None, f"{path}: is not UTF-8 text"
-    except RecursionError:
-        return None, f"{path}: its YAML is nested too deeply to read"
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        return None, f"{path}: is not valid YAML{where}: {getattr(exc, 'problem', None) or exc}"
 
 
 def load(user_path: Path | None = None) -> dict[str, Any]:

@@ -21,7 +21,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
-import yaml
+
+from companion.yamlfile import read_yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 SHIPPED = Path(__file__).with_name("paf.yaml")
@@ -474,19 +475,6 @@ def _open_cover(section: str, spans: list[tuple[int | None, int | None]]) -> lis
 
 # --- reading and loading -------------------------------------------------------------------------
 
-
-def read_yaml(path: Path) -> tuple[Any, str | None]:
-    """A YAML file's data, or why it cannot be read."""
-    try:
-        return yaml.safe_load(path.read_text(encoding="utf-8")), None
-    except OSError as exc:
-        return None, f"{path}: cannot be read: {exc.strerror or exc}"
-    except UnicodeDecodeError:
-        return None, f"{path}: is not UTF-8 text"
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        return None, f"{path}: is not valid YAML{where}: {getattr(exc, 'problem', None) or exc}"
 
 
 def load(user_path: Path | None = None) -> dict[str, Any]:

@@ -1,0 +1,25 @@
+"""Reading a YAML file a player may have written: ``yaml.safe_load`` only, and
+every way it can fail said in words, with the file (never a traceback)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+
+def read_yaml(path: Path) -> tuple[Any, str | None]:
+    """A YAML file's data, or why it cannot be read (``None`` and the reason)."""
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8")), None
+    except OSError as exc:
+        return None, f"{path}: cannot be read: {exc.strerror or exc}"
+    except UnicodeDecodeError:
+        return None, f"{path}: is not UTF-8 text"
+    except RecursionError:
+        return None, f"{path}: its YAML is nested too deeply to read"
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        return None, f"{path}: is not valid YAML{where}: {getattr(exc, 'problem', None) or exc}"
