@@ -704,16 +704,17 @@ class Round:
             return f"{label} {ladder_name(level)}, capped {ladder_name(cap)} ({exp})", cap
         return f"{label} {ladder_name(level)}", level
 
-    def personal(self, x: int) -> list[tuple[str, int]]:
-        """Modifiers of the combatant himself: wounds (FU-4), gang-up (FU-2), last round's
+    def personal(self, x: int, *, melee: bool = True) -> list[tuple[str, int]]:
+        """Modifiers of the combatant himself: wounds (FU-4), gang-up (FU-2; on the combat
+        roll only [D]: it is a melee rule, and a dodge is against shots), last round's
         all-out attack, all-out defense (text)."""
         parts: list[tuple[str, int]] = []
         pen = self.penalty(x)
         if pen:
             parts.append((WOUND_WORDS[self.f[x].worst() or "hurt"], pen))
-        gang = len(self.melee_attackers(x))
+        gang = len(self.melee_attackers(x)) if melee else 0
         if gang > 1:
-            parts.append((f"{gang} attackers", -(gang - 1)))
+            parts.append((f"gang-up of {gang}", -(gang - 1)))
         if self.f[x].tired:
             parts.append(("all-out attack last turn", -2))
         d = self.decl[x]
@@ -783,7 +784,7 @@ class Round:
         skill = self.skill_part(x, "Dodge", self.sheets[x].card.dodge)
         against = " & ".join(self.name(a) + "'s shot" for a in self.shot_at(x, aware=True))
         note = "being made to dodge loses the aim" if self.f[x].aim is not None else ""
-        return self.roll4(x, "dodge", [skill] + self.personal(x), against, None, note)
+        return self.roll4(x, "dodge", [skill] + self.personal(x, melee=False), against, None, note)
 
     def roll4(self, x: int, what: str, parts: list[tuple[str, int]], against: str, target: int | None,
               note: str = "") -> int:
@@ -1218,7 +1219,7 @@ def _sum_words(parts: list[tuple[str, int]] | tuple[tuple[str, int], ...], faces
     """``Great (+2) - 1 (Hurt) + 1``: the first part as a ladder level (``level``) or as
     ``BD 0``, then the modifiers, then the dice."""
     dice = sum(faces)
-    dice_words = f"{'-' if dice < 0 else '+'} {abs(dice)}"
+    dice_words = f"{'-' if dice < 0 else '+'} {abs(dice)} (dice)"
     if not parts:
         return dice_words
     (label, value), rest = parts[0], parts[1:]

@@ -182,7 +182,7 @@ def test_a_result_is_the_trait_plus_4dF():
     assert isinstance(p, RollPrompt) and p.dice.notation == "4dF" and p.modifier == 2
     assert p.modifier_parts == (("Sword Great", 2),)
     s, log = play(s, "+ + 0 -", "0 0 0 0")
-    assert "Aldric rolls + + 0 -: Great (+2) + 1 = Superb (combat roll, Sword)" in log
+    assert "Aldric rolls + + 0 -: Great (+2) + 1 (dice) = Superb (combat roll, Sword)" in log
     assert "Aldric's Superb vs Grak's Good: Aldric hits (RD 2)" in log
 
 
@@ -230,6 +230,19 @@ def test_a_ranged_attack_is_against_the_dodge():
     assert "Aldric's Good vs Grak's dodge Good: a tie" in log
 
 
+def test_the_gang_up_penalty_is_on_the_combat_roll_not_the_dodge():
+    """FU-2's gang-up is a melee rule: two swordsmen give Grak -1 on his combat roll,
+    but his dodge against the archer's shot has none [D]."""
+    s = scene(card("Orc A"), card("Orc B"), card("Archer", "bow"), card("Grak", dodge="Good"), sides=(0, 0, 0, 1))
+    s, _ = play(s, "attack", "attack", "attack", "aware", "attack", "orc-a", "0 0 0 0", "0 0 0 0", "0 0 0 0")
+    p = prompt(s)
+    assert p.who == "Grak" and p.reason.startswith("combat roll") and ("gang-up of 2", -1) in p.modifier_parts
+    s, _ = play(s, "0 0 0 0")
+    p = prompt(s)
+    assert p.who == "Grak" and p.reason == "dodge" and p.modifier == 1
+    assert not any(label.startswith("gang-up") for label, _ in p.modifier_parts)
+
+
 def test_an_unaware_target_is_an_unopposed_roll_against_poor():
     """FU-2: unopposed rolls hit on RD 0 or better; design 6.1: an unaware target does not dodge."""
     s = scene(card("Aldric", "bow"), B)
@@ -266,7 +279,7 @@ def test_gang_up_of_three_gives_the_defender_minus_two():
     """FU-2: -1 per attacker after the first."""
     s, _ = play(gang_of_three(), "0 0 0 0", "0 0 0 0", "0 0 0 0")
     p = prompt(s)
-    assert p.who == "Hero" and p.modifier == -2 and ("3 attackers", -2) in p.modifier_parts
+    assert p.who == "Hero" and p.modifier == -2 and ("gang-up of 3", -2) in p.modifier_parts
 
 
 def test_a_defender_who_beats_every_attacker_hits_his_choice():
@@ -468,7 +481,7 @@ def test_kevlar_stops_unless_every_die_is_minus():
 def test_kevlar_never_reduces_damage_below_a_scratch():
     """Text: because kevlar is flexible it can never reduce damage below a Scratch."""
     s, log = play(shot("rifle", "kevlar-iii"), "-", "- - - 0")  # 2 - 3 = Mediocre (Hurt), less DR 3: none
-    assert log[1] == ("Aldric rolls - - - 0 for damage: Rifle BD 2 - 3 = Mediocre (-1), DR 3: Terrible-1 (-4): "
+    assert log[1] == ("Aldric rolls - - - 0 for damage: Rifle BD 2 - 3 (dice) = Mediocre (-1), DR 3: Terrible-1 (-4): "
                       "Scratch")
     assert marked(s, "Grak")["scratch"] == 1
 
