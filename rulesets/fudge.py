@@ -1094,7 +1094,7 @@ class Round:
 
     def close_for(self, x: int) -> None:
         me, d = self.f[x], self.decl[x]
-        if self.melee_attackers(x) or self.shot_at(x, aware=False) or self.is_melee(x):
+        if self.in_danger(x):  # the same test as the skill cap: capped in a round, he rolls after the scene
             me.in_danger = True
         me.tired = d is not None and d.action == "all-out-attack"
         if d is not None and self.o.reloading:

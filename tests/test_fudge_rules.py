@@ -624,6 +624,18 @@ def test_seeing_the_elephant_after_the_scene():
     assert track(s, "Aldric")["experience"] == "fair"
 
 
+def test_a_shooter_capped_in_the_fight_rolls_to_see_the_elephant():
+    """Text: the cap applies "whenever an inexperienced fighter's life is at risk", and "after every
+    battle in which a fighter was in danger" he rolls: one test for both. A green archer shooting
+    at a foe who knows (no ambush), never attacked himself, is capped and then rolls."""
+    s = scene(card("Aldric", "bow", Bow="Great", experience="green"), B, combat_experience=True)
+    s, _ = play(s, "attack", "aware", "defend")
+    assert prompt(s).modifier_parts[0][0].endswith("capped Poor (green)")
+    s, _ = play(s, "0 0 0 0", "0 0 0 0", "end")
+    p = prompt(s)
+    assert p.who == "Aldric" and p.reason == "seeing the elephant"
+
+
 # --- reloading, minimum strength --------------------------------------------------------------------------------------
 
 

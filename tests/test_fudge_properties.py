@@ -1,0 +1,375 @@
+"""Properties of Simultaneous Combat for Fudge scenes over any sequence of answers.
+
+As the other games' property tests do (tests/test_cage_match_properties.py): a
+fight is a log of answers (shared/DESIGN.md); whatever is typed, a session
+either accepts it or refuses it (ruling D-5) and nothing else happens; an
+answer that fits the prompt (any faces of the dice, typed in any allowed
+form; any offered key or an unambiguous start of one) is never refused; an
+answer made not to fit is refused and changes nothing; the live state is
+always the fold of the answers; undo and redo never change where the fight
+stands; a stored scene resumes to the same place.
+
+For Fudge (docs/fudge_design.md, FU-4): the scenes are random, 2 to 8 cards
+of the shipped roster and the golden cards on two sides, with random
+options; wound boxes only fill, never empty, and keep their count (3
+Scratch, the sheet's Hurt boxes, one of each worse); ammunition stays between
+0 and the weapon's capacity and spare loads never go below 0; random play
+ends (a side down, or the GM's end) within a bound, unless nobody on either
+side can attack any more (a stand-off only the GM can end).
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+pytest.register_assert_rewrite("session_checks")
+
+import session_checks  # noqa: E402  (tests/ is on sys.path)
+from companion.cards import load_roster
+from companion.dice import Refused, read_faces
+from companion.ruleset import ChoicePrompt, RollPrompt, Setup
+from companion.session import Session, resume, start
+from companion.store import Store
+from rulesets.fudge import ATTACKS, BOXES, RULESET
+
+HERE = Path(__file__).resolve().parent
+SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+ROSTER = load_roster("fudge", RULESET.card_model, extra_files=[HERE / "golden" / "fudge_cards.yaml"])
+assert not ROSTER.problems, ROSTER.problems
+CARDS = list(ROSTER.cards)
+TABLES = RULESET.tables_for(None)
+"""The shipped tables, checked once (every Setup carries them, as ``companion script`` does)."""
+CAPACITY = {key: w.get("capacity") for key, w in TABLES["weapons"].items()}
+
+
+@st.composite
+def setups(draw) -> Setup:
+    n = draw(st.integers(2, 8))
+    cards = draw(st.lists(st.sampled_from(CARDS), min_size=n, max_size=n, unique_by=lambda c: c.name))
+    reds = draw(st.integers(1, n - 1))
+    sides = tuple([0] * reds + [1] * (n - reds))
+    order = draw(st.permutations(range(n)))
+    options = {spec.key: draw(st.sampled_from(spec.choices)) for spec in RULESET.options}
+    return Setup("fudge", tuple(cards[i] for i in order), options, TABLES, tuple(sides[i] for i in order))
+
+
+SETUPS = setups()
+
+VOCAB = ["attack", "defend", "end", "reload", "aim", "aware", "unaware", "done", "torso", "a", "d", "e",
+         "+ - 0 +", "+-0+", "0 0 0 0", "+", "- -", "+ + +", "++++", "+ + + + +", "2 2 2 2", "roll", "ROLL",
+         "", " ", "undo", "sir-aldric-of-wendham", "hal-brandt", "bruno", "7"]
+"""Typed answers: keys (offered or not), faces of any count, the app's roll, nothing at all."""
+
+
+def decode(n: int, junk: list[str]) -> tuple[Any, ...]:
+    """One step of play from one integer (cheaper for hypothesis than nested one_of)."""
+    kind, n = n % 20, n // 20
+    n = n * 2654435761 % 2**32
+    if kind < 11:
+        return ("fit", n)
+    if kind == 11:
+        return ("roll", n)
+    if kind < 14:
+        return ("wrong", n)
+    if kind < 16 or (kind == 16 and not junk):
+        return ("answer", VOCAB[n % len(VOCAB)])
+    if kind == 16:
+        return ("answer", junk[n % len(junk)])
+    return ("undo",) if kind < 19 else ("redo",)
+
+
+OPS = st.builds(
+    lambda codes, junk: [decode(n, junk) for n in codes],
+    st.integers(0, 200).flatmap(lambda n: st.lists(st.integers(0, 2**28), min_size=n, max_size=n)),
+    st.lists(st.text(max_size=10), max_size=6),
+)
+
+
+# --- answers that fit, and answers made to be wrong ------------------------------------
+
+
+def faces_text(n: int, rng: random.Random) -> str:
+    """``n`` dF faces as a player may type them: spaced, run together, with commas, '.' for 0."""
+    faces = [rng.choice("+-0") for _ in range(n)]
+    form = rng.randrange(4)
+    if form == 0:
+        return " ".join(faces)
+    if form == 1:
+        return "".join(faces)
+    if form == 2:
+        return ", ".join(faces)
+    return " ".join("." if f == "0" and rng.random() < 0.5 else f for f in faces)
+
+
+def fitting(prompt: Any, rng: random.Random, *, no_end: bool = False) -> str:
+    """Text that answers a roll or choice prompt and must be accepted."""
+    if isinstance(prompt, RollPrompt):
+        return faces_text(len(prompt.dice.dice), rng)
+    options = [o for o in prompt.options if not (no_end and o.key == "end")] or list(prompt.options)
+    key = rng.choice(options).key
+    names = [key[:i] for i in range(1, len(key) + 1) if prompt.find(key[:i]) is not None
+             and prompt.find(key[:i]).key == key]
+    text = rng.choice(names)
+    return text.upper() if rng.random() < 0.2 else text
+
+
+def wrong(prompt: Any, rng: random.Random) -> str:
+    """Text made to be refused at ``prompt``."""
+    if isinstance(prompt, RollPrompt):
+        n = len(prompt.dice.dice)
+        ways = [faces_text(n + 1, rng), " ".join("2" * n), "attack", "+ x" * n, "1 " * n]
+        if n > 1:
+            ways.append(faces_text(n - 1, rng))
+        return rng.choice(ways)
+    if isinstance(prompt, ChoicePrompt):
+        ways = [w for w in ["zzz", "+ - 0 +", "-", "attack", "defend", "end", "reload", "aware", "done",
+                            "nobody-at-all", "torso", "x"] if prompt.find(w) is None]
+        return rng.choice(ways)
+    return rng.choice(["attack", "+ - 0 +", "end", "roll"])  # the scene is over
+
+
+# --- the checks --------------------------------------------------------------------------
+
+
+def snapshot(session: Session) -> tuple[Any, ...]:
+    return (session.state, session.prompt, session.log(), session.answers, list(session.redo_stack))
+
+
+def check_numbers(setup: Setup, state: Any) -> None:
+    """FU-4: each combatant's boxes keep their count; ammunition within 0..capacity, spares >= 0."""
+    trackers = RULESET.trackers(state)
+    assert list(trackers) == list(setup.names)
+    for card, side in zip(setup.fighters, setup.sides):
+        t = trackers[card.name]
+        assert t["side"] == ("red", "blue")[side]
+        counts = {level: len(marks) for level, marks in t["boxes"].items()}
+        assert counts == {"scratch": 3, "hurt": card.hurt_boxes, "very_hurt": 1, "incapacitated": 1,
+                          "near_death": 1}, (card.name, counts)
+        assert all(isinstance(m, bool) for marks in t["boxes"].values() for m in marks)
+        assert set(t["suppressed"]) <= set(BOXES)
+        for level in t["suppressed"]:
+            assert any(t["boxes"][level]), (card.name, level)
+        assert t["status"] in ("fighting", "incapacitated", "near death", "dead")
+        if setup.options.get("reloading"):
+            for key, loaded in t["ammo"].items():
+                capacity = CAPACITY[key.rsplit("-", 1)[0] if key not in CAPACITY else key]
+                assert loaded is not None and 0 <= loaded <= capacity, (card.name, key, loaded)
+            for key, spare in t["reloads"].items():
+                assert spare is None or spare >= 0, (card.name, key, spare)
+            for key, left in t["reload_turns"].items():
+                assert left >= 1, (card.name, key, left)
+        else:
+            assert "ammo" not in t
+
+
+def marks(state: Any) -> dict[str, dict[str, list[bool]]]:
+    return {name: t["boxes"] for name, t in RULESET.trackers(state).items()}
+
+
+def check_boxes_only_fill(before: Any, after: Any) -> None:
+    """A marked box stays marked (nothing heals within a scene, FU-4)."""
+    old, new = marks(before), marks(after)
+    for name in old:
+        for level in BOXES:
+            for was, now in zip(old[name][level], new[name][level]):
+                assert now or not was, (name, level, old[name][level], new[name][level])
+
+
+def run(setup: Setup, session: Session, ops: list[tuple[Any, ...]]) -> None:
+    """Apply ``ops``: a refusal leaves the session as it was, a fitting answer is accepted, an answer
+    made to be wrong is refused; the numbers stay sane and boxes only fill."""
+    for op in ops:
+        if op[0] == "undo":
+            session.undo()
+            continue
+        if op[0] == "redo":
+            before = session.state
+            step = session.redo()
+            if step is not None:
+                check_boxes_only_fill(before, step.state)
+            continue
+        kind, code = op
+        rng = random.Random(code)
+        prompt, state = session.prompt, session.state
+        over = prompt.kind == "over"
+        if kind == "fit" and not over:
+            text = fitting(prompt, rng)
+        elif kind in ("fit", "wrong"):
+            text = wrong(prompt, rng)
+        elif kind == "roll":
+            text = rng.choice(["roll", "ROLL", " roll "])
+        else:
+            text = code
+        before = snapshot(session)
+        try:
+            step = session.submit(text)
+        except Refused as exc:
+            assert exc.reason, "a refusal says why"
+            assert snapshot(session) == before, f"refusing {text!r} changed the session"
+            assert over or kind not in ("fit", "roll"), f"{text!r} fits {prompt} but was refused: {exc.reason}"
+            continue
+        assert not over, f"{text!r} accepted after the end"
+        assert kind != "wrong", f"{text!r} was made to be refused at {prompt} but was accepted"
+        assert session.steps[-1] is step and session.redo_stack == []
+        is_roll = text.strip().lower() == "roll"
+        assert step.answer.virtual == is_roll, (text, step.answer)
+        if is_roll and isinstance(prompt, RollPrompt):
+            read_faces(prompt.dice, step.answer.text)
+        if is_roll and isinstance(prompt, ChoicePrompt):
+            assert prompt.find(step.answer.text) is not None
+        check_numbers(setup, step.state)
+        check_boxes_only_fill(state, step.state)
+
+
+# --- properties --------------------------------------------------------------------
+
+
+@SETTINGS
+@given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16))
+def test_any_answers_are_accepted_or_refused_and_a_refusal_changes_nothing(setup, ops, seed) -> None:
+    """Nothing but Refused escapes from submit; a refusal changes nothing; a fitting answer is accepted;
+    one made to be wrong is refused; boxes keep their count and only fill; ammunition stays in range."""
+    session = Session(RULESET, setup, rng=random.Random(seed))
+    check_numbers(setup, session.state)
+    run(setup, session, ops)
+
+
+@SETTINGS
+@given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16))
+def test_the_fold_of_the_answers_is_the_live_state(setup, ops, seed) -> None:
+    session = Session(RULESET, setup, rng=random.Random(seed))
+    run(setup, session, ops)
+    session_checks.assert_fold_is_the_live_state(RULESET, setup, session)
+    for before, after in zip([session.start] + [s.state for s in session.steps], [s.state for s in session.steps]):
+        check_boxes_only_fill(before, after)
+
+
+@SETTINGS
+@given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16))
+def test_undo_all_then_redo_all_gives_the_same_fight(setup, ops, seed) -> None:
+    session = Session(RULESET, setup, rng=random.Random(seed))
+    run(setup, session, ops)
+    session_checks.assert_undo_all_redo_all_round_trips(RULESET, setup, session)
+
+
+@SETTINGS
+@given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16), back=st.integers(1, 8))
+def test_undo_then_redo_returns_the_same_state(setup, ops, seed, back) -> None:
+    """Undo a few answers then redo them: the same state, prompt, log and trackers, at every step."""
+    session = Session(RULESET, setup, rng=random.Random(seed))
+    run(setup, session, ops)
+    trail = [(session.state, session.prompt, session.log(), RULESET.trackers(session.state))]
+    for _ in range(min(back, len(session.steps))):
+        session.undo()
+        trail.append((session.state, session.prompt, session.log(), RULESET.trackers(session.state)))
+    trail.pop()
+    while trail:
+        session.redo()
+        assert (session.state, session.prompt, session.log(), RULESET.trackers(session.state)) == trail.pop()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16))
+def test_store_and_resume_give_the_same_scene(tmp_path_factory, setup, ops, seed) -> None:
+    """The setup (sides, options, tables) is stored with the answers; a resumed scene folds to the same place."""
+    directory = Path(tempfile.mkdtemp(dir=tmp_path_factory.getbasetemp()))
+    store = Store.open(directory)
+    session = start(store, RULESET, setup, rng=random.Random(seed))
+    run(setup, session, ops)
+    store.close()
+    again = Store.open(directory)
+    try:
+        resumed = resume(again, session.id)
+        assert resumed.setup == setup
+        assert resumed.answers == session.answers
+        assert resumed.state == session.state
+        assert resumed.prompt == session.prompt
+        assert resumed.log() == session.log()
+        assert resumed.redo_stack == session.redo_stack
+        assert RULESET.trackers(resumed.state) == RULESET.trackers(session.state)
+        (row,) = again.sessions()
+        assert row.status == ("over" if session.over else "open")
+    finally:
+        again.close()
+
+
+MAX_ROUNDS = 1000
+"""Most random scenes end within a few rounds, but armor DR, scale and a lowered base damage can make a
+legitimately long one: Grukk the Ogre v Sir Aldric of Wendham with health rolls, armor DR, scale and base
+damage -2 took 8 to 299 rounds (median about 100) in 40 trial plays. 1000 leaves room."""
+
+
+def can_attack(prompt: Any) -> bool:
+    return isinstance(prompt, ChoicePrompt) and prompt.reason == "action" and any(
+        o.key in ATTACKS for o in prompt.options)
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=SETUPS, seed=st.integers(0, 2**32 - 1), app=st.booleans())
+def test_random_play_ends_every_scene(setup, seed, app) -> None:
+    """Random fitting answers (never the GM's end), or the app's own 'roll' everywhere (the advised
+    action: attack), end the scene with a side down within MAX_ROUNDS rounds, unless nobody can attack
+    any more (every weapon empty: a stand-off only the GM can end)."""
+    rng = random.Random(seed)
+    session = Session(RULESET, setup, rng=random.Random(seed))
+    attack_seen_at = 1
+    while not session.over:
+        state = session.state
+        if state.round > MAX_ROUNDS:
+            assert state.round - attack_seen_at > 5, f"not over after {MAX_ROUNDS} rounds though attacks are offered"
+            return
+        prompt = session.prompt
+        if can_attack(prompt):
+            attack_seen_at = state.round
+        if app:
+            step = session.roll()
+            assert step.answer.virtual and step.answer.text != "end"
+        else:
+            step = session.submit(fitting(prompt, rng, no_end=True))
+        check_numbers(setup, step.state)
+        check_boxes_only_fill(state, step.state)
+    result = session.prompt.result
+    assert result.method == "incapacitated", result
+    trackers = RULESET.trackers(session.state)
+    down = {side for side in ("red", "blue")
+            if all(t["status"] != "fighting" for t in trackers.values() if t["side"] == side)}
+    assert down, trackers
+    names = {side: " & ".join(n for n, t in trackers.items() if t["side"] == side) for side in ("red", "blue")}
+    if len(down) == 1:
+        (lost,) = down
+        assert result.loser == names[lost] and result.winner == names[{"red": "blue", "blue": "red"}[lost]]
+    else:
+        assert result.winner is None and result.loser is None
+    assert result.period == session.state.round
+    after = snapshot(session)
+    for text in ("roll", "attack", "+ - 0 +", "end"):
+        with pytest.raises(Refused):
+            session.submit(text)
+    assert snapshot(session) == after
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=SETUPS, seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 120), tries=st.integers(1, 6))
+def test_a_wrong_answer_anywhere_is_refused_and_changes_nothing(setup, seed, steps, tries) -> None:
+    """Play ``steps`` fitting answers, then answers made to be wrong there: each is refused, nothing changes."""
+    rng = random.Random(seed)
+    session = Session(RULESET, setup, rng=random.Random(seed))
+    for _ in range(steps):
+        if session.over:
+            break
+        session.submit(fitting(session.prompt, rng, no_end=True))
+    for _ in range(tries):
+        before = snapshot(session)
+        text = wrong(session.prompt, rng)
+        with pytest.raises(Refused) as refused:
+            session.submit(text)
+        assert refused.value.reason
+        assert snapshot(session) == before, f"refusing {text!r} changed the session"

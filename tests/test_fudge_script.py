@@ -1,0 +1,356 @@
+"""``companion script fudge``, run as a real subprocess (docs/fudge_design.md, shared/DESIGN.md).
+
+Golden scripts: each ``tests/golden/fudge_*.txt`` is a script of answers (choice
+keys such as ``attack``, ``hal-brandt``, ``aware``; the faces of each roll as
+typed, ``+ - 0 +``), with its command-line arguments and expected exit status
+in header comments::
+
+    # args: --red "Kit Swale" --red "Ada Fenn" --blue "Hal Brandt" --option armor_pd=on
+    # exit: 0
+
+A scene's sides are named with ``--red``/``--blue``, each repeated. Every
+answer line carries a comment saying what it is and what the rules make of it
+(FU-1..FU-5, the text, the design's [D] decisions); those numbers were worked
+out by hand, and the tests below check the log against them, not only against
+the recorded output.
+
+They are played with ``--fighters tests/golden/fudge_cards.yaml`` (the golden
+scripts' own characters, so tuning the shipped roster does not move them) and
+an empty ``COMPANION_DATA_DIR``, and the JSON Lines on standard output are
+compared line by line with ``fudge_<name>.jsonl``. The tables are the shipped
+ones (rulesets/fudge.yaml): a change there shows here.
+
+To regenerate the expected output after a deliberate change to the engine or
+to a script, run (then read the diff line by line before committing it):
+
+    /tmp/venv/bin/python tests/test_fudge_script.py regen
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+pytest.register_assert_rewrite("scripting")
+
+import scripting  # noqa: E402  (tests/ is on sys.path: see scripting's docstring)
+from scripting import GOLDEN, TIMEOUT, LineReader, assert_usage_error, logs, run, spawn  # noqa: E402
+
+CARDS = GOLDEN / "fudge_cards.yaml"
+SHIPPED_ROSTER = GOLDEN.parent.parent / "fighters" / "fudge.yaml"
+PATTERN = "fudge_*.txt"
+SCRIPTS = sorted(GOLDEN.glob(PATTERN))
+SKIRMISH = ["--red", "Kit Swale", "--red", "Ada Fenn", "--red", "Gus Varga", "--blue", "Hal Brandt",
+            "--blue", "Vera Lund"]
+
+
+def script(data_dir: Path, *args: str, stdin: str = ""):
+    """``companion script fudge`` with the golden cards; (process, parsed JSON lines)."""
+    return scripting.script("fudge", CARDS, data_dir, *args, stdin=stdin)
+
+
+def golden_lines(name: str, data_dir: Path) -> tuple[subprocess.CompletedProcess[str], list[dict]]:
+    return scripting.golden_lines("fudge", CARDS, name, data_dir)
+
+
+def answers_of(path: Path) -> list[str]:
+    """The answer lines of a script, comments and blank lines dropped (as ``companion script`` reads them)."""
+    out = []
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            out.append(line)
+    return out
+
+
+def prompts(lines: list[dict]) -> list[dict]:
+    return [line["prompt"] for line in lines if "prompt" in line]
+
+
+def final(lines: list[dict]) -> dict:
+    assert "final" in lines[-1], lines[-1]
+    return lines[-1]["final"]
+
+
+def said(text: list[str], *parts: str) -> bool:
+    """Some log line holds every part, in order (the wording between them may change: labels such as
+    "(dice)" are the engine's to choose; the numbers are the rules')."""
+    for line in text:
+        at = 0
+        for part in parts:
+            at = line.find(part, at)
+            if at < 0:
+                break
+            at += len(part)
+        else:
+            return True
+    return False
+
+
+def boxes(tracker: dict) -> dict[str, int]:
+    """How many boxes of each wound level are marked."""
+    return {level: sum(marks) for level, marks in tracker["boxes"].items()}
+
+
+# --- golden scripts ----------------------------------------------------------------
+
+
+def test_there_are_fudge_golden_scripts():
+    assert {p.stem for p in SCRIPTS} >= {"fudge_melee", "fudge_skirmish", "fudge_bear", "fudge_refusals"}
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_fudge_golden_script(path: Path, tmp_path: Path):
+    """Each Fudge golden script gives exactly its recorded JSON Lines and exit status."""
+    scripting.assert_matches_golden("fudge", CARDS, path, tmp_path)
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_every_answer_line_is_commented(path: Path):
+    """Each answer says what it is (the scripts are documentation of the rules as played)."""
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if raw.split("#", 1)[0].strip():
+            assert "#" in raw and raw.split("#", 1)[1].strip(), f"{path.name} line {number} has no comment"
+
+
+def test_golden_melee_reads_as_the_rules_say(tmp_path: Path):
+    """A 1-on-1 with no options, checked against FU-1..FU-4 rather than against itself."""
+    proc, lines = golden_lines("fudge_melee", tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    text = logs(lines)
+    # FU-1: skill + 4dF, on the ladder
+    assert said(text, "Aldo Reyne rolls + + 0 0:", "Good (+1) + 2", "= Superb (combat roll, Sword)")
+    # FU-2: opposed, RD 1 or more hits; a tie hits nobody; the loser of the exchange misses
+    assert "Aldo Reyne's Superb vs Bors Holt's Fair: Aldo Reyne hits (RD 3)" in text
+    assert "Aldo Reyne's Fair vs Bors Holt's Fair: a tie" in text
+    assert "Bors Holt's Fair vs Aldo Reyne's Fair: a tie" in text
+    # FU-3: BD + 4dF on the damage results (Poor Scratch, Mediocre Hurt, Great Near Death)
+    assert said(text, "Aldo Reyne rolls 0 0 0 - for damage: Broadsword BD 0 - 1", "= Mediocre (-1): Hurt")
+    assert said(text, "Bors Holt rolls - - 0 0 for damage: Axe BD 0 - 2", "= Poor (-2): Scratch")
+    # FU-4: Hurt -1, Very Hurt -2; a wound whose boxes are full takes the next worse box
+    assert said(text, "Bors Holt rolls + + + 0: Fair (0) - 1 (Hurt) + 3", "= Great (combat roll, Axe)")
+    assert "Bors Holt's Hurt boxes are full: marks Very Hurt" in text
+    assert said(text, "Bors Holt rolls 0 0 0 0: Fair (0) - 2 (Very Hurt) + 0", "= Poor (combat roll, Axe)")
+    # no options: Bors's leather counts for neither DR nor PD (FU-5: off by default)
+    assert not any("DR" in line or "PD" in line for line in text)
+    # defending deals no damage even when the defender wins
+    assert "Bors Holt's Mediocre vs Aldo Reyne's Great: Bors Holt misses (RD -3)" in text
+    assert not any(line.startswith("Aldo Reyne's") for line in text[text.index("Aldo Reyne: defend"):
+                                                                      text.index("Round 4")])
+    end = final(lines)
+    assert end["over"] is True
+    assert end["result"] == {"winner": "Aldo Reyne", "loser": "Bors Holt", "method": "incapacitated",
+                             "detail": "near death", "period": 6, "time": "", "fight_time": "0:18"}
+    aldo, bors = end["trackers"]["Aldo Reyne"], end["trackers"]["Bors Holt"]
+    assert boxes(aldo) == {"scratch": 1, "hurt": 0, "very_hurt": 0, "incapacitated": 0, "near_death": 0}
+    assert boxes(bors) == {"scratch": 0, "hurt": 1, "very_hurt": 1, "incapacitated": 0, "near_death": 1}
+    assert (aldo["status"], bors["status"]) == ("fighting", "near death")
+    assert "ammo" not in aldo  # reloading off: no ammunition tracked
+
+
+def test_golden_skirmish_reads_as_the_rules_say(tmp_path: Path):
+    """Three on two with health rolls, armor DR and PD, maneuvers and reloading."""
+    proc, lines = golden_lines("fudge_skirmish", tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    text = logs(lines)
+    # FU-2 gang-up: -1 per melee attacker after the first; the defender hits only if he beats them all
+    assert said(text, "Hal Brandt rolls + 0 0 0: Great (+2) - 1 (", "2", ") + 1", "= Great (combat roll, Sword)")
+    assert "Hal Brandt's Great vs Kit Swale's Good: no hit (Hal Brandt did not beat Ada Fenn, RD 1)" in text
+    # armor PD (text: plate PD 2): RD must reach it
+    assert "Ada Fenn's Legendary vs Hal Brandt's Great: Ada Fenn hits (RD 2)" in text
+    assert "Kit Swale's Superb vs Hal Brandt's Great: no hit (RD 1, below Hal Brandt's armor PD 2)" in text
+    # ranged: the shot against the target's dodge
+    assert "Gus Varga's Great vs Vera Lund's dodge Good: Gus Varga hits (RD 1)" in text
+    assert "Ada Fenn's Great vs Vera Lund's dodge Great: a tie" in text
+    # armor DR, then the Health roll (at least the damage degree: shrugged off)
+    assert said(text, "Ada Fenn rolls + + + 0 for damage: Short sword BD -1 + 3", "= Great (+2), DR 3: Mediocre (-1): Hurt")
+    assert "Hal Brandt rolls 0 0 0 0 for Health: Good (+1) vs Mediocre: shrugs it off" in text
+    assert "Hal Brandt marks a Hurt box (shrugged off)" in text
+    assert said(text, "Hal Brandt rolls 0 0 0 0: Great (+2) + 0", "= Great (combat roll, Sword)")  # no penalty from it
+    # kevlar: the stop roll (2dF for level II against a pistol); any face but all '-' stops: a Scratch
+    stop = [p for p in prompts(lines) if p["kind"] == "roll" and "stops the bullet" in p["reason"]]
+    assert [p["dice"] for p in stop] == ["2dF", "2dF"] and {p["who"] for p in stop} == {"Vera Lund"}
+    assert "Vera Lund's Kevlar vest, level II rolls - 0: stops the bullet, a Scratch" in text
+    assert "Vera Lund's Kevlar vest, level II rolls - -: the bullet gets through" in text
+    assert said(text, "Gus Varga rolls + 0 0 0 for damage: 9mm automatic pistol BD 0 + 1 (all-out attack) + 1",
+                "= Great (+2), DR 2: Fair (0): Very Hurt")
+    # a failed Health roll: the wound counts; the High Pain Threshold makes Very Hurt -1
+    assert "Vera Lund rolls - - - 0 for Health: Mediocre (-1) vs Fair: feels it" in text
+    assert said(text, "Vera Lund rolls + + 0 0: Good (+1) - 1 (Very Hurt) + 2", "= Great (dodge)")
+    # maneuvers: all-out attack +1 to hit and damage, -2 next turn
+    assert said(text, "Hal Brandt rolls 0 0 0 +: Great (+2) + 1 (all-out attack) + 1", "= Legendary (combat roll, Sword)")
+    assert said(text, "Hal Brandt rolls 0 0 0 0: Great (+2) - 2 (all-out attack last turn) + 0",
+                "= Fair (combat roll, Sword)")
+    # reloading: one turn for a standard reload; a spare load used
+    assert "Gus Varga has reloaded the 9mm automatic pistol (15 loaded)" in text
+    assert "Ada Fenn has reloaded the Longbow (1 loaded)" in text
+    # reload is offered only to a ranged weapon not full (Gus at 14 of 15; Hal has no ranged weapon)
+    actions = {(p["who"], tuple(p["options"])) for p in prompts(lines) if p.get("reason") == "action"}
+    assert all("reload" not in options for who, options in actions if who in ("Hal Brandt", "Kit Swale"))
+    # Kit near death is no longer asked to act but can still be chosen as a target
+    round4 = lines[[i for i, line in enumerate(lines) if "Round 4" in line.get("log", [])][0]:]
+    assert all(p["who"] != "Kit Swale" for p in prompts(round4))
+    hal_target = next(p for p in prompts(round4) if p["who"] == "Hal Brandt" and p["reason"] == "target")
+    assert hal_target["options"] == ["kit-swale", "ada-fenn", "gus-varga"]
+    end = final(lines)
+    assert end["result"] == {"winner": None, "loser": None, "method": "ended", "detail": "the GM ended the scene",
+                             "period": 5, "time": "", "fight_time": "0:12"}
+    t = end["trackers"]
+    assert (t["Gus Varga"]["ammo"], t["Gus Varga"]["reloads"]) == ({"pistol-9mm": 12}, {"pistol-9mm": 0})
+    assert (t["Ada Fenn"]["ammo"], t["Ada Fenn"]["reloads"]) == ({"longbow": 0}, {"longbow": 1})
+    assert (t["Vera Lund"]["ammo"], t["Vera Lund"]["reloads"]) == ({"pistol-45": 5}, {"pistol-45": 1})
+    assert t["Hal Brandt"]["suppressed"] == ["hurt"] and t["Hal Brandt"]["penalty"] == 0
+    assert boxes(t["Vera Lund"]) == {"scratch": 2, "hurt": 0, "very_hurt": 1, "incapacitated": 0, "near_death": 0}
+    assert t["Vera Lund"]["penalty"] == -1 and t["Vera Lund"]["aim"] == 0  # made to dodge: the aim is lost
+    assert t["Gus Varga"]["penalty"] == -2 and t["Kit Swale"]["status"] == "near death"
+    assert [t[n]["side"] for n in t] == ["red", "red", "red", "blue", "blue"]
+
+
+def test_golden_bear_reads_as_the_rules_say(tmp_path: Path):
+    """Scale, the RD bonus and combat experience, ending with the "seeing the elephant" rolls."""
+    proc, lines = golden_lines("fudge_bear", tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    text = logs(lines)
+    # combat experience: Green capped Poor, Fair capped Fair, in danger
+    first = [p for p in prompts(lines) if p["kind"] == "roll"][:2]
+    assert first[0]["modifier_parts"] == [["Pistol Great, capped Poor (green)", -2]]
+    assert first[1]["modifier_parts"] == [["Rifle Good, capped Fair (fair)", 0]]
+    # scale (text's pattern, [R] table: 5 levels give 1 to hit and 2 damage)
+    assert "Pete Cole's Good +1 scale -5 = Great vs Bruno's dodge Poor: Pete Cole hits (RD 4)" in text
+    assert "Bruno's Good -1 scale +5 = Fair vs Pete Cole's Poor: Bruno hits (RD 2)" in text
+    # RD bonus RD-1
+    assert said(text, "Pete Cole rolls 0 0 0 0 for damage: .22 pistol BD -2 - 2 (scale -5) + 3 (RD 4) + 0",
+                "= Mediocre (-1): Hurt")
+    assert said(text, "Bruno rolls - - 0 0 for damage: Claws BD -1 + 2 (scale +5) + 1 (RD 2) - 2", "= Fair (0): Very Hurt")
+    # seeing the elephant: after the scene, all '+' raises one level
+    elephant = [p for p in prompts(lines) if p["kind"] == "roll" and p["reason"] == "seeing the elephant"]
+    assert [p["who"] for p in elephant] == ["Pete Cole", "Dina Marsh"] and {p["dice"] for p in elephant} == {"4dF"}
+    assert text[-3:] == ["Pete Cole rolls + + + +: has seen the elephant, now fair",
+                         "Dina Marsh rolls + + 0 +: still fair",
+                         "Pete Cole & Dina Marsh def. Bruno by incapacitated, round 2"]
+    end = final(lines)
+    assert end["result"] == {"winner": "Pete Cole & Dina Marsh", "loser": "Bruno", "method": "incapacitated",
+                             "detail": "incapacitated", "period": 2, "time": "", "fight_time": "0:06"}
+    t = end["trackers"]
+    assert [t[n]["experience"] for n in ("Pete Cole", "Dina Marsh", "Bruno")] == ["fair", "fair", "veteran"]
+    assert boxes(t["Bruno"]) == {"scratch": 0, "hurt": 1, "very_hurt": 1, "incapacitated": 1, "near_death": 0}
+
+
+def test_golden_refusals_change_nothing(tmp_path: Path):
+    """D-5: each refusal says why and changes nothing: the script without its refused lines gives the same
+    accepted answers, logs and final line, with exit status 0."""
+    path = GOLDEN / "fudge_refusals.txt"
+    proc, lines = golden_lines("fudge_refusals", tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    refused = [line for line in lines if "refused" in line]
+    assert [r["refused"] for r in refused] == [
+        "aim", "kit-swale", "aldo-reyne", "done", "end", "reload", "+ - 0 2", "+ + 0", "3", "x", "+ + + + +"]
+    assert refused[0]["reason"] == "action: choose one of attack, defend, end"
+    assert refused[1]["reason"] == "target: choose one of bors-holt, hal-brandt"
+    assert "'2' is not a face" in refused[6]["reason"]
+    assert "expected 4 faces for 4dF" in refused[7]["reason"]
+    # a refusal writes no new prompt: the next line is another refusal or the answer accepted
+    for before, after in zip(lines, lines[1:]):
+        if "refused" in before:
+            assert "prompt" not in after
+    args, _ = scripting.header(path)
+    kept = [line["accepted"] for line in lines if "accepted" in line]
+    assert len(kept) + len(refused) == len(answers_of(path))  # every line read was answered one way or the other
+    clean, plain = script(tmp_path, *args, stdin="".join(a + "\n" for a in kept))
+    assert clean.returncode == 0, clean.stderr
+    assert [line for line in lines if "refused" not in line] == plain
+    assert final(plain)["result"]["method"] == "ended"
+
+
+# --- the protocol ----------------------------------------------------------------
+
+
+def test_the_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
+    with spawn(tmp_path, "script", "fudge", "--fighters", str(CARDS), *SKIRMISH) as proc:
+        out = LineReader(proc.stdout)
+        first = json.loads(out.line())["prompt"]
+        assert (first["kind"], first["who"], first["side"], first["reason"], first["advised"]) == (
+            "choice", "Kit Swale", "red", "action", "attack")
+        assert first["options"] == ["attack", "defend", "end"]
+        proc.stdin.write(b"attack\n")
+        proc.stdin.flush()
+        assert json.loads(out.line()) == {"accepted": "attack", "virtual": False, "log": []}
+        target = json.loads(out.line())
+        assert target == {"prompt": {"kind": "choice", "who": "Kit Swale", "side": "red", "reason": "target",
+                                     "options": ["hal-brandt", "vera-lund"], "advised": "hal-brandt"}}
+        proc.stdin.close()
+        end = json.loads(out.line())["final"]
+        assert end["over"] is False and end["result"] is None
+        assert end["trackers"]["Kit Swale"]["action"] is None
+        assert proc.wait(timeout=TIMEOUT) == 0
+
+
+def test_roll_answers_are_virtual_and_reproducible(tmp_path: Path):
+    """The app rolls the prompted dice (or picks the advised choice) with --seed, reproducibly."""
+    stdin = "roll\n" * 30
+    first, lines = script(tmp_path, "--seed", "11", *SKIRMISH, stdin=stdin)
+    second, _ = script(tmp_path, "--seed", "11", *SKIRMISH, stdin=stdin)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == second.stdout
+    accepted = [line for line in lines if "accepted" in line]
+    assert accepted and all(line["virtual"] for line in accepted)
+    for prompt, answer in zip(lines, lines[1:]):
+        if "prompt" in prompt and "accepted" in answer and prompt["prompt"]["kind"] == "roll":
+            faces = answer["accepted"].split()
+            assert len(faces) == int(prompt["prompt"]["dice"].split("dF")[0]) and set(faces) <= {"+", "-", "0"}
+
+
+def test_no_names_is_the_rosters_first_two(tmp_path: Path):
+    """--fighters adds to the shipped roster: with no names, its first two cards meet."""
+    proc, lines = script(tmp_path, stdin="")
+    assert proc.returncode == 0, proc.stderr
+    shipped = [c["name"] for c in yaml.safe_load(SHIPPED_ROSTER.read_text(encoding="utf-8"))["fighters"]]
+    assert list(final(lines)["trackers"]) == shipped[:2]
+
+
+# --- setup errors: exit 2 ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["--red", "Aldo Reyne", "--red", "Bors Holt", "--red", "Kit Swale", "--red", "Ada Fenn", "--red", "Gus Varga",
+          "--blue", "Hal Brandt", "--blue", "Vera Lund", "--blue", "Pete Cole", "--blue", "Dina Marsh"],
+         "a Fudge scene has 2 to 8 combatants, not 9"),
+        (["--red", "Aldo Reyne", "--red", "Bors Holt"], "name both corners"),
+        (["--red", "Aldo Reyne", "--blue", "Aldo Reyne", "--blue", "Bors Holt"], "Aldo Reyne"),
+        (["--red", "Aldo Reyne", "--blue", "Nobody Here"], "Nobody Here"),
+        (["--red", "Aldo Reyne", "--blue", "Bors Holt", "--option", "damage_dice=5"], "damage_dice"),
+        (["--red", "Aldo Reyne", "--blue", "Bors Holt", "--option", "rounds=3"], "unknown option 'rounds'"),
+    ],
+)
+def test_a_scene_that_cannot_start_is_a_usage_error(tmp_path: Path, args: list[str], fragment: str):
+    proc, _ = script(tmp_path, *args, stdin="attack\n")
+    assert_usage_error(proc, fragment)
+
+
+def test_options_lists_the_fudge_options(tmp_path: Path):
+    proc = run(tmp_path, "options", "fudge")
+    assert proc.returncode == 0, proc.stderr
+    for words in ("health_rolls=off|on  (default off)", "damage_dice=4|3|2|1  (default 4)",
+                  "rd_bonus=off|rd-1|rd|rd-2  (default off)", "maneuvers=off|on  (default off)"):
+        assert words in proc.stdout, words
+
+
+def test_golden_cards_load_cleanly(tmp_path: Path):
+    """The golden characters are a valid Fudge card file of ten."""
+    proc = run(tmp_path, "fighters", "check", str(CARDS))
+    assert proc.returncode == 0, proc.stdout
+    assert proc.stdout.strip().endswith("10 cards loaded, 0 problems")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["regen"]:
+        scripting.regen("fudge", CARDS, PATTERN)
+    else:
+        print(__doc__)
