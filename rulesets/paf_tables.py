@@ -146,6 +146,24 @@ class Monster(_Strict):
     printed: str | None = None
 
 
+class Armor(_Strict):
+    """A suit of the armor section: the project's reconstruction [R] (the text prints no armor table)."""
+
+    bonus: int = Field(ge=0, le=100)
+    """The "Armor Bonus" of DF (PA-1), PDF, GOAF and GODF (PA-7): DF points."""
+    plate_or_banded: bool = False
+    """The grappling damage mod "Defender Plate or Banded Mail" applies."""
+    text: str | None = None
+
+
+class ArmorTable(_Strict):
+    """The ``armor`` section [R]: the suits by key (``none`` among them) and the shield's DF bonus."""
+
+    shield: int = Field(ge=0, le=100)
+    """DF points a shield adds [R] (DF only, not the non-lethal factors)."""
+    suits: dict[str, Armor]
+
+
 class Threshold(_Strict):
     """A row of the To Critically Hit / To Fumble tables: needed rolls low..high."""
 
@@ -319,6 +337,8 @@ class Tables(_Strict):
     monster_levels: list[MonsterLevel]
     monsters: dict[str, Monster]
     monster_defense_factor: str
+    armor: ArmorTable
+    """The project's reconstruction [R]: the text prints no armor table."""
     critical_thresholds: list[Threshold]
     fumble_thresholds: list[Threshold]
     criticals: Criticals
@@ -425,6 +445,10 @@ def _consistency(t: Tables) -> list[str]:
     levels = [row.level for row in t.monster_levels]
     for lv in sorted({lv for lv in levels if levels.count(lv) > 1}):
         out.append(f"monster_levels: level {lv!r} is given twice")
+    if "none" not in t.armor.suits:
+        out.append("armor.suits: needs a suit 'none' (the armor of a card that names none)")
+    elif t.armor.suits["none"].bonus != 0:
+        out.append(f"armor.suits.none.bonus: {t.armor.suits['none'].bonus} is not allowed: no armor gives 0")
     for section in ("critical_thresholds", "fumble_thresholds"):
         out += _cover(section, [(r.low, r.high) for r in getattr(t, section)], 0, 100)
     for kind in CRITICAL_KINDS:
@@ -668,3 +692,21 @@ def monster_lvl(t: Tables, level: str) -> int:
         if row.level == str(level).strip():
             return row.lvl
     raise LookupError(f"level {level!r} is not on the conversion chart")
+
+
+def armor(t: Tables, key: str) -> Armor:
+    """A suit of the armor section [R] by key (``none``, ``leather``, ``chain``...)."""
+    try:
+        return t.armor.suits[key]
+    except KeyError:
+        raise LookupError(f"{key!r} is not an armor ({', '.join(t.armor.suits)})") from None
+
+
+def armor_bonus(t: Tables, key: str) -> int:
+    """The armor bonus of a suit [R] (DF points, PA-1; the non-lethal factors' "Armor Bonus", PA-7)."""
+    return armor(t, key).bonus
+
+
+def shield_bonus(t: Tables) -> int:
+    """The DF points a shield adds [R]."""
+    return t.armor.shield

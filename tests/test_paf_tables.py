@@ -445,3 +445,60 @@ def test_parse_refuses_bad_stored_data():
     with pytest.raises(TablesError) as err:
         parse(data, "stored setup")
     assert err.value.problems[0].startswith("stored setup: version:")
+
+
+# --- armor: the project's reconstruction [R] (the text prints no armor table) ----------------------
+
+
+def test_armor_section_is_labelled_a_reconstruction():
+    text = SHIPPED.read_text(encoding="utf-8")
+    head = text[text.index("# --- Armor"):text.index("armor:\n")]
+    assert "NOT PRINTED" in head and "RECONSTRUCTION" in head and "<data dir>/tables/paf.yaml" in head
+
+
+@pytest.mark.parametrize(
+    ("key", "bonus", "plate_or_banded"),
+    [("none", 0, False), ("leather", 5, False), ("studded leather", 10, False), ("ring mail", 15, False),
+     ("scale", 20, False), ("chain", 25, False), ("banded", 30, True), ("plate", 35, True)],
+)
+def test_armor_rows(key, bonus, plate_or_banded):
+    """docs/paf_design.md "Cards": none 0 ... plate 35, 5 a step; plate and banded for grappling."""
+    assert pt.armor_bonus(T, key) == bonus
+    assert pt.armor(T, key).plate_or_banded is plate_or_banded
+
+
+def test_armor_lookups():
+    assert list(T.armor.suits) == ["none", "leather", "studded leather", "ring mail", "scale", "chain",
+                                   "banded", "plate"]
+    assert pt.shield_bonus(T) == 5
+    with pytest.raises(LookupError, match="'mithril' is not an armor .*none, leather"):
+        pt.armor(T, "mithril")
+
+
+def test_armor_needs_none_and_sound_rows():
+    data = shipped()
+    del data["armor"]["suits"]["none"]
+    data["armor"]["suits"]["plate"]["bonus"] = -5
+    data["armor"]["shield"] = "five"
+    found = problems(data)
+    assert any(p.startswith("paf.yaml: armor.suits.plate.bonus: -5 is not allowed") for p in found)
+    assert any(p.startswith("paf.yaml: armor.shield: 'five' is not allowed") for p in found)
+    data = shipped()
+    del data["armor"]["suits"]["none"]
+    assert problems(data) == ["paf.yaml: armor.suits: needs a suit 'none' (the armor of a card that names none)"]
+    data = shipped()
+    data["armor"]["suits"]["none"]["bonus"] = 3
+    assert problems(data) == ["paf.yaml: armor.suits.none.bonus: 3 is not allowed: no armor gives 0"]
+
+
+def test_user_file_replaces_the_armor(tmp_path):
+    """A GM's own armor table replaces the reconstruction whole."""
+    user = tmp_path / "paf.yaml"
+    user.write_text(yaml.safe_dump({"armor": {"shield": 10, "suits": {
+        "none": {"bonus": 0}, "mithril": {"bonus": 40, "text": "elven mail"}}}}, sort_keys=False),
+               encoding="utf-8")
+    t = parse(load(user))
+    assert list(t.armor.suits) == ["none", "mithril"] and pt.armor_bonus(t, "mithril") == 40
+    assert pt.shield_bonus(t) == 10 and not pt.armor(t, "mithril").plate_or_banded
+    with pytest.raises(LookupError):
+        pt.armor_bonus(t, "chain")
