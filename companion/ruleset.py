@@ -575,6 +575,7 @@ GAMES: dict[str, str] = {
     "cage_match": "rulesets.cage_match",
     "nhb_tournament": "rulesets.nhb:TOURNAMENT",
     "fudge": "rulesets.fudge",
+    "paf": "rulesets.paf",
 }
 """Playable games: key to the module that defines ``RULESET`` (or ``module:NAME``)."""
 

@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from companion.dice import Dice, Refused, d, read_faces
+from companion.replay import ReplayRound, Typed, slug
 from companion.ruleset import (
     Answer,
     Choice,
@@ -234,18 +235,6 @@ class CmState:
     result: Result | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class _Typed:
-    """An answer as typed, not yet read against its prompt."""
-
-    text: str
-
-
-class _Need(Exception):
-    def __init__(self, prompt: Prompt) -> None:
-        self.prompt = prompt
-
-
 @dataclass
 class _Hp:
     muscle: int
@@ -254,7 +243,7 @@ class _Hp:
     focus: int
 
 
-class Turn:
+class Turn(ReplayRound):
     """One turn played from its start over the answers given so far (CM-5).
 
     ``run()`` stops at the first answer still missing (``need``) or at the
@@ -294,28 +283,8 @@ class Turn:
 
     # --- plumbing -------------------------------------------------------------
 
-    def run(self) -> "Turn":
-        try:
-            self.play()
-            self.done = True
-        except _Need as need:
-            self.need = need.prompt
-        return self
-
-    def take(self, prompt: Callable[[], Prompt]) -> Any:
-        """The next answer of the turn, or stop here asking ``prompt()`` (made only
-        then: replaying a turn builds no prompt it already has the answer to).
-
-        A just-typed answer (``_Typed``) is read against that prompt here:
-        ``Refused`` (ruling D-5) leaves the caller's state as it was."""
-        if self.i < len(self.st.inputs):
-            value = self.st.inputs[self.i]
-            if isinstance(value, _Typed):
-                value = read(prompt(), value.text)
-            self.i += 1
-            self.taken.append(value)
-            return value
-        raise _Need(prompt())
+    def read(self, prompt: Prompt, text: str) -> Any:
+        return read(prompt, text)
 
     def name(self, side: int) -> str:
         return self.sheets[side].name
@@ -951,14 +920,14 @@ class Turn:
                 combos.append(combo)
             if not combos:
                 continue
-            options = [Choice(_slug(c.name), c.name, " → ".join(self.sheets[f].by_key[k].name for k in c.stages)
+            options = [Choice(slug(c.name), c.name, " → ".join(self.sheets[f].by_key[k].name for k in c.stages)
                               + f" (stage 2: {self.t.focus.combo_stage + self.sheets[f].by_key[c.stages[1]].cost}"
                               " focus)") for c in combos]
             options.append(Choice("stop", "No combo"))
             key = self.choose(f, f"a combo after the {start.name.lower()}", options, None)
             if key == "stop":
                 return
-            combo = next(c for c in combos if _slug(c.name) == key)
+            combo = next(c for c in combos if slug(c.name) == key)
             if not self.stage(f, combo.stages[1], 2) or self.result is not None or len(combo.stages) < 3:
                 return
             third = self.sheets[f].by_key[combo.stages[2]]
@@ -1003,13 +972,6 @@ class Turn:
         self.knockout()
         self.pen = [self.penalty(0), self.penalty(1)]  # CMD-11: stage 3 rolls with what stage 2 left
         return full
-
-
-def _slug(text: str) -> str:
-    out = "".join(ch.lower() if ch.isalnum() else "-" for ch in text)
-    while "--" in out:
-        out = out.replace("--", "-")
-    return out.strip("-")
 
 
 # --- the ruleset -----------------------------------------------------------------
@@ -1084,7 +1046,7 @@ class CageMatch:
         if state.result is not None:
             raise Refused("the fight is over")
         # one replay: the new answer is read against the prompt it answers when the turn reaches it
-        turn = Turn(evolve(state, inputs=state.inputs + (_Typed(answer.text),))).run()
+        turn = Turn(evolve(state, inputs=state.inputs + (Typed(answer.text),))).run()
         after = evolve(state, inputs=tuple(turn.taken))
         log = tuple(turn.log[state.shown:])
         if not turn.done:

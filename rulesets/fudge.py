@@ -21,25 +21,21 @@ which asks for the next answer where they run out.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from companion.clock import mmss
-from companion.dice import FUDGE, Dice, Refused, read_faces
+from companion.dice import FUDGE, Dice
+from companion.replay import ReplayRound, SceneRuleset, slug
 from companion.ruleset import (
     SIDES,
-    Answer,
     Choice,
     ChoicePrompt,
     OptionSpec,
-    Outcome,
-    OverPrompt,
     Prompt,
     Reference,
     Result,
     RollPrompt,
     Setup,
-    evolve,
     resolve_options,
 )
 from rulesets import fudge_tables as tables_mod
@@ -233,12 +229,6 @@ class Sheet:
         return best or ("default", POOR)
 
 
-def _slug(text: str) -> str:
-    out = "".join(ch.lower() if ch.isalnum() else "-" for ch in text)
-    while "--" in out:
-        out = out.replace("--", "-")
-    return out.strip("-") or "x"
-
 
 def _arms(card: Any, tables: Tables) -> tuple[Arm, ...]:
     out: list[Arm] = []
@@ -285,7 +275,7 @@ class FudgeState:
     fighters: tuple[Fighter, ...]
     round: int = 1
     inputs: tuple[Any, ...] = ()
-    """This round's answers, read (faces, choice keys), or just typed (``_Typed``)."""
+    """This round's answers, read (faces, choice keys), or just typed (``Typed``)."""
     shown: int = 0
     """Log lines this round's answers have produced so far."""
     result: Result | None = None
@@ -310,14 +300,10 @@ class Hit:
     rd: int
 
 
-@dataclass(frozen=True, slots=True)
-class _Typed:
-    text: str
 
 
-class _Need(Exception):
-    def __init__(self, prompt: Prompt) -> None:
-        self.prompt = prompt
+
+
 
 
 @dataclass
@@ -367,7 +353,7 @@ class _Live:
 # --- one round ---------------------------------------------------------------------
 
 
-class Round:
+class Round(ReplayRound):
     """One round played from its start over the answers given so far.
 
     ``run()`` stops at the first answer still missing (``need``) or at the
@@ -401,26 +387,6 @@ class Round:
         self.done = False
 
     # --- plumbing -------------------------------------------------------------
-
-    def run(self) -> "Round":
-        try:
-            self.play()
-            self.done = True
-        except _Need as need:
-            self.need = need.prompt
-        return self
-
-    def take(self, prompt: Callable[[], Prompt]) -> Any:
-        """The next answer of the round, or stop here asking ``prompt()``; a just-typed
-        answer is read against it here (``Refused`` leaves the caller's state as it was)."""
-        if self.i < len(self.st.inputs):
-            value = self.st.inputs[self.i]
-            if isinstance(value, _Typed):
-                value = read(prompt(), value.text)
-            self.i += 1
-            self.taken.append(value)
-            return value
-        raise _Need(prompt())
 
     def choose(self, x: int, reason: str, options: list[Choice], advised: str | None) -> str:
         return self.take(lambda: ChoicePrompt(self.name(x), self.sheets[x].side, reason, tuple(options), advised))
@@ -1229,104 +1195,39 @@ def _sum_words(parts: list[tuple[str, int]] | tuple[tuple[str, int], ...], faces
     return f"{text} {dice_words}"
 
 
-def read(prompt: Prompt | None, text: str) -> Any:
-    """The typed answer read against the prompt it answers; Refused (D-5) if it does not fit."""
-    if isinstance(prompt, RollPrompt):
-        return read_faces(prompt.dice, text)
-    if isinstance(prompt, ChoicePrompt):
-        choice = prompt.find(text)
-        if choice is None:
-            raise Refused(f"{prompt.reason}: choose one of " + ", ".join(o.key for o in prompt.options))
-        return choice.key
-    raise Refused("the scene is over")
+
 
 
 # --- the ruleset ------------------------------------------------------------------------
 
 
-class Fudge:
+class Fudge(SceneRuleset):
     """Simultaneous Combat for Fudge (registered in ``companion.ruleset.GAMES``)."""
 
     key = "fudge"
     title = "Simultaneous Combat for Fudge"
-    period_word = "round"
+    short_title = "Fudge"
     card_model = FudgeCard
     options = OPTIONS
-    scenes = True
-    """A scene of many on two sides (``Setup.sides``), not one corner against another."""
-
-    _last: tuple[FudgeState, Round] | None = None
-
-    def check_tables(self, path: Path) -> tuple[list[str], list[str]]:
-        """A GM's tables file put over the shipped one: every problem, and the sections it replaces."""
-        try:
-            tables_mod.load(path)
-        except tables_mod.TablesError as exc:
-            return exc.problems, []
-        data, _ = tables_mod.read_yaml(path)
-        return [], [k for k in tables_mod.SECTIONS if isinstance(data, dict) and k in data]
-
-    def tables_for(self, data_dir: Path | None) -> dict[str, Any]:
-        """The shipped tables with ``<data dir>/tables/fudge.yaml`` put over them, checked.
-
-        Raises:
-            TablesError: every problem, naming the file and the section.
-        """
-        user = data_dir / "tables" / "fudge.yaml" if data_dir is not None else None
-        return tables_mod.load(user)
+    round_class = Round
+    tables = tables_mod
 
     def new(self, setup: Setup) -> FudgeState:
         options = Options(**resolve_options(self.options, setup.options))
         tables = tables_mod.parse(setup.tables if setup.tables is not None else tables_mod.load())
         cards = tuple(setup.fighters)
-        sides = _sides(setup, len(cards))
+        sides = self.sides(setup, len(cards))
         _check_names(cards)
         problems = [p for card in cards for p in _card_problems(card, tables)]
         if problems:
             raise ValueError("the scene cannot start:\n  " + "\n  ".join(problems))
-        sheets = tuple(Sheet(card, side, _slug(card.name), _arms(card, tables),
+        sheets = tuple(Sheet(card, side, slug(card.name), _arms(card, tables),
                              tables.armor(card.armor) if getattr(card, "armor", None) else None)
                        for card, side in zip(cards, sides))
         fighters = tuple(_fresh(sheet) for sheet in sheets)
         return FudgeState(tables, sheets, options, fighters)
 
-    # --- prompts and answers ---------------------------------------------------------
-
-    def run(self, state: FudgeState) -> Round:
-        last = self._last
-        if last is not None and last[0] is state:
-            return last[1]
-        rnd = Round(state).run()
-        self._last = (state, rnd)
-        return rnd
-
-    def prompt(self, state: FudgeState) -> Prompt:
-        if state.result is not None:
-            return OverPrompt(state.result, self.period_word)
-        need = self.run(state).need
-        assert need is not None
-        return need
-
-    def apply(self, state: FudgeState, answer: Answer) -> Outcome:
-        if state.result is not None:
-            raise Refused("the scene is over")
-        rnd = Round(evolve(state, inputs=state.inputs + (_Typed(answer.text),))).run()
-        after = evolve(state, inputs=tuple(rnd.taken))
-        log = tuple(rnd.log[state.shown:])
-        if not rnd.done:
-            return Outcome(evolve(after, shown=len(rnd.log)), log)
-        fighters = tuple(f.frozen() for f in rnd.f)
-        end = evolve(after, fighters=fighters, round=state.round + (rnd.result is None), inputs=(), shown=0,
-                     result=rnd.result)
-        if rnd.result is None:
-            log += (f"Round {state.round + 1}",)
-        return Outcome(end, log)
-
     # --- what the screens show ---------------------------------------------------------
-
-    def live(self, state: FudgeState) -> Round:
-        """The round as far as its answers go."""
-        return self.run(state) if state.result is None else Round(evolve(state, inputs=()))
 
     def trackers(self, state: FudgeState) -> dict[str, dict[str, Any]]:
         rnd = self.live(state)
@@ -1352,11 +1253,6 @@ class Fudge:
             out[sheet.name] = row
         return out
 
-    def status(self, state: FudgeState) -> str:
-        if state.result is not None:
-            return f"Round {state.result.period}: over"
-        return f"Round {state.round}: {self.live(state).phase}"
-
     def reference(self, state: FudgeState) -> Reference | None:
         rnd = self.live(state)
         if rnd.asking == "location":
@@ -1366,30 +1262,14 @@ class Fudge:
         return ladder_reference(rnd.last_result)
 
 
-def _sides(setup: Setup, n: int) -> tuple[int, ...]:
-    """Each combatant's side (design 6): 2-8 on two sides, each side at least one."""
-    if not 2 <= n <= 8:
-        raise ValueError(f"a Fudge scene has 2 to 8 combatants, not {n}")
-    sides = tuple(getattr(setup, "sides", ()) or ())
-    if not sides:
-        if n != 2:
-            raise ValueError(f"a scene of {n} needs each combatant's side (red or blue)")
-        sides = (0, 1)
-    if len(sides) != n or any(s not in (0, 1) for s in sides):
-        raise ValueError(f"sides {list(sides)}: give one side, 0 (red) or 1 (blue), for each of the {n} combatants")
-    if len(set(sides)) != 2:
-        raise ValueError("a scene needs at least one combatant on each side (red and blue)")
-    return sides
-
-
 def _check_names(cards: tuple[Any, ...]) -> None:
     seen: dict[str, str] = {}
     for card in cards:
-        slug = _slug(card.name)
-        if slug in seen:
-            raise ValueError(f"{card.name} and {seen[slug]}: two combatants the log and the targets could not "
+        key = slug(card.name)
+        if key in seen:
+            raise ValueError(f"{card.name} and {seen[key]}: two combatants the log and the targets could not "
                              "tell apart; give each a name of his own")
-        seen[slug] = card.name
+        seen[key] = card.name
     if "done" in seen:
         raise ValueError("'Done' cannot be a combatant's name: it ends a list of targets")
 

@@ -21,6 +21,7 @@ from companion.clock import RoundClock
 from companion.dice import Refused
 from companion.ruleset import ChoicePrompt, OverPrompt, Prompt, SecretPrompt
 from companion.session import Session, title_of
+from screens.hp import HpSidePanel, has_hp_panels
 from screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
 from screens.widgets import DiceTray, FighterPanel, escape, prompt_text, show_text
 from screens.wounds import ROOMY_SCENE, SidePanel
@@ -77,14 +78,16 @@ class FightScreen(Screen[None]):
         self._scene = bool(getattr(session.ruleset, "scenes", False))
         """A scene of many on two sides (Fudge): the sides are listed on the left,
         the prompt, the tray and the play-by-play on the right."""
+        self._side_panel: type[SidePanel] = HpSidePanel if has_hp_panels(session.setup.game) else SidePanel
+        """A scene's side panels: hit point bars (PAF) or wound boxes (Fudge)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
         if self._scene:
             with Horizontal(id="scene"):
                 with Vertical(id="sides"):
-                    yield SidePanel(id="red-side", classes="side")
-                    yield SidePanel(id="blue-side", classes="side")
+                    yield self._side_panel(id="red-side", classes="side")
+                    yield self._side_panel(id="blue-side", classes="side")
                 with Vertical(id="centre"):
                     yield Static(id="status")
                     yield Static(id="prompt")

@@ -65,6 +65,7 @@ class SceneSelectScreen(FighterSelectScreen):
         Binding("ctrl+r", "random", "Random"),
         Binding("ctrl+u", "unpick", "Remove", priority=True),
         Binding("ctrl+s", "start", "Start"),
+        Binding("ctrl+n", "new_character", "New PC", tooltip="a character sheet: rolled stats to a saved card"),
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
@@ -149,6 +150,10 @@ class SceneSelectScreen(FighterSelectScreen):
             return parameters != (self.filling,)
         if action == "unpick":
             return True if self.placed else None
+        if action == "new_character":
+            from screens.sheet import has_sheet
+
+            return has_sheet(self.game)  # a game with a character sheet (PAF)
         if action in ("tournament", "start_tournament", "simulate"):
             return False  # the two-corner screen's keys: a scene has no tournament and no simulator
         return True
@@ -199,6 +204,56 @@ class SceneSelectScreen(FighterSelectScreen):
             gone = self.placed[-1][0]
             self.placed = self.placed[:-1]
         self.notify(f"{gone.name} is out of the scene.", timeout=3, markup=False)
+
+    def action_new_character(self) -> None:
+        """The character sheet (PAF): a saved card joins the roster at once, highlighted."""
+        from screens.sheet import SheetScreen, has_sheet
+
+        if not has_sheet(self.game):
+            return
+
+        def saved(name: str | None) -> None:
+            if not name:
+                return
+            self.roster = self.app.roster(self.game)
+            self._show_problems()
+            box = self.query_one("#filter", Input)
+            box.value = name
+            self._fill(name)  # at once, not waiting for the filter's Changed message
+            box.focus()
+
+        self.app.push_screen(SheetScreen(self.game), saved)
+
+    def _show_card(self) -> None:
+        """The highlighted card; a game with tables (PAF) shows its derived numbers too."""
+        card = self.highlighted_card()
+        tables = self._card_tables()
+        if card is None or tables is None or not hasattr(card, "sheet_lines"):
+            super()._show_card()
+            return
+        from screens.widgets import card_text
+
+        try:
+            lines = card.sheet_lines(tables)
+        except (LookupError, ValueError):
+            super()._show_card()
+            return
+        head = card_text(card).split("\n", 1)[0]  # the name, bold
+        self.query_one("#card", Static).update("\n".join([head, ""] + [escape(line) for line in lines]))
+
+    def _card_tables(self) -> Any | None:
+        """The tables a card's numbers are derived with (the game's ``tables_for``), or None."""
+        if not hasattr(self, "_tables"):
+            self._tables = None
+            tables_for = getattr(self.ruleset, "tables_for", None)
+            from screens.sheet import has_sheet
+
+            if tables_for is not None and has_sheet(self.game):
+                try:
+                    self._tables = tables_for(self.app.directory)
+                except ValueError:
+                    self._tables = None  # the tables' own problems show when the fight starts
+        return self._tables
 
     def action_start(self) -> None:
         """Check the scene, ask for the options, then start the fight."""

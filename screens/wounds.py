@@ -165,7 +165,14 @@ def combatant_lines(
 
 
 class SidePanel(FighterPanel):
-    """One side of a scene: its combatants, each in two lines."""
+    """One side of a scene: its combatants, each in two lines (Fudge: the wound boxes).
+
+    Another game's panel names its own ``legend`` and ``lines_of`` (one combatant's lines).
+    """
+
+    legend = LEGEND
+    """What the panel's marks mean, on its lower border."""
+    lines_of = staticmethod(combatant_lines)
 
     def show_side(
         self, side: int, combatants: list[tuple[Any, dict[str, Any]]], acting: str | None, roomy: bool = False
@@ -179,9 +186,9 @@ class SidePanel(FighterPanel):
             roomy: three lines a combatant (the declaration whole) rather than two.
         """
         self.border_title = f"{SIDES[side].upper()} side"
-        self.border_subtitle = LEGEND
+        self.border_subtitle = self.legend
         lines: list[str] = []
         for card, numbers in combatants:
-            lines += combatant_lines(card, numbers, card.name == acting, roomy=roomy)
+            lines += self.lines_of(card, numbers, card.name == acting, roomy=roomy)
         show_text(self, "\n".join(lines))
         self.set_class(any(card.name == acting for card, _ in combatants), "acting")

@@ -21,10 +21,11 @@ import re
 import pytest
 
 from companion.dice import Refused
-from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, Setup, default_options, evolve
+from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, default_options, evolve
 from rulesets import fudge_tables
 from rulesets.fudge import RULESET, FudgeState
 from rulesets.fudge_cards import FudgeCard
+from scene_play import ScenePlay
 
 P = "primitive"
 M = "modern"
@@ -85,25 +86,8 @@ def card(name: str, *weapons: str, **fields) -> FudgeCard:
     return FudgeCard.model_validate(data)
 
 
-def scene(*cards: FudgeCard, sides=(), **options) -> FudgeState:
-    return RULESET.new(Setup("fudge", tuple(cards), options, TABLES, tuple(sides)))
-
-
-def play(state: FudgeState, *answers: str) -> tuple[FudgeState, list[str]]:
-    log: list[str] = []
-    for text in answers:
-        out = RULESET.apply(state, Answer(text))
-        state = out.state
-        log += out.log
-    return state, log
-
-
-def prompt(state: FudgeState):
-    return RULESET.prompt(state)
-
-
-def track(state: FudgeState, name: str) -> dict:
-    return RULESET.trackers(state)[name]
+PLAY = ScenePlay(RULESET, TABLES)
+scene, play, prompt, track = PLAY.scene, PLAY.play, PLAY.prompt, PLAY.track
 
 
 def marked(state: FudgeState, name: str) -> dict[str, int]:

@@ -44,7 +44,8 @@ async def test_home_lists_games_and_which_are_playable(data_dir: Path) -> None:
         assert not games.get_option("nhb").disabled
         assert not games.get_option("fo").disabled
         assert not games.get_option("cage_match").disabled
-        assert games.get_option("paf").disabled
+        assert not games.get_option("fudge").disabled
+        assert not games.get_option("paf").disabled
         unfinished = app.screen.query_one("#unfinished", OptionList)
         assert unfinished.get_option_at_index(0).id == "none"
 

@@ -276,7 +276,7 @@ def test_bad_option_exits_2(tmp_path: Path, option: str, fragment: str):
 
 @pytest.mark.parametrize(
     "game, fragment",
-    [("chess", "unknown game 'chess'"), ("paf", "is not playable yet")],
+    [("chess", "unknown game 'chess'"), ("go", "unknown game 'go'")],
 )
 def test_unknown_game_exits_2(tmp_path: Path, game: str, fragment: str):
     proc = run(tmp_path, "script", game, stdin="5\n")

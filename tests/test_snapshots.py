@@ -235,3 +235,61 @@ def test_fudge_scene_wounds(tmp_path: Path, snap_compare) -> None:
         await _no_blink(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=fight)
+
+
+def test_paf_character_sheet(tmp_path: Path, snap_compare) -> None:
+    """The PAF character sheet (issue 7): the stats rolled by the app (seeded), the
+    name, level, weight, chain and shield, a mace; the derived numbers with their parts."""
+    from screens.sheet import SheetScreen
+
+    (tmp_path / "fighters").mkdir()
+    app = make_app(tmp_path, rng=random.Random(7))
+
+    async def sheet(pilot) -> None:
+        await pilot.pause()
+        pilot.app.push_screen(SheetScreen("paf"))
+        await pilot.pause()
+        screen = pilot.app.screen
+        await pilot.press("ctrl+r")
+        for wid, value in (("name", "Brother Snapshot"), ("combat_level", "2"), ("weight", "170")):
+            screen.query_one(f"#{wid}", Input).value = value
+        screen.query_one("#armor").value = "chain"
+        screen.query_one("#shield").value = True
+        screen.query_one("#weapon-0").value = "Mace, Footmans"
+        screen.query_one("#name", Input).focus()
+        await _no_blink(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=sheet)
+
+
+def test_paf_hit_point_trackers(tmp_path: Path, snap_compare) -> None:
+    """A PAF scene, a party of three against four monsters, played by the app's
+    seeded rolls until someone is hurt: the hit point bars, status and holds."""
+    from companion.ruleset import Setup, default_options, get_ruleset
+
+    (tmp_path / "fighters").mkdir()
+    app = make_app(tmp_path, rng=random.Random(7))
+
+    async def fight(pilot) -> None:
+        await pilot.pause()
+        roster = pilot.app.roster("paf")
+        names = ("Sir Roderick Vane", "Durin Stonefist", "Brother Anselm",
+                 "Orc Raider", "Orc Bowman", "Goblin Skulker", "Kobold Cutthroat")
+        ruleset = get_ruleset("paf")
+        setup = Setup("paf", tuple(roster.find(n) for n in names), default_options(ruleset),
+                      sides=(0, 0, 0, 1, 1, 1, 1))
+        pilot.app.new_fight(setup)
+        await pilot.pause()
+        session = pilot.app.screen.session
+        for _ in range(300):
+            trackers = ruleset.trackers(session.state)
+            if session.over or sum(t["hp"] < t["max_hp"] for t in trackers.values()) >= 2:
+                break
+            prompt = session.prompt
+            if prompt.kind == "choice":
+                session.submit(prompt.advised or prompt.options[0].key)
+            else:
+                session.roll()
+        await _no_blink(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=fight)

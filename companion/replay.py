@@ -1,0 +1,197 @@
+"""A round (or turn) replayed from its answers, as Cage Match, Fudge and PAF play them;
+and the ruleset the scene games (Fudge, PAF) build on it (design 6: many on two sides).
+
+Such a ruleset keeps, between rounds, each combatant's numbers; within a round it keeps
+only the answers given so far and replays the round over them (:class:`ReplayRound`).
+The round stops at the first answer it lacks and asks for it; a just-typed answer is
+read against the very prompt it answers, so a refusal leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, ClassVar
+
+from companion.dice import Refused, read_faces
+from companion.ruleset import Answer, ChoicePrompt, OverPrompt, Outcome, Prompt, RollPrompt, Setup, evolve
+
+
+def slug(text: str) -> str:
+    """A name as the log and the prompts' keys spell it: lower case, words joined by ``-``."""
+    out = "".join(ch.lower() if ch.isalnum() else "-" for ch in text)
+    while "--" in out:
+        out = out.replace("--", "-")
+    return out.strip("-") or "x"
+
+
+def read_answer(prompt: Prompt | None, text: str) -> Any:
+    """The typed answer read against its prompt; Refused (D-5) if it does not fit."""
+    if isinstance(prompt, RollPrompt):
+        return read_faces(prompt.dice, text)
+    if isinstance(prompt, ChoicePrompt):
+        choice = prompt.find(text)
+        if choice is None:
+            raise Refused(f"{prompt.reason}: choose one of " + ", ".join(o.key for o in prompt.options))
+        return choice.key
+    raise Refused("the scene is over")
+
+
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """An answer just typed, not yet read against the prompt it answers."""
+
+    text: str
+
+
+class Need(Exception):
+    """The round has no answer for this prompt yet."""
+
+    def __init__(self, prompt: Prompt) -> None:
+        self.prompt = prompt
+
+
+class ReplayRound:
+    """A round played from its start over the answers given so far (``st.inputs``).
+
+    A subclass sets ``st`` (the state between rounds) and writes :meth:`play`, asking
+    for each answer with :meth:`take`.
+    """
+
+    st: Any
+    taken: list[Any]
+    """The answers used, read (a subclass's ``__init__`` makes it empty)."""
+    i: int = 0
+    """How many of the answers the replay has used."""
+    need: Prompt | None = None
+    """The prompt the round stopped at (None when it is done)."""
+    done: bool = False
+
+    def play(self) -> None:
+        raise NotImplementedError
+
+    def read(self, prompt: Prompt, text: str) -> Any:
+        """A typed answer read against the prompt it answers (a game with other prompts reads those too)."""
+        return read_answer(prompt, text)
+
+    def run(self) -> "ReplayRound":
+        """Play as far as the answers go."""
+        try:
+            self.play()
+            self.done = True
+        except Need as need:
+            self.need = need.prompt
+        return self
+
+    def take(self, prompt: Callable[[], Prompt]) -> Any:
+        """The next answer of the round, or stop here asking ``prompt()`` (made only then:
+        a replay builds no prompt it already has the answer to). A just-typed answer is
+        read against it here: ``Refused`` (ruling D-5) leaves the caller's state as it was."""
+        if self.i < len(self.st.inputs):
+            value = self.st.inputs[self.i]
+            if isinstance(value, Typed):
+                value = self.read(prompt(), value.text)
+            self.i += 1
+            self.taken.append(value)
+            return value
+        raise Need(prompt())
+
+
+class SceneRuleset:
+    """The ruleset of a scene game: answers replayed through its round class.
+
+    A subclass names its ``round_class`` (a :class:`ReplayRound` with ``log``,
+    ``result``, ``f`` (each combatant's live numbers, with ``frozen()``) and ``phase``),
+    its ``tables`` module (``load``, ``read_yaml``, ``SECTIONS``, ``TablesError``) and
+    the word for one of its combatants.
+    """
+
+    key: ClassVar[str]
+    period_word = "round"
+    scenes = True
+    """A scene of many on two sides (``Setup.sides``), not one corner against another."""
+    round_class: ClassVar[type]
+    tables: ClassVar[Any]
+    being_word: ClassVar[str] = "combatant"
+    _last: tuple[Any, Any] | None = None
+
+    def check_tables(self, path: Path) -> tuple[list[str], list[str]]:
+        """A GM's tables file put over the shipped one: every problem, and the sections it replaces."""
+        try:
+            self.tables.load(path)
+        except self.tables.TablesError as exc:
+            return exc.problems, []
+        data, _ = self.tables.read_yaml(path)
+        return [], [k for k in self.tables.SECTIONS if isinstance(data, dict) and k in data]
+
+    def tables_for(self, data_dir: Path | None) -> dict[str, Any]:
+        """The shipped tables with ``<data dir>/tables/<game>.yaml`` put over them, checked.
+
+        Raises:
+            TablesError: every problem, naming the file and the section.
+        """
+        user = data_dir / "tables" / f"{self.key}.yaml" if data_dir is not None else None
+        return self.tables.load(user)
+
+    def run(self, state: Any) -> Any:
+        """The round over the state's answers (the last one kept: prompt and apply ask twice)."""
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1]
+        rnd = self.round_class(state).run()
+        self._last = (state, rnd)
+        return rnd
+
+    def prompt(self, state: Any) -> Prompt:
+        if state.result is not None:
+            return OverPrompt(state.result, self.period_word)
+        need = self.run(state).need
+        assert need is not None
+        return need
+
+    def apply(self, state: Any, answer: Answer) -> Outcome:
+        if state.result is not None:
+            raise Refused("the scene is over")
+        rnd = self.round_class(evolve(state, inputs=state.inputs + (Typed(answer.text),))).run()
+        after = evolve(state, inputs=tuple(rnd.taken))
+        log = tuple(rnd.log[state.shown:])
+        if not rnd.done:
+            return Outcome(evolve(after, shown=len(rnd.log)), log)
+        fighters = tuple(f.frozen() for f in rnd.f)
+        end = evolve(after, fighters=fighters, round=state.round + (rnd.result is None), inputs=(), shown=0,
+                     result=rnd.result, **self.round_end(rnd))
+        if rnd.result is None:
+            log += (f"Round {state.round + 1}",)
+        return Outcome(end, log)
+
+    def round_end(self, rnd: Any) -> dict[str, Any]:
+        """More of the state a finished round sets (none here)."""
+        return {}
+
+    def status(self, state: Any) -> str:
+        if state.result is not None:
+            return f"Round {state.result.period}: over"
+        return f"Round {state.round}: {self.live(state).phase}"
+
+    def live(self, state: Any) -> Any:
+        """The round as far as its answers go."""
+        return self.run(state) if state.result is None else self.round_class(evolve(state, inputs=()))
+
+    def sides(self, setup: Setup, n: int) -> tuple[int, ...]:
+        """Each combatant's side (design 6): 2-8 on two sides, each side at least one."""
+        who = self.being_word
+        if not 2 <= n <= 8:
+            raise ValueError(f"a {self.short_title} scene has 2 to 8 {who}s, not {n}")
+        sides = tuple(getattr(setup, "sides", ()) or ())
+        if not sides:
+            if n != 2:
+                raise ValueError(f"a scene of {n} needs each {who}'s side (0 red or 1 blue)")
+            sides = (0, 1)
+        if len(sides) != n or any(s not in (0, 1) for s in sides):
+            raise ValueError(f"sides {list(sides)}: give one side, 0 (red) or 1 (blue), for each of the {n} {who}s")
+        if len(set(sides)) != 2:
+            raise ValueError(f"a scene needs at least one {who} on each side (red and blue)")
+        return sides
+
+    short_title: ClassVar[str]
+    """The game in a word or two ("Fudge", "PAF")."""

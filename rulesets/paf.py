@@ -1,0 +1,1528 @@
+"""Paul's Adventures In Fantasy: the melee round of the combat module, for a scene
+of 2-8 beings (characters and monsters) on two sides.
+
+Rules: ``shared/rules/source/paf_combat_module.txt`` as settled by rulings
+PA-1 to PA-7; the engine follows docs/paf_design.md, "Engine design" (binding).
+What neither says is decided here, each decision marked [D] where built.
+The tables are data (``paf.yaml``, checked by ``paf_tables``); the formulas are
+``paf_stats``; a card's numbers come from ``paf_cards.derived``.
+
+A round (PA-6, 10 seconds): the GM's ``condition`` choice (slowed/hastened,
+magic the module has no rules for); initiative 1d6 for every being that can
+act, in scene order; then the initiative groups, highest first: each being of a
+group, in scene order, chooses its action (and weapon, range, target) and
+makes all its rolls at once (attack percentile, critical or fumble percentile,
+damage dice, the dice of the effects); a group's damage and effects are applied
+only after every attack of the group is rolled (ties are simultaneous). Then
+the round closes (temporary damage recovers from the 11th round after it was
+taken, countdowns run). When a side has no being able to fight, or the GM
+ends the scene, the aftermath: rest and days of healing (PA-5).
+
+As Fudge does, the state keeps the answers given so far in the round and
+replays them through :class:`Round`, which asks for the next answer where
+they run out.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field, fields
+from fractions import Fraction
+from typing import Any, Callable
+
+from companion.clock import mmss
+from companion.dice import PERCENT, Dice, d
+from companion.replay import ReplayRound, SceneRuleset, slug
+from companion.ruleset import (
+    SIDES,
+    Choice,
+    ChoicePrompt,
+    OptionSpec,
+    Prompt,
+    Reference,
+    Result,
+    RollPrompt,
+    Setup,
+    evolve,
+    resolve_options,
+)
+from rulesets import paf_stats as ps
+from rulesets import paf_tables as pt
+from rulesets.paf_cards import HELM_MODS, PafCard, check_against, derived, is_melee, is_missile
+from rulesets.paf_tables import Effect, Tables
+
+ROUND_SECONDS = 10
+"""PA-6: a melee round is 10 seconds."""
+ACTIONS = ("attack", "shoot", "pummel", "grapple", "overbear", "break", "move", "wait", "fix", "recover", "end")
+ACTION_WHY = {
+    "attack": "a melee attack: percentile against AF + DF (PA-2)",
+    "shoot": "shoot or throw a missile weapon (its rate of fire a round, range modifier)",
+    "pummel": "non-lethal: PAF + PDF, 25% of the damage real (PA-7)",
+    "grapple": "non-lethal: GOAF + GODF; a hit puts a hold on the target (PA-7)",
+    "overbear": "non-lethal: GOAF + GODF, 50% of the damage real (PA-7)",
+    "break": "held: a grapple roll; a category equal to or above the hold's breaks it (PA-7)",
+    "move": "move instead of attacking (PA-6); lets go of a hold",
+    "wait": "do nothing this round (braced against an overbear)",
+    "fix": "roll dexterity or less on d20 to fix the slipped helm",
+    "recover": "pick up the dropped weapon (no attack this round)",
+    "end": "the GM ends the scene here",
+}
+NON_LETHAL = {"pummel": "pummeling", "grapple": "grappling", "overbear": "overbear"}
+"""An action and the table it reads."""
+NO_DEXTERITY = 12
+"""[D] A monster has no stats: its dexterity checks are against 12 (the middle of 4..20)."""
+REST = {"none": "no rest given", "bed": "in bed, 3 a day", "resting": "resting (just walking), 2 a day",
+        "working": "working or fighting, 1 a day"}
+MAX_DAYS = 30
+
+
+# --- options ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    monster_death: int = ps.MONSTER_DEATH
+    character_death: str = "constitution"
+    hit_probability: int = 4
+    turn_rounds: int = 1
+
+
+OPTIONS = (
+    OptionSpec("monster_death", "Monsters die at", ps.MONSTER_DEATH, (-10, -5, 0, -15, -20),
+               "PA-5: the negative constant at which a monster dies (the text: arbitrarily -10)"),
+    OptionSpec("character_death", "Characters die at", "constitution", ("constitution", "-10"),
+               "PA-5: minus their constitution (the author's use), or -10 like monsters"),
+    OptionSpec("hit_probability", "Hit probability point", 4, (4, 1),
+               "R-14: the percent of one point of the tables' \"hit probability -2\" and \"+3\" "
+               "(4: the text's conversion of other systems' pluses, +1 -> 4%; 1: read as percent)"),
+    OptionSpec("turn_rounds", "A turn is", 1, (1, 6),
+               "melee rounds in the tables' \"turn\" (death in 2-12 turns, half speed for 1 turn)"),
+)
+
+
+# --- dice ------------------------------------------------------------------------
+
+
+_DICE = re.compile(r"^(\d+)d(\d+)([+-]\d+)?$")
+
+
+def split_dice(dice: str) -> tuple[int, int, int]:
+    """``2d4+1`` -> (2, 4, 1)."""
+    m = _DICE.match(dice)
+    if not m:
+        raise ValueError(f"{dice!r} is not dice (1d8, 1d6+1)")
+    return int(m[1]), int(m[2]), int(m[3] or 0)
+
+
+def dice_of(dice: str) -> tuple[Dice, int]:
+    """The dice to type for ``dice`` (its faces) and the number added to them."""
+    count, sides, plus = split_dice(dice)
+    return Dice.of(*(d(sides),) * count), plus
+
+
+D6 = Dice.of(d(6))
+D20 = Dice.of(d(20))
+D_PERCENT = Dice.of(PERCENT)
+
+
+
+# --- state ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Being:
+    """A combatant's card and place in the scene (never changes)."""
+
+    card: PafCard
+    side: int
+    slug: str
+    weapon_keys: tuple[str, ...]
+    """Each weapon's key in prompts (its name as a slug)."""
+    numbers: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    """The card's derived numbers by (weapon, stats lost, monster death): a replay reads them often."""
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def character(self) -> bool:
+        return self.card.kind == "character"
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """A being's numbers between rounds. Rounds are numbered from 1; ``*_until`` is the
+    last round an effect lasts (0: none)."""
+
+    hp: int
+    """Current hit points, temporary (non-lethal) damage included (PA-5, PA-7)."""
+    max_hp: int
+    dead_at: int
+    temporary: tuple[tuple[int, int], ...] = ()
+    """Non-lethal damage still to recover: (round taken, points), oldest first (PA-7)."""
+    dead: bool = False
+    stunned_until: int = 0
+    no_action_until: int = 0
+    no_attack_until: int = 0
+    no_attacks: bool = False
+    """Lasting: a broken or lost weapon arm (until healed, beyond the scene)."""
+    penalty: int = 0
+    """Lasting: the printed "hit probability -N" (R-14), in percent to the chance to miss."""
+    slipped: str | None = None
+    """Helm slipped (fumble 93-97): ``penalty`` (hit prob. -6) or ``no_attacks``, until fixed."""
+    shield: bool = False
+    shield_off_until: int = 0
+    helm: str = "none"
+    weapons: tuple[str, ...] = ()
+    """Per card weapon: ``ready``, ``dropped`` (may be recovered) or ``gone``."""
+    ammo: tuple[int | None, ...] = ()
+    next_shot: tuple[int, ...] = ()
+    """Per weapon: the first round it may shoot again (heavy crossbow, R-4)."""
+    stat_loss: tuple[tuple[str, int], ...] = ()
+    injuries: tuple[str, ...] = ()
+    movement: str = "normal"
+    """``normal``, ``halved`` or ``none`` (lasting)."""
+    halved_until: int = 0
+    dying_at: int | None = None
+    """The round at whose close it dies (death in N turns)."""
+    dies_in_days: int | None = None
+    exposed: int = 0
+    """The fumbler's "opponents next attack is at +3", in percent off the next attack on it."""
+    held_by: tuple[int, int] | None = None
+    """(holder, category) of a grapple hold (PA-7)."""
+    feet_held: int = 0
+    last_action: str | None = None
+    condition: str | None = None
+    """``slowed`` or ``hastened`` (the GM's condition choice)."""
+    fell: int = 0
+    """The order in which it stopped being able (0: still able)."""
+
+
+FIELDS = tuple(f.name for f in fields(Fighter))
+
+
+class _Live:
+    """A mutable copy of a :class:`Fighter` while a round is replayed."""
+
+    def __init__(self, f: Fighter) -> None:
+        self.__dict__.update({k: getattr(f, k) for k in FIELDS})
+
+    def frozen(self) -> Fighter:
+        return Fighter(**{k: self.__dict__[k] for k in FIELDS})
+
+    @property
+    def temp_total(self) -> int:
+        return sum(p for _, p in self.temporary)
+
+    @property
+    def able(self) -> bool:
+        """Conscious and alive (PA-5: at 0 hit points unconscious)."""
+        return not self.dead and self.hp > 0
+
+
+@dataclass(frozen=True)
+class PafState:
+    tables: Tables
+    beings: tuple[Being, ...]
+    options: Options
+    fighters: tuple[Fighter, ...]
+    round: int = 1
+    inputs: tuple[Any, ...] = ()
+    """This round's answers, read (faces, choice keys), or just typed (``Typed``)."""
+    shown: int = 0
+    result: Result | None = None
+    healed: tuple[str, ...] = ()
+    """The aftermath, in words (PA-5 healing)."""
+
+
+
+
+
+
+
+
+class _End(Exception):
+    """The GM ended the scene."""
+
+
+# --- one round ---------------------------------------------------------------------
+
+
+class Round(ReplayRound):
+    """One round played from its start over the answers given so far."""
+
+    def __init__(self, state: PafState) -> None:
+        self.st = state
+        self.t = state.tables
+        self.o = state.options
+        self.beings = state.beings
+        self.n = len(state.beings)
+        self.r = state.round
+        self.i = 0
+        self.taken: list[Any] = []
+        self.log: list[str] = []
+        self.f = [_Live(f) for f in state.fighters]
+        self.initiative: list[int | None] = [None] * self.n
+        self.action: list[str | None] = [None] * self.n
+        self.pending: list[Callable[[], None]] = []
+        self.phase = "conditions"
+        self.ref: tuple[Any, ...] | None = None
+        """What the reference view shows: ("attack", needed), ("critical", kind, roll), ("fumble", roll),
+        (table, index) for the non-lethal tables."""
+        self.ended = False
+        self.result: Result | None = None
+        self.healed: list[str] = []
+        self.need: Prompt | None = None
+        self.done = False
+        self.fallen = 0
+        self._wielding: dict[int, int] = {}
+        self._mode: tuple[int, str] | None = None
+
+    # --- plumbing -------------------------------------------------------------
+
+    def choose(self, x: int | None, reason: str, options: list[Choice], advised: str | None) -> str:
+        who, side = ("GM", 0) if x is None else (self.name(x), self.beings[x].side)
+        return self.take(lambda: ChoicePrompt(who, side, reason, tuple(options), advised))
+
+    def roll(self, x: int, dice: Dice, reason: str, **kw: Any) -> tuple[int, ...]:
+        return self.take(lambda: RollPrompt(self.name(x), self.beings[x].side, dice, reason, **kw))
+
+    def name(self, x: int) -> str:
+        return self.beings[x].name
+
+    def side(self, x: int) -> int:
+        return self.beings[x].side
+
+    def enemies(self, x: int) -> list[int]:
+        """Targets: the beings of the other side not dead (design 2)."""
+        return [y for y in range(self.n) if self.side(y) != self.side(x) and not self.f[y].dead]
+
+    def stunned(self, x: int) -> bool:
+        return self.r <= self.f[x].stunned_until
+
+    def can_act(self, x: int) -> bool:
+        me = self.f[x]
+        return me.able and not self.stunned(x) and self.r > me.no_action_until
+
+    def may_attack(self, x: int) -> bool:
+        me = self.f[x]
+        return not me.no_attacks and me.slipped != "no_attacks" and self.r > me.no_attack_until
+
+    # --- the round ------------------------------------------------------------
+
+    def play(self) -> None:
+        try:
+            self.conditions()
+            self.roll_initiative()
+            for value in sorted({v for v in self.initiative if v is not None}, reverse=True):
+                group = [x for x in range(self.n) if self.initiative[x] == value]
+                self.phase = f"initiative {value}"
+                for x in group:
+                    self.turn(x)
+                self.settle()
+                if self.fallen_side() is not None:
+                    break
+            self.phase = "close"
+            self.close()
+        except _End:
+            self.ended = True
+            self.settle()
+        fallen = self.fallen_side()
+        if self.ended or fallen is not None:
+            self.finish(fallen)
+
+    def conditions(self) -> None:
+        """The GM's conditions from magic (design 3 [D]): slowed, hastened, cleared; ``none`` goes on."""
+        while True:
+            options = [Choice("none", "no change", "go on to initiative")]
+            for x in range(self.n):
+                if self.f[x].dead:
+                    continue
+                b, c = self.beings[x], self.f[x].condition
+                if c is None:
+                    options.append(Choice(f"slowed:{b.slug}", f"{b.name} is slowed", "attacks on him -10"))
+                    options.append(Choice(f"hastened:{b.slug}", f"{b.name} is hastened", "attacks on him +10"))
+                else:
+                    options.append(Choice(f"clear:{b.slug}", f"{b.name} is no longer {c}"))
+            key = self.choose(None, "condition", options, "none")
+            if key == "none":
+                return
+            what, _, slug = key.partition(":")
+            x = next(i for i, b in enumerate(self.beings) if b.slug == slug)
+            old, self.f[x].condition = self.f[x].condition, None if what == "clear" else what
+            self.log.append(f"{self.name(x)} is " + (f"no longer {old}" if what == "clear" else what))
+
+    def roll_initiative(self) -> None:
+        """PA-6: every being able to act rolls 1d6, in scene order."""
+        self.phase = "initiative"
+        for x in range(self.n):
+            me = self.f[x]
+            if not me.able:
+                continue
+            if not self.can_act(x):
+                why = "stunned" if self.stunned(x) else "no action this round"
+                self.log.append(f"{self.name(x)}: {why}, no initiative")
+                continue
+            (v,) = self.roll(x, D6, "initiative", note="higher acts first; equal rolls act together (PA-6)")
+            self.initiative[x] = v
+            self.log.append(f"{self.name(x)} rolls {v} for initiative")
+
+    # --- a being's turn -----------------------------------------------------------
+
+    def turn(self, x: int) -> None:
+        if not self.can_act(x):
+            self.log.append(f"{self.name(x)} cannot act ({self.status_of(x)})")
+            return
+        options = self.actions(x)
+        keys = [c.key for c in options]
+        advised = next(k for k in ("attack", "shoot", "break", "pummel", "wait") if k in keys)
+        action = self.choose(x, "action", options, advised)
+        if action == "end":
+            self.log.append(f"{self.name(x)}: the GM ends the scene")
+            raise _End
+        self.action[x] = action
+        me = self.f[x]
+        previous, me.last_action = me.last_action, action
+        if action in ("attack", "shoot"):
+            w = self.pick_weapon(x, action)
+            rng = self.pick_range(x) if action == "shoot" else None
+            y = self.pick_target(x, self.targets(x, action))
+            self.keep_or_release(x, action, y)
+            if action == "attack":
+                self.log.append(f"{self.name(x)} attacks {self.name(y)} with the {self.weapon(x, w)}")
+                self.strike(x, y, w, "melee")
+            else:
+                self.shoot(x, y, w, rng or "short")
+        elif action in NON_LETHAL:
+            y = self.pick_target(x, self.targets(x, action))
+            self.keep_or_release(x, action, y)
+            self.log.append(f"{self.name(x)} tries to {action} {self.name(y)}")
+            self.nonlethal(x, y, action, rushing=previous == "move")
+        elif action == "break":
+            self.break_hold(x)
+        elif action == "fix":
+            self.fix_helm(x)
+        elif action == "recover":
+            w = next(i for i, s in enumerate(me.weapons) if s == "dropped")
+            self.pending.append(lambda: self._recover(x, w))
+            self.log.append(f"{self.name(x)} picks up the {self.weapon(x, w)}")
+        else:
+            self.keep_or_release(x, action, None)
+            self.log.append(f"{self.name(x)} {'moves' if action == 'move' else 'waits'}")
+
+    def _recover(self, x: int, w: int) -> None:
+        ws = list(self.f[x].weapons)
+        ws[w] = "ready"
+        self.f[x].weapons = tuple(ws)
+
+    def actions(self, x: int) -> list[Choice]:
+        """What ``x`` may do now (design 2): a held being only breaks or waits [D]."""
+        me = self.f[x]
+        keys: list[str] = []
+        if me.held_by is not None:
+            keys = ["break", "wait"]
+        else:
+            if self.may_attack(x):
+                for a in ("attack", "shoot", "pummel", "grapple", "overbear"):
+                    if self.weapons_for(x, a) and self.targets(x, a):
+                        keys.append(a)
+            if me.movement != "none":
+                keys.append("move")
+            keys.append("wait")
+            if me.slipped:
+                keys.append("fix")
+            if "dropped" in me.weapons:
+                keys.append("recover")
+        keys.append("end")
+        return [Choice(k, k, ACTION_WHY[k]) for k in keys]
+
+    def weapons_for(self, x: int, action: str) -> list[int]:
+        """The card's weapons that can do ``action`` now (non-lethal: [None], bare hands)."""
+        b, me = self.beings[x], self.f[x]
+        if action in NON_LETHAL:
+            return [-1] if b.character else []  # [D] monsters have no PAF/GOAF (no stats)
+        out = []
+        for w, entry in enumerate(b.card.weapons):
+            if me.weapons[w] != "ready":
+                continue
+            if action == "attack" and is_melee(self.t, entry.weapon):
+                out.append(w)
+            if action == "shoot" and is_missile(self.t, entry.weapon) and (me.ammo[w] is None or me.ammo[w] > 0) \
+                    and self.r >= me.next_shot[w]:
+                out.append(w)
+        return out
+
+    def targets(self, x: int, action: str) -> list[int]:
+        ys = self.enemies(x)
+        if action in NON_LETHAL:
+            ys = [y for y in ys if self.beings[y].character]  # [D] the factors need a character's stats
+        return ys
+
+    def weapon(self, x: int, w: int) -> str:
+        return self.beings[x].card.weapons[w].weapon
+
+    def pick_weapon(self, x: int, action: str) -> int:
+        ws = self.weapons_for(x, action)
+        if len(ws) == 1:
+            return ws[0]
+        b = self.beings[x]
+        options = [Choice(b.weapon_keys[w], self.weapon(x, w), self.weapon_why(x, w, action)) for w in ws]
+        key = self.choose(x, "weapon", options, b.weapon_keys[ws[0]])
+        return next(w for w in ws if b.weapon_keys[w] == key)
+
+    def weapon_why(self, x: int, w: int, action: str) -> str:
+        key = self.weapon(x, w)
+        if action == "shoot":
+            m = self.t.missiles[key]
+            bits = [f"{m.printed_rate or ps.show(Fraction(m.per_round).limit_denominator(10))} a round",
+                    f"{m.ammunition} {self.t.weapons[m.ammunition].small_medium}"]
+            if self.f[x].ammo[w] is not None:
+                bits.append(f"{self.f[x].ammo[w]} left")
+            return ", ".join(bits)
+        return f"damage {self.t.weapons[key].small_medium} / large {self.t.weapons[key].large}"
+
+    def pick_range(self, x: int) -> str:
+        m = self.t.missile_range_modifiers
+        options = [Choice("short", "short range", f"{m.short:+d}"), Choice("medium", "medium range", f"{m.medium:+d}"),
+                   Choice("long", "long range", f"{m.long:+d}")]
+        return self.choose(x, "range", options, "short")
+
+    def pick_target(self, x: int, ys: list[int]) -> int:
+        if len(ys) == 1:
+            return ys[0]  # [D] one enemy: not asked (design 2: "asked only when more than one")
+        held = self.holding(x)
+        advised = held if held in ys else next((y for y in ys if self.f[y].able), ys[0])
+        options = [Choice(self.beings[y].slug, self.name(y), self.target_why(y)) for y in ys]
+        key = self.choose(x, "target", options, self.beings[advised].slug)
+        return next(y for y in ys if self.beings[y].slug == key)
+
+    def target_why(self, y: int) -> str:
+        me = self.f[y]
+        bits = [f"{me.hp}/{me.max_hp} hp"]
+        status = self.status_of(y)
+        if status != "fighting":
+            bits.append(status)
+        return ", ".join(bits)
+
+    def holding(self, x: int) -> int | None:
+        return next((y for y in range(self.n) if self.f[y].held_by and self.f[y].held_by[0] == x), None)
+
+    def keep_or_release(self, x: int, action: str, y: int | None) -> None:
+        """[D] A holder keeps his hold while he waits or attacks, pummels or grapples the held being;
+        anything else lets go (the text: "the hold continues until loosened or broken")."""
+        held = self.holding(x)
+        if held is None:
+            return
+        if action == "wait" or (action in ("attack", "pummel", "grapple") and y == held):
+            return
+        self.f[held].held_by = None
+        self.log.append(f"{self.name(x)} lets go of {self.name(held)}")
+
+    # --- numbers ------------------------------------------------------------------------
+
+    def card(self, x: int) -> PafCard:
+        """The card with the stats lost this scene taken off (design: re-derive, not patch)."""
+        card = self.beings[x].card
+        loss = self.f[x].stat_loss
+        if not loss or card.stats is None:
+            return card
+        low = self.t.characteristics[0].score
+        stats = card.stats.model_dump()
+        for stat, points in loss:
+            stats[stat] = max(low, stats[stat] - points)  # [D] the numbers read no lower than the table
+        return card.model_copy(update={"stats": card.stats.model_copy(update=stats)})
+
+    def numbers(self, x: int, w: int | None = None) -> Any:
+        cache = self.beings[x].numbers
+        key = (w, self.f[x].stat_loss, self.o.monster_death, id(self.t))
+        if key not in cache:
+            cache[key] = derived(self.card(x), self.t, weapon=w, monster_death=self.o.monster_death)
+        return cache[key]
+
+    def strength(self, x: int) -> int | None:
+        return self.card(x).stat("strength")
+
+    def dexterity(self, x: int) -> int:
+        return self.card(x).stat("dexterity") or NO_DEXTERITY
+
+    def shielded(self, y: int) -> bool:
+        return self.f[y].shield
+
+    def helmed(self, y: int) -> bool:
+        return self.f[y].helm != "none"
+
+    def df(self, y: int) -> ps.Figure:
+        """DF, without the shield's bonus once it is lost or out of use [R]."""
+        fig = self.numbers(y).df
+        b = self.beings[y]
+        if b.character and b.card.shield and (not self.f[y].shield or self.r <= self.f[y].shield_off_until):
+            bonus = Fraction(self.t.armor.shield)
+            fig = ps.Figure("DF", fig.value - bonus, fig.parts + (ps.Part("no shield", -bonus),))
+        return fig
+
+    def move_base(self, y: int) -> Fraction:
+        me = self.f[y]
+        base = Fraction(self.beings[y].card.movement)
+        if me.movement == "none":
+            return Fraction(0)
+        if me.movement == "halved" or self.r <= me.halved_until:
+            return base / 2
+        return base
+
+    def af(self, x: int, w: int, mode: str) -> ps.Figure:
+        """AF with the weapon's magic; a shot (not thrown) weapon loses the strength term [D]:
+        "the Strength Bonus only applies if the weapon was made for that strength", which no
+        card says."""
+        n = self.numbers(x, w)
+        if mode == "melee":
+            return n.af
+        fig = n.af_missile
+        if self.shot(x, w):
+            parts = tuple(p for p in fig.parts if not p.label.startswith("strength"))
+            fig = ps.Figure("AF", sum((p.amount for p in parts), Fraction(0)), parts)
+        return fig
+
+    def shot(self, x: int, w: int) -> bool:
+        """A missile weapon that shoots something else (bow, crossbow, sling), not thrown."""
+        key = self.weapon(x, w)
+        m = self.t.missiles.get(key)
+        return m is not None and m.ammunition != key and key != "Axe"
+
+    def defender_mods(self, x: int, y: int, table: str) -> list[tuple[str, Fraction]]:
+        """To-hit modifications of the defender's state (PA-7 lists; melee and missiles use the
+        pummeling list, design 3 [D]); helpless is handled by the caller."""
+        rows = {m.key: m for m in (self.t.pummeling.to_hit if table != "grapple" else self.t.grapple_overbear_to_hit)}
+        out: list[tuple[str, Fraction]] = []
+        me = self.f[y]
+        if me.condition == "slowed" and "slowed" in rows:
+            out.append(("defender slowed", Fraction(rows["slowed"].value or 0)))
+        if me.condition == "hastened" and "hastened" in rows:
+            out.append(("defender hastened", Fraction(rows["hastened"].value or 0)))
+        if self.stunned(y) and "stunned" in rows:
+            out.append(("defender stunned", Fraction(rows["stunned"].value or 0)))
+        elif me.held_by is not None and me.held_by[0] == x and table != "grapple":
+            out.append(("held by the attacker", Fraction(-20)))  # design 6 [D]
+        if table == "grapple" and not me.able and "helpless" in rows and rows["helpless"].value is not None:
+            out.append(("defender helpless", Fraction(rows["helpless"].value)))
+        for m in rows.values():
+            if m.per_inches is None:
+                continue
+            above = self.move_base(x) if m.above == "attacker" else Fraction(m.above or 0)
+            steps = math.floor((self.move_base(y) - above) / m.per_inches)
+            if steps > 0:
+                out.append((f"defender's movement {ps.show(self.move_base(y))}\"", Fraction((m.value or 0) * steps)))
+        return out
+
+    def attacker_mods(self, x: int, y: int) -> list[tuple[str, Fraction]]:
+        me, unit = self.f[x], self.o.hit_probability
+        out: list[tuple[str, Fraction]] = []
+        if me.penalty:
+            out.append(("hit probability", Fraction(me.penalty)))
+        if me.slipped == "penalty":
+            out.append(("helm slipped, hit prob. -6", Fraction(6 * unit)))
+        if self.f[y].exposed:
+            out.append(("defender distracted", Fraction(-self.f[y].exposed)))
+        return out
+
+    # --- the attack roll (PA-2, PA-3) --------------------------------------------------------
+
+    def shoot(self, x: int, y: int, w: int, rng: str) -> None:
+        """Missiles: the rate per round gives that many shots; a heavy crossbow every other
+        round (R-4); ammunition counted where the card counts it."""
+        m = self.t.missiles[self.weapon(x, w)]
+        me = self.f[x]
+        shots = max(1, int(m.per_round))
+        if m.per_round < 1:
+            nxt = list(me.next_shot)
+            nxt[w] = self.r + round(1 / m.per_round)
+            me.next_shot = tuple(nxt)
+        mod = getattr(self.t.missile_range_modifiers, rng)
+        self.log.append(f"{self.name(x)} shoots the {self.weapon(x, w)} at {self.name(y)} ({rng} range)")
+        for k in range(shots):
+            if me.ammo[w] is not None:
+                if me.ammo[w] <= 0:
+                    self.log.append(f"{self.name(x)} has nothing left to shoot")
+                    break
+                ammo = list(me.ammo)
+                ammo[w] -= 1
+                me.ammo = tuple(ammo)
+                if ammo[w] == 0 and not self.shot(x, w):  # [D] the last of a thrown weapon is gone
+                    ws = list(me.weapons)
+                    ws[w] = "gone"
+                    me.weapons = tuple(ws)
+            extra = [(f"{rng} range", Fraction(mod))] if mod else []
+            self.strike(x, y, w, "missile", extra, shot=(k + 1, shots) if shots > 1 else None)
+
+    def needed(self, x: int, y: int, w: int, mode: str, extra: list[tuple[str, Fraction]]) -> ps.Figure:
+        return ps.needed_to_hit(self.af(x, w, mode), self.df(y),
+                                self.defender_mods(x, y, "lethal") + self.attacker_mods(x, y) + extra)
+
+    def strike(self, x: int, y: int, w: int, mode: str, extra: list[tuple[str, Fraction]] | None = None,
+               shot: tuple[int, int] | None = None) -> None:
+        """One attack (PA-2): percentile >= AF + DF + modifiers hits; a critical or a fumble by the
+        thresholds (PA-3); then the damage (PA-4)."""
+        kind = "missile" if mode == "missile" else self.t.weapons[self.weapon(x, w)].critical
+        if not self.f[y].able:
+            self.log.append(f"{self.name(y)} is helpless: hit without a roll (text: Helpless HIT)")
+            self.wound(x, y, w, mode, 1, [])
+            return
+        needed = self.needed(x, y, w, mode, extra or [])
+        crit, fumble = ps.thresholds(self.t, needed)
+        low = ps.lowest_hit(needed)
+        self.ref = ("attack", needed.value)
+        what = "shot" if mode == "missile" else "attack"
+        if shot:
+            what += f" {shot[0]} of {shot[1]}"
+        terms = " ".join(f"{'-' if p.amount < 0 else '+'} {ps.show(abs(p.amount))} ({p.label})"
+                         for p in needed.parts[2:])
+        against = (f"{low} or more hits {self.name(y)} (needed {ps.show(needed.value)} = AF "
+                   f"{ps.show(needed.parts[0].amount)} + DF {ps.show(needed.parts[1].amount)}"
+                   + (f" {terms}" if terms else "") + ")")
+        note = (f"critical on {crit}+" if crit is not None else "no critical") + ", " + \
+               (f"fumble on {fumble} or less" if fumble is not None else "no fumble")
+        (roll,) = self.roll(x, D_PERCENT, what, target=low, against=against, note=note)
+        if self.f[y].exposed:
+            self.pending.append(lambda: setattr(self.f[y], "exposed", 0))
+        shown = "00" if roll == 100 else f"{roll:02d}"
+        if roll >= needed.value:
+            self.log.append(f"{self.name(x)} rolls {shown}, needs {low}: hits {self.name(y)}")
+            if crit is not None and roll >= crit:
+                self.log.append(f"{self.name(x)} rolls {shown}: a critical hit ({crit}+, PA-3)")
+                self.critical(x, y, w, mode, kind)
+            else:
+                self.wound(x, y, w, mode, 1, [])
+        else:
+            self.log.append(f"{self.name(x)} rolls {shown}, needs {low}: misses {self.name(y)}")
+            if fumble is not None and roll <= fumble:
+                self.log.append(f"{self.name(x)} fumbles ({fumble} or less, PA-3)")
+                self.fumble(x, y, w, mode)
+
+    def critical(self, x: int, y: int, w: int, mode: str, kind: str) -> None:
+        """PA-3: percentile on the weapon's critical table; the row's effect on ``y`` and the
+        damage (a multiplier row multiplies it; every other row deals normal damage too [D])."""
+        while True:
+            self.ref = ("critical", kind, None)
+            (roll,) = self.roll(x, D_PERCENT, "critical", against=f"the {kind} critical table",
+                                note=f"on {self.name(y)}")
+            row = pt.critical_row(self.t, kind, roll)
+            self.ref = ("critical", kind, roll)
+            self.log.append(f"critical {roll:02d} ({kind}): {row.text}")
+            if row.roll_again_if == "no_shield" and not self.shielded(y):
+                self.log.append(f"{self.name(y)} has no shield: roll again")
+                continue
+            break
+        ops, mult = self.effect(y, row, src=x, foe=x)
+        self.wound(x, y, w, mode, mult, ops)
+
+    def damage(self, x: int, y: int, w: int, mode: str, mult: float, reason: str = "damage") -> int:
+        """PA-4: the weapon's dice for the defender's size (shot: the ammunition's) + strength
+        damage adjustment; a multiplier multiplies the weapon's damage, not the strength [D];
+        at least 1 [D]."""
+        key = self.weapon(x, w)
+        if mode == "missile":
+            key = self.t.missiles[key].ammunition
+        dice_text = pt.weapon_damage(self.t, key, self.beings[y].card.size)
+        dice, plus = dice_of(dice_text)
+        strength = self.strength(x)
+        adj = 0
+        if strength is not None and not (mode == "missile" and self.shot(x, w)):
+            adj = pt.strength_adjustment(self.t, strength, "damage")
+        parts = ((f"{key} {dice_text}", plus),) if plus else ()
+        if adj:
+            parts += ((f"strength {strength}", adj),)
+        note = f"on {self.name(y)} ({self.beings[y].card.size})"
+        if mult != 1:
+            note += f"; the weapon's damage x{ps.show(Fraction(mult).limit_denominator(10))}, then the strength"
+        faces = self.roll(x, dice, reason, modifier=plus + adj if mult == 1 else 0, modifier_parts=parts,
+                          note=note)
+        weapon = sum(faces) + plus
+        total = max(1, math.floor(weapon * Fraction(mult).limit_denominator(10)) + adj)
+        words = " + ".join(map(str, faces)) + (f" {plus:+d}" if plus else "")
+        if mult != 1:
+            words = f"({words}) x{ps.show(Fraction(mult).limit_denominator(10))}"
+        if adj:
+            words += f" {adj:+d} (strength)"
+        self.log.append(f"{self.name(x)} rolls {words} = {total} damage to {self.name(y)}")
+        return total
+
+    def wound(self, x: int, y: int, w: int, mode: str, mult: float, ops: list[Callable[[], None]]) -> None:
+        points = self.damage(x, y, w, mode, mult)
+        self.pending.append(lambda: self.hurt(y, points, 0))
+        self.pending.extend(ops)
+
+    # --- effects of critical and fumble rows (PA-3) --------------------------------------------
+
+    def effect(self, v: int, eff: Effect, *, src: int, foe: int | None) -> tuple[list[Callable[[], None]], float]:
+        """The effect of a row on ``v``: its dice rolled now (by ``src``), the changes returned to be
+        applied with the group's damage; and the damage multiplier it gives."""
+        ops: list[Callable[[], None]] = []
+        if eff.no_effect_if is not None:
+            blocked = {"helmed": self.helmed(v), "shielded": self.shielded(v),
+                       "no_shield": not self.shielded(v)}[eff.no_effect_if]
+            if blocked:
+                why = {"helmed": "helmed", "shielded": "shielded", "no_shield": "has no shield"}[eff.no_effect_if]
+                self.log.append(f"no effect: {self.name(v)} is {why}" if eff.no_effect_if != "no_shield"
+                                else f"no effect: {self.name(v)} {why}")
+                return ops, 1
+        if eff.if_helmed is not None and self.helmed(v):
+            self.log.append(f"{self.name(v)} is helmed")
+            return self.effect(v, eff.if_helmed, src=src, foe=foe)
+        mult = eff.damage_multiplier or 1
+        r = self.r
+        late = r + 1  # "next round"
+        words: list[str] = []
+        injuries: list[str] = []
+
+        def later(fn: Callable[[], None]) -> None:
+            ops.append(fn)
+
+        if eff.dex_check is not None:
+            dex = self.dexterity(v)
+            (roll,) = self.roll(v, dice_of(eff.dex_check.die)[0], "dexterity check", target=None,
+                                against=f"dexterity {dex} or less")
+            made = roll <= dex
+            self.log.append(f"{self.name(v)} rolls {roll} against dexterity {dex}: "
+                            + ("made" if made else "failed"))
+            if eff.dex_check.purpose == "fix":
+                if made:
+                    self.log.append(f"{self.name(v)} fixes the helm at once")
+                    return ops, 1
+            elif eff.dex_check.on_fail is not None:
+                if not made:  # made: only the check's failure is avoided (twist ankle still halves speed)
+                    more, _ = self.effect(v, eff.dex_check.on_fail, src=src, foe=foe)
+                    ops += more
+        if eff.stunned is not None:
+            dice, plus = dice_of(eff.stunned)
+            n = sum(self.roll(src, dice, "stunned", note=f"rounds {self.name(v)} is stunned")) + plus
+            self.log.append(f"{self.name(v)} is stunned for {n} round{'s' * (n != 1)}")
+            later(lambda: self.stun(v, n))
+        if eff.fall:
+            words.append("falls")
+            later(lambda: setattr(self.f[v], "no_action_until", max(self.f[v].no_action_until, late)))  # [D]
+        if eff.death == "immediate":
+            later(lambda: self.kill(v, "killed outright"))
+        if eff.death_in is not None:
+            dice, plus = dice_of(eff.death_in.dice)
+            n = sum(self.roll(src, dice, "death in", note=f"{eff.death_in.unit} until {self.name(v)} dies")) + plus
+            if eff.death_in.unit == "days":
+                self.log.append(f"{self.name(v)} will die in {n} days")
+                later(lambda: self._days(v, n))
+            else:
+                rounds = n * (self.o.turn_rounds if eff.death_in.unit == "turns" else 1)
+                self.log.append(f"{self.name(v)} will die in {n} {eff.death_in.unit} ({rounds} rounds)")
+                later(lambda: self._dying(v, r + rounds - 1))
+        if eff.movement is not None:
+            if eff.duration == "1_turn":
+                until = r + self.o.turn_rounds
+                later(lambda: setattr(self.f[v], "halved_until", until))
+                words.append(f"half speed till round {until}")
+            else:
+                later(lambda: self._movement(v, eff.movement))
+                injuries.append("no movement" if eff.movement == "none" else "movement halved")
+        if eff.carrying_capacity:
+            injuries.append("carrying capacity halved")
+        if eff.attacks is not None or eff.actions is not None:
+            self._attacks(v, eff, ops, words, injuries)
+        if eff.opponent_attacks == "none" and foe is not None and foe != v:
+            later(lambda: setattr(self.f[foe], "no_attack_until", max(self.f[foe].no_attack_until, late)))
+            words.append(f"{self.name(foe)} cannot attack next round")
+        for part in eff.lost:
+            injuries.append("lost " + part.replace("_", " "))
+            if part.startswith("weapon_arm"):
+                later(lambda: setattr(self.f[v], "no_attacks", True))
+            if part.startswith("shield_arm"):
+                later(lambda: setattr(self.f[v], "shield", False))
+            if part.startswith("leg"):
+                later(lambda: self._movement(v, "none"))
+        for part in eff.broken:
+            injuries.append("broken " + part.replace("_", " "))
+        if eff.struck:
+            pass  # the row's words say where
+        if eff.stat_loss is not None:
+            dice, plus = dice_of(eff.stat_loss.dice)
+            n = sum(self.roll(src, dice, "stat loss", note=f"{eff.stat_loss.stat} {self.name(v)} loses")) + plus
+            stat = eff.stat_loss.stat
+            until = " until healed" if eff.stat_loss.until_healed else ""
+            self.log.append(f"{self.name(v)} loses {n} {stat}{until}")
+            later(lambda: self._stat(v, stat, n))
+            injuries.append(f"{stat} -{n}" + (" until healed" if eff.stat_loss.until_healed else ""))
+        if eff.shield in ("broken", "destroyed", "lost"):
+            if self.shielded(v):
+                later(lambda: setattr(self.f[v], "shield", False))
+                words.append(f"shield {eff.shield}")
+        if eff.no_shield_defense is not None:
+            dice, plus = dice_of(eff.no_shield_defense)
+            n = sum(self.roll(src, dice, "shield defense", note=f"rounds without {self.name(v)}'s shield")) + plus
+            later(lambda: setattr(self.f[v], "shield_off_until", r + n))
+            words.append(f"no shield defense for {n} rounds")
+        if eff.helm == "removed" and self.helmed(v):
+            later(lambda: setattr(self.f[v], "helm", "none"))
+            words.append("helm removed")
+        if eff.helm == "slips":
+            kind = "no_attacks" if eff.attacks == "none" else "penalty"
+            later(lambda: setattr(self.f[v], "slipped", kind))
+        if eff.weapon is not None:
+            self._weapon(v, eff, ops, words)
+        if eff.no_talking:
+            injuries.append("cannot talk")
+        if eff.opponent_next_attack:
+            amount = eff.opponent_next_attack * self.o.hit_probability
+            later(lambda: setattr(self.f[v], "exposed", amount))
+            words.append(f"the next attack on {self.name(v)} -{amount} to the chance to miss")
+        if injuries:
+            later(lambda: self._injure(v, injuries))
+        if words:
+            self.log.append(f"{self.name(v)}: " + ", ".join(words))
+        if eff.hit is not None:
+            self.misdirected(src, eff.hit, mult, foe)
+            mult = 1
+        if eff.critical is not None:
+            self.misdirected_critical(src, eff.critical)
+        if eff.roll_again is not None:
+            self.fumble_again(src, eff.roll_again.times, eff.roll_again.ignore, foe)
+        return ops, mult
+
+    def _attacks(self, v: int, eff: Effect, ops: list[Callable[[], None]], words: list[str],
+                 injuries: list[str]) -> None:
+        late = self.r + 1
+        if eff.duration == "until_fixed":
+            return  # the slipped helm (its row's helm: slips) holds it
+        if eff.actions == "none":
+            ops.append(lambda: setattr(self.f[v], "no_action_until", max(self.f[v].no_action_until, late)))
+            words.append("no action next round")
+        if eff.attacks == "none":
+            if eff.duration == "next_round":
+                ops.append(lambda: setattr(self.f[v], "no_attack_until", max(self.f[v].no_attack_until, late)))
+                words.append("no attack next round")
+            else:
+                ops.append(lambda: setattr(self.f[v], "no_attacks", True))
+                injuries.append("no attacks")
+        elif isinstance(eff.attacks, int):
+            amount = -eff.attacks * self.o.hit_probability  # R-14 [D]: hit probability -2 -> +8 to miss
+            ops.append(lambda: setattr(self.f[v], "penalty", self.f[v].penalty + amount))
+            injuries.append(f"hit probability {eff.attacks} (+{amount} to miss)")
+
+    def _weapon(self, v: int, eff: Effect, ops: list[Callable[[], None]], words: list[str]) -> None:
+        w = self.in_hand(v)
+        if w is None:
+            return
+        name = self.weapon(v, w)
+        if eff.weapon in ("dropped", "knocked_away"):
+            if eff.knocked_away is not None:
+                faces = self.roll(v, Dice.of(*dice_of(eff.knocked_away.direction)[0].dice,
+                                             *dice_of(eff.knocked_away.feet)[0].dice),
+                                  "knocked away", note="d8 for direction, d10 for the distance in feet")
+                words.append(f"the {name} lands {faces[-1]} feet away, direction {faces[0]}")
+            else:
+                words.append(f"drops the {name}")
+            ops.append(lambda: self._set_weapon(v, w, "dropped"))
+        elif eff.weapon == "breaks":
+            magic = self.beings[v].card.weapons[w].magic
+            chance = 100
+            if eff.break_chance is not None:
+                chance = eff.break_chance.base + eff.break_chance.per_plus * max(0, magic)
+            breaks = chance >= 100
+            if 0 < chance < 100:
+                (roll,) = self.roll(v, D_PERCENT, "weapon breaks", target=None,
+                                    against=f"{chance} or less breaks the {name}")
+                breaks = roll <= chance
+            elif chance <= 0:
+                breaks = False
+            words.append(f"the {name} {'breaks' if breaks else 'holds'}")
+            if breaks:
+                ops.append(lambda: self._set_weapon(v, w, "gone"))
+        elif eff.weapon == "tangled":
+            words.append(f"the {name} is tangled")
+
+    def in_hand(self, v: int) -> int | None:
+        """The weapon the being fights with: the one of its action this round, else its first ready."""
+        me = self.f[v]
+        ws = [w for w, s in enumerate(me.weapons) if s == "ready"]
+        return self._wielding.get(v, ws[0] if ws else None)
+
+    def _set_weapon(self, v: int, w: int, how: str) -> None:
+        ws = list(self.f[v].weapons)
+        ws[w] = how
+        self.f[v].weapons = tuple(ws)
+
+    def _days(self, v: int, n: int) -> None:
+        me = self.f[v]
+        me.dies_in_days = n if me.dies_in_days is None else min(me.dies_in_days, n)
+
+    def _dying(self, v: int, at: int) -> None:
+        me = self.f[v]
+        me.dying_at = at if me.dying_at is None else min(me.dying_at, at)
+
+    def _movement(self, v: int, how: str) -> None:
+        me = self.f[v]
+        if how == "none" or me.movement == "none":
+            me.movement = "none"
+        else:
+            me.movement = "halved"
+
+    def _stat(self, v: int, stat: str, n: int) -> None:
+        self.f[v].stat_loss = self.f[v].stat_loss + ((stat, n),)
+
+    def _injure(self, v: int, words: list[str]) -> None:
+        self.f[v].injuries = self.f[v].injuries + tuple(words)
+
+    def stun(self, v: int, n: int) -> None:
+        """Stunned N rounds: it loses the rest of this round and the next N (design [D])."""
+        me = self.f[v]
+        me.stunned_until = max(me.stunned_until, self.r + n)
+
+    # --- fumbles (PA-3) ---------------------------------------------------------------------
+
+    def fumble(self, x: int, y: int, w: int, mode: str) -> None:
+        self._wielding = {**self._wielding, x: w}
+        self._mode = (w, mode)
+        (roll,) = self.roll(x, D_PERCENT, "fumble", against="the fumble table")
+        self.fumble_row(x, roll, y)
+
+    def fumble_row(self, x: int, roll: int, y: int | None) -> None:
+        row = pt.fumble_row(self.t, roll)
+        self.ref = ("fumble", roll)
+        self.log.append(f"fumble {roll:02d}: {row.text}")
+        ops, _ = self.effect(x, row, src=x, foe=y)
+        self.pending.extend(ops)
+
+    def fumble_again(self, x: int, times: int, ignore: list[int], foe: int | None) -> None:
+        """Fumble 99/00: roll twice / 3 times more, ignoring (rolling again) 99 and 00 [D]."""
+        done = 0
+        skip = ", ".join("00" if i == 100 else str(i) for i in ignore)
+        while done < times:
+            (roll,) = self.roll(x, D_PERCENT, "fumble", against="the fumble table",
+                                note=f"roll {done + 1} of {times}, ignoring {skip}")
+            if roll in ignore:
+                self.log.append(f"fumble {'00' if roll == 100 else roll}: ignored, roll again")
+                continue
+            done += 1
+            self.fumble_row(x, roll, foe)
+
+    def friend(self, x: int) -> int | None:
+        """[D] design 5: the first able being of his side other than himself."""
+        return next((z for z in range(self.n) if z != x and self.side(z) == self.side(x) and self.f[z].able), None)
+
+    def misdirected(self, x: int, whom: str, mult: float, foe: int | None) -> None:
+        """Fumble "hit self/friend": the damage of his own weapon, halved, normal or doubled."""
+        v = x if whom == "self" else self.friend(x)
+        if v is None:
+            self.log.append(f"{self.name(x)} has no friend near to hit")
+            return
+        w, mode = self._mode or (self.in_hand(x), "melee")
+        if w is None or w < 0:
+            return
+        points = self.damage(x, v, w, mode, mult, reason=f"damage to {'himself' if v == x else 'a friend'}")
+        self.pending.append(lambda: self.hurt(v, points, 0))
+
+    def misdirected_critical(self, x: int, whom: str) -> None:
+        """Fumble "critical hit, self/friend": his weapon's critical table on himself or a friend."""
+        v = x if whom == "self" else self.friend(x)
+        if v is None:
+            self.log.append(f"{self.name(x)} has no friend near to hit")
+            return
+        w, mode = self._mode or (self.in_hand(x), "melee")
+        if w is None or w < 0:
+            return
+        kind = "missile" if mode == "missile" else self.t.weapons[self.weapon(x, w)].critical
+        self.log.append(f"{self.name(x)} strikes {'himself' if v == x else self.name(v)} critically")
+        self.critical(x, v, w, mode, kind)
+
+    # --- non-lethal (PA-7) -----------------------------------------------------------------
+
+    def nl_needed(self, x: int, y: int, action: str) -> ps.Figure:
+        nx, ny = self.numbers(x), self.numbers(y)
+        if action == "pummel":
+            return _named(ps.needed_to_hit(nx.paf, ny.pdf, self.defender_mods(x, y, "pummel")), "PAF", "PDF")
+        return _named(ps.needed_to_hit(nx.goaf, ny.godf, self.defender_mods(x, y, "grapple")), "GOAF", "GODF")
+
+    def damage_mods(self, x: int, y: int, table: str, rushing: bool) -> list[tuple[str, int]]:
+        """PA-7 damage modifications from the defender's card and state; mailed fist / metal
+        pommel never (no card field says so) [D]."""
+        mods = {m.key: m.value or 0 for m in getattr(self.t, table).damage_mods}
+        me, card = self.f[y], self.beings[y].card
+        out: list[tuple[str, int]] = []
+        if table == "pummeling" and me.helm in HELM_MODS and HELM_MODS[me.helm] in mods:
+            out.append((f"{me.helm} helm", mods[HELM_MODS[me.helm]]))
+        if table == "grappling":
+            suit = self.t.armor.suits.get(card.armor or "none")
+            if suit is not None and suit.plate_or_banded and "plate_or_banded" in mods:
+                out.append(("plate or banded", mods["plate_or_banded"]))
+            if me.helm != "none" and "helmet" in mods:
+                out.append(("helmet", mods["helmet"]))
+            if me.shield and "shield" in mods:
+                out.append(("shield", mods["shield"]))
+        if table == "overbear":
+            if me.last_action == "wait" and "braced" in mods:
+                out.append(("braced (waited)", mods["braced"]))  # [D] a waiting defender is braced
+            if rushing and "rushing" in mods:
+                out.append(("rushing (moved last round)", mods["rushing"]))  # [D]
+            if me.feet_held and "foot_held" in mods:
+                out.append((f"{me.feet_held} foot held", mods["foot_held"] * me.feet_held))
+        return out
+
+    def nonlethal(self, x: int, y: int, action: str, *, rushing: bool = False, extra: str = "") -> None:
+        """One pummel, grapple or overbear roll (PA-7); ``extra``: ``again`` (strike again) or ``counter``."""
+        again = bool(extra)
+        table = NON_LETHAL[action]
+        needed = self.nl_needed(x, y, action)
+        low = ps.lowest_hit(needed)
+        auto = action == "pummel" and not self.f[y].able  # text: Helpless HIT
+        self.ref = (table, None)
+        terms = " ".join(f"{'-' if p.amount < 0 else '+'} {ps.show(abs(p.amount))} ({p.label})"
+                         for p in needed.parts[2:])
+        a, dfn = needed.parts[0], needed.parts[1]
+        against = (f"{low} or more hits {self.name(y)} (needed {ps.show(needed.value)} = {a.label} "
+                   f"{ps.show(a.amount)} + {dfn.label} {ps.show(dfn.amount)}" + (f" {terms}" if terms else "") + ")")
+        if auto:
+            against = f"{self.name(y)} is helpless: a hit whatever the roll (the roll gives the damage)"
+        mods = self.damage_mods(x, y, table, rushing)
+        note = "damage index = roll - " + str(low) + "".join(f" {v:+d} ({k})" for k, v in mods)
+        (roll,) = self.roll(x, D_PERCENT, action + (f" {extra}" if extra else ""), target=None if auto else low,
+                            against=against, note=note)
+        shown = "00" if roll == 100 else f"{roll:02d}"
+        if roll < needed.value and not auto:
+            self.log.append(f"{self.name(x)} rolls {shown}, needs {low}: misses")
+            return
+        index = ps.nonlethal_index(roll, needed, [v for _, v in mods])
+        if auto:
+            index = max(1, index)  # [D] an automatic hit is never a Total Miss
+        strength = self.strength(x) or 12
+        res = ps.nonlethal_damage(self.t, table, index, strength)
+        self.ref = (table, index)
+        self.log.append(f"{self.name(x)} rolls {shown}, needs {low}: index {index}, {res.row.text}"
+                        + (f": {res.points} points ({res.real} real, {res.temporary} temporary)" if res.points else ""))
+        row = res.row
+        if res.points:
+            self.pending.append(lambda: self.hurt(y, res.real, res.temporary))
+        if row.stunned:
+            self.pending.append(lambda: self.stun(y, 1))  # design 6 [D]: 1 round
+            self.log.append(f"{self.name(y)} is stunned for 1 round")
+        if table == "grappling" and row.category is not None and not row.miss:
+            cat = row.category
+            self.log.append(f"{self.name(x)} holds {self.name(y)}: {row.attacker or row.text} (category {cat})")
+            self.pending.append(lambda: self.hold(x, y, cat))
+        if table == "overbear" and "Grab Leg" in row.text:
+            self.pending.append(lambda: setattr(self.f[y], "feet_held", self.f[y].feet_held + 1))  # [D]
+        # [D] one more roll, once: a strike-again or counter roll neither strikes again nor is countered
+        # (the tables never say they chain, and a low need would chain them without end)
+        if row.strike_again and not again:
+            self.log.append(f"{self.name(x)} strikes again")
+            self.nonlethal(x, y, action, extra="again")
+        if row.opponent_may_counter and not again:
+            self.counter(y, x)
+
+    def hold(self, x: int, y: int, cat: int) -> None:
+        me = self.f[y]
+        if me.dead or not self.f[x].able:
+            return
+        if me.held_by is None or me.held_by[0] == x or me.held_by[1] < cat:
+            old = me.held_by[1] if me.held_by and me.held_by[0] == x else 0
+            me.held_by = (x, max(cat, old))  # [D] grappling again raises the hold, never lowers it
+
+    def counter(self, y: int, x: int) -> None:
+        """"Opponent may counter": the defender may make one attack at once (design 6 [D])."""
+        if not self.can_act(y) or not self.may_attack(y) or self.f[y].held_by is not None:
+            return
+        options = [Choice("none", "no counter")]
+        melee = self.weapons_for(y, "attack")
+        if melee:
+            options.append(Choice("attack", f"attack with the {self.weapon(y, melee[0])}"))
+        if self.beings[y].character and self.beings[x].character:
+            options += [Choice("pummel", "pummel"), Choice("grapple", "grapple")]
+        if len(options) == 1:
+            return
+        key = self.choose(y, "counter", options, options[1].key)
+        if key == "none":
+            return
+        self.log.append(f"{self.name(y)} counters: {key}")
+        if key == "attack":
+            self.strike(y, x, melee[0], "melee")
+        else:
+            self.nonlethal(y, x, key, extra="counter")
+
+    def break_hold(self, x: int) -> None:
+        """PA-7: the held being's grapple roll; a category equal to or above the hold's breaks it,
+        dealing the right of the // (the row's points) to the holder."""
+        h, cat = self.f[x].held_by  # type: ignore[misc]
+        self.log.append(f"{self.name(x)} tries to break {self.name(h)}'s hold (category {cat})")
+        if not self.beings[x].character or not self.beings[h].character:
+            self.log.append("no grapple factors: the hold cannot be broken by a roll")
+            return
+        needed = self.nl_needed(x, h, "grapple")
+        low = ps.lowest_hit(needed)
+        mods = self.damage_mods(x, h, "grappling", False)
+        self.ref = ("grappling", None)
+        (roll,) = self.roll(x, D_PERCENT, "break", target=low,
+                            against=f"{low} or more, then category {cat} or better breaks the hold",
+                            note="damage index = roll - " + str(low) + "".join(f" {v:+d} ({k})" for k, v in mods))
+        shown = "00" if roll == 100 else f"{roll:02d}"
+        if roll < needed.value:
+            self.log.append(f"{self.name(x)} rolls {shown}, needs {low}: the hold holds")
+            return
+        index = ps.nonlethal_index(roll, needed, [v for _, v in mods])
+        res = ps.nonlethal_damage(self.t, "grappling", index, self.strength(x) or 12)
+        self.ref = ("grappling", index)
+        row = res.row
+        if (row.category or 0) < cat:
+            self.log.append(f"{self.name(x)} rolls {shown}: index {index}, category {row.category}, "
+                            f"below the hold's {cat}: the hold holds")
+            return
+        blow = row.defender or row.attacker or row.text
+        self.log.append(f"{self.name(x)} rolls {shown}: index {index}, category {row.category}: breaks the hold "
+                        f"({blow}, {res.points} points: {res.real} real, {res.temporary} temporary)")
+        self.pending.append(lambda: setattr(self.f[x], "held_by", None))
+        if res.points:
+            self.pending.append(lambda: self.hurt(h, res.real, res.temporary))
+
+    def fix_helm(self, x: int) -> None:
+        dex = self.dexterity(x)
+        (roll,) = self.roll(x, D20, "dexterity check", against=f"dexterity {dex} or less fixes the helm")
+        if roll <= dex:
+            self.log.append(f"{self.name(x)} rolls {roll}: fixes the helm")
+            self.pending.append(lambda: setattr(self.f[x], "slipped", None))
+        else:
+            self.log.append(f"{self.name(x)} rolls {roll}: the helm is still askew")
+
+    # --- hit points (PA-5) ----------------------------------------------------------------
+
+    def hurt(self, y: int, real: int, temporary: int) -> None:
+        me = self.f[y]
+        if me.dead:
+            return
+        was = me.able
+        me.hp -= real + temporary
+        if temporary:
+            me.temporary = me.temporary + ((self.r, temporary),)
+        self.log.append(f"{self.name(y)} loses {real + temporary} hit point{'s' * (real + temporary != 1)}"
+                        + (f" ({temporary} temporary)" if temporary else "") + f": {me.hp}/{me.max_hp}")
+        # [D] non-lethal damage never kills: death is read on the real hit points
+        if me.hp + me.temp_total <= me.dead_at:
+            self.kill(y, f"dead at {me.dead_at} hit points (PA-5)")
+        elif was and not me.able:
+            self.fall(y, "unconscious (PA-5)" if me.hp == 0 else "unconscious, needs help to heal (PA-5)")
+
+    def fall(self, y: int, words: str) -> None:
+        self.fallen += 1
+        self.f[y].fell = self.fallen + 100 * self.r
+        self.log.append(f"{self.name(y)} is {words}")
+        holder = self.holding(y)
+        if holder is not None:
+            self.f[holder].held_by = None  # [D] an unconscious holder's hold is loosened
+
+    def kill(self, y: int, words: str) -> None:
+        me = self.f[y]
+        if me.dead:
+            return
+        was = me.able
+        me.dead = True
+        me.held_by = None
+        if was:
+            self.fall(y, words)
+        else:
+            self.log.append(f"{self.name(y)} is {words}")
+
+    def settle(self) -> None:
+        """The group's damage and effects, after all its attacks (PA-6: ties simultaneous)."""
+        ops, self.pending = self.pending, []
+        for op in ops:
+            op()
+        self._wielding = {}
+
+    def close(self) -> None:
+        """The round's end: temporary damage recovers 1 a round from the 11th round after it was
+        taken (PA-7); death countdowns run."""
+        for y in range(self.n):
+            me = self.f[y]
+            if me.dead:
+                continue
+            ready = [k for k, (taken, pts) in enumerate(me.temporary) if self.r - taken >= 11 and pts > 0]
+            if ready:
+                k = ready[0]  # [D] 1 point a round in all, the oldest first
+                taken, pts = me.temporary[k]
+                temp = list(me.temporary)
+                temp[k] = (taken, pts - 1)
+                me.temporary = tuple(t for t in temp if t[1] > 0)
+                was = me.able
+                me.hp += 1
+                self.log.append(f"{self.name(y)} recovers 1 temporary hit point: {me.hp}/{me.max_hp}")
+                if not was and me.able:
+                    self.log.append(f"{self.name(y)} comes to")
+            if me.dying_at is not None and self.r >= me.dying_at:
+                self.kill(y, "dead of the wound")
+
+    # --- the scene's end -------------------------------------------------------------------
+
+    def fallen_side(self) -> int | None:
+        down = [s for s in (0, 1) if not any(self.f[i].able for i in range(self.n) if self.side(i) == s)]
+        if not down:
+            return None
+        return down[0] if len(down) == 1 else -1
+
+    def finish(self, fallen: int | None) -> None:
+        """The aftermath (design 8, PA-5): rest and days; then the result."""
+        self.phase = "aftermath"
+        for y in range(self.n):
+            me = self.f[y]
+            if me.dying_at is not None and not me.dead:
+                self.kill(y, "dead of the wound (after the scene)")  # [D] the countdown runs out
+        options = [Choice(k, k, w) for k, w in REST.items()]
+        rest = self.choose(None, "rest", options, "none")
+        days = 0
+        if rest != "none":
+            options = [Choice(str(n), f"{n} day{'s' * (n != 1)}") for n in range(1, MAX_DAYS + 1)]
+            days = int(self.choose(None, "days", options, "1"))
+        for y in range(self.n):
+            self.heal(y, rest, days)
+        names = [" & ".join(b.name for b in self.beings if b.side == s) for s in (0, 1)]
+        when = dict(period=self.r, fight_time=mmss(self.r * ROUND_SECONDS))
+        if fallen is None:
+            self.result = Result(None, None, "ended", "the GM ended the scene", **when)
+        elif fallen == -1:
+            self.result = Result(None, None, "incapacitated", "both sides fell", **when)
+        else:
+            last = max((i for i in range(self.n) if self.side(i) == fallen), key=lambda i: self.f[i].fell)
+            self.result = Result(names[1 - fallen], names[fallen], "incapacitated", self.status_of(last), **when)
+        self.phase = "over"
+        self.log.append(self.result.headline("round"))
+
+    def heal(self, y: int, rest: str, days: int) -> None:
+        """PA-5: temporary damage all recovered [D]; then 3/2/1 a day, not above MHP; a being below
+        0 needs help and does not heal [D]; "death in N days" comes true within the days [D]."""
+        me = self.f[y]
+        if me.dead:
+            return
+        if me.temp_total:
+            me.hp += me.temp_total
+            me.temporary = ()
+        if me.dies_in_days is not None and days >= me.dies_in_days:
+            self.kill(y, f"dead of the wound on day {me.dies_in_days}")
+            self.healed.append(f"{self.name(y)} dies on day {me.dies_in_days}")
+            return
+        if rest == "none" or days <= 0:
+            return
+        if me.hp < 0:
+            self.healed.append(f"{self.name(y)} is below 0 and needs help: no healing ({me.hp}/{me.max_hp})")
+            self.log.append(self.healed[-1])
+            return
+        before = me.hp
+        me.hp = min(me.max_hp, me.hp + ps.healing_per_day(rest) * days)  # type: ignore[arg-type]
+        self.healed.append(f"{self.name(y)} heals {me.hp - before} in {days} day{'s' * (days != 1)} {rest}: "
+                           f"{me.hp}/{me.max_hp}")
+        self.log.append(self.healed[-1])
+
+    def status_of(self, y: int) -> str:
+        me = self.f[y]
+        if me.dead:
+            return "dead"
+        if me.hp < 0:
+            return "needs_help"
+        if me.hp == 0:
+            return "unconscious"
+        if me.dying_at is not None:
+            return "dying"
+        if self.stunned(y):
+            return "stunned"
+        return "fighting"
+
+
+def _named(fig: ps.Figure, a: str, b: str) -> ps.Figure:
+    parts = (ps.Part(a, fig.parts[0].amount), ps.Part(b, fig.parts[1].amount)) + fig.parts[2:]
+    return ps.Figure(fig.name, fig.value, parts)
+
+
+
+
+
+# --- the ruleset ------------------------------------------------------------------------
+
+
+class Paf(SceneRuleset):
+    """Paul's Adventures In Fantasy (registered in ``companion.ruleset.GAMES``)."""
+
+    key = "paf"
+    title = "Paul's Adventures In Fantasy"
+    short_title = "PAF"
+    being_word = "being"
+    card_model = PafCard
+    options = OPTIONS
+    round_class = Round
+    tables = pt
+
+    def new(self, setup: Setup) -> PafState:
+        options = Options(**resolve_options(self.options, setup.options))
+        tables = pt.parse(setup.tables if setup.tables is not None else pt.load())
+        cards = tuple(setup.fighters)
+        sides = self.sides(setup, len(cards))
+        for card in cards:
+            if not isinstance(card, PafCard):
+                raise ValueError(f"{getattr(card, 'name', card)!r} is not a PAF card")
+        _check_names(cards)
+        problems = [p for card in cards for p in check_against(card, tables)]
+        if problems:
+            raise ValueError("the scene cannot start:\n  " + "\n  ".join(problems))
+        beings = tuple(Being(card, side, slug(card.name), _weapon_keys(card)) for card, side in zip(cards, sides))
+        fighters = tuple(_fresh(b, tables, options) for b in beings)
+        return PafState(tables, beings, options, fighters)
+
+    def round_end(self, rnd: Round) -> dict[str, Any]:
+        return {"healed": tuple(rnd.healed)}
+
+    # --- what the screens show -------------------------------------------------------------
+
+    def live(self, state: PafState) -> Round:
+        return self.run(state) if state.result is None else _Finished(state)
+
+    def trackers(self, state: PafState) -> dict[str, dict[str, Any]]:
+        rnd = self.live(state)
+        out = {}
+        for x, b in enumerate(state.beings):
+            me = rnd.f[x]
+            held = me.held_by
+            holding = rnd.holding(x)
+            stunned = max(0, me.stunned_until - rnd.r + 1) if me.stunned_until >= rnd.r else 0
+            try:
+                n = rnd.numbers(x)
+                af, df = ps.number(n.af.value), ps.number(rnd.df(x).value)
+            except (LookupError, ValueError):
+                af = df = None
+            out[b.name] = {
+                "side": SIDES[b.side],
+                "kind": b.card.kind,
+                "hp": me.hp,
+                "max_hp": me.max_hp,
+                "temporary": me.temp_total,
+                "dead_at": me.dead_at,
+                "status": rnd.status_of(x),
+                "stunned": stunned,
+                "dying": None if me.dying_at is None else max(0, me.dying_at - rnd.r + 1),
+                "injuries": list(me.injuries) + ([f"dies in {me.dies_in_days} days"] if me.dies_in_days else []),
+                "held_by": None if held is None else {"name": b_name(state, held[0]), "category": held[1]},
+                "holding": None if holding is None else {"name": b_name(state, holding),
+                                                         "category": rnd.f[holding].held_by[1]},  # type: ignore[index]
+                "initiative": rnd.initiative[x],
+                "action": rnd.action[x],
+                "af": af,
+                "df": df,
+                "shield": me.shield,
+                "helm": me.helm,
+                "condition": me.condition,
+                "ammo": {w.weapon: a for w, a in zip(b.card.weapons, me.ammo) if a is not None},
+                "weapons": {w.weapon: s for w, s in zip(b.card.weapons, me.weapons)},
+            }
+        return out
+
+    def reference(self, state: PafState) -> Reference | None:
+        rnd = self.live(state)
+        ref = rnd.ref
+        if ref is None:
+            return None
+        if ref[0] == "attack":
+            return thresholds_reference(state.tables, ref[1])
+        if ref[0] == "critical":
+            return critical_reference(state.tables, ref[1], ref[2])
+        if ref[0] == "fumble":
+            return fumble_reference(state.tables, ref[1])
+        return nonlethal_reference(state.tables, ref[0], ref[1])
+
+
+class _Finished(Round):
+    """A scene that is over, for the trackers: its beings as they ended."""
+
+    def __init__(self, state: PafState) -> None:
+        super().__init__(evolve(state, inputs=()))
+        self.phase = "over"
+
+
+def b_name(state: PafState, x: int) -> str:
+    return state.beings[x].name
+
+
+def _check_names(cards: tuple[Any, ...]) -> None:
+    seen: dict[str, str] = {}
+    for card in cards:
+        key = slug(card.name)
+        if key in seen:
+            raise ValueError(f"{card.name} and {seen[key]}: two beings the log and the targets could not tell "
+                             "apart; give each a name of its own")
+        if key in ("none", "gm"):
+            raise ValueError(f"{card.name!r} cannot be a being's name: it is a word of the prompts")
+        seen[key] = card.name
+
+
+def _weapon_keys(card: PafCard) -> tuple[str, ...]:
+    return tuple(slug(w.weapon) for w in card.weapons)
+
+
+def _fresh(b: Being, t: Tables, o: Options) -> Fighter:
+    n = derived(b.card, t, monster_death=o.monster_death)
+    dead_at = n.dead_at
+    if b.character and o.character_death != "constitution":
+        dead_at = int(o.character_death)
+    hp = int(n.mhp.value)
+    return Fighter(hp=hp, max_hp=hp, dead_at=dead_at, shield=b.card.shield, helm=b.card.helm,
+                   weapons=tuple("ready" for _ in b.card.weapons),
+                   ammo=tuple(w.ammo for w in b.card.weapons),
+                   next_shot=tuple(0 for _ in b.card.weapons))
+
+
+# --- reference tables ----------------------------------------------------------------------
+
+
+def thresholds_reference(t: Tables, needed: Any) -> Reference:
+    """PA-3: the critical and fumble thresholds by the needed roll, the row in use marked."""
+    cuts = sorted({r.low for r in t.critical_thresholds} | {r.low for r in t.fumble_thresholds})
+    rows = []
+    n = pt.needed_index(needed)
+    highlight = None
+    for i, low in enumerate(cuts):
+        high = cuts[i + 1] - 1 if i + 1 < len(cuts) else 100
+        crit, fum = pt.critical_threshold(t, low), pt.fumble_threshold(t, low)
+        rows.append((f"{low}-{high}" if high != low else str(low), f"{crit}+" if crit else "---",
+                     f"{fum} or less" if fum else "---"))
+        if low <= n <= high:
+            highlight = i
+    return Reference("To critically hit / to fumble (PA-3)", ("needed", "critical", "fumble"), tuple(rows),
+                     highlight, f"Needed {ps.show(Fraction(needed))}: a roll equal to or above it hits (PA-2).")
+
+
+def _span(low: int | None, high: int | None) -> str:
+    if low is None:
+        return f"{high} or less"
+    if high is None:
+        return f"{low} or more"
+    fmt = lambda v: "00" if v == 100 else f"{v:02d}"  # noqa: E731
+    return fmt(low) if low == high else f"{fmt(low)}-{fmt(high)}"
+
+
+def critical_reference(t: Tables, kind: str, roll: int | None) -> Reference:
+    rows = getattr(t.criticals, kind)
+    hl = next((i for i, r in enumerate(rows) if roll is not None and r.low <= roll <= r.high), None)
+    return Reference(f"Critical hits ({kind} weapons) (PA-3)", ("roll", "effect"),
+                     tuple((_span(r.low, r.high), r.text) for r in rows), hl)
+
+
+def fumble_reference(t: Tables, roll: int | None) -> Reference:
+    rows = t.fumbles
+    hl = next((i for i, r in enumerate(rows) if roll is not None and r.low <= roll <= r.high), None)
+    return Reference("Fumbles (PA-3)", ("roll", "effect"), tuple((_span(r.low, r.high), r.text) for r in rows), hl)
+
+
+def nonlethal_reference(t: Tables, table: str, index: int | None) -> Reference:
+    nl = getattr(t, table)
+    rows = []
+    hl = None
+    for i, r in enumerate(nl.damage):
+        pts = "" if r.points is None else f"{r.points}" + (" + Str" if r.plus_strength else "")
+        rows.append((_span(r.low, r.high), r.text, pts))
+        if index is not None and (r.low is None or r.low <= index) and (r.high is None or index <= r.high):
+            hl = i
+    return Reference(f"{table.capitalize()} damage ({int(nl.share * 100)}% actual, PA-7)",
+                     ("index", "result", "points"), tuple(rows), hl,
+                     "Index = roll - needed + damage modifications; the rest is temporary, recovered 1 a round "
+                     "after 10 rounds (PA-7).")
+
+
+RULESET = Paf()

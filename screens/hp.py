@@ -1,0 +1,290 @@
+"""A PAF scene's side panels (Paul's Adventures In Fantasy, design "Trackers"):
+each being with a hit point bar (real damage and temporary, non-lethal damage
+drawn apart), its status (fighting, stunned N rounds, unconscious, dying N
+turns, dead), lasting injuries, holds in force, initiative and this round's
+action; the being whose prompt it is is marked. They render the ruleset's
+trackers; they own nothing.
+
+Four beings a side fit at 80x24 (two lines each when more than six are in the
+scene, three when there is room)."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from screens.widgets import escape
+from screens.wounds import SidePanel
+
+LINE_WIDTH = 44
+"""The text width of a being's line (the side panel is 48 wide)."""
+
+ROOMY_SCENE = 6
+"""Up to this many beings, each takes three lines; more take two."""
+
+BAR_ROOMY = 16
+BAR_TIGHT = 12
+"""The hit point bar's cells, three lines a being or two."""
+
+LEGEND = "█ hp ▒ temporary damage ░ lost"
+"""What the bar's cells mean, under each side's panel."""
+
+GAMES_WITH_HP_PANELS = ("paf",)
+"""The scene games whose sides show hit point bars rather than Fudge's wound boxes."""
+
+OUT = ("unconscious", "needs_help", "dying", "dead")
+"""Statuses that take a being out of the fight."""
+
+
+def has_hp_panels(game: str) -> bool:
+    """Whether a scene of ``game`` shows these panels."""
+    return game in GAMES_WITH_HP_PANELS
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells, an ellipsis marking a cut."""
+    if width <= 0:
+        return ""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def _int(value: Any, default: int = 0) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def holds(value: Any) -> list[tuple[str, Any]]:
+    """A hold tracker (``held_by`` / ``holding``) as (name, category) pairs, whatever
+    shape it comes in: None, a name, ``{"name": .., "category": ..}``, a pair, or a list of those."""
+    if not value:
+        return []
+    if isinstance(value, str):
+        return [(value, None)]
+    if isinstance(value, dict):
+        if "name" in value or "who" in value:
+            return [(str(value.get("name", value.get("who"))), value.get("category", value.get("cat")))]
+        return [(str(k), v) for k, v in value.items()]  # {name: category}
+    if isinstance(value, (list, tuple)):
+        if len(value) == 2 and isinstance(value[0], str) and not isinstance(value[1], (str, dict, list, tuple)):
+            return [(value[0], value[1])]
+        out: list[tuple[str, Any]] = []
+        for item in value:
+            out += holds(item)
+        return out
+    return [(str(value), None)]
+
+
+def hold_words(numbers: dict[str, Any], short: bool = False) -> list[str]:
+    """The holds in force, in words: ``held by Orc Raider (cat 2)``, ``holds Goblin (cat 1)``."""
+    out = []
+    for key, word in (("held_by", "held by"), ("holding", "holds")):
+        for name, category in holds(numbers.get(key)):
+            cat = "" if category in (None, "") else (f" ({category})" if short else f" (cat {category})")
+            out.append(f"{word} {name}{cat}")
+    return out
+
+
+def status_of(numbers: dict[str, Any]) -> tuple[str, int | None]:
+    """The being's status word and its count (stunned N rounds, dying N turns), if any."""
+    raw = numbers.get("status") or "fighting"
+    count: int | None = None
+    if isinstance(raw, (list, tuple)) and raw:
+        raw, count = raw[0], _int(raw[1], 0) if len(raw) > 1 else None
+    word = str(raw).strip().lower()
+    parts = word.split()
+    if len(parts) > 1 and parts[-1].isdigit():  # "stunned 2", "dying 3"
+        word, count = " ".join(parts[:-1]), int(parts[-1])
+    if count is None:
+        if word == "stunned":
+            count = _int(numbers.get("stunned"), 0) or None
+        elif word == "dying":
+            count = _int(numbers.get("dying", numbers.get("dying_turns")), 0) or None
+    if word == "fighting" and _int(numbers.get("stunned"), 0) > 0:
+        word, count = "stunned", _int(numbers.get("stunned"))
+    return word, count
+
+
+def status_text(word: str, count: int | None) -> tuple[str, str]:
+    """The status as shown (plain, markup); nothing for a being simply fighting."""
+    if word == "fighting":
+        return "", ""
+    if word == "stunned":
+        plain = f"STUNNED {count}" if count else "STUNNED"
+        return plain, f"[b $warning]{plain}[/]"
+    if word == "dying":
+        plain = f"DYING {count}" if count else "DYING"
+        return plain, f"[b reverse $error]{plain}[/]"
+    plain = word.replace("_", " ").upper()  # needs_help: NEEDS HELP
+    return plain, f"[b $error]{escape(plain)}[/]"
+
+
+def hp_bar(hp: int, max_hp: int, temporary: int, cells: int) -> tuple[str, str]:
+    """The hit point bar (plain, markup) out of ``max_hp``: the hit points the being has
+    now solid (``hp``, every damage taken off), the temporary (non-lethal) damage that
+    will come back shaded after it, the rest lost. The solid part is in the theme's
+    success colour, warning at a third or less, error at 0 or below."""
+    max_hp = max(1, max_hp)
+    now = max(0, min(max_hp, hp))
+    back = max(0, min(max_hp, hp + max(0, temporary)))
+    n_solid = round(now * cells / max_hp)
+    n_back = round(back * cells / max_hp)
+    if now > 0:
+        n_solid = max(1, n_solid)  # one point left still shows a sliver
+    if back > now:
+        n_back = max(n_solid + 1, n_back)
+    n_solid = min(cells, n_solid)
+    n_temp = max(0, min(cells, n_back) - n_solid)
+    n_lost = cells - n_solid - n_temp
+    colour = hp_colour(hp, max_hp) or "$success"
+    plain = "█" * n_solid + "▒" * n_temp + "░" * n_lost
+    markup = ""
+    if n_solid:
+        markup += f"[{colour}]{'█' * n_solid}[/]"
+    if n_temp:
+        markup += f"[$warning]{'▒' * n_temp}[/]"
+    if n_lost:
+        markup += f"[dim]{'░' * n_lost}[/dim]"
+    return plain, markup
+
+
+def hp_colour(hp: int, max_hp: int) -> str:
+    """The theme variable for ``hp`` of ``max_hp``: error at 0 or below, warning at a
+    third or less, else none."""
+    if hp <= 0:
+        return "$error"
+    if hp * 3 <= max_hp:
+        return "$warning"
+    return ""
+
+
+def _join(parts: Iterable[tuple[str, str]]) -> tuple[str, str]:
+    parts = [p for p in parts if p[0]]
+    return " ".join(p for p, _ in parts), " ".join(m for _, m in parts)
+
+
+def _fit(parts: list[tuple[str, str]], width: int) -> str:
+    """Markup of ``parts`` joined by `` · ``, the last that does not fit cut (plain text cut)."""
+    out_plain = 0
+    shown: list[str] = []
+    for plain, markup in parts:
+        sep = 3 if shown else 0
+        if out_plain + sep + len(plain) <= width:
+            shown.append(markup)
+            out_plain += sep + len(plain)
+            continue
+        room = width - out_plain - sep
+        if room >= 4:
+            shown.append(f"[dim]{escape(_cut(plain, room))}[/dim]")
+        break
+    return " [dim]·[/dim] ".join(shown)
+
+
+def _show_number(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value)
+
+
+def being_lines(card: Any, numbers: dict[str, Any], acting: bool, width: int = LINE_WIDTH,
+                roomy: bool = False) -> list[str]:
+    """One being as lines of markup: two, or three when there is room.
+
+    The first line: a marker when the prompt is his, the name, his status (or,
+    fighting, his initiative and this round's action). The second: the hit point
+    bar with hp/max and the temporary damage; roomy, AF and DF beside. The third
+    (roomy) or the rest of the second: holds in force and lasting injuries.
+
+    Args:
+        card: the being's card (``name``).
+        numbers: its trackers (design "Trackers").
+        acting: the prompt is his.
+        width: the cells a line may take.
+        roomy: three lines a being, for a scene of few.
+    """
+    word, count = status_of(numbers)
+    status_plain, status_markup = status_text(word, count)
+    out = word in OUT
+    marker = ("▶ ", "[b $accent]▶[/] ") if acting else ("  ", "  ")
+    body = width - len(marker[0])
+    initiative = numbers.get("initiative")
+    action = "" if out else str(numbers.get("action") or "")
+    tail: list[tuple[str, str]] = []
+    if status_plain:
+        tail.append((status_plain, status_markup))
+    if initiative not in (None, "") and not out:
+        text = f"init {initiative}" if roomy else f"i{initiative}"
+        tail.append((text, f"[dim]{escape(text)}[/dim]"))
+    tail_plain, tail_markup = _join(tail)
+    name_room = body - (len(tail_plain) + 1 if tail_plain else 0)
+    name = _cut(card.name, max(6, name_room))
+    if not roomy and action:
+        # the declaration after the name, as it fits; a long name gives way to it
+        room = body - len(name) - 1 - (len(tail_plain) + 1 if tail_plain else 0)
+        if room < 10 and len(name) > 16:
+            name = _cut(card.name, 16)
+            room = body - len(name) - 1 - (len(tail_plain) + 1 if tail_plain else 0)
+        action_shown = _cut(action, room) if room >= 4 else ""
+    else:
+        action_shown = ""
+    if out:
+        shown = f"[dim]{escape(name)}[/dim]"
+    elif acting:
+        shown = f"[b $accent]{escape(name)}[/]"
+    else:
+        shown = f"[b]{escape(name)}[/b]"
+    first = marker[1] + shown
+    used = len(name)
+    if action_shown:
+        first += " " + f"[i]{escape(action_shown)}[/i]"
+        used += 1 + len(action_shown)
+    if tail_plain:
+        first += " " * max(1, body - used - len(tail_plain)) + tail_markup
+    lines = [first]
+
+    hp = _int(numbers.get("hp"))
+    max_hp = _int(numbers.get("max_hp"), 1) or 1
+    temporary = _int(numbers.get("temporary"))
+    bar_plain, bar = hp_bar(hp, max_hp, temporary, BAR_ROOMY if roomy else BAR_TIGHT)
+    colour = hp_colour(hp, max_hp)
+    figure = f"[b {colour}]{hp}[/]" if colour else f"[b]{hp}[/b]"
+    numbers_plain = f"{hp}/{max_hp}"
+    second_plain = f"{bar_plain} {numbers_plain}"
+    second = f"{bar} {figure}[dim]/{max_hp}[/dim]"
+    if temporary:
+        text = f"+{temporary} temp" if roomy else f"+{temporary}t"  # comes back (PA-7)
+        second_plain += " " + text
+        second += f" [$warning]{text}[/]"
+    extra: list[tuple[str, str]] = []
+    for words in hold_words(numbers, short=not roomy):
+        extra.append((words, f"[b $accent]{escape(words)}[/]"))
+    injuries = numbers.get("injuries") or ()
+    if isinstance(injuries, str):
+        injuries = [injuries]
+    for injury in injuries:
+        extra.append((str(injury), f"[$error]{escape(str(injury))}[/]"))
+    if roomy:
+        af, df = numbers.get("af"), numbers.get("df")
+        if af is not None and df is not None and not out:
+            text = f"AF {_show_number(af)} DF {_show_number(df)}"
+            gap = body - len(second_plain) - len(text)
+            if gap >= 1:
+                second += " " * gap + f"[dim]{escape(text)}[/dim]"
+        lines.append("  " + second)
+        third = list(extra)  # holds and injuries first: they last; the action is this round's
+        if action:
+            third.append((action, f"[i]{escape(action)}[/i]"))
+        lines.append("  " + (_fit(third, body) if third else ("[dim]-[/dim]" if not out else "")))
+        return lines
+    room = body - len(second_plain) - 1
+    if extra and room >= 4:
+        second += " " + _fit(extra, room)
+    lines.append("  " + second)
+    return lines
+
+
+class HpSidePanel(SidePanel):
+    """One side of a PAF scene: its beings with their hit points, status and holds."""
+
+    legend = LEGEND
+    lines_of = staticmethod(being_lines)

@@ -1,0 +1,469 @@
+"""PAF's screens as a game master drives them (issue 7): the character sheet
+(rolled stats to a saved card, the derived numbers live, bad input refused),
+the scene selection's ``ctrl+n``, and the hit point tracker panels, alone and
+with the engine playing a scene."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, Select, Static
+
+from companion.cards import load_roster
+from companion.ruleset import Setup, default_options, get_ruleset
+from rulesets import paf_cards as pc
+from rulesets import paf_tables as pt
+from screens.app import make_app
+from screens.hp import HpSidePanel, being_lines, hold_words, hp_bar, status_of
+from screens.sheet import SheetScreen, read_stat, slug
+from table_cards import screen_text, text_of
+
+
+PAF_CARDS = """\
+game: paf
+fighters:
+  - name: Test Knight
+    kind: character
+    race: Human
+    stats: {strength: 14, intelligence: 12, wisdom: 15, constitution: 13, dexterity: 11,
+            charisma: 10, comeliness: 9, ego: 12, agility: 10, swim: 8, mechanical: 7, stamina: 12}
+    combat_level: 2
+    natural_d20: 12
+    weight: 170
+    movement: 12
+    size: medium
+    armor: chain
+    shield: true
+    helm: nasal
+    weapons: [{weapon: "Sword, Long"}]
+  - name: Test Squire
+    kind: character
+    race: Human
+    stats: {strength: 12, intelligence: 10, wisdom: 10, constitution: 12, dexterity: 12,
+            charisma: 10, comeliness: 10, ego: 10, agility: 12, swim: 10, mechanical: 10, stamina: 10}
+    combat_level: 1
+    natural_d20: 10
+    weight: 150
+    movement: 12
+    size: medium
+    armor: leather
+    weapons: [{weapon: "Mace, Footmans"}]
+  - name: Test Orc
+    kind: monster
+    level: "1-1"
+    ac: 6
+    df_d20: 11
+    hp: 16
+    size: medium
+    weapons: [{weapon: Scimitar}]
+  - name: Test Goblin
+    kind: monster
+    level: "1-1"
+    ac: 7
+    df_d20: 9
+    hp: 7
+    size: small
+    weapons: [{weapon: "Sword, Short"}]
+  - name: Test Brawler
+    kind: character
+    race: Human
+    stats: {strength: 16, intelligence: 10, wisdom: 10, constitution: 14, dexterity: 12,
+            charisma: 10, comeliness: 10, ego: 10, agility: 15, swim: 10, mechanical: 10, stamina: 12}
+    combat_level: 4
+    natural_d20: 10
+    weight: 200
+    movement: 12
+    size: medium
+    weapons: [{weapon: Club}]
+  - name: Test Wrestler
+    kind: character
+    race: Human
+    stats: {strength: 16, intelligence: 10, wisdom: 10, constitution: 14, dexterity: 12,
+            charisma: 10, comeliness: 10, ego: 10, agility: 15, swim: 10, mechanical: 10, stamina: 12}
+    combat_level: 4
+    natural_d20: 10
+    weight: 200
+    movement: 12
+    size: medium
+    weapons: [{weapon: Club}]
+"""
+"""Characters and monsters, fixed so a change to the shipped roster moves no test; the
+brawler and the wrestler wear no armor, so pummeling (need PAF 53 + PDF 25) and
+grappling land."""
+
+STATS = {"strength": "4 4 2 4", "intelligence": "3 3 3 3", "wisdom": "4 4 4 3", "constitution": "3 2 4 4",
+         "dexterity": "2 2 2 5", "charisma": "1 2 3 4", "comeliness": "1 1 1 6", "ego": "4 1 2 5",
+         "agility": "3 3 2 2", "swim": "1 1 1 5", "mechanical": "2 1 1 3", "stamina": "3 3 3 3"}
+"""A character's twelve stats as the four faces rolled: STR 14 ... STA 12."""
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    (tmp_path / "fighters").mkdir()
+    (tmp_path / "fighters" / "paf_test.yaml").write_text(PAF_CARDS)
+    return tmp_path
+
+
+@pytest.fixture
+def paf_game():
+    """The PAF ruleset."""
+    return get_ruleset("paf")
+
+
+async def type_into(pilot, wid: str, text: str) -> None:
+    """Focus the field ``#wid`` and type ``text`` into it: all but the last key put in
+    at once (a key press costs the pilot some 0.15 s), the last one pressed."""
+    box = pilot.app.screen.query_one(f"#{wid}", Input)
+    box.focus()
+    box.value = text[:-1]
+    await pilot.pause()
+    box.cursor_position = len(box.value)  # after the focus has selected the whole text
+    await pilot.press("space" if text[-1] == " " else text[-1])
+    await pilot.pause()
+
+
+async def fill_sheet(pilot, name: str = "Brother Test", stats: dict[str, str] | None = None) -> SheetScreen:
+    """Fill the open sheet: the name, the stats as faces, level 2, 170 lbs, d20 12,
+    chain, shield, nasal helm, a footman's mace."""
+    screen = pilot.app.screen
+    assert isinstance(screen, SheetScreen), screen
+    await type_into(pilot, "name", name)
+    for stat, faces in (stats or STATS).items():
+        screen.query_one(f"#stat-{stat}", Input).value = faces
+    await type_into(pilot, "combat_level", "2")
+    await type_into(pilot, "weight", "170")
+    await type_into(pilot, "natural_d20", "12")
+    screen.query_one("#armor", Select).value = "chain"
+    screen.query_one("#helm", Select).value = "nasal"
+    screen.query_one("#shield").value = True
+    screen.query_one("#weapon-0", Select).value = "Mace, Footmans"
+    await pilot.pause()
+    return screen
+
+
+async def open_sheet(pilot) -> SheetScreen:
+    pilot.app.push_screen(SheetScreen("paf"))
+    await pilot.pause()
+    return pilot.app.screen
+
+
+def tables():
+    return pt.parse(pt.load(None))
+
+
+# --- the character sheet ---------------------------------------------------------------
+
+
+def test_a_stat_is_read_as_four_faces_or_a_total() -> None:
+    assert read_stat("4 4 2 4") == (14, "4 + 4 + 2 + 4 = 14")
+    assert read_stat("4424")[0] == 14
+    assert read_stat("14")[0] == 14
+    assert read_stat("5 1 1 1") == (None, "die 1 is a d4: 5 is not a face (1-4)")
+    assert read_stat("1 1 1 9")[1] == "die 4 is a d8: 9 is not a face (1-8)"
+    assert read_stat("1 1 1")[0] is None and "four dice" in read_stat("1 1 1")[1]
+    assert read_stat("21")[0] is None and read_stat("x")[0] is None
+    assert slug("Brother Anselm (the Elder)") == "brother_anselm_the_elder"
+
+
+async def test_the_sheet_shows_the_derived_numbers_as_the_stats_are_typed(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_sheet(pilot)
+        derived = screen.query_one("#derived", Static)
+        assert "MHP ?" in text_of(derived) and "needs CON" in text_of(derived)
+        await type_into(pilot, "stat-constitution", "3 2 4 4")
+        assert text_of(screen.query_one("#sum-constitution", Static)) == "13"
+        screen = await fill_sheet(pilot)
+        card, problems = screen.card()
+        assert problems == [] and card is not None
+        numbers = pc.derived(card, tables())
+        shown = text_of(derived)
+        assert f"MHP {numbers.mhp.number()}" in shown
+        assert f"AF {numbers.af.number()} melee · {numbers.af_missile.number()} missile" in shown
+        assert f"DF {numbers.df.number()}" in shown
+        assert f"PAF {numbers.paf.number()} · PDF {numbers.pdf.number()}" in shown
+        assert f"GOAF {numbers.goaf.number()} · GODF {numbers.godf.number()}" in shown
+        assert f"dead at {numbers.dead_at}" in shown
+        assert "(shield)" in shown and "(armor)" in shown  # the parts, not only the sums
+        # a change follows at once: two combat levels more
+        await type_into(pilot, "combat_level", "4")
+        card4, _ = screen.card()
+        assert f"MHP {pc.derived(card4, tables()).mhp.number()}" in text_of(derived)
+
+
+async def test_a_saved_character_is_a_card_file_in_the_roster(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_sheet(pilot)
+        screen = await fill_sheet(pilot)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        path = data_dir / "fighters" / "paf_brother_test.yaml"
+        assert path.is_file()
+        assert app.screen is not screen  # back where it was opened from
+    roster = load_roster("paf", pc.PafCard, user_dir=data_dir / "fighters")
+    assert roster.problems == []
+    card = roster.find("Brother Test")
+    assert card is not None and roster.source[card.name] == str(path)
+    assert card.stats.strength == 14 and card.stats.stamina == 12 and card.armor == "chain"
+    assert card.shield and card.helm == "nasal" and card.weapons[0].weapon == "Mace, Footmans"
+
+
+async def test_a_bad_stat_is_refused_and_nothing_is_saved(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_sheet(pilot)
+        screen = await fill_sheet(pilot)
+        await type_into(pilot, "stat-strength", "5 1 1 1")
+        assert text_of(screen.query_one("#sum-strength", Static)) == "?"
+        message = text_of(screen.query_one("#sheet-message", Static))
+        assert "die 1 is a d4: 5 is not a face" in message
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        message = text_of(screen.query_one("#sheet-message", Static))
+        assert message.startswith("Not saved") and "strength (STR)" in message
+        # a name the roster has already (another file's card) is refused too
+        await type_into(pilot, "stat-strength", "4 4 2 4")
+        await type_into(pilot, "name", "Test Knight")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        assert "already" in text_of(screen.query_one("#sheet-message", Static))
+        # and a missile's ammo on a melee weapon
+        await type_into(pilot, "name", "Brother Test")
+        await type_into(pilot, "ammo-0", "10")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen and "not shot or thrown" in text_of(screen.query_one("#sheet-message", Static))
+    assert sorted(p.name for p in (data_dir / "fighters").iterdir()) == ["paf_test.yaml"]
+
+
+async def test_ctrl_r_rolls_the_stats_with_the_apps_generator(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_sheet(pilot)
+        await type_into(pilot, "stat-strength", "4 4 4 8")  # typed ones stay
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert screen.query_one("#stat-strength", Input).value == "4 4 4 8"
+        for stat in STATS:
+            value, _ = read_stat(screen.query_one(f"#stat-{stat}", Input).value)
+            assert value is not None and 4 <= value <= 20
+        assert 1 <= int(screen.query_one("#natural_d20", Input).value) <= 20
+        assert "rolled 11 stats" in text_of(screen.query_one("#sheet-message", Static))
+
+
+async def test_the_sheet_fits_at_80x24(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_sheet(pilot)
+        await fill_sheet(pilot)
+        form = screen.query_one("#sheet-form")
+        assert form.max_scroll_y == 0  # every field in view
+        shown = screen_text(app)
+        assert "Save card" in shown and "Roll stats" in shown
+        assert "MHP" in shown and "dead at" in shown
+
+
+# --- the scene selection ------------------------------------------------------------------
+
+
+async def test_ctrl_n_in_the_scene_selection_makes_a_character_that_joins_the_roster(
+        data_dir: Path, paf_game) -> None:
+    from screens.scene import SceneSelectScreen
+    from screens.select import selection_screen
+
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(selection_screen("paf"))
+        await pilot.pause()
+        scene = app.screen
+        assert isinstance(scene, SceneSelectScreen)
+        assert "New PC" in screen_text(app)
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await fill_sheet(pilot)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is scene
+        assert scene.highlighted_card().name == "Brother Test"  # in the roster at once, highlighted
+        card_text = text_of(scene.query_one("#card", Static))
+        assert "Brother Test" in card_text and "MHP" in card_text  # the card with its numbers
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [c.name for c, _ in scene.placed] == ["Brother Test"]
+
+
+# --- the hit point tracker, alone -----------------------------------------------------------
+
+
+class _Card:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+def _numbers(**kw):
+    base = dict(side=0, kind="character", hp=20, max_hp=20, temporary=0, status="fighting", stunned=0,
+                injuries=[], held_by=None, holding=None, initiative=None, action=None, af=27, df=37.5)
+    return base | kw
+
+
+def test_the_bar_draws_temporary_damage_apart_and_colours_by_hit_points() -> None:
+    plain, markup = hp_bar(20, 20, 0, 10)
+    assert plain == "█" * 10 and "$success" in markup
+    plain, markup = hp_bar(12, 20, 4, 10)
+    assert plain == "██████▒▒░░" and "$success" in markup  # 12 now, 4 of them to come back
+    plain, markup = hp_bar(5, 20, 4, 10)
+    assert plain == "██▒▒░░░░░░" and markup.startswith("[$warning]██")  # a third or less: low
+    assert hp_bar(-2, 20, 5, 10)[0] == "▒▒░░░░░░░░"  # out now, 3 above 0 when the 5 come back
+    plain, markup = hp_bar(0, 20, 0, 10)
+    assert plain == "░" * 10
+    plain, markup = hp_bar(-5, 20, 0, 10)
+    assert plain == "░" * 10  # nothing left to draw
+    assert hp_bar(1, 60, 0, 10)[0].startswith("█")  # one point left still shows
+
+
+def test_a_being_shows_status_holds_injuries_and_its_turn() -> None:
+    from rich.text import Text
+
+    knight = _Card("Sir Roderick Vane of the Long Road")
+    for roomy in (False, True):
+        lines = being_lines(knight, _numbers(hp=9, temporary=3, initiative=5, action="attack Orc Raider",
+                                             held_by={"name": "Orc Raider", "category": 2},
+                                             injuries=["lost left eye"]), True, roomy=roomy)
+        assert len(lines) == (3 if roomy else 2)
+        for line in lines:
+            assert Text.from_markup(line.replace("$", "")).cell_len <= 44, line
+        text = "\n".join(Text.from_markup(line.replace("$", "")).plain for line in lines)
+        assert text.startswith("▶ ")
+        assert "9/20" in text and ("+3 temp" in text if roomy else "+3t" in text)
+        assert "held by Orc Raider" in text
+    assert hold_words(_numbers(holding=["Goblin", 1])) == ["holds Goblin (cat 1)"]
+    assert hold_words(_numbers(held_by="Ogre")) == ["held by Ogre"]
+    assert status_of(_numbers(status="stunned", stunned=2)) == ("stunned", 2)
+    assert status_of(_numbers(status="dying 3")) == ("dying", 3)
+    for status, word in (("unconscious", "UNCONSCIOUS"), ("dead", "DEAD"), ("dying 3", "DYING 3"),
+                         ("stunned 2", "STUNNED 2")):
+        first = being_lines(knight, _numbers(hp=-2, status=status, action="attack"), False)[0]
+        assert word in first
+        if status in ("unconscious", "dead"):
+            assert "attack" not in first  # out of the fight: no action shown
+
+
+# --- the hit point tracker with the engine ------------------------------------------------------
+
+
+PARTY = ["Test Knight", "Test Squire"]
+MONSTERS = ["Test Orc", "Test Goblin"]
+KNIGHT, SQUIRE = ["Test Brawler"], ["Test Wrestler"]
+"""Non-lethal attacks are between characters (the engine: a monster has no PAF or GOAF)."""
+
+
+def start_scene(app, red: list[str], blue: list[str]):
+    roster = app.roster("paf")
+    ruleset = get_ruleset("paf")
+    cards = tuple(roster.find(name) for name in red + blue)
+    assert all(cards), roster.problems
+    assert app.new_fight(Setup("paf", cards, default_options(ruleset), sides=(0,) * len(red) + (1,) * len(blue)))
+    return app.screen
+
+
+def _trackers(screen):
+    return screen.session.ruleset.trackers(screen.session.state)
+
+
+async def play(pilot, screen, done, action: str = "attack", limit: int = 400, percent: str | None = None) -> None:
+    """Play on until ``done(trackers)``: each being's action is ``action`` where offered
+    (else the advised choice), every other choice the advised one, every roll the app's
+    (a percentile roll ``percent`` where given)."""
+    for _ in range(limit):
+        if done(_trackers(screen)):
+            return
+        assert not screen.session.over, "the scene ended first"
+        prompt = screen.session.prompt
+        if prompt.kind == "choice":
+            keys = [o.key for o in prompt.options]
+            pick = action if action in keys else (prompt.advised or keys[0])
+            screen.session.submit(pick)
+        elif percent is not None and prompt.dice.notation == "d%":
+            screen.session.submit(percent)
+        else:
+            screen.session.roll()
+        await pilot.pause()
+    raise AssertionError("the scene did not get there")
+
+
+def side_text(screen, side: str) -> str:
+    return text_of(screen.query_one(f"#{side}-side", HpSidePanel))
+
+
+async def test_a_hit_lowers_the_bar(data_dir: Path, paf_game) -> None:
+    app = make_app(data_dir, rng=random.Random(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = start_scene(app, PARTY, MONSTERS)
+        await pilot.pause()
+        blue = side_text(screen, "blue")
+        assert "16/16" in blue and "7/7" in blue
+        await play(pilot, screen, lambda t: any(t[n]["hp"] < t[n]["max_hp"] for n in PARTY + MONSTERS))
+        t = _trackers(screen)
+        for name in PARTY + MONSTERS:
+            side = "red" if name in PARTY else "blue"
+            assert f"{t[name]['hp']}/{t[name]['max_hp']}" in side_text(screen, side)
+
+
+async def test_non_lethal_damage_shows_as_temporary(data_dir: Path, paf_game) -> None:
+    app = make_app(data_dir, rng=random.Random(4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = start_scene(app, KNIGHT, SQUIRE)
+        await pilot.pause()
+        both = KNIGHT + SQUIRE
+        await play(pilot, screen, lambda t: any(t[n].get("temporary") for n in both), action="pummel", percent="00")
+        t = _trackers(screen)
+        name = next(n for n in both if t[n].get("temporary"))
+        text = side_text(screen, "red" if name in KNIGHT else "blue")
+        assert f"+{t[name]['temporary']}" in text and "▒" in text
+
+
+async def test_a_hold_shows_on_both_beings(data_dir: Path, paf_game) -> None:
+    app = make_app(data_dir, rng=random.Random(5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = start_scene(app, KNIGHT, SQUIRE)
+        await pilot.pause()
+        await play(pilot, screen, lambda t: any(t[n].get("held_by") for n in KNIGHT + SQUIRE), action="grapple",
+                   percent="00")
+        both = side_text(screen, "red") + side_text(screen, "blue")
+        assert "held by" in both and "holds" in both
+
+
+async def test_unconscious_and_dead_show(data_dir: Path, paf_game) -> None:
+    app = make_app(data_dir, rng=random.Random(6))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = start_scene(app, PARTY, MONSTERS)
+        await pilot.pause()
+        out = ("unconscious", "needs_help", "dying", "dead")
+        await play(pilot, screen, lambda t: any(status_of(t[n])[0] in out for n in PARTY + MONSTERS))
+        t = _trackers(screen)
+        for name in PARTY + MONSTERS:
+            word = status_of(t[name])[0]
+            if word in out:
+                assert word.replace("_", " ").upper() in side_text(screen, "red" if name in PARTY else "blue")
+
+
+async def test_a_party_of_three_against_four_fits_at_80x24(data_dir: Path, paf_game) -> None:
+    app = make_app(data_dir, rng=random.Random(7))
+    red = PARTY + ["Brother Anselm"]
+    blue = MONSTERS + ["Orc Raider", "Goblin Skulker"]
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = start_scene(app, red, blue)
+        await pilot.pause()
+        shown = screen_text(app)
+        for name in red + blue:
+            assert name in shown, name
+        for side in ("red", "blue"):
+            assert screen.query_one(f"#{side}-side", HpSidePanel).region.bottom <= 23
+        assert screen.query_one("#sides").max_scroll_y == 0
+        await play(pilot, screen, lambda t: screen.session.prompt.who in red + blue)  # past the GM's condition
+        assert f"▶ {screen.session.prompt.who}" in screen_text(app)
