@@ -190,7 +190,10 @@ def read_faces(dice: Dice, text: str) -> tuple[int, ...]:
         tokens = list(tokens[0])  # "34" for 2d6: with single-digit dice it can only be 3 and 4
     if len(tokens) != n:
         if not tokens:
-            raise Refused(f"type the {n} face{'s' if n > 1 else ''} rolled: {dice.expected()}")
+            if n == 1:
+                raise Refused(f"type the face rolled: {dice.expected()}")
+            faces = ", ".join(die.describe() for die in dict.fromkeys(dies))
+            raise Refused(f"type the {n} faces rolled for {dice.notation} ({faces})")
         wanted = f"one face ({dice.expected()})" if n == 1 else dice.expected()
         raise Refused(f"expected {wanted}, got {len(tokens)}")
     return tuple(map(Die.read, dies, tokens))

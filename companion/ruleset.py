@@ -61,6 +61,10 @@ class Answer:
     """Seconds elapsed in the round when it was entered (timed games only)."""
 
 
+METHOD_WORDS = {"incapacitated": "incapacitation"}
+"""A method as the headline says it after "by" (a scene's side wins when the other's last falls)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """How a fight ended (the ``result`` of the script protocol)."""
@@ -89,9 +93,9 @@ class Result:
         if self.winner is None:
             head = f"Draw ({self.detail})" if self.detail else "Draw"
         else:
-            how = self.method.upper() if self.method in ("ko", "tko") else self.method
+            how = self.method.upper() if self.method in ("ko", "tko") else METHOD_WORDS.get(self.method, self.method)
             head = f"{self.winner} def. {self.loser} by {how}"
-            if self.detail and self.detail.lower() != how.lower():
+            if self.detail and self.detail.lower() not in (how.lower(), self.method):
                 head += f" ({self.detail})"
         when = f"{period_word} {self.period}"
         return f"{head}, {when}, {self.time}" if self.time else f"{head}, {when}"  # Cage Match keeps no clock

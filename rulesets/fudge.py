@@ -265,6 +265,8 @@ class Fighter:
     """Was attacked or in a melee this scene (combat experience's improvement roll)."""
     fell: int = 0
     """The order in which he stopped being able (0: still able); the last to fall gives the result's detail."""
+    foe: int | None = None
+    """Whom he last attacked (the first of his targets): the advised target while still there [D]."""
 
 
 @dataclass(frozen=True)
@@ -320,16 +322,18 @@ class _Live:
     experience: str
     in_danger: bool
     fell: int
+    foe: int | None
     lost_aim: bool = False
 
     @classmethod
     def of(cls, f: Fighter) -> "_Live":
         return cls([list(b) for b in f.boxes], f.dead, list(f.loaded), list(f.spare), list(f.reloading), f.aim,
-                   f.tired, f.experience, f.in_danger, f.fell)
+                   f.tired, f.experience, f.in_danger, f.fell, f.foe)
 
     def frozen(self) -> Fighter:
         return Fighter(tuple(tuple(b) for b in self.boxes), self.dead, tuple(self.loaded), tuple(self.spare),
-                       tuple(self.reloading), self.aim, self.tired, self.experience, self.in_danger, self.fell)
+                       tuple(self.reloading), self.aim, self.tired, self.experience, self.in_danger, self.fell,
+                       self.foe)
 
     def worst(self, *, shrugged: bool = False) -> str | None:
         """The worst wound box marked (``shrugged``: counting those shrugged off too)."""
@@ -380,6 +384,8 @@ class Round(ReplayRound):
         self.asking: str | None = None
         """What the current prompt is for (``location``, ``damage``), for the reference view."""
         self.last_degree: int | None = None
+        self.tied: set[tuple[int, int]] = set()
+        """(attacker, defender) exchanges that were ties this round."""
         self.last_result: int | None = None
         self.ended = False
         self.result: Result | None = None
@@ -427,6 +433,8 @@ class Round(ReplayRound):
                 self.log.append(f"{self.name(x)}: the GM ends the scene")
                 return
             self.decl[x] = decl
+            if decl.action in ATTACKS and decl.targets:
+                self.f[x].foe = decl.targets[0]
             self.log.append(f"{self.name(x)}: {self.declared_words(x, decl)}")
 
     def declare(self, x: int, first: bool) -> Decl | None:
@@ -566,7 +574,8 @@ class Round(ReplayRound):
         return next(y for y in ys if self.sheets[y].slug == key)
 
     def advised_target(self, x: int, ys: list[int]) -> int:
-        """The aimed-at target, else an enemy already attacking him, else the first (design 6.1)."""
+        """The aimed-at target, else an enemy already attacking him this round, else the one
+        he fought last (his foe), else the first (design 6.1) [D]."""
         aim = self.f[x].aim
         if aim is not None and aim[1] in ys:
             return aim[1]
@@ -574,7 +583,8 @@ class Round(ReplayRound):
             d = self.decl[y]
             if d is not None and d.action in ATTACKS and x in d.targets:
                 return y
-        return ys[0]
+        foe = self.f[x].foe
+        return foe if foe in ys else ys[0]
 
     def target_why(self, x: int, y: int) -> str:
         bits = []
@@ -847,7 +857,10 @@ class Round(ReplayRound):
         if rd >= least:
             self.log.append(f"{text}: no hit (RD {rd}, below {self.name(y)}'s armor PD {pd})")
         elif opposed and rd == 0:
-            self.log.append(f"{text}: a tie")
+            # two who attack each other in melee share one roll-off: its tie is said once
+            if not (self.is_melee(y) and x in self.decl[y].targets and (y, x) in self.tied):  # type: ignore[union-attr]
+                self.log.append(f"{text}: a tie")
+            self.tied.add((x, y))
         else:
             self.log.append(f"{text}: {self.name(x)} misses (RD {rd})")
         return None
@@ -1242,6 +1255,7 @@ class Fudge(SceneRuleset):
                 "penalty": rnd.penalty(x),
                 "status": me.status,
                 "aim": 1 if me.aim is not None else 0,
+                "tired": me.tired,
                 "action": rnd.declared_words(x, rnd.decl[x]) if rnd.decl[x] else None,  # type: ignore[arg-type]
                 "experience": me.experience,
             }

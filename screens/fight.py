@@ -13,7 +13,7 @@ from typing import Any, Callable
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, RichLog, Static
 
@@ -25,6 +25,10 @@ from screens.hp import HpSidePanel, has_hp_panels
 from screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
 from screens.widgets import DiceTray, FighterPanel, escape, prompt_text, show_text
 from screens.wounds import ROOMY_SCENE, SidePanel
+
+
+class PromptScroll(VerticalScroll, can_focus=False):
+    """A scene's prompt, scrolled by Up and Down while the answer box keeps the focus."""
 
 
 class FightScreen(Screen[None]):
@@ -54,6 +58,10 @@ class FightScreen(Screen[None]):
         Binding("escape", "home", "Home", id="home"),
         Binding("pageup", "log_page(-1)", "Scroll log", show=False),
         Binding("pagedown", "log_page(1)", "Scroll log", show=False),
+        # the one-line answer box has no use for up and down (its own would scroll it):
+        # they scroll a long list of choices
+        Binding("up", "prompt_scroll(-1)", "Choices", show=False, priority=True),
+        Binding("down", "prompt_scroll(1)", "Choices", key_display="↑↓", priority=True),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -80,6 +88,8 @@ class FightScreen(Screen[None]):
         the prompt, the tray and the play-by-play on the right."""
         self._side_panel: type[SidePanel] = HpSidePanel if has_hp_panels(session.setup.game) else SidePanel
         """A scene's side panels: hit point bars (PAF) or wound boxes (Fudge)."""
+        self._shown_prompt: Prompt | None = None
+        """The prompt on screen (a long one scrolls in a scene; a new one starts at its top)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -90,7 +100,8 @@ class FightScreen(Screen[None]):
                     yield self._side_panel(id="blue-side", classes="side")
                 with Vertical(id="centre"):
                     yield Static(id="status")
-                    yield Static(id="prompt")
+                    with PromptScroll(id="prompt-box"):
+                        yield Static(id="prompt")
                     yield DiceTray(id="tray")
                     yield Static(id="result")
                     # wrapped to the column: RichLog's own minimum width (78) would cut the lines
@@ -205,6 +216,9 @@ class FightScreen(Screen[None]):
         show_text(self.query_one("#status", Static), " · ".join(status))
         self._render_timer()
         over = isinstance(prompt, OverPrompt)
+        if prompt is not self._shown_prompt and self._scene:
+            self._shown_prompt = prompt
+            self.query_one("#prompt-box").scroll_home(animate=False)  # a new question is read from its top
         show_text(self.query_one("#prompt", Static), self._prompt_text(prompt))
         tray = self.query_one(DiceTray)
         tray.set_prompt(prompt)
@@ -345,7 +359,7 @@ class FightScreen(Screen[None]):
 
     def _refresh_keys(self) -> None:
         """Refresh the footer only when a key comes or goes: the footer rebuilds itself."""
-        keys = tuple(self.check_action(b.action, ()) for b in self.BINDINGS)
+        keys = tuple(self.check_action(b.action.split("(")[0], ()) for b in self.BINDINGS)
         if keys != getattr(self, "_keys", None):
             self._keys = keys
             self.refresh_bindings()
@@ -457,6 +471,10 @@ class FightScreen(Screen[None]):
             return self._corners is not None
         if action in ("roll_bout", "roll_night"):
             return self._corners is not None and not over
+        if action == "prompt_scroll":
+            # a scene's list of more than three choices, each with its why, outgrows its box at 80x24
+            prompt = self.session.prompt
+            return self._scene and isinstance(prompt, ChoicePrompt) and len(prompt.options) > 3
         return True
 
     # --- answering -----------------------------------------------------------
@@ -568,6 +586,12 @@ class FightScreen(Screen[None]):
             log.scroll_page_up()
         else:
             log.scroll_page_down()
+
+    def action_prompt_scroll(self, direction: int) -> None:
+        """Up / Down scroll the prompt when its choices are more than its box shows (a scene)."""
+        if self._scene:
+            box = self.query_one("#prompt-box")
+            box.scroll_to(y=box.scroll_y + 3 * direction, animate=False)
 
     def action_home(self) -> None:
         """Back to the home screen; the fight stays saved and can be resumed."""

@@ -23,6 +23,8 @@ class OptionsScreen(ModalScreen[dict[str, Any] | None]):
     """
 
     CSS_PATH = "setup.tcss"
+    AUTO_FOCUS = "#options Select"
+    """The first option has the keys at once (not the list around it, which shows no focus)."""
     BINDINGS = [
         Binding("ctrl+s", "start", "Start fight", priority=True),
         Binding("escape", "dismiss(None)", "Cancel"),

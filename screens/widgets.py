@@ -227,7 +227,7 @@ def preview(prompt: Prompt, text: str) -> tuple[bool, str]:
         choice = prompt.find(text)
         if choice is None:
             return False, "choose one of: " + ", ".join(o.key for o in prompt.options)
-        return True, f"= {choice.key}"
+        return True, f"= {choice.key}" + (f": {choice.why}" if choice.why else "")  # the why, as the choice is typed
     return False, "the fight is over"
 
 

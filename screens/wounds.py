@@ -123,6 +123,8 @@ def combatant_lines(
         tail.append((status.upper(), f"[b $error]{escape(status.upper())}[/]"))
     if numbers.get("aim"):
         tail.append(("aim", "[b $success]aim[/]"))
+    if numbers.get("tired") and not out:  # last round's all-out attack: -2 to everything this round
+        tail.append(("tired -2", "[b $warning]tired -2[/]"))
     tail += _ammo(numbers)
     marker = ("▶ ", "[b $accent]▶[/] ") if acting else ("  ", "  ")
     body = width - len(marker[0])

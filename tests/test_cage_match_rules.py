@@ -1538,7 +1538,7 @@ def test_d5_faces_and_choices_refused():
     assert refused(s, "7 1") == "7 is not a face: a d6 shows 1-6"
     assert refused(s, "0 1") == "0 is not a face: a d6 shows 1-6"
     assert refused(s, "4") == "expected 2 faces for 2d6 (a d6 shows 1-6), got 1"
-    assert refused(s, "").startswith("type the 2 faces rolled")
+    assert refused(s, "").startswith("type the 2 faces rolled for")
     s.submit("5 5")
     s.submit("4 5")
     assert refused(s, "hammer-right") == "choose one of: jab, cross, body-hook, uppercut, shoot, throw, none"

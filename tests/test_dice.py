@@ -123,7 +123,7 @@ def test_fudge_refuses_wrong_count(text: str, got: int) -> None:
 
 
 def test_fudge_empty_answer_asks_for_the_faces() -> None:
-    assert refusal(FOUR_DF, "   ") == f"type the 4 faces rolled: 4 faces for 4dF ({FUDGE_SAYS})"
+    assert refusal(FOUR_DF, "   ") == f"type the 4 faces rolled for 4dF ({FUDGE_SAYS})"
 
 
 # --- D-5: refusals say what was expected --------------------------------------
@@ -163,10 +163,10 @@ def test_refuses_an_absurdly_long_number_as_a_refusal_not_a_crash() -> None:
     [
         (Dice.of(D6, D6), "3", "expected 2 faces for 2d6 (a d6 shows 1-6), got 1"),
         (Dice.of(D6, D6), "3 4 5", "expected 2 faces for 2d6 (a d6 shows 1-6), got 3"),
-        (Dice.of(D6, D6), "", "type the 2 faces rolled: 2 faces for 2d6 (a d6 shows 1-6)"),
+        (Dice.of(D6, D6), "", "type the 2 faces rolled for 2d6 (a d6 shows 1-6)"),
         (Dice.of(D10), "3 4", f"expected one face ({D10_SAYS}), got 2"),
-        (Dice.of(D10), "", f"type the 1 face rolled: {D10_SAYS}"),
-        (Dice.of(D10), " , ", f"type the 1 face rolled: {D10_SAYS}"),
+        (Dice.of(D10), "", f"type the face rolled: {D10_SAYS}"),
+        (Dice.of(D10), " , ", f"type the face rolled: {D10_SAYS}"),
         (SECONDS, "4", f"expected 2 faces for d6 d10 (a d6 shows 1-6, {DIGIT_SAYS}), got 1"),
     ],
 )

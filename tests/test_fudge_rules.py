@@ -171,9 +171,10 @@ def test_a_result_is_the_trait_plus_4dF():
 
 
 def test_an_opposed_tie_is_no_hit_and_the_round_moves_on():
-    """FU-2: RD 0 in an opposed roll is a tie, nothing happens."""
+    """FU-2: RD 0 in an opposed roll is a tie, nothing happens; two attacking each other
+    make one roll-off, so its tie is said once, not once for each of them."""
     s, log = play(scene(A, B), "attack", "attack", "0 0 0 0", "+ - 0 0")
-    assert any("a tie" in line for line in log)
+    assert [line for line in log if "a tie" in line] == ["Aldric's Fair vs Grak's Fair: a tie"]
     assert RULESET.status(s) == "Round 2: declarations"
     assert prompt(s).reason == "action" and prompt(s).who == "Aldric"
 
@@ -281,6 +282,18 @@ def test_otherwise_every_attacker_above_the_defender_hits():
     assert "Orc B's Poor vs Hero's Poor: a tie" in log
     assert "Hero's Poor vs Orc C's Terrible: no hit (Hero did not beat Orc A, RD 1)" in log
     assert prompt(s).reason == "damage to Hero" and prompt(s).who == "Orc A"
+
+
+def test_the_advised_target_is_the_one_he_attacked_last_round():
+    """[D] design 6.1: with no aim and nobody attacking him yet this round, the advice is the
+    enemy he attacked last round while he is still there to attack, not the first listed."""
+    s = scene(A, card("Bryn"), B, sides=(0, 1, 1))
+    s, _ = play(s, "attack")
+    assert prompt(s).reason == "target" and prompt(s).advised == "bryn"  # nothing to go by: the first
+    s, _ = play(s, "grak", "defend", "defend", "0 0 0 0", "- - - -", "0 0 0 0")
+    assert RULESET.status(s) == "Round 2: declarations"
+    s, _ = play(s, "attack")
+    assert prompt(s).reason == "target" and prompt(s).advised == "grak"
 
 
 def test_no_more_than_four_attack_one_defender_in_melee():

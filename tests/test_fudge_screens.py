@@ -174,6 +174,7 @@ async def test_the_thirteen_options_fit_and_scroll_at_80x24(data_dir: Path) -> N
         assert isinstance(screen, OptionsScreen)
         selects = list(screen.query(Select))
         assert len(selects) == len(get_ruleset("fudge").options) == 13
+        assert app.focused is selects[0]  # the keys change the first option at once
         scroll = screen.query_one("#options")
         assert scroll.max_scroll_y > 0  # more than fits: they scroll
         start = screen.query_one("#start", Button)
@@ -182,7 +183,7 @@ async def test_the_thirteen_options_fit_and_scroll_at_80x24(data_dir: Path) -> N
         rows = [s.region for s in selects if s.region.height]
         assert all(not a.overlaps(b) for i, a in enumerate(rows) for b in rows[i + 1:])
         # Tab to the last option scrolls it into view; its list opens framed, over the rows below
-        for _ in range(13):
+        for _ in range(12):
             await pilot.press("tab")
         await pilot.pause()
         last = selects[-1]
@@ -313,6 +314,36 @@ async def test_a_choice_shows_its_keys_and_the_advised_one(data_dir: Path) -> No
         assert screen.session.steps == []
 
 
+async def test_a_long_list_of_maneuvers_scrolls_and_the_answer_box_stays_in_view(data_dir: Path) -> None:
+    """With the maneuvers on, the actions (each with its why) are more than the prompt's
+    box holds at 80x24: Up and Down scroll them, the answer box and a refusal stay on
+    screen, and typing a choice shows its why."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        start_scene(app, RED, BLUE, {"maneuvers": True})
+        await pilot.pause()
+        screen = app.screen
+        prompt = screen.session.prompt
+        assert prompt.kind == "choice" and len(prompt.options) > 3
+        box = screen.query_one("#prompt-box")
+        assert box.max_scroll_y > 0 and box.scroll_y == 0
+        assert "↑↓ Choices" in screen_text(app)  # the footer says how to see the rest
+        await pilot.press("down")
+        await pilot.pause()
+        assert box.scroll_y > 0 and app.focused is screen.query_one("#faces", Input)
+        await pilot.press("up")
+        await pilot.pause()
+        assert box.scroll_y == 0
+        await type_answer(pilot, "zzz")
+        hint = screen.query_one("#hint", Static)
+        assert "choose one of" in text_of(hint) and screen.session.steps == []
+        for widget in (screen.query_one("#faces", Input), hint):
+            assert 0 < widget.region.y and widget.region.bottom <= 23, widget  # above the footer
+        screen.query_one("#faces", Input).value = "all-out-d"
+        await pilot.pause()
+        assert text_of(hint).startswith("= all-out-defense: +1")
+
+
 async def test_eight_combatants_fit_at_80x24(data_dir: Path) -> None:
     app = make_app(data_dir, rng=random.Random(1))
     red = ["Ash Redhand", "Bryn Redhand", "Cole Redhand", "Gil Redhand", "Hal Redhand"]
@@ -367,3 +398,6 @@ def test_a_combatant_line_keeps_to_its_width() -> None:
         assert lines[-1].rstrip().endswith("-1[/]")
     out = combatant_lines(_Card(), {**numbers, "status": "incapacitated"}, False)
     assert "INCAPACITATED" in out[0] and "attacks" not in out[0]
+    # last round's all-out attack: -2 to everything this round, said beside the name
+    tired = combatant_lines(_Card(), {**numbers, "tired": True}, False, roomy=True)
+    assert "tired -2" in tired[0] and "tired" not in combatant_lines(_Card(), numbers, False, roomy=True)[0]

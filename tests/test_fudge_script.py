@@ -128,7 +128,7 @@ def test_golden_melee_reads_as_the_rules_say(tmp_path: Path):
     # FU-2: opposed, RD 1 or more hits; a tie hits nobody; the loser of the exchange misses
     assert "Aldo Reyne's Superb vs Bors Holt's Fair: Aldo Reyne hits (RD 3)" in text
     assert "Aldo Reyne's Fair vs Bors Holt's Fair: a tie" in text
-    assert "Bors Holt's Fair vs Aldo Reyne's Fair: a tie" in text
+    assert "Bors Holt's Fair vs Aldo Reyne's Fair: a tie" not in text  # one roll-off, one tie said
     # FU-3: BD + 4dF on the damage results (Poor Scratch, Mediocre Hurt, Great Near Death)
     assert said(text, "Aldo Reyne rolls 0 0 0 - for damage: Broadsword BD 0 - 1", "= Mediocre (-1): Hurt")
     assert said(text, "Bors Holt rolls - - 0 0 for damage: Axe BD 0 - 2", "= Poor (-2): Scratch")
@@ -232,7 +232,7 @@ def test_golden_bear_reads_as_the_rules_say(tmp_path: Path):
     assert [p["who"] for p in elephant] == ["Pete Cole", "Dina Marsh"] and {p["dice"] for p in elephant} == {"4dF"}
     assert text[-3:] == ["Pete Cole rolls + + + +: has seen the elephant, now fair",
                          "Dina Marsh rolls + + 0 +: still fair",
-                         "Pete Cole & Dina Marsh def. Bruno by incapacitated, round 2"]
+                         "Pete Cole & Dina Marsh def. Bruno by incapacitation, round 2"]
     end = final(lines)
     assert end["result"] == {"winner": "Pete Cole & Dina Marsh", "loser": "Bruno", "method": "incapacitated",
                              "detail": "incapacitated", "period": 2, "time": "", "fight_time": "0:06"}

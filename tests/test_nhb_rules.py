@@ -1041,7 +1041,7 @@ def at_step(step: str) -> Session:
         ("control", "11", "11 is not a face: a d10 shows 1-10 (0 for 10)"),
         ("control", "x", "'x' is not a face: a d10 shows 1-10 (0 for 10)"),
         ("control", "3 4", "expected one face (a d10 shows 1-10 (0 for 10)), got 2"),
-        ("control", "", "type the 1 face rolled: a d10 shows 1-10 (0 for 10)"),
+        ("control", "", "type the face rolled: a d10 shows 1-10 (0 for 10)"),
         ("control", "-1", "a d10 shows 1-10"),
         ("control", "2.5", "a d10 shows 1-10"),
         ("control", "ground", "a d10 shows 1-10"),
