@@ -51,6 +51,11 @@ repeated (--red A --red B --blue C); each round every combatant declares
 (action, weapon, target, ...), then the rolls are typed in order ("+ - 0 +"),
 then the damage.
 
+PAF: a scene too (--red and --blue repeated). Each round the GM's condition
+(none, or slowed/hastened/clear a being), every being's initiative d6, then each
+being's action and target, its percentile roll (00 is 100), any critical or
+fumble roll, and the damage dice; after the scene, the rest and the days.
+
 Exit status: 0 every answer accepted, 1 some refused, 2 a usage or setup error.
 """
 
@@ -108,9 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     script.add_argument("game", metavar="GAME", help=f"one of: {games}")
     script.add_argument("--red", metavar="NAME", action="append", default=[],
-                        help="the red corner's card name (a Fudge scene: repeat for each on the red side)")
+                        help="the red corner's card name (a Fudge or PAF scene: repeat for each on the red side)")
     script.add_argument("--blue", metavar="NAME", action="append", default=[],
-                        help="the blue corner's card name (a Fudge scene: repeat for each on the blue side)")
+                        help="the blue corner's card name (a Fudge or PAF scene: repeat for each on the blue side)")
     script.add_argument(
         "--fighter", metavar="NAME", action="append", default=[], help="a fighter, in corner order (repeatable)"
     )
@@ -154,17 +159,17 @@ def build_parser() -> argparse.ArgumentParser:
     options = sub.add_parser("options", help="list a game's rules options")
     options.add_argument("game", metavar="GAME", help=f"one of: {games}")
 
-    tables_help = ("check your own tables file (Cage Match's card, Fudge's weapons and armor) over the shipped "
-                   "one and report every problem")
-    tables = sub.add_parser("tables", help="check a tables file: Cage Match's card, Fudge's weapons, armor and locations")
+    tables_help = ("check your own tables file (Cage Match's card, Fudge's weapons and armor, PAF's weapons, "
+                   "monsters and charts) over the shipped one and report every problem")
+    tables = sub.add_parser("tables", help="check a tables file: Cage Match's card, Fudge's or PAF's tables")
     tsub = tables.add_subparsers(dest="tables_command", metavar="ACTION", required=True)
     tcheck = tsub.add_parser(
         "check", help=tables_help,
         description=tables_help + ". Each section the file gives replaces the shipped one whole; put the file "
-        "in <data dir>/tables/GAME.yaml (cage_match.yaml, fudge.yaml) to play with it.",
+        "in <data dir>/tables/GAME.yaml (cage_match.yaml, fudge.yaml, paf.yaml) to play with it.",
     )
     tcheck.add_argument("file", metavar="FILE", type=Path)
-    tcheck.add_argument("--game", choices=("cage_match", "fudge"), default="cage_match",
+    tcheck.add_argument("--game", choices=("cage_match", "fudge", "paf"), default="cage_match",
                         help="whose tables the file holds (default cage_match)")
     return parser
 
@@ -296,7 +301,7 @@ def run_script(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int
         if not (args.red and args.blue):
             raise UsageError("name both corners: --red NAME --blue NAME")
         names = args.red + args.blue
-        if len(names) > 2:  # a scene of many (Fudge): the game says whether it plays one
+        if len(names) > 2:  # a scene of many (Fudge, PAF): the game says whether it plays one
             sides = (0,) * len(args.red) + (1,) * len(args.blue)
         elif len(args.red) != 1:
             raise UsageError("name one fighter for each corner: --red NAME --blue NAME")
@@ -511,7 +516,7 @@ def fighters_check(path: Path) -> int:
 
 def tables_check(path: Path, game: str = "cage_match") -> int:
     """Check a game's tables file put over the shipped one; exit 1 with every problem."""
-    what = {"cage_match": "Cage Match card", "fudge": "Fudge tables file"}[game]
+    what = {"cage_match": "Cage Match card", "fudge": "Fudge tables file", "paf": "PAF tables file"}[game]
     if not path.is_file():
         raise UsageError(f"{'card' if game == 'cage_match' else 'tables'} file {path} does not exist")
     problems, replaced = get_ruleset(game).check_tables(path)  # the game's own check, found by name

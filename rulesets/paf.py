@@ -1268,6 +1268,12 @@ class Round(ReplayRound):
             me = self.f[y]
             if me.dying_at is not None and not me.dead:
                 self.kill(y, "dead of the wound (after the scene)")  # [D] the countdown runs out
+        # the result says how the last of the losing side fell, as he fell: the aftermath's
+        # healing (temporary damage back) must not turn "unconscious" into "fighting"
+        detail = None
+        if fallen is not None and fallen != -1:
+            last = max((i for i in range(self.n) if self.side(i) == fallen), key=lambda i: self.f[i].fell)
+            detail = STATUS_WORDS.get(self.status_of(last), self.status_of(last))
         options = [Choice(k, k, w) for k, w in REST.items()]
         rest = self.choose(None, "rest", options, "none")
         days = 0
@@ -1283,8 +1289,7 @@ class Round(ReplayRound):
         elif fallen == -1:
             self.result = Result(None, None, "incapacitated", "both sides fell", **when)
         else:
-            last = max((i for i in range(self.n) if self.side(i) == fallen), key=lambda i: self.f[i].fell)
-            self.result = Result(names[1 - fallen], names[fallen], "incapacitated", self.status_of(last), **when)
+            self.result = Result(names[1 - fallen], names[fallen], "incapacitated", detail, **when)
         self.phase = "over"
         self.log.append(self.result.headline("round"))
 
@@ -1326,6 +1331,10 @@ class Round(ReplayRound):
         if self.stunned(y):
             return "stunned"
         return "fighting"
+
+
+STATUS_WORDS = {"needs_help": "below 0, needs help"}
+"""A status as a result's detail says it."""
 
 
 def _named(fig: ps.Figure, a: str, b: str) -> ps.Figure:

@@ -519,6 +519,26 @@ def test_temporary_damage_is_recovered_after_the_scene():
     assert (v["hp"], v["temporary"]) == (11, 0)
 
 
+def test_the_result_says_how_the_last_fell_before_the_aftermath_heals():
+    """PA-7: a Glance of 5 (1 real, 4 temporary) puts the Victim at 5 hit points to 0: unconscious.
+    [D] The aftermath gives the temporary damage back, but the result still says how he fell."""
+    s = with_hp(scene(BRAWLER, VICTIM), 1, 5)
+    s, log = play(s, "none", "5", "3", "pummel", "70")
+    assert track(s, "Victim")["status"] == "unconscious"
+    s, log = play(s, "none")
+    p = prompt(s)
+    assert isinstance(p, OverPrompt) and p.result.detail == "unconscious"
+    assert track(s, "Victim")["hp"] == 4  # the 4 temporary points came back
+    assert log[-1] == "Brawler def. Victim by incapacitation (unconscious), round 1"
+
+
+def test_a_result_below_zero_is_said_in_words():
+    """PA-5: below 0, "unable to heal without help" (the status key needs_help, said in words)."""
+    s = with_hp(scene(ALDRIC, GRAK), 1, 1)
+    s, _ = play(s, "none", "4", "4", "attack", "50", "3", "attack", "60", "2", "none")
+    assert prompt(s).result.detail == "below 0, needs help"
+
+
 def test_status_line():
     s = scene(ALDRIC, GRAK)
     assert RULESET.status(s) == "Round 1: conditions"

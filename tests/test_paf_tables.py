@@ -502,3 +502,36 @@ def test_user_file_replaces_the_armor(tmp_path):
     assert pt.shield_bonus(t) == 10 and not pt.armor(t, "mithril").plate_or_banded
     with pytest.raises(LookupError):
         pt.armor_bonus(t, "chain")
+
+
+# --- companion tables check --game paf ------------------------------------------------------
+
+
+def test_tables_check_accepts_a_gm_armor_section(tmp_path: Path):
+    """A GM's own armor bonuses (the text never prints them, [R]) replace the shipped section."""
+    from scripting import run
+
+    path = tmp_path / "paf.yaml"
+    armor = shipped()["armor"]
+    armor["suits"]["chain"]["bonus"] = 20
+    path.write_text(yaml.safe_dump({"armor": armor}), encoding="utf-8")
+    proc = run(tmp_path, "tables", "check", "--game", "paf", str(path))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout == f"{path}: OK, a playable PAF tables file (replaces armor of the shipped tables)\n"
+
+
+def test_tables_check_reports_every_problem_of_a_paf_file(tmp_path: Path):
+    from scripting import run
+
+    path = tmp_path / "paf.yaml"
+    armor = shipped()["armor"]
+    armor["suits"]["chain"]["bonus"] = "lots"
+    armor["shield"] = -5
+    path.write_text(yaml.safe_dump({"armor": armor}), encoding="utf-8")
+    proc = run(tmp_path, "tables", "check", "--game", "paf", str(path))
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    out = proc.stdout.splitlines()
+    assert len(out) >= 3 and all(line.startswith(str(path)) for line in out)
+    assert any("armor" in line and "chain" in line for line in out[:-1])
+    assert any("shield" in line for line in out[:-1])
+    assert out[-1].endswith(f"not playable, {len(out) - 1} problem{'s' * (len(out) > 2)}")
