@@ -613,8 +613,9 @@ class Round(ReplayRound):
                    Choice("unaware", f"{self.name(y)} does not know", "unopposed against Poor, no dodge")]
         return self.choose(x, f"whether {self.name(y)} is aware", options, "aware")
 
-    def declared_words(self, x: int, d: Decl) -> str:
-        """The declaration in words, without the name: ``attacks Grak with the broadsword``."""
+    def declared_words(self, x: int, d: Decl, short: bool = False) -> str:
+        """The declaration in words, without the name: ``attacks Grak with the broadsword``;
+        ``short`` (a side panel's line): ``attacks Grak (head), broadsword``."""
         if d.action in ("defend", "all-out-defense"):
             return ACTION_WORDS[d.action]
         arm = self.sheets[x].arms[d.weapon]  # type: ignore[index]
@@ -623,10 +624,10 @@ class Round(ReplayRound):
         at = " & ".join(self.name(y) + (" (unaware)" if y in d.unaware else "") for y in d.targets)
         verb = "aims at" if d.action == "aim" else "attacks" if d.action == "attack" else \
             f"{ACTION_WORDS[d.action]} on"
-        text = f"{verb} {at} with the {arm.name}"
-        if d.location:
-            text += f", at the {self.t.hit_locations[d.location].name.lower()}"
-        return text
+        where = self.t.hit_locations[d.location].name.lower() if d.location else None
+        if short:
+            return f"{verb} {at}" + (f" ({where})" if where else "") + f", {arm.name.lower()}"
+        return f"{verb} {at} with the {arm.name}" + (f", at the {where}" if where else "")
 
     def melee_attackers(self, y: int) -> list[int]:
         """Who has declared a melee attack on ``y`` this round (scene order)."""
@@ -1256,7 +1257,8 @@ class Fudge(SceneRuleset):
                 "status": me.status,
                 "aim": 1 if me.aim is not None else 0,
                 "tired": me.tired,
-                "action": rnd.declared_words(x, rnd.decl[x]) if rnd.decl[x] else None,  # type: ignore[arg-type]
+                # short: the side panel's line holds the target, the location and the weapon
+                "action": rnd.declared_words(x, rnd.decl[x], short=True) if rnd.decl[x] else None,  # type: ignore[arg-type]
                 "experience": me.experience,
             }
             if state.options.reloading:

@@ -843,7 +843,10 @@ def test_hit_location_vitals():
     p = prompt(s)
     assert p.reason == "location" and p.advised == "torso"
     assert RULESET.reference(s).title.startswith("Hit locations")
-    s, log = play(s, "vitals", "defend", "0 0 0 0", "0 0 0 0")
+    s, log = play(s, "vitals")
+    assert "Aldric: hit location on Grak with the Sword, at the vitals" in log
+    assert track(s, "Aldric")["action"] == "hit location on Grak (vitals), sword"  # the side panel's short form
+    s, log = play(s, "defend", "0 0 0 0", "0 0 0 0")
     assert "Aldric's Superb -3 vitals = Fair vs Grak's Fair: a tie" in log
     s, _ = play(scene(card("Aldric", Sword="Superb"), B, maneuvers=True), "hit-location", "vitals", "defend",
                 "+ 0 0 0", "0 0 0 0")
@@ -898,7 +901,7 @@ def test_the_scene_ends_when_a_side_has_no_able_combatant():
     r = p.result
     assert (r.winner, r.loser, r.method, r.detail, r.period, r.fight_time) == (
         "Aldric & Bryn", "Grak", "incapacitated", "near death", 1, "0:03")
-    assert log[-1] == "Aldric & Bryn def. Grak by incapacitated (near death), round 1"
+    assert log[-1] == "Aldric & Bryn def. Grak by incapacitation (near death), round 1"
     assert RULESET.status(s) == "Round 1: over"
 
 
@@ -934,7 +937,7 @@ def test_trackers_hold_every_number_the_screens_draw():
     t = track(s, "Aldric")
     assert set(t) >= {"side", "boxes", "suppressed", "penalty", "status", "ammo", "reloads", "reload_turns",
                       "aim", "action", "experience"}
-    assert t["action"] == "attacks Grak with the Sword" and t["status"] == "fighting"
+    assert t["action"] == "attacks Grak, sword" and t["status"] == "fighting"
     assert t["boxes"] == {"scratch": [False] * 3, "hurt": [False], "very_hurt": [False], "incapacitated": [False],
                           "near_death": [False]}
     assert "ammo" not in track(scene(A, B), "Aldric")
