@@ -16,7 +16,7 @@ import types
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Literal
+from typing import Any, Callable, Iterable, Literal
 
 import annotated_types
 import yaml
@@ -42,6 +42,24 @@ class Problem:
         if self.field is not None:
             where += f": {self.field}"
         return f"{where}: {self.message}"
+
+
+def problems_against(cards: list[Any], source: dict[str, str], lines: Callable[[Any], list[str]]) -> list[Problem]:
+    """A game's check of each card against its tables (keys a GM's tables file may add), as
+    problems naming the file, the fighter, the field and what is allowed.
+
+    Args:
+        cards: the checked cards.
+        source: card name to the file it came from.
+        lines: the game's check of one card: ``fighter NAME: FIELD: message`` lines.
+    """
+    out = []
+    for card in cards:
+        prefix = f"fighter {card.name}: "
+        for line in lines(card):
+            field_, _, message = line[len(prefix):].partition(": ")
+            out.append(Problem(source.get(card.name, "?"), message, card.name, field_))
+    return out
 
 
 @dataclass(slots=True)

@@ -187,7 +187,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "fighters":
             if args.fighters_command == "list":
                 return fighters_list(args)
-            return fighters_check(args.file)
+            return fighters_check(args.file, data_dir(args.data_dir))
         if args.command == "options":
             return options_list(args.game)
         if args.command == "tables":
@@ -493,9 +493,10 @@ def fighters_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def fighters_check(path: Path) -> int:
-    """Report every problem in a card file; exit 1 if there is any."""
-    from companion.cards import Problem, load_file, read_file
+def fighters_check(path: Path, directory: Path | None = None) -> int:
+    """Report every problem in a card file; exit 1 if there is any. A game whose cards name
+    keys of its tables (Fudge, PAF) checks them against the tables in play in ``directory``."""
+    from companion.cards import Problem, load_file, problems_against, read_file
 
     if not path.is_file():
         raise UsageError(f"card file {path} does not exist")
@@ -506,7 +507,17 @@ def fighters_check(path: Path) -> int:
     if problem is not None:
         print(problem)
         return 1
-    cards, problems = load_file(path, game, get_ruleset(game).card_model)
+    ruleset = get_ruleset(game)
+    cards, problems = load_file(path, game, ruleset.card_model)
+    card_check = getattr(ruleset, "card_check", None)
+    if card_check is not None and cards:
+        try:
+            tables = ruleset.tables_for(directory)
+        except ValueError as exc:  # the GM's own tables cannot be played: say so, check against nothing
+            print(f"{path}: the tables in play cannot be read, so the cards' keys are not checked: {exc}")
+        else:
+            problems += problems_against(cards, {c.name: str(path) for c in cards},
+                                         lambda card: card_check(card, tables))
     for problem in problems:
         print(problem)
     n, m = len(cards), len(problems)

@@ -1225,6 +1225,8 @@ class Fudge(SceneRuleset):
     options = OPTIONS
     round_class = Round
     tables = tables_mod
+    card_check = staticmethod(check_against)
+    """A card's keys against the tables in play (``companion fighters check``; a scene checks them at its start)."""
 
     def new(self, setup: Setup) -> FudgeState:
         options = Options(**resolve_options(self.options, setup.options))
@@ -1232,7 +1234,7 @@ class Fudge(SceneRuleset):
         cards = tuple(setup.fighters)
         sides = self.sides(setup, len(cards))
         _check_names(cards)
-        problems = [p for card in cards for p in _card_problems(card, tables)]
+        problems = [p for card in cards for p in check_against(card, tables)]
         if problems:
             raise ValueError("the scene cannot start:\n  " + "\n  ".join(problems))
         sheets = tuple(Sheet(card, side, slug(card.name), _arms(card, tables),
@@ -1288,11 +1290,6 @@ def _check_names(cards: tuple[Any, ...]) -> None:
         seen[key] = card.name
     if "done" in seen:
         raise ValueError("'Done' cannot be a combatant's name: it ends a list of targets")
-
-
-def _card_problems(card: Any, tables: Tables) -> list[str]:
-    """The card's weapon and armor keys checked against the scene's tables (design 3)."""
-    return check_against(card, tables)
 
 
 def _fresh(sheet: Sheet) -> Fighter:

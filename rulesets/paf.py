@@ -373,7 +373,7 @@ class Round(ReplayRound):
 
     def turn(self, x: int) -> None:
         if not self.can_act(x):
-            self.log.append(f"{self.name(x)} cannot act ({self.status_of(x)})")
+            self.log.append(f"{self.name(x)} cannot act ({self.status_words(x)})")
             return
         options = self.actions(x)
         keys = [c.key for c in options]
@@ -501,9 +501,8 @@ class Round(ReplayRound):
     def target_why(self, y: int) -> str:
         me = self.f[y]
         bits = [f"{me.hp}/{me.max_hp} hp"]
-        status = self.status_of(y)
-        if status != "fighting":
-            bits.append(status)
+        if self.status_of(y) != "fighting":
+            bits.append(self.status_words(y))
         return ", ".join(bits)
 
     def holding(self, x: int) -> int | None:
@@ -634,6 +633,8 @@ class Round(ReplayRound):
         m = self.t.missiles[self.weapon(x, w)]
         me = self.f[x]
         shots = max(1, int(m.per_round))
+        if me.ammo[w] is not None and me.ammo[w] > 0:
+            shots = min(shots, me.ammo[w])  # the last dagger is one throw, not "1 of 2"
         if m.per_round < 1:
             nxt = list(me.next_shot)
             nxt[w] = self.r + round(1 / m.per_round)
@@ -978,6 +979,7 @@ class Round(ReplayRound):
     def fumble(self, x: int, y: int, w: int, mode: str) -> None:
         self._wielding = {**self._wielding, x: w}
         self._mode = (w, mode)
+        self.ref = ("fumble", None)  # f1 shows the fumble table while its roll is asked for
         (roll,) = self.roll(x, D_PERCENT, "fumble", against="the fumble table")
         self.fumble_row(x, roll, y)
 
@@ -1079,7 +1081,7 @@ class Round(ReplayRound):
         if auto:
             against = f"{self.name(y)} is helpless: a hit whatever the roll (the roll gives the damage)"
         mods = self.damage_mods(x, y, table, rushing)
-        note = "damage index = roll - " + str(low) + "".join(f" {v:+d} ({k})" for k, v in mods)
+        note = index_note(needed, mods)
         (roll,) = self.roll(x, D_PERCENT, action + (f" {extra}" if extra else ""), target=None if auto else low,
                             against=against, note=note)
         shown = "00" if roll == 100 else f"{roll:02d}"
@@ -1093,7 +1095,8 @@ class Round(ReplayRound):
         res = ps.nonlethal_damage(self.t, table, index, strength)
         self.ref = (table, index)
         self.log.append(f"{self.name(x)} rolls {shown}, needs {low}: index {index}, {res.row.text}"
-                        + (f": {res.points} points ({res.real} real, {res.temporary} temporary)" if res.points else ""))
+                        + (f": {res.points} point{'s' * (res.points != 1)} ({res.real} real, {res.temporary} temporary)"
+                           if res.points else ""))
         row = res.row
         if res.points:
             self.pending.append(lambda: self.hurt(y, res.real, res.temporary))
@@ -1157,7 +1160,7 @@ class Round(ReplayRound):
         self.ref = ("grappling", None)
         (roll,) = self.roll(x, D_PERCENT, "break", target=low,
                             against=f"{low} or more, then category {cat} or better breaks the hold",
-                            note="damage index = roll - " + str(low) + "".join(f" {v:+d} ({k})" for k, v in mods))
+                            note=index_note(needed, mods))
         shown = "00" if roll == 100 else f"{roll:02d}"
         if roll < needed.value:
             self.log.append(f"{self.name(x)} rolls {shown}, needs {low}: the hold holds")
@@ -1273,7 +1276,7 @@ class Round(ReplayRound):
         detail = None
         if fallen is not None and fallen != -1:
             last = max((i for i in range(self.n) if self.side(i) == fallen), key=lambda i: self.f[i].fell)
-            detail = STATUS_WORDS.get(self.status_of(last), self.status_of(last))
+            detail = self.status_words(last)
         options = [Choice(k, k, w) for k, w in REST.items()]
         rest = self.choose(None, "rest", options, "none")
         days = 0
@@ -1299,8 +1302,9 @@ class Round(ReplayRound):
         me = self.f[y]
         if me.dead:
             return
-        if me.temp_total:
-            me.hp += me.temp_total
+        back = me.temp_total
+        if back:
+            me.hp += back
             me.temporary = ()
         if me.dies_in_days is not None and days >= me.dies_in_days:
             self.kill(y, f"dead of the wound on day {me.dies_in_days}")
@@ -1314,9 +1318,15 @@ class Round(ReplayRound):
             return
         before = me.hp
         me.hp = min(me.max_hp, me.hp + ps.healing_per_day(rest) * days)  # type: ignore[arg-type]
-        self.healed.append(f"{self.name(y)} heals {me.hp - before} in {days} day{'s' * (days != 1)} {rest}: "
-                           f"{me.hp}/{me.max_hp}")
+        got_back = f" (and {back} temporary back)" if back else ""
+        self.healed.append(f"{self.name(y)} heals {me.hp - before} in {days} day{'s' * (days != 1)} {rest}"
+                           f"{got_back}: {me.hp}/{me.max_hp}")
         self.log.append(self.healed[-1])
+
+    def status_words(self, y: int) -> str:
+        """The status as a player reads it (``below 0, needs help``)."""
+        status = self.status_of(y)
+        return STATUS_WORDS.get(status, status)
 
     def status_of(self, y: int) -> str:
         me = self.f[y]
@@ -1331,6 +1341,14 @@ class Round(ReplayRound):
         if self.stunned(y):
             return "stunned"
         return "fighting"
+
+
+def index_note(needed: ps.Figure, mods: list[tuple[str, int]]) -> str:
+    """How a non-lethal roll's damage index is read (PA-7: the roll less the need, R-17)."""
+    value = needed.value
+    rounded = " (rounded down)" if value.denominator != 1 else ""
+    return (f"damage index = roll - {ps.show(value)}" if value >= 0 else f"damage index = roll + {ps.show(-value)}") \
+        + rounded + "".join(f" {v:+d} ({k})" for k, v in mods)
 
 
 STATUS_WORDS = {"needs_help": "below 0, needs help"}
@@ -1359,6 +1377,8 @@ class Paf(SceneRuleset):
     options = OPTIONS
     round_class = Round
     tables = pt
+    card_check = staticmethod(check_against)
+    """A card's keys against the tables in play (``companion fighters check``; a scene checks them at its start)."""
 
     def new(self, setup: Setup) -> PafState:
         options = Options(**resolve_options(self.options, setup.options))

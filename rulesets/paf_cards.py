@@ -41,7 +41,7 @@ from typing import Any, ClassVar, Literal
 import yaml
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from companion.cards import Problem, Roster, allowed
+from companion.cards import Problem, Roster, allowed, problems_against
 from rulesets import paf_stats as ps
 from rulesets import paf_tables as pt
 from rulesets.paf_tables import STATS, Tables, TablesError
@@ -527,7 +527,7 @@ def check_against(card: PafCard, tables: Tables | dict[str, Any]) -> list[str]:
     for i, w in enumerate(card.weapons):
         if w.weapon not in t.weapons and w.weapon not in t.missiles:
             out.append(f"weapons.{i}.weapon: {w.weapon!r} is not a weapon of the tables "
-                       f"(weapons and missiles: {', '.join(known)})")
+                       f"(weapons and missiles: {'; '.join(known)})")
         elif w.ammo is not None and w.weapon not in t.missiles:
             out.append(_ammo_problem(i, w.weapon))
     return [f"fighter {card.name}: {line}" for line in out]
@@ -536,13 +536,7 @@ def check_against(card: PafCard, tables: Tables | dict[str, Any]) -> list[str]:
 def roster_problems(roster: Roster, tables: Tables | dict[str, Any]) -> list[Problem]:
     """:func:`check_against` for every card of a loaded roster, as problems naming the file
     (the card's source), the fighter, the field and the keys allowed."""
-    out = []
-    for card in roster.cards:
-        prefix = f"fighter {card.name}: "
-        for line in check_against(card, tables):
-            field_, _, message = line[len(prefix):].partition(": ")
-            out.append(Problem(roster.source.get(card.name, "?"), message, card.name, field_))
-    return out
+    return problems_against(roster.cards, roster.source, lambda card: check_against(card, tables))
 
 
 # --- writing a card back ---------------------------------------------------------------------

@@ -323,9 +323,10 @@ def grapple_df(*, agility: int, strength: int, weight_lbs: Number, armor_bonus: 
 
 
 def nonlethal_index(roll: int | str, needed: Figure | Number, damage_mods: Iterable[Number] = ()) -> int:
-    """PA-7: the damage index, what was rolled less what was needed, plus the damage
-    modifications. A fractional need counts as the lowest roll that hits (R-17)."""
-    return pt.percentile(roll) - lowest_hit(needed) + int(sum(Fraction(m) for m in damage_mods))
+    """PA-7: the damage index, what was rolled less what was needed ("subtract what the
+    attacker needed to roll from what he did"), plus the damage modifications. A fractional
+    difference is rounded down (R-17); a need below 1 counts as it is (need -12, roll 40: 52)."""
+    return math.floor(pt.percentile(roll) - _value(needed)) + int(sum(Fraction(m) for m in damage_mods))
 
 
 def split_damage(points: int, share: float) -> tuple[int, int]:

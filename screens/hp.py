@@ -47,62 +47,29 @@ def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
-def _int(value: Any, default: int = 0) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return default
-
-
-def holds(value: Any) -> list[tuple[str, Any]]:
-    """A hold tracker (``held_by`` / ``holding``) as (name, category) pairs, whatever
-    shape it comes in: None, a name, ``{"name": .., "category": ..}``, a pair, or a list of those."""
-    if not value:
-        return []
-    if isinstance(value, str):
-        return [(value, None)]
-    if isinstance(value, dict):
-        if "name" in value or "who" in value:
-            return [(str(value.get("name", value.get("who"))), value.get("category", value.get("cat")))]
-        return [(str(k), v) for k, v in value.items()]  # {name: category}
-    if isinstance(value, (list, tuple)):
-        if len(value) == 2 and isinstance(value[0], str) and not isinstance(value[1], (str, dict, list, tuple)):
-            return [(value[0], value[1])]
-        out: list[tuple[str, Any]] = []
-        for item in value:
-            out += holds(item)
-        return out
-    return [(str(value), None)]
-
-
 def hold_words(numbers: dict[str, Any], short: bool = False) -> list[str]:
-    """The holds in force, in words: ``held by Orc Raider (cat 2)``, ``holds Goblin (cat 1)``."""
+    """The holds in force, in words: ``held by Orc Raider (cat 2)``, ``holds Goblin (cat 1)``.
+
+    The trackers give ``held_by`` and ``holding`` as ``{"name": .., "category": ..}`` or None.
+    """
     out = []
     for key, word in (("held_by", "held by"), ("holding", "holds")):
-        for name, category in holds(numbers.get(key)):
-            cat = "" if category in (None, "") else (f" ({category})" if short else f" (cat {category})")
-            out.append(f"{word} {name}{cat}")
+        hold = numbers.get(key)
+        if hold:
+            category = hold.get("category")
+            cat = "" if category is None else (f" ({category})" if short else f" (cat {category})")
+            out.append(f"{word} {hold['name']}{cat}")
     return out
 
 
 def status_of(numbers: dict[str, Any]) -> tuple[str, int | None]:
     """The being's status word and its count (stunned N rounds, dying N turns), if any."""
-    raw = numbers.get("status") or "fighting"
-    count: int | None = None
-    if isinstance(raw, (list, tuple)) and raw:
-        raw, count = raw[0], _int(raw[1], 0) if len(raw) > 1 else None
-    word = str(raw).strip().lower()
-    parts = word.split()
-    if len(parts) > 1 and parts[-1].isdigit():  # "stunned 2", "dying 3"
-        word, count = " ".join(parts[:-1]), int(parts[-1])
-    if count is None:
-        if word == "stunned":
-            count = _int(numbers.get("stunned"), 0) or None
-        elif word == "dying":
-            count = _int(numbers.get("dying", numbers.get("dying_turns")), 0) or None
-    if word == "fighting" and _int(numbers.get("stunned"), 0) > 0:
-        word, count = "stunned", _int(numbers.get("stunned"))
-    return word, count
+    word = str(numbers.get("status") or "fighting")
+    if word == "stunned":
+        return word, numbers.get("stunned") or None
+    if word == "dying":
+        return word, numbers.get("dying") or None
+    return word, None
 
 
 def status_text(word: str, count: int | None) -> tuple[str, str]:
@@ -242,9 +209,9 @@ def being_lines(card: Any, numbers: dict[str, Any], acting: bool, width: int = L
         first += " " * max(1, body - used - len(tail_plain)) + tail_markup
     lines = [first]
 
-    hp = _int(numbers.get("hp"))
-    max_hp = _int(numbers.get("max_hp"), 1) or 1
-    temporary = _int(numbers.get("temporary"))
+    hp = numbers["hp"]
+    max_hp = numbers["max_hp"] or 1
+    temporary = numbers.get("temporary") or 0
     bar_plain, bar = hp_bar(hp, max_hp, temporary, BAR_ROOMY if roomy else BAR_TIGHT)
     colour = hp_colour(hp, max_hp)
     figure = f"[b {colour}]{hp}[/]" if colour else f"[b]{hp}[/b]"

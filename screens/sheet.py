@@ -126,7 +126,7 @@ class SheetScreen(Screen[str | None]):
     BINDINGS = [
         Binding("ctrl+r", "roll", "Roll stats", priority=True),
         Binding("ctrl+s", "save", "Save card", priority=True),
-        Binding("escape", "dismiss(None)", "Back"),
+        Binding("escape", "back", "Back"),
     ]
 
     def __init__(self, game: str = "paf") -> None:
@@ -229,6 +229,8 @@ class SheetScreen(Screen[str | None]):
         self.sub_title = "a new character"
         self.query_one("#derived", Static).border_title = "Derived numbers"
         self.query_one("#name", Input).focus()
+        self._blank = {box.id: box.value for box in self.query(Input)}
+        """The fields as the sheet opened (movement 12 ...): Escape asks only once one is changed."""
         self._update()
         if self.table_problem:
             self._say(f"The tables in play do not load: {self.table_problem}", error=True)
@@ -448,6 +450,21 @@ class SheetScreen(Screen[str | None]):
             d20.value = str(rng.randint(1, 20))
         self._update()
         self._say(f"The app rolled {len(todo)} stat{'s' * (len(todo) != 1)} (3d4+1d8 each).")
+
+    def action_back(self) -> None:
+        """Back to the roster; a sheet with anything typed on it asks first (Escape is also
+        what one presses to be rid of a message)."""
+        typed = any(box.value != self._blank.get(box.id) for box in self.query(Input))
+        if not typed:
+            self.dismiss(None)
+            return
+        from screens.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(None)
+
+        self.app.push_screen(ConfirmScreen("Leave the sheet? This character is not saved.", "Leave"), answered)
 
     def action_save(self) -> None:
         """Check the card; save it to ``<data dir>/fighters/paf_<slug>.yaml`` and go back."""

@@ -167,7 +167,9 @@ def prompt_text(prompt: Prompt, narrow: bool = False) -> str:
             parts = (", " if narrow else " ").join(f"{v:+d} {escape(k)}" for k, v in prompt.modifier_parts)
             lines.append(f"modifier: {parts}")
         if prompt.against:
-            target = f" ({prompt.target})" if prompt.target is not None else ""
+            # the target once: not again after an against that begins with it ("45 or more hits ...")
+            said = prompt.target is None or prompt.against.startswith(f"{prompt.target} ")
+            target = "" if said else f" ({prompt.target})"
             lines.append(f"against: {escape(prompt.against)}{target}")
         if prompt.note:
             lines.append(f"[dim]{escape(prompt.note)}[/dim]")
@@ -273,7 +275,10 @@ class DiceTray(Widget):
             if fudge_dice(prompt):
                 box.placeholder = f"faces, e.g. {' '.join('+-0+'[i % 4] for i in range(n))}"
             else:
-                box.placeholder = f"{n} faces, e.g. {' '.join(['4'] * n)}" if n > 1 else "the face rolled, e.g. 7"
+                # an example each die has: a d4 never shows 7
+                faces = " ".join("42" if die.kind == Kind.PERCENT else str(min(die.high, 7 if n == 1 else 4))
+                                 for die in prompt.dice.dice)
+                box.placeholder = f"{n} faces, e.g. {faces}" if n > 1 else f"the face rolled, e.g. {faces}"
         elif isinstance(prompt, ChoicePrompt):
             box.placeholder = " / ".join(o.key for o in prompt.options)
         else:

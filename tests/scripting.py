@@ -206,3 +206,24 @@ def regen(game: str, cards: Path, pattern: str) -> None:
             print(f"{path.name}: exit {proc.returncode}, header says {status}\n{proc.stderr}", file=sys.stderr)
         path.with_suffix(".jsonl").write_text(proc.stdout, encoding="utf-8")
         print(f"wrote {path.with_suffix('.jsonl').relative_to(HERE.parent)}")
+
+
+def answers_of(path: Path) -> list[str]:
+    """The answer lines of a script, comments and blank lines dropped (as ``companion script`` reads them)."""
+    out = []
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            out.append(line)
+    return out
+
+
+def prompts(lines: list[dict], kind: str | None = None) -> list[dict]:
+    """The prompts of a script's JSON lines (of one ``kind`` if given)."""
+    return [line["prompt"] for line in lines if "prompt" in line and (kind is None or line["prompt"]["kind"] == kind)]
+
+
+def final(lines: list[dict]) -> dict:
+    """The closing ``final`` line's object."""
+    assert "final" in lines[-1], lines[-1]
+    return lines[-1]["final"]

@@ -36,7 +36,9 @@ import yaml
 pytest.register_assert_rewrite("scripting")
 
 import scripting  # noqa: E402  (tests/ is on sys.path: see scripting's docstring)
-from scripting import GOLDEN, TIMEOUT, LineReader, assert_usage_error, logs, run, spawn  # noqa: E402
+from scripting import (  # noqa: E402
+    GOLDEN, TIMEOUT, answers_of, assert_usage_error, LineReader, logs, prompts, run, spawn,
+)
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -61,23 +63,9 @@ def golden_lines(name: str, data_dir: Path) -> tuple[subprocess.CompletedProcess
     return scripting.golden_lines("cage_match", CARDS, name, data_dir)
 
 
-def prompts(lines: list[dict], kind: str | None = None) -> list[dict]:
-    return [line["prompt"] for line in lines if "prompt" in line and (kind is None or line["prompt"]["kind"] == kind)]
-
-
 def option(side: dict, key: str) -> dict:
     """One move of a corner's action pad in a secret prompt's JSON."""
     return next(o for o in side["options"] if o["key"] == key)
-
-
-def answers_of(path: Path) -> list[str]:
-    """The answer lines of a script, comments and blank lines dropped (as ``companion script`` reads them)."""
-    out = []
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.split("#", 1)[0].strip()
-        if line:
-            out.append(line)
-    return out
 
 
 def tables_file(directory: Path, data: dict) -> Path:
@@ -487,9 +475,9 @@ def test_top_level_help_lists_tables_and_its_check(tmp_path: Path):
     proc = run(tmp_path, "tables", "check", "--help")
     assert proc.returncode == 0
     text = " ".join(proc.stdout.split())
-    assert "check your own tables file (Cage Match's card, Fudge's weapons and armor) over the shipped one and " \
-           "report every problem" in text
-    assert "--game {cage_match,fudge}" in text
+    assert "check your own tables file (Cage Match's card, Fudge's weapons and armor, PAF's weapons, monsters " \
+           "and charts) over the shipped one and report every problem" in text
+    assert "--game {cage_match,fudge,paf}" in text
 
 
 def test_options_lists_the_cage_match_options(tmp_path: Path):

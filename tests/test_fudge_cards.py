@@ -305,3 +305,16 @@ def test_a_bad_card_is_skipped_and_the_rest_load(tmp_path):
     assert [str(p) for p in roster.problems] == [
         f"{user / 'mine.yaml'}: fighter Broken: dodge: 0 is a number, not a ladder word: write 'Fair' for 0; "
         f"allowed: {ALLOWED}"]
+
+
+def test_fighters_check_names_a_weapon_the_tables_lack(tmp_path: Path):
+    """`companion fighters check` holds a sheet's weapon keys to the tables in play (a GM's
+    <data dir>/tables/fudge.yaml may add rows): a misspelt weapon is named, exit 1."""
+    from scripting import run
+
+    path = card_file(tmp_path, GOOD_CARD.replace("weapon: broadsword", "weapon: brodsword"))
+    proc = run(tmp_path, "fighters", "check", str(path))
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    out = proc.stdout.splitlines()
+    assert out[0].startswith(f"{path}: fighter Test Subject: weapons.0.weapon: 'brodsword' is not a weapon of the tables")
+    assert out[-1] == f"{path}: 1 card loaded, 1 problem"

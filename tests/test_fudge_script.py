@@ -39,7 +39,9 @@ import yaml
 pytest.register_assert_rewrite("scripting")
 
 import scripting  # noqa: E402  (tests/ is on sys.path: see scripting's docstring)
-from scripting import GOLDEN, TIMEOUT, LineReader, assert_usage_error, logs, run, spawn  # noqa: E402
+from scripting import (  # noqa: E402
+    GOLDEN, TIMEOUT, answers_of, assert_usage_error, final, LineReader, logs, prompts, run, spawn,
+)
 
 CARDS = GOLDEN / "fudge_cards.yaml"
 SHIPPED_ROSTER = GOLDEN.parent.parent / "fighters" / "fudge.yaml"
@@ -56,25 +58,6 @@ def script(data_dir: Path, *args: str, stdin: str = ""):
 
 def golden_lines(name: str, data_dir: Path) -> tuple[subprocess.CompletedProcess[str], list[dict]]:
     return scripting.golden_lines("fudge", CARDS, name, data_dir)
-
-
-def answers_of(path: Path) -> list[str]:
-    """The answer lines of a script, comments and blank lines dropped (as ``companion script`` reads them)."""
-    out = []
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.split("#", 1)[0].strip()
-        if line:
-            out.append(line)
-    return out
-
-
-def prompts(lines: list[dict]) -> list[dict]:
-    return [line["prompt"] for line in lines if "prompt" in line]
-
-
-def final(lines: list[dict]) -> dict:
-    assert "final" in lines[-1], lines[-1]
-    return lines[-1]["final"]
 
 
 def said(text: list[str], *parts: str) -> bool:

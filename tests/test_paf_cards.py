@@ -269,7 +269,7 @@ def test_unknown_keys_named_against_the_tables(tmp_path):
     assert by[("Test Hero", "race")] == "'Orc' is not a race of the tables (races: Dwarf, Elf, Gnome, Half-Elf, Half-Ork, Hobbit, Human)"
     assert by[("Test Hero", "armor")] == ("'mithril' is not an armor of the tables (armor: none, leather, studded leather, "
                                           "ring mail, scale, chain, banded, plate)")
-    assert by[("Test Hero", "weapons.0.weapon")].startswith("'Sword, Lnog' is not a weapon of the tables (weapons and missiles: Arrow, Axe,")
+    assert by[("Test Hero", "weapons.0.weapon")].startswith("'Sword, Lnog' is not a weapon of the tables (weapons and missiles: Arrow; Axe; Axe, Battle;")
     assert by[("Test Orc", "monster")].startswith("'Dragon' is not a monster of the tables (monsters: Orc, Kobold,")
     assert by[("Test Orc", "level")] == ("'17' is not a level of the Monster Conversion Chart (levels: 1-1, 1, 1+, 2, 3, 4, 5, "
                                          "6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)")
@@ -350,3 +350,20 @@ def test_a_new_card_saved_and_loaded(tmp_path):
     assert entry["level"] == "1-1" and "armor" not in entry and "stats" not in entry
     path.write_text(cards_yaml([monster]), encoding="utf-8")
     assert load_file(path, "paf", PafCard) == ([monster], [])
+
+
+def test_fighters_check_names_keys_the_tables_lack(tmp_path):
+    """`companion fighters check` holds a PAF card's keys to the tables in play: a misspelt weapon
+    and an armor the tables lack are named with file, fighter, field and what is allowed; exit 1."""
+    from scripting import run
+
+    body = CHARACTER.replace('"Sword, Long"', '"Stafff"') + "    armor: mithril\n"
+    path = card_file(tmp_path, body)
+    proc = run(tmp_path, "fighters", "check", str(path))
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    out = proc.stdout.splitlines()
+    assert out[0].startswith(f"{path}: fighter Test Hero: ") and len(out) == 3
+    assert any("weapons.0.weapon: 'Stafff' is not a weapon of the tables" in line and "; Staff; " in line
+               for line in out)
+    assert any("armor: 'mithril' is not an armor of the tables" in line for line in out)
+    assert out[-1] == f"{path}: 1 card loaded, 2 problems"

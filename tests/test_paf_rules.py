@@ -253,7 +253,9 @@ def test_a_fumble_hit_friend():
     himself takes his own weapon's damage."""
     s = scene(ALDRIC, char("Bera"), GRAK, sides=(0, 0, 1))
     s, _ = play(s, "none", "6", "2", "1", "attack")
-    s, log = play(s, "05", "83")
+    s, _ = play(s, "05")
+    assert prompt(s).reason == "fumble" and RULESET.reference(s).title.startswith("Fumble")  # f1: its table
+    s, log = play(s, "83")
     assert "fumble 83: hit friend, normal damage" in log
     p = prompt(s)
     assert p.reason == "damage to a friend" and p.who == "Aldric" and "Bera" in p.note
@@ -399,11 +401,11 @@ def test_pummel_strike_again():
 
 
 def test_a_grapple_hold_and_breaking_it():
-    """PA-7: GOAF -39 (0 - 12 - 12 - 15) + GODF 39 = 0 needed; roll 30: index 29, Arm Lock, a hold of
+    """PA-7: GOAF -39 (0 - 12 - 12 - 15) + GODF 39 = 0 needed; roll 30: index 30 - 0 = 30, Arm Lock, a hold of
     category 2 and 2 points (all temporary). The held being may only break or wait; a break roll of
     category 1 fails, of category 3 ("tie or exceed") breaks it and deals its 3 points to the holder."""
     s, log = play(scene(ALDRIC, char("Grak")), "none", "5", "2", "grapple", "30")
-    assert any("index 29, Arm Lock//Forearm/Elbow Smash: 2 points (0 real, 2 temporary)" in line for line in log)
+    assert any("index 30, Arm Lock//Forearm/Elbow Smash: 2 points (0 real, 2 temporary)" in line for line in log)
     g = track(s, "Grak")
     assert g["held_by"] == {"name": "Aldric", "category": 2} and (g["hp"], g["temporary"]) == (10, 2)
     assert track(s, "Aldric")["holding"] == {"name": "Grak", "category": 2}
@@ -428,15 +430,29 @@ def test_the_holder_attacks_the_held_at_minus_20():
 
 
 def test_an_overbear_bounced_off_lets_the_opponent_counter():
-    """PA-7 overbear "<21 Bounced off or avoided, Opponent may counter" (need 0: index 14); [D] the
+    """PA-7 overbear "<21 Bounced off or avoided, Opponent may counter" (need 0: index 15 - 0 = 15); [D] the
     counter is one attack at once, and a counter is not itself countered."""
     s, log = play(scene(ALDRIC, char("Grak")), "none", "5", "2", "overbear", "15")
-    assert any("index 14, Bounced off or avoided, Opponent may counter" in line for line in log)
+    assert any("index 15, Bounced off or avoided, Opponent may counter" in line for line in log)
     p = prompt(s)
     assert p.who == "Grak" and p.reason == "counter" and [o.key for o in p.options] == [
         "none", "attack", "pummel", "grapple"]
     s, _ = play(s, "attack")
     assert prompt(s).reason == "attack" and prompt(s).target == 40
+
+
+def test_a_need_below_one_counts_in_the_damage_index():
+    """PA-7 "subtract what the attacker needed to roll from what he did": GOAF -23 + GODF 17 = -6
+    needed; a roll of 40 is index 46 (Head/Finger Lock, category 3), not 39 (Arm Lock, the roll less
+    the lowest roll that hits); the prompt's note says so."""
+    weak = dict(strength=4, dexterity=4, agility=4)
+    s, _ = play(scene(char("Weakling", **weak), char("Grak", weight=90, **weak)), "none", "5", "2", "grapple")
+    p = prompt(s)
+    assert p.target == 1 and p.against == "1 or more hits Grak (needed -6 = GOAF -23 + GODF 17)"
+    assert p.note == "damage index = roll + 6"
+    s, log = play(s, "40")
+    assert any("index 46, Head/Finger Lock//Bite" in line for line in log)
+    assert track(s, "Grak")["held_by"] == {"name": "Weakling", "category": 3}
 
 
 def test_monsters_cannot_be_grappled():
@@ -459,6 +475,18 @@ def test_a_short_bow_shoots_twice_a_round_and_counts_its_arrows():
     assert "Archer rolls 3 = 3 damage to Grak" in log
     assert prompt(s).who == "Grak"
     assert track(s, "Archer")["ammo"] == {"Bow, Short": 1}
+
+
+def test_the_last_dagger_is_one_throw():
+    """Daggers are thrown 2 a round, but a being with one dagger throws it once: one shot, not
+    "1 of 2"; then it is gone [D]."""
+    thrower = char("Thrower", weapons=[{"weapon": "Dagger", "ammo": 1}, {"weapon": "Club"}])
+    s, _ = play(scene(thrower, char("Grak")), "none", "5", "2", "shoot", "dagger", "short")
+    p = prompt(s)
+    assert p.reason == "shot"
+    s, log = play(s, "10")
+    assert not any("nothing left to shoot" in line for line in log)
+    assert prompt(s).who == "Grak" and track(s, "Thrower")["weapons"]["Dagger"] == "gone"
 
 
 def test_a_heavy_crossbow_shoots_every_other_round():

@@ -9,10 +9,11 @@ import random
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 from textual.widgets import Input, Select, Static
 
 from companion.cards import load_roster
-from companion.ruleset import Setup, default_options, get_ruleset
+from companion.ruleset import Answer, Setup, default_options, get_ruleset
 from rulesets import paf_cards as pc
 from rulesets import paf_tables as pt
 from screens.app import make_app
@@ -256,6 +257,30 @@ async def test_ctrl_r_rolls_the_stats_with_the_apps_generator(data_dir: Path) ->
         assert "rolled 11 stats" in text_of(screen.query_one("#sheet-message", Static))
 
 
+async def test_escape_on_a_filled_sheet_asks_before_throwing_it_away(data_dir: Path) -> None:
+    from screens.confirm import ConfirmScreen
+
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_sheet(pilot)
+        await type_into(pilot, "name", "Brother Keep")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen) and app.screen.query_one("#name", Input).value == "Brother Keep"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert not isinstance(app.screen, (SheetScreen, ConfirmScreen))
+        await open_sheet(pilot)
+        await pilot.press("escape")  # nothing typed: straight back
+        await pilot.pause()
+        assert not isinstance(app.screen, (SheetScreen, ConfirmScreen))
+
+
 async def test_the_sheet_fits_at_80x24(data_dir: Path) -> None:
     app = make_app(data_dir, rng=random.Random(1))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -341,13 +366,13 @@ def test_a_being_shows_status_holds_injuries_and_its_turn() -> None:
         assert text.startswith("▶ ")
         assert "9/20" in text and ("+3 temp" in text if roomy else "+3t" in text)
         assert "held by Orc Raider" in text
-    assert hold_words(_numbers(holding=["Goblin", 1])) == ["holds Goblin (cat 1)"]
-    assert hold_words(_numbers(held_by="Ogre")) == ["held by Ogre"]
+    assert hold_words(_numbers(holding={"name": "Goblin", "category": 1})) == ["holds Goblin (cat 1)"]
+    assert hold_words(_numbers(held_by={"name": "Ogre", "category": None})) == ["held by Ogre"]
     assert status_of(_numbers(status="stunned", stunned=2)) == ("stunned", 2)
-    assert status_of(_numbers(status="dying 3")) == ("dying", 3)
-    for status, word in (("unconscious", "UNCONSCIOUS"), ("dead", "DEAD"), ("dying 3", "DYING 3"),
-                         ("stunned 2", "STUNNED 2")):
-        first = being_lines(knight, _numbers(hp=-2, status=status, action="attack"), False)[0]
+    assert status_of(_numbers(status="dying", dying=3)) == ("dying", 3)
+    for status, count, word in (("unconscious", {}, "UNCONSCIOUS"), ("dead", {}, "DEAD"),
+                                ("dying", {"dying": 3}, "DYING 3"), ("stunned", {"stunned": 2}, "STUNNED 2")):
+        first = being_lines(knight, _numbers(hp=-2, status=status, action="attack", **count), False)[0]
         assert word in first
         if status in ("unconscious", "dead"):
             assert "attack" not in first  # out of the fight: no action shown
@@ -414,6 +439,28 @@ async def test_a_hit_lowers_the_bar(data_dir: Path, paf_game) -> None:
             assert f"{t[name]['hp']}/{t[name]['max_hp']}" in side_text(screen, side)
 
 
+async def test_the_answer_box_suggests_a_face_each_die_has(data_dir: Path, paf_game) -> None:
+    """The initiative d6 is not offered "e.g. 7"; the percentile roll shows two digits."""
+    app = make_app(data_dir, rng=random.Random(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = start_scene(app, PARTY, MONSTERS)
+        await pilot.pause()
+        box = screen.query_one("#faces", Input)
+        await type_into(pilot, "faces", "none")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.session.prompt.reason == "initiative"
+        assert box.placeholder == "the face rolled, e.g. 6"
+        while screen.session.prompt.kind == "roll" and screen.session.prompt.reason == "initiative":
+            await type_into(pilot, "faces", "3")
+            await pilot.press("enter")
+            await pilot.pause()
+        while screen.session.prompt.kind == "choice":
+            await pilot.press("enter")
+            await pilot.pause()
+        assert screen.session.prompt.dice.notation == "d%" and box.placeholder == "the face rolled, e.g. 42"
+
+
 async def test_non_lethal_damage_shows_as_temporary(data_dir: Path, paf_game) -> None:
     app = make_app(data_dir, rng=random.Random(4))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -467,3 +514,19 @@ async def test_a_party_of_three_against_four_fits_at_80x24(data_dir: Path, paf_g
         assert screen.query_one("#sides").max_scroll_y == 0
         await play(pilot, screen, lambda t: screen.session.prompt.who in red + blue)  # past the GM's condition
         assert f"▶ {screen.session.prompt.who}" in screen_text(app)
+
+
+def test_the_attack_prompt_says_the_number_needed_once(paf_game) -> None:
+    """The attack roll's against begins with the number needed: the prompt does not repeat it."""
+    from screens.widgets import prompt_text
+
+    roster = load_roster("paf", pc.PafCard)
+    cards = (roster.find("Sir Roderick Vane"), roster.find("Orc Raider"))
+    state = paf_game.new(Setup("paf", cards, default_options(paf_game), sides=(0, 1)))
+    for answer in ("none", "6", "1", "attack", "sword"):
+        state = paf_game.apply(state, Answer(answer)).state
+    prompt = paf_game.prompt(state)
+    assert prompt.reason == "attack" and prompt.target is not None
+    text = Text.from_markup(prompt_text(prompt)).plain
+    assert f"against: {prompt.target} or more hits Orc Raider (needed " in text
+    assert f") ({prompt.target})" not in text

@@ -208,7 +208,9 @@ def test_grapple_overbear_factors():
 def test_nonlethal_index_and_damage():
     """PA-7: index = roll - needed + damage modifiers; only the share is real damage."""
     assert ps.nonlethal_index(90, 40, [5]) == 55
-    assert ps.nonlethal_index(90, Fraction(81, 2), []) == 49      # needed 40.5: the lowest hit is 41
+    assert ps.nonlethal_index(90, Fraction(81, 2), []) == 49      # needed 40.5: 49.5 rounded down (R-17)
+    assert ps.nonlethal_index(40, -12, []) == 52                  # a need below 1 counts as it is
+    assert ps.nonlethal_index(30, 0, []) == 30
     result = ps.nonlethal_damage(T, "pummeling", 85, strength=18)  # Solid Punch, Strike Again 8 + 2
     assert (result.row.text, result.points, result.real, result.temporary) == ("Solid Punch, Strike Again", 10, 2, 8)
     glance = ps.nonlethal_damage(T, "pummeling", 30, strength=4)   # Glance 2 - 1

@@ -62,6 +62,7 @@ def test_every_section_is_in_the_shipped_file():
     ("Sword, Long", 60, "1d8", "1d12", ["1-8", "1-12"], 8),          # PA-4: 1-8 is 1d8
     ("Sword, Two-Handed", 250, "1d10", "3d6", ["1-10", "3-18"], 17),
     ("Dart", 5, "1d3", "1d2", ["1-3", "1-2"], None),
+    ("Staff", 50, "1d6", "1d6", ["1-6", "1-6"], None),
 ])
 def test_weapon_rows(name, weight, sm, lg, printed, min_str):
     w = T.weapons[name]
@@ -69,7 +70,7 @@ def test_weapon_rows(name, weight, sm, lg, printed, min_str):
 
 
 def test_weapon_readings():
-    assert len(T.weapons) == 33
+    assert len(T.weapons) == 34  # every row of page 11, the Staff included
     spear = T.weapons["Spear"]
     assert (spear.weight, spear.weight_max, spear.min_str) == (40, 60, 8)                    # "40-60"
     bastard = T.weapons["Sword, Bastard"]
