@@ -342,8 +342,10 @@ class Round(ReplayRound):
                     continue
                 b, c = self.beings[x], self.f[x].condition
                 if c is None:
-                    options.append(Choice(f"slowed:{b.slug}", f"{b.name} is slowed", "attacks on him -10"))
-                    options.append(Choice(f"hastened:{b.slug}", f"{b.name} is hastened", "attacks on him +10"))
+                    options.append(Choice(f"slowed:{b.slug}", f"{b.name} is slowed",
+                                          "easier to hit: -10 to the number needed against him"))
+                    options.append(Choice(f"hastened:{b.slug}", f"{b.name} is hastened",
+                                          "harder to hit: +10 to the number needed against him (+20 to grapple)"))
                 else:
                     options.append(Choice(f"clear:{b.slug}", f"{b.name} is no longer {c}"))
             key = self.choose(None, "condition", options, "none")
