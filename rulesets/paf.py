@@ -1064,7 +1064,7 @@ class Round(ReplayRound):
             if rushing and "rushing" in mods:
                 out.append(("rushing (moved last round)", mods["rushing"]))  # [D]
             if me.feet_held and "foot_held" in mods:
-                out.append((f"{me.feet_held} foot held", mods["foot_held"] * me.feet_held))
+                out.append((f"{me.feet_held} {'foot' if me.feet_held == 1 else 'feet'} held", mods["foot_held"] * me.feet_held))
         return out
 
     def nonlethal(self, x: int, y: int, action: str, *, rushing: bool = False, extra: str = "") -> None:
@@ -1110,7 +1110,8 @@ class Round(ReplayRound):
             self.log.append(f"{self.name(x)} holds {self.name(y)}: {row.attacker or row.text} (category {cat})")
             self.pending.append(lambda: self.hold(x, y, cat))
         if table == "overbear" and "Grab Leg" in row.text:
-            self.pending.append(lambda: setattr(self.f[y], "feet_held", self.f[y].feet_held + 1))  # [D]
+            # [D] a leg grabbed, up to the two a character has
+            self.pending.append(lambda: setattr(self.f[y], "feet_held", min(2, self.f[y].feet_held + 1)))
         # [D] one more roll, once: a strike-again or counter roll neither strikes again nor is countered
         # (the tables never say they chain, and a low need would chain them without end)
         if row.strike_again and not again:
@@ -1126,6 +1127,7 @@ class Round(ReplayRound):
         if me.held_by is None or me.held_by[0] == x or me.held_by[1] < cat:
             old = me.held_by[1] if me.held_by and me.held_by[0] == x else 0
             me.held_by = (x, max(cat, old))  # [D] grappling again raises the hold, never lowers it
+            self.let_go(x, but=y)  # [D] one hold at a time: a new one (a counter's) lets go of the other
 
     def counter(self, y: int, x: int) -> None:
         """"Opponent may counter": the defender may make one attack at once (design 6 [D])."""
@@ -1205,7 +1207,7 @@ class Round(ReplayRound):
                         + (f" ({temporary} temporary)" if temporary else "") + f": {me.hp}/{me.max_hp}")
         # [D] non-lethal damage never kills: death is read on the real hit points
         if me.hp + me.temp_total <= me.dead_at:
-            self.kill(y, f"dead at {me.dead_at} hit points (PA-5)")
+            self.kill(y, f"dead at {me.dead_at} hit points (PA-5)", was=was)
         elif was and not me.able:
             self.fall(y, "unconscious (PA-5)" if me.hp == 0 else "unconscious, needs help to heal (PA-5)")
 
@@ -1213,15 +1215,20 @@ class Round(ReplayRound):
         self.fallen += 1
         self.f[y].fell = self.fallen + 100 * self.r
         self.log.append(f"{self.name(y)} is {words}")
-        holder = self.holding(y)
-        if holder is not None:
-            self.f[holder].held_by = None  # [D] an unconscious holder's hold is loosened
+        self.let_go(y)  # [D] an unconscious (or dead) holder's hold is loosened
 
-    def kill(self, y: int, words: str) -> None:
+    def let_go(self, x: int, but: int | None = None) -> None:
+        """Every hold ``x`` has, but on ``but``, is let go."""
+        for z in range(self.n):
+            if z != but and self.f[z].held_by and self.f[z].held_by[0] == x:
+                self.f[z].held_by = None
+
+    def kill(self, y: int, words: str, was: bool | None = None) -> None:
+        """Dead; ``was``: able before the blow that kills (the caller has taken the hit points)."""
         me = self.f[y]
         if me.dead:
             return
-        was = me.able
+        was = me.able if was is None else was
         me.dead = True
         me.held_by = None
         if was:
