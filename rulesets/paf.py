@@ -268,6 +268,8 @@ class Round(ReplayRound):
         self.action: list[str | None] = [None] * self.n
         self.pending: list[Callable[[], None]] = []
         self.phase = "conditions"
+        self.rolling: Attack | None = None
+        """The attack last asked for (its odds, issue 8)."""
         self.ref: tuple[Any, ...] | None = None
         """What the reference view shows: ("attack", needed), ("critical", kind, roll), ("fumble", roll),
         (table, index) for the non-lethal tables."""
@@ -675,6 +677,7 @@ class Round(ReplayRound):
         crit, fumble = ps.thresholds(self.t, needed)
         low = ps.lowest_hit(needed)
         self.ref = ("attack", needed.value)
+        self.rolling = Attack(x, y, w, mode, kind, needed.value, crit, fumble)
         what = "shot" if mode == "missile" else "attack"
         if shot:
             what += f" {shot[0]} of {shot[1]}"
@@ -723,6 +726,28 @@ class Round(ReplayRound):
         """PA-4: the weapon's dice for the defender's size (shot: the ammunition's) + strength
         damage adjustment; a multiplier multiplies the weapon's damage, not the strength [D];
         at least 1 [D]."""
+        key, dice_text, dice, plus, strength, adj = self.damage_terms(x, y, w, mode)
+        parts = ((f"{key} {dice_text}", plus),) if plus else ()
+        if adj:
+            parts += ((f"strength {strength}", adj),)
+        note = f"on {self.name(y)} ({self.beings[y].card.size})"
+        if mult != 1:
+            note += f"; the weapon's damage x{ps.show(Fraction(mult).limit_denominator(10))}, then the strength"
+        faces = self.roll(x, dice, reason, modifier=plus + adj if mult == 1 else 0, modifier_parts=parts,
+                          note=note)
+        total = damage_total(sum(faces), plus, mult, adj)
+        words = " + ".join(map(str, faces)) + (f" {plus:+d}" if plus else "")
+        if mult != 1:
+            words = f"({words}) x{ps.show(Fraction(mult).limit_denominator(10))}"
+        if adj:
+            words += f" {adj:+d} (strength)"
+        self.log.append(f"{self.name(x)} rolls {words} = {total} damage to {self.name(y)}")
+        return total
+
+    def damage_terms(self, x: int, y: int, w: int, mode: str) -> tuple[str, str, Dice, int, int | None, int]:
+        """PA-4: (the weapon or ammunition, its dice as printed for the defender's size, the dice to
+        roll, the number added to them, the attacker's strength, its damage adjustment: none for a
+        shot weapon [D])."""
         key = self.weapon(x, w)
         if mode == "missile":
             key = self.t.missiles[key].ammunition
@@ -732,23 +757,7 @@ class Round(ReplayRound):
         adj = 0
         if strength is not None and not (mode == "missile" and self.shot(x, w)):
             adj = pt.strength_adjustment(self.t, strength, "damage")
-        parts = ((f"{key} {dice_text}", plus),) if plus else ()
-        if adj:
-            parts += ((f"strength {strength}", adj),)
-        note = f"on {self.name(y)} ({self.beings[y].card.size})"
-        if mult != 1:
-            note += f"; the weapon's damage x{ps.show(Fraction(mult).limit_denominator(10))}, then the strength"
-        faces = self.roll(x, dice, reason, modifier=plus + adj if mult == 1 else 0, modifier_parts=parts,
-                          note=note)
-        weapon = sum(faces) + plus
-        total = max(1, math.floor(weapon * Fraction(mult).limit_denominator(10)) + adj)
-        words = " + ".join(map(str, faces)) + (f" {plus:+d}" if plus else "")
-        if mult != 1:
-            words = f"({words}) x{ps.show(Fraction(mult).limit_denominator(10))}"
-        if adj:
-            words += f" {adj:+d} (strength)"
-        self.log.append(f"{self.name(x)} rolls {words} = {total} damage to {self.name(y)}")
-        return total
+        return key, dice_text, dice, plus, strength, adj
 
     def wound(self, x: int, y: int, w: int, mode: str, mult: float, ops: list[Callable[[], None]]) -> None:
         points = self.damage(x, y, w, mode, mult)
@@ -762,9 +771,7 @@ class Round(ReplayRound):
         applied with the group's damage; and the damage multiplier it gives."""
         ops: list[Callable[[], None]] = []
         if eff.no_effect_if is not None:
-            blocked = {"helmed": self.helmed(v), "shielded": self.shielded(v),
-                       "no_shield": not self.shielded(v)}[eff.no_effect_if]
-            if blocked:
+            if blocked(eff, self.helmed(v), self.shielded(v)):
                 why = {"helmed": "helmed", "shielded": "shielded", "no_shield": "has no shield"}[eff.no_effect_if]
                 self.log.append(f"no effect: {self.name(v)} is {why}" if eff.no_effect_if != "no_shield"
                                 else f"no effect: {self.name(v)} {why}")
@@ -772,7 +779,7 @@ class Round(ReplayRound):
         if eff.if_helmed is not None and self.helmed(v):
             self.log.append(f"{self.name(v)} is helmed")
             return self.effect(v, eff.if_helmed, src=src, foe=foe)
-        mult = eff.damage_multiplier or 1
+        mult = critical_multiplier(eff, self.helmed(v), self.shielded(v))
         r = self.r
         late = r + 1  # "next round"
         words: list[str] = []
@@ -1352,6 +1359,44 @@ class Round(ReplayRound):
         return "fighting"
 
 
+def damage_total(dice_sum: int, plus: int, mult: float, adj: int) -> int:
+    """PA-4: the weapon's dice and its plus, times a critical's multiplier, then the strength
+    adjustment [D]; at least 1 [D]."""
+    return max(1, math.floor((dice_sum + plus) * Fraction(mult).limit_denominator(10)) + adj)
+
+
+def blocked(eff: Effect, helmed: bool, shielded: bool) -> bool:
+    """A row's "no effect if helmed / shielded / no shield" holds for this defender (PA-3)."""
+    if eff.no_effect_if is None:
+        return False
+    return {"helmed": helmed, "shielded": shielded, "no_shield": not shielded}[eff.no_effect_if]
+
+
+def critical_multiplier(eff: Effect, helmed: bool, shielded: bool) -> float:
+    """The damage multiplier a critical row gives this defender: none when the row has no effect
+    on him, the helmed line's when he is helmed (PA-3)."""
+    if blocked(eff, helmed, shielded):
+        return 1
+    if eff.if_helmed is not None and helmed:
+        return critical_multiplier(eff.if_helmed, helmed, shielded)
+    return eff.damage_multiplier or 1
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """The attack whose percentile roll is asked for (for its odds, issue 8)."""
+
+    x: int
+    y: int
+    w: int
+    mode: str
+    kind: str
+    """Its critical table: blunt, edged or missile."""
+    needed: Fraction
+    crit: int | None
+    fumble: int | None
+
+
 def index_note(needed: ps.Figure, mods: list[tuple[str, int]]) -> str:
     """How a non-lethal roll's damage index is read (PA-7: the roll less the need, R-17)."""
     value = needed.value
@@ -1404,6 +1449,15 @@ class Paf(SceneRuleset):
         beings = tuple(Being(card, side, slug(card.name), _weapon_keys(card)) for card, side in zip(cards, sides))
         fighters = tuple(_fresh(b, tables, options) for b in beings)
         return PafState(tables, beings, options, fighters)
+
+    def odds(self, state: PafState) -> Any:
+        """The odds of the roll asked for (issue 8): an attack's chance to hit, critical and fumble,
+        and the damage to expect; None at other prompts."""
+        if state.result is not None:
+            return None
+        from rulesets.paf_odds import attack_odds  # the odds load only when asked for
+
+        return attack_odds(self.live(state))
 
     def round_end(self, rnd: Round) -> dict[str, Any]:
         return {"healed": tuple(rnd.healed)}

@@ -1,0 +1,89 @@
+"""PAF's odds (issue 8, docs/odds_design.md 4.5): for an attack's percentile roll, the
+chance to hit, to critical and to fumble, and the damage to expect.
+
+Computed from the engine's own rule functions over the dice's exact distributions: the
+number needed and the thresholds the round put on the prompt (``Round.rolling``), the
+critical table's rows with :func:`rulesets.paf.critical_multiplier` and "roll again if no
+shield", the damage dice with :func:`rulesets.paf.damage_total`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from companion.odds import Dist, Line, Odds, chance, expect, faces, sum_dist
+from rulesets import paf_tables as pt
+from rulesets.paf import D_PERCENT, Attack, Round, critical_multiplier, damage_total
+
+ATTACK_REASONS = ("attack", "shot")
+"""The prompts whose roll is an attack (a shot may say ``shot 1 of 2``)."""
+
+
+def attack_bands(a: Attack) -> Dist:
+    """Each percentile face (01-100) read as the attack reads it: ``critical``, ``hit``,
+    ``fumble`` or ``miss`` (PA-2, PA-3)."""
+    out: Dist = {}
+    for (roll,), q in faces(D_PERCENT).items():
+        if roll >= a.needed:
+            band = "critical" if a.crit is not None and roll >= a.crit else "hit"
+        else:
+            band = "fumble" if a.fumble is not None and roll <= a.fumble else "miss"
+        out[band] = out.get(band, Fraction(0)) + q
+    return out
+
+
+def critical_rows(rnd: Round, a: Attack) -> list[tuple[pt.Row, Fraction]]:
+    """The critical table's rows as they fall on this defender, each with its chance: a row that
+    says "roll again if no shield" against a being without one is rolled again (so the others
+    share its chance)."""
+    shielded = rnd.shielded(a.y)
+    rows: dict[int, tuple[pt.Row, Fraction]] = {}  # by the row's identity: a table row is not hashable
+    for (roll,), q in faces(D_PERCENT).items():
+        row = pt.critical_row(rnd.t, a.kind, roll)
+        if row.roll_again_if == "no_shield" and not shielded:
+            continue
+        held = rows.get(id(row))
+        rows[id(row)] = (row, (held[1] if held else Fraction(0)) + q)
+    total = sum((q for _, q in rows.values()), Fraction(0))
+    return [(row, q / total) for row, q in rows.values()]
+
+
+def expected_damage(rnd: Round, a: Attack, mult_of: Dist | None = None) -> Fraction:
+    """The points a hit deals on average: the weapon's dice (by their sum), times the critical
+    row's multiplier when ``mult_of`` (multiplier to chance) is given, then strength."""
+    _, _, dice, plus, _, adj = rnd.damage_terms(a.x, a.y, a.w, a.mode)
+    sums = sum_dist(dice)
+    mults = mult_of or {1: Fraction(1)}
+    return sum((qm * expect(sums, lambda s, m=m: damage_total(s, plus, m, adj)) for m, qm in mults.items()),
+               Fraction(0))
+
+
+def attack_odds(rnd: Round) -> Odds | None:
+    """The odds of the attack roll asked for, or None at any other prompt."""
+    need, a = rnd.need, rnd.rolling
+    if a is None or need is None or need.kind != "roll" or not need.reason.startswith(ATTACK_REASONS):
+        return None
+    bands = attack_bands(a)
+    p_hit = chance(bands, lambda b: b in ("hit", "critical"))
+    helmed, shielded = rnd.helmed(a.y), rnd.shielded(a.y)
+    mults: Dist = {}
+    for row, q in critical_rows(rnd, a):
+        m = critical_multiplier(row, helmed, shielded)
+        mults[m] = mults.get(m, Fraction(0)) + q
+    on_hit = expected_damage(rnd, a)
+    on_critical = expected_damage(rnd, a, mults)
+    expected = bands.get("hit", Fraction(0)) * on_hit + bands.get("critical", Fraction(0)) * on_critical
+    target = rnd.name(a.y)
+    lines = (
+        Line("hit", f"hits {target}", float(p_hit)),
+        Line("critical", "a critical hit", float(bands.get("critical", 0))),
+        Line("fumble", "a fumble", float(bands.get("fumble", 0))),
+        Line("damage", "damage to expect", float(expected), "expected"),
+    )
+    detail = (
+        ("the roll", tuple(Line(k, w, float(bands.get(k, 0))) for k, w in
+                           (("critical", "critical hit"), ("hit", "hit"), ("miss", "miss"), ("fumble", "fumble")))),
+        ("damage", (Line("on_hit", "on a hit", float(on_hit), "expected"),
+                    Line("on_critical", "on a critical hit", float(on_critical), "expected"))),
+    )
+    return Odds(f"{rnd.name(a.x)}'s {need.reason} on {target}", lines, detail)

@@ -1,0 +1,125 @@
+"""PAF's odds (issue 8, docs/odds_design.md 4.5) against a plain brute force: every
+percentile face typed into the engine's own ``apply`` and read from its log."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+
+from companion.ruleset import Answer, RollPrompt
+from rulesets.paf import RULESET
+from test_paf_rules import ALDRIC, GRAK, char, orc, play, prompt, scene, to_attack
+
+DAMAGE = re.compile(r"= (\d+) damage to ")
+
+
+def band_of(log: list[str]) -> str:
+    """How the log reads one attack roll."""
+    text = "\n".join(log)
+    if "a critical hit" in text:
+        return "critical"
+    if "fumbles" in text:
+        return "fumble"
+    return "hit" if re.search(r"needs \d+: hits ", text) else "miss"
+
+
+def oracle_bands(state) -> dict[str, Fraction]:
+    out: dict[str, Fraction] = {}
+    for roll in range(1, 101):
+        log = RULESET.apply(state, Answer("00" if roll == 100 else f"{roll:02d}")).log
+        band = band_of(list(log))
+        out[band] = out.get(band, Fraction(0)) + Fraction(1, 100)
+    return out
+
+
+def every_face(p: RollPrompt) -> list[str]:
+    """Each combination of the prompt's dice, typed as a player would."""
+    combos = [[]]
+    for die in p.dice.dice:
+        combos = [c + [v] for c in combos for v in range(die.low, die.high + 1)]
+    return [" ".join("00" if v == 100 else str(v) for v in c) for c in combos]
+
+
+DEPTH = 3
+"""Critical rolls followed ("roll again if no shield") before the brute force stops counting."""
+
+
+def oracle_damage(state, depth: int = DEPTH) -> Fraction:
+    """The damage the next damage roll deals on average, walking every face: a critical roll's
+    every face (its table may ask to roll again: past ``depth`` such rolls the path counts 0,
+    so the brute force is short by at most q^depth of the largest damage), then every face of
+    the damage dice; any other roll on the way (a stunned die, a dexterity check) is answered
+    with its lowest face."""
+    p = RULESET.prompt(state)
+    if isinstance(p, RollPrompt) and p.reason == "damage":
+        totals = []
+        for text in every_face(p):
+            log = RULESET.apply(state, Answer(text)).log
+            totals.append(int(next(m.group(1) for line in log if (m := DAMAGE.search(line)))))
+        return Fraction(sum(totals), len(totals))
+    if isinstance(p, RollPrompt) and p.reason == "critical":
+        if depth == 0:
+            return Fraction(0)
+        faces = every_face(p)
+        return sum((oracle_damage(RULESET.apply(state, Answer(t)).state, depth - 1) for t in faces),
+                   Fraction(0)) / len(faces)
+    if isinstance(p, RollPrompt):
+        return oracle_damage(RULESET.apply(state, Answer(str(p.dice.dice[0].low) if len(p.dice.dice) == 1
+                                                         else " ".join(str(d.low) for d in p.dice.dice))).state,
+                             depth)
+    return oracle_damage(RULESET.apply(state, Answer(p.advised or p.options[0].key)).state, depth)
+
+
+SCENES = {
+    "a long sword on leather": lambda: to_attack(scene(ALDRIC, GRAK)),
+    "a strong mace on an orc": lambda: play(scene(char("Brute", strength=18, weapons=[{"weapon": "Mace, Footmans"}]),
+                                                  orc("Orc")), "none", "5", "3", "attack")[0],
+    "a club on a shielded, helmed foe": lambda: play(scene(char("Clubber", weapons=[{"weapon": "Club"}]),
+                                                           char("Tin", armor="plate", shield=True, helm="visored")),
+                                                     "none", "5", "3", "attack")[0],
+}
+
+
+@pytest.mark.parametrize("name", list(SCENES))
+def test_the_attack_odds_are_the_engines_own_reading_of_every_face(name: str) -> None:
+    state = SCENES[name]()
+    p = prompt(state)
+    assert p.kind == "roll" and p.reason == "attack", p
+    odds = RULESET.odds(state)
+    by = {line.key: Fraction(line.p).limit_denominator(1000) for line in odds.lines if line.kind == "chance"}
+    bands = oracle_bands(state)
+    assert by["hit"] == bands.get("hit", 0) + bands.get("critical", 0)
+    assert by["critical"] == bands.get("critical", 0) and by["fumble"] == bands.get("fumble", 0)
+    detail = dict(odds.sections)
+    assert {line.key: Fraction(line.p).limit_denominator(1000) for line in detail["the roll"]} == {
+        k: bands.get(k, Fraction(0)) for k in ("critical", "hit", "miss", "fumble")}
+
+
+@pytest.mark.parametrize("name", list(SCENES))
+def test_the_damage_to_expect_is_the_mean_over_every_face(name: str) -> None:
+    """On an ordinary hit: every face of the damage dice through apply; on a critical: every face
+    of the critical table, then every face of the damage dice."""
+    state = SCENES[name]()
+    p = prompt(state)
+    odds = RULESET.odds(state)
+    damage = {line.key: line.p for line in dict(odds.sections)["damage"]}
+    needed = p.target
+    crit = int(re.search(r"critical on (\d+)\+", p.note).group(1))
+    ordinary = RULESET.apply(state, Answer(f"{needed:02d}")).state
+    assert damage["on_hit"] == pytest.approx(float(oracle_damage(ordinary)), abs=1e-9)
+    critical = RULESET.apply(state, Answer("00" if crit == 100 else f"{crit:02d}")).state
+    assert prompt(critical).reason == "critical"
+    # rows that roll again: 2 of 100 at most (blunt 67-68, edged 64), so the cut is below 0.1^3 x 60 points
+    brute = float(oracle_damage(critical))
+    assert brute <= damage["on_critical"] + 1e-9
+    assert damage["on_critical"] == pytest.approx(brute, abs=0.1 ** DEPTH * 60)
+    bands = oracle_bands(state)
+    expected = float(bands.get("hit", 0)) * damage["on_hit"] + float(bands.get("critical", 0)) * damage["on_critical"]
+    assert next(line.p for line in odds.lines if line.key == "damage") == pytest.approx(expected, abs=1e-9)
+
+
+def test_no_odds_at_other_prompts() -> None:
+    state, _ = play(scene(ALDRIC, GRAK), "none")
+    assert prompt(state).reason == "initiative" and RULESET.odds(state) is None
