@@ -23,7 +23,7 @@ from companion.ruleset import ChoicePrompt, OverPrompt, Prompt, SecretPrompt
 from companion.session import Session, title_of
 from screens.hp import HpSidePanel, has_hp_panels
 from screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
-from screens.widgets import DiceTray, FighterPanel, escape, prompt_text, show_text
+from screens.widgets import DiceTray, FighterPanel, escape, odds_text, prompt_text, show_text
 from screens.wounds import ROOMY_SCENE, SidePanel
 
 
@@ -56,6 +56,7 @@ class FightScreen(Screen[None]):
         Binding("ctrl+t", "rematch", "Rematch", id="rematch"),
         Binding("ctrl+n", "new_fight", "New fight", id="new_fight"),
         Binding("escape", "home", "Home", id="home"),
+        Binding("ctrl+o", "toggle_odds", "Odds", id="odds", tooltip="show or hide the odds of the roll"),
         Binding("pageup", "log_page(-1)", "Scroll log", show=False),
         Binding("pagedown", "log_page(1)", "Scroll log", show=False),
         # the one-line answer box has no use for up and down (its own would scroll it):
@@ -88,6 +89,8 @@ class FightScreen(Screen[None]):
         the prompt, the tray and the play-by-play on the right."""
         self._side_panel: type[SidePanel] = HpSidePanel if has_hp_panels(session.setup.game) else SidePanel
         """A scene's side panels: hit point bars (PAF) or wound boxes (Fudge)."""
+        self.show_odds = True
+        """The odds of each roll by the tray (ctrl+o hides them)."""
         self._shown_prompt: Prompt | None = None
         """The prompt on screen (a long one scrolls in a scene; a new one starts at its top)."""
 
@@ -103,6 +106,7 @@ class FightScreen(Screen[None]):
                     with PromptScroll(id="prompt-box"):
                         yield Static(id="prompt")
                     yield DiceTray(id="tray")
+                    yield Static(id="odds")
                     yield Static(id="result")
                     # wrapped to the column: RichLog's own minimum width (78) would cut the lines
                     yield RichLog(id="log", markup=True, wrap=True, auto_scroll=True, min_width=20)
@@ -116,6 +120,7 @@ class FightScreen(Screen[None]):
                 yield Static(id="status")
                 yield Static(id="prompt")
                 yield DiceTray(id="tray")
+                yield Static(id="odds")
                 yield Static(id="result")
             yield FighterPanel(id="blue", classes="fighter")
         yield RichLog(id="log", markup=True, wrap=True, auto_scroll=True)
@@ -223,6 +228,7 @@ class FightScreen(Screen[None]):
         tray = self.query_one(DiceTray)
         tray.set_prompt(prompt)
         secret = isinstance(prompt, SecretPrompt)
+        self._render_odds(over)
         self.query_one("#prompt").display = not over
         # a secret choice is never typed here, where the other corner could read it: the action pad takes it
         tray.display = not over and not secret
@@ -471,6 +477,8 @@ class FightScreen(Screen[None]):
             return self._corners is not None
         if action in ("roll_bout", "roll_night"):
             return self._corners is not None and not over
+        if action == "toggle_odds":
+            return hasattr(self.session.ruleset, "odds")  # a game that shows odds (PAF so far)
         if action == "prompt_scroll":
             # a scene's list of more than three choices, each with its why, outgrows its box at 80x24
             prompt = self.session.prompt
@@ -586,6 +594,22 @@ class FightScreen(Screen[None]):
             log.scroll_page_up()
         else:
             log.scroll_page_down()
+
+    def _render_odds(self, over: bool) -> None:
+        """The odds of the roll asked for, by the tray (issue 8), unless hidden (ctrl+o)."""
+        box = self.query_one("#odds", Static)
+        compute = getattr(self.session.ruleset, "odds", None)
+        odds = compute(self.session.state) if compute is not None and self.show_odds and not over else None
+        box.display = odds is not None
+        if odds is not None:
+            show_text(box, odds_text(odds))
+
+    def action_toggle_odds(self) -> None:
+        """Show or hide the odds (a player who would rather not see them)."""
+        self.show_odds = not self.show_odds
+        self._render_odds(self.session.over)
+        self.notify("The odds are shown." if self.show_odds else "The odds are hidden (ctrl+o shows them).",
+                    timeout=3)
 
     def action_prompt_scroll(self, direction: int) -> None:
         """Up / Down scroll the prompt when its choices are more than its box shows (a scene)."""

@@ -303,3 +303,17 @@ class DiceTray(Widget):
         next face typed replaces it."""
         self.show_hint(False, reason)
         self.query_one(Input).select_all()
+
+
+def odds_text(odds: Any) -> str:
+    """The compact odds by the dice tray (issue 8): each chance with a small bar, then what
+    to expect; markup in theme colours."""
+    lines = []
+    for line in odds.lines:
+        if line.kind == "expected":
+            lines.append(f"[dim]{escape(line.label)}[/dim] [b]{line.shown()}[/b]")
+            continue
+        cells = round(line.p * 8)
+        bar = f"[$success]{'█' * cells}[/][dim]{'░' * (8 - cells)}[/dim]"
+        lines.append(f"{bar} [b]{line.shown():>4}[/b] {escape(line.label)}")
+    return "\n".join(lines)

@@ -530,3 +530,51 @@ def test_the_attack_prompt_says_the_number_needed_once(paf_game) -> None:
     text = Text.from_markup(prompt_text(prompt)).plain
     assert f"against: {prompt.target} or more hits Orc Raider (needed " in text
     assert f") ({prompt.target})" not in text
+
+
+async def test_the_odds_appear_at_an_attack_update_and_hide(data_dir: Path, paf_game) -> None:
+    """Issue 8: by the tray, the chance to hit, critical and fumble and the damage to expect,
+    as the ruleset computes them; none at the initiative roll; ctrl+o hides and shows them."""
+    app = make_app(data_dir, rng=random.Random(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = start_scene(app, PARTY, MONSTERS)
+        await pilot.pause()
+        odds = screen.query_one("#odds", Static)
+        assert not odds.display  # the GM's condition: no roll, no odds
+        await type_into(pilot, "faces", "none")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.session.prompt.reason == "initiative" and not odds.display
+        for _ in range(80):
+            prompt = screen.session.prompt
+            if prompt.kind == "roll" and prompt.reason == "attack":
+                break
+            if prompt.kind == "roll":
+                await type_into(pilot, "faces", "3")
+            await pilot.press("enter")  # a choice: Enter takes the advised one
+            await pilot.pause()
+        assert screen.session.prompt.reason == "attack"
+        expected = paf_game.odds(screen.session.state)
+        shown = text_of(odds)
+        assert odds.display and expected is not None
+        for line in expected.lines:
+            assert line.label in shown and line.shown() in shown
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert not odds.display and "Odds" in screen_text(app)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert odds.display and text_of(odds) == shown
+        # on to the next attack (another being's, or another target): its own odds replace these
+        for _ in range(80):
+            await type_into(pilot, "faces", "02")  # low rolls: misses, no damage to type
+            if screen.session.prompt.kind != "roll":
+                screen.query_one("#faces", Input).value = ""
+            await pilot.press("enter")
+            await pilot.pause()
+            now = paf_game.odds(screen.session.state)
+            assert odds.display == (now is not None)
+            if now is not None and now.title != expected.title:
+                break
+        assert now is not None and now.title != expected.title
+        assert all(line.label in text_of(odds) and line.shown() in text_of(odds) for line in now.lines)
