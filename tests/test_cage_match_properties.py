@@ -72,29 +72,7 @@ VOCAB = (
 """Typed answers: secret answers (fitting or not), faces, choice keys, no answer at all."""
 
 
-def decode(n: int, junk: list[str]) -> tuple[Any, ...]:
-    """One step of play from one integer (far cheaper for hypothesis to draw than nested one_of)."""
-    kind, n = n % 20, n // 20
-    n = n * 2654435761 % 2**32  # spread the bits: hypothesis draws mostly small integers
-    if kind < 11:
-        return ("fit", n)  # fits whatever the prompt is then, typed in any allowed form
-    if kind == 11:
-        return ("roll", n)  # the app answers (a random move each at a secret prompt)
-    if kind < 14:
-        return ("wrong", n)  # made to be refused at whatever the prompt is then
-    if kind < 16 or (kind == 16 and not junk):
-        return ("answer", VOCAB[n % len(VOCAB)])
-    if kind == 16:
-        return ("answer", junk[n % len(junk)])  # any text at all
-    return ("undo",) if kind < 19 else ("redo",)
-
-
-OPS = st.builds(
-    lambda codes, junk: [decode(n, junk) for n in codes],
-    st.integers(0, 160).flatmap(lambda n: st.lists(st.integers(0, 2**28), min_size=n, max_size=n)),
-    st.lists(st.text(max_size=10), max_size=6),
-)
-"""Long enough to finish many fights (plain st.lists stays short: its lists average a handful)."""
+OPS = session_checks.play_steps(VOCAB, 160)
 
 
 # --- answers that fit, and answers made to be wrong ------------------------------------

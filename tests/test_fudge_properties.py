@@ -69,28 +69,7 @@ VOCAB = ["attack", "defend", "end", "reload", "aim", "aware", "unaware", "done",
 """Typed answers: keys (offered or not), faces of any count, the app's roll, nothing at all."""
 
 
-def decode(n: int, junk: list[str]) -> tuple[Any, ...]:
-    """One step of play from one integer (cheaper for hypothesis than nested one_of)."""
-    kind, n = n % 20, n // 20
-    n = n * 2654435761 % 2**32
-    if kind < 11:
-        return ("fit", n)
-    if kind == 11:
-        return ("roll", n)
-    if kind < 14:
-        return ("wrong", n)
-    if kind < 16 or (kind == 16 and not junk):
-        return ("answer", VOCAB[n % len(VOCAB)])
-    if kind == 16:
-        return ("answer", junk[n % len(junk)])
-    return ("undo",) if kind < 19 else ("redo",)
-
-
-OPS = st.builds(
-    lambda codes, junk: [decode(n, junk) for n in codes],
-    st.integers(0, 200).flatmap(lambda n: st.lists(st.integers(0, 2**28), min_size=n, max_size=n)),
-    st.lists(st.text(max_size=10), max_size=6),
-)
+OPS = session_checks.play_steps(VOCAB, 200)
 
 
 # --- answers that fit, and answers made to be wrong ------------------------------------
