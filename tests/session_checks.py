@@ -4,7 +4,8 @@ the same fight. Both take the ruleset, so NHB and FO share one copy."""
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import Any, Callable
 
 from companion.session import Session, fold
 
@@ -60,3 +61,59 @@ def play_steps(vocab: list[str], most: int) -> Any:
         st.integers(0, most).flatmap(lambda n: st.lists(st.integers(0, 2**28), min_size=n, max_size=n)),
         st.lists(st.text(max_size=10), max_size=6),
     )
+
+
+def snapshot(session: Session) -> tuple[Any, ...]:
+    """Everything a refusal must leave as it was."""
+    return (session.state, session.prompt, session.log(), session.answers, list(session.redo_stack))
+
+
+def apply_ops(session: Session, ops: list[tuple[Any, ...]], *, fitting: Callable[[Any, random.Random], str],
+              wrong: Callable[[Any, random.Random], str], after: Callable[[Any, Any], None]) -> None:
+    """Play ``ops`` (:func:`decode`'s steps) on ``session``: nothing but Refused escapes from
+    submit, a refusal says why and changes nothing, an answer that fits is accepted, one made to
+    be wrong is refused, nothing is accepted after the end, the app's own "roll" is marked
+    virtual and fits; ``after(state before, state after)`` checks each accepted step and redo."""
+    from companion.dice import Refused, read_faces
+    from companion.ruleset import ChoicePrompt, RollPrompt
+
+    for op in ops:
+        if op[0] == "undo":
+            session.undo()
+            continue
+        if op[0] == "redo":
+            before = session.state
+            step = session.redo()
+            if step is not None:
+                after(before, step.state)
+            continue
+        kind, code = op
+        rng = random.Random(code)
+        prompt, state = session.prompt, session.state
+        over = prompt.kind == "over"
+        if kind == "fit" and not over:
+            text = fitting(prompt, rng)
+        elif kind in ("fit", "wrong"):
+            text = wrong(prompt, rng)
+        elif kind == "roll":
+            text = rng.choice(["roll", "ROLL", " roll "])
+        else:
+            text = code
+        before = snapshot(session)
+        try:
+            step = session.submit(text)
+        except Refused as exc:
+            assert exc.reason, "a refusal says why"
+            assert snapshot(session) == before, f"refusing {text!r} changed the session"
+            assert over or kind not in ("fit", "roll"), f"{text!r} fits {prompt} but was refused: {exc.reason}"
+            continue
+        assert not over, f"{text!r} accepted after the end"
+        assert kind != "wrong", f"{text!r} was made to be refused at {prompt} but was accepted"
+        assert session.steps[-1] is step and session.redo_stack == []
+        is_roll = text.strip().lower() == "roll"
+        assert step.answer.virtual == is_roll, (text, step.answer)
+        if is_roll and isinstance(prompt, RollPrompt):
+            read_faces(prompt.dice, step.answer.text)
+        if is_roll and isinstance(prompt, ChoicePrompt):
+            assert prompt.find(step.answer.text) is not None
+        after(state, step.state)

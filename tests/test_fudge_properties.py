@@ -33,7 +33,7 @@ pytest.register_assert_rewrite("session_checks")
 
 import session_checks  # noqa: E402  (tests/ is on sys.path)
 from companion.cards import load_roster
-from companion.dice import Refused, read_faces
+from companion.dice import Refused
 from companion.ruleset import ChoicePrompt, RollPrompt, Setup
 from companion.session import Session, resume, start
 from companion.store import Store
@@ -118,10 +118,6 @@ def wrong(prompt: Any, rng: random.Random) -> str:
 # --- the checks --------------------------------------------------------------------------
 
 
-def snapshot(session: Session) -> tuple[Any, ...]:
-    return (session.state, session.prompt, session.log(), session.answers, list(session.redo_stack))
-
-
 def check_numbers(setup: Setup, state: Any) -> None:
     """FU-4: each combatant's boxes keep their count; ammunition within 0..capacity, spares >= 0."""
     trackers = RULESET.trackers(state)
@@ -163,49 +159,12 @@ def check_boxes_only_fill(before: Any, after: Any) -> None:
 
 
 def run(setup: Setup, session: Session, ops: list[tuple[Any, ...]]) -> None:
-    """Apply ``ops``: a refusal leaves the session as it was, a fitting answer is accepted, an answer
-    made to be wrong is refused; the numbers stay sane and boxes only fill."""
-    for op in ops:
-        if op[0] == "undo":
-            session.undo()
-            continue
-        if op[0] == "redo":
-            before = session.state
-            step = session.redo()
-            if step is not None:
-                check_boxes_only_fill(before, step.state)
-            continue
-        kind, code = op
-        rng = random.Random(code)
-        prompt, state = session.prompt, session.state
-        over = prompt.kind == "over"
-        if kind == "fit" and not over:
-            text = fitting(prompt, rng)
-        elif kind in ("fit", "wrong"):
-            text = wrong(prompt, rng)
-        elif kind == "roll":
-            text = rng.choice(["roll", "ROLL", " roll "])
-        else:
-            text = code
-        before = snapshot(session)
-        try:
-            step = session.submit(text)
-        except Refused as exc:
-            assert exc.reason, "a refusal says why"
-            assert snapshot(session) == before, f"refusing {text!r} changed the session"
-            assert over or kind not in ("fit", "roll"), f"{text!r} fits {prompt} but was refused: {exc.reason}"
-            continue
-        assert not over, f"{text!r} accepted after the end"
-        assert kind != "wrong", f"{text!r} was made to be refused at {prompt} but was accepted"
-        assert session.steps[-1] is step and session.redo_stack == []
-        is_roll = text.strip().lower() == "roll"
-        assert step.answer.virtual == is_roll, (text, step.answer)
-        if is_roll and isinstance(prompt, RollPrompt):
-            read_faces(prompt.dice, step.answer.text)
-        if is_roll and isinstance(prompt, ChoicePrompt):
-            assert prompt.find(step.answer.text) is not None
-        check_numbers(setup, step.state)
-        check_boxes_only_fill(state, step.state)
+    """Apply ``ops`` (session_checks.apply_ops); the numbers stay sane and boxes only fill."""
+    def after(before: Any, now: Any) -> None:
+        check_numbers(setup, now)
+        check_boxes_only_fill(before, now)
+
+    session_checks.apply_ops(session, ops, fitting=fitting, wrong=wrong, after=after)
 
 
 # --- properties --------------------------------------------------------------------
@@ -328,11 +287,11 @@ def test_random_play_ends_every_scene(setup, seed, app) -> None:
     else:
         assert result.winner is None and result.loser is None
     assert result.period == session.state.round
-    after = snapshot(session)
+    after = session_checks.snapshot(session)
     for text in ("roll", "attack", "+ - 0 +", "end"):
         with pytest.raises(Refused):
             session.submit(text)
-    assert snapshot(session) == after
+    assert session_checks.snapshot(session) == after
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -346,9 +305,9 @@ def test_a_wrong_answer_anywhere_is_refused_and_changes_nothing(setup, seed, ste
             break
         session.submit(fitting(session.prompt, rng, no_end=True))
     for _ in range(tries):
-        before = snapshot(session)
+        before = session_checks.snapshot(session)
         text = wrong(session.prompt, rng)
         with pytest.raises(Refused) as refused:
             session.submit(text)
         assert refused.value.reason
-        assert snapshot(session) == before, f"refusing {text!r} changed the session"
+        assert session_checks.snapshot(session) == before, f"refusing {text!r} changed the session"

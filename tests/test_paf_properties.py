@@ -62,7 +62,7 @@ pytest.register_assert_rewrite("session_checks")
 import session_checks  # noqa: E402  (tests/ is on sys.path)
 from companion.cards import load_roster
 from companion.clock import mmss
-from companion.dice import Kind, Refused, read_faces
+from companion.dice import Kind, Refused
 from companion.replay import slug
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, Setup
 from companion.session import Session, resume, start
@@ -213,10 +213,6 @@ def wrong(prompt: Any, rng: random.Random) -> str:
 
 
 # --- the checks ------------------------------------------------------------------------------
-
-
-def snapshot(session: Session) -> tuple[Any, ...]:
-    return (session.state, session.prompt, session.log(), session.answers, list(session.redo_stack))
 
 
 _SEEN: dict[int, tuple[Any, dict[str, dict[str, Any]], str]] = {}
@@ -417,48 +413,13 @@ def run(setup: Setup, session: Session, ops: list[tuple[Any, ...]], lead: int = 
         step = session.submit(pick(session.prompt, rng, None))
         check_prompt(setup, step.state, session.prompt, check_state(setup, step.state))
         check_step(setup, state, step.state)
-    for op in ops:
-        if op[0] == "undo":
-            session.undo()
-            continue
-        if op[0] == "redo":
-            before = session.state
-            step = session.redo()
-            if step is not None:
-                check_step(setup, before, step.state)
-            continue
-        kind, code = op
-        rng = random.Random(code)
-        prompt, state = session.prompt, session.state
-        over = prompt.kind == "over"
-        if kind == "fit" and not over:
-            text = fitting(prompt, rng, no_end=rng.random() < 0.95)
-        elif kind in ("fit", "wrong"):
-            text = wrong(prompt, rng)
-        elif kind == "roll":
-            text = rng.choice(["roll", "ROLL", " roll "])
-        else:
-            text = code
-        before = snapshot(session)
-        try:
-            step = session.submit(text)
-        except Refused as exc:
-            assert exc.reason, "a refusal says why"
-            assert snapshot(session) == before, f"refusing {text!r} changed the session"
-            assert over or kind not in ("fit", "roll"), f"{text!r} fits {prompt} but was refused: {exc.reason}"
-            continue
-        assert not over, f"{text!r} accepted after the end"
-        assert kind != "wrong", f"{text!r} was made to be refused at {prompt} but was accepted"
-        assert session.steps[-1] is step and session.redo_stack == []
-        is_roll = text.strip().lower() == "roll"
-        assert step.answer.virtual == is_roll, (text, step.answer)
-        if is_roll and isinstance(prompt, RollPrompt):
-            read_faces(prompt.dice, step.answer.text)
-        if is_roll and isinstance(prompt, ChoicePrompt):
-            assert prompt.find(step.answer.text) is not None
-        trackers = check_state(setup, step.state)
-        check_prompt(setup, step.state, session.prompt, trackers)
-        check_step(setup, state, step.state)
+
+    def after(before: Any, now: Any) -> None:
+        check_prompt(setup, now, RULESET.prompt(now), check_state(setup, now))
+        check_step(setup, before, now)
+
+    session_checks.apply_ops(session, ops, fitting=lambda p, r: fitting(p, r, no_end=r.random() < 0.95),
+                             wrong=wrong, after=after)
 
 
 def prompts_answered(session: Session) -> list[tuple[Any, Any, Any]]:
@@ -650,11 +611,11 @@ def test_random_play_ends_every_scene_with_a_side_down(setup, seed, app) -> None
         lost = "red" if result.loser == " & ".join(n for n, side in zip(setup.names, setup.sides) if side == 0) \
             else "blue"
         assert lost in down, (down, result)
-    after = snapshot(session)
+    after = session_checks.snapshot(session)
     for text in ("roll", "attack", "50", "end", "none"):
         with pytest.raises(Refused):
             session.submit(text)
-    assert snapshot(session) == after
+    assert session_checks.snapshot(session) == after
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -687,12 +648,12 @@ def test_a_wrong_answer_anywhere_is_refused_and_changes_nothing(setup, seed, ste
             break
         session.submit(fitting(session.prompt, rng, no_end=True))
     for _ in range(tries):
-        before = snapshot(session)
+        before = session_checks.snapshot(session)
         text = wrong(session.prompt, rng)
         with pytest.raises(Refused) as refused:
             session.submit(text)
         assert refused.value.reason
-        assert snapshot(session) == before, f"refusing {text!r} changed the session"
+        assert session_checks.snapshot(session) == before, f"refusing {text!r} changed the session"
 
 
 # --- engine bugs the properties found (fixed in b2bd76f), as fixed answers ------------------
