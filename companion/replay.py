@@ -113,6 +113,9 @@ class SceneRuleset:
     round_class: ClassVar[type]
     tables: ClassVar[Any]
     being_word: ClassVar[str] = "combatant"
+    card_model: ClassVar[type]
+    card_check: Callable[[Any, Any], list[str]]
+    """A card's keys against the tables in play: ``fighter NAME: FIELD: message`` lines."""
     _last: tuple[Any, Any] | None = None
 
     def check_tables(self, path: Path) -> tuple[list[str], list[str]]:
@@ -176,6 +179,37 @@ class SceneRuleset:
     def live(self, state: Any) -> Any:
         """The round as far as its answers go."""
         return self.run(state) if state.result is None else self.round_class(evolve(state, inputs=()))
+
+    reserved: ClassVar[tuple[str, ...]] = ()
+    """Words of the prompts no combatant may be named (his key would read as the word)."""
+
+    def begin(self, setup: Setup) -> tuple[Any, tuple[Any, ...], tuple[int, ...]]:
+        """What every scene starts from: the tables in play (checked), the cards (each of this
+        game, each name told apart from the others and from the prompts' words, each key in the
+        tables), each one's side.
+
+        Raises:
+            ValueError: why the scene cannot start.
+        """
+        tables = self.tables.parse(setup.tables if setup.tables is not None else self.tables.load())
+        cards = tuple(setup.fighters)
+        sides = self.sides(setup, len(cards))
+        who = self.being_word
+        seen: dict[str, str] = {}
+        for card in cards:
+            if not isinstance(card, self.card_model):
+                raise ValueError(f"{getattr(card, 'name', card)!r} is not a {self.short_title} card")
+            key = slug(card.name)
+            if key in seen:
+                raise ValueError(f"{card.name} and {seen[key]}: two {who}s the log and the targets could not "
+                                 "tell apart; give each a name of its own")
+            if key in self.reserved:
+                raise ValueError(f"{card.name!r} cannot be a {who}'s name: it is a word of the prompts")
+            seen[key] = card.name
+        problems = [p for card in cards for p in self.card_check(card, tables)]
+        if problems:
+            raise ValueError("the scene cannot start:\n  " + "\n  ".join(problems))
+        return tables, cards, sides
 
     def sides(self, setup: Setup, n: int) -> tuple[int, ...]:
         """Each combatant's side (design 6): 2-8 on two sides, each side at least one."""

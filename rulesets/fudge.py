@@ -1225,18 +1225,14 @@ class Fudge(SceneRuleset):
     options = OPTIONS
     round_class = Round
     tables = tables_mod
+    reserved = ("done",)
+    """'done' ends a list of targets."""
     card_check = staticmethod(check_against)
     """A card's keys against the tables in play (``companion fighters check``; a scene checks them at its start)."""
 
     def new(self, setup: Setup) -> FudgeState:
         options = Options(**resolve_options(self.options, setup.options))
-        tables = tables_mod.parse(setup.tables if setup.tables is not None else tables_mod.load())
-        cards = tuple(setup.fighters)
-        sides = self.sides(setup, len(cards))
-        _check_names(cards)
-        problems = [p for card in cards for p in check_against(card, tables)]
-        if problems:
-            raise ValueError("the scene cannot start:\n  " + "\n  ".join(problems))
+        tables, cards, sides = self.begin(setup)
         sheets = tuple(Sheet(card, side, slug(card.name), _arms(card, tables),
                              tables.armor(card.armor) if getattr(card, "armor", None) else None)
                        for card, side in zip(cards, sides))
@@ -1278,18 +1274,6 @@ class Fudge(SceneRuleset):
         if rnd.phase == "damage" and (rnd.asking == "damage" or rnd.last_degree is not None):
             return damage_reference(state.tables, None if rnd.asking == "damage" else rnd.last_degree)
         return ladder_reference(rnd.last_result)
-
-
-def _check_names(cards: tuple[Any, ...]) -> None:
-    seen: dict[str, str] = {}
-    for card in cards:
-        key = slug(card.name)
-        if key in seen:
-            raise ValueError(f"{card.name} and {seen[key]}: two combatants the log and the targets could not "
-                             "tell apart; give each a name of his own")
-        seen[key] = card.name
-    if "done" in seen:
-        raise ValueError("'Done' cannot be a combatant's name: it ends a list of targets")
 
 
 def _fresh(sheet: Sheet) -> Fighter:

@@ -1431,21 +1431,13 @@ class Paf(SceneRuleset):
     options = OPTIONS
     round_class = Round
     tables = pt
+    reserved = ("none", "gm")
     card_check = staticmethod(check_against)
     """A card's keys against the tables in play (``companion fighters check``; a scene checks them at its start)."""
 
     def new(self, setup: Setup) -> PafState:
         options = Options(**resolve_options(self.options, setup.options))
-        tables = pt.parse(setup.tables if setup.tables is not None else pt.load())
-        cards = tuple(setup.fighters)
-        sides = self.sides(setup, len(cards))
-        for card in cards:
-            if not isinstance(card, PafCard):
-                raise ValueError(f"{getattr(card, 'name', card)!r} is not a PAF card")
-        _check_names(cards)
-        problems = [p for card in cards for p in check_against(card, tables)]
-        if problems:
-            raise ValueError("the scene cannot start:\n  " + "\n  ".join(problems))
+        tables, cards, sides = self.begin(setup)
         beings = tuple(Being(card, side, slug(card.name), _weapon_keys(card)) for card, side in zip(cards, sides))
         fighters = tuple(_fresh(b, tables, options) for b in beings)
         return PafState(tables, beings, options, fighters)
@@ -1530,18 +1522,6 @@ class _Finished(Round):
 
 def b_name(state: PafState, x: int) -> str:
     return state.beings[x].name
-
-
-def _check_names(cards: tuple[Any, ...]) -> None:
-    seen: dict[str, str] = {}
-    for card in cards:
-        key = slug(card.name)
-        if key in seen:
-            raise ValueError(f"{card.name} and {seen[key]}: two beings the log and the targets could not tell "
-                             "apart; give each a name of its own")
-        if key in ("none", "gm"):
-            raise ValueError(f"{card.name!r} cannot be a being's name: it is a word of the prompts")
-        seen[key] = card.name
 
 
 def _weapon_keys(card: PafCard) -> tuple[str, ...]:
