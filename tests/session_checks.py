@@ -117,3 +117,30 @@ def apply_ops(session: Session, ops: list[tuple[Any, ...]], *, fitting: Callable
         if is_roll and isinstance(prompt, ChoicePrompt):
             assert prompt.find(step.answer.text) is not None
         after(state, step.state)
+
+
+def assert_resumes_as_it_was(ruleset: Any, setup: Any, directory: Any, seed: int,
+                             play: Callable[[Session], None]) -> None:
+    """A fight started in a store in ``directory``, played by ``play`` and the store closed, resumes
+    from a fresh store as it was: setup, answers, state, prompt, log, redo, trackers and status."""
+    from companion.session import resume, start
+    from companion.store import Store
+
+    store = Store.open(directory)
+    session = start(store, ruleset, setup, rng=random.Random(seed))
+    play(session)
+    store.close()
+    again = Store.open(directory)
+    try:
+        resumed = resume(again, session.id)
+        assert resumed.setup == setup
+        assert resumed.answers == session.answers
+        assert resumed.state == session.state
+        assert resumed.prompt == session.prompt
+        assert resumed.log() == session.log()
+        assert resumed.redo_stack == session.redo_stack
+        assert ruleset.trackers(resumed.state) == ruleset.trackers(session.state)
+        (row,) = again.sessions()
+        assert row.status == ("over" if session.over else "open")
+    finally:
+        again.close()

@@ -35,8 +35,7 @@ import session_checks  # noqa: E402  (tests/ is on sys.path)
 from companion.cards import load_roster
 from companion.dice import Refused
 from companion.ruleset import ChoicePrompt, RollPrompt, Setup
-from companion.session import Session, resume, start
-from companion.store import Store
+from companion.session import Session
 from rulesets.fudge import ATTACKS, BOXES, RULESET
 
 HERE = Path(__file__).resolve().parent
@@ -219,24 +218,8 @@ def test_undo_then_redo_returns_the_same_state(setup, ops, seed, back) -> None:
 def test_store_and_resume_give_the_same_scene(tmp_path_factory, setup, ops, seed) -> None:
     """The setup (sides, options, tables) is stored with the answers; a resumed scene folds to the same place."""
     directory = Path(tempfile.mkdtemp(dir=tmp_path_factory.getbasetemp()))
-    store = Store.open(directory)
-    session = start(store, RULESET, setup, rng=random.Random(seed))
-    run(setup, session, ops)
-    store.close()
-    again = Store.open(directory)
-    try:
-        resumed = resume(again, session.id)
-        assert resumed.setup == setup
-        assert resumed.answers == session.answers
-        assert resumed.state == session.state
-        assert resumed.prompt == session.prompt
-        assert resumed.log() == session.log()
-        assert resumed.redo_stack == session.redo_stack
-        assert RULESET.trackers(resumed.state) == RULESET.trackers(session.state)
-        (row,) = again.sessions()
-        assert row.status == ("over" if session.over else "open")
-    finally:
-        again.close()
+    session_checks.assert_resumes_as_it_was(RULESET, setup, directory, seed,
+                                            lambda session: run(setup, session, ops))
 
 
 MAX_ROUNDS = 1000

@@ -65,8 +65,7 @@ from companion.clock import mmss
 from companion.dice import Kind, Refused
 from companion.replay import slug
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, Setup
-from companion.session import Session, resume, start
-from companion.store import Store
+from companion.session import Session
 from rulesets import paf_tables as pt
 from rulesets.paf import ACTIONS, RULESET
 from rulesets.paf_cards import HELMS, PafCard, check_against
@@ -493,24 +492,8 @@ def test_store_and_resume_give_the_same_scene(tmp_path_factory, setup, ops, seed
     """The setup (cards, sides, options, tables) is stored with the answers; a resumed scene folds to the
     same place."""
     directory = Path(tempfile.mkdtemp(dir=tmp_path_factory.getbasetemp()))
-    store = Store.open(directory)
-    session = start(store, RULESET, setup, rng=random.Random(seed))
-    run(setup, session, ops, lead)
-    store.close()
-    again = Store.open(directory)
-    try:
-        resumed = resume(again, session.id)
-        assert resumed.setup == setup
-        assert resumed.answers == session.answers
-        assert resumed.state == session.state
-        assert resumed.prompt == session.prompt
-        assert resumed.log() == session.log()
-        assert resumed.redo_stack == session.redo_stack
-        assert RULESET.trackers(resumed.state) == RULESET.trackers(session.state)
-        (row,) = again.sessions()
-        assert row.status == ("over" if session.over else "open")
-    finally:
-        again.close()
+    session_checks.assert_resumes_as_it_was(RULESET, setup, directory, seed,
+                                            lambda session: run(setup, session, ops, lead))
 
 
 MAX_ROUNDS = 120
