@@ -70,8 +70,6 @@ ACTION_WHY = {
 }
 NON_LETHAL = {"pummel": "pummeling", "grapple": "grappling", "overbear": "overbear"}
 """An action and the table it reads."""
-NO_DEXTERITY = 12
-"""[D] A monster has no stats: its dexterity checks are against 12 (the middle of 4..20)."""
 REST = {"none": "no rest given", "bed": "in bed, 3 a day", "resting": "resting (just walking), 2 a day",
         "working": "working or fighting, 1 a day"}
 MAX_DAYS = 30
@@ -86,6 +84,7 @@ class Options:
     character_death: str = "constitution"
     hit_probability: int = 4
     turn_rounds: int = 1
+    shield_row: str = "no_shield"
 
 
 OPTIONS = (
@@ -98,6 +97,9 @@ OPTIONS = (
                "(4: the text's conversion of other systems' pluses, +1 -> 4%; 1: read as percent)"),
     OptionSpec("turn_rounds", "A turn is", 1, (1, 6),
                "melee rounds in the tables' \"turn\" (death in 2-12 turns, half speed for 1 turn)"),
+    OptionSpec("shield_row", "Shield destroyed rows", "no_shield", ("no_shield", "printed"),
+               "R-13: edged critical 63 \"shield destroyed (no effect if shielded)\": no effect only "
+               "without a shield, as row 64 and the blunt table read (no_shield), or as printed (it never acts)"),
 )
 
 
@@ -192,12 +194,17 @@ class Fighter:
     """The fumbler's "opponents next attack is at +3", in percent off the next attack on it."""
     held_by: tuple[int, int] | None = None
     """(holder, category) of a grapple hold (PA-7)."""
-    feet_held: int = 0
+    feet_held_by: tuple[int, ...] = ()
+    """Who holds each held foot (overbear's "Grab Leg"; two at most) [D]."""
     last_action: str | None = None
     condition: str | None = None
     """``slowed`` or ``hastened`` (the GM's condition choice)."""
     fell: int = 0
     """The order in which it stopped being able (0: still able)."""
+
+    @property
+    def feet_held(self) -> int:
+        return len(self.feet_held_by)
 
 
 FIELDS = tuple(f.name for f in fields(Fighter))
@@ -215,6 +222,10 @@ class _Live:
     @property
     def temp_total(self) -> int:
         return sum(p for _, p in self.temporary)
+
+    @property
+    def feet_held(self) -> int:
+        return len(self.feet_held_by)
 
     @property
     def able(self) -> bool:
@@ -391,8 +402,10 @@ class Round(ReplayRound):
         previous, me.last_action = me.last_action, action
         if action in ("attack", "shoot"):
             w = self.pick_weapon(x, action)
-            rng = self.pick_range(x) if action == "shoot" else None
-            y = self.pick_target(x, self.targets(x, action))
+            rng = self.pick_range(x, w) if action == "shoot" else None
+            y = self.pick_target(x, self.targets(x, action),
+                                 lambda y: self.needed(x, y, w, "missile", self.range_extra(rng)) if rng
+                                 else self.needed(x, y, w, "melee", []))
             self.keep_or_release(x, action, y)
             if action == "attack":
                 self.log.append(f"{self.name(x)} attacks {self.name(y)} with the {self.weapon(x, w)}")
@@ -400,7 +413,7 @@ class Round(ReplayRound):
             else:
                 self.shoot(x, y, w, rng or "short")
         elif action in NON_LETHAL:
-            y = self.pick_target(x, self.targets(x, action))
+            y = self.pick_target(x, self.targets(x, action), lambda y: self.nl_needed(x, y, action))
             self.keep_or_release(x, action, y)
             self.log.append(f"{self.name(x)} tries to {action} {self.name(y)}")
             self.nonlethal(x, y, action, rushing=previous == "move")
@@ -446,7 +459,7 @@ class Round(ReplayRound):
         """The card's weapons that can do ``action`` now (non-lethal: [None], bare hands)."""
         b, me = self.beings[x], self.f[x]
         if action in NON_LETHAL:
-            return [-1] if b.character else []  # [D] monsters have no PAF/GOAF (no stats)
+            return [-1]  # bare hands; a monster's factors read its card's stats or 12 [D]
         out = []
         for w, entry in enumerate(b.card.weapons):
             if me.weapons[w] != "ready":
@@ -459,10 +472,7 @@ class Round(ReplayRound):
         return out
 
     def targets(self, x: int, action: str) -> list[int]:
-        ys = self.enemies(x)
-        if action in NON_LETHAL:
-            ys = [y for y in ys if self.beings[y].character]  # [D] the factors need a character's stats
-        return ys
+        return self.enemies(x)
 
     def weapon(self, x: int, w: int) -> str:
         return self.beings[x].card.weapons[w].weapon
@@ -487,24 +497,36 @@ class Round(ReplayRound):
             return ", ".join(bits)
         return f"damage {self.t.weapons[key].small_medium} / large {self.t.weapons[key].large}"
 
-    def pick_range(self, x: int) -> str:
-        m = self.t.missile_range_modifiers
-        options = [Choice("short", "short range", f"{m.short:+d}"), Choice("medium", "medium range", f"{m.medium:+d}"),
-                   Choice("long", "long range", f"{m.long:+d}")]
+    def pick_range(self, x: int, w: int) -> str:
+        """Short, medium or long (R-6), each with the weapon's distance (units as printed: none)."""
+        m, shot = self.t.missile_range_modifiers, self.t.missiles[self.weapon(x, w)]
+        options = [Choice(band, f"{band} range", f"out to {ps.show(Fraction(getattr(shot, band)).limit_denominator(10))}"
+                          f", {getattr(m, band):+d} to miss") for band in ("short", "medium", "long")]
         return self.choose(x, "range", options, "short")
 
-    def pick_target(self, x: int, ys: list[int]) -> int:
+    def range_extra(self, rng: str) -> list[tuple[str, Fraction]]:
+        """The range band's modifier to the chance to miss, as a term of the need (R-6)."""
+        mod = getattr(self.t.missile_range_modifiers, rng)
+        return [(f"{rng} range", Fraction(mod))] if mod else []
+
+    def pick_target(self, x: int, ys: list[int], need: Callable[[int], ps.Figure] | None = None) -> int:
+        """The target, each offered with its hit points and ``need(y)``, the roll it would need."""
         if len(ys) == 1:
             return ys[0]  # [D] one enemy: not asked (design 2: "asked only when more than one")
         held = self.holding(x)
         advised = held if held in ys else next((y for y in ys if self.f[y].able), ys[0])
-        options = [Choice(self.beings[y].slug, self.name(y), self.target_why(y)) for y in ys]
+        options = [Choice(self.beings[y].slug, self.name(y), self.target_why(y, None if need is None else need(y)))
+                   for y in ys]
         key = self.choose(x, "target", options, self.beings[advised].slug)
         return next(y for y in ys if self.beings[y].slug == key)
 
-    def target_why(self, y: int) -> str:
+    def target_why(self, y: int, needed: ps.Figure | None = None) -> str:
         me = self.f[y]
-        bits = [f"{me.hp}/{me.max_hp} hp"]
+        bits = []
+        if needed is not None:
+            low = ps.lowest_hit(needed)
+            bits.append("cannot be hit" if low > 100 else f"needs {low}+")
+        bits.append(f"{me.hp}/{me.max_hp} hp")
         if self.status_of(y) != "fighting":
             bits.append(self.status_words(y))
         return ", ".join(bits)
@@ -514,14 +536,23 @@ class Round(ReplayRound):
 
     def keep_or_release(self, x: int, action: str, y: int | None) -> None:
         """[D] A holder keeps his hold while he waits or attacks, pummels or grapples the held being;
-        anything else lets go (the text: "the hold continues until loosened or broken")."""
+        anything else lets go (the text: "the hold continues until loosened or broken"). A leg
+        grabbed (overbear's "Grab Leg") is kept while he waits or overbears or grapples that being."""
         held = self.holding(x)
-        if held is None:
-            return
-        if action == "wait" or (action in ("attack", "pummel", "grapple") and y == held):
-            return
-        self.f[held].held_by = None
-        self.log.append(f"{self.name(x)} lets go of {self.name(held)}")
+        if held is not None and not (action == "wait" or (action in ("attack", "pummel", "grapple") and y == held)):
+            self.f[held].held_by = None
+            self.log.append(f"{self.name(x)} lets go of {self.name(held)}")
+        for z in self.legs_held(x):
+            if not (action == "wait" or (action in ("overbear", "grapple") and y == z)):
+                self.let_go_legs(x, z)
+                self.log.append(f"{self.name(x)} lets go of {self.name(z)}'s leg")
+
+    def legs_held(self, x: int) -> list[int]:
+        """The beings one of whose legs ``x`` holds."""
+        return [z for z in range(self.n) if x in self.f[z].feet_held_by]
+
+    def let_go_legs(self, x: int, z: int) -> None:
+        self.f[z].feet_held_by = tuple(h for h in self.f[z].feet_held_by if h != x)
 
     # --- numbers ------------------------------------------------------------------------
 
@@ -545,10 +576,17 @@ class Round(ReplayRound):
         return cache[key]
 
     def strength(self, x: int) -> int | None:
+        """The strength card gives (``None``: a monster's not given, no damage adjustment)."""
         return self.card(x).stat("strength")
 
     def dexterity(self, x: int) -> int:
-        return self.card(x).stat("dexterity") or NO_DEXTERITY
+        return self.card(x).score("dexterity")
+
+    def dexterity_against(self, x: int, then: str = "") -> str:
+        """``dexterity 14 or less``; for a monster whose card gives none, why it is 12 [D]."""
+        given = self.card(x).stat("dexterity") is not None
+        return f"dexterity {self.dexterity(x)} or less{then}" + \
+            ("" if given else " (12: a monster's card gives no dexterity)")
 
     def shielded(self, y: int) -> bool:
         return self.f[y].shield
@@ -643,7 +681,6 @@ class Round(ReplayRound):
             nxt = list(me.next_shot)
             nxt[w] = self.r + round(1 / m.per_round)
             me.next_shot = tuple(nxt)
-        mod = getattr(self.t.missile_range_modifiers, rng)
         self.log.append(f"{self.name(x)} shoots the {self.weapon(x, w)} at {self.name(y)} ({rng} range)")
         for k in range(shots):
             if me.ammo[w] is not None:
@@ -657,8 +694,7 @@ class Round(ReplayRound):
                     ws = list(me.weapons)
                     ws[w] = "gone"
                     me.weapons = tuple(ws)
-            extra = [(f"{rng} range", Fraction(mod))] if mod else []
-            self.strike(x, y, w, "missile", extra, shot=(k + 1, shots) if shots > 1 else None)
+            self.strike(x, y, w, "missile", self.range_extra(rng), shot=(k + 1, shots) if shots > 1 else None)
 
     def needed(self, x: int, y: int, w: int, mode: str, extra: list[tuple[str, Fraction]]) -> ps.Figure:
         return ps.needed_to_hit(self.af(x, w, mode), self.df(y),
@@ -770,10 +806,11 @@ class Round(ReplayRound):
         """The effect of a row on ``v``: its dice rolled now (by ``src``), the changes returned to be
         applied with the group's damage; and the damage multiplier it gives."""
         ops: list[Callable[[], None]] = []
-        if eff.no_effect_if is not None:
-            if blocked(eff, self.helmed(v), self.shielded(v)):
-                why = {"helmed": "helmed", "shielded": "shielded", "no_shield": "has no shield"}[eff.no_effect_if]
-                self.log.append(f"no effect: {self.name(v)} is {why}" if eff.no_effect_if != "no_shield"
+        condition = self.no_effect_if(eff)
+        if condition is not None:
+            if blocked(eff, self.helmed(v), self.shielded(v), condition):
+                why = {"helmed": "helmed", "shielded": "shielded", "no_shield": "has no shield"}[condition]
+                self.log.append(f"no effect: {self.name(v)} is {why}" if condition != "no_shield"
                                 else f"no effect: {self.name(v)} {why}")
                 return ops, 1
         if eff.if_helmed is not None and self.helmed(v):
@@ -791,7 +828,7 @@ class Round(ReplayRound):
         if eff.dex_check is not None:
             dex = self.dexterity(v)
             (roll,) = self.roll(v, dice_of(eff.dex_check.die)[0], "dexterity check", target=None,
-                                against=f"dexterity {dex} or less")
+                                against=self.dexterity_against(v))
             made = roll <= dex
             self.log.append(f"{self.name(v)} rolls {roll} against dexterity {dex}: "
                             + ("made" if made else "failed"))
@@ -914,11 +951,23 @@ class Round(ReplayRound):
             ops.append(lambda: setattr(self.f[v], "penalty", self.f[v].penalty + amount))
             injuries.append(f"hit probability {eff.attacks} (+{amount} to miss)")
 
+    def no_effect_if(self, eff: Effect) -> str | None:
+        """The row's "no effect if ..." as played: R-13 [D], a row that destroys the shield "(no effect
+        if shielded)" could never act; by default it reads "no effect if no shield" (option
+        ``shield_row``)."""
+        if eff.no_effect_if == "shielded" and eff.shield == "destroyed" and self.o.shield_row == "no_shield":
+            return "no_shield"
+        return eff.no_effect_if
+
     def _weapon(self, v: int, eff: Effect, ops: list[Callable[[], None]], words: list[str]) -> None:
         w = self.in_hand(v)
         if w is None:
             return
         name = self.weapon(v, w)
+        if self.f[v].weapons[w] == "gone":
+            # [D] the last of a thrown weapon has left the hand: nothing to drop, break or tangle
+            words.append(f"nothing in hand (the last {name} was thrown)")
+            return
         if eff.weapon in ("dropped", "knocked_away"):
             if eff.knocked_away is not None:
                 faces = self.roll(v, Dice.of(*dice_of(eff.knocked_away.direction)[0].dice,
@@ -1100,8 +1149,7 @@ class Round(ReplayRound):
         index = ps.nonlethal_index(roll, needed, [v for _, v in mods])
         if auto:
             index = max(1, index)  # [D] an automatic hit is never a Total Miss
-        strength = self.strength(x) or 12
-        res = ps.nonlethal_damage(self.t, table, index, strength)
+        res = ps.nonlethal_damage(self.t, table, index, self.card(x).score("strength"))
         self.ref = (table, index)
         self.log.append(f"{self.name(x)} rolls {shown}, needs {low}: index {index}, {res.row.text}"
                         + (f": {res.points} point{'s' * (res.points != 1)} ({res.real} real, {res.temporary} temporary)"
@@ -1118,7 +1166,7 @@ class Round(ReplayRound):
             self.pending.append(lambda: self.hold(x, y, cat))
         if table == "overbear" and "Grab Leg" in row.text:
             # [D] a leg grabbed, up to the two a character has
-            self.pending.append(lambda: setattr(self.f[y], "feet_held", min(2, self.f[y].feet_held + 1)))
+            self.pending.append(lambda: self.grab_leg(x, y))
         # [D] one more roll, once: a strike-again or counter roll neither strikes again nor is countered
         # (the tables never say they chain, and a low need would chain them without end)
         if row.strike_again and not again:
@@ -1126,6 +1174,13 @@ class Round(ReplayRound):
             self.nonlethal(x, y, action, extra="again")
         if row.opponent_may_counter and not again:
             self.counter(y, x)
+
+    def grab_leg(self, x: int, y: int) -> None:
+        """[D] Overbear's "Grab Leg": ``x`` holds one of ``y``'s feet, of the two ``y`` has, while
+        ``x`` is able and keeps at ``y`` (:meth:`keep_or_release`)."""
+        me = self.f[y]
+        if self.f[x].able and not me.dead and me.feet_held < 2:
+            me.feet_held_by = me.feet_held_by + (x,)
 
     def hold(self, x: int, y: int, cat: int) -> None:
         me = self.f[y]
@@ -1144,8 +1199,7 @@ class Round(ReplayRound):
         melee = self.weapons_for(y, "attack")
         if melee:
             options.append(Choice("attack", f"attack with the {self.weapon(y, melee[0])}"))
-        if self.beings[y].character and self.beings[x].character:
-            options += [Choice("pummel", "pummel"), Choice("grapple", "grapple")]
+        options += [Choice("pummel", "pummel"), Choice("grapple", "grapple")]
         if len(options) == 1:
             return
         key = self.choose(y, "counter", options, options[1].key)
@@ -1162,9 +1216,6 @@ class Round(ReplayRound):
         dealing the right of the // (the row's points) to the holder."""
         h, cat = self.f[x].held_by  # type: ignore[misc]
         self.log.append(f"{self.name(x)} tries to break {self.name(h)}'s hold (category {cat})")
-        if not self.beings[x].character or not self.beings[h].character:
-            self.log.append("no grapple factors: the hold cannot be broken by a roll")
-            return
         needed = self.nl_needed(x, h, "grapple")
         low = ps.lowest_hit(needed)
         mods = self.damage_mods(x, h, "grappling", False)
@@ -1177,7 +1228,7 @@ class Round(ReplayRound):
             self.log.append(f"{self.name(x)} rolls {shown}, needs {low}: the hold holds")
             return
         index = ps.nonlethal_index(roll, needed, [v for _, v in mods])
-        res = ps.nonlethal_damage(self.t, "grappling", index, self.strength(x) or 12)
+        res = ps.nonlethal_damage(self.t, "grappling", index, self.card(x).score("strength"))
         self.ref = ("grappling", index)
         row = res.row
         if (row.category or 0) < cat:
@@ -1193,7 +1244,8 @@ class Round(ReplayRound):
 
     def fix_helm(self, x: int) -> None:
         dex = self.dexterity(x)
-        (roll,) = self.roll(x, D20, "dexterity check", against=f"dexterity {dex} or less fixes the helm")
+        (roll,) = self.roll(x, D20, "dexterity check",
+                            against=self.dexterity_against(x, " fixes the helm"))
         if roll <= dex:
             self.log.append(f"{self.name(x)} rolls {roll}: fixes the helm")
             self.pending.append(lambda: setattr(self.f[x], "slipped", None))
@@ -1225,10 +1277,13 @@ class Round(ReplayRound):
         self.let_go(y)  # [D] an unconscious (or dead) holder's hold is loosened
 
     def let_go(self, x: int, but: int | None = None) -> None:
-        """Every hold ``x`` has, but on ``but``, is let go."""
+        """Every hold ``x`` has, but on ``but``, is let go (a fallen holder also lets go of legs)."""
         for z in range(self.n):
             if z != but and self.f[z].held_by and self.f[z].held_by[0] == x:
                 self.f[z].held_by = None
+        if but is None:
+            for z in self.legs_held(x):
+                self.let_go_legs(x, z)
 
     def kill(self, y: int, words: str, was: bool | None = None) -> None:
         """Dead; ``was``: able before the blow that kills (the caller has taken the hit points)."""
@@ -1365,11 +1420,13 @@ def damage_total(dice_sum: int, plus: int, mult: float, adj: int) -> int:
     return max(1, math.floor((dice_sum + plus) * Fraction(mult).limit_denominator(10)) + adj)
 
 
-def blocked(eff: Effect, helmed: bool, shielded: bool) -> bool:
-    """A row's "no effect if helmed / shielded / no shield" holds for this defender (PA-3)."""
-    if eff.no_effect_if is None:
+def blocked(eff: Effect, helmed: bool, shielded: bool, condition: str | None = None) -> bool:
+    """A row's "no effect if helmed / shielded / no shield" holds for this defender (PA-3);
+    ``condition``: the row's as played (:meth:`Round.no_effect_if`), else as printed."""
+    condition = condition or eff.no_effect_if
+    if condition is None:
         return False
-    return {"helmed": helmed, "shielded": shielded, "no_shield": not shielded}[eff.no_effect_if]
+    return {"helmed": helmed, "shielded": shielded, "no_shield": not shielded}[condition]
 
 
 def critical_multiplier(eff: Effect, helmed: bool, shielded: bool) -> float:
@@ -1486,6 +1543,8 @@ class Paf(SceneRuleset):
                 "held_by": None if held is None else {"name": b_name(state, held[0]), "category": held[1]},
                 "holding": None if holding is None else {"name": b_name(state, holding),
                                                          "category": rnd.f[holding].held_by[1]},  # type: ignore[index]
+                "legs_held_by": [b_name(state, h) for h in me.feet_held_by],
+                "holding_legs": [b_name(state, z) for z in rnd.legs_held(x)],
                 "initiative": rnd.initiative[x],
                 "action": rnd.action[x],
                 "af": af,

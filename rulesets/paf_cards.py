@@ -11,7 +11,16 @@ One model, :class:`PafCard`, with ``kind: character`` or ``kind: monster``
 - a monster gives its level on the Monster Conversion Chart (``"1-1"``, ``"1"``,
   ``"1+"``, ``"2"`` .. ``"16"``), AC, the d20 of its defense factor (rolled
   once), its hit points as rolled, size, weapons, and optionally the monster
-  table's key it was rolled from, shield and helm.
+  table's key it was rolled from, shield, helm, weight and the three stats its
+  rolls can read (strength, agility, dexterity).
+
+Monsters in non-lethal combat (a decision [D], docs/decisions.md): the text
+gives monsters no stats, yet pummeling, grappling and overbear read agility,
+strength, weight, armor bonus and combat level (PA-7). A monster's missing
+stat reads as 12 (the middle of 4..20, as its dexterity checks do), its weight
+when not given by its size (:data:`MONSTER_WEIGHT`), its combat level is its
+chart level's LVL (R-11), and its armor bonus ``(10 - AC) x 3``, the AC term of
+the text's own monster defense formula.
 
 Levels (a decision): the card holds the level as the chart's text. YAML reads
 ``1-1`` and ``1+`` as text but ``1`` or ``7`` as whole numbers, so a whole
@@ -56,12 +65,19 @@ STAT_SHORT = {"strength": "STR", "intelligence": "INT", "wisdom": "WIS", "consti
               "dexterity": "DEX", "charisma": "CHA", "comeliness": "COM", "ego": "EGO", "agility": "AGI",
               "swim": "SWI", "mechanical": "MEC", "stamina": "STA"}
 NORMAL_MOVEMENT = 12
+MONSTER_STATS = ("strength", "agility", "dexterity")
+"""The stats a monster card may give: the ones its rolls read (PA-7, the dexterity checks)."""
+MONSTER_STAT = 12
+"""[D] A stat a monster card does not give: the middle of 4..20."""
+MONSTER_WEIGHT = {"small": 50, "medium": 150, "large": 500}
+"""[D] Pounds, for GOAF/GODF, of a monster card that gives no weight, by its size."""
+CHARACTER_WEIGHT_MAX = 2000
 """The text: a 12" movement base is normal."""
 
-COMMON = ("name", "kind", "size", "weapons", "shield", "helm", "movement", "notes")
-CHARACTER_ONLY = ("race", "stats", "combat_level", "natural_d20", "weight", "armor", "armor_magic", "misc")
+COMMON = ("name", "kind", "size", "weapons", "shield", "helm", "movement", "weight", "notes")
+CHARACTER_ONLY = ("race", "stats", "combat_level", "natural_d20", "armor", "armor_magic", "misc")
 CHARACTER_REQUIRED = ("race", "stats", "combat_level", "natural_d20", "weight", "movement", "size", "weapons")
-MONSTER_ONLY = ("monster", "level", "ac", "df_d20", "hp")
+MONSTER_ONLY = ("monster", "level", "ac", "df_d20", "hp", *MONSTER_STATS)
 MONSTER_REQUIRED = ("level", "ac", "df_d20", "hp", "size", "weapons")
 CHARACTER_DEFAULTS: dict[str, Any] = {"armor": "none", "armor_magic": 0, "misc": {}}
 """Filled in for a character that omits them (a monster never has them)."""
@@ -136,8 +152,9 @@ class PafCard(_Strict):
     combat_level: int | None = Field(default=None, ge=0, le=30)
     natural_d20: int | None = Field(default=None, ge=1, le=20)
     """The d20 of the natural base (AF = 30 + d20 ...), rolled once."""
-    weight: int | None = Field(default=None, ge=10, le=2000)
-    """Pounds, for GOAF/GODF (weight / 10)."""
+    weight: int | None = Field(default=None, ge=10, le=20000)
+    """Pounds, for GOAF/GODF (weight / 10): a character's up to 2,000; a monster's (a giant, a
+    horse) up to 20,000, by its size when not given [D]."""
     armor: str | None = Field(default=None, min_length=1, max_length=30)
     """A key of the tables' armor [R]."""
     armor_magic: int | None = Field(default=None, ge=-5, le=10)
@@ -153,6 +170,13 @@ class PafCard(_Strict):
     """The d20 of the monster defense factor, rolled once."""
     hp: int | None = Field(default=None, ge=1, le=999)
     """Its MHP as rolled."""
+    strength: int | None = Field(default=None, ge=4, le=20)
+    """Optional: its pummel, grapple and overbear factors and its damage adjustment read it
+    (12 when not given, and then no damage adjustment) [D]."""
+    agility: int | None = Field(default=None, ge=4, le=20)
+    """Optional: its pummel, grapple and overbear factors read it (12 when not given) [D]."""
+    dexterity: int | None = Field(default=None, ge=4, le=20)
+    """Optional: its dexterity checks (critical and fumble rows) read it (12 when not given) [D]."""
 
     @field_validator("level", mode="before")
     @classmethod
@@ -199,8 +223,20 @@ class PafCard(_Strict):
         return self.helm != "none"
 
     def stat(self, name: str) -> int | None:
-        """A character's stat by name (``None`` for a monster)."""
-        return None if self.stats is None else getattr(self.stats, name)
+        """A stat by name: a character's, or one a monster card gives (``None`` if it does not)."""
+        if self.stats is not None:
+            return getattr(self.stats, name)
+        return getattr(self, name) if name in MONSTER_STATS else None
+
+    def score(self, name: str) -> int:
+        """A stat as the rolls read it: a monster's missing stat is 12 [D]."""
+        value = self.stat(name)
+        return MONSTER_STAT if value is None else value
+
+    @property
+    def pounds(self) -> int:
+        """The weight GOAF/GODF read: the card's, else a monster's by its size [D]."""
+        return self.weight if self.weight is not None else MONSTER_WEIGHT[self.size]
 
     def sheet_lines(self, tables: Tables | dict[str, Any] | None = None) -> list[str]:
         """The card as plain text lines, for a card display; with ``tables`` (the scene's, or
@@ -222,8 +258,13 @@ class PafCard(_Strict):
                              f"defense {self.misc.defense:+d}")
         else:
             what = f"monster ({self.monster})" if self.monster else "monster"
-            lines.append(f"{what}, level {self.level}, AC {self.ac}, {self.size}, movement {self.movement}\"")
+            weight = f"{self.weight} lbs" if self.weight is not None else f"{self.pounds} lbs (by size)"
+            lines.append(f"{what}, level {self.level}, AC {self.ac}, {self.size}, {weight}, "
+                         f"movement {self.movement}\"")
             lines.append(f"hit points {self.hp}; defense d20 {self.df_d20}; " + ", ".join(gear))
+            scores = " ".join(f"{STAT_SHORT[s]} {self.score(s)}" for s in MONSTER_STATS)
+            missing = [STAT_SHORT[s] for s in MONSTER_STATS if self.stat(s) is None]
+            lines.append(scores + (f" ({', '.join(missing)} not on the card: 12)" if missing else ""))
         for w in self.weapons:
             lines.append("weapon: " + _weapon_line(self, w, t))
         if t is not None:
@@ -254,8 +295,9 @@ class Numbers:
 
     Characters: as :class:`paf_stats.Derived` (PA-1, PA-5, PA-7), DF with the shield [R].
     Monsters: MHP the card's hit points, AF from the chart (``af_missile`` the same), DF by
-    the printed formula with the card's d20, dead at -10 (PA-5 option); no PAF/PDF/GOAF/GODF
-    (``None``: a monster has no stats to read)."""
+    the printed formula with the card's d20, dead at -10 (PA-5 option); PAF/PDF/GOAF/GODF by
+    the printed formulas with the monster's stats, weight, LVL and ``(10 - AC) x 3`` for its
+    armor bonus [D] (module docstring). ``None`` is kept for cards from elsewhere."""
 
     mhp: ps.Figure
     af: ps.Figure
@@ -351,7 +393,14 @@ def derived(card: PafCard, tables: Tables | dict[str, Any], *, weapon: int | str
         af_missile = ps.monster_af(t, level, magic=_magic(card, t, chosen, "missile"))
         df = ps.monster_df(ac=card.ac or 0, lvl=pt.monster_lvl(t, level), d20=card.df_d20 or 1)
         hp = ps.Figure("MHP", Fraction(card.hp or 0), (ps.Part("hit points as rolled", Fraction(card.hp or 0)),))
-        return Numbers(hp, af, af_missile, df, None, None, None, None,
+        lvl = pt.monster_lvl(t, level)
+        armor = monster_armor_bonus(card.ac or 0)
+        agility, strength, pounds = card.score("agility"), card.score("strength"), card.pounds
+        return Numbers(hp, af, af_missile, df,
+                       ps.pummel_af(agility=agility, strength=strength, combat_level=lvl),
+                       ps.pummel_df(armor_bonus=armor, agility=agility, combat_level=lvl),
+                       ps.grapple_af(armor_bonus=armor, agility=agility, strength=strength, weight_lbs=pounds),
+                       ps.grapple_df(agility=agility, strength=strength, weight_lbs=pounds, armor_bonus=armor),
                        ps.death_at(monster=True, monster_death=monster_death))
     melee = ps.derive(t, character_of(card, t, weapon_magic=_magic(card, t, chosen, "melee")))
     missile = ps.derive(t, character_of(card, t, weapon_magic=_magic(card, t, chosen, "missile")))
@@ -361,6 +410,12 @@ def derived(card: PafCard, tables: Tables | dict[str, Any], *, weapon: int | str
         df = ps.Figure("DF", df.value + bonus, df.parts + (ps.Part("shield", bonus),))
     return Numbers(melee.mhp, melee.af, missile.af_missile, df, melee.paf, melee.pdf, melee.goaf, melee.godf,
                    melee.dead_at)
+
+
+def monster_armor_bonus(ac: int) -> int:
+    """[D] A monster's "Armor Bonus" for the non-lethal factors (PA-7): ``(10 - AC) x 3``, the AC
+    term of the text's monster defense formula (AC 6: 12; a character's chain is 15 [R])."""
+    return (10 - ac) * 3
 
 
 def _weapon_line(card: PafCard, w: CardWeapon, t: Tables | None) -> str:
@@ -479,6 +534,11 @@ def _kind_problems(data: dict[str, Any]) -> list[str]:
         for name in required:
             if name not in data and name not in ("size", "weapons"):  # those the model reports missing
                 out.append(f"{name}: missing; a {kind} needs it: {_allowed(PafCard, name)}")
+        weight = data.get("weight")
+        if kind == "character" and isinstance(weight, int) and not isinstance(weight, bool) \
+                and weight > CHARACTER_WEIGHT_MAX:
+            out.append(f"weight: {weight} lbs is more than a character weighs: 10 to {CHARACTER_WEIGHT_MAX} "
+                       "(up to 20000 for a monster)")
         for name in foreign:
             if name in data:
                 other = "monster" if kind == "character" else "character"

@@ -50,7 +50,8 @@ def _cut(text: str, width: int) -> str:
 def hold_words(numbers: dict[str, Any], short: bool = False) -> list[str]:
     """The holds in force, in words: ``held by Orc Raider (cat 2)``, ``holds Goblin (cat 1)``.
 
-    The trackers give ``held_by`` and ``holding`` as ``{"name": .., "category": ..}`` or None.
+    The trackers give ``held_by`` and ``holding`` as ``{"name": .., "category": ..}`` or None,
+    and the legs grabbed (overbear's Grab Leg) as ``legs_held_by`` and ``holding_legs``, names.
     """
     out = []
     for key, word in (("held_by", "held by"), ("holding", "holds")):
@@ -59,6 +60,10 @@ def hold_words(numbers: dict[str, Any], short: bool = False) -> list[str]:
             category = hold.get("category")
             cat = "" if category is None else (f" ({category})" if short else f" (cat {category})")
             out.append(f"{word} {hold['name']}{cat}")
+    for name in numbers.get("legs_held_by") or ():
+        out.append(f"leg held by {name}")
+    for name in numbers.get("holding_legs") or ():
+        out.append(f"holds {name}'s leg")
     return out
 
 

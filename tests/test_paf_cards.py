@@ -163,12 +163,41 @@ def test_brother_anselm_magic_mace():
 
 def test_orc_raider_by_hand():
     """Monster: AF from the chart (level 1: 52); DF = (10 - AC 6) x 3 + 2 x LVL 1 - 10 + d20 18 = 22;
-    MHP the card's 20; dead at -10 (PA-5). No PAF/PDF/GOAF/GODF; a monster's shield is not DF (AC has it)."""
+    MHP the card's 20; dead at -10 (PA-5); a monster's shield is not DF (AC has it).
+    Non-lethal [D]: no stats on the card, so agility and strength 12; armor bonus (10 - 6) x 3 = 12; LVL 1;
+    160 lbs. PAF 100 - 12 - 12 - 4 = 72; PDF 2 x 12 + 12 + 2.5 = 38.5; GOAF 3 x 12 - 12 - 12 - 16 = -4;
+    GODF 12 + 12 + 16 - 12 = 28."""
     n = derived(ROSTER.find("Orc Raider"), T)
-    assert n.to_json() == {"mhp": 20, "af": 52, "af_missile": 52, "df": 22, "paf": None, "pdf": None,
-                           "goaf": None, "godf": None, "dead_at": -10}
-    assert isinstance(n, Numbers) and set(n.parts) == {"mhp", "af", "af_missile", "df"}
+    assert n.to_json() == {"mhp": 20, "af": 52, "af_missile": 52, "df": 22, "paf": 72, "pdf": 38.5,
+                           "goaf": -4, "godf": 28, "dead_at": -10}
+    assert isinstance(n, Numbers) and set(n.parts) == set(Numbers.figures)
     assert derived(ROSTER.find("Orc Raider"), T, monster_death=-20).dead_at == -20
+
+
+def test_a_monster_s_stats_and_weight_in_its_non_lethal_factors(tmp_path):
+    """[D] strength, agility and weight from the card; a weight not given is by size (small 50 lbs):
+    AC 6 armor 12, LVL 1. Given agility 8, strength 16, 200 lbs: GOAF 36 - 8 - 16 - 20 = -8, GODF 8 + 16 + 20
+    - 12 = 32, PAF 100 - 8 - 16 - 4 = 72. Small, none given: GODF 12 + 12 + 5 - 12 = 17."""
+    mighty = loaded(tmp_path, MONSTER + "    strength: 16\n    agility: 8\n    weight: 200\n")
+    assert (mighty.stat("strength"), mighty.score("dexterity"), mighty.pounds) == (16, 12, 200)
+    n = derived(mighty, T)
+    assert (n.goaf.number(), n.godf.number(), n.paf.number()) == (-8, 32, 72)
+    small = loaded(tmp_path, MONSTER.replace("size: medium", "size: small"))
+    assert (small.stat("strength"), small.pounds, derived(small, T).godf.number()) == (None, 50, 17)
+    assert "STR 16 AGI 8 DEX 12 (DEX not on the card: 12)" in mighty.sheet_lines()
+    assert 'monster (Orc), level 1, AC 6, small, 50 lbs (by size), movement 12"' in small.sheet_lines()
+
+
+def test_a_monster_s_stats_and_weight_are_held_to_their_ranges(tmp_path):
+    """Strength, agility and dexterity 4..20 as a character's; a monster weighs up to 20,000 lbs, a
+    character up to 2,000."""
+    problems = refused(tmp_path, MONSTER + "    strength: 25\n    dexterity: no\n    weight: 30000\n")
+    assert one(problems, "strength").message.startswith("25 is not allowed: a whole number from 4 to 20")
+    assert one(problems, "dexterity").message.startswith("False (YAML reads yes/no/on/off as true/false)")
+    assert one(problems, "weight").message.startswith("30000 is not allowed: a whole number from 10 to 20000")
+    assert loaded(tmp_path, MONSTER + "    weight: 9000\n").pounds == 9000
+    problems = refused(tmp_path, CHARACTER.replace("weight: 150", "weight: 9000"))
+    assert one(problems, "weight").message == "9000 lbs is more than a character weighs: 10 to 2000 (up to 20000 for a monster)"
 
 
 def test_goblin_ogre_and_giant_by_hand():
@@ -193,9 +222,9 @@ def test_sheet_lines():
     assert "DF 32 = 0 (race Human) - 3 (agility 10) + 25 (armor) + 5 (combat level 2 x 2.5) + 5 (shield)" in full
     assert any(line.startswith("PAF 68") for line in full) and any(line.startswith("GODF 16") for line in full)
     orc = ROSTER.find("Orc Raider").sheet_lines(pt.load())
-    assert orc[0] == 'monster (Orc), level 1, AC 6, medium, movement 12"'
+    assert orc[0] == 'monster (Orc), level 1, AC 6, medium, 160 lbs, movement 12"'
     assert "DF 22 = 12 ((10 - AC 6) x 3) + 2 (level 1 x 2) - 10 (constant) + 18 (d20)" in orc
-    assert not any(line.startswith("PAF") for line in orc)
+    assert "GOAF -4 = 36 (armor x 3) - 12 (agility) - 12 (strength) - 16 (weight 160 lbs / 10)" in orc
 
 
 # --- bad input: every problem at once, with file, fighter, field and what is allowed --------------

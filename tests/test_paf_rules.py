@@ -77,7 +77,7 @@ def test_the_ruleset_and_its_options():
     assert RULESET.key == "paf" and RULESET.period_word == "round" and RULESET.card_model is PafCard
     assert RULESET.scenes is True and RULESET.title == "Paul's Adventures In Fantasy"
     assert default_options(RULESET) == {"monster_death": -10, "character_death": "constitution",
-                                        "hit_probability": 4, "turn_rounds": 1}
+                                        "hit_probability": 4, "turn_rounds": 1, "shield_row": "no_shield"}
 
 
 @pytest.mark.parametrize("cards, sides, words", [
@@ -232,6 +232,20 @@ def test_roll_again_if_no_shield():
     assert prompt(s2).target == 50
     s2, _ = play(s2, "97", "67", "2")
     assert track(s2, "Grak")["shield"] is False and track(s2, "Grak")["df"] == 5
+
+
+@pytest.mark.parametrize("shield, option, destroyed", [
+    (True, {}, True), (False, {}, False), (True, {"shield_row": "printed"}, False)])
+def test_edged_63_shield_destroyed(shield, option, destroyed):
+    """Edged 63 "shield destroyed (no effect if shielded)": R-13 [D] read as "no effect if no shield" (as
+    row 64 and the blunt table), option shield_row "printed" keeps it as printed: never acts."""
+    grak = char("Grak", armor="leather", shield=shield)
+    s = to_attack(scene(char("Aldric", weapons=SWORD), grak, **option))
+    s, log = play(s, "99", "63", "2")
+    assert "critical 63 (edged): shield destroyed (no effect if shielded)" in log
+    assert ("no effect: Grak has no shield" in log) is (not shield)
+    assert ("no effect: Grak is shielded" in log) is (shield and not destroyed)
+    assert track(s, "Grak")["shield"] is (shield and not destroyed)
 
 
 def test_a_stat_loss_is_rolled_and_the_numbers_re_derived():
@@ -455,10 +469,89 @@ def test_a_need_below_one_counts_in_the_damage_index():
     assert track(s, "Grak")["held_by"] == {"name": "Weakling", "category": 3}
 
 
-def test_monsters_cannot_be_grappled():
-    """[D] the non-lethal factors read a character's stats: not offered against a monster."""
-    s, _ = play(scene(ALDRIC, orc("Orc")), "none", "5", "2")
-    assert [o.key for o in prompt(s).options] == ["attack", "move", "wait", "end"]
+MIGHTY_ORC = orc("Orc", ac=6, weight=200, strength=16, agility=8)
+"""[D] a monster's non-lethal factors: armor bonus (10 - AC 6) x 3 = 12, LVL 1, its card's stats and weight:
+GOAF 3 x 12 - 8 - 16 - 200/10 = -8; GODF 8 + 16 + 20 - 12 = 32; its strength 16 adds 1 to its blows."""
+
+
+def test_a_monster_is_grappled_and_breaks_the_hold_by_its_own_factors():
+    """[D] docs/decisions.md: Aldric's GOAF -39 + the orc's GODF 32 = -7 needed; roll 30: index 37, Arm Lock
+    (category 2). The orc's break: its GOAF -8 + Aldric's GODF 39 = 31; roll 50: index 19, category 1, the
+    hold holds; roll 70: index 39, category 2 ties: broken, Forearm/Elbow Smash 2 + 1 (strength 16) = 3
+    points to Aldric, all temporary (PA-7: 25% real)."""
+    s, log = play(scene(ALDRIC, MIGHTY_ORC), "none", "5", "2", "grapple")
+    p = prompt(s)
+    assert p.target == 1 and p.against == "1 or more hits Orc (needed -7 = GOAF -39 + GODF 32)"
+    s, log = play(s, "30")
+    assert any("index 37, Arm Lock//Forearm/Elbow Smash: 2 points (0 real, 2 temporary)" in line for line in log)
+    assert track(s, "Orc")["held_by"] == {"name": "Aldric", "category": 2}
+    assert [o.key for o in prompt(s).options] == ["break", "wait", "end"]
+    s, log = play(s, "break")
+    assert prompt(s).target == 31
+    s, log = play(s, "50")
+    assert any("index 19, category 1, below the hold's 2: the hold holds" in line for line in log)
+    s, log = play(s, "none", "5", "2", "wait", "break", "70")
+    assert any("index 39, category 2: breaks the hold (Forearm/Elbow Smash, 3 points: 0 real, 3 temporary)"
+               in line for line in log)
+    a = track(s, "Aldric")
+    assert (a["hp"], a["temporary"], a["holding"]) == (9, 3, None)
+
+
+def test_a_monster_pummels_grapples_and_overbears_with_12_for_a_stat_not_given():
+    """[D] a monster card without stats or weight: agility and strength 12, a medium being 150 lbs, AC 10
+    (armor 0), LVL 1: PAF 100 - 12 - 12 - 4 = 72; Aldric's PDF 0 + 12 + 0 = 12: 84 needed to pummel."""
+    s, _ = play(scene(ALDRIC, orc("Orc")), "none", "2", "5")
+    assert [o.key for o in prompt(s).options] == ["attack", "pummel", "grapple", "overbear", "move", "wait", "end"]
+    s, _ = play(s, "pummel")
+    assert prompt(s).target == 84 and "PAF 72 + PDF 12" in prompt(s).against
+
+
+def test_the_target_list_says_the_roll_each_target_needs():
+    """The target is chosen after the weapon: each offered with the roll it needs (PA-2) and its hit points;
+    Aldric's mace (AF 40) on Grak (DF 5 [R]) needs 45, on Bera (DF 0) 40."""
+    s, _ = play(scene(ALDRIC, GRAK, char("Bera"), sides=(0, 1, 1)), "none", "6", "2", "1", "attack")
+    p = prompt(s)
+    assert p.reason == "target"
+    assert [(o.key, o.why) for o in p.options] == [("grak", "needs 45+, 12/12 hp"), ("bera", "needs 40+, 12/12 hp")]
+
+
+def test_the_range_choice_says_each_band_s_distance():
+    """R-6: short, medium and long range out to the missile table's distances, with their modifiers."""
+    archer = char("Archer", weapons=[{"weapon": "Bow, Short", "ammo": 3}])
+    s, _ = play(scene(archer, char("Grak")), "none", "5", "2", "shoot")
+    p = prompt(s)
+    assert p.reason == "range"
+    assert [o.why for o in p.options] == ["out to 5, +0 to miss", "out to 10, +10 to miss", "out to 15, +25 to miss"]
+
+
+def test_a_monster_s_dexterity_check_says_why_it_is_12():
+    """Fumble 01-19 "slip, roll dexterity or less on d20": [D] a monster card without dexterity is 12."""
+    s, _ = play(scene(orc("Orc"), ALDRIC), "none", "5", "2", "attack", "02", "10")
+    p = prompt(s)
+    assert p.reason == "dexterity check" and p.against == "dexterity 12 or less (12: a monster's card gives no dexterity)"
+    s, _ = play(scene(orc("Orc", dexterity=15), ALDRIC), "none", "5", "2", "attack", "02", "10")
+    assert prompt(s).against == "dexterity 15 or less"
+
+
+def test_a_grabbed_leg_is_let_go_when_the_holder_turns_to_something_else():
+    """Overbear 21-40 "Slid Down, Grab Leg" (need 0: roll 30): Aldric holds one of Grak's feet [D]; he keeps it
+    while he waits or overbears Grak, and lets go when he attacks instead."""
+    s, _ = play(scene(ALDRIC, char("Grak")), "none", "5", "2", "overbear", "30")
+    assert track(s, "Grak")["legs_held_by"] == ["Aldric"] and track(s, "Aldric")["holding_legs"] == ["Grak"]
+    s, _ = play(s, "wait", "none", "5", "2", "wait")
+    assert track(s, "Grak")["legs_held_by"] == ["Aldric"]
+    s, log = play(s, "wait", "none", "5", "2", "attack")
+    assert "Aldric lets go of Grak's leg" in log
+    assert track(s, "Grak")["legs_held_by"] == [] and track(s, "Aldric")["holding_legs"] == []
+
+
+def test_a_fallen_holder_lets_go_of_the_leg():
+    """[D] a holder who falls lets go of every hold, a leg too."""
+    s, _ = play(scene(ALDRIC, char("Grak")), "none", "5", "2", "overbear", "30")
+    s = with_hp(s, 0, 1)
+    s, _ = play(s, "attack", "50", "3")  # Grak's mace: 3 + 1 = 4 on Aldric's 1
+    assert track(s, "Aldric")["status"] != "fighting"
+    assert track(s, "Grak")["legs_held_by"] == []
 
 
 # --- missiles --------------------------------------------------------------------------------
@@ -487,6 +580,19 @@ def test_the_last_dagger_is_one_throw():
     s, log = play(s, "10")
     assert not any("nothing left to shoot" in line for line in log)
     assert prompt(s).who == "Grak" and track(s, "Thrower")["weapons"]["Dagger"] == "gone"
+
+
+def test_a_fumble_after_the_last_dagger_is_thrown_drops_nothing():
+    """Fumble 55 "lose grip, drop weapon" on the throw of the last dagger: [D] it has left the hand, so
+    nothing is dropped, and nothing can be picked up with nothing left to throw."""
+    thrower = char("Thrower", weapons=[{"weapon": "Dagger", "ammo": 1}, {"weapon": "Club"}])
+    s, _ = play(scene(thrower, char("Grak")), "none", "5", "2", "shoot", "dagger", "short")
+    s, log = play(s, "05", "55")
+    assert "fumble 55: lose grip, drop weapon" in log
+    assert any("nothing in hand (the last Dagger was thrown)" in line for line in log)
+    assert track(s, "Thrower")["weapons"] == {"Dagger": "gone", "Club": "ready"}
+    s, _ = play(s, "wait", "none", "5", "2")
+    assert "recover" not in [o.key for o in prompt(s).options]
 
 
 def test_a_heavy_crossbow_shoots_every_other_round():

@@ -88,7 +88,7 @@ def hp(tracker: dict) -> tuple[int, int, int, str]:
 
 
 def test_there_are_paf_golden_scripts():
-    assert {p.stem for p in SCRIPTS} >= {"paf_melee", "paf_party", "paf_nonlethal", "paf_refusals"}
+    assert {p.stem for p in SCRIPTS} >= {"paf_melee", "paf_party", "paf_nonlethal", "paf_refusals", "paf_monsters"}
 
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=[p.stem for p in SCRIPTS])
@@ -217,6 +217,31 @@ def test_golden_party_reads_as_the_rules_say(tmp_path: Path):
     assert t["Mira Fletch"]["ammo"] == {"Bow, Short": 2}
     assert t["Grishnak"]["held_by"] is None and t["Brother Tuck"]["holding"] is None
     assert hp(t["Brother Tuck"]) == (25, 25, 0, "fighting") and hp(t["Grishnak"]) == (16, 24, 0, "fighting")
+
+
+def test_golden_monsters_reads_as_the_rules_say(tmp_path: Path):
+    """Monsters grappled, breaking a hold, pummeling and overbearing by their own factors ([D]: a missing
+    stat 12, weight by size, LVL as combat level, armor bonus (10 - AC) x 3), a leg grabbed and let go."""
+    proc, lines = golden_lines("paf_monsters", tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    text = logs(lines)
+    grapple = rolls(lines, "grapple")[0]
+    assert grapple["against"] == "1 or more hits Orc Grunt (needed -7 = GOAF -34 + GODF 27)"
+    assert "Brother Tuck holds Orc Grunt: Arm Lock (category 2)" in text
+    assert rolls(lines, "break")[0]["against"] == "41 or more, then category 2 or better breaks the hold"
+    assert ("Orc Grunt rolls 80: index 39, category 2: breaks the hold (Forearm/Elbow Smash, 2 points: 0 real, "
+            "2 temporary)") in text
+    assert rolls(lines, "pummel")[0]["against"] == "98 or more hits Brother Tuck (needed 97.5 = PAF 72 + PDF 25.5)"
+    assert "Orc Grunt rolls 99, needs 98: index 1, Ineffective, Strike Again" in text
+    overbear = rolls(lines, "overbear")
+    assert [o["note"] for o in overbear] == ["damage index = roll - 3", "damage index = roll - 3 +10 (1 foot held)"]
+    assert "Ogre Bruiser rolls 30, needs 3: index 27, Slid Down, Grab Leg" in text
+    assert "Ogre Bruiser rolls 60, needs 3: index 67, Opponent Knocked to Knees: 4 points (2 real, 2 temporary)" in text
+    assert "Ogre Bruiser lets go of Brother Tuck's leg" in text
+    assert "Ogre Bruiser rolls 4 +2 (strength) = 6 damage to Brother Tuck" in text
+    t = final(lines)["trackers"]
+    assert hp(t["Brother Tuck"]) == (17, 25, 0, "fighting") and hp(t["Orc Grunt"]) == (12, 12, 0, "fighting")
+    assert hp(t["Ogre Bruiser"]) == (22, 26, 0, "fighting") and t["Brother Tuck"]["legs_held_by"] == []
 
 
 def test_golden_nonlethal_reads_as_the_rules_say(tmp_path: Path):
@@ -388,10 +413,10 @@ def test_a_scene_that_cannot_start_is_a_usage_error(tmp_path: Path, args: list[s
 
 
 def test_golden_cards_load_cleanly(tmp_path: Path):
-    """The golden characters and monsters are a valid PAF card file of nine."""
+    """The golden characters and monsters are a valid PAF card file of ten."""
     proc = run(tmp_path, "fighters", "check", str(CARDS))
     assert proc.returncode == 0, proc.stdout
-    assert proc.stdout.strip().endswith("9 cards loaded, 0 problems")
+    assert proc.stdout.strip().endswith("10 cards loaded, 0 problems")
 
 
 if __name__ == "__main__":
