@@ -46,8 +46,9 @@ class SceneSelectScreen(FighterSelectScreen):
     """Choose the combatants of a scene and their sides.
 
     Enter puts the highlighted card on the side being filled, ``ctrl+o`` turns
-    to the other side, ``ctrl+u`` takes back the highlighted card if it is in
-    the scene (else the last picked), ``ctrl+s`` goes on to the options.
+    to the other side, ``ctrl+u`` clears the filter if one is typed, else takes
+    back the highlighted card if it is in the scene (else the last picked),
+    ``ctrl+s`` goes on to the options.
 
     Args:
         game: the game's key (a ruleset with ``scenes = True``).
@@ -193,8 +194,9 @@ class SceneSelectScreen(FighterSelectScreen):
             self._put(self.app.rng.choice(pool))
 
     def action_unpick(self) -> None:
-        """Take the highlighted card out of the scene if it is in it, else the last one picked."""
-        if not self.placed:
+        """Clear the typed filter first; else take the highlighted card out of the scene if it is
+        in it, else the last one picked."""
+        if self.clear_filter() or not self.placed:
             return
         card = self.highlighted_card()
         if card is not None and self.side_of(card) is not None:

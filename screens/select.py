@@ -211,7 +211,8 @@ class FighterSelectScreen(Screen[None]):
 
     @on(Input.Changed, "#filter")
     def _filter(self, event: Input.Changed) -> None:
-        self._fill(event.value)
+        if event.value != getattr(self, "_filled", None):  # not already filled (clear_filter fills at once)
+            self._fill(event.value)
 
     @on(OptionList.OptionHighlighted, "#roster")
     def _highlighted(self) -> None:
@@ -346,8 +347,24 @@ class FighterSelectScreen(Screen[None]):
             pool = [c for c in pool if c.weight_class == red.weight_class] or pool
         self._put(self.app.rng.choice(pool))
 
+    def clear_filter(self) -> bool:
+        """Clear the filter if anything is typed in it (ctrl+u, as in a shell's line), keeping the
+        highlighted card highlighted in the whole roster; True if it was."""
+        box = self.query_one("#filter", Input)
+        if not box.value:
+            return False
+        card = self.highlighted_card()
+        box.value = ""
+        self._fill("")
+        if card is not None and card in self.shown:
+            self.query_one("#roster", OptionList).highlighted = self.shown.index(card)
+        return True
+
     def action_unpick(self) -> None:
-        """Take back the last pick: blue, then red; in a tournament the last entered."""
+        """Clear the typed filter first; else take back the last pick: blue, then red; in a
+        tournament the last entered."""
+        if self.clear_filter():
+            return
         if self.tournament:
             self.entrants = self.entrants[:-1]
             return

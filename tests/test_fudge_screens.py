@@ -129,7 +129,12 @@ async def test_a_three_against_two_scene_is_picked_on_two_sides(data_dir: Path) 
         await pilot.pause()
         card = text_of(screen.query_one("#card", Static))
         assert "Bryn Redhand" in card and "Sword Good" in card and "2 Hurt boxes" in card
-        # ctrl+u takes back the highlighted card when it is in the scene
+        # ctrl+u first clears what is typed in the filter (as in a shell), keeping the card highlighted
+        await pilot.press("ctrl+u")
+        await pilot.pause()
+        assert screen.query_one("#filter", Input).value == "" and len(screen.shown) > 1
+        assert screen.highlighted_card().name == "Bryn Redhand" and len(screen.placed) == 5
+        # then takes back the highlighted card when it is in the scene
         await pilot.press("ctrl+u")
         await pilot.pause()
         assert [c.name for c, _ in screen.placed] == ["Ash Redhand", "Cole Redhand", *BLUE]

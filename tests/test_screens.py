@@ -68,6 +68,11 @@ async def test_fighter_select_filters_shows_card_and_fills_corners(data_dir: Pat
         assert screen.query_one("#filter", Input).value == ""
         await pilot.press("ctrl+r")  # random pick for blue, never the same fighter
         assert screen.corners[1] is not None and screen.corners[1].name != "Bravo Two"
+        await pilot.press(*"roy")  # ctrl+u clears the typed filter first, then takes back the last pick
+        await pilot.pause()
+        await pilot.press("ctrl+u")
+        await pilot.pause()
+        assert screen.query_one("#filter", Input).value == "" and screen.corners[1] is not None
         await pilot.press("ctrl+u")
         assert screen.corners[1] is None
         await pilot.press("escape")
