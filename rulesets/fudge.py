@@ -1264,6 +1264,10 @@ class Fudge(SceneRuleset):
                 row["ammo"] = {a.key: me.loaded[w] for w, a in counted}
                 row["reloads"] = {a.key: me.spare[w] for w, a in counted}
                 row["reload_turns"] = {a.key: me.reloading[w] for w, a in counted if me.reloading[w] is not None}
+                # the weapon declared this round, the one in hand: the panel shows its loads alone
+                d = rnd.decl[x]
+                w = d.weapon if d is not None else None
+                row["in_hand"] = sheet.arms[w].key if w is not None and sheet.arms[w].counted else None
             out[sheet.name] = row
         return out
 

@@ -82,9 +82,13 @@ def wound_boxes(boxes: dict[str, list[bool]], suppressed: list[str] | tuple[str,
 
 
 def _ammo(numbers: dict[str, Any]) -> list[tuple[str, str]]:
-    """Each ranged weapon's loads, ``longbow 1+19`` (loaded + spare), and reload turns left."""
+    """Each ranged weapon's loads, ``longbow 1+19`` (loaded + spare), and reload turns left; once a
+    counted weapon is declared this round (``in_hand``), that weapon's alone."""
     parts: list[tuple[str, str]] = []
     ammo = numbers.get("ammo") or {}
+    in_hand = numbers.get("in_hand")
+    if in_hand in ammo:
+        ammo = {in_hand: ammo[in_hand]}
     reloads = numbers.get("reloads") or {}
     turns = numbers.get("reload_turns") or {}
     for weapon, loaded in ammo.items():

@@ -644,7 +644,10 @@ def test_a_bow_is_reloaded_in_one_turn_and_spares_are_counted():
                                                     "reloads": 1}]})
     s = scene(archer, B, reloading=True)
     assert track(s, "Aldric")["ammo"] == {"bow": 1} and track(s, "Aldric")["reloads"] == {"bow": 1}
-    s, _ = play(s, "attack", "aware", "defend", "0 0 0 0", "+ 0 0 0")
+    assert track(s, "Aldric")["in_hand"] is None  # nothing declared yet
+    s, _ = play(s, "attack", "aware")
+    assert track(s, "Aldric")["in_hand"] == "bow"  # declared: the panel shows this weapon's loads
+    s, _ = play(s, "defend", "0 0 0 0", "+ 0 0 0")
     assert track(s, "Aldric")["ammo"] == {"bow": 0}
     assert [o.key for o in prompt(s).options] == ["defend", "reload", "end"]
     s, log = play(s, "reload", "defend")

@@ -401,6 +401,11 @@ def test_a_combatant_line_keeps_to_its_width() -> None:
             assert width <= 44, line
         assert "rifle 3+2" in lines[0] and "aim" in lines[0]
         assert lines[-1].rstrip().endswith("-1[/]")
+    # two guns: both loads while nothing is declared, the declared one's alone once it is (in hand)
+    two = {**numbers, "ammo": {"rifle": 3, "pistol": 6}, "reloads": {"rifle": 2, "pistol": 12}}
+    assert "rifle 3+2" in combatant_lines(_Card(), two, True)[0] and "pistol 6+12" in combatant_lines(_Card(), two, True)[0]
+    line = combatant_lines(_Card(), {**two, "in_hand": "pistol"}, True)[0]
+    assert "pistol 6+12" in line and "rifle" not in line.split("attacks")[0]
     out = combatant_lines(_Card(), {**numbers, "status": "incapacitated"}, False)
     assert "INCAPACITATED" in out[0] and "attacks" not in out[0]
     # last round's all-out attack: -2 to everything this round, said beside the name
