@@ -331,7 +331,8 @@ class Round(ReplayRound):
             self.roll_initiative()
             for value in sorted({v for v in self.initiative if v is not None}, reverse=True):
                 group = [x for x in range(self.n) if self.initiative[x] == value]
-                self.phase = f"initiative {value}"
+                self.phase = f"initiative {value}" + (
+                    f", {len(group)} tied: damage lands after all strike (PA-6)" if len(group) > 1 else "")
                 for x in group:
                     self.turn(x)
                 self.settle()

@@ -313,6 +313,7 @@ def test_initiative_ties_are_simultaneous():
     s = with_hp(scene(ALDRIC, GRAK), 1, 1)
     s, log = play(s, "none", "4", "4", "attack", "50", "3")
     assert track(s, "Grak")["hp"] == 1  # not yet: the group's damage waits
+    assert RULESET.status(s) == "Round 1: initiative 4, 2 tied: damage lands after all strike (PA-6)"
     p = prompt(s)
     assert p.who == "Grak" and p.reason == "action"
     s, log = play(s, "attack", "60", "2")
