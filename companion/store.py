@@ -151,6 +151,25 @@ class Store:
         self.conn.execute("BEGIN IMMEDIATE")
         return self.conn
 
+    # --- settings ------------------------------------------------------------
+
+    SETTINGS = ("odds",)
+    """The player's settings kept in ``meta`` beside the schema version: ``odds`` (shown | hidden)."""
+
+    def setting(self, key: str, default: str) -> str:
+        """A setting as last saved (``default`` if never saved)."""
+        if key not in self.SETTINGS:
+            raise KeyError(f"{key!r} is not a setting ({', '.join(self.SETTINGS)})")
+        row = self.conn.execute("SELECT value FROM meta WHERE key=?", (f"setting.{key}",)).fetchone()
+        return default if row is None else str(row[0])
+
+    def set_setting(self, key: str, value: str) -> None:
+        """Save a setting at once (it outlives the app, like the answers)."""
+        if key not in self.SETTINGS:
+            raise KeyError(f"{key!r} is not a setting ({', '.join(self.SETTINGS)})")
+        with self._transaction():
+            self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"setting.{key}", value))
+
     # --- sessions ------------------------------------------------------------
 
     def create(self, game: str, setup: dict[str, Any], title: str) -> int:

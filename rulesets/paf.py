@@ -280,6 +280,8 @@ class Round(ReplayRound):
         self.pending: list[Callable[[], None]] = []
         self.phase = "conditions"
         self.rolling: Attack | None = None
+        self.wrestling: Wrestle | None = None
+        """The pummel, grapple, overbear or break last asked for (its odds, issue 8)."""
         """The attack last asked for (its odds, issue 8)."""
         self.ref: tuple[Any, ...] | None = None
         """What the reference view shows: ("attack", needed), ("critical", kind, roll), ("fumble", roll),
@@ -720,7 +722,7 @@ class Round(ReplayRound):
             what += f" {shot[0]} of {shot[1]}"
         terms = " ".join(f"{'-' if p.amount < 0 else '+'} {ps.show(abs(p.amount))} ({p.label})"
                          for p in needed.parts[2:])
-        against = (f"{low} or more hits {self.name(y)} (needed {ps.show(needed.value)} = AF "
+        against = (f"{hits_words(low)} {self.name(y)} (needed {ps.show(needed.value)} = AF "
                    f"{ps.show(needed.parts[0].amount)} + DF {ps.show(needed.parts[1].amount)}"
                    + (f" {terms}" if terms else "") + ")")
         note = (f"critical on {crit}+" if crit is not None else "no critical") + ", " + \
@@ -1135,12 +1137,14 @@ class Round(ReplayRound):
         terms = " ".join(f"{'-' if p.amount < 0 else '+'} {ps.show(abs(p.amount))} ({p.label})"
                          for p in needed.parts[2:])
         a, dfn = needed.parts[0], needed.parts[1]
-        against = (f"{low} or more hits {self.name(y)} (needed {ps.show(needed.value)} = {a.label} "
+        against = (f"{hits_words(low)} {self.name(y)} (needed {ps.show(needed.value)} = {a.label} "
                    f"{ps.show(a.amount)} + {dfn.label} {ps.show(dfn.amount)}" + (f" {terms}" if terms else "") + ")")
         if auto:
             against = f"{self.name(y)} is helpless: a hit whatever the roll (the roll gives the damage)"
         mods = self.damage_mods(x, y, table, rushing)
         note = index_note(needed, mods)
+        strength = self.card(x).score("strength")
+        self.wrestling = Wrestle(x, y, table, needed.value, sum(v for _, v in mods), strength, auto)
         (roll,) = self.roll(x, D_PERCENT, action + (f" {extra}" if extra else ""), target=None if auto else low,
                             against=against, note=note)
         shown = "00" if roll == 100 else f"{roll:02d}"
@@ -1150,7 +1154,7 @@ class Round(ReplayRound):
         index = ps.nonlethal_index(roll, needed, [v for _, v in mods])
         if auto:
             index = max(1, index)  # [D] an automatic hit is never a Total Miss
-        res = ps.nonlethal_damage(self.t, table, index, self.card(x).score("strength"))
+        res = ps.nonlethal_damage(self.t, table, index, strength)
         self.ref = (table, index)
         self.log.append(f"{self.name(x)} rolls {shown}, needs {low}: index {index}, {res.row.text}"
                         + (f": {res.points} point{'s' * (res.points != 1)} ({res.real} real, {res.temporary} temporary)"
@@ -1221,6 +1225,8 @@ class Round(ReplayRound):
         low = ps.lowest_hit(needed)
         mods = self.damage_mods(x, h, "grappling", False)
         self.ref = ("grappling", None)
+        self.wrestling = Wrestle(x, h, "grappling", needed.value, sum(v for _, v in mods),
+                                 self.card(x).score("strength"), False, cat)
         (roll,) = self.roll(x, D_PERCENT, "break", target=low,
                             against=f"{low} or more, then category {cat} or better breaks the hold",
                             note=index_note(needed, mods))
@@ -1455,6 +1461,30 @@ class Attack:
     fumble: int | None
 
 
+@dataclass(frozen=True, slots=True)
+class Wrestle:
+    """The pummel, grapple, overbear or break whose percentile roll is asked for (its odds, issue 8)."""
+
+    x: int
+    y: int
+    """The defender (for a break, the holder)."""
+    table: str
+    """``pummeling``, ``grappling`` or ``overbear``."""
+    needed: Fraction
+    mods: int
+    """The damage modifications' sum."""
+    strength: int
+    auto: bool
+    """A helpless defender: a hit whatever the roll (the roll gives the damage)."""
+    hold: int | None = None
+    """A break: the hold's category, which the roll's row must tie or beat."""
+
+
+def hits_words(low: int) -> str:
+    """``45 or more hits``; ``no roll hits`` when the need is above 100 (PA-2: 00 is 100)."""
+    return "no roll hits" if low > 100 else f"{low} or more hits"
+
+
 def index_note(needed: ps.Figure, mods: list[tuple[str, int]]) -> str:
     """How a non-lethal roll's damage index is read (PA-7: the roll less the need, R-17)."""
     value = needed.value
@@ -1502,12 +1532,14 @@ class Paf(SceneRuleset):
 
     def odds(self, state: PafState) -> Any:
         """The odds of the roll asked for (issue 8): an attack's chance to hit, critical and fumble,
-        and the damage to expect; None at other prompts."""
+        and the damage to expect; a pummel's, grapple's, overbear's or break's chance to hit, to
+        hold or break, and the points to expect; None at other prompts."""
         if state.result is not None:
             return None
-        from rulesets.paf_odds import attack_odds  # the odds load only when asked for
+        from rulesets.paf_odds import attack_odds, wrestle_odds  # the odds load only when asked for
 
-        return attack_odds(self.live(state))
+        rnd = self.live(state)
+        return attack_odds(rnd) or wrestle_odds(rnd)
 
     def round_end(self, rnd: Round) -> dict[str, Any]:
         return {"healed": tuple(rnd.healed)}

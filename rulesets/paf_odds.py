@@ -1,5 +1,7 @@
 """PAF's odds (issue 8, docs/odds_design.md 4.5): for an attack's percentile roll, the
-chance to hit, to critical and to fumble, and the damage to expect.
+chance to hit, to critical and to fumble, and the damage to expect; for a pummel, grapple,
+overbear or break roll (PA-7), the chance to hit, of a hold (or of breaking one) and the
+points to expect, with each row of the damage table in the detail.
 
 Computed from the engine's own rule functions over the dice's exact distributions: the
 number needed and the thresholds the round put on the prompt (``Round.rolling``), the
@@ -12,8 +14,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from companion.odds import Dist, Line, Odds, chance, expect, faces, sum_dist
+from rulesets import paf_stats as ps
 from rulesets import paf_tables as pt
-from rulesets.paf import D_PERCENT, Attack, Round, critical_multiplier, damage_total
+from rulesets.paf import D_PERCENT, Attack, Round, Wrestle, critical_multiplier, damage_total
 
 ATTACK_REASONS = ("attack", "shot")
 """The prompts whose roll is an attack (a shot may say ``shot 1 of 2``)."""
@@ -87,3 +90,50 @@ def attack_odds(rnd: Round) -> Odds | None:
                     Line("on_critical", "on a critical hit", float(on_critical), "expected"))),
     )
     return Odds(f"{rnd.name(a.x)}'s {need.reason} on {target}", lines, detail)
+
+
+WRESTLE_REASONS = ("pummel", "grapple", "overbear", "break")
+"""The prompts whose roll is non-lethal (``pummel again``, ``grapple counter``...)."""
+
+
+def wrestle_rows(rnd: Round, w: Wrestle) -> list[tuple[str, ps.NonLethalResult | None, Fraction]]:
+    """Each percentile face read as the engine reads it (PA-7): a miss (``None``) or the damage
+    table's row for the index, with its points; grouped by row, each with its chance."""
+    out: dict[str, tuple[ps.NonLethalResult | None, Fraction]] = {}
+    for (roll,), q in faces(D_PERCENT).items():
+        if roll < w.needed and not w.auto:
+            key, res = "miss", None
+        else:
+            index = ps.nonlethal_index(roll, w.needed, [w.mods])
+            if w.auto:
+                index = max(1, index)  # as the engine: an automatic hit is never a Total Miss
+            res = ps.nonlethal_damage(rnd.t, w.table, index, w.strength)
+            key = res.row.text
+        held = out.get(key)
+        out[key] = (res, (held[1] if held else Fraction(0)) + q)
+    return [(key, res, q) for key, (res, q) in out.items()]
+
+
+def wrestle_odds(rnd: Round) -> Odds | None:
+    """The odds of the pummel, grapple, overbear or break roll asked for, or None at any other prompt."""
+    need, w = rnd.need, rnd.wrestling
+    if w is None or need is None or need.kind != "roll" or not need.reason.startswith(WRESTLE_REASONS):
+        return None
+    rows = wrestle_rows(rnd, w)
+    landed = [(res, q) for _, res, q in rows if res is not None and not res.row.miss]
+    if w.hold is not None:  # a break: the row must tie or beat the hold's category, else nothing happens
+        landed = [(res, q) for res, q in landed if (res.row.category or 0) >= w.hold]
+    p_hit = sum((q for _, res, q in rows if res is not None), Fraction(0))
+    points = sum((q * res.points for res, q in landed), Fraction(0))
+    real = sum((q * res.real for res, q in landed), Fraction(0))
+    target = rnd.name(w.y)
+    lines = [Line("hit", f"hits {target}", float(p_hit))]
+    if w.hold is not None:
+        lines.append(Line("break", f"breaks the hold (category {w.hold})", float(sum((q for _, q in landed), Fraction(0)))))
+    elif w.table == "grappling":
+        lines.append(Line("hold", "a hold", float(sum((q for res, q in landed if res.row.category), Fraction(0)))))
+    lines += [Line("points", "points to expect", float(points), "expected"),
+              Line("real", "real points to expect", float(real), "expected")]
+    detail = (("the table's rows", tuple(Line(key, key, float(q)) for key, _, q in rows)),)
+    what = "break" if w.hold is not None else need.reason
+    return Odds(f"{rnd.name(w.x)}'s {what} on {target}", tuple(lines), detail)

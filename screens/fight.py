@@ -23,7 +23,7 @@ from companion.ruleset import ChoicePrompt, OverPrompt, Prompt, SecretPrompt
 from companion.session import Session, title_of
 from screens.hp import HpSidePanel, has_hp_panels
 from screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
-from screens.widgets import DiceTray, FighterPanel, escape, odds_text, prompt_text, show_text
+from screens.widgets import DiceTray, FighterPanel, escape, odds_reference, odds_text, prompt_text, show_text
 from screens.wounds import ROOMY_SCENE, SidePanel
 
 
@@ -57,6 +57,7 @@ class FightScreen(Screen[None]):
         Binding("ctrl+n", "new_fight", "New fight", id="new_fight"),
         Binding("escape", "home", "Home", id="home"),
         Binding("ctrl+o", "toggle_odds", "Odds", id="odds", tooltip="show or hide the odds of the roll"),
+        Binding("f9", "odds_detail", "Odds detail", show=False, tooltip="the whole distribution of the roll's odds"),
         Binding("pageup", "log_page(-1)", "Scroll log", show=False),
         Binding("pagedown", "log_page(1)", "Scroll log", show=False),
         # the one-line answer box has no use for up and down (its own would scroll it):
@@ -90,7 +91,7 @@ class FightScreen(Screen[None]):
         self._side_panel: type[SidePanel] = HpSidePanel if has_hp_panels(session.setup.game) else SidePanel
         """A scene's side panels: hit point bars (PAF) or wound boxes (Fudge)."""
         self.show_odds = True
-        """The odds of each roll by the tray (ctrl+o hides them)."""
+        """The odds of each roll by the tray (ctrl+o hides them; the choice is kept in the store)."""
         self._shown_prompt: Prompt | None = None
         """The prompt on screen (a long one scrolls in a scene; a new one starts at its top)."""
 
@@ -127,6 +128,7 @@ class FightScreen(Screen[None]):
         yield Footer(show_command_palette=False, compact=True)  # room for every key at 80 columns
 
     def on_mount(self) -> None:
+        self.show_odds = self.app.store.setting("odds", "shown") != "hidden"
         self.title = self.session.ruleset.title
         self.sub_title = escape(title_of(self.session.setup))
         if self._round_seconds:
@@ -477,7 +479,7 @@ class FightScreen(Screen[None]):
             return self._corners is not None
         if action in ("roll_bout", "roll_night"):
             return self._corners is not None and not over
-        if action == "toggle_odds":
+        if action in ("toggle_odds", "odds_detail"):
             return hasattr(self.session.ruleset, "odds")  # a game that shows odds (PAF so far)
         if action == "prompt_scroll":
             # a scene's list of more than three choices, each with its why, outgrows its box at 80x24
@@ -605,11 +607,24 @@ class FightScreen(Screen[None]):
             show_text(box, odds_text(odds))
 
     def action_toggle_odds(self) -> None:
-        """Show or hide the odds (a player who would rather not see them)."""
+        """Show or hide the odds (a player who would rather not see them); kept for the next fight."""
         self.show_odds = not self.show_odds
+        self.app.store.set_setting("odds", "shown" if self.show_odds else "hidden")
         self._render_odds(self.session.over)
         self.notify("The odds are shown." if self.show_odds else "The odds are hidden (ctrl+o shows them).",
                     timeout=3)
+
+    def action_odds_detail(self) -> None:
+        """The whole distribution of the roll's odds (f9), as a table; shown even when the odds by
+        the tray are hidden, since the player asked for them."""
+        from screens.reference import ReferenceScreen
+
+        compute = getattr(self.session.ruleset, "odds", None)
+        odds = compute(self.session.state) if compute is not None and not self.session.over else None
+        if odds is None:
+            self.notify("No odds at this step: they come with a roll.", timeout=3)
+            return
+        self.app.push_screen(ReferenceScreen(odds_reference(odds)))
 
     def action_prompt_scroll(self, direction: int) -> None:
         """Up / Down scroll the prompt when its choices are more than its box shows (a scene)."""

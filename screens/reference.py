@@ -24,6 +24,7 @@ class ReferenceScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "dismiss", "Close"),
         Binding("f1", "dismiss", "Close", show=False),
+        Binding("f9", "dismiss", "Close", show=False),
     ]
 
     def __init__(self, reference: Reference) -> None:

@@ -12,7 +12,7 @@ from textual.widgets import Input, Static
 
 from companion.clock import mmss
 from companion.dice import Kind, Refused, read_faces
-from companion.ruleset import SIDES, ChoicePrompt, Gauge, Prompt, RollPrompt, SecretPrompt
+from companion.ruleset import SIDES, ChoicePrompt, Gauge, Prompt, Reference, RollPrompt, SecretPrompt
 from companion.session import ROLL_WORD
 
 _LABELS = {
@@ -303,6 +303,19 @@ class DiceTray(Widget):
         next face typed replaces it."""
         self.show_hint(False, reason)
         self.query_one(Input).select_all()
+
+
+def odds_reference(odds: Any) -> Reference:
+    """The odds' detail view (f9): every figure, the compact ones then each section's, as a table
+    with a bar for each chance; the note says how exact they are."""
+    rows: list[tuple[str, ...]] = []
+    for heading, lines in (("", odds.lines), *odds.sections):
+        for line in lines:
+            bar = "" if line.kind == "expected" else "█" * round(line.p * 20)
+            rows.append((heading, line.label, line.shown(), bar))
+    note = f"{odds.basis}" + (f"; {odds.remainder:.2%} beyond the depth followed" if odds.remainder else "")
+    return Reference(f"Odds: {odds.title}", ("", "outcome", "chance", ""), tuple(rows), None,
+                     note + "; ctrl+o hides the odds by the tray.")
 
 
 def odds_text(odds: Any) -> str:

@@ -10,7 +10,7 @@ import pytest
 
 from companion.ruleset import Answer, RollPrompt
 from rulesets.paf import RULESET
-from test_paf_rules import ALDRIC, GRAK, char, orc, play, prompt, scene, to_attack
+from test_paf_rules import ALDRIC, GRAK, char, orc, play, prompt, scene, to_attack, with_hp
 
 DAMAGE = re.compile(r"= (\d+) damage to ")
 
@@ -123,3 +123,77 @@ def test_the_damage_to_expect_is_the_mean_over_every_face(name: str) -> None:
 def test_no_odds_at_other_prompts() -> None:
     state, _ = play(scene(ALDRIC, GRAK), "none")
     assert prompt(state).reason == "initiative" and RULESET.odds(state) is None
+
+
+# --- pummel, grapple, overbear and break (PA-7) ------------------------------------------------
+
+ROW = re.compile(r"index -?\d+, (.+?)(?:: (\d+) points? \((\d+) real, \d+ temporary\))?$")
+BROKEN = re.compile(r"breaks the hold \(.*, (\d+) points: (\d+) real")
+
+
+def oracle_wrestle(state) -> dict[str, Fraction]:
+    """Every percentile face typed through apply, read from the log: hit, hold (a grapple's), broken (a
+    break's), the points and real points this roll deals (a strike-again roll after it not counted),
+    and each damage table row's chance (``row:TEXT``)."""
+    out: dict[str, Fraction] = {}
+
+    def add(key: str, q: Fraction) -> None:
+        out[key] = out.get(key, Fraction(0)) + q
+
+    q = Fraction(1, 100)
+    for roll in range(1, 101):
+        log = list(RULESET.apply(state, Answer("00" if roll == 100 else f"{roll:02d}")).log)
+        first = log[0]
+        if re.search(r"needs \d+: (misses|the hold holds)$", first):
+            add("row:miss", q)
+            continue
+        add("hit", q)
+        if (m := BROKEN.search(first)):
+            add("break", q)
+            add("points", q * int(m.group(1)))
+            add("real", q * int(m.group(2)))
+            continue
+        if "below the hold's" in first:
+            continue
+        m = ROW.search(first)
+        assert m, first
+        add(f"row:{m.group(1)}", q)
+        if m.group(2):
+            add("points", q * int(m.group(2)))
+            add("real", q * int(m.group(3)))
+        if any(" holds " in line and "(category" in line for line in log):
+            add("hold", q)
+    return out
+
+
+MIGHTY_ORC = orc("Orc", ac=6, weight=200, strength=16, agility=8)
+WRESTLES = {
+    "a grapple on a monster, needing less than 1": lambda: play(scene(ALDRIC, MIGHTY_ORC), "none", "5", "2",
+                                                                   "grapple")[0],
+    "a pummel on an open helm (-5)": lambda: play(scene(char("Brawler", strength=18, agility=16),
+                                                        char("Tin", helm="open")), "none", "5", "2", "pummel")[0],
+    "a pummel on the helpless": lambda: play(with_hp(scene(ALDRIC, GRAK), 1, 0), "none", "5", "pummel")[0],
+    "an overbear on a held foot": lambda: play(scene(ALDRIC, char("Grak")), "none", "5", "2", "overbear", "30",
+                                               "move", "none", "5", "2", "overbear")[0],
+    "an orc breaking a hold": lambda: play(scene(ALDRIC, MIGHTY_ORC), "none", "5", "2", "grapple", "30",
+                                           "break")[0],
+}
+
+
+@pytest.mark.parametrize("name", list(WRESTLES))
+def test_the_wrestling_odds_are_the_engines_own_reading_of_every_face(name: str) -> None:
+    state = WRESTLES[name]()
+    p = prompt(state)
+    assert p.kind == "roll" and p.reason in ("grapple", "pummel", "overbear", "break"), p
+    odds = RULESET.odds(state)
+    got = {line.key: Fraction(line.p).limit_denominator(10000) for line in odds.lines}
+    brute = oracle_wrestle(state)
+    assert got["hit"] == brute.get("hit", 0)
+    assert got["points"] == brute.get("points", 0) and got["real"] == brute.get("real", 0)
+    if p.reason == "break":
+        assert got["break"] == brute.get("break", 0) > 0
+    else:
+        rows = {f"row:{line.key}": Fraction(line.p).limit_denominator(1000) for line in dict(odds.sections)["the table's rows"]}
+        assert rows == {k: v for k, v in brute.items() if k.startswith("row:")}
+    if p.reason == "grapple":
+        assert got["hold"] == brute.get("hold", 0) > 0

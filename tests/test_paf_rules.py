@@ -507,6 +507,15 @@ def test_a_monster_pummels_grapples_and_overbears_with_12_for_a_stat_not_given()
     assert prompt(s).target == 84 and "PAF 72 + PDF 12" in prompt(s).against
 
 
+def test_a_need_above_100_says_no_roll_hits():
+    """PA-2 (00 is 100): a 2,000 lb giant (GODF 12 + 12 + 200 - 0 = 224) cannot be grappled by Aldric
+    (GOAF -39): needed 185, and the prompt says no roll hits rather than asking for 185."""
+    s, _ = play(scene(ALDRIC, orc("Giant", weight=2000)), "none", "5", "2", "grapple")
+    assert prompt(s).against == "no roll hits Giant (needed 185 = GOAF -39 + GODF 224)"
+    s, log = play(s, "00")
+    assert any("needs 101: misses" in line for line in log)
+
+
 def test_the_target_list_says_the_roll_each_target_needs():
     """The target is chosen after the weapon: each offered with the roll it needs (PA-2) and its hit points;
     Aldric's mace (AF 40) on Grak (DF 5 [R]) needs 45, on Bera (DF 0) 40."""

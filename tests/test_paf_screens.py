@@ -578,3 +578,53 @@ async def test_the_odds_appear_at_an_attack_update_and_hide(data_dir: Path, paf_
                 break
         assert now is not None and now.title != expected.title
         assert all(line.label in text_of(odds) and line.shown() in text_of(odds) for line in now.lines)
+
+
+async def test_f9_shows_the_odds_detail_and_hidden_odds_stay_hidden_after_a_restart(data_dir: Path, paf_game) -> None:
+    """Issue 8: f9 opens the whole distribution (every figure, each section's rows) and Escape closes it;
+    at a step with no roll it says so. ctrl+o's choice is kept in the store: a new app finds it hidden."""
+    from screens.reference import ReferenceScreen
+
+    app = make_app(data_dir, rng=random.Random(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = start_scene(app, PARTY, MONSTERS)
+        await pilot.pause()
+        await pilot.press("f9")  # the GM's condition: no roll
+        await pilot.pause()
+        assert app.screen is screen and any("No odds at this step" in n.message for n in app._notifications)
+        screen.session.submit("none")
+        while not (screen.session.prompt.kind == "roll" and screen.session.prompt.reason == "attack"):
+            screen.session.submit("3" if screen.session.prompt.kind == "roll" else screen.session.prompt.advised)
+        await pilot.pause()
+        odds = paf_game.odds(screen.session.state)
+        await pilot.press("f9")
+        await pilot.pause()
+        assert isinstance(app.screen, ReferenceScreen)
+        shown = screen_text(app)
+        assert f"Odds: {odds.title}" in shown
+        for _, lines in (("", odds.lines), *odds.sections):
+            for line in lines:
+                assert line.label in shown and line.shown() in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert not screen.query_one("#odds", Static).display
+    again = make_app(data_dir, rng=random.Random(3))
+    async with again.run_test(size=(80, 24)) as pilot:
+        screen = start_scene(again, PARTY, MONSTERS)
+        await pilot.pause()
+        screen.session.submit("none")
+        while not (screen.session.prompt.kind == "roll" and screen.session.prompt.reason == "attack"):
+            screen.session.submit("3" if screen.session.prompt.kind == "roll" else screen.session.prompt.advised)
+        await pilot.pause()
+        assert screen.show_odds is False and not screen.query_one("#odds", Static).display
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert screen.query_one("#odds", Static).display
+    from companion.store import Store
+
+    store = Store.open(data_dir)
+    assert store.setting("odds", "hidden") == "shown"
+    store.close()

@@ -472,3 +472,19 @@ def test_a_damaged_result_is_listed_without_one(tmp_path) -> None:
     (saved,) = store.sessions("over")
     assert saved.id == session_id and saved.result is None
     store.close()
+
+
+def test_a_setting_is_kept_across_reopening_and_only_known_ones(tmp_path: Path) -> None:
+    """The odds shown or hidden (issue 8) outlive the app, beside the schema version; a key that is not a
+    setting is a programming error, refused."""
+    store = Store.open(tmp_path)
+    assert store.setting("odds", "shown") == "shown"
+    store.set_setting("odds", "hidden")
+    store.close()
+    again = Store.open(tmp_path)
+    assert again.setting("odds", "shown") == "hidden" and again.notice is None
+    with pytest.raises(KeyError):
+        again.set_setting("schema", "99")
+    with pytest.raises(KeyError):
+        again.setting("colour", "red")
+    again.close()
