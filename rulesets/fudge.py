@@ -386,6 +386,10 @@ class Round(ReplayRound):
         self.last_degree: int | None = None
         self.tied: set[tuple[int, int]] = set()
         """(attacker, defender) exchanges that were ties this round."""
+        self.rolling: tuple[int, str] | None = None
+        """(who, ``combat`` or ``dodge``) of the last combat roll or dodge asked for (its odds, issue 8)."""
+        self.hitting: Hit | None = None
+        """The hit whose stop or damage roll was last asked for (its odds, issue 8)."""
         self.last_result: int | None = None
         self.ended = False
         self.result: Result | None = None
@@ -730,7 +734,9 @@ class Round(ReplayRound):
         return (aim is not None and d is not None and d.action in ATTACKS and d.weapon == aim[0]
                 and aim[1] in d.targets and self.arm(x).ranged)
 
-    def combat_roll(self, x: int) -> int:
+    def combat_parts(self, x: int) -> tuple[list[tuple[str, int]], str, str, int | None]:
+        """The combat roll of ``x``: (its modifiers, what it is for, what it is against, the level an
+        unopposed attack must reach). The odds read the modifiers before the roll is asked for."""
         sheet = self.sheets[x]
         if self.is_attack(x):
             arm = self.arm(x)
@@ -746,7 +752,12 @@ class Round(ReplayRound):
             against = " & ".join(self.name(a) + "'s combat roll" for a in self.melee_attackers(x))
             unopposed = False
         target = POOR if unopposed and not self.melee_attackers(x) else None
-        return self.roll4(x, what, [skill] + self.personal(x) + extra, against, target)
+        return [skill] + self.personal(x) + extra, what, against, target
+
+    def combat_roll(self, x: int) -> int:
+        parts, what, against, target = self.combat_parts(x)
+        self.rolling = (x, "combat")
+        return self.roll4(x, what, parts, against, target)
 
     def attack_against(self, x: int) -> tuple[str, bool]:
         """What the attack roll is compared with, in words; and whether it is unopposed throughout."""
@@ -757,11 +768,15 @@ class Round(ReplayRound):
         kind = "combat roll" if self.is_melee(x) else "dodge"
         return " & ".join(f"{self.name(y)}'s {kind}" for y in d.targets), False
 
+    def dodge_parts(self, x: int) -> list[tuple[str, int]]:
+        """The dodge's modifiers (read by the odds before the dodge is asked for)."""
+        return [self.skill_part(x, "Dodge", self.sheets[x].card.dodge)] + self.personal(x, melee=False)
+
     def dodge_roll(self, x: int) -> int:
-        skill = self.skill_part(x, "Dodge", self.sheets[x].card.dodge)
         against = " & ".join(self.name(a) + "'s shot" for a in self.shot_at(x, aware=True))
         note = "being made to dodge loses the aim" if self.f[x].aim is not None else ""
-        return self.roll4(x, "dodge", [skill] + self.personal(x, melee=False), against, None, note)
+        self.rolling = (x, "dodge")
+        return self.roll4(x, "dodge", self.dodge_parts(x), against, None, note)
 
     def roll4(self, x: int, what: str, parts: list[tuple[str, int]], against: str, target: int | None,
               note: str = "") -> int:
@@ -849,6 +864,31 @@ class Round(ReplayRound):
                 return None
         return self.verdict(x, y, text, rd, True, pd)
 
+    def exchange_if(self, x: int, y: int, combat: dict[int, int], dodge: dict[int, int]) -> Hit | None:
+        """:meth:`exchange` with these combat rolls and dodges put in (for the odds, issue 8): the
+        round's own rule, its log, ties and rolls left as they were."""
+        saved = self.combat, self.dodge, self.log, self.tied
+        self.combat, self.dodge, self.log, self.tied = ({**self.combat, **combat}, {**self.dodge, **dodge}, [],
+                                                        set(self.tied))
+        try:
+            return self.exchange(x, y)
+        finally:
+            self.combat, self.dodge, self.log, self.tied = saved
+
+    def rollers(self, x: int, y: int) -> tuple[list[int], list[int]]:
+        """Whose combat rolls and whose dodges the exchange of ``x`` on ``y`` reads: the attacker's, a
+        melee target's, the other attackers of a defender countering one of them (FU-2), a dodge."""
+        combat, dodge = [x], []
+        if self.is_melee(x):
+            if self.able0[y]:
+                combat.append(y)
+            attackers = self.melee_attackers(x)
+            if y in attackers and len(attackers) > 1:
+                combat += [z for z in attackers if z not in combat]
+        elif self.able0[y] and y not in self.decl[x].unaware:  # type: ignore[union-attr]
+            dodge.append(y)  # an aware target dodges the shot (rolls)
+        return combat, dodge
+
     def verdict(self, x: int, y: int, text: str, rd: int, opposed: bool, pd: int) -> Hit | None:
         """Opposed: RD 1 or more hits; unopposed: RD 0 (FU-2); and RD at least the PD (text)."""
         least = 1 if opposed else 0
@@ -893,16 +933,14 @@ class Round(ReplayRound):
         dr, kevlar = self.dr(hit)
         note = f"{self.name(y)}'s armor DR {dr}" + (" (never below a Scratch)" if kevlar else "") if dr else ""
         dice = _fudge(self.o.damage_dice)
+        self.hitting = hit
         self.asking = "damage"
         prompt = RollPrompt(self.name(x), self.sheets[x].side, dice, f"damage to {self.name(y)}", mod, tuple(parts),
                             against="the damage results", note=note)
         faces = self.take(lambda: prompt)
         self.asking = None
         total = mod + sum(faces)
-        degree = total - dr
-        wound = self.t.wound_for(degree)
-        if kevlar and wound == "none" and self.t.wound_for(total) != "none":
-            wound = "scratch"  # kevlar is flexible: never below a Scratch (text)
+        degree, wound = self.wound_of(hit, total)
         self.last_degree = degree
         text = (f"{self.name(x)} rolls {_faces(faces)} for damage: {_sum_words(parts, faces, level=False)} = "
                 f"{ladder_show(total)}")
@@ -910,6 +948,16 @@ class Round(ReplayRound):
             text += f", DR {dr}: {ladder_show(degree)}"
         self.log.append(f"{text}: {WOUND_WORDS[wound]}")
         self.wound(y, wound, degree)
+
+    def wound_of(self, hit: Hit, total: int) -> tuple[int, str]:
+        """(degree, wound) of a damage total against the defender: less the armor's DR, read on
+        the damage results (FU-3); kevlar never below a Scratch (text)."""
+        dr, kevlar = self.dr(hit)
+        degree = total - dr
+        wound = self.t.wound_for(degree)
+        if kevlar and wound == "none" and self.t.wound_for(total) != "none":
+            wound = "scratch"  # kevlar is flexible: never below a Scratch (text)
+        return degree, wound
 
     def damage_parts(self, hit: Hit) -> list[tuple[str, int]]:
         """BD and every damage modifier (FU-3, text's options and maneuvers)."""
@@ -1003,6 +1051,7 @@ class Round(ReplayRound):
         y = hit.defender
         armor = self.sheets[y].armor
         assert armor is not None
+        self.hitting = hit
         prompt = RollPrompt(self.name(y), self.sheets[y].side, _fudge(n), f"{armor.name} stops the bullet", 0,
                             against="all '-': the bullet gets through", note="anything else stops it: a Scratch")
         faces = self.take(lambda: prompt)
@@ -1270,6 +1319,15 @@ class Fudge(SceneRuleset):
                 row["in_hand"] = sheet.arms[w].key if w is not None and sheet.arms[w].counted else None
             out[sheet.name] = row
         return out
+
+    def odds(self, state: FudgeState) -> Any:
+        """The odds of the roll asked for (issue 8): at a combat roll or a dodge, the chance of each
+        exchange it takes part in to hit and of each wound; at a stop or damage roll, of each wound."""
+        if state.result is not None:
+            return None
+        from rulesets.fudge_odds import roll_odds  # the odds load only when asked for
+
+        return roll_odds(self.live(state))
 
     def reference(self, state: FudgeState) -> Reference | None:
         rnd = self.live(state)

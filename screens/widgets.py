@@ -326,7 +326,17 @@ def odds_text(odds: Any) -> str:
         if line.kind == "expected":
             lines.append(f"[dim]{escape(line.label)}[/dim] [b]{line.shown()}[/b]")
             continue
-        cells = round(line.p * 8)
-        bar = f"[$success]{'█' * cells}[/][dim]{'░' * (8 - cells)}[/dim]"
-        lines.append(f"{bar} [b]{line.shown():>4}[/b] {escape(line.label)}")
+        lines.append(f"{odds_bar(line.p)} [b]{line.shown():>4}[/b] {escape(line.label)}")
     return "\n".join(lines)
+
+
+EIGHTHS = " ▏▎▍▌▋▊▉"
+
+
+def odds_bar(p: float, cells: int = 5) -> str:
+    """A chance as a bar of ``cells`` cells in eighths (5 cells: 40 steps), short enough to leave
+    the label room in a scene's narrow column."""
+    eighths = round(max(0.0, min(1.0, p)) * cells * 8)
+    full, part = divmod(eighths, 8)
+    filled = "█" * full + (EIGHTHS[part] if part else "")
+    return f"[$success]{filled}[/][dim]{'░' * (cells - len(filled))}[/dim]"

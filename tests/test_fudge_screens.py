@@ -411,3 +411,46 @@ def test_a_combatant_line_keeps_to_its_width() -> None:
     # last round's all-out attack: -2 to everything this round, said beside the name
     tired = combatant_lines(_Card(), {**numbers, "tired": True}, False, roomy=True)
     assert "tired -2" in tired[0] and "tired" not in combatant_lines(_Card(), numbers, False, roomy=True)[0]
+
+
+async def test_the_odds_appear_at_a_combat_roll_update_and_hide(data_dir: Path) -> None:
+    """Issue 8: at a combat roll, by the tray, the chance of each exchange to hit and of a Hurt or worse,
+    as the ruleset computes them; none at a declaration; the next roll's odds replace them (an enemy
+    whose roll is made is read as made); ctrl+o hides and shows them."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        start_scene(app, ["Ash Redhand"], ["Dag Bluecoat"])
+        await pilot.pause()
+        screen = app.screen
+        odds = screen.query_one("#odds", Static)
+        assert screen.session.prompt.reason == "action" and not odds.display
+        await answer_until(pilot, screen, lambda: screen.session.prompt.kind == "roll")
+        first = screen.session.ruleset.odds(screen.session.state)
+        assert first is not None and odds.display
+        shown = text_of(odds)
+        for line in first.lines:
+            assert line.label in shown and line.shown() in shown
+        assert any(line.label.startswith("hits ") for line in first.lines)
+        await type_answer(pilot, "+ + + +")
+        now = screen.session.ruleset.odds(screen.session.state)
+        assert now is not None and now.title != first.title and text_of(odds) != shown
+        assert all(line.label in text_of(odds) and line.shown() in text_of(odds) for line in now.lines)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert not odds.display
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert odds.display
+
+
+def test_an_odds_bar_is_five_cells_in_eighths() -> None:
+    """The bar leaves the label room in a scene's narrow column: 5 cells, 40 steps."""
+    from rich.text import Text
+
+    from screens.widgets import odds_bar
+
+    def plain(p: float) -> str:
+        return Text.from_markup(odds_bar(p).replace("$success", "green")).plain
+
+    assert plain(0.73) == "███▋░" and plain(0.0) == "░░░░░" and plain(1.0) == "█████"
+    assert plain(0.01) == "░░░░░" and plain(0.02) == "▏░░░░" and all(len(plain(p / 100)) == 5 for p in range(101))
