@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import inspect
 import json
 import random
 import re
@@ -81,6 +82,28 @@ figures so far are printed).
 """
 
 
+ODDS_HELP = """\
+The odds of the roll (or choice) a fight has reached, as the fight screen shows
+them by the dice tray: the fight is set up as 'companion script' sets it up (the
+same corners, card files, options and tables), the answers are taken in order,
+and the odds are printed at the prompt they reach.
+
+  companion odds nhb --red "Royce Gracie" --blue "Ken Shamrock"
+  printf '7\\n' | companion odds nhb --red "Royce Gracie" --blue "Ken Shamrock" --answers -
+  companion odds fo --answers fight.txt --detail
+
+Answers are written as for 'companion script' ("#" comments, "@M:SS " stamps, "roll"
+with --seed). The figures are exact: exploding dice are followed to 3 explosions in
+a row and the chance beyond is said; NHB's whole-bout figures are computed before
+printing (about half a second). --json prints the prompt and the odds (title,
+lines, sections, remainder, basis) as one object.
+
+Exit status: 0 the odds printed (or the fight is over, or this prompt has none),
+1 an answer was refused (the odds are then for the prompt before it), 2 a usage
+or setup error, or a game that shows no odds.
+"""
+
+
 class UsageError(Exception):
     """A mistake on the command line or in the setup: exit status 2."""
 
@@ -111,23 +134,19 @@ def build_parser() -> argparse.ArgumentParser:
         description=SCRIPT_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    script.add_argument("game", metavar="GAME", help=f"one of: {games}")
-    script.add_argument("--red", metavar="NAME", action="append", default=[],
-                        help="the red corner's card name (a Fudge or PAF scene: repeat for each on the red side)")
-    script.add_argument("--blue", metavar="NAME", action="append", default=[],
-                        help="the blue corner's card name (a Fudge or PAF scene: repeat for each on the blue side)")
-    script.add_argument(
-        "--fighter", metavar="NAME", action="append", default=[], help="a fighter, in corner order (repeatable)"
+    add_fight_arguments(script, games)
+
+    odds = sub.add_parser(
+        "odds",
+        help="the odds at the prompt a fight's answers reach (NHB, FO, Fudge, PAF)",
+        description=ODDS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    script.add_argument(
-        "--fighters", metavar="FILE", action="append", default=[], type=Path,
-        help="a card file whose cards take precedence over the rosters (repeatable)",
-    )
-    script.add_argument(
-        "--option", metavar="KEY=VALUE", action="append", default=[],
-        help="a rules option, e.g. segments=1, fight_die=d10!, exact_time=off (repeatable)",
-    )
-    script.add_argument("--seed", type=int, help="seed for the app's own rolls ('roll' answers)")
+    add_fight_arguments(odds, games)
+    odds.add_argument("--answers", metavar="FILE",
+                      help="the answers so far, one a line, as 'companion script' reads them ('-': standard input)")
+    odds.add_argument("--detail", action="store_true", help="every figure, section by section")
+    odds.add_argument("--json", action="store_true", help='print {"prompt": ..., "odds": ...} as one JSON object')
 
     simulate = sub.add_parser(
         "simulate",
@@ -174,6 +193,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def add_fight_arguments(parser: argparse.ArgumentParser, games: str) -> None:
+    """The arguments that name a fight: the game, its corners, card files, options, seed."""
+    parser.add_argument("game", metavar="GAME", help=f"one of: {games}")
+    parser.add_argument("--red", metavar="NAME", action="append", default=[],
+                        help="the red corner's card name (a Fudge or PAF scene: repeat for each on the red side)")
+    parser.add_argument("--blue", metavar="NAME", action="append", default=[],
+                        help="the blue corner's card name (a Fudge or PAF scene: repeat for each on the blue side)")
+    parser.add_argument(
+        "--fighter", metavar="NAME", action="append", default=[], help="a fighter, in corner order (repeatable)"
+    )
+    parser.add_argument(
+        "--fighters", metavar="FILE", action="append", default=[], type=Path,
+        help="a card file whose cards take precedence over the rosters (repeatable)",
+    )
+    parser.add_argument(
+        "--option", metavar="KEY=VALUE", action="append", default=[],
+        help="a rules option, e.g. segments=1, fight_die=d10!, exact_time=off (repeatable)",
+    )
+    parser.add_argument("--seed", type=int, help="seed for the app's own rolls ('roll' answers)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -184,6 +224,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_script(args, sys.stdin, sys.stdout)
         if args.command == "simulate":
             return run_simulate(args, sys.stdout, sys.stderr)
+        if args.command == "odds":
+            return run_odds(args, sys.stdin, sys.stdout, sys.stderr)
         if args.command == "fighters":
             if args.fighters_command == "list":
                 return fighters_list(args)
@@ -289,6 +331,12 @@ def tables_of(ruleset: Ruleset, directory: Path) -> dict[str, Any] | None:
 
 def run_script(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
     ruleset = ruleset_for(args.game)
+    return play_script(session_for(ruleset, args), stdin, stdout)
+
+
+def session_for(ruleset: Ruleset, args: argparse.Namespace) -> Session:
+    """The fight the command line names: its corners (``--red``/``--blue``, ``--fighter``, or
+    the roster's first two), card files, options and tables; app rolls seeded by ``--seed``."""
     directory = data_dir(args.data_dir)
     roster = roster_for(ruleset, directory, args.fighters)
     for problem in roster.problems:
@@ -313,10 +361,9 @@ def run_script(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int
         cards = tuple(find_card(roster, n) for n in names)
     setup = Setup(ruleset.key, cards, parse_options(ruleset, args.option), tables_of(ruleset, directory), sides)
     try:
-        session = Session(ruleset, setup, rng=random.Random(args.seed))
+        return Session(ruleset, setup, rng=random.Random(args.seed))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    return play_script(session, stdin, stdout)
 
 
 def play_script(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
@@ -359,6 +406,57 @@ def play_script(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
         final["result"] = session.prompt.result.to_json()
     emit({"final": final})
     return 1 if refused else 0
+
+
+# --- odds --------------------------------------------------------------------
+
+
+def run_odds(args: argparse.Namespace, stdin: IO[str], stdout: IO[str], stderr: IO[str]) -> int:
+    """``companion odds``: the odds at the prompt the answers reach (issue 8)."""
+    ruleset = ruleset_for(args.game)
+    if not hasattr(ruleset, "odds"):
+        raise UsageError(f"{ruleset.title} shows no odds yet")
+    session = session_for(ruleset, args)
+    refused = False
+    if args.answers:
+        if args.answers == "-":
+            lines = stdin.read().splitlines()
+        else:
+            path = Path(args.answers)
+            if not path.is_file():
+                raise UsageError(f"answers file {path} does not exist")
+            lines = path.read_text(encoding="utf-8").splitlines()
+        for raw in lines:
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            clock, text = split_stamp(line)
+            try:
+                if line.startswith("@") and clock is None:
+                    raise Refused("write the time as @M:SS before the answer, e.g. @1:05 3 4")
+                session.submit(text, clock=clock)
+            except Refused as exc:
+                print(f"companion: refused {text!r}: {exc.reason} (the odds are for the prompt before it)", file=stderr)
+                refused = True
+                break
+    odds = None if session.over else odds_now(session.ruleset, session.state)
+    prompt = session.prompt
+    if args.json:
+        stdout.write(json.dumps({"prompt": prompt.to_json(), "odds": odds.to_json() if odds else None}) + "\n")
+    else:
+        stdout.write(prompt.headline() + "\n")
+        stdout.write((odds.text(args.detail) if odds else "(no odds at this prompt)") + "\n")
+    return 1 if refused else 0
+
+
+def odds_now(ruleset: Ruleset, state: Any) -> Any:
+    """The ruleset's odds, with any table they need computed first rather than left pending."""
+    odds = ruleset.odds
+    try:
+        waits = "wait" in inspect.signature(odds).parameters
+    except (TypeError, ValueError):
+        waits = False
+    return odds(state, wait=True) if waits else odds(state)
 
 
 # --- simulate ----------------------------------------------------------------

@@ -2,18 +2,22 @@
 what an odds answer is. The core never imports Textual.
 
 A ruleset that shows odds has ``odds(state) -> Odds | None`` and computes them from its
-own rule functions (the ones ``apply`` calls), over these distributions: never a second
-copy of the rules. Probabilities are exact ``Fraction`` here; the answer's lines carry
-floats for display and JSON.
+own rule functions (the ones ``apply`` calls), over these distributions, or by walking its
+own steps over every class of faces (:class:`Walk`): never a second copy of the rules. The
+distributions are exact ``Fraction``; the walker and the answer's lines carry floats (exact
+up to rounding) for speed, display and JSON. Tables too slow for a prompt are computed once
+in the background (:class:`Tables`).
 """
 
 from __future__ import annotations
 
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Hashable, Iterable
 
 from companion.dice import Dice, Die
 
@@ -32,6 +36,8 @@ class Line:
     p: float
     kind: str = "chance"
     """``chance`` or ``expected``."""
+    side: int | None = None
+    """The corner the figure is for (0 red, 1 blue), where it is one fighter's."""
 
     def shown(self) -> str:
         """``42%`` for a chance, ``4.5`` for an expected value."""
@@ -57,14 +63,55 @@ class Odds:
     remainder: float = 0.0
     """The probability cut off (exploding dice past the stated depth)."""
     basis: str = "exact"
+    pending: tuple[str, ...] = ()
+    """What is still being computed (a table in the background): shown when ready, never guessed."""
+
+    def line(self, key: str) -> Line | None:
+        """The compact view's line ``key``, or None."""
+        return next((x for x in self.lines if x.key == key), None)
+
+    def section(self, title: str) -> tuple[Line, ...]:
+        """The detail view's lines under ``title`` (none if there is no such section)."""
+        return next((ls for t, ls in self.sections if t == title), ())
 
     def to_json(self) -> dict[str, Any]:
         def lines(ls: Iterable[Line]) -> list[dict[str, Any]]:
-            return [{"key": x.key, "label": x.label, "p": x.p, "kind": x.kind} for x in ls]
+            out = []
+            for x in ls:
+                one = {"key": x.key, "label": x.label, "p": x.p, "kind": x.kind}
+                if x.side is not None:
+                    one["side"] = x.side
+                out.append(one)
+            return out
 
-        return {"title": self.title, "lines": lines(self.lines),
-                "sections": [{"title": t, "lines": lines(ls)} for t, ls in self.sections],
-                "remainder": self.remainder, "basis": self.basis}
+        out = {"title": self.title, "lines": lines(self.lines),
+               "sections": [{"title": t, "lines": lines(ls)} for t, ls in self.sections],
+               "remainder": self.remainder, "basis": self.basis}
+        if self.pending:
+            out["pending"] = list(self.pending)
+        return out
+
+    def text(self, detail: bool = False) -> str:
+        """The odds as plain text (``companion odds``): the compact lines, then with ``detail``
+        each section, then the basis and what is cut off or still pending."""
+        out = [self.title]
+        out += [f"  {x.shown():>5}  {x.label}" for x in self.lines]
+        if detail:
+            for title, ls in self.sections:
+                out.append(f"{title}:")
+                out += [f"  {x.shown():>5}  {x.label}" for x in ls]
+        foot = self.basis
+        if self.remainder:
+            foot += f"; {self.remainder:.2g} of the chance not followed"
+        if self.pending:
+            foot += f"; still working: {', '.join(self.pending)}"
+        out.append(f"({foot})")
+        return "\n".join(out)
+
+
+def shown(p: float) -> str:
+    """A chance as a line shows it (``42%``, ``<1%``), for figures written into a label."""
+    return Line("", "", p).shown()
 
 
 def die_faces(die: Die) -> list[int]:
@@ -127,3 +174,242 @@ def expect(dist: Dist, value: Callable[[Any], Fraction | int | float]) -> Fracti
 def chance(dist: Dist, event: Callable[[Any], bool]) -> Fraction:
     """The chance of ``event(outcome)`` over ``dist``."""
     return sum((q for o, q in dist.items() if event(o)), Fraction(0))
+
+
+# --- face classes (docs/odds_design.md 2.2) -----------------------------------
+
+EACH = "each"
+"""Every face of the dice apart: the game reads each die (the default claim)."""
+SUM = "sum"
+"""Faces with the same total read alike."""
+SUM_DOUBLE = "sum_double"
+"""Faces with the same total and the same "is it a double" read alike (FO's 2d6)."""
+
+
+@lru_cache(maxsize=64)
+def classes(dice: Dice, grouping: str = EACH) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+    """The dice's faces grouped as the game reads them, each class as one representative
+    (its first face in order) and the class's chance. Which grouping a prompt may use is the
+    ruleset's claim (``odds_faces``); the tests check each claim against every face.
+    Computed once for each dice and grouping.
+    """
+    if grouping == EACH:
+        return tuple(faces(dice).items())
+    if grouping not in (SUM, SUM_DOUBLE):
+        raise ValueError(f"no grouping {grouping!r}")
+    out: dict[Any, tuple[tuple[int, ...], Fraction]] = {}
+    for combo, q in faces(dice).items():
+        total = sum(combo)
+        cls = (total, len(set(combo)) == 1) if grouping == SUM_DOUBLE else total
+        rep, held = out.get(cls, (combo, Fraction(0)))
+        out[cls] = (rep, held + q)
+    return tuple(out.values())
+
+
+# --- the walker (docs/odds_design.md 2.3) ---------------------------------------
+
+Branch = tuple[float, tuple[Hashable, ...], Any, Callable[[dict], dict] | None]
+"""One way a state goes on: its chance, the events it makes happen, the state it leads to
+(None where the question is settled) and, where the child's figures are not all wanted,
+a function that keeps those that are (e.g. NHB's next segment: the bout's, not the segment's)."""
+
+
+class Walk:
+    """Exact odds by walking a ruleset's own steps over every face class, depth first.
+
+    ``expand(state)`` gives the state's branches (:data:`Branch`): it steps the ruleset
+    (``apply`` or ``advance``) on each face class or advised choice and says which events
+    each step made happen. A state's value is ``{event: chance it happens from here on}``;
+    values are kept by ``key(state)`` (the game's odds key), so a state met again is a lookup.
+
+    A re-roll that leads back to a state still being walked (a tie that both re-roll) is no
+    remainder: it is solved exactly. If a state comes back to itself with chance q, its
+    other figures are divided by 1 - q, the sum of the re-rolls' geometric series. A state
+    inside such a loop is kept with its chance of going back to the loop's head, and resolved
+    against the head's value when it is asked for after the head is done.
+
+    Figures are floats: exact up to rounding (the tests compare them with ``Fraction``
+    brute force).
+    """
+
+    def __init__(self, expand: Callable[[Any], Iterable[Branch]], key: Callable[[Any], Hashable]) -> None:
+        self.expand = expand
+        self.key = key
+        self.memo: dict[Hashable, tuple[dict, dict | None]] = {}
+        """Each state walked, by key: its figures and its chances of going back to a loop head."""
+        self.states: dict[Hashable, Any] = {}
+        """The state walked for each key (the tests check each against the rules)."""
+        self._stack: set[Hashable] = set()
+        self.steps = 0
+        """Branches followed so far (for the benchmark)."""
+
+    def value(self, state: Any) -> dict[Hashable, float]:
+        """The chance of each event from ``state`` on (walked once, then looked up)."""
+        k = self.key(state)
+        got = self.memo.get(k)
+        if got is None:
+            got = self._solve(state, k)
+        ev, loops = got
+        return self._resolve(ev, loops)[0] if loops else ev
+
+    def known(self, state: Any) -> dict[Hashable, float] | None:
+        """The figures of ``state`` if it has been walked, else None (no walking)."""
+        got = self.memo.get(self.key(state))
+        if got is None:
+            return None
+        ev, loops = got
+        return self._resolve(ev, loops)[0] if loops else ev
+
+    def _resolve(self, ev: dict, loops: dict) -> tuple[dict, dict | None]:
+        """Put in the values of finished loop heads: V = ev + q * V(head)."""
+        out = dict(ev)
+        left: dict = {}
+        for head, q in loops.items():
+            if head in self._stack:
+                left[head] = q
+                continue
+            hev, hloops = self.memo[head]
+            if hloops:
+                hev, more = self._resolve(hev, hloops)
+                for h2, q2 in (more or {}).items():
+                    left[h2] = left.get(h2, 0.0) + q * q2
+            for e, v in hev.items():
+                out[e] = out.get(e, 0.0) + q * v
+        return out, left or None
+
+    def _solve(self, state: Any, k: Hashable) -> tuple[dict, dict | None]:
+        memo, stack, key = self.memo, self._stack, self.key
+        stack.add(k)
+        self.states[k] = state
+        total: dict = {}
+        loops: dict = {}
+        children: dict = {}  # faces that lead to the same state are added up first, then walked once
+        for p, events, child, keep in self.expand(state):
+            self.steps += 1
+            for e in events:
+                total[e] = total.get(e, 0.0) + p
+            if child is None:
+                continue
+            ck = key(child)
+            if ck in stack:  # a re-roll back to a state being walked: a loop, solved below
+                loops[ck] = loops.get(ck, 0.0) + p
+                continue
+            held = children.get((ck, keep))
+            children[ck, keep] = (p + held[0], child) if held else (p, child)
+        for (ck, keep), (p, child) in children.items():
+            got = memo.get(ck)
+            if got is None:
+                got = self._solve(child, ck)
+            ev, lp = got
+            if lp:
+                ev, lp = self._resolve(ev, lp)
+            if keep is not None:
+                ev = keep(ev)
+            for e, v in ev.items():
+                total[e] = total.get(e, 0.0) + p * v
+            if lp:
+                for h, v in lp.items():
+                    loops[h] = loops.get(h, 0.0) + p * v
+        stack.discard(k)
+        q = loops.pop(k, 0.0)
+        if q:
+            f = 1.0 / (1.0 - q)
+            total = {e: v * f for e, v in total.items()}
+            loops = {h: v * f for h, v in loops.items()}
+        got = (total, loops or None)
+        memo[k] = got
+        return got
+
+
+# --- tables computed once, in the background (docs/odds_design.md 2.4) ----------
+
+
+class Tables:
+    """Values too slow for a prompt (NHB's whole-bout table), each computed once in a
+    background thread and then looked up. Nothing is guessed meanwhile: until a value is
+    ready it is None, and the odds say what is still working.
+
+    Args:
+        keep: how many values to keep (the least recently asked for goes first).
+    """
+
+    def __init__(self, keep: int = 8) -> None:
+        self.keep = keep
+        self._done: OrderedDict[Hashable, Any] = OrderedDict()
+        self._running: dict[Hashable, threading.Thread] = {}
+        self._lock = threading.Lock()
+
+    def peek(self, key: Hashable) -> Any:
+        """The value for ``key`` if it is ready, else None (nothing is started)."""
+        with self._lock:
+            if key in self._done:
+                self._done.move_to_end(key)
+                return self._done[key]
+        return None
+
+    def start(self, key: Hashable, compute: Callable[[], Any]) -> None:
+        """Compute the value for ``key`` in a background thread, unless it is ready or running."""
+        with self._lock:
+            if key in self._done or key in self._running:
+                return
+            thread = threading.Thread(target=self._run, args=(key, compute), name="odds table", daemon=True)
+            self._running[key] = thread
+            thread.start()
+
+    def get(self, key: Hashable, compute: Callable[[], Any]) -> Any:
+        """The value for ``key``, computed here if it is not ready (waiting for its thread if
+        one is running): for the command line and the tests."""
+        with self._lock:
+            thread = self._running.get(key)
+        if thread is not None:
+            thread.join()
+        value = self.peek(key)
+        if value is None:
+            value = compute()
+            self._store(key, value)
+        return value
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for every value being computed."""
+        with self._lock:
+            threads = list(self._running.values())
+        for thread in threads:
+            thread.join(timeout)
+
+    def clear(self) -> None:
+        """Forget every value (the benchmark's cold case); a thread still running keeps its
+        value to itself."""
+        with self._lock:
+            self._done.clear()
+            self._running.clear()
+
+    def _run(self, key: Hashable, compute: Callable[[], Any]) -> None:
+        value = compute()
+        with self._lock:
+            if self._running.get(key) is not threading.current_thread():
+                return  # cleared meanwhile
+            del self._running[key]
+        self._store(key, value)
+
+    def _store(self, key: Hashable, value: Any) -> None:
+        with self._lock:
+            self._done[key] = value
+            while len(self._done) > self.keep:
+                self._done.popitem(last=False)
+
+
+class Memo(OrderedDict):
+    """A small least-recently-used store (a walk per matchup, kept across prompts)."""
+
+    def __init__(self, keep: int = 8) -> None:
+        super().__init__()
+        self.keep = keep
+
+    def get_or(self, key: Hashable, make: Callable[[], Any]) -> Any:
+        if key in self:
+            self.move_to_end(key)
+            return self[key]
+        value = self[key] = make()
+        while len(self) > self.keep:
+            self.popitem(last=False)
+        return value

@@ -95,6 +95,45 @@ def chance_lands(attack: int, defence: int) -> float:
     return chance_under(attack) * fails
 
 
+def attack_reading(a: int, b: int, rating: int, ground: bool) -> str:
+    """What an attack roll of ``a`` and ``b`` against ``rating`` does, in one word (FO-3, FO-6):
+    ``snake eyes`` (a KO), ``knockdown`` (a double standing), ``submission`` (a double on
+    the ground), ``defended`` (over the rating standing), ``stand-up`` (over it on the
+    ground) or ``thrown`` (the defender rolls)."""
+    if a == b == 1:
+        return "snake eyes"
+    if a == b:
+        return "submission" if ground else "knockdown"
+    if a + b > rating:
+        return "stand-up" if ground else "defended"
+    return "thrown"
+
+
+def defence_reading(a: int, b: int, value: int, ground: bool, move: str, streak: int, ground_attacks: int) -> str:
+    """What a defence roll of ``a`` and ``b`` against ``value`` does, in one word (FO-4, FO-6):
+    ``snake eyes`` (the defender's KO), ``counter`` or ``scramble`` (a double standing or on the
+    ground), ``defended`` (held standing), ``fended off`` or ``stand-up`` (held on the ground:
+    the third is a stand-up), and when it fails, the attack lands: ``finish`` on the ground,
+    ``takedown``, ``knockdown`` (the third strike in a row) or ``lands``."""
+    if a == b == 1:
+        return "snake eyes"
+    if a == b:
+        return "scramble" if ground else "counter"
+    if a + b <= value:
+        if ground:
+            return "stand-up" if ground_attacks + 1 >= GROUND_ATTACKS_BEFORE_STANDUP else "fended off"
+        return "defended"
+    if ground:
+        return "finish"
+    if move == "takedown":
+        return "takedown"
+    return "knockdown" if streak + 1 >= STRIKES_FOR_KNOCKDOWN else "lands"
+
+
+LANDS = ("lands", "knockdown", "takedown", "finish")
+"""The defence words of an attack that lands (the defence failed without a double)."""
+
+
 # --- state -------------------------------------------------------------------
 
 
@@ -134,8 +173,9 @@ class FoState:
     rounds: tuple[tuple[float, float], ...] = ()
     """Each finished round's attacking time by side."""
     result: Result | None = None
-    last_roll: tuple[str, int, int] | None = None
-    """For the reference: (what was rolled against, the rating, the total)."""
+    last_roll: tuple[str, int, int, str] | None = None
+    """The latest attack or defence roll: (what was rolled against, the rating, the total, what
+    it did in one word: :func:`attack_reading`, :func:`defence_reading`); the odds read it."""
 
 
 def scores(rounds: tuple[tuple[float, float], ...]) -> tuple[int, int]:
@@ -230,16 +270,16 @@ class Fo:
         if state.step == "attack":
             double = "a winning submission" if state.ground else "a knockdown"
             return RollPrompt(
-                me.name, side, TWO_D6, f"{_word(state.move)}: {rating} or under",
-                against=f"the {_word(state.move)} rating", target=rating,
+                me.name, side, TWO_D6, f"{stat_word(state.move)}: {rating} or under",
+                against=f"the {stat_word(state.move)} rating", target=rating,
                 note=f"a double is {double}; 1-1 is a KO",
             )
         defence = DEFENCE[state.move]
         value = getattr(them, defence)
         double = "a scramble" if state.ground else "a counter"
         return RollPrompt(
-            them.name, 1 - side, TWO_D6, f"{_word(defence)} against the {_word(state.move)}: {value} or under",
-            against=f"the {_word(defence)} rating", target=value,
+            them.name, 1 - side, TWO_D6, f"{stat_word(defence)} against the {stat_word(state.move)}: {value} or under",
+            against=f"the {stat_word(defence)} rating", target=value,
             note=f"a double is {double}; 1-1 is a KO",
         )
 
@@ -291,7 +331,7 @@ class Fo:
             keys = ", ".join(o.key for o in prompt.options)
             raise Refused(f"choose {keys}, or {STALL}")
         me = state.fighters[state.attacker].name
-        return Outcome(evolve(state, move=choice.key, step="attack"), (f"{me} goes for the {_word(choice.key)}",))
+        return Outcome(evolve(state, move=choice.key, step="attack"), (f"{me} goes for the {stat_word(choice.key)}",))
 
     def _attack(self, state: FoState, answer: Answer) -> Outcome:
         a, b = read_faces(TWO_D6, answer.text)
@@ -299,21 +339,22 @@ class Fo:
         me = state.fighters[side]
         rating = getattr(me, move)
         total = a + b
-        line = f"{me.name} rolls {a} + {b} = {total} for the {_word(move)} ({rating} or under)"
-        state = evolve(state, last_roll=(move, rating, total))
-        if a == b == 1:  # snake eyes: a haymaker KO for whoever rolls it (text, "Snake Eyes")
+        line = f"{me.name} rolls {a} + {b} = {total} for the {stat_word(move)} ({rating} or under)"
+        word = attack_reading(a, b, rating, state.ground)
+        state = evolve(state, last_roll=(move, rating, total, word))
+        if word == "snake eyes":  # a haymaker KO for whoever rolls it (text, "Snake Eyes")
             return self._finish(state, side, "ko", "snake-eyes haymaker", (line,))
-        if a == b:
-            if state.ground:  # FO-6: the attacker's double on the ground is a winning submission
-                return self._finish(state, side, "submission", f"double {a}s", (line,))
+        if word == "submission":  # FO-6: the attacker's double on the ground is a winning submission
+            return self._finish(state, side, "submission", f"double {a}s", (line,))
+        if word == "knockdown":
             return self._knockdown(state, side, (line, f"Double {a}s: {me.name} scores a knockdown"))  # FO-3
-        if total > rating:
-            if state.ground:  # FO-6: the referee stands them up, the other fighter attacks
-                return self._pass(
-                    evolve(state, ground=False, ground_attacks=0), 1 - side,
-                    (line, "Nothing doing on the ground: the referee stands them up"),
-                )
-            return self._pass(state, 1 - side, (line, f"The {_word(move)} is defended"))  # FO-3
+        if word == "stand-up":  # FO-6: the referee stands them up, the other fighter attacks
+            return self._pass(
+                evolve(state, ground=False, ground_attacks=0), 1 - side,
+                (line, "Nothing doing on the ground: the referee stands them up"),
+            )
+        if word == "defended":
+            return self._pass(state, 1 - side, (line, f"The {stat_word(move)} is defended"))  # FO-3
         return Outcome(evolve(state, step="defend"), (line + ": thrown",))
 
     def _defend(self, state: FoState, answer: Answer) -> Outcome:
@@ -323,43 +364,42 @@ class Fo:
         defence = DEFENCE[move]
         value = getattr(defender, defence)
         total = a + b
-        line = f"{defender.name} rolls {a} + {b} = {total} to {_word(defence)} ({value} or under)"
-        state = evolve(state, last_roll=(defence, value, total))
-        if a == b == 1:
+        line = f"{defender.name} rolls {a} + {b} = {total} to {stat_word(defence)} ({value} or under)"
+        word = defence_reading(a, b, value, state.ground, move, state.streak, state.ground_attacks)
+        state = evolve(state, last_roll=(defence, value, total, word))
+        if word == "snake eyes":
             return self._finish(state, 1 - side, "ko", "snake-eyes haymaker", (line,))
-        if a == b:
-            if state.ground:  # FO-6: scramble, both stand and the bottom fighter attacks
-                return self._pass(evolve(state, ground=False, ground_attacks=0), 1 - side, (line, f"Double {a}s: {defender.name} scrambles to the feet"))
+        if word == "scramble":  # FO-6: scramble, both stand and the bottom fighter attacks
+            return self._pass(evolve(state, ground=False, ground_attacks=0), 1 - side, (line, f"Double {a}s: {defender.name} scrambles to the feet"))
+        if word == "counter":
             return self._pass(state, 1 - side, (line, f"Double {a}s: {defender.name} counters and takes the dice"))  # FO-4
-        if total <= value:
-            if state.ground:
-                count = state.ground_attacks + 1
-                if count >= GROUND_ATTACKS_BEFORE_STANDUP:  # FO-6: three without a finish, stand-up
-                    return self._pass(
-                        evolve(state, ground=False, ground_attacks=0), 1 - side,
-                        (line, f"{defender.name} survives a third ground attack: the referee stands them up"),
-                    )
-                attacker = state.fighters[side].name
-                return Outcome(
-                    evolve(state, ground_attacks=count, step="choose", move=None),
-                    (line, f"{defender.name} fends it off; {attacker} attacks again from the top"),
-                )
-            return self._pass(state, 1 - side, (line, f"{defender.name} defends and takes the dice"))  # FO-4
+        if word == "stand-up":  # FO-6: three without a finish, stand-up
+            return self._pass(
+                evolve(state, ground=False, ground_attacks=0), 1 - side,
+                (line, f"{defender.name} survives a third ground attack: the referee stands them up"),
+            )
         attacker = state.fighters[side].name
-        if state.ground:  # FO-6: the fight ends, TKO from GnP or a submission
+        if word == "fended off":
+            return Outcome(
+                evolve(state, ground_attacks=state.ground_attacks + 1, step="choose", move=None),
+                (line, f"{defender.name} fends it off; {attacker} attacks again from the top"),
+            )
+        if word == "defended":
+            return self._pass(state, 1 - side, (line, f"{defender.name} defends and takes the dice"))  # FO-4
+        if word == "finish":  # FO-6: the fight ends, TKO from GnP or a submission
             method, detail = ("tko", "GnP TKO") if move == "gnp" else ("submission", "submission")
             return self._finish(state, side, method, detail, (line,))
-        if move == "takedown":
+        if word == "takedown":
             return Outcome(
                 evolve(state, ground=True, ground_attacks=0, streak=0, step="choose", move=None),
                 (line, f"{attacker} takes {defender.name} down: on the ground, {attacker} on top"),
             )
+        if word == "knockdown":  # FO-4: the third landed strike in a row
+            return self._knockdown(state, side, (line, f"The {stat_word(move)} lands: three in a row, a knockdown"))
         streak = state.streak + 1
-        if streak >= STRIKES_FOR_KNOCKDOWN:  # FO-4: the third landed strike in a row
-            return self._knockdown(state, side, (line, f"The {_word(move)} lands: three in a row, a knockdown"))
         return Outcome(
             evolve(state, streak=streak, step="choose", move=None),
-            (line, f"The {_word(move)} lands ({streak} in a row); {attacker} attacks again"),
+            (line, f"The {stat_word(move)} lands ({streak} in a row); {attacker} attacks again"),
         )
 
     # --- changes of hands and endings ------------------------------------------
@@ -402,7 +442,7 @@ class Fo:
         rounds = state.rounds + (seconds,)
         line = f"Bell: end of round {state.round}, {self.round_verdict(seconds, state.fighters)}"
         if state.step in ("attack", "defend"):
-            line += f"; the {_word(state.move)} in progress is void"  # FO-7
+            line += f"; the {stat_word(state.move)} in progress is void"  # FO-7
         if state.round < state.options.rounds:
             nxt = FoState(fighters=state.fighters, options=state.options, round=state.round + 1, rounds=rounds)
             return Outcome(nxt, (line,))
@@ -417,6 +457,32 @@ class Fo:
             result = Result(state.fighters[w].name, state.fighters[1 - w].name, "decision", detail, state.round, "5:00", f"{minutes}:00")
         state = evolve(state, attack_seconds=seconds, rounds=rounds, step="over", result=result, clock=ROUND_SECONDS)
         return Outcome(state, (line, result.headline(self.period_word)))
+
+    # --- the odds (issue 8) ---------------------------------------------------
+
+    def odds(self, state: FoState) -> Any:
+        """The odds of the prompt in play (issue 8): at the attack choice, each attack's chance
+        to be thrown, to land, to be countered and of snake eyes; on the ground, the chance to
+        finish from there; at a roll, the same for the roll (``rulesets.fo_odds``)."""
+        from rulesets.fo_odds import odds  # the odds load only when asked for
+
+        return odds(self, state)
+
+    def odds_key(self, state: FoState) -> Any:
+        """What the dice's odds from ``state`` on depend on: states with equal keys have equal
+        odds. The clock, attacking time, the round and the last roll are left out: the
+        dice never read them (the bell and stalling are time, not dice)."""
+        return (state.step, state.roller, state.rolloff, state.attacker, state.ground, state.move,
+                state.streak, state.ground_attacks, state.result)
+
+    def odds_faces(self, state: FoState) -> str:
+        """Which faces of the roll asked for read alike (docs/odds_design.md 2.2): the roll-off
+        reads the total alone (FO-2: doubles mean nothing there); an attack or a defence, the
+        total and whether it is a double (1-1 is the one double of total 2): see
+        :func:`attack_reading` and :func:`defence_reading`."""
+        from companion.odds import SUM, SUM_DOUBLE
+
+        return SUM if state.step == "rolloff" else SUM_DOUBLE
 
     # --- what the screens show ------------------------------------------------
 
@@ -480,7 +546,7 @@ class Fo:
     def reference(self, state: FoState) -> Reference:
         red, blue = state.fighters
         keys = ("punch", "kick", "takedown", "block", "check", "td_defence", "gnp", "submission", "guard", "sub_defence")
-        rows = tuple((_word(k), str(getattr(red, k)), str(getattr(blue, k))) for k in keys)
+        rows = tuple((stat_word(k), str(getattr(red, k)), str(getattr(blue, k))) for k in keys)
         highlight = None
         if state.step == "attack" and state.move:
             highlight = keys.index(state.move)
@@ -490,7 +556,8 @@ class Fo:
         return Reference("Stat cards (FO-1)", ("stat", red.name, blue.name), rows, highlight, note)
 
 
-def _word(key: str) -> str:
+def stat_word(key: str) -> str:
+    """A stat as the prompts and the log write it: ``TD defence``, ``sub defence``, ``GnP``."""
     return {"td_defence": "TD defence", "sub_defence": "sub defence", "gnp": "GnP"}.get(key, key)
 
 

@@ -395,6 +395,21 @@ class Nhb:
             return "choice", (PLACES, advised_place(state.fighters[side], state.fighters[_other(side)]))
         return "roll", _RANGES[self._dice(state)]
 
+    def odds(self, state: NhbState, *, wait: bool = False) -> Any:
+        """The odds of the prompt in play (issue 8): control, fight points, the finish and
+        its methods for the segment, and the bout once its table is ready (``rulesets.nhb_odds``;
+        with ``wait``, the table is computed first if it is not ready)."""
+        from rulesets.nhb_odds import odds  # the odds load only when asked for
+
+        return odds(self, state, wait=wait)
+
+    def odds_prepare(self, state: NhbState) -> None:
+        """Start the bout's odds table in the background (issue 8), before the first prompt
+        asks for it: a screen may call this once both corners are chosen."""
+        from rulesets.nhb_odds import prepare
+
+        prepare(self, state)
+
     def memo_key(self, state: NhbState, injuries: bool = True) -> Any:
         """What the rest of the bout depends on, for the simulator's memory: states
         with equal keys go on alike, to the same results and (with ``injuries``, a
@@ -435,6 +450,26 @@ class Nhb:
         if step == "sub":  # the submission chart's roll gives the detail
             return (step, w, difference, loss, state.segment)
         return (step, w, state.finish.method, state.finish.detail, difference, loss, state.segment)  # seconds
+
+    def odds_key(self, state: NhbState) -> Any:
+        """What the odds from ``state`` on depend on (issue 8, docs/odds_design.md 4.1):
+        states with equal keys have equal odds. Coarser than :meth:`memo_key`: the odds
+        read who wins and how, never the time (NHB-7) or a tournament's loss (NHB-9).
+
+        At the finish the fight points matter only as the winner's points // 10 (NHB-5),
+        and only until he has rolled them into his total; a submission's roll and the
+        seconds read the winner and his chart (the cards are the same all through a bout).
+        """
+        step = state.step
+        if step in ("control", "where", "fight"):
+            return self.memo_key(state, injuries=False)
+        if step == "finish":
+            w = state.winner
+            tens = state.fight_points[w] // 10 if state.roller == w else None
+            return (step, state.roller, w, state.totals, tens, state.place, state.segment, state.segments_won)
+        if step in ("sub", "seconds"):
+            return (step, state.winner, state.finish, state.segment)
+        return (step, state.result)
 
     def _loss_for(self, points: int) -> int:
         """The rating loss ``points`` fight points cost a winner (NHB-9; thresholds are data)."""

@@ -129,6 +129,9 @@ class FightScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.show_odds = self.app.store.setting("odds", "shown") != "hidden"
+        prepare = getattr(self.session.ruleset, "odds_prepare", None)
+        if prepare is not None and self.show_odds and not self.session.over:
+            prepare(self.session.state)  # a slow table (NHB's whole bout) starts in the background now
         self.title = self.session.ruleset.title
         self.sub_title = escape(title_of(self.session.setup))
         if self._round_seconds:
@@ -605,6 +608,13 @@ class FightScreen(Screen[None]):
         box.display = odds is not None
         if odds is not None:
             show_text(box, odds_text(odds))
+            if odds.pending:  # a table still being computed: look again soon, while the prompt is the same
+                asked = self.session.state
+                self.set_timer(0.3, lambda: self._odds_again(asked))
+
+    def _odds_again(self, asked: Any) -> None:
+        if self.is_attached and self.session.state is asked:
+            self._render_odds(self.session.over)
 
     def action_toggle_odds(self) -> None:
         """Show or hide the odds (a player who would rather not see them); kept for the next fight."""

@@ -318,25 +318,38 @@ def odds_reference(odds: Any) -> Reference:
                      note + "; ctrl+o hides the odds by the tray.")
 
 
-def odds_text(odds: Any) -> str:
-    """The compact odds by the dice tray (issue 8): each chance with a small bar, then what
-    to expect; markup in theme colours."""
+ODDS_LINES = 4
+"""The compact view's most lines: the tray's column has no more room at 80x24 (f9 has the rest)."""
+SIDE_COLOURS = {0: "$error", 1: "$primary"}
+"""A corner's figure takes its corner's colour, as the panels' titles do."""
+
+
+def odds_text(odds: Any, most: int = ODDS_LINES) -> str:
+    """The compact odds by the dice tray (issue 8): each chance with a small bar in its corner's
+    colour, then what to expect; at most ``most`` lines (the rest are in f9); what is still being
+    computed said dim. Markup in theme colours."""
     lines = []
-    for line in odds.lines:
+    for line in odds.lines[:most]:
         if line.kind == "expected":
             lines.append(f"[dim]{escape(line.label)}[/dim] [b]{line.shown()}[/b]")
             continue
-        lines.append(f"{odds_bar(line.p)} [b]{line.shown():>4}[/b] {escape(line.label)}")
+        lines.append(f"{odds_bar(line.p, SIDE_COLOURS.get(line.side, '$success'))} [b]{line.shown():>4}[/b] "
+                     f"{escape(line.label)}")
+    more = len(odds.lines) - most
+    tail = [f"{more} more" if more > 0 else "", "working: " + ", ".join(odds.pending) if odds.pending else ""]
+    tail = [t for t in tail if t]
+    if tail:
+        lines.append(f"[dim]{escape(' · '.join(tail))} (f9)[/dim]")
     return "\n".join(lines)
 
 
 EIGHTHS = " ▏▎▍▌▋▊▉"
 
 
-def odds_bar(p: float, cells: int = 5) -> str:
+def odds_bar(p: float, colour: str = "$success", cells: int = 5) -> str:
     """A chance as a bar of ``cells`` cells in eighths (5 cells: 40 steps), short enough to leave
     the label room in a scene's narrow column."""
     eighths = round(max(0.0, min(1.0, p)) * cells * 8)
     full, part = divmod(eighths, 8)
     filled = "█" * full + (EIGHTHS[part] if part else "")
-    return f"[$success]{filled}[/][dim]{'░' * (cells - len(filled))}[/dim]"
+    return f"[{colour}]{filled}[/][dim]{'░' * (cells - len(filled))}[/dim]"

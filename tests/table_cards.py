@@ -88,6 +88,17 @@ def log_lines(screen) -> list[str]:
     return [strip.text for strip in screen.query_one("#log", RichLog).lines]
 
 
+async def assert_odds_hide_and_show(pilot, box) -> None:
+    """ctrl+o hides the odds by the tray, and a second ctrl+o shows them again as they were (issue 8)."""
+    shown = text_of(box)
+    await pilot.press("ctrl+o")
+    await pilot.pause()
+    assert not box.display
+    await pilot.press("ctrl+o")
+    await pilot.pause()
+    assert box.display and text_of(box) == shown
+
+
 async def type_answer(pilot, text: str) -> None:
     """Type ``text`` into the dice tray and press Enter."""
     from textual.widgets import Input

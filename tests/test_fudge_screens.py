@@ -17,7 +17,7 @@ from screens.home import HomeScreen
 from screens.scene import SceneSelectScreen
 from screens.setup import OptionsScreen
 from screens.wounds import SidePanel, combatant_lines, wound_boxes
-from table_cards import screen_text, text_of, type_answer
+from table_cards import assert_odds_hide_and_show, screen_text, text_of, type_answer
 
 FUDGE_CARDS = """\
 game: fudge
@@ -435,12 +435,7 @@ async def test_the_odds_appear_at_a_combat_roll_update_and_hide(data_dir: Path) 
         now = screen.session.ruleset.odds(screen.session.state)
         assert now is not None and now.title != first.title and text_of(odds) != shown
         assert all(line.label in text_of(odds) and line.shown() in text_of(odds) for line in now.lines)
-        await pilot.press("ctrl+o")
-        await pilot.pause()
-        assert not odds.display
-        await pilot.press("ctrl+o")
-        await pilot.pause()
-        assert odds.display
+        await assert_odds_hide_and_show(pilot, odds)
 
 
 def test_an_odds_bar_is_five_cells_in_eighths() -> None:

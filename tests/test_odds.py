@@ -10,7 +10,9 @@ from itertools import product
 import pytest
 
 from companion.dice import FUDGE, PERCENT, Dice, Die, Kind, d
-from companion.odds import Line, Odds, chance, exploding_dist, expect, faces, sum_dist
+from companion.odds import (
+    EACH, SUM, SUM_DOUBLE, Line, Memo, Odds, Tables, Walk, chance, classes, exploding_dist, expect, faces, sum_dist,
+)
 
 
 def brute_sums(dice: Dice) -> dict[int, Fraction]:
@@ -90,3 +92,183 @@ def test_lines_are_shown_as_players_read_them() -> None:
                               "sections": [{"title": "the roll", "lines": [
                                   {"key": "miss", "label": "miss", "p": 0.5, "kind": "chance"}]}],
                               "remainder": 0.0, "basis": "exact"}
+    # a fighter's figure names its corner; what is still being worked out is said, never guessed
+    odds = Odds("t", (Line("bout", "Red wins", 0.69, side=0),), remainder=0.0003, pending=("the bout",))
+    assert odds.to_json()["lines"][0]["side"] == 0 and odds.to_json()["pending"] == ["the bout"]
+    assert odds.line("bout").p == 0.69 and odds.line("nope") is None and odds.section("x") == ()
+    text = odds.text()
+    assert "69%  Red wins" in text and "0.0003 of the chance not followed" in text and "still working: the bout" in text
+
+
+# --- face classes -------------------------------------------------------------
+
+
+def test_classes_group_faces_by_what_the_game_reads() -> None:
+    """2d6 read by the sum: 11 classes; by the sum and "is it a double": 15 (a sum of 2
+    is only 1-1, 12 only 6-6); 4dF by the sum: 9. Each class weighs what its faces weigh."""
+    two_d6 = Dice.of(d(6), d(6))
+    assert len(classes(two_d6, SUM)) == 11 and len(classes(two_d6, SUM_DOUBLE)) == 15
+    assert len(classes(Dice.of(*(FUDGE,) * 4), SUM)) == 9 and len(classes(two_d6, EACH)) == 36
+    for grouping in (EACH, SUM, SUM_DOUBLE):
+        cls = classes(two_d6, grouping)
+        assert sum(q for _, q in cls) == 1
+        for rep, q in cls:  # the weight is the count of faces that read as the representative does
+            def reads(f, rep=rep):
+                if grouping == EACH:
+                    return f == rep
+                same_sum = sum(f) == sum(rep)
+                return same_sum and (grouping == SUM or (f[0] == f[1]) == (rep[0] == rep[1]))
+            assert q == Fraction(sum(1 for f in faces(two_d6) if reads(f)), 36)
+    doubles = {rep: q for rep, q in classes(two_d6, SUM_DOUBLE) if rep[0] == rep[1]}
+    assert doubles[(1, 1)] == Fraction(1, 36) and len(doubles) == 6
+
+
+# --- the walker ----------------------------------------------------------------
+
+
+def coin_game(p_tie: Fraction, p_red: Fraction):
+    """A toy ruleset: a roll-off that red wins with ``p_red``, blue with the rest but ``p_tie``,
+    and a tie re-rolls. Red's win then leads to a second roll-off of its own, with its own
+    ties (a nested loop), which red wins at even chances."""
+    def expand(state):
+        if state == "start":
+            return [(float(p_red), (("red",),), "second", None), (float(1 - p_red - p_tie), (("blue",),), None, None),
+                    (float(p_tie), (), "start", None)]
+        if state == "second":
+            return [(0.25, (("red twice",),), None, None), (0.25, (), None, None), (0.5, (), "second:tie", None)]
+        if state == "second:tie":  # the second roll-off's tie passes through one more state back to its head
+            return [(1.0, (), "second", None)]
+        raise AssertionError(state)
+    return expand
+
+
+def test_the_walker_solves_re_rolls_as_the_geometric_series() -> None:
+    p_tie, p_red = Fraction(1, 10), Fraction(3, 10)
+    walk = Walk(coin_game(p_tie, p_red), key=lambda s: s)
+    v = walk.value("start")
+    red = p_red / (1 - p_tie)  # the series p_red * (1 + p_tie + p_tie^2 + ...)
+    assert v[("red",)] == pytest.approx(float(red), abs=1e-15)
+    assert v[("blue",)] == pytest.approx(float((1 - p_red - p_tie) / (1 - p_tie)), abs=1e-15)
+    # the nested loop: red wins the second roll-off half the time it ends
+    assert v[("red twice",)] == pytest.approx(float(red / 2), abs=1e-15)
+    # a state inside a loop, asked for later, is resolved against its head's value
+    assert walk.known("second:tie") == pytest.approx({("red twice",): 0.5})
+    assert walk.known("nowhere") is None and walk.states["second"] == "second"
+
+
+def test_a_walk_started_inside_a_loop_agrees() -> None:
+    """Asked first at a state inside the loop (a prompt after a resume), the walk reaches the
+    loop's head as a child and still solves both exactly."""
+    walk = Walk(coin_game(Fraction(1, 10), Fraction(3, 10)), key=lambda s: s)
+    assert walk.value("second:tie") == pytest.approx({("red twice",): 0.5})
+    assert walk.value("second") == pytest.approx({("red twice",): 0.5})
+    assert walk.value("start")[("red twice",)] == pytest.approx(1 / 6)
+
+
+def test_branches_to_the_same_state_are_walked_once_and_kept_events_filtered() -> None:
+    seen = []
+
+    def expand(state):
+        seen.append(state)
+        if state == "a":
+            keep = lambda v: {e: p for e, p in v.items() if e[0] != "local"}  # noqa: E731
+            return [(0.5, (), "b", None), (0.25, (), "b", None), (0.25, (("x",),), "b", keep)]
+        return [(1.0, (("local",), ("y",)), None, None)]
+
+    v = Walk(expand, key=lambda s: s).value("a")
+    assert seen == ["a", "b"] and v == {("x",): 0.25, ("local",): 0.75, ("y",): 1.0}
+
+
+# --- tables and memory --------------------------------------------------------
+
+
+def test_a_table_is_computed_once_in_the_background_then_looked_up() -> None:
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return {"value": 42}
+
+    tables = Tables(keep=2)
+    assert tables.peek("k") is None
+    tables.start("k", compute)
+    tables.start("k", compute)  # already running or done: not started again
+    tables.wait()
+    assert tables.peek("k") == {"value": 42} and calls == [1]
+    assert tables.get("k", compute) == {"value": 42} and calls == [1]
+    assert tables.get("j", compute) == {"value": 42} and calls == [1, 1]  # computed here when asked to wait
+    tables.get("i", compute)
+    assert tables.peek("k") is None  # the least recently asked for went first
+    tables.clear()
+    assert tables.peek("j") is None
+
+
+def test_memo_keeps_the_most_recent() -> None:
+    memo = Memo(keep=2)
+    assert memo.get_or("a", lambda: 1) == 1 and memo.get_or("a", lambda: 2) == 1
+    memo.get_or("b", lambda: 2)
+    memo.get_or("a", lambda: 0)  # a is now the most recent
+    memo.get_or("c", lambda: 3)
+    assert list(memo) == ["a", "c"]
+
+
+# --- companion odds -------------------------------------------------------------
+
+
+def odds_cli(monkeypatch, capsys, tmp_path, *args: str, answers: str = "") -> tuple[int, str, str]:
+    import io
+
+    from companion import cli
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+    status = cli.main(["--data-dir", str(tmp_path), "odds", *args] + (["--answers", "-"] if answers else []))
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_companion_odds_prints_the_odds_the_ruleset_gives(monkeypatch, capsys, tmp_path) -> None:
+    """The same odds as the fight screen's, at the prompt the answers reach: NHB's with the
+    bout's table computed first (no "working" on the command line)."""
+    import json
+
+    from companion.ruleset import Setup
+    from companion.session import Session
+    from rulesets.nhb import RULESET as NHB
+
+    status, out, _ = odds_cli(monkeypatch, capsys, tmp_path, "nhb", "--red", "Royce Gracie", "--blue", "Ken Shamrock",
+                              "--json", answers="# Royce's control roll\n7\n")
+    got = json.loads(out)
+    from companion.cards import load_roster
+
+    roster = load_roster("nhb", NHB.card_model)
+    session = Session(NHB, Setup("nhb", (roster.find("Royce Gracie"), roster.find("Ken Shamrock")), {}))
+    session.submit("7")
+    assert status == 0 and got["prompt"] == session.prompt.to_json()
+    assert got["odds"] == NHB.odds(session.state, wait=True).to_json() and "pending" not in got["odds"]
+    assert got["odds"]["lines"][0]["label"] == "takes control" and got["odds"]["lines"][0]["side"] == 1
+
+    status, out, _ = odds_cli(monkeypatch, capsys, tmp_path, "nhb", "--red", "Royce Gracie", "--blue", "Ken Shamrock")
+    assert status == 0 and out.splitlines()[:2] == ["Royce Gracie: roll d10! for control, +20", "control, segment 1"]
+    assert "69%  wins the bout" in out and "exact to 3 explosions in a row" in out
+
+
+def test_companion_odds_fo_with_detail_and_stamps(monkeypatch, capsys, tmp_path) -> None:
+    status, out, _ = odds_cli(monkeypatch, capsys, tmp_path, "fo", "--detail", answers="@0:05 3 4\n@0:09 5 6\n")
+    lines = out.splitlines()
+    assert status == 0 and lines[0] == "Conor McGregor: choose a standing attack (or stall)"
+    assert any(line.endswith("punch lands, ctr 10%") for line in lines)
+    assert "punch:" in lines and "takedown:" in lines and any("the kick is thrown" in line for line in lines)
+
+
+def test_companion_odds_refusals_and_usage(monkeypatch, capsys, tmp_path) -> None:
+    """A refused answer: exit 1, the odds of the prompt before it. No odds for a game that
+    shows none, or an unknown game: exit 2. A fight over: no odds, exit 0."""
+    status, out, err = odds_cli(monkeypatch, capsys, tmp_path, "fo", answers="3 4\n7 7\n")
+    assert status == 1 and "refused '7 7'" in err and "José Aldo: roll 2d6 for the round 1 roll-off" in out
+    assert "José Aldo attacks first" in out
+    status, out, err = odds_cli(monkeypatch, capsys, tmp_path, "nhb_tournament")
+    assert status == 2 and "shows no odds" in err
+    status, out, err = odds_cli(monkeypatch, capsys, tmp_path, "chess")
+    assert status == 2 and "unknown game" in err
+    status, out, err = odds_cli(monkeypatch, capsys, tmp_path, "fo", answers="3 4\n5 6\npunch\n1 1\n")
+    assert status == 0 and "by KO (snake-eyes haymaker)" in out and "(no odds at this prompt)" in out

@@ -55,7 +55,10 @@ def test_fighter_selection(app, snap_compare) -> None:
 
 def test_fight_mid_segment(app, snap_compare) -> None:
     async def fight(pilot) -> None:
+        from rulesets import nhb_odds
+
         await open_fight(pilot, 0, "alpha", "bravo")
+        nhb_odds.BOUT_TABLES.wait()  # the bout's odds table (a background thread): the same screen every run
         for face in ("10", "2", "3", "ground", "15"):
             pilot.app.screen.query_one("#faces", Input).value = face
             await pilot.press("enter")
