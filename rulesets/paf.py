@@ -49,7 +49,7 @@ from companion.ruleset import (
 )
 from rulesets import paf_stats as ps
 from rulesets import paf_tables as pt
-from rulesets.paf_cards import HELM_MODS, PafCard, check_against, derived, is_melee, is_missile
+from rulesets.paf_cards import HELM_MODS, PafCard, check_against, derived, is_melee, is_missile, is_shot
 from rulesets.paf_tables import Effect, Tables
 
 ROUND_SECONDS = 10
@@ -280,6 +280,10 @@ class Round(ReplayRound):
         self.pending: list[Callable[[], None]] = []
         self.phase = "conditions"
         self.rolling: Attack | None = None
+        self.fumbled = False
+        """The being shooting now has fumbled (the rest of his shots this round are lost) [D]."""
+        self.outright = False
+        """The critical row just read kills outright: no damage roll follows [D]."""
         self.wrestling: Wrestle | None = None
         """The pummel, grapple, overbear or break last asked for (its odds, issue 8)."""
         """The attack last asked for (its odds, issue 8)."""
@@ -359,9 +363,9 @@ class Round(ReplayRound):
                 b, c = self.beings[x], self.f[x].condition
                 if c is None:
                     options.append(Choice(f"slowed:{b.slug}", f"{b.name} is slowed",
-                                          "easier to hit: -10 to the number needed against him"))
+                                          "easier to hit: -10 to the number needed against them"))
                     options.append(Choice(f"hastened:{b.slug}", f"{b.name} is hastened",
-                                          "harder to hit: +10 to the number needed against him (+20 to grapple)"))
+                                          "harder to hit: +10 to the number needed against them (+20 to grapple)"))
                 else:
                     options.append(Choice(f"clear:{b.slug}", f"{b.name} is no longer {c}"))
             key = self.choose(None, "condition", options, "none")
@@ -407,7 +411,8 @@ class Round(ReplayRound):
             w = self.pick_weapon(x, action)
             rng = self.pick_range(x, w) if action == "shoot" else None
             y = self.pick_target(x, self.targets(x, action),
-                                 lambda y: self.needed(x, y, w, "missile", self.range_extra(rng)) if rng
+                                 lambda y: None if not self.f[y].able  # text: Helpless HIT
+                                 else self.needed(x, y, w, "missile", self.range_extra(rng)) if rng
                                  else self.needed(x, y, w, "melee", []))
             self.keep_or_release(x, action, y)
             if action == "attack":
@@ -416,7 +421,9 @@ class Round(ReplayRound):
             else:
                 self.shoot(x, y, w, rng or "short")
         elif action in NON_LETHAL:
-            y = self.pick_target(x, self.targets(x, action), lambda y: self.nl_needed(x, y, action))
+            y = self.pick_target(x, self.targets(x, action),
+                                 lambda y: None if action == "pummel" and not self.f[y].able  # Helpless HIT
+                                 else self.nl_needed(x, y, action))
             self.keep_or_release(x, action, y)
             self.log.append(f"{self.name(x)} tries to {action} {self.name(y)}")
             self.nonlethal(x, y, action, rushing=previous == "move")
@@ -512,23 +519,26 @@ class Round(ReplayRound):
         mod = getattr(self.t.missile_range_modifiers, rng)
         return [(f"{rng} range", Fraction(mod))] if mod else []
 
-    def pick_target(self, x: int, ys: list[int], need: Callable[[int], ps.Figure] | None = None) -> int:
-        """The target, each offered with its hit points and ``need(y)``, the roll it would need."""
+    def pick_target(self, x: int, ys: list[int], need: Callable[[int], ps.Figure | None] | None = None) -> int:
+        """The target, each offered with its hit points and ``need(y)``, the roll it would need
+        (``None``: helpless, hit without a roll)."""
         if len(ys) == 1:
             return ys[0]  # [D] one enemy: not asked (design 2: "asked only when more than one")
         held = self.holding(x)
         advised = held if held in ys else next((y for y in ys if self.f[y].able), ys[0])
-        options = [Choice(self.beings[y].slug, self.name(y), self.target_why(y, None if need is None else need(y)))
+        options = [Choice(self.beings[y].slug, self.name(y), self.target_why(y, need(y) if need else None, need is not None))
                    for y in ys]
         key = self.choose(x, "target", options, self.beings[advised].slug)
         return next(y for y in ys if self.beings[y].slug == key)
 
-    def target_why(self, y: int, needed: ps.Figure | None = None) -> str:
+    def target_why(self, y: int, needed: ps.Figure | None = None, asked: bool = False) -> str:
         me = self.f[y]
         bits = []
         if needed is not None:
             low = ps.lowest_hit(needed)
             bits.append("cannot be hit" if low > 100 else f"needs {low}+")
+        elif asked:
+            bits.append("helpless: hit without a roll")
         bits.append(f"{me.hp}/{me.max_hp} hp")
         if self.status_of(y) != "fighting":
             bits.append(self.status_words(y))
@@ -616,23 +626,14 @@ class Round(ReplayRound):
         return base
 
     def af(self, x: int, w: int, mode: str) -> ps.Figure:
-        """AF with the weapon's magic; a shot (not thrown) weapon loses the strength term [D]:
-        "the Strength Bonus only applies if the weapon was made for that strength", which no
-        card says."""
+        """AF with the weapon's magic; a shot (not thrown) weapon's without the strength term
+        (:func:`rulesets.paf_cards.is_shot`, [D])."""
         n = self.numbers(x, w)
-        if mode == "melee":
-            return n.af
-        fig = n.af_missile
-        if self.shot(x, w):
-            parts = tuple(p for p in fig.parts if not p.label.startswith("strength"))
-            fig = ps.Figure("AF", sum((p.amount for p in parts), Fraction(0)), parts)
-        return fig
+        return n.af if mode == "melee" else n.af_missile  # a shot weapon's without the strength (is_shot)
 
     def shot(self, x: int, w: int) -> bool:
         """A missile weapon that shoots something else (bow, crossbow, sling), not thrown."""
-        key = self.weapon(x, w)
-        m = self.t.missiles.get(key)
-        return m is not None and m.ammunition != key and key != "Axe"
+        return is_shot(self.t, self.weapon(x, w))
 
     def defender_mods(self, x: int, y: int, table: str) -> list[tuple[str, Fraction]]:
         """To-hit modifications of the defender's state (PA-7 lists; melee and missiles use the
@@ -680,12 +681,23 @@ class Round(ReplayRound):
         shots = max(1, int(m.per_round))
         if me.ammo[w] is not None and me.ammo[w] > 0:
             shots = min(shots, me.ammo[w])  # the last dagger is one throw, not "1 of 2"
+        one = me.ammo[w] is None and not self.shot(x, w)
+        if one:  # [D] a thrown weapon the card does not count is the one in hand: thrown once, then gone
+            shots = 1
+            ws = list(me.weapons)
+            ws[w] = "gone"
+            me.weapons = tuple(ws)
         if m.per_round < 1:
             nxt = list(me.next_shot)
             nxt[w] = self.r + round(1 / m.per_round)
             me.next_shot = tuple(nxt)
-        self.log.append(f"{self.name(x)} shoots the {self.weapon(x, w)} at {self.name(y)} ({rng} range)")
+        verb = "shoots the" if self.shot(x, w) else "throws the"
+        self.log.append(f"{self.name(x)} {verb} {self.weapon(x, w)} at {self.name(y)} ({rng} range)")
+        self.fumbled = False
         for k in range(shots):
+            if self.fumbled:  # [D] a fumble ends the volley: its effects (a dropped bow, a fall) come first
+                self.log.append(f"{self.name(x)}'s fumble ends the volley: no shot {k + 1} of {shots}")
+                break
             if me.ammo[w] is not None:
                 if me.ammo[w] <= 0:
                     self.log.append(f"{self.name(x)} has nothing left to shoot")
@@ -725,7 +737,8 @@ class Round(ReplayRound):
         against = (f"{hits_words(low)} {self.name(y)} (needed {ps.show(needed.value)} = AF "
                    f"{ps.show(needed.parts[0].amount)} + DF {ps.show(needed.parts[1].amount)}"
                    + (f" {terms}" if terms else "") + ")")
-        note = (f"critical on {crit}+" if crit is not None else "no critical") + ", " + \
+        note = ((("critical on 00" if crit >= 100 else f"critical on {crit}+") if crit is not None else "no critical")
+                + ", ") + \
                (f"fumble on {fumble} or less" if fumble is not None else "no fumble")
         (roll,) = self.roll(x, D_PERCENT, what, target=low, against=against, note=note)
         if self.f[y].exposed:
@@ -758,7 +771,12 @@ class Round(ReplayRound):
                 self.log.append(f"{self.name(y)} has no shield: roll again")
                 continue
             break
+        self.outright = False
         ops, mult = self.effect(y, row, src=x, foe=x)
+        if self.outright:  # [D] killed outright: no damage to roll on the dead
+            self.log.append("no damage roll: the blow kills outright")
+            self.pending.extend(ops)
+            return
         self.wound(x, y, w, mode, mult, ops)
 
     def damage(self, x: int, y: int, w: int, mode: str, mult: float, reason: str = "damage") -> int:
@@ -771,7 +789,8 @@ class Round(ReplayRound):
             parts += ((f"strength {strength}", adj),)
         note = f"on {self.name(y)} ({self.beings[y].card.size})"
         if mult != 1:
-            note += f"; the weapon's damage x{ps.show(Fraction(mult).limit_denominator(10))}, then the strength"
+            note += f"; the weapon's damage x{ps.show(Fraction(mult).limit_denominator(10))}" + \
+                (", then the strength" if adj else "")
         faces = self.roll(x, dice, reason, modifier=plus + adj if mult == 1 else 0, modifier_parts=parts,
                           note=note)
         total = damage_total(sum(faces), plus, mult, adj)
@@ -849,9 +868,10 @@ class Round(ReplayRound):
             self.log.append(f"{self.name(v)} is stunned for {n} round{'s' * (n != 1)}")
             later(lambda: self.stun(v, n))
         if eff.fall:
-            words.append("falls")
+            words.append("falls down")
             later(lambda: setattr(self.f[v], "no_action_until", max(self.f[v].no_action_until, late)))  # [D]
         if eff.death == "immediate":
+            self.outright = True
             later(lambda: self.kill(v, "killed outright"))
         if eff.death_in is not None:
             dice, plus = dice_of(eff.death_in.dice)
@@ -892,7 +912,9 @@ class Round(ReplayRound):
             pass  # the row's words say where
         if eff.stat_loss is not None:
             dice, plus = dice_of(eff.stat_loss.dice)
-            n = sum(self.roll(src, dice, "stat loss", note=f"{eff.stat_loss.stat} {self.name(v)} loses")) + plus
+            hint = "; a d5: a d10 halved, rounded up" if any(d.sides == 5 for d in dice.dice) else ""
+            n = sum(self.roll(src, dice, f"{eff.stat_loss.stat} loss",
+                              note=f"the {eff.stat_loss.stat} {self.name(v)} loses{hint}")) + plus
             stat = eff.stat_loss.stat
             until = " until healed" if eff.stat_loss.until_healed else ""
             self.log.append(f"{self.name(v)} loses {n} {stat}{until}")
@@ -1038,6 +1060,7 @@ class Round(ReplayRound):
     # --- fumbles (PA-3) ---------------------------------------------------------------------
 
     def fumble(self, x: int, y: int, w: int, mode: str) -> None:
+        self.fumbled = True
         self._wielding = {**self._wielding, x: w}
         self._mode = (w, mode)
         self.ref = ("fumble", None)  # f1 shows the fumble table while its roll is asked for
@@ -1244,7 +1267,8 @@ class Round(ReplayRound):
             return
         blow = row.defender or row.attacker or row.text
         self.log.append(f"{self.name(x)} rolls {shown}: index {index}, category {row.category}: breaks the hold "
-                        f"({blow}, {res.points} points: {res.real} real, {res.temporary} temporary)")
+                        f"({blow}, {res.points} point{'s' * (res.points != 1)}: {res.real} real, "
+                        f"{res.temporary} temporary)")
         self.pending.append(lambda: setattr(self.f[x], "held_by", None))
         if res.points:
             self.pending.append(lambda: self.hurt(h, res.real, res.temporary))
@@ -1281,6 +1305,9 @@ class Round(ReplayRound):
         self.fallen += 1
         self.f[y].fell = self.fallen + 100 * self.r
         self.log.append(f"{self.name(y)} is {words}")
+        held = [z for z in range(self.n) if self.f[z].held_by and self.f[z].held_by[0] == y] + self.legs_held(y)
+        if held:
+            self.log.append(f"{self.name(y)} lets go of {' & '.join(self.name(z) for z in dict.fromkeys(held))}")
         self.let_go(y)  # [D] an unconscious (or dead) holder's hold is loosened
 
     def let_go(self, x: int, but: int | None = None) -> None:
@@ -1345,6 +1372,9 @@ class Round(ReplayRound):
     def finish(self, fallen: int | None) -> None:
         """The aftermath (design 8, PA-5): rest and days; then the result."""
         self.phase = "aftermath"
+        if fallen is not None:
+            side = "both sides" if fallen == -1 else f"the {SIDES[fallen]} side"
+            self.log.append(f"The scene is over: nobody on {side} can fight. The aftermath: rest and healing")
         for y in range(self.n):
             me = self.f[y]
             if me.dying_at is not None and not me.dead:
@@ -1389,6 +1419,9 @@ class Round(ReplayRound):
             self.healed.append(f"{self.name(y)} dies on day {me.dies_in_days}")
             return
         if rest == "none" or days <= 0:
+            if back:
+                self.healed.append(f"{self.name(y)} gets {back} temporary back: {me.hp}/{me.max_hp}")
+                self.log.append(self.healed[-1])
             return
         if me.hp < 0:
             self.healed.append(f"{self.name(y)} is below 0 and needs help: no healing ({me.hp}/{me.max_hp})")
@@ -1397,8 +1430,12 @@ class Round(ReplayRound):
         before = me.hp
         me.hp = min(me.max_hp, me.hp + ps.healing_per_day(rest) * days)  # type: ignore[arg-type]
         got_back = f" (and {back} temporary back)" if back else ""
-        self.healed.append(f"{self.name(y)} heals {me.hp - before} in {days} day{'s' * (days != 1)} {rest}"
-                           f"{got_back}: {me.hp}/{me.max_hp}")
+        how = {"bed": "in bed", "resting": "resting", "working": "working"}.get(rest, rest)
+        if me.hp == before and not back:
+            self.healed.append(f"{self.name(y)} has nothing to heal: {me.hp}/{me.max_hp}")
+        else:
+            self.healed.append(f"{self.name(y)} heals {me.hp - before} in {days} day{'s' * (days != 1)} {how}"
+                               f"{got_back}: {me.hp}/{me.max_hp}")
         self.log.append(self.healed[-1])
 
     def status_words(self, y: int) -> str:
@@ -1556,7 +1593,9 @@ class Paf(SceneRuleset):
             me = rnd.f[x]
             held = me.held_by
             holding = rnd.holding(x)
-            stunned = max(0, me.stunned_until - rnd.r + 1) if me.stunned_until >= rnd.r else 0
+            # the rounds after this one still lost, as the log says it ("stunned for 2 rounds"); 0 with
+            # the status stunned: this round only
+            stunned = max(0, me.stunned_until - rnd.r) if me.stunned_until >= rnd.r else 0
             try:
                 n = rnd.numbers(x)
                 af, df = ps.number(n.af.value), ps.number(rnd.df(x).value)

@@ -124,8 +124,9 @@ class CardWeapon(_Strict):
     """+N: AF -4 x N (PA-2, R-18)."""
     ammo: int | None = Field(default=None, ge=0, le=999, validation_alias=AliasChoices("ammo", "arrows"))
     """Missiles only: arrows, quarrels, stones, bullets, darts, or how many of a thrown weapon;
-    omitted: not counted. ``arrows`` is read as another name for it (the design's example);
-    a card is written back with ``ammo``."""
+    omitted: not counted (a bow's arrows never run out) but a thrown weapon is then the one in
+    hand: thrown once, it is gone [D]. ``arrows`` is read as another name for it (the design's
+    example); a card is written back with ``ammo``."""
 
 
 class PafCard(_Strict):
@@ -276,7 +277,9 @@ class PafCard(_Strict):
                 lines.append(f"{n.mhp.text()}; dead at {n.dead_at}")
                 lines.append(n.af.text() + ("" if self.is_monster else " (melee)"))
                 if not self.is_monster:
-                    lines.append(n.af_missile.text() + " (missile)")
+                    for i, w in enumerate(self.weapons):
+                        if is_missile(t, w.weapon):  # each its own: a bow takes no strength, a dagger does
+                            lines.append(derived(self, t, weapon=i).af_missile.text() + f" ({w.weapon})")
                 lines.append(n.df.text())
                 for fig in (n.paf, n.pdf, n.goaf, n.godf):
                     if fig is not None:
@@ -348,6 +351,14 @@ def is_missile(t: Tables, key: str) -> bool:
     return key in t.missiles
 
 
+def is_shot(t: Tables, key: str) -> bool:
+    """A missile weapon that shoots something else (bow, crossbow, sling), not thrown: its attack
+    and damage take no strength [D] ("the Strength Bonus only applies if the weapon was made for
+    that strength", which no card says)."""
+    m = t.missiles.get(key)
+    return m is not None and m.ammunition != key and key != "Axe"
+
+
 def _magic(card: PafCard, t: Tables, chosen: CardWeapon | None, use: str) -> int:
     """The magic of the chosen weapon, else of the first melee (missile) weapon."""
     if chosen is not None:
@@ -404,11 +415,17 @@ def derived(card: PafCard, tables: Tables | dict[str, Any], *, weapon: int | str
                        ps.death_at(monster=True, monster_death=monster_death))
     melee = ps.derive(t, character_of(card, t, weapon_magic=_magic(card, t, chosen, "melee")))
     missile = ps.derive(t, character_of(card, t, weapon_magic=_magic(card, t, chosen, "missile")))
+    af_missile = missile.af_missile
+    shooting = chosen if chosen is not None and is_missile(t, chosen.weapon) else \
+        next((w for w in card.weapons if is_missile(t, w.weapon)), None)
+    if shooting is not None and is_shot(t, shooting.weapon):
+        parts = tuple(p for p in af_missile.parts if not p.label.startswith("strength"))
+        af_missile = ps.Figure("AF", sum((p.amount for p in parts), Fraction(0)), parts)
     df = melee.df
     if card.shield:
         bonus = Fraction(pt.shield_bonus(t))
         df = ps.Figure("DF", df.value + bonus, df.parts + (ps.Part("shield", bonus),))
-    return Numbers(melee.mhp, melee.af, missile.af_missile, df, melee.paf, melee.pdf, melee.goaf, melee.godf,
+    return Numbers(melee.mhp, melee.af, af_missile, df, melee.paf, melee.pdf, melee.goaf, melee.godf,
                    melee.dead_at)
 
 
@@ -437,8 +454,11 @@ def _weapon_line(card: PafCard, w: CardWeapon, t: Tables | None) -> str:
         shot = t.missiles.get(w.weapon)
         if shot is not None and shot.ammunition in t.weapons:
             rate = shot.printed_rate or f"{ps.show(Fraction(shot.per_round).limit_denominator(10))}"
-            extra.append(f"shoots {shot.ammunition} {pt.weapon_damage(t, shot.ammunition, 'medium')} / large "
-                         f"{pt.weapon_damage(t, shot.ammunition, 'large')}, {rate} a round, "
+            thrown = not is_shot(t, w.weapon)  # a thrown weapon's damage takes the strength [D]
+            medium, large = (ps.damage_dice(t, shot.ammunition, size, strength if thrown else None)
+                             for size in ("medium", "large"))
+            extra.append(f"{'throws' if thrown else 'shoots ' + shot.ammunition} {medium} / large {large}, "
+                         f"{rate} a round, "
                          f"range {ps.show(Fraction(shot.short).limit_denominator(10))}/"
                          f"{ps.show(Fraction(shot.medium).limit_denominator(10))}/"
                          f"{ps.show(Fraction(shot.long).limit_denominator(10))}")

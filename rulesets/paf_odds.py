@@ -16,7 +16,7 @@ from fractions import Fraction
 from companion.odds import Dist, Line, Odds, chance, expect, faces, sum_dist
 from rulesets import paf_stats as ps
 from rulesets import paf_tables as pt
-from rulesets.paf import D_PERCENT, Attack, Round, Wrestle, critical_multiplier, damage_total
+from rulesets.paf import D_PERCENT, Attack, Round, Wrestle, blocked, critical_multiplier, damage_total
 
 ATTACK_REASONS = ("attack", "shot")
 """The prompts whose roll is an attack (a shot may say ``shot 1 of 2``)."""
@@ -51,13 +51,23 @@ def critical_rows(rnd: Round, a: Attack) -> list[tuple[pt.Row, Fraction]]:
     return [(row, q / total) for row, q in rows.values()]
 
 
+def kills_outright(rnd: Round, row: pt.Row, helmed: bool, shielded: bool) -> bool:
+    """The row kills outright on this defender: "immediate death" not blocked by his helm or
+    shield, or the helmed line's when he is helmed (PA-3, as :meth:`Round.effect` reads it)."""
+    if blocked(row, helmed, shielded, rnd.no_effect_if(row)):
+        return False
+    if row.if_helmed is not None and helmed:
+        return kills_outright(rnd, row.if_helmed, helmed, shielded)
+    return row.death == "immediate"
+
+
 def expected_damage(rnd: Round, a: Attack, mult_of: Dist | None = None) -> Fraction:
     """The points a hit deals on average: the weapon's dice (by their sum), times the critical
     row's multiplier when ``mult_of`` (multiplier to chance) is given, then strength."""
     _, _, dice, plus, _, adj = rnd.damage_terms(a.x, a.y, a.w, a.mode)
     sums = sum_dist(dice)
     mults = mult_of or {1: Fraction(1)}
-    return sum((qm * expect(sums, lambda s, m=m: damage_total(s, plus, m, adj)) for m, qm in mults.items()),
+    return sum((qm * expect(sums, lambda s, m=m: damage_total(s, plus, m, adj)) for m, qm in mults.items() if m),
                Fraction(0))
 
 
@@ -71,7 +81,8 @@ def attack_odds(rnd: Round) -> Odds | None:
     helmed, shielded = rnd.helmed(a.y), rnd.shielded(a.y)
     mults: Dist = {}
     for row, q in critical_rows(rnd, a):
-        m = critical_multiplier(row, helmed, shielded)
+        # a row that kills outright (as it falls on this defender) asks no damage roll [D]: 0 points
+        m = 0 if kills_outright(rnd, row, helmed, shielded) else critical_multiplier(row, helmed, shielded)
         mults[m] = mults.get(m, Fraction(0)) + q
     on_hit = expected_damage(rnd, a)
     on_critical = expected_damage(rnd, a, mults)

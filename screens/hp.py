@@ -228,6 +228,9 @@ def being_lines(card: Any, numbers: dict[str, Any], acting: bool, width: int = L
         second_plain += " " + text
         second += f" [$warning]{text}[/]"
     extra: list[tuple[str, str]] = []
+    condition = numbers.get("condition")
+    if condition and not out:  # the GM's magic (slowed, hastened): it changes every roll against him
+        extra.append((str(condition), f"[$warning]{escape(str(condition))}[/]"))
     for words in hold_words(numbers, short=not roomy):
         extra.append((words, f"[b $accent]{escape(words)}[/]"))
     injuries = numbers.get("injuries") or ()

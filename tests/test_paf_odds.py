@@ -63,8 +63,12 @@ def oracle_damage(state, depth: int = DEPTH) -> Fraction:
         if depth == 0:
             return Fraction(0)
         faces = every_face(p)
-        return sum((oracle_damage(RULESET.apply(state, Answer(t)).state, depth - 1) for t in faces),
-                   Fraction(0)) / len(faces)
+        total = Fraction(0)
+        for t in faces:
+            out = RULESET.apply(state, Answer(t))
+            if "no damage roll: the blow kills outright" not in out.log:  # killed outright: no damage [D]
+                total += oracle_damage(out.state, depth - 1)
+        return total / len(faces)
     if isinstance(p, RollPrompt):
         return oracle_damage(RULESET.apply(state, Answer(str(p.dice.dice[0].low) if len(p.dice.dice) == 1
                                                          else " ".join(str(d.low) for d in p.dice.dice))).state,

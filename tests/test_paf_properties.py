@@ -272,7 +272,7 @@ def check_state(setup: Setup, state: Any) -> dict[str, dict[str, Any]]:
         if t["status"] == "fighting":
             assert t["stunned"] == 0, (who, t["stunned"])
         if t["status"] == "stunned":
-            assert t["stunned"] > 0, (who, t["stunned"])
+            assert t["stunned"] >= 0, (who, t["stunned"])  # the rounds after this one (0: this round only)
         for weapon, left in t["ammo"].items():
             carried = ammo_of[who][weapon]
             assert carried is not None and 0 <= left <= carried, (who, weapon, left, carried)
@@ -326,7 +326,7 @@ def check_prompt(setup: Setup, state: Any, prompt: Any, trackers: dict[str, dict
     assert me["status"] not in ("dead", "unconscious", "needs_help"), \
         f"{prompt.who} ({me['status']}, {me['hp']} hp) asked for {prompt.reason}"
     if prompt.reason in ACTING:
-        assert me["stunned"] == 0, f"{prompt.who}, stunned {me['stunned']}, asked for {prompt.reason}"
+        assert me["status"] != "stunned", f"{prompt.who}, stunned {me['stunned']}, asked for {prompt.reason}"
     if isinstance(prompt, ChoicePrompt) and prompt.reason == "action":
         keys = {o.key for o in prompt.options}
         assert keys <= set(ACTIONS) and "end" in keys and "wait" in keys, keys

@@ -196,18 +196,22 @@ def test_a_stunning_critical_takes_the_rest_of_the_round_and_the_next():
     s, log = play(s, "1", "3")  # stunned 1 round; damage 3 + 1
     assert "Grak is stunned for 1 round" in log and "Grak cannot act (stunned)" in log
     assert track(s, "Grak")["hp"] == 8
-    assert track(s, "Grak")["status"] == "stunned" and track(s, "Grak")["stunned"] == 1
+    # round 2 begins: its last stunned round, "STUNNED" with no more rounds after it (the tracker counts
+    # the rounds after this one, as the log's "for 1 round" did in round 1)
+    assert track(s, "Grak")["status"] == "stunned" and track(s, "Grak")["stunned"] == 0
     s, log = play(s, "none", "4")  # round 2: only Aldric rolls initiative
     assert "Grak: stunned, no initiative" in log
     assert prompt(s).who == "Aldric" and prompt(s).reason == "action"
-    assert track(s, "Grak")["stunned"] == 1
+    assert track(s, "Grak")["status"] == "stunned"
 
 
-@pytest.mark.parametrize("helm, dead, hp", [("none", True, 8), ("open", False, 8)])
+@pytest.mark.parametrize("helm, dead, hp", [("none", True, 12), ("open", False, 8)])
 def test_an_edged_critical_no_effect_if_helmed(helm, dead, hp):
-    """PA-3 edged 99 "decapitated, immediate death (no effect if helmed)": read the defender's helm."""
+    """PA-3 edged 99 "decapitated, immediate death (no effect if helmed)": read the defender's helm. [D] a
+    being killed outright is asked no damage roll; a helmed one takes the blow's damage (4)."""
     s = to_attack(scene(char("Aldric", weapons=SWORD), char("Grak", armor="leather", helm=helm)))
-    s, log = play(s, "96", "99", "4")
+    s, log = play(s, "96", "99", *(() if dead else ("4",)))
+    assert ("no damage roll: the blow kills outright" in log) is dead
     assert "critical 99 (edged): decapitated, immediate death (no effect if helmed)" in log
     assert ("no effect: Grak is helmed" in log) is not dead
     g = track(s, "Grak")
@@ -253,7 +257,9 @@ def test_a_stat_loss_is_rolled_and_the_numbers_re_derived():
     missile AF (+3 to miss at 9, PA-1) through the card, not a patch."""
     s, log = play(to_attack(scene(ALDRIC, char("Grak", armor="leather", weapons=[{"weapon": "Dagger"}]))),
                   "96", "81")
-    assert prompt(s).dice.notation == "d5"
+    p = prompt(s)
+    assert p.dice.notation == "d5" and p.reason == "dexterity loss"
+    assert p.note == "the dexterity Grak loses; a d5: a d10 halved, rounded up"  # how a table rolls a d5
     s, log = play(s, "3", "2")
     assert "Grak loses 3 dexterity" in log
     assert "dexterity -3" in track(s, "Grak")["injuries"]
@@ -523,6 +529,9 @@ def test_the_target_list_says_the_roll_each_target_needs():
     p = prompt(s)
     assert p.reason == "target"
     assert [(o.key, o.why) for o in p.options] == [("grak", "needs 45+, 12/12 hp"), ("bera", "needs 40+, 12/12 hp")]
+    # an unconscious foe is hit without a roll (text: Helpless HIT): no number needed to show
+    s, _ = play(with_hp(scene(ALDRIC, GRAK, char("Bera"), sides=(0, 1, 1)), 2, 0), "none", "6", "2", "attack")
+    assert prompt(s).options[1].why == "helpless: hit without a roll, 0/12 hp, unconscious"
 
 
 def test_the_range_choice_says_each_band_s_distance():
@@ -559,8 +568,8 @@ def test_a_fallen_holder_lets_go_of_the_leg():
     """[D] a holder who falls lets go of every hold, a leg too."""
     s, _ = play(scene(ALDRIC, char("Grak")), "none", "5", "2", "overbear", "30")
     s = with_hp(s, 0, 1)
-    s, _ = play(s, "attack", "50", "3")  # Grak's mace: 3 + 1 = 4 on Aldric's 1
-    assert track(s, "Aldric")["status"] != "fighting"
+    s, log = play(s, "attack", "50", "3")  # Grak's mace: 3 + 1 = 4 on Aldric's 1
+    assert track(s, "Aldric")["status"] != "fighting" and "Aldric lets go of Grak" in log
     assert track(s, "Grak")["legs_held_by"] == []
 
 
@@ -605,6 +614,29 @@ def test_a_fumble_after_the_last_dagger_is_thrown_drops_nothing():
     assert "recover" not in [o.key for o in prompt(s).options]
 
 
+def test_a_fumble_ends_the_volley():
+    """A short bow shoots 2 a round; [D] a fumble on the first shot (05: fumble 55 "lose grip, drop weapon")
+    ends the volley: no second shot, and the bow lies dropped."""
+    archer = char("Archer", weapons=[{"weapon": "Bow, Short", "ammo": 6}, {"weapon": "Club"}])
+    s, _ = play(scene(archer, char("Grak")), "none", "5", "2", "shoot", "bow-short", "short")
+    assert prompt(s).reason == "shot 1 of 2"
+    s, log = play(s, "05", "55")
+    assert "Archer's fumble ends the volley: no shot 2 of 2" in log
+    assert prompt(s).who == "Grak" and track(s, "Archer")["weapons"]["Bow, Short"] == "dropped"
+    assert track(s, "Archer")["ammo"] == {"Bow, Short": 5}
+
+
+def test_a_thrown_weapon_the_card_does_not_count_is_thrown_once():
+    """[D] a thrown weapon without an ammo count is the one in hand: one throw (not the dagger's 2 a
+    round), then it is gone; the log says it is thrown, not shot."""
+    thrower = char("Thrower", weapons=[{"weapon": "Dagger"}, {"weapon": "Club"}])
+    s, log = play(scene(thrower, char("Grak")), "none", "5", "2", "shoot", "dagger", "short")
+    assert "Thrower throws the Dagger at Grak (short range)" in log
+    assert prompt(s).reason == "shot"
+    s, _ = play(s, "10")
+    assert track(s, "Thrower")["weapons"] == {"Dagger": "gone", "Club": "ready"}
+
+
 def test_a_heavy_crossbow_shoots_every_other_round():
     """R-4: the heavy crossbow's 1/2 a round."""
     xbow = char("Archer", weapons=[{"weapon": "Crossbow, Heavy"}, {"weapon": "Sword, Long"}])
@@ -647,7 +679,7 @@ def test_the_gm_ends_the_scene_and_the_beings_heal():
     p = prompt(s)
     assert p.reason == "rest" and p.advised == "none" and p.who == "GM"
     s, log = play(s, "bed", "2")
-    assert "Grak heals 6 in 2 days bed: 9/12" in log
+    assert "Grak heals 6 in 2 days in bed: 9/12" in log
     assert "Hurt is below 0 and needs help: no healing (-2/12)" in log
     p = prompt(s)
     assert isinstance(p, OverPrompt) and p.result.method == "ended" and p.result.winner is None

@@ -138,8 +138,9 @@ def test_golden_melee_reads_as_the_rules_say(tmp_path: Path):
     assert r3.index("Orc Grunt rolls 67, needs 67: hits Wulf Ironhand") < r3.index(
         "Orc Grunt loses 6 hit points: 0/12")
     # PA-5: at zero, unconscious
-    assert r3[-5:] == ["Orc Grunt rolls 4 = 4 damage to Wulf Ironhand", "Orc Grunt loses 6 hit points: 0/12",
+    assert r3[-6:] == ["Orc Grunt rolls 4 = 4 damage to Wulf Ironhand", "Orc Grunt loses 6 hit points: 0/12",
                        "Orc Grunt is unconscious (PA-5)", "Wulf Ironhand loses 4 hit points: 10/21",
+                       "The scene is over: nobody on the blue side can fight. The aftermath: rest and healing",
                        "Wulf Ironhand def. Orc Grunt by incapacitation (unconscious), round 3"]
     end = final(lines)
     assert end["result"] == {"winner": "Wulf Ironhand", "loser": "Orc Grunt", "method": "incapacitated",
@@ -280,8 +281,10 @@ def test_golden_nonlethal_reads_as_the_rules_say(tmp_path: Path):
     assert len(per_round) == 12
     recovered = [i + 1 for i, r in enumerate(per_round) for line in r if "recovers" in line]
     assert recovered == [12]
-    assert per_round[11][-4:] == ["Cole Rook loses 4 hit points (2 temporary): 0/14", "Cole Rook is unconscious (PA-5)",
+    assert per_round[11][-6:] == ["Cole Rook loses 4 hit points (2 temporary): 0/14", "Cole Rook is unconscious (PA-5)",
                                   "Bram Tolley recovers 1 temporary hit point: 26/26",
+                                  "The scene is over: nobody on the blue side can fight. The aftermath: rest and healing",
+                                  "Cole Rook gets 9 temporary back: 9/14",
                                   "Bram Tolley def. Cole Rook by incapacitation (unconscious), round 12"]
     assert ("Bram Tolley rolls 70, needs 11: index 64, Opponent Knocked to Knees: 4 points (2 real, 2 temporary)"
             in per_round[11])
@@ -338,8 +341,8 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
     assert [line for line in lines if "refused" not in line] == plain
     end = final(plain)
     assert end["result"]["method"] == "ended"
-    assert logs(plain)[-5:] == ["Wulf Ironhand heals 6 in 2 days bed: 17/21", "Mira Fletch heals 0 in 2 days bed: 21/21",
-                                "Orc Grunt heals 6 in 2 days bed: 10/12", "Grishnak heals 0 in 2 days bed: 24/24",
+    assert logs(plain)[-5:] == ["Wulf Ironhand heals 6 in 2 days in bed: 17/21", "Mira Fletch has nothing to heal: 21/21",
+                                "Orc Grunt heals 6 in 2 days in bed: 10/12", "Grishnak has nothing to heal: 24/24",
                                 "Draw (the GM ended the scene), round 2"]
 
 
