@@ -462,6 +462,15 @@ class OptionSpec:
     default: Any
     choices: tuple[Any, ...]
     help: str = ""
+    words: tuple[str, ...] = ()
+    """What each choice means, in the game's words, shown beside it on the setup screen
+    (``no_shield``: "no effect without a shield"); none: the choice says it."""
+
+    def shown(self, choice: Any) -> str:
+        """A choice as the setup screen lists it: the value typed, and its words if any."""
+        if self.words and choice in self.choices:
+            return f"{show_value(choice)}: {self.words[self.choices.index(choice)]}"
+        return show_value(choice)
 
     def parse(self, text: str) -> Any:
         """Read ``text`` as one of the choices, or raise ``ValueError`` saying what is allowed."""

@@ -91,15 +91,19 @@ OPTIONS = (
     OptionSpec("monster_death", "Monsters die at", ps.MONSTER_DEATH, (-10, -5, 0, -15, -20),
                "PA-5: the negative constant at which a monster dies (the text: arbitrarily -10)"),
     OptionSpec("character_death", "Characters die at", "constitution", ("constitution", "-10"),
-               "PA-5: minus their constitution (the author's use), or -10 like monsters"),
+               "PA-5: minus their constitution (the author's use), or -10 like monsters",
+               ("minus constitution", "-10, as monsters")),
     OptionSpec("hit_probability", "Hit probability point", 4, (4, 1),
                "R-14: the percent of one point of the tables' \"hit probability -2\" and \"+3\" "
-               "(4: the text's conversion of other systems' pluses, +1 -> 4%; 1: read as percent)"),
+               "(4: the text's conversion of other systems' pluses, +1 -> 4%; 1: read as percent)",
+               ("4% a point", "1% a point")),
     OptionSpec("turn_rounds", "A turn is", 1, (1, 6),
-               "melee rounds in the tables' \"turn\" (death in 2-12 turns, half speed for 1 turn)"),
+               "melee rounds in the tables' \"turn\" (death in 2-12 turns, half speed for 1 turn)",
+               ("1 round", "6 rounds")),
     OptionSpec("shield_row", "Shield destroyed rows", "no_shield", ("no_shield", "printed"),
                "R-13: edged critical 63 \"shield destroyed (no effect if shielded)\": no effect only "
-               "without a shield, as row 64 and the blunt table read (no_shield), or as printed (it never acts)"),
+               "without a shield, as row 64 and the blunt table read (no_shield), or as printed (it never acts)",
+               ("no effect without a shield", "as printed: never acts")),
 )
 
 
@@ -1200,6 +1204,8 @@ class Round(ReplayRound):
         if row.strike_again and not again:
             self.log.append(f"{self.name(x)} strikes again")
             self.nonlethal(x, y, action, extra="again")
+        elif row.strike_again:
+            self.log.append("no third blow: a strike-again roll does not strike again")
         if row.opponent_may_counter and not again:
             self.counter(y, x)
 

@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select
 
-from companion.ruleset import OptionSpec, Ruleset, show_value
+from companion.ruleset import OptionSpec, Ruleset
 
 
 class OptionsScreen(ModalScreen[dict[str, Any] | None]):
@@ -44,7 +44,7 @@ class OptionsScreen(ModalScreen[dict[str, Any] | None]):
                     with Horizontal(classes="option"):
                         yield Label(spec.label, classes="name")
                         yield Select(
-                            [(show_value(c), c) for c in spec.choices],
+                            [(spec.shown(c), c) for c in spec.choices],
                             value=self.chosen.get(spec.key, spec.default),
                             allow_blank=False,
                             id=f"opt-{spec.key}",

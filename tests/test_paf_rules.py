@@ -727,3 +727,12 @@ def test_a_condition_is_set_by_the_gm():
     s, log = play(scene(ALDRIC, GRAK), "slowed:grak", "none", "5", "3", "attack")
     assert "Grak is slowed" in log
     assert prompt(s).target == 35 and track(s, "Grak")["condition"] == "slowed"
+
+
+def test_the_options_say_what_each_choice_means():
+    """The setup screen lists each choice with its words (the raw value is what --option takes)."""
+    specs = {o.key: o for o in RULESET.options}
+    assert specs["shield_row"].shown("no_shield") == "no_shield: no effect without a shield"
+    assert specs["character_death"].shown("constitution") == "constitution: minus constitution"
+    assert specs["monster_death"].shown(-10) == "-10"
+    assert all(not o.words or len(o.words) == len(o.choices) for o in RULESET.options)
