@@ -192,6 +192,13 @@ class FightScreen(Screen[None]):
                 log.write(f"{escape(line)}{mark}")
         self._shown_steps = list(steps)
 
+    def on_resize(self) -> None:
+        """A scene's panels take three lines a combatant when the terminal grows tall enough."""
+        if self._scene and self.is_mounted:
+            prompt = self.session.prompt
+            self._render_sides(self.session.ruleset.trackers(self.session.state),
+                               getattr(prompt, "who", None) if not isinstance(prompt, OverPrompt) else None)
+
     def _render_all(self) -> None:
         session = self.session
         ruleset = session.ruleset
@@ -266,7 +273,9 @@ class FightScreen(Screen[None]):
     def _render_sides(self, trackers: dict[str, dict[str, Any]], acting: str | None) -> None:
         """A scene's two sides, each combatant with his trackers; ``acting`` is marked."""
         setup = self.session.setup
-        roomy = len(setup.fighters) <= ROOMY_SCENE
+        # three lines a combatant (holds and injuries whole) when few, or when the terminal is tall
+        # enough for them all: two panels' borders, the header and the footer besides
+        roomy = len(setup.fighters) <= ROOMY_SCENE or 3 * len(setup.fighters) + 6 <= self.app.size.height
         for side in (0, 1):
             combatants = [(card, trackers.get(card.name, {})) for i, card in enumerate(setup.fighters)
                           if setup.side_of(i) == side]

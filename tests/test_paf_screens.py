@@ -628,3 +628,20 @@ async def test_f9_shows_the_odds_detail_and_hidden_odds_stay_hidden_after_a_rest
     store = Store.open(data_dir)
     assert store.setting("odds", "hidden") == "shown"
     store.close()
+
+
+async def test_seven_beings_take_three_lines_each_when_the_terminal_is_tall_enough(data_dir: Path) -> None:
+    """A GM's play-test: at 100x32 seven beings' holds and injuries were cut to fit a second line. When
+    the terminal has the height, each being gets its third line (AF and DF beside the bar, holds and
+    injuries whole); at 80x24 the panels go back to two lines."""
+    app = make_app(data_dir, rng=random.Random(3))
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.new_fight(Setup("paf", tuple(app.roster("paf").find(n) for n in (
+            "Sir Roderick Vane", "Durin Stonefist", "Brother Anselm", "Orc Raider", "Orc Bowman", "Goblin Skulker",
+            "Ogre Thug")), default_options(get_ruleset("paf")), sides=(0, 0, 0, 1, 1, 1, 1)))
+        await pilot.pause()
+        red = app.screen.query_one("#red-side", HpSidePanel)
+        assert "AF 27 DF 37.5" in text_of(red) and len(text_of(red).strip().splitlines()) == 3 * 3
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert "AF 27" not in text_of(red) and len(text_of(red).strip().splitlines()) == 2 * 3
