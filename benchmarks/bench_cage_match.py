@@ -25,12 +25,13 @@ from rulesets.nhb import NhbCard
 FIGHTS = 40
 
 
-def fights() -> list[tuple[object, list[Answer]]]:
+def fights(n: int = FIGHTS) -> list[tuple[object, list[Answer]]]:
+    """``n`` middleweight fights the app rolls itself (seeded): each start and its answers."""
     roster = load_roster("cage_match", RULESET.card_model)
     middle = [c for c in roster.cards if c.weight_class == "middleweight"]
     out = []
     rng = random.Random(2026)
-    for _ in range(FIGHTS):
+    for _ in range(n):
         red, blue = rng.sample(middle, 2)
         session = Session(RULESET, Setup("cage_match", (red, blue)), rng=rng)
         while not session.over:

@@ -138,7 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     odds = sub.add_parser(
         "odds",
-        help="the odds at the prompt a fight's answers reach (NHB, FO, Fudge, PAF)",
+        help="the odds at the prompt a fight's answers reach",
         description=ODDS_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from companion.dice import Dice, Refused, d, read_faces
 from companion.replay import ReplayRound, Typed, slug
@@ -189,6 +189,132 @@ def beats(x: Roll, y: Roll) -> bool:
     return x.total > y.total
 
 
+@dataclass(frozen=True, slots=True)
+class Clash:
+    """How a roll-off reads: a pure function of the two rolls, which the turn acts on and the
+    odds count (docs/odds_design.md 4.3), so the rule is written once."""
+
+    word: str
+    """What happened: ``faster``, ``tie``, ``covered``, ``half``, ``wins``, ``stopped``..."""
+    by: int | None = None
+    """Whose move is read on the attack dice table with his own total: 0 the lead (the
+    attacker, or red in a race), 1 the other; None when no move goes through."""
+    half: bool = False
+    to_muscle: bool = False
+    """Half damage, to the muscles (text: "1/2 damage to muscle") unless double 6s made it nerves."""
+
+
+def race(lead: Roll, other: Roll) -> Clash:
+    """WHO FASTER: only the high roll hits (text); a tie lands nothing (CMD-7)."""
+    if beats(lead, other):
+        return Clash("faster", 0)
+    if beats(other, lead):
+        return Clash("faster", 1)
+    return Clash("tie")
+
+
+def defence(attack: Roll, guard: Roll) -> Clash:
+    """A defended attack (PROTECTS, SLICK MOVE): the defender beats or ties the attack roll to
+    take nothing, else half to muscles (text); the attacker's double 6s still hit, half of
+    double to the nerves, and the defender's double 6s take none (CM-2)."""
+    if guard.d6:
+        return Clash("negated")
+    if attack.miss:
+        return Clash("miss")
+    if attack.d6:
+        return Clash("half", 0, half=True)
+    if guard.total >= attack.total:
+        return Clash("covered")
+    return Clash("half", 0, half=True, to_muscle=True)
+
+
+def must_win(lead: Roll, other: Roll) -> Clash:
+    """A take-down, a trip, a position move or a hold: win, not tie, the roll-off (text)."""
+    return Clash("wins", 0) if beats(lead, other) else Clash("stopped")
+
+
+def break_free(attack: Roll, breaker: Roll) -> Clash:
+    """BRUTAL HIT v Break: the breaker who wins stands up taking half (none with double 6s);
+    a tie or below, the attack goes through in full (text; CM-2, CMD-8)."""
+    if beats(breaker, attack):
+        return Clash("clean break") if breaker.d6 else Clash("breaks free", 0, half=True)
+    if breaker.d6:  # both double 6s: a tie, but "a defender who also rolls double 6s takes none" (CM-2)
+        return Clash("negated")
+    return Clash("lands", 0)
+
+
+def block(attack: Roll, guard: Roll) -> Clash:
+    """A combo stage against the block: a miss ends it, the blocker's double 6s take none, a
+    blocker who wins or ties takes half, else full damage (text "Combine")."""
+    if attack.miss:
+        return Clash("miss")
+    if guard.d6:
+        return Clash("negated")
+    if not beats(attack, guard):
+        return Clash("blocked", 0, half=True)
+    return Clash("lands", 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Blow:
+    """An attack roll read on the attack dice table (CM-2): the damage and where it goes."""
+
+    amount: int
+    nerves: bool
+    """To the move's head or body nerves; else to the muscles."""
+
+
+def blow(roll: Roll, rating: int, base: int, *, half: bool = False, to_muscle: bool = False) -> Blow | None:
+    """``roll`` read against the defender's muscle rating for a move doing ``base`` damage: None
+    on a miss; double 6s double it to the nerves, a halved hit rounds down (CM-2)."""
+    if roll.miss:
+        return None
+    nerves = roll.d6 or roll.total >= rating
+    amount = base * 2 if roll.d6 else base
+    if half:
+        amount //= 2  # CM-2: half rounds down
+        if to_muscle and not roll.d6:
+            nerves = False  # text: "take 1/2 damage to muscle"
+    return Blow(amount, nerves)
+
+
+def aim(move: Move) -> str:
+    """The nerves a move's damage goes to: its target, the body for a move with none."""
+    return move.target if move.target in ("head", "body") else "body"
+
+
+def harm(muscle: int, left: int, amount: int, nerves: bool, spill: bool) -> tuple[int, int]:
+    """What a hit of ``amount`` takes from the muscles and from the target nerves (``left`` of
+    them): muscles first unless it reads as nerves; once muscles are 0 all goes to the nerves
+    (CM-2); the rest of a muscles hit spills to the nerves with ``spill`` (CMD-10)."""
+    if amount <= 0:
+        return 0, 0
+    if not nerves and muscle > 0:
+        took = min(muscle, amount)
+        rest = amount - took
+        return took, min(left, rest) if rest and spill else 0
+    return 0, min(left, amount)
+
+
+@dataclass(frozen=True, slots=True)
+class Rolling:
+    """The roll the turn asks for and how it will read it: what the odds of the prompt need."""
+
+    why: str
+    sides: tuple[int, ...]
+    """Who rolls, in order: one attack roll, or a roll-off (red, then blue)."""
+    moves: tuple[Move | None, Move | None]
+    """Each corner's move for this roll (None: a defence roll)."""
+    lead: int
+    """Whose roll the reading takes first: the attacker, or red in a race."""
+    reading: Callable[[Roll, Roll], Clash] | None
+    """How the roll-off reads (:class:`Clash`); None: one attack roll, read in full."""
+    strikes: bool = True
+    """Whether the move that goes through is read on the attack table (a hold only taps)."""
+    got: tuple[Roll, ...] = ()
+    """The rolls already in (red's, when blue is asked)."""
+
+
 _PAIRS = tuple(product(range(1, 7), repeat=2))
 
 
@@ -280,6 +406,8 @@ class Turn(ReplayRound):
         self.followups: list[list[Move]] = [[], []]
         self.reading: tuple[int, Roll | None] | None = None
         """The defender's muscle rating and the latest attack roll, for the reference."""
+        self.rolling: Rolling | None = None
+        """The roll being asked for and how it will be read, for the odds; None at a choice."""
 
     # --- plumbing -------------------------------------------------------------
 
@@ -473,6 +601,8 @@ class Turn(ReplayRound):
                 against, target, note = f"{self.name(attack_on)}'s muscle rating", rating, reading
             elif move is not None and move.damage > 0:
                 note = f"double 6s beat any other roll; the total is also the attack roll: {reading}"
+        if not rolloff:  # one attack roll, read in full (a roll-off has set its own)
+            self.rolling = Rolling(why, (side,), (move, None) if side == 0 else (None, move), side, None)
         faces = self.take(lambda: RollPrompt(self.name(side), side, TWO_D6, f"{what} ({why})", mod, parts,
                             against=against, target=target, note=note))
         r = Roll(faces, sum(faces) + mod)
@@ -483,15 +613,24 @@ class Turn(ReplayRound):
         self.log.append(f"{self.name(side)} rolls {faces[0]}+{faces[1]}{plus} = {r.total} for {what}{mark}")
         return r
 
-    def rolloff(self, moves: tuple[Move | None, Move | None], why: str, attacker: int | None = None) -> tuple[Roll, Roll]:
-        """Both roll, red then blue; the attacker's total is also its attack roll (CMD-6)."""
-        rolls = []
+    def rolloff(self, moves: tuple[Move | None, Move | None], why: str, *, lead: int,
+                reading: Callable[[Roll, Roll], Clash], attacker: int | None = None,
+                strikes: bool = True) -> tuple[tuple[Roll, Roll], Clash]:
+        """Both roll, red then blue; the attacker's total is also its attack roll (CMD-6).
+
+        Returns:
+            The two rolls and how they read: ``reading`` of ``lead``'s roll and the other's,
+            the same function the odds of these prompts count with.
+        """
+        rolls: list[Roll] = []
         for side in (0, 1):
+            self.rolling = Rolling(why, (0, 1), moves, lead, reading, strikes, tuple(rolls))
             rolls.append(self.roll(side, moves[side], why, attack_on=1 - side if side == attacker else None,
                                    rolloff=True))
-        return rolls[0], rolls[1]
+        return (rolls[0], rolls[1]), reading(rolls[lead], rolls[1 - lead])
 
     def choose(self, side: int, reason: str, options: list[Choice], advised: str | None) -> str:
+        self.rolling = None
         return self.take(lambda: ChoicePrompt(self.name(side), side, reason, tuple(options), advised))
 
     # --- damage and position --------------------------------------------------
@@ -500,66 +639,72 @@ class Turn(ReplayRound):
         """Read ``roll`` on the attack dice table against the other fighter and deal
         ``move``'s damage (CM-2); None on a miss, else the damage dealt."""
         b = 1 - a
-        if roll.miss:
+        hit = self.hit_of(a, move, roll, half=half, to_muscle=to_muscle)
+        if hit is None:
             self.log.append(f"{move.name} misses")
             return None
         if move.damage <= 0:
             return 0  # a position move: its "Position:" line says it landed
-        nerves = roll.d6 or roll.total >= self.sheets[b].rating
-        amount, parts = self.damage_of(a, move)
+        _, parts = self.damage_of(a, move)  # the focus on damage is dealt now (CM-4: once)
         if roll.d6:
-            amount *= 2
             parts.append("doubled")
         if half:
-            amount //= 2  # CM-2: half rounds down
             parts.append("halved")
-            if to_muscle and not roll.d6:
-                nerves = False  # text: "take 1/2 damage to muscle"
-        self.deal(b, move, amount, nerves, parts)
-        if not half and amount > 0:
+        self.deal(b, move, hit.amount, hit.nerves, parts)
+        if not half and hit.amount > 0:
             self.full[a] = True
             self.landed_full[a] = move
-        return amount
+        return hit.amount
 
-    def damage_of(self, a: int, move: Move) -> tuple[int, list[str]]:
+    def hit_of(self, a: int, move: Move, roll: Roll, *, half: bool = False, to_muscle: bool = False) -> Blow | None:
+        """How ``roll`` reads for ``a``'s ``move`` against the other fighter, dealing nothing:
+        None on a miss; a position move lands for no damage (for :meth:`strike` and the odds)."""
+        if roll.miss:
+            return None
+        if move.damage <= 0:
+            return Blow(0, False)
+        base, _ = self.damage_of(a, move, spend=False)
+        return blow(roll, self.sheets[1 - a].rating, base, half=half, to_muscle=to_muscle)
+
+    def damage_of(self, a: int, move: Move, *, spend: bool = True) -> tuple[int, list[str]]:
         """``move``'s damage before doubling and halving: the sheet's damage bonuses for
         its type, and the focus on damage with the first damaging hit of the turn
-        (CM-4: "dealt only once"; CMD-9)."""
+        (CM-4: "dealt only once"; CMD-9), marked as dealt unless ``spend`` is False."""
         amount = move.damage + sum(
             bonus.damage for bonus in self.sheets[a].card.bonuses
             if bonus.damage and (not bonus.types or move.type in bonus.types)
             and (not bonus.positions or self.position in bonus.positions))
         parts = []
         if not self.x_used[a] and self.picks[a].damage:
-            self.x_used[a] = True
+            if spend:
+                self.x_used[a] = True
             extra = self.picks[a].damage * self.t.focus.damage_each
             amount += extra
             parts.append(f"+{extra} focus")
         return amount, parts
 
     def deal(self, b: int, move: Move, amount: int, nerves: bool, parts: list[str]) -> None:
-        """Record damage, muscles before nerves (CM-2)."""
+        """Record damage, muscles before nerves (CM-2), as :func:`harm` reads it."""
         hp = self.hp[b]
-        target = move.target if move.target in ("head", "body") else "body"
+        target = aim(move)
         how = f" ({', '.join(parts)})" if parts else ""
         if amount <= 0:
             self.log.append(f"{move.name} lands for no damage{how}")
             return
         self.damaged[b] = True
+        old = getattr(hp, target)
+        muscles, lost = harm(hp.muscle, old, amount, nerves, self.st.options.muscle_spill)
         if not nerves and hp.muscle > 0:
-            took = min(hp.muscle, amount)
             before = hp.muscle
-            hp.muscle -= took
+            hp.muscle -= muscles
             text = f"{move.name}: {amount} to {self.name(b)}'s muscles{how} ({before} → {hp.muscle})"
-            rest = amount - took
+            rest = amount - muscles
             if rest and self.st.options.muscle_spill:
-                old = getattr(hp, target)
-                setattr(hp, target, max(0, old - rest))
+                setattr(hp, target, old - lost)
                 text += f", {rest} spills to the {target} ({old} → {getattr(hp, target)})"
             self.log.append(text)
             return
-        old = getattr(hp, target)
-        setattr(hp, target, max(0, old - amount))
+        setattr(hp, target, old - lost)
         spot = "" if nerves else " (no muscles left)"
         self.log.append(f"{move.name}: {amount} to {self.name(b)}'s {target}{spot}{how} "
                         f"({old} → {getattr(hp, target)})")
@@ -649,8 +794,9 @@ class Turn(ReplayRound):
             self.log.append(f"{move.name}: automatic against {self.moves[b].name}")
             self.unopposed(a, move)
             return
-        rolls = self.rolloff((move, None) if a == 0 else (None, move), "take-down roll-off", attacker=a)
-        if beats(rolls[a], rolls[b]):
+        rolls, clash = self.rolloff((move, None) if a == 0 else (None, move), "take-down roll-off", lead=a,
+                                    reading=must_win, attacker=a)
+        if clash.by is not None:
             self.land(a, move, rolls[a])
         else:
             self.log.append(f"{self.name(b)} stops the take-down: they stay in the clinch")
@@ -666,8 +812,9 @@ class Turn(ReplayRound):
             self.tap(a, move)
             return
         self.log.append(f"{move.name} is on: one more won roll-off and {self.name(b)} taps")
-        rolls = self.rolloff((move, None) if a == 0 else (None, move), f"{move.name.lower()} hold")
-        if beats(rolls[a], rolls[b]):
+        _, clash = self.rolloff((move, None) if a == 0 else (None, move), f"{move.name.lower()} hold", lead=a,
+                                reading=must_win, strikes=False)
+        if clash.by is not None:
             self.tap(a, move)
         else:
             self.log.append(f"{self.name(b)} escapes the {move.name.lower()}")
@@ -690,14 +837,11 @@ class Turn(ReplayRound):
 
     def who_faster(self, a: int, b: int) -> None:
         """Roll-off: only the high roll hits (text); a tie lands nothing (CMD-7)."""
-        rolls = self.rolloff((self.moves[0], self.moves[1]), "WHO FASTER roll-off")
-        if beats(rolls[0], rolls[1]):
-            w = 0
-        elif beats(rolls[1], rolls[0]):
-            w = 1
-        else:
+        rolls, clash = self.rolloff((self.moves[0], self.moves[1]), "WHO FASTER roll-off", lead=0, reading=race)
+        if clash.by is None:
             self.log.append("A tie: neither lands")
             return
+        w = clash.by
         self.log.append(f"{self.name(w)} is faster")
         self.land(w, self.moves[w], rolls[w])
         self.combo_ready(w, self.moves[w])
@@ -721,27 +865,23 @@ class Turn(ReplayRound):
         self.log.append("The crowd boos!")
         self.move_to("standing")  # text: from CLINCHING; CMD-17: from every position
 
-    def defended(self, a: int, b: int, rolls: tuple[Roll, Roll], verb: str) -> None:
-        """A defended attack (PROTECTS, SLICK MOVE): the defender beats or ties the
-        attack roll to take nothing, else half to muscles (text); double 6s: CM-2."""
-        ra, rb = rolls[a], rolls[b]
+    def defended(self, a: int, b: int, rolls: tuple[Roll, Roll], clash: Clash, verb: str) -> None:
+        """A defended attack (PROTECTS, SLICK MOVE), as :func:`defence` read the roll-off."""
         move = self.moves[a]
-        if rb.d6:
+        if clash.word == "negated":
             self.log.append(f"{self.name(b)}'s double 6s: no damage")
-        elif ra.miss:
+        elif clash.word == "miss":
             self.log.append(f"{move.name} misses")
-        elif ra.d6:
-            self.strike(a, move, ra, half=True)
-        elif rb.total >= ra.total:
+        elif clash.word == "covered":
             self.log.append(f"{self.name(b)} {verb}: no damage")
         else:
-            self.strike(a, move, ra, half=True, to_muscle=True)
+            self.strike(a, move, rolls[a], half=clash.half, to_muscle=clash.to_muscle)
 
     def slick_move(self, a: int, b: int) -> None:
         """Parry + Strike: the parry roll-off, then an undefended focus-free attack."""
         moves = (self.moves[0], self.moves[1])
-        rolls = self.rolloff(moves, "SLICK MOVE roll-off", attacker=b)
-        self.defended(b, a, rolls, "parries")
+        rolls, clash = self.rolloff(moves, "SLICK MOVE roll-off", lead=b, reading=defence, attacker=b)
+        self.defended(b, a, rolls, clash, "parries")
         if self.down():
             return
         follow = self.followup(a, ("jab", "strike", "throw", "shoot"), "the follow-up after the parry (no focus)")
@@ -790,8 +930,8 @@ class Turn(ReplayRound):
             return
         if follow.type == "takedown":
             moves = (follow, None) if a == 0 else (None, follow)
-            rolls = self.rolloff(moves, "trip roll-off", attacker=a)
-            if beats(rolls[a], rolls[b]):
+            rolls, clash = self.rolloff(moves, "trip roll-off", lead=a, reading=must_win, attacker=a)
+            if clash.by is not None:
                 self.land(a, follow, rolls[a])
             else:
                 self.log.append(f"{self.name(b)} stays up")
@@ -802,8 +942,9 @@ class Turn(ReplayRound):
 
     def protects(self, a: int, b: int) -> None:
         """Roll-off: beat or tie to take nothing, else half to muscles; no position change, no combos."""
-        rolls = self.rolloff((self.moves[0], self.moves[1]), "PROTECTS roll-off", attacker=a)
-        self.defended(a, b, rolls, "covers up")
+        rolls, clash = self.rolloff((self.moves[0], self.moves[1]), "PROTECTS roll-off", lead=a, reading=defence,
+                                    attacker=a)
+        self.defended(a, b, rolls, clash, "covers up")
 
     def brutal_hit(self, a: int, b: int) -> None:
         move = self.moves[a]
@@ -812,17 +953,18 @@ class Turn(ReplayRound):
             self.land(a, move, roll, auto=True)  # TRIES THE TAKE-DOWN: automatic v Focus (CMD-4)
             self.combo_ready(a, move)
             return
-        rolls = self.rolloff((self.moves[0], self.moves[1]), "BRUTAL HIT: the break roll-off", attacker=a)
-        if beats(rolls[b], rolls[a]):
-            if rolls[b].d6:  # CM-2: a defender rolling double 6s takes no damage (design 3.8)
+        rolls, clash = self.rolloff((self.moves[0], self.moves[1]), "BRUTAL HIT: the break roll-off", lead=a,
+                                    reading=break_free, attacker=a)
+        if clash.word in ("breaks free", "clean break"):
+            if clash.word == "clean break":  # CM-2: a defender rolling double 6s takes no damage (design 3.8)
                 self.log.append(f"{self.name(b)} breaks free with double 6s: no damage")
             else:
                 self.log.append(f"{self.name(b)} breaks free, taking half")
                 if move.damage > 0:
-                    self.strike(a, move, rolls[a], half=True)
+                    self.strike(a, move, rolls[a], half=clash.half)
             self.move_to("standing")  # and no other position change (text)
             return
-        if rolls[b].d6:  # both double 6s: a tie (CMD-8), but "a defender who also rolls double 6s takes none" (CM-2)
+        if clash.word == "negated":  # both double 6s: a tie (CMD-8), but the defender takes none (CM-2)
             self.log.append(f"{self.name(b)}'s double 6s: no damage")
             self.effects(a, move, None)  # the tie's position effect; the cancelled 6-6 climb or tap nothing extra
             return
@@ -843,8 +985,8 @@ class Turn(ReplayRound):
             self.unopposed(a, move)
             return
         moves = (self.moves[0], self.moves[1])
-        rolls = self.rolloff(moves, "TRIES THE TAKE-DOWN roll-off", attacker=a)
-        if beats(rolls[a], rolls[b]):
+        rolls, clash = self.rolloff(moves, "TRIES THE TAKE-DOWN roll-off", lead=a, reading=must_win, attacker=a)
+        if clash.by is not None:
             self.land(a, move, rolls[a])
         else:
             self.log.append("Lost or tied: no damage or position change")
@@ -956,16 +1098,16 @@ class Turn(ReplayRound):
         self.hp[f].focus -= cost
         self.log.append(f"{self.name(f)}: Stage {n}, {move.name} ({cost} focus)")
         moves = (move, None) if f == 0 else (None, move)
-        rolls = self.rolloff(moves, f"combo stage {n}, the block roll-off", attacker=f)
-        rf, ro = rolls[f], rolls[o]
+        rolls, clash = self.rolloff(moves, f"combo stage {n}, the block roll-off", lead=f, reading=block, attacker=f)
+        rf = rolls[f]
         full = False
-        if rf.miss:
+        if clash.word == "miss":
             self.log.append(f"{move.name} misses: the combo ends")
-        elif ro.d6:  # CM-2: "a defender who also rolls double 6s takes none"
+        elif clash.word == "negated":  # CM-2: "a defender who also rolls double 6s takes none"
             self.log.append(f"{self.name(o)}'s double 6s block it all: the combo ends")
-        elif not beats(rf, ro):
+        elif clash.word == "blocked":
             self.log.append(f"{self.name(o)} blocks: half damage, the combo ends")
-            self.strike(f, move, rf, half=True)  # and no take-down (text)
+            self.strike(f, move, rf, half=clash.half)  # and no take-down (text)
         else:
             self.land(f, move, rf)
             full = True
@@ -1055,6 +1197,24 @@ class CageMatch:
         end = evolve(after, bodies=bodies, turn=state.turn + 1, position=turn.position, dominant=turn.dominant,
                      inputs=(), shown=0, result=turn.result)
         return Outcome(end, log)
+
+    def odds(self, state: CmState, *, wait: bool = False) -> Any:
+        """The odds of the roll asked for (issue 8), only after the reveal: each way the roll (and
+        its roll-off) reads, where the damage goes and what to expect; and the pad, each move's
+        damage and chance to hurt the head and the body over the other's replies. None at the
+        secret choice, at a choice and once the fight is over (``rulesets.cage_match_odds``;
+        with ``wait``, the pad is worked out first if it is not ready)."""
+        from rulesets.cage_match_odds import odds  # the odds load only when asked for
+
+        return odds(self, state, wait=wait)
+
+    def odds_prepare(self, state: CmState) -> None:
+        """Start working out the turn's pad in the background (issue 8): nothing is shown until
+        the reveal, and it is worked out for every pair, whatever anyone picks."""
+        if state.result is None:
+            from rulesets.cage_match_odds import PADS
+
+            PADS.want(state)
 
     # --- what the screens show ---------------------------------------------------------
 
