@@ -205,7 +205,9 @@ class SheetScreen(Screen[str | None]):
                     for stat, short in SHORT.items():
                         with Horizontal(classes="stat"):
                             yield Label(short, classes="stat-name")
-                            yield Input(placeholder="faces", id=f"stat-{stat}", compact=True, classes="faces")
+                            # 7: "4 4 4 8" (3d4 and the d8) fits the box whole, nothing longer can hide in it
+                            yield Input(placeholder="faces", id=f"stat-{stat}", compact=True, classes="faces",
+                                        max_length=7)
                             yield Static("", id=f"sum-{stat}", classes="sum")
                 yield Static("Weapons (magic +N; ammo for missiles)", classes="heading")
                 for i in range(WEAPON_ROWS):

@@ -176,6 +176,12 @@ async def test_the_sheet_shows_the_derived_numbers_as_the_stats_are_typed(data_d
         assert "MHP ?" in text_of(derived) and "needs CON" in text_of(derived)
         await type_into(pilot, "stat-constitution", "3 2 4 4")
         assert text_of(screen.query_one("#sum-constitution", Static)) == "13"
+        # a stat box takes 7 characters ("4 4 4 8"): nothing longer can hide past its edge (a GM typed
+        # "115 1 1 1" and saw only its end)
+        box = screen.query_one("#stat-strength", Input)
+        box.focus()
+        await pilot.press(*["space" if c == " " else c for c in "115 1 1 1"])
+        assert box.value == "115 1 1"
         screen = await fill_sheet(pilot)
         card, problems = screen.card()
         assert problems == [] and card is not None
