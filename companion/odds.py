@@ -337,6 +337,8 @@ class Tables:
         self.keep = keep
         self._done: OrderedDict[Hashable, Any] = OrderedDict()
         self._running: dict[Hashable, threading.Thread] = {}
+        self._failed: dict[Hashable, str] = {}
+        """Values whose computation raised: not tried again, and not waited for."""
         self._lock = threading.Lock()
 
     def peek(self, key: Hashable) -> Any:
@@ -347,10 +349,16 @@ class Tables:
                 return self._done[key]
         return None
 
-    def start(self, key: Hashable, compute: Callable[[], Any]) -> None:
-        """Compute the value for ``key`` in a background thread, unless it is ready or running."""
+    def failed(self, key: Hashable) -> str | None:
+        """Why the value for ``key`` could not be computed (None: it did not fail)."""
         with self._lock:
-            if key in self._done or key in self._running:
+            return self._failed.get(key)
+
+    def start(self, key: Hashable, compute: Callable[[], Any]) -> None:
+        """Compute the value for ``key`` in a background thread, unless it is ready, running or
+        has failed (a failure is not tried again: the odds say so instead of working for ever)."""
+        with self._lock:
+            if key in self._done or key in self._running or key in self._failed:
                 return
             thread = threading.Thread(target=self._run, args=(key, compute), name="odds table", daemon=True)
             self._running[key] = thread
@@ -382,9 +390,17 @@ class Tables:
         with self._lock:
             self._done.clear()
             self._running.clear()
+            self._failed.clear()
 
     def _run(self, key: Hashable, compute: Callable[[], Any]) -> None:
-        value = compute()
+        try:
+            value = compute()
+        except Exception as exc:  # noqa: BLE001 - a thread's error would be lost (or scribble on the app)
+            with self._lock:
+                if self._running.get(key) is threading.current_thread():
+                    del self._running[key]
+                    self._failed[key] = f"{type(exc).__name__}: {exc}"
+            return
         with self._lock:
             if self._running.get(key) is not threading.current_thread():
                 return  # cleared meanwhile

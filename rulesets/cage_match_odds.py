@@ -24,11 +24,10 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from companion.odds import Line, Odds, faces
+from companion.odds import SUM, Line, Odds, classes, shown
 from companion.ruleset import ChoicePrompt, Pick, RollPrompt, SecretPrompt, evolve
 from rulesets.cage_match import (
     TWO_D6,
@@ -47,17 +46,9 @@ from rulesets.cage_match import (
 )
 
 
-def _sums() -> tuple[tuple[tuple[int, int], float], ...]:
-    """2d6 by its sum (the game reads only the sum: a 2 is 1-1 and a 12 is 6-6, so the miss and
-    the double 6s follow from it): each sum's first faces and its chance."""
-    out: dict[int, tuple[tuple[int, int], Fraction]] = {}
-    for combo, q in faces(TWO_D6).items():
-        rep, held = out.get(sum(combo), (combo, Fraction(0)))
-        out[sum(combo)] = (rep, held + q)
-    return tuple((rep, float(q)) for rep, q in out.values())
-
-
-SUMS = _sums()
+SUMS = tuple((rep, float(q)) for rep, q in classes(TWO_D6, SUM))
+"""2d6 by its sum (the game reads only the sum: a 2 is 1-1 and a 12 is 6-6, so the miss and the
+double 6s follow from it): each sum's first faces and its chance."""
 FULL = Clash("lands", 0)
 """One attack roll: the move is read in full on the attack dice table."""
 REGIONS = ("muscle", "head", "body")
@@ -490,9 +481,9 @@ PADS = Pads()
 def _figures(head: float, body: float, ko: float, tap: float) -> str:
     """The chances a pad line names: the head and the body nerves hurt, and a knockout and a tap
     where there is a chance of one."""
-    text = f"head {Line('', '', head).shown()} · body {Line('', '', body).shown()}"
-    text += f" · KO {Line('', '', ko).shown()}" if ko else ""
-    return text + (f" · tap {Line('', '', tap).shown()}" if tap else "")
+    text = f"head {shown(head)} · body {shown(body)}"
+    text += f" · KO {shown(ko)}" if ko else ""
+    return text + (f" · tap {shown(tap)}" if tap else "")
 
 
 def pad_sections(turn: Turn, pad: Pad) -> tuple[tuple[str, tuple[Line, ...]], ...]:

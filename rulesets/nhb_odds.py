@@ -22,6 +22,7 @@ second copy of the rules here: the walk only reads ``controller``, ``winner``, `
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import product
 from typing import Any, Hashable, Iterable
 
@@ -167,7 +168,10 @@ def odds(ruleset: Nhb, state: NhbState, *, depth: int = DEPTH, wait: bool = Fals
         if walker is None:
             walker = SEGMENT_WALKS.get_or((key, len(state.exploded) if deep else 0), lambda: NhbWalk(
                 ruleset, state, bout=False, depth=len(state.exploded) + depth if deep else depth))
-        shown_odds = _shown(state, walker, waiting=table is None)
+        failed = BOUT_TABLES.failed(key)
+        shown_odds = _shown(state, walker, waiting=table is None and failed is None)
+        if failed is not None:  # no bout figures, and no "working" for ever
+            shown_odds = dataclasses.replace(shown_odds, basis=shown_odds.basis + "; the bout's table failed: " + failed)
     if table is None and start_table:
         BOUT_TABLES.start(key, build)  # after the segment's figures: they come first
     return shown_odds

@@ -284,13 +284,13 @@ class Round(ReplayRound):
         self.pending: list[Callable[[], None]] = []
         self.phase = "conditions"
         self.rolling: Attack | None = None
+        """The attack last asked for (its odds, issue 8)."""
         self.fumbled = False
         """The being shooting now has fumbled (the rest of his shots this round are lost) [D]."""
         self.outright = False
         """The critical row just read kills outright: no damage roll follows [D]."""
         self.wrestling: Wrestle | None = None
         """The pummel, grapple, overbear or break last asked for (its odds, issue 8)."""
-        """The attack last asked for (its odds, issue 8)."""
         self.ref: tuple[Any, ...] | None = None
         """What the reference view shows: ("attack", needed), ("critical", kind, roll), ("fumble", roll),
         (table, index) for the non-lethal tables."""

@@ -65,6 +65,7 @@ STAT_SHORT = {"strength": "STR", "intelligence": "INT", "wisdom": "WIS", "consti
               "dexterity": "DEX", "charisma": "CHA", "comeliness": "COM", "ego": "EGO", "agility": "AGI",
               "swim": "SWI", "mechanical": "MEC", "stamina": "STA"}
 NORMAL_MOVEMENT = 12
+"""The text: a 12" movement base is normal."""
 MONSTER_STATS = ("strength", "agility", "dexterity")
 """The stats a monster card may give: the ones its rolls read (PA-7, the dexterity checks)."""
 MONSTER_STAT = 12
@@ -72,7 +73,7 @@ MONSTER_STAT = 12
 MONSTER_WEIGHT = {"small": 50, "medium": 150, "large": 500}
 """[D] Pounds, for GOAF/GODF, of a monster card that gives no weight, by its size."""
 CHARACTER_WEIGHT_MAX = 2000
-"""The text: a 12" movement base is normal."""
+"""Pounds a character card may give (a monster's up to 20,000)."""
 
 COMMON = ("name", "kind", "size", "weapons", "shield", "helm", "movement", "weight", "notes")
 CHARACTER_ONLY = ("race", "stats", "combat_level", "natural_d20", "armor", "armor_magic", "misc")

@@ -134,7 +134,7 @@ def wrestle_odds(rnd: Round) -> Odds | None:
     landed = [(res, q) for _, res, q in rows if res is not None and not res.row.miss]
     if w.hold is not None:  # a break: the row must tie or beat the hold's category, else nothing happens
         landed = [(res, q) for res, q in landed if (res.row.category or 0) >= w.hold]
-    p_hit = sum((q for _, res, q in rows if res is not None), Fraction(0))
+    p_hit = sum((q for _, res, q in rows if res is not None and not res.row.miss), Fraction(0))  # not a Total Miss
     points = sum((q * res.points for res, q in landed), Fraction(0))
     real = sum((q * res.real for res, q in landed), Fraction(0))
     target = rnd.name(w.y)

@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Header, Input, RichLog, Static
 
 from companion.clock import RoundClock
@@ -92,6 +93,8 @@ class FightScreen(Screen[None]):
         """A scene's side panels: hit point bars (PAF) or wound boxes (Fudge)."""
         self.show_odds = True
         """The odds of each roll by the tray (ctrl+o hides them; the choice is kept in the store)."""
+        self._odds_timer: Timer | None = None
+        """The look-again while a table is still being computed (one at a time)."""
         self._shown_prompt: Prompt | None = None
         """The prompt on screen (a long one scrolls in a scene; a new one starts at its top)."""
 
@@ -195,9 +198,12 @@ class FightScreen(Screen[None]):
     def on_resize(self) -> None:
         """A scene's panels take three lines a combatant when the terminal grows tall enough."""
         if self._scene and self.is_mounted:
-            prompt = self.session.prompt
-            self._render_sides(self.session.ruleset.trackers(self.session.state),
-                               getattr(prompt, "who", None) if not isinstance(prompt, OverPrompt) else None)
+            self._render_sides(self.session.ruleset.trackers(self.session.state), self._who_acts())
+
+    def _who_acts(self) -> str | None:
+        """The combatant the prompt is for, in a scene (none once it is over)."""
+        prompt = self.session.prompt
+        return getattr(prompt, "who", None) if not isinstance(prompt, OverPrompt) else None
 
     def _render_all(self) -> None:
         session = self.session
@@ -216,7 +222,7 @@ class FightScreen(Screen[None]):
             if self.sub_title != escape(names):
                 self.sub_title = escape(names)
         if self._scene:
-            self._render_sides(trackers, getattr(prompt, "who", None) if not isinstance(prompt, OverPrompt) else None)
+            self._render_sides(trackers, self._who_acts())
             cards = ()
         for side, card in enumerate(cards):
             panel = self.query_one("#red" if side == 0 else "#blue", FighterPanel)
@@ -619,7 +625,9 @@ class FightScreen(Screen[None]):
             show_text(box, odds_text(odds))
             if odds.pending:  # a table still being computed: look again soon, while the prompt is the same
                 asked = self.session.state
-                self.set_timer(0.3, lambda: self._odds_again(asked))
+                if self._odds_timer is not None:
+                    self._odds_timer.stop()  # one look-again at a time, however often the odds are drawn
+                self._odds_timer = self.set_timer(0.3, lambda: self._odds_again(asked))
 
     def _odds_again(self, asked: Any) -> None:
         if self.is_attached and self.session.state is asked:

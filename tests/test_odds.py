@@ -272,3 +272,40 @@ def test_companion_odds_refusals_and_usage(monkeypatch, capsys, tmp_path) -> Non
     assert status == 2 and "unknown game" in err
     status, out, err = odds_cli(monkeypatch, capsys, tmp_path, "fo", answers="3 4\n5 6\npunch\n1 1\n")
     assert status == 0 and "by KO (snake-eyes haymaker)" in out and "(no odds at this prompt)" in out
+
+
+def test_a_table_that_fails_says_so_and_is_not_tried_again() -> None:
+    """A background table that raises is not "working" for ever: it is marked failed with its error,
+    not started again, and NHB's odds then carry no pending bout (the screen stops looking again)."""
+    from companion.cards import load_roster
+    from companion.ruleset import Setup
+
+    calls = []
+
+    def broken():
+        calls.append(1)
+        raise ValueError("no table today")
+
+    tables = Tables()
+    tables.start("k", broken)
+    tables.wait()
+    assert tables.peek("k") is None and tables.failed("k") == "ValueError: no table today"
+    tables.start("k", broken)
+    tables.wait()
+    assert len(calls) == 1
+
+    from rulesets import nhb_odds
+    from rulesets.nhb import RULESET as NHB
+
+    roster = load_roster("nhb", NHB.card_model)
+    state = NHB.new(Setup("nhb", (roster.find("Royce Gracie"), roster.find("Ken Shamrock")), {}))
+    key = nhb_odds.matchup(state, nhb_odds.DEPTH)
+    nhb_odds.BOUT_TABLES.clear()
+    with nhb_odds.BOUT_TABLES._lock:
+        nhb_odds.BOUT_TABLES._failed[key] = "MemoryError: "
+    try:
+        odds = NHB.odds(state)
+        assert odds.pending == () and "the bout's table failed: MemoryError" in odds.basis
+        assert odds.line("bout") is None and odds.line("control") is not None
+    finally:
+        nhb_odds.BOUT_TABLES.clear()

@@ -151,17 +151,20 @@ def oracle_wrestle(state) -> dict[str, Fraction]:
         if re.search(r"needs \d+: (misses|the hold holds)$", first):
             add("row:miss", q)
             continue
-        add("hit", q)
         if (m := BROKEN.search(first)):
+            add("hit", q)
             add("break", q)
             add("points", q * int(m.group(1)))
             add("real", q * int(m.group(2)))
             continue
         if "below the hold's" in first:
+            add("hit", q)
             continue
         m = ROW.search(first)
         assert m, first
         add(f"row:{m.group(1)}", q)
+        if m.group(1) != "Total Miss":  # the roll met the need, but the table's row is a miss (PA-7 "<01")
+            add("hit", q)
         if m.group(2):
             add("points", q * int(m.group(2)))
             add("real", q * int(m.group(3)))
