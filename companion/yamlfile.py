@@ -3,16 +3,29 @@ every way it can fail said in words, with the file (never a traceback)."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 
+_PARSED: dict[str, Any] = {}
+"""Texts parsed so far (a few): PyYAML's pure-Python loader takes most of a second over the PAF
+tables, and a screen that opens often (the character sheet) reads them again. Keyed by the text
+itself, so a changed file is always parsed afresh."""
+
+
 def read_yaml(path: Path) -> tuple[Any, str | None]:
-    """A YAML file's data, or why it cannot be read (``None`` and the reason)."""
+    """A YAML file's data, or why it cannot be read (``None`` and the reason). Each caller gets
+    its own copy (callers merge and check the data)."""
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8")), None
+        text = path.read_text(encoding="utf-8")
+        if text not in _PARSED:
+            if len(_PARSED) >= 16:
+                _PARSED.pop(next(iter(_PARSED)))
+            _PARSED[text] = yaml.safe_load(text)
+        return copy.deepcopy(_PARSED[text]), None
     except OSError as exc:
         return None, f"{path}: cannot be read: {exc.strerror or exc}"
     except UnicodeDecodeError:

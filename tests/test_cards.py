@@ -478,3 +478,22 @@ def test_fighters_list_warns_about_a_bad_user_card(tmp_path: Path) -> None:
         f"companion: warning: {data / 'fighters' / 'mine.yaml'}: fighter Bad Local: control: "
         "25 is not allowed: a whole number from 1 to 20\n"
     )
+
+
+def test_a_yaml_file_read_twice_is_parsed_once_and_a_change_is_read_afresh(tmp_path) -> None:
+    """The tables' YAML takes most of a second to parse: the same text is parsed once, each reader gets
+    its own copy to change, and a file changed in place (even in the same instant, to the same size) is
+    read as it now is."""
+    from companion import yamlfile
+
+    path = tmp_path / "t.yaml"
+    path.write_text("a: [1, 2]\n", encoding="utf-8")
+    first, _ = yamlfile.read_yaml(path)
+    first["a"].append(3)
+    again, _ = yamlfile.read_yaml(path)
+    assert again == {"a": [1, 2]}
+    path.write_text("a: [1, 5]\n", encoding="utf-8")
+    assert yamlfile.read_yaml(path) == ({"a": [1, 5]}, None)
+    path.write_text("a: [\n", encoding="utf-8")
+    data, problem = yamlfile.read_yaml(path)
+    assert data is None and "is not valid YAML" in problem
