@@ -589,7 +589,8 @@ class FightScreen(Screen[None]):
 
         reference = self.session.ruleset.reference(self.session.state)
         if reference is None:
-            self.notify("No table is in use at this step.")
+            self.notify("No table is in use at this step: f1 shows the table a roll reads, when a roll reads one.",
+                        timeout=4)
             return
         self.app.push_screen(ReferenceScreen(reference))
 

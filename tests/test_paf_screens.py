@@ -598,6 +598,9 @@ async def test_f9_shows_the_odds_detail_and_hidden_odds_stay_hidden_after_a_rest
         await pilot.press("f9")  # the GM's condition: no roll
         await pilot.pause()
         assert app.screen is screen and any("No odds at this step" in n.message for n in app._notifications)
+        await pilot.press("f1")  # nor a table: it says when f1 has one
+        await pilot.pause()
+        assert app.screen is screen and any("f1 shows the table a roll reads" in n.message for n in app._notifications)
         screen.session.submit("none")
         while not (screen.session.prompt.kind == "roll" and screen.session.prompt.reason == "attack"):
             screen.session.submit("3" if screen.session.prompt.kind == "roll" else screen.session.prompt.advised)
