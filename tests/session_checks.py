@@ -7,6 +7,9 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+import pytest
+
+from companion.dice import Refused
 from companion.session import Session, fold
 
 
@@ -144,3 +147,23 @@ def assert_resumes_as_it_was(ruleset: Any, setup: Any, directory: Any, seed: int
         assert row.status == ("over" if session.over else "open")
     finally:
         again.close()
+
+
+def assert_wrong_answers_change_nothing(ruleset: Any, setup: Any, seed: int, steps: int, tries: int, *,
+                                        fitting: Callable[[Any, random.Random], str],
+                                        wrong: Callable[[Any, random.Random], str]) -> None:
+    """Play ``steps`` fitting answers (never the GM's end), then answers made to be wrong there:
+    each is refused with a reason and nothing changes."""
+    rng = random.Random(seed)
+    session = Session(ruleset, setup, rng=random.Random(seed))
+    for _ in range(steps):
+        if session.over:
+            break
+        session.submit(fitting(session.prompt, rng))
+    for _ in range(tries):
+        before = snapshot(session)
+        text = wrong(session.prompt, rng)
+        with pytest.raises(Refused) as refused:
+            session.submit(text)
+        assert refused.value.reason
+        assert snapshot(session) == before, f"refusing {text!r} changed the session"

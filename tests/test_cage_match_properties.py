@@ -187,8 +187,7 @@ def wrong(prompt: Any, rng: random.Random) -> str:
 # --- the checks --------------------------------------------------------------------------
 
 
-def snapshot(session: Session) -> tuple[Any, ...]:
-    return (session.state, session.prompt, session.log(), session.answers, list(session.redo_stack))
+snapshot = session_checks.snapshot
 
 
 def numbers(state: Any) -> dict[str, tuple[int, int, int, int]]:
@@ -427,17 +426,6 @@ def test_random_play_ends_every_fight(setup, seed, app) -> None:
 def test_a_wrong_answer_anywhere_is_refused_and_changes_nothing(setup, seed, steps, tries) -> None:
     """Play ``steps`` random answers, then give answers made to be wrong for the prompt there:
     each is refused with a reason and nothing changes (D-5)."""
-    rng = random.Random(seed)
-    session = Session(RULESET, setup, rng=random.Random(seed))
-    for _ in range(steps):
-        if session.over:
-            break
-        prompt = session.prompt
-        session.submit(fitting_secret(prompt, rng)[0] if isinstance(prompt, SecretPrompt) else fitting(prompt, rng))
-    for _ in range(tries):
-        before = snapshot(session)
-        text = wrong(session.prompt, rng)
-        with pytest.raises(Refused) as refused:
-            session.submit(text)
-        assert refused.value.reason
-        assert snapshot(session) == before, f"refusing {text!r} changed the session"
+    session_checks.assert_wrong_answers_change_nothing(
+        RULESET, setup, seed, steps, tries, wrong=wrong,
+        fitting=lambda p, r: fitting_secret(p, r)[0] if isinstance(p, SecretPrompt) else fitting(p, r))

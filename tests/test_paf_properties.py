@@ -636,19 +636,8 @@ def test_temporary_damage_never_kills(setup, seed) -> None:
 @given(setup=SETUPS, seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 120), tries=st.integers(1, 6))
 def test_a_wrong_answer_anywhere_is_refused_and_changes_nothing(setup, seed, steps, tries) -> None:
     """Play ``steps`` fitting answers, then answers made to be wrong there: each is refused, nothing changes."""
-    rng = random.Random(seed)
-    session = Session(RULESET, setup, rng=random.Random(seed))
-    for _ in range(steps):
-        if session.over:
-            break
-        session.submit(fitting(session.prompt, rng, no_end=True))
-    for _ in range(tries):
-        before = session_checks.snapshot(session)
-        text = wrong(session.prompt, rng)
-        with pytest.raises(Refused) as refused:
-            session.submit(text)
-        assert refused.value.reason
-        assert session_checks.snapshot(session) == before, f"refusing {text!r} changed the session"
+    session_checks.assert_wrong_answers_change_nothing(
+        RULESET, setup, seed, steps, tries, fitting=lambda p, r: fitting(p, r, no_end=True), wrong=wrong)
 
 
 # --- engine bugs the properties found (fixed in b2bd76f), as fixed answers ------------------
