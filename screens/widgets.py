@@ -311,7 +311,7 @@ def odds_reference(odds: Any) -> Reference:
     rows: list[tuple[str, ...]] = []
     for heading, lines in (("", odds.lines), *odds.sections):
         for line in lines:
-            bar = "" if line.kind == "expected" else "█" * round(line.p * 20)
+            bar = "" if line.kind == "expected" else "█" * round(line.p * 10)  # 10 cells: the column's width
             rows.append((heading, line.label, line.shown(), bar))
     note = f"{odds.basis}" + (f"; {odds.remainder:.2%} beyond the depth followed" if odds.remainder else "")
     return Reference(f"Odds: {odds.title}", ("", "outcome", "chance", ""), tuple(rows), None,
