@@ -167,3 +167,14 @@ def assert_wrong_answers_change_nothing(ruleset: Any, setup: Any, seed: int, ste
             session.submit(text)
         assert refused.value.reason
         assert snapshot(session) == before, f"refusing {text!r} changed the session"
+
+
+def fitting_choice(prompt: Any, rng: random.Random, *, no_end: bool = False) -> str:
+    """A choice prompt's answer that must be accepted: a key or an unambiguous start of it (upper
+    case now and then); with ``no_end`` never the GM's end, where there is another."""
+    options = [o for o in prompt.options if not (no_end and o.key == "end")] or list(prompt.options)
+    key = rng.choice(options).key
+    names = [key[:i] for i in range(1, len(key) + 1) if prompt.find(key[:i]) is not None
+             and prompt.find(key[:i]).key == key]
+    text = rng.choice(names)
+    return text.upper() if rng.random() < 0.2 else text

@@ -188,12 +188,7 @@ def fitting(prompt: Any, rng: random.Random, *, no_end: bool = False) -> str:
     """Text that answers a roll or choice prompt and must be accepted."""
     if isinstance(prompt, RollPrompt):
         return faces_text(prompt.dice, rng)
-    options = [o for o in prompt.options if not (no_end and o.key == "end")] or list(prompt.options)
-    key = rng.choice(options).key
-    names = [key[:i] for i in range(1, len(key) + 1) if prompt.find(key[:i]) is not None
-             and prompt.find(key[:i]).key == key]
-    text = rng.choice(names)
-    return text.upper() if rng.random() < 0.2 else text
+    return session_checks.fitting_choice(prompt, rng, no_end=no_end)
 
 
 def wrong(prompt: Any, rng: random.Random) -> str:
