@@ -18,9 +18,9 @@ import time
 from companion.cards import load_roster
 from companion.ruleset import Answer, Setup
 from companion.session import Session, fold
-from rulesets.cage_match import RULESET
-from rulesets.nhb import RULESET as NHB
-from rulesets.nhb import NhbCard
+from companion.rulesets.cage_match import RULESET
+from companion.rulesets.nhb import RULESET as NHB
+from companion.rulesets.nhb import NhbCard
 
 FIGHTS = 40
 

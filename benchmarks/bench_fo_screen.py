@@ -21,8 +21,8 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from screens.app import make_app
-from screens.fight import FightScreen
+from companion.screens.app import make_app
+from companion.screens.fight import FightScreen
 
 CARDS = """\
 game: fo

@@ -14,7 +14,7 @@ import time
 
 from companion.ruleset import Answer, Setup
 from companion.session import fold
-from rulesets.nhb import RULESET, NhbCard
+from companion.rulesets.nhb import RULESET, NhbCard
 
 N = 10_000
 TARGET_MS = 200.0

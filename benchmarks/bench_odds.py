@@ -129,7 +129,7 @@ def _row(kind: str, way: str, xs: list[float], apply: float) -> str:
 
 
 def bench_nhb() -> None:
-    from rulesets import nhb_odds
+    from companion.rulesets import nhb_odds
 
     ruleset, states = fights("nhb", "Royce Gracie", "Ken Shamrock", range(6))
     first = states[0]
@@ -161,7 +161,7 @@ def bench_nhb() -> None:
 
 
 def bench_fo() -> None:
-    from rulesets import fo_odds
+    from companion.rulesets import fo_odds
 
     ruleset, states = fights("fo", "Conor McGregor", "José Aldo", range(6))
     rows: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))

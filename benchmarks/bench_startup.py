@@ -31,8 +31,8 @@ Minimal().run(headless=True)
 
 COMPANION = """
 import sys
-from screens.app import CompanionApp
-from screens.home import HomeScreen
+from companion.screens.app import CompanionApp
+from companion.screens.home import HomeScreen
 original = HomeScreen.on_mount
 def on_mount(self):
     original(self)

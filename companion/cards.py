@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Literal
 
 import annotated_types
-import yaml
 from pydantic import BaseModel, ValidationError
 
-SHIPPED_DIR = Path(__file__).resolve().parent.parent / "fighters"
-"""The rosters that come with the app."""
+from companion import fighters, yamlfile
+
+SHIPPED_DIR = Path(fighters.__file__).resolve().parent
+"""The rosters that come with the app (``companion.fighters``: the repository's ``fighters/``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,19 +196,9 @@ def _problems_from(error: ValidationError, model: type[BaseModel], file: str, fi
 def read_file(path: Path) -> tuple[dict[str, Any] | None, Problem | None]:
     """The parsed mapping of a card file, or the problem that stops it being read."""
     file = str(path)
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        return None, Problem(file, f"cannot be read: {exc.strerror or exc}")
-    except UnicodeDecodeError:
-        return None, Problem(file, "is not UTF-8 text")
-    except RecursionError:
-        return None, Problem(file, "is not a card file: its YAML is nested too deeply to read")
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        reason = getattr(exc, "problem", None) or str(exc)
-        return None, Problem(file, f"is not valid YAML{where}: {reason}")
+    data, reason = yamlfile.read(path)
+    if reason is not None:
+        return None, Problem(file, reason)
     if not isinstance(data, dict):
         return None, Problem(file, "should be a mapping with 'game: GAME' and 'fighters: [...]'")
     return data, None

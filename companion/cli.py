@@ -246,7 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_app(args: argparse.Namespace) -> int:
-    from screens.app import make_app  # imported here so script and fighters never load Textual
+    from companion.screens.app import make_app  # imported here so script and fighters never load Textual
 
     app = make_app(data_dir(args.data_dir))
     app.run()

@@ -583,12 +583,12 @@ class TimedRuleset(Ruleset, Protocol):
 
 
 GAMES: dict[str, str] = {
-    "nhb": "rulesets.nhb",
-    "fo": "rulesets.fo",
-    "cage_match": "rulesets.cage_match",
-    "nhb_tournament": "rulesets.nhb:TOURNAMENT",
-    "fudge": "rulesets.fudge",
-    "paf": "rulesets.paf",
+    "nhb": "companion.rulesets.nhb",
+    "fo": "companion.rulesets.fo",
+    "cage_match": "companion.rulesets.cage_match",
+    "nhb_tournament": "companion.rulesets.nhb:TOURNAMENT",
+    "fudge": "companion.rulesets.fudge",
+    "paf": "companion.rulesets.paf",
 }
 """Playable games: key to the module that defines ``RULESET`` (or ``module:NAME``)."""
 

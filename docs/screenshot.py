@@ -12,7 +12,7 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from screens.app import make_app
+from companion.screens.app import make_app
 
 
 async def main() -> None:

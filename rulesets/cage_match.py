@@ -44,9 +44,9 @@ from companion.ruleset import (
     evolve,
     resolve_options,
 )
-from rulesets import cage_match_tables as tables_mod
-from rulesets.cage_match_cards import CmCard
-from rulesets.cage_match_tables import (
+from companion.rulesets import cage_match_tables as tables_mod
+from companion.rulesets.cage_match_cards import CmCard
+from companion.rulesets.cage_match_tables import (
     BRUTAL_HIT,
     CODES,
     CROWD_BOOS,
@@ -1204,7 +1204,7 @@ class CageMatch:
         damage and chance to hurt the head and the body over the other's replies. None at the
         secret choice, at a choice and once the fight is over (``rulesets.cage_match_odds``;
         with ``wait``, the pad is worked out first if it is not ready)."""
-        from rulesets.cage_match_odds import odds  # the odds load only when asked for
+        from companion.rulesets.cage_match_odds import odds  # the odds load only when asked for
 
         return odds(self, state, wait=wait)
 
@@ -1212,7 +1212,7 @@ class CageMatch:
         """Start working out the turn's pad in the background (issue 8): nothing is shown until
         the reveal, and it is worked out for every pair, whatever anyone picks."""
         if state.result is None:
-            from rulesets.cage_match_odds import PADS
+            from companion.rulesets.cage_match_odds import PADS
 
             PADS.want(state)
 

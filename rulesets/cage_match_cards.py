@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from rulesets.cage_match_tables import ATTACKS, Move, PositionName, TypeName
+from companion.rulesets.cage_match_tables import ATTACKS, Move, PositionName, TypeName
 
 COMBO_TYPES = ("jab", "strike", "throw", "gnp", "takedown")
 """Move types a combo stage may be (design 4.3: no shoots or holds as stages)."""

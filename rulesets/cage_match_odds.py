@@ -29,7 +29,7 @@ from typing import Any
 
 from companion.odds import SUM, Line, Odds, classes, shown
 from companion.ruleset import ChoicePrompt, Pick, RollPrompt, SecretPrompt, evolve
-from rulesets.cage_match import (
+from companion.rulesets.cage_match import (
     TWO_D6,
     Blow,
     Clash,

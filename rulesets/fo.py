@@ -464,7 +464,7 @@ class Fo:
         """The odds of the prompt in play (issue 8): at the attack choice, each attack's chance
         to be thrown, to land, to be countered and of snake eyes; on the ground, the chance to
         finish from there; at a roll, the same for the roll (``rulesets.fo_odds``)."""
-        from rulesets.fo_odds import odds  # the odds load only when asked for
+        from companion.rulesets.fo_odds import odds  # the odds load only when asked for
 
         return odds(self, state)
 

@@ -22,7 +22,7 @@ from typing import Hashable, Iterable
 from companion.dice import Dice
 from companion.odds import Branch, Line, Memo, Odds, Walk, classes, shown
 from companion.ruleset import Answer
-from rulesets.fo import DEFENCE, LANDS, Fo, FoState, stat_word
+from companion.rulesets.fo import DEFENCE, LANDS, Fo, FoState, stat_word
 
 X = "x"
 """The first word of an event of the exchange in play (its attack roll and defence roll);

@@ -38,10 +38,10 @@ from companion.ruleset import (
     Setup,
     resolve_options,
 )
-from rulesets import fudge_tables as tables_mod
-from rulesets.fudge_cards import FudgeCard, check_against
-from rulesets.fudge_ladder import LADDER, POOR, ladder_name, ladder_show
-from rulesets.fudge_tables import RANGED, Armor, Tables, Weapon
+from companion.rulesets import fudge_tables as tables_mod
+from companion.rulesets.fudge_cards import FudgeCard, check_against
+from companion.rulesets.fudge_ladder import LADDER, POOR, ladder_name, ladder_show
+from companion.rulesets.fudge_tables import RANGED, Armor, Tables, Weapon
 
 BOXES = ("scratch", "hurt", "very_hurt", "incapacitated", "near_death")
 """The wound boxes, least first (FU-4); ``none`` is no wound."""
@@ -1325,7 +1325,7 @@ class Fudge(SceneRuleset):
         exchange it takes part in to hit and of each wound; at a stop or damage roll, of each wound."""
         if state.result is not None:
             return None
-        from rulesets.fudge_odds import roll_odds  # the odds load only when asked for
+        from companion.rulesets.fudge_odds import roll_odds  # the odds load only when asked for
 
         return roll_odds(self.live(state))
 

@@ -24,8 +24,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
 
 from companion.cards import allowed
-from rulesets.fudge_ladder import LADDER_ERROR, POOR, Level, ladder_name, ladder_show
-from rulesets.fudge_tables import Key, Tables, TablesError, parse
+from companion.rulesets.fudge_ladder import LADDER_ERROR, POOR, Level, ladder_name, ladder_show
+from companion.rulesets.fudge_tables import Key, Tables, TablesError, parse
 
 EXPERIENCE = ("green", "fair", "veteran")
 """Combat experience (text: "Combat Experience")."""
@@ -139,7 +139,7 @@ class FudgeCard(_Strict):
 def _shipped() -> Tables:
     """The shipped tables, for the kinds of the keys they know (empty-handed if they are broken:
     the tables' own check reports that)."""
-    from rulesets.fudge_tables import load
+    from companion.rulesets.fudge_tables import load
 
     try:
         return parse(load(None))

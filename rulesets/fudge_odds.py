@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import product
 
 from companion.odds import Dist, Line, Odds, sum_dist
-from rulesets.fudge import BOXES, FOUR_DF, WOUND_WORDS, Hit, Round, _fudge
+from companion.rulesets.fudge import BOXES, FOUR_DF, WOUND_WORDS, Hit, Round, _fudge
 
 LEVELS = ("none",) + BOXES
 """The wounds from none to Near Death: "or worse" reads this order."""

@@ -36,7 +36,7 @@ from pydantic import (
     model_validator,
 )
 
-from rulesets.fudge_ladder import LADDER_ERROR, Level, ladder_name
+from companion.rulesets.fudge_ladder import LADDER_ERROR, Level, ladder_name
 
 SHIPPED = Path(__file__).with_name("fudge.yaml")
 

@@ -31,6 +31,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.clock import mmss
+from companion.yamlfile import load_text
 from companion.dice import DIGIT, Dice, Refused, d, read_faces
 from companion.tournament import Tournament
 from companion.ruleset import (
@@ -161,7 +162,7 @@ def _check_chart(name: str, rows: tuple[_Row, ...], top: int | None) -> list[str
 def load_tables(path: Path) -> Tables:
     """Read and check the charts; ``ValueError`` naming the file and chart if wrong."""
     try:
-        tables = Tables.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+        tables = Tables.model_validate(load_text(path.read_text(encoding="utf-8")))
     except (OSError, yaml.YAMLError, ValidationError) as exc:
         raise ValueError(f"{path}: {exc}") from exc
     problems = _check_chart("standup_chart", tables.standup_chart, None)
@@ -399,14 +400,14 @@ class Nhb:
         """The odds of the prompt in play (issue 8): control, fight points, the finish and
         its methods for the segment, and the bout once its table is ready (``rulesets.nhb_odds``;
         with ``wait``, the table is computed first if it is not ready)."""
-        from rulesets.nhb_odds import odds  # the odds load only when asked for
+        from companion.rulesets.nhb_odds import odds  # the odds load only when asked for
 
         return odds(self, state, wait=wait)
 
     def odds_prepare(self, state: NhbState) -> None:
         """Start the bout's odds table in the background (issue 8), before the first prompt
         asks for it: a screen may call this once both corners are chosen."""
-        from rulesets.nhb_odds import prepare
+        from companion.rulesets.nhb_odds import prepare
 
         prepare(self, state)
 

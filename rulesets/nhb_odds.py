@@ -27,7 +27,7 @@ from itertools import product
 from typing import Any, Hashable, Iterable
 
 from companion.odds import Branch, Line, Memo, Odds, Tables, Walk
-from rulesets.nhb import PLACES, Nhb, NhbState
+from companion.rulesets.nhb import PLACES, Nhb, NhbState
 
 DEPTH = 3
 """Explosions in a row followed before the rest is counted as the remainder."""

@@ -47,10 +47,10 @@ from companion.ruleset import (
     evolve,
     resolve_options,
 )
-from rulesets import paf_stats as ps
-from rulesets import paf_tables as pt
-from rulesets.paf_cards import HELM_MODS, PafCard, check_against, derived, is_melee, is_missile, is_shot
-from rulesets.paf_tables import Effect, Tables
+from companion.rulesets import paf_stats as ps
+from companion.rulesets import paf_tables as pt
+from companion.rulesets.paf_cards import HELM_MODS, PafCard, check_against, derived, is_melee, is_missile, is_shot
+from companion.rulesets.paf_tables import Effect, Tables
 
 ROUND_SECONDS = 10
 """PA-6: a melee round is 10 seconds."""
@@ -1579,7 +1579,7 @@ class Paf(SceneRuleset):
         hold or break, and the points to expect; None at other prompts."""
         if state.result is not None:
             return None
-        from rulesets.paf_odds import attack_odds, wrestle_odds  # the odds load only when asked for
+        from companion.rulesets.paf_odds import attack_odds, wrestle_odds  # the odds load only when asked for
 
         rnd = self.live(state)
         return attack_odds(rnd) or wrestle_odds(rnd)

@@ -51,9 +51,9 @@ import yaml
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from companion.cards import Problem, Roster, allowed, problems_against
-from rulesets import paf_stats as ps
-from rulesets import paf_tables as pt
-from rulesets.paf_tables import STATS, Tables, TablesError
+from companion.rulesets import paf_stats as ps
+from companion.rulesets import paf_tables as pt
+from companion.rulesets.paf_tables import STATS, Tables, TablesError
 
 KINDS = ("character", "monster")
 SIZES = pt.SIZES

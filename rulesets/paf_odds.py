@@ -14,9 +14,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from companion.odds import Dist, Line, Odds, chance, expect, faces, sum_dist
-from rulesets import paf_stats as ps
-from rulesets import paf_tables as pt
-from rulesets.paf import D_PERCENT, Attack, Round, Wrestle, blocked, critical_multiplier, damage_total
+from companion.rulesets import paf_stats as ps
+from companion.rulesets import paf_tables as pt
+from companion.rulesets.paf import D_PERCENT, Attack, Round, Wrestle, blocked, critical_multiplier, damage_total
 
 ATTACK_REASONS = ("attack", "shot")
 """The prompts whose roll is an attack (a shot may say ``shot 1 of 2``)."""

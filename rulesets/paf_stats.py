@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar, Iterable, Literal
 
-from rulesets import paf_tables as pt
-from rulesets.paf_tables import Tables
+from companion.rulesets import paf_tables as pt
+from companion.rulesets.paf_tables import Tables
 
 Number = int | float | Fraction
 

@@ -44,7 +44,7 @@ class CompanionApp(App[None]):
         self.store = Store.open(directory)
 
     def on_mount(self) -> None:
-        from screens.home import HomeScreen
+        from companion.screens.home import HomeScreen
 
         self.push_screen(HomeScreen())
         if self.store.notice:
@@ -60,7 +60,7 @@ class CompanionApp(App[None]):
 
     def back_home(self) -> None:
         """Close every screen above the home screen."""
-        from screens.home import HomeScreen
+        from companion.screens.home import HomeScreen
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
@@ -72,7 +72,7 @@ class CompanionApp(App[None]):
         Match: fighters of different weight classes, or the player's own card
         file with problems).
         """
-        from screens.fight import FightScreen
+        from companion.screens.fight import FightScreen
 
         ruleset = get_ruleset(setup.game)
         try:
@@ -91,7 +91,7 @@ class CompanionApp(App[None]):
 
     def resume_fight(self, session_id: int) -> bool:
         """Show a saved fight where it was left; False (with a message) if it cannot be read."""
-        from screens.fight import FightScreen
+        from companion.screens.fight import FightScreen
 
         try:
             session: Session = resume(self.store, session_id, self.rng)

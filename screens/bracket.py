@@ -14,7 +14,7 @@ from textual.widgets import Footer, Header, Static
 
 from companion.session import Session
 from companion.tournament import Bracket, round_names
-from screens.widgets import escape
+from companion.screens.widgets import escape
 
 BLOCK = 4
 """Lines a bout takes: red, blue, how it ended, when."""

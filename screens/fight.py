@@ -22,10 +22,10 @@ from companion.clock import RoundClock
 from companion.dice import Refused
 from companion.ruleset import ChoicePrompt, OverPrompt, Prompt, SecretPrompt
 from companion.session import Session, title_of
-from screens.hp import HpSidePanel, has_hp_panels
-from screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
-from screens.widgets import DiceTray, FighterPanel, escape, odds_reference, odds_text, prompt_text, show_text
-from screens.wounds import ROOMY_SCENE, SidePanel
+from companion.screens.hp import HpSidePanel, has_hp_panels
+from companion.screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
+from companion.screens.widgets import DiceTray, FighterPanel, escape, odds_reference, odds_text, prompt_text, show_text
+from companion.screens.wounds import ROOMY_SCENE, SidePanel
 
 
 class PromptScroll(VerticalScroll, can_focus=False):
@@ -347,7 +347,7 @@ class FightScreen(Screen[None]):
         """The night's bracket by rounds."""
         if self._corners is None:
             return
-        from screens.bracket import BracketScreen
+        from companion.screens.bracket import BracketScreen
 
         self.app.push_screen(BracketScreen(self.session))
 
@@ -570,7 +570,7 @@ class FightScreen(Screen[None]):
         prompt = self.session.prompt
         if not isinstance(prompt, SecretPrompt):
             return
-        from screens.pad import ActionPadScreen
+        from companion.screens.pad import ActionPadScreen
 
         def revealed(answer: str | None) -> None:
             if answer is None:
@@ -585,7 +585,7 @@ class FightScreen(Screen[None]):
         self.app.push_screen(ActionPadScreen(prompt, reference), revealed)
 
     def action_reference(self) -> None:
-        from screens.reference import ReferenceScreen
+        from companion.screens.reference import ReferenceScreen
 
         reference = self.session.ruleset.reference(self.session.state)
         if reference is None:
@@ -602,7 +602,7 @@ class FightScreen(Screen[None]):
     def action_new_fight(self) -> None:
         if not self.session.over:
             return
-        from screens.select import selection_screen
+        from companion.screens.select import selection_screen
 
         game = self.session.setup.game  # a tournament's key opens its game's roster, entering a night
         self.app.back_home()
@@ -645,7 +645,7 @@ class FightScreen(Screen[None]):
     def action_odds_detail(self) -> None:
         """The whole distribution of the roll's odds (f9), as a table; shown even when the odds by
         the tray are hidden, since the player asked for them."""
-        from screens.reference import ReferenceScreen
+        from companion.screens.reference import ReferenceScreen
 
         compute = getattr(self.session.ruleset, "odds", None)
         odds = compute(self.session.state) if compute is not None and not self.session.over else None

@@ -13,7 +13,7 @@ from textual.widgets import Footer, Header, Label, OptionList
 from textual.widgets.option_list import Option
 
 from companion.ruleset import GAME_TITLES, GAMES
-from screens.widgets import escape
+from companion.screens.widgets import escape
 
 
 SHORT = {"nhb": "NHB", "fo": "FO", "cage_match": "Cage Match", "fudge": "Fudge", "paf": "PAF",
@@ -106,7 +106,7 @@ class HomeScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#games")
     def _game_chosen(self, event: OptionList.OptionSelected) -> None:
-        from screens.select import selection_screen
+        from companion.screens.select import selection_screen
 
         try:
             screen = selection_screen(event.option.id)  # two corners, or a scene of many (Fudge)
@@ -129,7 +129,7 @@ class HomeScreen(Screen[None]):
 
     def action_forget(self) -> None:
         """Forget the highlighted saved fight, after asking."""
-        from screens.confirm import ConfirmScreen
+        from companion.screens.confirm import ConfirmScreen
 
         focused = self.focused
         if not isinstance(focused, OptionList) or focused.id == "games" or focused.highlighted is None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from screens.widgets import escape
-from screens.wounds import SidePanel
+from companion.screens.widgets import escape
+from companion.screens.wounds import SidePanel
 
 LINE_WIDTH = 44
 """The text width of a being's line (the side panel is 48 wide)."""

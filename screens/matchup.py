@@ -27,7 +27,7 @@ from textual.worker import get_current_worker
 
 from companion.ruleset import Setup, default_options, get_ruleset
 from companion.simulate import Tally, ensure_resource_tracker, plan, run, workers_for
-from screens.widgets import escape
+from companion.screens.widgets import escape
 
 SIMULATED_GAMES = ("nhb",)
 """The games the simulator plays (as ``companion simulate``): their prompts are rolls

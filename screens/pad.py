@@ -20,7 +20,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.ruleset import SIDES, PadOption, PadSide, Pick, Reference, SecretPrompt
-from screens.widgets import escape
+from companion.screens.widgets import escape
 
 COVER, PICK, READY = "cover", "pick", "ready"
 
@@ -245,7 +245,7 @@ class ActionPadScreen(Screen[str | None]):
 
     def action_reference(self) -> None:
         if self.reference is not None:
-            from screens.reference import ReferenceScreen
+            from companion.screens.reference import ReferenceScreen
 
             self.app.push_screen(ReferenceScreen(self.reference))
 

@@ -10,7 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
 
 from companion.ruleset import Reference
-from screens.widgets import escape
+from companion.screens.widgets import escape
 
 
 class ReferenceScreen(ModalScreen[None]):

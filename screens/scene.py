@@ -16,8 +16,8 @@ from textual.reactive import reactive
 from textual.widgets import Footer, Header, Input, OptionList, Static
 
 from companion.ruleset import SIDES, Setup, default_options
-from screens.select import FighterSelectScreen
-from screens.widgets import escape
+from companion.screens.select import FighterSelectScreen
+from companion.screens.widgets import escape
 
 MIN_SCENE = 2
 """The fewest combatants a scene takes (design §6)."""
@@ -152,7 +152,7 @@ class SceneSelectScreen(FighterSelectScreen):
         if action == "unpick":
             return True if self.placed else None
         if action == "new_character":
-            from screens.sheet import has_sheet
+            from companion.screens.sheet import has_sheet
 
             return has_sheet(self.game)  # a game with a character sheet (PAF)
         if action in ("tournament", "start_tournament", "simulate"):
@@ -209,7 +209,7 @@ class SceneSelectScreen(FighterSelectScreen):
 
     def action_new_character(self) -> None:
         """The character sheet (PAF): a saved card joins the roster at once, highlighted."""
-        from screens.sheet import SheetScreen, has_sheet
+        from companion.screens.sheet import SheetScreen, has_sheet
 
         if not has_sheet(self.game):
             return
@@ -233,7 +233,7 @@ class SceneSelectScreen(FighterSelectScreen):
         if card is None or tables is None or not hasattr(card, "sheet_lines"):
             super()._show_card()
             return
-        from screens.widgets import card_text
+        from companion.screens.widgets import card_text
 
         try:
             lines = card.sheet_lines(tables)
@@ -248,7 +248,7 @@ class SceneSelectScreen(FighterSelectScreen):
         if not hasattr(self, "_tables"):
             self._tables = None
             tables_for = getattr(self.ruleset, "tables_for", None)
-            from screens.sheet import has_sheet
+            from companion.screens.sheet import has_sheet
 
             if tables_for is not None and has_sheet(self.game):
                 try:
@@ -263,7 +263,7 @@ class SceneSelectScreen(FighterSelectScreen):
         if why is not None:
             self.notify(why, title="Not yet", severity="warning", timeout=5)
             return
-        from screens.setup import OptionsScreen
+        from companion.screens.setup import OptionsScreen
 
         cards, sides = scene_order(self.placed)
 

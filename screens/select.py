@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 from companion.cards import Roster
 from companion.ruleset import GAMES, SIDES, Setup, default_options, get_ruleset
 from companion.tournament import SIZES
-from screens.widgets import card_text, escape
+from companion.screens.widgets import card_text, escape
 
 IN_ORDER = "order"
 """The draw as entered: 1 v 2, 3 v 4, ... (the first named of each pair is red)."""
@@ -38,7 +38,7 @@ def selection_screen(game: str) -> "FighterSelectScreen":
     """The fighter selection for ``game``: two corners (or a tournament's entrants),
     or a scene of many on two sides where the game plays scenes (Fudge)."""
     if getattr(get_ruleset(game), "scenes", False):
-        from screens.scene import SceneSelectScreen
+        from companion.screens.scene import SceneSelectScreen
 
         return SceneSelectScreen(game)
     return FighterSelectScreen(game)
@@ -385,7 +385,7 @@ class FighterSelectScreen(Screen[None]):
             self.notify(f"A tournament needs 4, 8 or 16 fighters: {n} {'is' if n == 1 else 'are'} entered.",
                         title="Not yet", severity="warning", timeout=6)
             return
-        from screens.setup import OptionsScreen
+        from companion.screens.setup import OptionsScreen
 
         ruleset = get_ruleset(self.tournament_key)
         entrants = tuple(self.entrants)
@@ -412,7 +412,7 @@ class FighterSelectScreen(Screen[None]):
             want = "4, 8 or 16 entrants" if self.tournament else "both corners"
             self.notify(f"Pick {want} first: the simulator runs them.", severity="warning", timeout=4)
             return
-        from screens.matchup import MatchupScreen  # the simulator loads when first wanted
+        from companion.screens.matchup import MatchupScreen  # the simulator loads when first wanted
 
         self.app.push_screen(MatchupScreen(game=self.game, cards=cards, tournament=self.tournament))
 
@@ -420,7 +420,7 @@ class FighterSelectScreen(Screen[None]):
         if not all(self.corners):
             self.notify("Pick a fighter for each corner first.", severity="warning")
             return
-        from screens.setup import OptionsScreen
+        from companion.screens.setup import OptionsScreen
 
         def chosen(options: dict[str, Any] | None) -> None:
             if options is not None:

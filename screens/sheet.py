@@ -27,7 +27,7 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Header, Input, Label, Select, Static
 
-from screens.widgets import escape
+from companion.screens.widgets import escape
 
 GAMES_WITH_SHEET = ("paf",)
 """The games whose scene selection offers a new character (``ctrl+n``)."""
@@ -140,7 +140,7 @@ class SheetScreen(Screen[str | None]):
     # --- building -----------------------------------------------------------------
 
     def _load_tables(self) -> None:
-        from rulesets import paf_tables as pt
+        from companion.rulesets import paf_tables as pt
 
         try:
             self.tables = pt.parse(pt.load(self.app.directory / "tables" / "paf.yaml"))
@@ -155,7 +155,7 @@ class SheetScreen(Screen[str | None]):
         t = self.tables
         if t is None:
             return []
-        from rulesets.paf_cards import is_melee
+        from companion.rulesets.paf_cards import is_melee
 
         return sorted({k for k in t.weapons if is_melee(t, k)} | set(t.missiles))
 
@@ -317,7 +317,7 @@ class SheetScreen(Screen[str | None]):
 
     def card(self) -> tuple[Any | None, list[str]]:
         """The card the form makes, or None with every problem (form, card model, tables)."""
-        from rulesets.paf_cards import PafCard, check_against
+        from companion.rulesets.paf_cards import PafCard, check_against
 
         data, problems, _ = self.read()
         if problems:
@@ -337,7 +337,7 @@ class SheetScreen(Screen[str | None]):
     def _placeholder_card(self, data: dict[str, Any]) -> Any:
         """A card from what is typed, with stand-ins where a field cannot be read yet
         (the numbers that read them are not shown)."""
-        from rulesets.paf_cards import PafCard
+        from companion.rulesets.paf_cards import PafCard
 
         filled = dict(data)
         filled["name"] = filled.get("name") or "?"
@@ -352,8 +352,8 @@ class SheetScreen(Screen[str | None]):
     def derived_text(self) -> str:
         """The derived numbers as markup, each with its terms; the ones still waiting
         for a field say which."""
-        from rulesets.paf_cards import derived
-        from rulesets.paf_stats import show
+        from companion.rulesets.paf_cards import derived
+        from companion.rulesets.paf_stats import show
 
         data, _, _ = self.read()
         if self.tables is None:
@@ -460,7 +460,7 @@ class SheetScreen(Screen[str | None]):
         if not typed:
             self.dismiss(None)
             return
-        from screens.confirm import ConfirmScreen
+        from companion.screens.confirm import ConfirmScreen
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -486,7 +486,7 @@ class SheetScreen(Screen[str | None]):
             self._say(f"Not saved: {clash}", error=True)
             return
         if path.exists():
-            from screens.confirm import ConfirmScreen
+            from companion.screens.confirm import ConfirmScreen
 
             def answered(yes: bool | None) -> None:
                 if yes:
@@ -500,7 +500,7 @@ class SheetScreen(Screen[str | None]):
     def _name_clash(self, name: str, path: Path) -> str | None:
         """Why ``name`` cannot be saved to ``path``: another file's card has it (None if free)."""
         from companion.cards import load_roster
-        from rulesets.paf_cards import PafCard
+        from companion.rulesets.paf_cards import PafCard
 
         roster = load_roster(self.game, PafCard, user_dir=self.app.directory / "fighters")
         card = roster.find(name)
@@ -512,7 +512,7 @@ class SheetScreen(Screen[str | None]):
         return f"the roster has a card named {card.name} already ({Path(source).name}): choose another name"
 
     def _write(self, card: Any, path: Path) -> None:
-        from rulesets.paf_cards import cards_yaml
+        from companion.rulesets.paf_cards import cards_yaml
 
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

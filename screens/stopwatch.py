@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Digits, Static
 
 from companion.clock import mmss
-from screens.widgets import escape, show_text
+from companion.screens.widgets import escape, show_text
 
 WARNING_SECONDS = 30
 """The last seconds of a round shown as a warning."""

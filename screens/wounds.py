@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.ruleset import SIDES
-from screens.widgets import FighterPanel, escape, show_text
+from companion.screens.widgets import FighterPanel, escape, show_text
 
 WOUND_LEVELS = (
     ("scratch", "Scratch"),

@@ -48,7 +48,7 @@ async def open_fight(pilot, game_row: int, red: str, blue: str, options: dict | 
     options screen, then Start. Returns the fight screen."""
     from textual.widgets import Input
 
-    from screens.select import FighterSelectScreen
+    from companion.screens.select import FighterSelectScreen
 
     await pilot.press(*["down"] * game_row, "enter")
     await pilot.pause()
@@ -64,8 +64,8 @@ async def open_fight(pilot, game_row: int, red: str, blue: str, options: dict | 
 
 async def choose_options(pilot, options: dict | None):
     """On the options screen: set ``options``, then Start. Returns the fight screen."""
-    from screens.fight import FightScreen
-    from screens.setup import OptionsScreen
+    from companion.screens.fight import FightScreen
+    from companion.screens.setup import OptionsScreen
 
     assert isinstance(pilot.app.screen, OptionsScreen)
     pilot.app.screen.chosen.update(options or {})
@@ -142,7 +142,7 @@ async def enter_tournament(pilot, names: list[str]) -> None:
     ``names`` entered by filtering and Enter, in that order."""
     from textual.widgets import Input
 
-    from screens.select import FighterSelectScreen
+    from companion.screens.select import FighterSelectScreen
 
     await pilot.press("enter")
     await pilot.pause()

@@ -22,8 +22,8 @@ import pytest
 from textual.widgets import Static
 
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, SecretPrompt
-from rulesets import cage_match_odds as cmo
-from rulesets.cage_match import RULESET
+from companion.rulesets import cage_match_odds as cmo
+from companion.rulesets.cage_match import RULESET
 from test_cage_match_rules import BASE, BLUE, FRANK, GREG, RED_COMBOS, Fight, hp, mv, sheet
 
 ROLLOFF = "the other corner's roll-off"
@@ -346,8 +346,8 @@ def data_dir(tmp_path: Path) -> Path:
 async def test_the_odds_show_only_after_the_reveal_update_and_hide(data_dir: Path) -> None:
     """Issue 8: nothing at the secret choice or on the pads (CM-5); after the reveal, the roll's
     odds by the tray, the next roll's after an answer; ctrl+o hides them."""
-    from screens.app import make_app
-    from screens.fight import FightScreen
+    from companion.screens.app import make_app
+    from companion.screens.fight import FightScreen
     from table_cards import assert_odds_hide_and_show, screen_text, text_of, type_answer
     from test_cm_screens import pick, start_cm
 

@@ -38,7 +38,7 @@ from companion.dice import Refused, read_faces
 from companion.ruleset import SIDES, ChoicePrompt, PadSide, RollPrompt, SecretPrompt, Setup
 from companion.session import Session, resume, start
 from companion.store import Store
-from rulesets.cage_match import RULESET
+from companion.rulesets.cage_match import RULESET
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -31,10 +31,10 @@ from companion.cards import load_file
 from companion.dice import Refused
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, SecretPrompt, Setup, evolve
 from companion.session import Session
-from rulesets import cage_match as engine
-from rulesets import cage_match_tables
-from rulesets.cage_match import RULESET, Body
-from rulesets.cage_match_cards import CmCard
+from companion.rulesets import cage_match as engine
+from companion.rulesets import cage_match_tables
+from companion.rulesets.cage_match import RULESET, Body
+from companion.rulesets.cage_match_cards import CmCard
 
 REPO = Path(__file__).resolve().parent.parent
 TABLES = cage_match_tables.load()
@@ -1612,7 +1612,7 @@ def test_every_allowed_pair_resolves_its_cell(position, dominant):
 def test_a_fighter_cannot_meet_himself():
     """As in NHB (docs/decisions.md): the same sheet in both corners is refused at setup."""
     from companion.ruleset import Setup
-    from rulesets.cage_match import RULESET
+    from companion.rulesets.cage_match import RULESET
 
     card = CmCard.model_validate(RED)
     with pytest.raises(ValueError, match="cannot fight himself"):

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from companion.cards import SHIPPED_DIR, Problem, Roster, allowed, load_file, load_roster, read_file
-from rulesets.nhb import NhbCard
+from companion.rulesets.nhb import NhbCard
 
 FIELDS = "name, nickname, style, control, standup, ground, finishing, toughness, ground_chart, sub_chart, notes"
 REPO = Path(__file__).resolve().parent.parent
@@ -221,7 +221,7 @@ def test_a_file_that_cannot_be_read(tmp_path: Path) -> None:
 
 def test_absurdly_nested_yaml_is_a_problem_not_a_crash(tmp_path: Path) -> None:
     path = tmp_path / "deep.yaml"
-    path.write_text("game: nhb\nfighters: " + "[" * 800 + "]" * 800 + "\n")
+    path.write_text("game: nhb\nfighters: " + "[" * 2000 + "]" * 2000 + "\n")
     data, problem = read_file(path)
     assert data is None and problem is not None
     assert problem.file == str(path) and "nested too deeply" in problem.message
@@ -432,7 +432,7 @@ def test_check_the_shipped_roster_exits_0(tmp_path: Path) -> None:
         ("- a\n- b\n", "should be a mapping with 'game: GAME' and 'fighters: [...]'"),
         ("game: chess\nfighters: []\n", "game: 'chess' is not a game here; one of: nhb, fo"),
         ("game: nhb\nfighters: 3\n", "fighters: should list its cards under 'fighters:'"),
-        ("game: nhb\nfighters: " + "[" * 800 + "]" * 800 + "\n", "nested too deeply"),
+        ("game: nhb\nfighters: " + "[" * 2000 + "]" * 2000 + "\n", "nested too deeply"),
     ],
     ids=["invalid-yaml", "not-a-mapping", "other-game", "fighters-not-a-list", "deep"],
 )

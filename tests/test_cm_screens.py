@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from textual.widgets import OptionList, RichLog
 
-from screens.app import make_app
-from screens.fight import FightScreen
-from screens.pad import ActionPadScreen
+from companion.screens.app import make_app
+from companion.screens.fight import FightScreen
+from companion.screens.pad import ActionPadScreen
 from table_cards import CM_CARDS, open_fight, screen_text
 
 CAGE_MATCH_ROW = 2

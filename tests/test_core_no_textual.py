@@ -13,10 +13,12 @@ import textwrap
 from pathlib import Path
 
 from companion.cards import load_roster
-from rulesets.nhb import NhbCard
+from companion.rulesets.nhb import NhbCard
 
 REPO = Path(__file__).resolve().parent.parent
 CORE_DIRS = ("companion", "rulesets")
+PACKAGE = {"companion": "companion", "rulesets": "companion.rulesets"}
+"""Each core folder's import name (the wheel maps rulesets/ inside companion)."""
 
 CARDS = """\
 game: nhb
@@ -30,13 +32,13 @@ PROBE = textwrap.dedent(
     """
     import contextlib, importlib, io, json, pkgutil, runpy, sys
 
-    import companion, rulesets
+    import companion, companion.rulesets
 
     imported = []
-    for package in (companion, rulesets):
-        for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
-            if info.name.endswith(".__main__"):
-                continue  # importing it would run the command line; run below through runpy
+    for package in (companion, companion.rulesets):  # the core's own modules, not its screens
+        for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
+            if info.ispkg or info.name.endswith(".__main__"):
+                continue  # __main__ would run the command line; run below through runpy
             importlib.import_module(info.name)
             imported.append(info.name)
 
@@ -65,7 +67,7 @@ PROBE = textwrap.dedent(
             main_rc = exc.code
 
     loaded = sorted(m for m in sys.modules if m == "textual" or m.startswith("textual."))
-    screens = sorted(m for m in sys.modules if m == "screens" or m.startswith("screens."))
+    screens = sorted(m for m in sys.modules if m == "companion.screens" or m.startswith("companion.screens."))
     print(json.dumps({
         "imported": imported, "list_rc": list_rc, "listed": listed, "script_rc": script_rc,
         "script": script, "main_rc": main_rc, "check": out.getvalue(), "textual": loaded, "screens": screens,
@@ -86,13 +88,13 @@ def test_core_runs_without_importing_textual(tmp_path: Path) -> None:
     report = json.loads(run.stdout.splitlines()[-1])
 
     expected = {
-        f"{d}.{p.stem}"
+        f"{PACKAGE[d]}.{p.stem}"
         for d in CORE_DIRS
         for p in (REPO / d).glob("*.py")
         if p.stem not in ("__init__", "__main__")
     }
     assert set(report["imported"]) == expected
-    assert {"companion.cli", "companion.dice", "companion.session", "companion.store", "rulesets.nhb"} <= expected
+    assert {"companion.cli", "companion.dice", "companion.session", "companion.store", "companion.rulesets.nhb"} <= expected
 
     assert report["list_rc"] == 0
     assert report["listed"] == load_roster("nhb", NhbCard).names() and len(report["listed"]) >= 24
@@ -149,7 +151,7 @@ def test_core_imports_screens_only_lazily() -> None:
             elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                 names = [node.module]
             for name in names:
-                if name.split(".")[0] in ("screens", "textual"):
+                if name.split(".")[0] == "textual" or name.startswith("companion.screens"):
                     offenders.append(f"{path.relative_to(REPO)}: {name}")
     assert offenders == []
 
@@ -169,12 +171,12 @@ def test_rulesets_import_no_other_ruleset() -> None:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             imported = []
-            if isinstance(node, ast.ImportFrom) and node.module == "rulesets":
+            if isinstance(node, ast.ImportFrom) and node.module == "companion.rulesets":
                 imported = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("rulesets."):
-                imported = [node.module.split(".")[1]]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("companion.rulesets."):
+                imported = [node.module.split(".")[2]]
             elif isinstance(node, ast.Import):
-                imported = [a.name.split(".")[1] for a in node.names if a.name.startswith("rulesets.")]
+                imported = [a.name.split(".")[2] for a in node.names if a.name.startswith("companion.rulesets.")]
             offenders += [f"{path.name} imports rulesets.{m}" for m in imported if _game_of(m) != game]
     assert offenders == []
 

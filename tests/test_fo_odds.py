@@ -15,8 +15,8 @@ import pytest
 from companion.odds import SUM, SUM_DOUBLE, classes, faces, shown
 from companion.ruleset import Answer, Setup
 from companion.session import Session
-from rulesets import fo_odds
-from rulesets.fo import RULESET, TWO_D6, FoCard, FoState, chance_lands
+from companion.rulesets import fo_odds
+from companion.rulesets.fo import RULESET, TWO_D6, FoCard, FoState, chance_lands
 
 RED = FoCard(name="Red Fox", punch=9, kick=7, takedown=5, block=6, check=5, td_defence=6, gnp=6, submission=4,
              guard=5, sub_defence=5)
@@ -287,7 +287,7 @@ async def test_the_odds_by_the_tray_appear_update_and_hide(tmp_path) -> None:
     them and shows them again."""
     from textual.widgets import Static
 
-    from screens.app import make_app
+    from companion.screens.app import make_app
     from table_cards import FO_CARDS, assert_odds_hide_and_show, open_fight, text_of, type_answer
 
     (tmp_path / "fighters").mkdir()

@@ -31,7 +31,7 @@ from companion.dice import Refused, read_faces, roll_text
 from companion.ruleset import Answer, ChoicePrompt, RollPrompt, Setup
 from companion.session import Session, resume, start
 from companion.store import Store
-from rulesets.fo import (
+from companion.rulesets.fo import (
     GROUND_ATTACKS,
     ROUND_SECONDS,
     RULESET,

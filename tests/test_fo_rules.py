@@ -28,7 +28,7 @@ from pydantic import ValidationError
 from companion.dice import Refused
 from companion.ruleset import Answer, Setup, get_ruleset
 from companion.session import Session
-from rulesets.fo import RULESET, FoCard, chance_lands, live_attack_seconds, rounds_won, scores, stall_open
+from companion.rulesets.fo import RULESET, FoCard, chance_lands, live_attack_seconds, rounds_won, scores, stall_open
 
 REPO = Path(__file__).resolve().parent.parent
 STATS = ("punch", "kick", "takedown", "block", "check", "td_defence", "gnp", "submission", "guard", "sub_defence")

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from textual.widgets import Digits, Input, RichLog, Static
 
-from screens.app import make_app
-from screens.fight import FightScreen
-from screens.home import HomeScreen
-from screens.stopwatch import RoundTimer, StopwatchScreen
+from companion.screens.app import make_app
+from companion.screens.fight import FightScreen
+from companion.screens.home import HomeScreen
+from companion.screens.stopwatch import RoundTimer, StopwatchScreen
 from table_cards import FO_CARDS, open_fight
 
 

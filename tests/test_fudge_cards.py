@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from companion.cards import load_file, load_roster
-from rulesets.fudge_cards import FudgeCard, check_against
-from rulesets.fudge_ladder import ALLOWED, LADDER, POOR, ladder_level, ladder_name, ladder_show
-from rulesets.fudge_tables import load, parse
+from companion.rulesets.fudge_cards import FudgeCard, check_against
+from companion.rulesets.fudge_ladder import ALLOWED, LADDER, POOR, ladder_level, ladder_name, ladder_show
+from companion.rulesets.fudge_tables import load, parse
 
 NAMES = [
     "Sir Aldric of Wendham", "Maeve Ashdown", "Thorgrim Axebreaker", "Wat Miller", "Nell Quickfingers",

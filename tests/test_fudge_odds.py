@@ -15,7 +15,7 @@ from itertools import product
 import pytest
 
 from companion.ruleset import Answer, RollPrompt
-from rulesets.fudge import RULESET, WOUND_WORDS
+from companion.rulesets.fudge import RULESET, WOUND_WORDS
 from test_fudge_rules import A, B, card, gang_of_three, play, prompt, scene, shot
 
 WORDS = {v: k for k, v in WOUND_WORDS.items()}

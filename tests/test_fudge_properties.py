@@ -36,7 +36,7 @@ from companion.cards import load_roster
 from companion.dice import Refused
 from companion.ruleset import ChoicePrompt, RollPrompt, Setup
 from companion.session import Session
-from rulesets.fudge import ATTACKS, BOXES, RULESET
+from companion.rulesets.fudge import ATTACKS, BOXES, RULESET
 
 HERE = Path(__file__).resolve().parent
 SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -22,9 +22,9 @@ import pytest
 
 from companion.dice import Refused
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, default_options, evolve
-from rulesets import fudge_tables
-from rulesets.fudge import RULESET, FudgeState
-from rulesets.fudge_cards import FudgeCard
+from companion.rulesets import fudge_tables
+from companion.rulesets.fudge import RULESET, FudgeState
+from companion.rulesets.fudge_cards import FudgeCard
 from scene_play import ScenePlay
 
 P = "primitive"
@@ -96,7 +96,7 @@ def marked(state: FudgeState, name: str) -> dict[str, int]:
 
 def with_boxes(state: FudgeState, index: int, **levels: int) -> FudgeState:
     """A state whose combatant ``index`` already has ``levels`` boxes marked (scratch=3 ...)."""
-    from rulesets.fudge import BOXES
+    from companion.rulesets.fudge import BOXES
 
     f = state.fighters[index]
     boxes = tuple(tuple(1 if i < levels.get(b, 0) else 0 for i in range(len(f.boxes[n])))

@@ -11,12 +11,12 @@ import pytest
 from textual.widgets import Button, Input, OptionList, Select, Static
 
 from companion.ruleset import Setup, default_options, get_ruleset
-from screens.app import make_app
-from screens.fight import FightScreen
-from screens.home import HomeScreen
-from screens.scene import SceneSelectScreen
-from screens.setup import OptionsScreen
-from screens.wounds import SidePanel, combatant_lines, wound_boxes
+from companion.screens.app import make_app
+from companion.screens.fight import FightScreen
+from companion.screens.home import HomeScreen
+from companion.screens.scene import SceneSelectScreen
+from companion.screens.setup import OptionsScreen
+from companion.screens.wounds import SidePanel, combatant_lines, wound_boxes
 from table_cards import assert_odds_hide_and_show, screen_text, text_of, type_answer
 
 FUDGE_CARDS = """\
@@ -295,7 +295,7 @@ async def test_fudge_dice_are_typed_and_refused_without_a_traceback(data_dir: Pa
         prompt = screen.session.prompt
         box.value = "+ + 0 0"
         await pilot.pause()
-        from rulesets.fudge_ladder import ladder_show
+        from companion.rulesets.fudge_ladder import ladder_show
 
         assert text_of(hint) == f"= {ladder_show(prompt.modifier + 2)}"
         await pilot.press("enter")
@@ -442,7 +442,7 @@ def test_an_odds_bar_is_five_cells_in_eighths() -> None:
     """The bar leaves the label room in a scene's narrow column: 5 cells, 40 steps."""
     from rich.text import Text
 
-    from screens.widgets import odds_bar
+    from companion.screens.widgets import odds_bar
 
     def plain(p: float) -> str:
         return Text.from_markup(odds_bar(p).replace("$success", "green")).plain

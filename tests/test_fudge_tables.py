@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from rulesets import fudge_tables
-from rulesets.fudge_ladder import LADDER
-from rulesets.fudge_tables import GUN_CLASSES, SECTIONS, SHIPPED, Tables, TablesError, check, dump, load, parse
+from companion.rulesets import fudge_tables
+from companion.rulesets.fudge_ladder import LADDER
+from companion.rulesets.fudge_tables import GUN_CLASSES, SECTIONS, SHIPPED, Tables, TablesError, check, dump, load, parse
 
 
 @pytest.fixture(scope="module")

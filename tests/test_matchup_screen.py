@@ -14,14 +14,14 @@ import pytest
 from textual.widgets import Input, Select
 
 import companion.simulate as simulate
-import screens.matchup as matchup
+import companion.screens.matchup as matchup
 from companion.cards import load_roster
 from companion.ruleset import default_options, get_ruleset
 from companion.simulate import plan, run
-from rulesets.nhb import NhbCard
-from screens.app import make_app
-from screens.home import HomeScreen
-from screens.matchup import MatchupScreen, finish_chart
+from companion.rulesets.nhb import NhbCard
+from companion.screens.app import make_app
+from companion.screens.home import HomeScreen
+from companion.screens.matchup import MatchupScreen, finish_chart
 from table_cards import screen_text
 
 ROSTER = load_roster("nhb", NhbCard)

@@ -13,8 +13,8 @@ import pytest
 
 from companion.odds import faces
 from companion.ruleset import Answer, Setup
-from rulesets import nhb_odds
-from rulesets.nhb import RULESET, NhbCard, NhbState
+from companion.rulesets import nhb_odds
+from companion.rulesets.nhb import RULESET, NhbCard, NhbState
 
 GRAPPLER = NhbCard(name="Grappler", control=12, standup=8, ground=14, finishing=6, toughness=6, sub_chart="jiu-jitsu")
 STRIKER = NhbCard(name="Striker", control=12, standup=13, ground=8, finishing=6, toughness=7)
@@ -403,7 +403,7 @@ async def test_the_odds_by_the_tray_appear_update_and_hide(tmp_path) -> None:
 
     from textual.widgets import Static
 
-    from screens.app import make_app
+    from companion.screens.app import make_app
     from table_cards import NHB_CARDS, assert_odds_hide_and_show, open_fight, text_of, type_answer
 
     (tmp_path / "fighters").mkdir()

@@ -25,7 +25,7 @@ from pydantic import ValidationError
 from companion.dice import Refused
 from companion.ruleset import Setup
 from companion.session import Session
-from rulesets.nhb import RULESET, NhbCard
+from companion.rulesets.nhb import RULESET, NhbCard
 
 
 def card(name: str, *, control=10, standup=10, ground=10, finishing=5, toughness=5, **extra) -> NhbCard:

@@ -19,7 +19,7 @@ from companion.ruleset import Answer, Setup, get_ruleset
 from companion.session import Session, fold, resume, start
 from companion.store import Store
 from companion.tournament import Bracket, round_names
-from rulesets.nhb import RULESET, TOURNAMENT, NhbCard
+from companion.rulesets.nhb import RULESET, TOURNAMENT, NhbCard
 
 
 def card(name: str, control=12, standup=10, ground=10, finishing=5, toughness=5) -> NhbCard:

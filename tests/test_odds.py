@@ -233,7 +233,7 @@ def test_companion_odds_prints_the_odds_the_ruleset_gives(monkeypatch, capsys, t
 
     from companion.ruleset import Setup
     from companion.session import Session
-    from rulesets.nhb import RULESET as NHB
+    from companion.rulesets.nhb import RULESET as NHB
 
     status, out, _ = odds_cli(monkeypatch, capsys, tmp_path, "nhb", "--red", "Royce Gracie", "--blue", "Ken Shamrock",
                               "--json", answers="# Royce's control roll\n7\n")
@@ -294,8 +294,8 @@ def test_a_table_that_fails_says_so_and_is_not_tried_again() -> None:
     tables.wait()
     assert len(calls) == 1
 
-    from rulesets import nhb_odds
-    from rulesets.nhb import RULESET as NHB
+    from companion.rulesets import nhb_odds
+    from companion.rulesets.nhb import RULESET as NHB
 
     roster = load_roster("nhb", NHB.card_model)
     state = NHB.new(Setup("nhb", (roster.find("Royce Gracie"), roster.find("Ken Shamrock")), {}))

@@ -15,8 +15,8 @@ import pytest
 import yaml
 
 from companion.cards import SHIPPED_DIR, load_file, load_roster
-from rulesets import paf_tables as pt
-from rulesets.paf_cards import (Numbers, PafCard, cards_yaml, check_against, derived, roster_problems,
+from companion.rulesets import paf_tables as pt
+from companion.rulesets.paf_cards import (Numbers, PafCard, cards_yaml, check_against, derived, roster_problems,
                                 to_yaml_entry)
 
 T = pt.parse(pt.load())

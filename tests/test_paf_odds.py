@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from companion.ruleset import Answer, RollPrompt
-from rulesets.paf import RULESET
+from companion.rulesets.paf import RULESET
 from test_paf_rules import ALDRIC, GRAK, char, orc, play, prompt, scene, to_attack, with_hp
 
 DAMAGE = re.compile(r"= (\d+) damage to ")

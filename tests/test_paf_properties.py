@@ -66,9 +66,9 @@ from companion.dice import Kind, Refused
 from companion.replay import slug
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, Setup
 from companion.session import Session
-from rulesets import paf_tables as pt
-from rulesets.paf import ACTIONS, RULESET
-from rulesets.paf_cards import HELMS, PafCard, check_against
+from companion.rulesets import paf_tables as pt
+from companion.rulesets.paf import ACTIONS, RULESET
+from companion.rulesets.paf_cards import HELMS, PafCard, check_against
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

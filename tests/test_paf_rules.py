@@ -24,9 +24,9 @@ import pytest
 
 from companion.dice import Refused
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, default_options, evolve
-from rulesets import paf_tables as pt
-from rulesets.paf import RULESET, PafState
-from rulesets.paf_cards import PafCard
+from companion.rulesets import paf_tables as pt
+from companion.rulesets.paf import RULESET, PafState
+from companion.rulesets.paf_cards import PafCard
 from scene_play import ScenePlay
 
 TABLES = pt.load()

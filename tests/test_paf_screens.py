@@ -14,11 +14,11 @@ from textual.widgets import Input, Select, Static
 
 from companion.cards import load_roster
 from companion.ruleset import Answer, Setup, default_options, get_ruleset
-from rulesets import paf_cards as pc
-from rulesets import paf_tables as pt
-from screens.app import make_app
-from screens.hp import HpSidePanel, being_lines, hold_words, hp_bar, status_of
-from screens.sheet import SheetScreen, read_stat, slug
+from companion.rulesets import paf_cards as pc
+from companion.rulesets import paf_tables as pt
+from companion.screens.app import make_app
+from companion.screens.hp import HpSidePanel, being_lines, hold_words, hp_bar, status_of
+from companion.screens.sheet import SheetScreen, read_stat, slug
 from table_cards import screen_text, text_of
 
 
@@ -264,7 +264,7 @@ async def test_ctrl_r_rolls_the_stats_with_the_apps_generator(data_dir: Path) ->
 
 
 async def test_escape_on_a_filled_sheet_asks_before_throwing_it_away(data_dir: Path) -> None:
-    from screens.confirm import ConfirmScreen
+    from companion.screens.confirm import ConfirmScreen
 
     app = make_app(data_dir, rng=random.Random(1))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -304,8 +304,8 @@ async def test_the_sheet_fits_at_80x24(data_dir: Path) -> None:
 
 async def test_ctrl_n_in_the_scene_selection_makes_a_character_that_joins_the_roster(
         data_dir: Path, paf_game) -> None:
-    from screens.scene import SceneSelectScreen
-    from screens.select import selection_screen
+    from companion.screens.scene import SceneSelectScreen
+    from companion.screens.select import selection_screen
 
     app = make_app(data_dir, rng=random.Random(1))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -524,7 +524,7 @@ async def test_a_party_of_three_against_four_fits_at_80x24(data_dir: Path, paf_g
 
 def test_the_attack_prompt_says_the_number_needed_once(paf_game) -> None:
     """The attack roll's against begins with the number needed: the prompt does not repeat it."""
-    from screens.widgets import prompt_text
+    from companion.screens.widgets import prompt_text
 
     roster = load_roster("paf", pc.PafCard)
     cards = (roster.find("Sir Roderick Vane"), roster.find("Orc Raider"))
@@ -589,7 +589,7 @@ async def test_the_odds_appear_at_an_attack_update_and_hide(data_dir: Path, paf_
 async def test_f9_shows_the_odds_detail_and_hidden_odds_stay_hidden_after_a_restart(data_dir: Path, paf_game) -> None:
     """Issue 8: f9 opens the whole distribution (every figure, each section's rows) and Escape closes it;
     at a step with no roll it says so. ctrl+o's choice is kept in the store: a new app finds it hidden."""
-    from screens.reference import ReferenceScreen
+    from companion.screens.reference import ReferenceScreen
 
     app = make_app(data_dir, rng=random.Random(3))
     async with app.run_test(size=(80, 24)) as pilot:

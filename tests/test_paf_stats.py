@@ -10,8 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from rulesets import paf_stats as ps
-from rulesets import paf_tables as pt
+from companion.rulesets import paf_stats as ps
+from companion.rulesets import paf_tables as pt
 
 T = pt.parse(pt.load())
 

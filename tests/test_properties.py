@@ -24,7 +24,7 @@ from companion.dice import Kind, Refused, read_faces, roll_text
 from companion.ruleset import Answer, ChoicePrompt, RollPrompt, Setup
 from companion.session import Session, resume, start
 from companion.store import Store
-from rulesets.nhb import RULESET, NhbCard
+from companion.rulesets.nhb import RULESET, NhbCard
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -9,11 +9,11 @@ import pytest
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from companion.session import CorruptSave, resume
-from screens.app import make_app
-from screens.fight import FightScreen
-from screens.home import HomeScreen
-from screens.reference import ReferenceScreen
-from screens.select import FighterSelectScreen
+from companion.screens.app import make_app
+from companion.screens.fight import FightScreen
+from companion.screens.home import HomeScreen
+from companion.screens.reference import ReferenceScreen
+from companion.screens.select import FighterSelectScreen
 from table_cards import NHB_CARDS, log_lines, open_fight, text_of, type_answer
 
 
@@ -253,7 +253,7 @@ async def test_a_corrupt_saved_fight_shows_a_message_not_a_traceback(data_dir: P
 
 
 async def test_forgetting_a_saved_fight_asks_first(data_dir: Path) -> None:
-    from screens.confirm import ConfirmScreen
+    from companion.screens.confirm import ConfirmScreen
 
     app = make_app(data_dir, rng=random.Random(1))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
-from screens.app import make_app
+from companion.screens.app import make_app
 from table_cards import CM_CARDS, FO_CARDS, NHB_CARDS, NHB_MORE_CARDS, enter_tournament, open_fight
 
 CARDS = """\
@@ -55,7 +55,7 @@ def test_fighter_selection(app, snap_compare) -> None:
 
 def test_fight_mid_segment(app, snap_compare) -> None:
     async def fight(pilot) -> None:
-        from rulesets import nhb_odds
+        from companion.rulesets import nhb_odds
 
         await open_fight(pilot, 0, "alpha", "bravo")
         nhb_odds.BOUT_TABLES.wait()  # the bout's odds table (a background thread): the same screen every run
@@ -148,7 +148,7 @@ def test_matchup_simulator(app, snap_compare) -> None:
     shares with intervals, the method bars, finishes and the finish-time chart."""
     from textual.widgets import Select
 
-    from screens.matchup import MatchupScreen
+    from companion.screens.matchup import MatchupScreen
 
     async def simulate(pilot) -> None:
         roster = pilot.app.roster("nhb")
@@ -243,7 +243,7 @@ def test_fudge_scene_wounds(tmp_path: Path, snap_compare) -> None:
 def test_paf_character_sheet(tmp_path: Path, snap_compare) -> None:
     """The PAF character sheet (issue 7): the stats rolled by the app (seeded), the
     name, level, weight, chain and shield, a mace; the derived numbers with their parts."""
-    from screens.sheet import SheetScreen
+    from companion.screens.sheet import SheetScreen
 
     (tmp_path / "fighters").mkdir()
     app = make_app(tmp_path, rng=random.Random(7))

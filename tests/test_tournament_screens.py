@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, OptionList, Static
 
-from screens.app import make_app
-from screens.bracket import BracketScreen
-from screens.fight import FightScreen
-from screens.home import HomeScreen
-from screens.select import DrawScreen, FighterSelectScreen
+from companion.screens.app import make_app
+from companion.screens.bracket import BracketScreen
+from companion.screens.fight import FightScreen
+from companion.screens.home import HomeScreen
+from companion.screens.select import DrawScreen, FighterSelectScreen
 from table_cards import (
     NHB_CARDS,
     NHB_MORE_CARDS,
@@ -190,7 +190,7 @@ async def test_the_tournament_and_simulate_keys_are_offered_where_they_apply(dat
 
 
 async def test_simulate_opens_the_matchup_with_the_entrants(data_dir: Path) -> None:
-    matchup = pytest.importorskip("screens.matchup")
+    matchup = pytest.importorskip("companion.screens.matchup")
     app = make_app(data_dir, rng=random.Random(1))
     async with app.run_test(size=(80, 24)) as pilot:
         await enter_tournament(pilot, FOUR)
