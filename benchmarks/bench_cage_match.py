@@ -17,10 +17,10 @@ import time
 
 from companion.cards import load_roster
 from companion.ruleset import Answer, Setup
-from companion.session import Session, fold
 from companion.rulesets.cage_match import RULESET
 from companion.rulesets.nhb import RULESET as NHB
 from companion.rulesets.nhb import NhbCard
+from companion.session import Session, fold
 
 FIGHTS = 40
 

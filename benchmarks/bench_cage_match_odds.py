@@ -30,9 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.ruleset import Answer, RollPrompt, SecretPrompt  # noqa: E402
-from companion.rulesets import cage_match_odds as cmo  # noqa: E402
-from companion.rulesets.cage_match import RULESET, must_win  # noqa: E402
+from companion.ruleset import Answer, RollPrompt, SecretPrompt
+from companion.rulesets import cage_match_odds as cmo
+from companion.rulesets.cage_match import RULESET, must_win
 
 FIGHTS = 12
 PADS = 24

@@ -13,8 +13,8 @@ import statistics
 import time
 
 from companion.ruleset import Answer, Setup
-from companion.session import fold
 from companion.rulesets.nhb import RULESET, NhbCard
+from companion.session import fold
 
 N = 10_000
 TARGET_MS = 200.0

@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.cards import load_roster  # noqa: E402
-from companion.ruleset import Answer, Setup, default_options, get_ruleset  # noqa: E402
-from companion.session import Session  # noqa: E402
+from companion.cards import load_roster
+from companion.ruleset import Answer, Setup, default_options, get_ruleset
+from companion.session import Session
 
 TARGET_MS = 5.0
 SCENES = {"duel": (1, 1), "three against two": (3, 2)}

@@ -26,14 +26,15 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.cards import load_roster  # noqa: E402
-from companion.ruleset import Answer, Setup, default_options, get_ruleset  # noqa: E402
-from companion.session import Session  # noqa: E402
+from companion.cards import load_roster
+from companion.ruleset import Answer, Setup, default_options, get_ruleset
+from companion.session import Session
 
 RUNS = 200
 TARGET_MS = 5.0

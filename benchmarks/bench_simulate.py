@@ -19,8 +19,8 @@ import time
 
 from companion.cards import load_roster
 from companion.ruleset import Setup
-from companion.simulate import Chain, plan, run, worker_cache
 from companion.rulesets.nhb import RULESET, NhbCard
+from companion.simulate import Chain, plan, run, worker_cache
 
 RED, BLUE = "Royce Gracie", "Ken Shamrock"
 TARGET_SECONDS = 5.0

@@ -14,9 +14,10 @@ from __future__ import annotations
 import re
 import types
 import typing
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Literal
+from typing import Any, Literal
 
 import annotated_types
 from pydantic import BaseModel, ValidationError

@@ -10,8 +10,9 @@ import json
 import random
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Sequence
+from typing import IO, TYPE_CHECKING, Any
 
 from companion.dice import Refused
 from companion.ruleset import GAME_TITLES, GAMES, Ruleset, Setup, get_ruleset, show_value
@@ -263,7 +264,7 @@ def ruleset_for(game: str) -> Ruleset:
     return get_ruleset(game)
 
 
-def roster_for(ruleset: Ruleset, directory: Path, extra: Sequence[Path]) -> "Roster":
+def roster_for(ruleset: Ruleset, directory: Path, extra: Sequence[Path]) -> Roster:
     from companion.cards import load_roster
 
     for path in extra:
@@ -273,7 +274,7 @@ def roster_for(ruleset: Ruleset, directory: Path, extra: Sequence[Path]) -> "Ros
     return load_roster(game, ruleset.card_model, user_dir=directory / "fighters", extra_files=extra)
 
 
-def find_card(roster: "Roster", name: str) -> Any:
+def find_card(roster: Roster, name: str) -> Any:
     card = roster.find(name)
     if card is None:
         close = difflib.get_close_matches(name, roster.names(), n=3)

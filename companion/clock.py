@@ -9,7 +9,7 @@ minutes of play in milliseconds.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 
 def mmss(seconds: float) -> str:

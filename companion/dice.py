@@ -105,9 +105,8 @@ class Die:
         elif kind == Kind.DIGIT:
             if n == 10:
                 return 0
-        elif kind == Kind.PERCENT:
-            if n == 0 and len(token) >= 2:  # "00"
-                return 100
+        elif kind == Kind.PERCENT and n == 0 and len(token) >= 2:  # "00"
+            return 100
         if n < self.low or n > self.high:
             raise Refused(f"{token} is not a face: {self.describe()}")
         return n

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import threading
 from collections import Counter, OrderedDict
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
-from typing import Any, Callable, Hashable, Iterable
+from typing import Any
 
 from companion.dice import Dice, Die
 

@@ -9,12 +9,13 @@ read against the very prompt it answers, so a refusal leaves the state as it was
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 from companion.dice import Refused, read_faces
-from companion.ruleset import Answer, ChoicePrompt, OverPrompt, Outcome, Prompt, RollPrompt, Setup, evolve
+from companion.ruleset import Answer, ChoicePrompt, Outcome, OverPrompt, Prompt, RollPrompt, Setup, evolve
 
 
 def slug(text: str) -> str:
@@ -74,7 +75,7 @@ class ReplayRound:
         """A typed answer read against the prompt it answers (a game with other prompts reads those too)."""
         return read_answer(prompt, text)
 
-    def run(self) -> "ReplayRound":
+    def run(self) -> ReplayRound:
         """Play as far as the answers go."""
         try:
             self.play()

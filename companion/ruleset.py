@@ -22,28 +22,28 @@ if TYPE_CHECKING:  # pydantic is only needed once a card is read: keep start-up 
     from pydantic import BaseModel
 
 __all__ = [
+    "GAMES",
+    "SIDES",
     "Answer",
     "Choice",
     "ChoicePrompt",
+    "Gauge",
     "OptionSpec",
     "Outcome",
     "OverPrompt",
-    "Prompt",
-    "Reference",
-    "Refused",
-    "Gauge",
     "PadOption",
     "PadSide",
     "Pick",
+    "Prompt",
+    "Reference",
+    "Refused",
     "Result",
     "RollPrompt",
-    "SecretPrompt",
     "Ruleset",
+    "SecretPrompt",
     "Setup",
-    "SIDES",
     "evolve",
     "get_ruleset",
-    "GAMES",
 ]
 
 SIDES = ("red", "blue")
@@ -263,7 +263,7 @@ class PadSide:
     notes: tuple[str, ...] = ()
     """What else changes this corner's rolls this turn (penalty, bonuses, position), in words."""
 
-    def find(self, text: str) -> PadOption | None | tuple[PadOption, ...]:
+    def find(self, text: str) -> PadOption | tuple[PadOption, ...] | None:
         """The option ``text`` names (its key or an unambiguous start); a tuple when ambiguous."""
         t = text.strip().lower()
         exact = [o for o in self.options if o.key == t]
@@ -496,7 +496,7 @@ class Setup:
     """Everything a fight starts from: the game, the two cards, the options."""
 
     game: str
-    fighters: tuple["BaseModel", ...]
+    fighters: tuple[BaseModel, ...]
     options: dict[str, Any] = field(default_factory=dict)
     tables: dict[str, Any] | None = None
     """The game's checked tables (Cage Match's fight card) as they were when the
@@ -511,7 +511,7 @@ class Setup:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(getattr(f, "name") for f in self.fighters)
+        return tuple(f.name for f in self.fighters)
 
 
 class Ruleset(Protocol):
@@ -522,7 +522,7 @@ class Ruleset(Protocol):
     title: str
     period_word: str
     """What the game calls a period: ``segment``, ``round``."""
-    card_model: type["BaseModel"]
+    card_model: type[BaseModel]
     options: tuple[OptionSpec, ...]
 
     def new(self, setup: Setup) -> Any: ...

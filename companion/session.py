@@ -9,7 +9,8 @@ fight's state any other way.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterable, NamedTuple
+from collections.abc import Callable, Iterable
+from typing import Any, NamedTuple
 
 from companion.dice import Refused, roll_text
 from companion.ruleset import Answer, ChoicePrompt, Prompt, RollPrompt, Ruleset, SecretPrompt, Setup

@@ -34,13 +34,14 @@ import math
 import random
 import threading
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 from companion.clock import seconds_of
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, Result, RollPrompt, Ruleset, Setup
 
-__all__ = ["Chain", "Tally", "Job", "plan", "run", "run_job", "workers_for", "wilson"]
+__all__ = ["Chain", "Job", "Tally", "plan", "run", "run_job", "wilson", "workers_for"]
 
 
 class Chain:
@@ -258,7 +259,7 @@ class Tally:
         n = self.n
         share = (lambda k: round(k / n, 4)) if n else (lambda k: 0.0)
         wins: Counter[str] = Counter()
-        methods: Counter[str] = Counter({m: 0 for m in ("ko", "tko", "submission", "decision", "draw")})
+        methods: Counter[str] = Counter(dict.fromkeys(("ko", "tko", "submission", "decision", "draw"), 0))
         submissions: Counter[str] = Counter()
         finishes: list[tuple[int, int]] = []
         inside = Counter({str(m): 0 for m in INSIDE})

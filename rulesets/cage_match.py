@@ -16,11 +16,12 @@ next answer where they run out: each outcome reads as the text's own steps.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from companion.dice import Dice, Refused, d, read_faces
 from companion.replay import ReplayRound, Typed, slug
@@ -110,7 +111,7 @@ class Rules:
     generic: dict[str, Move]
 
     @classmethod
-    def of(cls, data: dict[str, Any]) -> "Rules":
+    def of(cls, data: dict[str, Any]) -> Rules:
         tables, problems = tables_mod.check(data, "the fight's stored card")
         if tables is None:
             raise ValueError("the Cage Match card is not playable:\n" + "\n".join(problems))
@@ -135,7 +136,7 @@ class Sheet:
     by_key: dict[str, Move]
 
     @classmethod
-    def of(cls, card: CmCard, rules: Rules) -> "Sheet":
+    def of(cls, card: CmCard, rules: Rules) -> Sheet:
         own = list(card.moves) + list(card.power_moves) + list(card.specials)
         kinds = {m.key: card.kind(m.key) for m in own}
         covered = {m.type for m in card.moves}

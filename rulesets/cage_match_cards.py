@@ -65,7 +65,7 @@ class CmCard(_Strict):
     notes: str | None = None
 
     @model_validator(mode="after")
-    def _sheet_fits(self) -> "CmCard":
+    def _sheet_fits(self) -> CmCard:
         problems = []
         seen: dict[str, str] = {}
         for section in ("moves", "power_moves", "specials"):
@@ -74,7 +74,7 @@ class CmCard(_Strict):
                 if move.key in seen:
                     problems.append(f"{where}.key: {move.key!r} is also in {seen[move.key]}; keys must be unique")
                 seen[move.key] = section
-                attack_like = move.type in ATTACKS or move.type in ("takedown",)
+                attack_like = move.type in ATTACKS or move.type == "takedown"
                 if move.damage > 0 and move.target == "none":
                     problems.append(f"{where}.target: a move that does damage needs head or body")
                 if move.damage == 0 and move.target != "none" and attack_like:

@@ -45,7 +45,6 @@ from companion.rulesets.cage_match import (
     race,
 )
 
-
 SUMS = tuple((rep, float(q)) for rep, q in classes(TWO_D6, SUM))
 """2d6 by its sum (the game reads only the sum: a 2 is 1-1 and a 12 is 6-6, so the miss and the
 double 6s follow from it): each sum's first faces and its chance."""

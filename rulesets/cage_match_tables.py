@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.yamlfile import read_yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 SHIPPED = Path(__file__).with_name("cage_match.yaml")
 

@@ -16,8 +16,8 @@ would roll them. FO has no exploding dice, so nothing is cut off.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable
 from functools import lru_cache
-from typing import Hashable, Iterable
 
 from companion.dice import Dice
 from companion.odds import Branch, Line, Memo, Odds, Walk, classes, shown

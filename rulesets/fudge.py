@@ -326,7 +326,7 @@ class _Live:
     lost_aim: bool = False
 
     @classmethod
-    def of(cls, f: Fighter) -> "_Live":
+    def of(cls, f: Fighter) -> _Live:
         return cls([list(b) for b in f.boxes], f.dead, list(f.loaded), list(f.spare), list(f.reloading), f.aim,
                    f.tired, f.experience, f.in_danger, f.fell, f.foe)
 
@@ -514,7 +514,7 @@ class Round(ReplayRound):
             return spec.fire == "auto"
         if action == "three-round-burst":
             return spec.fire in ("auto", "auto-cutoff") and (loaded is None or loaded >= 3)  # [D] needs 3 loaded
-        if action in ("suicidal-aggression",):
+        if action == "suicidal-aggression":
             return arm.kind == "melee"
         if action == "wild-swing":
             return arm.kind == "melee" and arm.level < LADDER["Fair"]  # the sheet's skill, before any cap [D]

@@ -80,7 +80,7 @@ class FudgeCard(_Strict):
 
     @model_validator(mode="wrap")
     @classmethod
-    def _every_problem(cls, data: Any, handler: Any) -> "FudgeCard":
+    def _every_problem(cls, data: Any, handler: Any) -> FudgeCard:
         """Report the fields' problems and the sheet's consistency problems together."""
         if not isinstance(data, dict):
             return handler(data)

@@ -21,11 +21,10 @@ Ladder fields hold int levels (see :mod:`rulesets.fudge_ladder`).
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-
-from companion.yamlfile import read_yaml
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -37,6 +36,7 @@ from pydantic import (
 )
 
 from companion.rulesets.fudge_ladder import LADDER_ERROR, Level, ladder_name
+from companion.yamlfile import read_yaml
 
 SHIPPED = Path(__file__).with_name("fudge.yaml")
 
@@ -95,7 +95,7 @@ class Weapon(_Strict):
     note: str | None = None
 
     @model_validator(mode="after")
-    def _fits_its_kind(self) -> "Weapon":
+    def _fits_its_kind(self) -> Weapon:
         problems = []
         gun_only = ("gun_class", "bullet", "fire")
         if self.kind in ("melee", "thrown") and self.min_strength is None:
@@ -146,7 +146,7 @@ class Armor(_Strict):
     note: str | None = None
 
     @model_validator(mode="after")
-    def _fits_its_kind(self) -> "Armor":
+    def _fits_its_kind(self) -> Armor:
         if self.kind == "kevlar" and self.stop_dice is None:
             raise ValueError("stop_dice: kevlar needs its stopping dice (I 1, II 2, III 3)")
         if self.kind != "kevlar" and self.stop_dice is not None:
@@ -275,7 +275,7 @@ class Tables(_Strict):
     @classmethod
     def _read_top_down(cls, rows: list[DamageRow]) -> list[DamageRow]:
         out = []
-        for i, (above, row) in enumerate(zip(rows, rows[1:]), start=1):
+        for i, (above, row) in enumerate(itertools.pairwise(rows), start=1):
             if row.at_least >= above.at_least:
                 out.append(f"{i}.at_least: {ladder_name(row.at_least)} is not below the row above "
                            f"({ladder_name(above.at_least)}); rows are read top-down, highest first")

@@ -31,9 +31,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.clock import mmss
-from companion.yamlfile import load_text
 from companion.dice import DIGIT, Dice, Refused, d, read_faces
-from companion.tournament import Tournament
 from companion.ruleset import (
     Answer,
     Choice,
@@ -49,6 +47,8 @@ from companion.ruleset import (
     evolve,
     resolve_options,
 )
+from companion.tournament import Tournament
+from companion.yamlfile import load_text
 
 PLACES = ("standup", "ground")
 D10X = d(10, explodes=True)
@@ -742,8 +742,8 @@ class Nhb:
         return self._over(state, None, lines, log, **changes)
 
     def _over(self, state: NhbState, seconds: int | None, lines: tuple[str, ...], log: bool, **changes: Any) -> Outcome:
-        w, l = state.winner, _other(state.winner)
-        difference = state.fight_points[w] - state.fight_points[l]
+        w, lost = state.winner, _other(state.winner)
+        difference = state.fight_points[w] - state.fight_points[lost]
         minutes, secs = finish_time(difference, seconds)
         fight_minutes = SEGMENT_MINUTES * (state.segment - 1) + minutes
         finish = changes.get("finish", state.finish)
@@ -751,7 +751,7 @@ class Nhb:
         # is quicker, as the simulator makes one for every ending it meets
         result = Result(
             state.fighters[w].name,
-            state.fighters[l].name,
+            state.fighters[lost].name,
             finish.method,
             finish.detail,
             state.segment,
@@ -851,7 +851,7 @@ class Nhb:
         keys = ("control", "standup", "ground", "finishing", "toughness")
         rows = tuple((k, str(getattr(red, k)), str(getattr(blue, k)), f"{getattr(red, k) - getattr(blue, k):+d}") for k in keys)
         highlight = None
-        if state.step in ("control",):
+        if state.step == "control":
             highlight = 0
         elif state.step == "fight" and state.place:
             highlight = keys.index(state.place)

@@ -23,8 +23,9 @@ second copy of the rules here: the walk only reads ``controller``, ``winner``, `
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Hashable, Iterable
 from itertools import product
-from typing import Any, Hashable, Iterable
+from typing import Any
 
 from companion.odds import Branch, Line, Memo, Odds, Tables, Walk
 from companion.rulesets.nhb import PLACES, Nhb, NhbState
@@ -287,7 +288,7 @@ def _finish_found(ruleset: Nhb, state: NhbState) -> Odds:
     settled = Line("bout", f"{names[w]} wins by {METHOD_WORDS[method]}", 1.0, side=w)
     if state.step == "seconds":
         return Odds("the exact seconds", (settled,), basis="exact: the seconds change only the time")
-    kind, ranges = ruleset.draw(state)
+    _kind, ranges = ruleset.draw(state)
     rolls = list(product(*(range(lo, hi + 1) for lo, hi in ranges)))
     holds: dict[str, float] = {}
     for faces in rolls:

@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 from companion.clock import mmss
 from companion.dice import PERCENT, Dice, d
@@ -833,12 +834,11 @@ class Round(ReplayRound):
         applied with the group's damage; and the damage multiplier it gives."""
         ops: list[Callable[[], None]] = []
         condition = self.no_effect_if(eff)
-        if condition is not None:
-            if blocked(eff, self.helmed(v), self.shielded(v), condition):
-                why = {"helmed": "helmed", "shielded": "shielded", "no_shield": "has no shield"}[condition]
-                self.log.append(f"no effect: {self.name(v)} is {why}" if condition != "no_shield"
-                                else f"no effect: {self.name(v)} {why}")
-                return ops, 1
+        if condition is not None and blocked(eff, self.helmed(v), self.shielded(v), condition):
+            why = {"helmed": "helmed", "shielded": "shielded", "no_shield": "has no shield"}[condition]
+            self.log.append(f"no effect: {self.name(v)} is {why}" if condition != "no_shield"
+                            else f"no effect: {self.name(v)} {why}")
+            return ops, 1
         if eff.if_helmed is not None and self.helmed(v):
             self.log.append(f"{self.name(v)} is helmed")
             return self.effect(v, eff.if_helmed, src=src, foe=foe)
@@ -924,10 +924,9 @@ class Round(ReplayRound):
             self.log.append(f"{self.name(v)} loses {n} {stat}{until}")
             later(lambda: self._stat(v, stat, n))
             injuries.append(f"{stat} -{n}" + (" until healed" if eff.stat_loss.until_healed else ""))
-        if eff.shield in ("broken", "destroyed", "lost"):
-            if self.shielded(v):
-                later(lambda: setattr(self.f[v], "shield", False))
-                words.append(f"shield {eff.shield}")
+        if eff.shield in ("broken", "destroyed", "lost") and self.shielded(v):
+            later(lambda: setattr(self.f[v], "shield", False))
+            words.append(f"shield {eff.shield}")
         if eff.no_shield_defense is not None:
             dice, plus = dice_of(eff.no_shield_defense)
             n = sum(self.roll(src, dice, "shield defense", note=f"rounds without {self.name(v)}'s shield")) + plus

@@ -190,7 +190,7 @@ class PafCard(_Strict):
 
     @model_validator(mode="wrap")
     @classmethod
-    def _every_problem(cls, data: Any, handler: Any) -> "PafCard":
+    def _every_problem(cls, data: Any, handler: Any) -> PafCard:
         """The fields' problems and the kind's (missing and foreign fields, weapons) together."""
         if not isinstance(data, dict):
             return handler(data)

@@ -15,9 +15,10 @@ screen (``57.5``). The tables are read through :mod:`rulesets.paf_tables`.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar, Iterable, Literal
+from typing import ClassVar, Literal
 
 from companion.rulesets import paf_tables as pt
 from companion.rulesets.paf_tables import Tables

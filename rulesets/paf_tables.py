@@ -15,15 +15,16 @@ lookup helpers below read.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.yamlfile import read_yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 SHIPPED = Path(__file__).with_name("paf.yaml")
 
@@ -234,7 +235,7 @@ class Effect(_Strict):
     death_in: DeathIn | None = None
     movement: Literal["halved", "none"] | None = None
     carrying_capacity: Literal["halved"] | None = None
-    attacks: Union[Literal["none"], int, None] = None
+    attacks: Literal["none"] | int | None = None
     """``none``, or the printed "hit probability" change (R-14)."""
     actions: Literal["none"] | None = None
     opponent_attacks: Literal["none"] | None = None
@@ -288,7 +289,7 @@ class Modifier(_Strict):
     automatic_hit: bool = False
     """The printed "HIT": no roll needed."""
     per_inches: int | None = Field(default=None, ge=1)
-    above: Union[int, Literal["attacker"], None] = None
+    above: int | Literal["attacker"] | None = None
     each: str | None = None
 
 
@@ -489,7 +490,7 @@ def _open_cover(section: str, spans: list[tuple[int | None, int | None]]) -> lis
         out.append(f"{section}[0]: the first row must have low: null (it takes every lower index)")
     if spans[-1][1] is not None:
         out.append(f"{section}[{len(spans) - 1}]: the last row must have high: null (it takes every higher index)")
-    for i, ((low, high), (nlow, _)) in enumerate(zip(spans, spans[1:])):
+    for i, ((low, high), (nlow, _)) in enumerate(itertools.pairwise(spans)):
         if high is None or nlow is None or nlow != high + 1:
             out.append(f"{section}[{i + 1}]: must start right after row {i} ends ({high} then {nlow})")
         if low is not None and high is not None and low > high:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
@@ -50,7 +51,7 @@ class CompanionApp(App[None]):
         if self.store.notice:
             self.notify(self.store.notice, title="Saved fights", severity="error", timeout=30, markup=False)
 
-    def roster(self, game: str) -> "Roster":
+    def roster(self, game: str) -> Roster:
         """The game's cards, read afresh so a newly added card file shows up."""
         from companion.cards import load_roster  # pydantic and YAML load when a roster is first wanted
 

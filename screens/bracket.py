@@ -12,9 +12,9 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from companion.screens.widgets import escape
 from companion.session import Session
 from companion.tournament import Bracket, round_names
-from companion.screens.widgets import escape
 
 BLOCK = 4
 """Lines a bout takes: red, blue, how it ended, when."""
@@ -179,16 +179,15 @@ class BracketScreen(Screen[None]):
         state = self.session.state
         bracket: Bracket = state.bracket
         columns = bracket_columns(bracket, self.session.ruleset.period_word, self.session.ruleset.in_bout(state))
-        with VerticalScroll(id="bracket"):
-            with Horizontal(id="rounds"):
-                rnd = 0
-                for column in columns:
-                    text = "\n".join([f"[b $accent]{column.heading}[/]" if column.heading else "", *column.lines])
-                    if column.joins:
-                        yield Static(text, classes="joins")
-                    else:
-                        yield Static(text, classes="round", id=f"round-{rnd}")
-                        rnd += 1
+        with VerticalScroll(id="bracket"), Horizontal(id="rounds"):
+            rnd = 0
+            for column in columns:
+                text = "\n".join([f"[b $accent]{column.heading}[/]" if column.heading else "", *column.lines])
+                if column.joins:
+                    yield Static(text, classes="joins")
+                else:
+                    yield Static(text, classes="round", id=f"round-{rnd}")
+                    rnd += 1
         yield Static(self._note(bracket), id="note")
         yield Footer(show_command_palette=False)
 

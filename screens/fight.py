@@ -8,7 +8,8 @@ rest of a bout or of the whole night."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -21,11 +22,11 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 from companion.clock import RoundClock
 from companion.dice import Refused
 from companion.ruleset import ChoicePrompt, OverPrompt, Prompt, SecretPrompt
-from companion.session import Session, title_of
 from companion.screens.hp import HpSidePanel, has_hp_panels
 from companion.screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
 from companion.screens.widgets import DiceTray, FighterPanel, escape, odds_reference, odds_text, prompt_text, show_text
 from companion.screens.wounds import ROOMY_SCENE, SidePanel
+from companion.session import Session, title_of
 
 
 class PromptScroll(VerticalScroll, can_focus=False):
@@ -185,7 +186,7 @@ class FightScreen(Screen[None]):
         steps = self.session.steps
         shown = self._shown_steps
         # steps only grow by answers and shrink by undo: checking the last shown one is enough
-        fresh = len(shown) > len(steps) or bool(shown) and steps[len(shown) - 1] is not shown[-1]
+        fresh = len(shown) > len(steps) or (bool(shown) and steps[len(shown) - 1] is not shown[-1])
         if fresh:
             log.clear()
             shown = []

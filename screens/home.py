@@ -15,7 +15,6 @@ from textual.widgets.option_list import Option
 from companion.ruleset import GAME_TITLES, GAMES
 from companion.screens.widgets import escape
 
-
 SHORT = {"nhb": "NHB", "fo": "FO", "cage_match": "Cage Match", "fudge": "Fudge", "paf": "PAF",
          "nhb_tournament": "NHB tournament"}
 """Game names short enough for one line of a list."""

@@ -10,7 +10,8 @@ scene, three when there is room)."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from companion.screens.widgets import escape
 from companion.screens.wounds import SidePanel

@@ -26,8 +26,8 @@ from textual.widgets import Button, Footer, Header, Input, Label, ProgressBar, S
 from textual.worker import get_current_worker
 
 from companion.ruleset import Setup, default_options, get_ruleset
-from companion.simulate import Tally, ensure_resource_tracker, plan, run, workers_for
 from companion.screens.widgets import escape
+from companion.simulate import Tally, ensure_resource_tracker, plan, run, workers_for
 
 SIMULATED_GAMES = ("nhb",)
 """The games the simulator plays (as ``companion simulate``): their prompts are rolls
@@ -272,7 +272,7 @@ class MatchupScreen(Screen[None]):
         if workers_for(self.count) > 1:
             try:
                 ensure_resource_tracker()  # from the app's thread: the worker's would race the screen's stderr
-            except Exception as exc:  # the run then fails with the reason; never a traceback
+            except Exception as exc:  # noqa: BLE001 - the run then fails with the reason; never a traceback
                 self.log.warning(f"resource tracker: {exc}")
         self.simulate(self.count, self.seed)
 
@@ -287,7 +287,7 @@ class MatchupScreen(Screen[None]):
         try:
             ruleset = get_ruleset(game)
             ruleset.new(Setup(game, self.cards, self.options))
-        except Exception as exc:  # the game says why; never a traceback
+        except Exception as exc:  # noqa: BLE001 - the game says why; never a traceback
             reason = exc.args[0] if exc.args else exc
             self.notify(str(reason), title="This cannot be simulated", severity="error", timeout=10, markup=False)
             return False
@@ -328,7 +328,7 @@ class MatchupScreen(Screen[None]):
                 cancelled=lambda: self._stop.is_set() or worker.is_cancelled,
             )
             self._from_thread(self._finished, tally, n, seed)
-        except Exception as exc:  # never a traceback: the reason, and the screen stays
+        except Exception as exc:  # noqa: BLE001 - never a traceback: the reason, and the screen stays
             self._from_thread(self._failed, exc)
 
     def _from_thread(self, callback, *args) -> None:

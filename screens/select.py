@@ -19,8 +19,8 @@ from textual.widgets.option_list import Option
 
 from companion.cards import Roster
 from companion.ruleset import GAMES, SIDES, Setup, default_options, get_ruleset
-from companion.tournament import SIZES
 from companion.screens.widgets import card_text, escape
+from companion.tournament import SIZES
 
 IN_ORDER = "order"
 """The draw as entered: 1 v 2, 3 v 4, ... (the first named of each pair is red)."""
@@ -34,7 +34,7 @@ def _entry(card: Any) -> str:
     return escape(card.name) + (f" [dim]({weight.removesuffix('weight')})[/dim]" if weight else "")
 
 
-def selection_screen(game: str) -> "FighterSelectScreen":
+def selection_screen(game: str) -> FighterSelectScreen:
     """The fighter selection for ``game``: two corners (or a tournament's entrants),
     or a scene of many on two sides where the game plays scenes (Fudge)."""
     if getattr(get_ruleset(game), "scenes", False):

@@ -394,9 +394,9 @@ class SheetScreen(Screen[str | None]):
         return "\n".join(lines)
 
     def _update(self) -> None:
-        _, _, said = self.read()
+        _, _, _said = self.read()
         for stat in SHORT:
-            value, why = read_stat(self._value(f"stat-{stat}"))
+            value, _why = read_stat(self._value(f"stat-{stat}"))
             shown = self.query_one(f"#sum-{stat}", Static)
             typed = bool(self._value(f"stat-{stat}").strip())
             shown.update("" if not typed else f"{value}" if value is not None else "?")

@@ -46,7 +46,7 @@ def environment(data_dir: Path) -> dict[str, str]:
 
 
 def run(data_dir: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
+    return subprocess.run(  # noqa: PLW1510 - the exit status is asserted
         command(*args),
         input=stdin,
         capture_output=True,

@@ -5,7 +5,8 @@ the same fight. Both take the ruleset, so NHB and FO share one copy."""
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 

@@ -19,12 +19,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from test_cage_match_rules import BASE, BLUE, FRANK, GREG, RED_COMBOS, Fight, hp, mv, sheet
 from textual.widgets import Static
 
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, SecretPrompt
 from companion.rulesets import cage_match_odds as cmo
 from companion.rulesets.cage_match import RULESET
-from test_cage_match_rules import BASE, BLUE, FRANK, GREG, RED_COMBOS, Fight, hp, mv, sheet
 
 ROLLOFF = "the other corner's roll-off"
 """What a roll-off's prompts are compared with (red's is followed by blue's)."""
@@ -42,7 +42,7 @@ def word_of(family: str, log: list[str], lead: int) -> str | None:
     """How the play-by-play tells the roll-off's outcome, as the odds key it (``off:...``)."""
     text = "\n".join(log)
     if family == "race":
-        m = re.search(r"^(Red|Blue) is faster$", text, re.M)
+        m = re.search(r"^(Red|Blue) is faster$", text, re.MULTILINE)
         return f"off:faster:{NAMES[m.group(1)]}" if m else "off:tie" if "A tie: neither lands" in text else None
     if family in ("must_win", "hold"):
         stopped = re.search(r"stops the take-down|stays up|Lost or tied|escapes the", text)
@@ -260,10 +260,10 @@ def check_cell(fight: Fight, red: str, blue: str, faces) -> None:
 
 PAIRS = {
     "TRADE BLOWS": (lambda: Fight(GREG, FRANK), "jab", "jab"),
-    "PROTECTS": (lambda: Fight(), "hook", "protect"),
+    "PROTECTS": (Fight, "hook", "protect"),
     "WHO FASTER, low on muscle": (lambda: Fight(red_hp=hp(muscle=4), blue_hp=hp(head=6)), "jab", "hook"),
     "TRIES THE TAKE-DOWN v Focus (no rolls)": (lambda: Fight(position="clinching"), "takedown", "focus"),
-    "TAUNTS (no rolls)": (lambda: Fight(), "focus", "taunt"),
+    "TAUNTS (no rolls)": (Fight, "focus", "taunt"),
 }
 
 
@@ -275,11 +275,11 @@ def test_a_pad_cell_is_the_turn_played_over_every_face(name: str) -> None:
 
 
 BIG_PAIRS = {
-    "SLICK MOVE and its follow-up": (lambda: Fight(), "parry", "hook"),
-    "SHOOTS IN and the take-down offer": (lambda: Fight(), "shoot", "parry"),
+    "SLICK MOVE and its follow-up": (Fight, "parry", "hook"),
+    "SHOOTS IN and the take-down offer": (Fight, "shoot", "parry"),
     "the armbar on a focusing fighter, GROUND: the hold": (lambda: Fight(position="ground", dominant=0),
                                                             "armbar", "focus"),
-    "WHO FASTER, shoot v throw": (lambda: Fight(), "shoot", "throw"),
+    "WHO FASTER, shoot v throw": (Fight, "shoot", "throw"),
     "a combo offer stops the walk": (lambda: Fight(RED_COMBOS, BLUE, red_hp=hp(focus=3)), "jab", "shoot"),
     "a choke (no damage) on a focusing fighter: double 6s tap at once": (
         lambda: Fight(sheet("Red", moves=BASE + (mv("choke", "submission"),)), BLUE, position="ground", dominant=0),
@@ -346,10 +346,11 @@ def data_dir(tmp_path: Path) -> Path:
 async def test_the_odds_show_only_after_the_reveal_update_and_hide(data_dir: Path) -> None:
     """Issue 8: nothing at the secret choice or on the pads (CM-5); after the reveal, the roll's
     odds by the tray, the next roll's after an answer; ctrl+o hides them."""
-    from companion.screens.app import make_app
-    from companion.screens.fight import FightScreen
     from table_cards import assert_odds_hide_and_show, screen_text, text_of, type_answer
     from test_cm_screens import pick, start_cm
+
+    from companion.screens.app import make_app
+    from companion.screens.fight import FightScreen
 
     app = make_app(data_dir, rng=random.Random(1))
     async with app.run_test(size=(80, 24)) as pilot:

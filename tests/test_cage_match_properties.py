@@ -32,13 +32,14 @@ from hypothesis import strategies as st
 
 pytest.register_assert_rewrite("session_checks")
 
-import session_checks  # noqa: E402  (tests/ is on sys.path)
+import session_checks
+
 from companion.cards import load_roster
 from companion.dice import Refused, read_faces
 from companion.ruleset import SIDES, ChoicePrompt, PadSide, RollPrompt, SecretPrompt, Setup
+from companion.rulesets.cage_match import RULESET
 from companion.session import Session, resume, start
 from companion.store import Store
-from companion.rulesets.cage_match import RULESET
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -30,11 +30,11 @@ import pytest
 from companion.cards import load_file
 from companion.dice import Refused
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, SecretPrompt, Setup, evolve
-from companion.session import Session
 from companion.rulesets import cage_match as engine
 from companion.rulesets import cage_match_tables
 from companion.rulesets.cage_match import RULESET, Body
 from companion.rulesets.cage_match_cards import CmCard
+from companion.session import Session
 
 REPO = Path(__file__).resolve().parent.parent
 TABLES = cage_match_tables.load()

@@ -35,9 +35,19 @@ import yaml
 
 pytest.register_assert_rewrite("scripting")
 
-import scripting  # noqa: E402  (tests/ is on sys.path: see scripting's docstring)
-from scripting import (  # noqa: E402
-    GOLDEN, TIMEOUT, answers_of, assert_usage_error, LineReader, logs, prompts, run, spawn,
+import itertools
+
+import scripting
+from scripting import (
+    GOLDEN,
+    TIMEOUT,
+    LineReader,
+    answers_of,
+    assert_usage_error,
+    logs,
+    prompts,
+    run,
+    spawn,
 )
 
 HERE = Path(__file__).resolve().parent
@@ -251,7 +261,7 @@ def test_golden_roll_is_virtual_and_fits(tmp_path: Path):
     """D-6, CMD-28: the app's picks are moves the corner can do now, with no extra focus, marked virtual."""
     proc, lines = golden_lines("cage_match_roll", tmp_path)
     assert proc.returncode == 0, proc.stderr
-    for before, after in zip(lines, lines[1:]):
+    for before, after in itertools.pairwise(lines):
         if "prompt" in before and before["prompt"]["kind"] == "secret" and "accepted" in after:
             assert after["virtual"] is True
             picks = dict(part.split("=") for part in after["accepted"].split())
@@ -317,7 +327,7 @@ def test_the_seed_decides_the_apps_picks(tmp_path: Path):
 
 
 def test_typed_answers_are_not_virtual(tmp_path: Path):
-    proc, lines = script(tmp_path, "--seed", "5", stdin="red=jab blue=jab\n")
+    _proc, lines = script(tmp_path, "--seed", "5", stdin="red=jab blue=jab\n")
     assert lines[1]["virtual"] is False and lines[1]["accepted"] == "red=jab blue=jab"
 
 

@@ -36,7 +36,7 @@ def load(path: Path) -> tuple[list[NhbCard], list[Problem]]:
 
 
 def only_problem(path: Path) -> Problem:
-    cards, problems = load(path)
+    _cards, problems = load(path)
     assert len(problems) == 1, problems
     return problems[0]
 
@@ -379,7 +379,7 @@ def test_the_shipped_roster_loads_cleanly() -> None:
 
 def companion(*args: str, data: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "COMPANION_DATA_DIR": str(data)}
-    return subprocess.run(
+    return subprocess.run(  # noqa: PLW1510 - the exit status is asserted
         [sys.executable, "-m", "companion", *args], capture_output=True, text=True, env=env, cwd=REPO, timeout=60
     )
 

@@ -8,12 +8,12 @@ import random
 from pathlib import Path
 
 import pytest
+from table_cards import CM_CARDS, open_fight, screen_text
 from textual.widgets import OptionList, RichLog
 
 from companion.screens.app import make_app
 from companion.screens.fight import FightScreen
 from companion.screens.pad import ActionPadScreen
-from table_cards import CM_CARDS, open_fight, screen_text
 
 CAGE_MATCH_ROW = 2
 

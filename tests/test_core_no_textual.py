@@ -81,7 +81,7 @@ def test_core_runs_without_importing_textual(tmp_path: Path) -> None:
     cards.write_text(CARDS)
     code = f"FIGHT = {FIGHT!r}\nCARDS = {str(cards)!r}\n" + PROBE
     env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path / "data")}
-    run = subprocess.run(
+    run = subprocess.run(  # noqa: PLW1510 - the exit status is asserted
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=REPO, timeout=120
     )
     assert run.returncode == 0, run.stderr

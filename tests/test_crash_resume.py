@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pyte
 import pytest
+from table_cards import CM_CARDS, FO_CARDS, NHB_CARDS
 
 from companion.session import resume
 from companion.store import Store
-from table_cards import CM_CARDS, FO_CARDS, NHB_CARDS
 
 pytestmark = pytest.mark.slow
 

@@ -14,9 +14,9 @@ import pytest
 
 from companion.odds import SUM, SUM_DOUBLE, classes, faces, shown
 from companion.ruleset import Answer, Setup
-from companion.session import Session
 from companion.rulesets import fo_odds
 from companion.rulesets.fo import RULESET, TWO_D6, FoCard, FoState, chance_lands
+from companion.session import Session
 
 RED = FoCard(name="Red Fox", punch=9, kick=7, takedown=5, block=6, check=5, td_defence=6, gnp=6, submission=4,
              guard=5, sub_defence=5)
@@ -259,7 +259,7 @@ def test_the_faces_each_class_stands_for_read_alike() -> None:
             by_rep = {rep: typed(state, f"{rep[0]} {rep[1]}") for rep, _ in reps}
 
             def cls(f):
-                return sum(f) if grouping == SUM else (sum(f), f[0] == f[1])
+                return sum(f) if grouping == SUM else (sum(f), f[0] == f[1])  # noqa: B023 - called in this loop
 
             for face in faces(TWO_D6):
                 rep = next(r for r, _ in reps if cls(r) == cls(face))
@@ -285,10 +285,10 @@ async def test_the_odds_by_the_tray_appear_update_and_hide(tmp_path) -> None:
     """Issue 8 on the fight screen: at the roll-off, who attacks first; at the attack choice,
     each attack's chance to land, be thrown, be countered, and of snake eyes; ctrl+o hides
     them and shows them again."""
+    from table_cards import FO_CARDS, assert_odds_hide_and_show, open_fight, text_of, type_answer
     from textual.widgets import Static
 
     from companion.screens.app import make_app
-    from table_cards import FO_CARDS, assert_odds_hide_and_show, open_fight, text_of, type_answer
 
     (tmp_path / "fighters").mkdir()
     (tmp_path / "fighters" / "fo.yaml").write_text(FO_CARDS)

@@ -24,13 +24,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.clock import mmss
+
 pytest.register_assert_rewrite("session_checks")
 
-import session_checks  # noqa: E402  (tests/ is on sys.path)
+import session_checks
+
 from companion.dice import Refused, read_faces, roll_text
 from companion.ruleset import Answer, ChoicePrompt, RollPrompt, Setup
-from companion.session import Session, resume, start
-from companion.store import Store
 from companion.rulesets.fo import (
     GROUND_ATTACKS,
     ROUND_SECONDS,
@@ -42,6 +42,8 @@ from companion.rulesets.fo import (
     rounds_won,
     scores,
 )
+from companion.session import Session, resume, start
+from companion.store import Store
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -98,7 +100,7 @@ OPS = st.builds(
 
 def cards(name: str) -> st.SearchStrategy[FoCard]:
     stat = st.integers(1, 10)
-    return st.builds(FoCard, name=st.just(name), **{k: stat for k in STATS})
+    return st.builds(FoCard, name=st.just(name), **dict.fromkeys(STATS, stat))
 
 
 SETUPS = st.builds(

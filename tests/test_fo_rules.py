@@ -27,8 +27,8 @@ from pydantic import ValidationError
 
 from companion.dice import Refused
 from companion.ruleset import Answer, Setup, get_ruleset
-from companion.session import Session
 from companion.rulesets.fo import RULESET, FoCard, chance_lands, live_attack_seconds, rounds_won, scores, stall_open
+from companion.session import Session
 
 REPO = Path(__file__).resolve().parent.parent
 STATS = ("punch", "kick", "takedown", "block", "check", "td_defence", "gnp", "submission", "guard", "sub_defence")
@@ -301,7 +301,7 @@ def test_fo3_other_double_is_a_knockdown_whatever_the_total(faces):
     s = bout()
     play(s, *RED_FIRST, "@0:05 punch")
     log = play(s, f"@0:06 {faces}")
-    assert log[1:] == ["Double {}s: Red scores a knockdown".format(faces[0]), "On the ground: Red on top"]
+    assert log[1:] == [f"Double {faces[0]}s: Red scores a knockdown", "On the ground: Red on top"]
     st = s.state
     assert (st.ground, st.attacker, st.step, st.result, st.ground_attacks) == (True, 0, "choose", None, 0)
     p = prompt(s)
@@ -442,7 +442,7 @@ def test_fo5_blue_knockdown_puts_blue_on_top():
     assert play(s, "@0:06 3 3")[-1] == "On the ground: Blue on top"
     assert (s.state.ground, s.state.attacker) == (True, 1)
     p = prompt(s)
-    assert (p["who"], p["options"], p["target"] if "target" in p else None) == ("Blue", ["gnp", "submission"], None)
+    assert (p["who"], p["options"], p.get("target", None)) == ("Blue", ["gnp", "submission"], None)
     play(s, "@0:08 submission")
     assert prompt(s)["target"] == 8  # Blue's submission
     play(s, "@0:09 1 2")

@@ -7,14 +7,13 @@ import random
 from pathlib import Path
 
 import pytest
+from table_cards import FO_CARDS, open_fight
 from textual.widgets import Digits, Input, RichLog, Static
 
 from companion.screens.app import make_app
 from companion.screens.fight import FightScreen
 from companion.screens.home import HomeScreen
 from companion.screens.stopwatch import RoundTimer, StopwatchScreen
-from table_cards import FO_CARDS, open_fight
-
 
 
 class FakeTime:
@@ -212,7 +211,7 @@ async def test_the_result_shows_the_score_cards(data_dir: Path) -> None:
     app = make_app(data_dir, now=fake)
     async with app.run_test(size=(100, 40)) as pilot:
         screen = await start_fo(pilot, stall_limit=0)
-        for round_no in (1, 2, 3):
+        for _round in (1, 2, 3):
             await pilot.press("f2")
             await answer(pilot, "3 4")
             await answer(pilot, "5 6")  # Red attacks first each round

@@ -30,8 +30,8 @@ import pytest
 
 pytest.register_assert_rewrite("scripting")
 
-import scripting  # noqa: E402  (tests/ is on sys.path: see scripting's docstring)
-from scripting import GOLDEN, TIMEOUT, LineReader, assert_usage_error, logs, run, spawn  # noqa: E402
+import scripting
+from scripting import GOLDEN, TIMEOUT, LineReader, assert_usage_error, logs, run, spawn
 
 CARDS = GOLDEN / "fo_cards.yaml"
 CARD_NAMES = ["Fo Striker", "Fo Grappler", "Fo Brawler"]
@@ -267,7 +267,7 @@ def test_option_rounds_5_is_accepted(tmp_path: Path):
 
 def test_three_bells_are_a_draw_by_default(tmp_path: Path):
     """FO-7: three rounds by default; three 10-10 rounds are a 30-30 draw."""
-    proc, lines = script(tmp_path, stdin="bell\nbell\nbell\n")
+    _proc, lines = script(tmp_path, stdin="bell\nbell\nbell\n")
     assert lines[-1]["final"]["result"]["detail"] == "30-30"
     assert lines[-1]["final"]["result"]["method"] == "draw"
 

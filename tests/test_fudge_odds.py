@@ -13,10 +13,10 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
+from test_fudge_rules import A, B, card, gang_of_three, play, prompt, scene, shot
 
 from companion.ruleset import Answer, RollPrompt
 from companion.rulesets.fudge import RULESET, WOUND_WORDS
-from test_fudge_rules import A, B, card, gang_of_three, play, prompt, scene, shot
 
 WORDS = {v: k for k, v in WOUND_WORDS.items()}
 FACES = [" ".join(f) for f in product("-0+", repeat=4)]
@@ -49,7 +49,7 @@ def brute(state, attacker: str, defender: str, memo: dict | None = None) -> dict
         for k, v in dist.items():
             out[k] = out.get(k, Fraction(0)) + q * v
 
-    if not isinstance(p, RollPrompt) or p.reason in ("health roll",):
+    if not isinstance(p, RollPrompt) or p.reason == "health roll":
         return {"none": Fraction(1)}  # the round is past this attack's damage without it: a miss
     ours = (p.reason == f"damage to {defender}" and p.who == attacker) or \
         (p.reason.endswith("stops the bullet") and p.who == defender)
@@ -78,9 +78,7 @@ def brute(state, attacker: str, defender: str, memo: dict | None = None) -> dict
         hits = [line for line in out_.log if line.startswith(f"{attacker}'s ") and f" vs {defender}" in line
                 and f"{attacker} hits" in line] + \
                [line for line in out_.log if f"{attacker} hits" in line and f"vs Poor ({defender}" in line]
-        if prompt(out_.state).reason.startswith(("combat roll", "dodge")):
-            add(brute(out_.state, attacker, defender, memo), Fraction(1, len(faces_of(p))))
-        elif hits:
+        if prompt(out_.state).reason.startswith(("combat roll", "dodge")) or hits:
             add(brute(out_.state, attacker, defender, memo), Fraction(1, len(faces_of(p))))
         else:
             add({"none": Fraction(1)}, Fraction(1, len(faces_of(p))))

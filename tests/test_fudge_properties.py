@@ -31,12 +31,13 @@ from hypothesis import strategies as st
 
 pytest.register_assert_rewrite("session_checks")
 
-import session_checks  # noqa: E402  (tests/ is on sys.path)
+import session_checks
+
 from companion.cards import load_roster
 from companion.dice import Refused
 from companion.ruleset import ChoicePrompt, RollPrompt, Setup
-from companion.session import Session
 from companion.rulesets.fudge import ATTACKS, BOXES, RULESET
+from companion.session import Session
 
 HERE = Path(__file__).resolve().parent
 SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -19,13 +19,13 @@ import dataclasses
 import re
 
 import pytest
+from scene_play import ScenePlay
 
 from companion.dice import Refused
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, default_options, evolve
 from companion.rulesets import fudge_tables
 from companion.rulesets.fudge import RULESET, FudgeState
 from companion.rulesets.fudge_cards import FudgeCard
-from scene_play import ScenePlay
 
 P = "primitive"
 M = "modern"
@@ -254,7 +254,7 @@ def test_a_helpless_target_is_hit_unopposed():
 def gang_of_three() -> FudgeState:
     orcs = [card(f"Orc {c}") for c in "ABC"]
     s = scene(*orcs, card("Hero"), sides=(0, 0, 0, 1))
-    s, log = play(s, "attack", "attack", "attack", "attack")
+    s, _log = play(s, "attack", "attack", "attack", "attack")
     assert prompt(s).reason == "target" and prompt(s).advised == "orc-a"  # an enemy already attacking him
     s, _ = play(s, "orc-c")
     return s
@@ -323,7 +323,7 @@ def test_the_damage_roll_is_bd_plus_4dF_read_on_the_damage_results(faces, wound)
     s, _ = play(scene(A, B), "attack", "defend", "+ 0 0 0", "0 0 0 0")
     p = prompt(s)
     assert p.modifier_parts == (("Sword BD", 0),) and p.against == "the damage results"
-    s, log = play(s, faces)
+    s, _log = play(s, faces)
     got = {k: v for k, v in marked(s, "Grak").items() if v}
     assert got == ({} if wound == "none" else {wound: 1})
 
@@ -332,7 +332,7 @@ def test_damage_dice_option_rolls_fewer_dice():
     """Text "Reduced Damage Variability": 1dF to 3dF."""
     s, _ = play(scene(A, B, damage_dice=2), "attack", "defend", "+ 0 0 0", "0 0 0 0")
     assert prompt(s).dice.notation == "2dF"
-    s, log = play(s, "+ +")
+    s, _log = play(s, "+ +")
     assert marked(s, "Grak")["near_death"] == 1
 
 
@@ -570,7 +570,7 @@ def test_health_roll_shrugs_off_even_incapacitated():
 
 def test_a_failed_health_roll_takes_the_wound_in_full():
     """Text: the Health roll's degree must reach the damage degree."""
-    s, log = play(scene(A, B, health_rolls=True), "attack", "defend", "+ 0 0 0", "0 0 0 0", "+ 0 0 0",
+    s, _log = play(scene(A, B, health_rolls=True), "attack", "defend", "+ 0 0 0", "0 0 0 0", "+ 0 0 0",
                   "0 0 0 0")
     assert track(s, "Grak")["status"] == "incapacitated"
     assert isinstance(prompt(s), OverPrompt)
@@ -669,7 +669,7 @@ def test_crossbow_reload_by_strength_difference(own, turns):
     if turns is None:
         assert [o.key for o in prompt(s).options] == ["defend", "end"]
         return
-    s, log = play(s, "reload", "defend")
+    s, _log = play(s, "reload", "defend")
     if turns == 1:
         assert track(s, "Aldric")["ammo"] == {"crossbow": 1}
     else:
@@ -876,7 +876,7 @@ def test_suicidal_aggression_both_hit():
 
 def test_suicidal_aggression_below_poor_misses():
     """Text: at least a Poor roll is required."""
-    s, log = play(scene(A, B, maneuvers=True), "suicidal-aggression", "defend", "- - - 0", "- - - -")
+    _s, log = play(scene(A, B, maneuvers=True), "suicidal-aggression", "defend", "- - - 0", "- - - -")
     assert "Aldric's Terrible vs Poor (suicidal aggression): Aldric misses" in log
 
 
@@ -912,7 +912,7 @@ def test_the_gm_ends_the_scene():
     """Design 6.1: the first declaration of a round offers end: method ended, no winner."""
     s, _ = play(scene(A, B), "attack", "defend", "0 0 0 0", "0 0 0 0")
     assert RULESET.status(s) == "Round 2: declarations"
-    s, log = play(s, "end")
+    s, _log = play(s, "end")
     r = prompt(s).result
     assert (r.winner, r.loser, r.method, r.period, r.fight_time) == (None, None, "ended", 2, "0:03")
     assert "end" not in actions(play(scene(A, B), "attack")[0])  # only at the first declaration

@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+from table_cards import assert_odds_hide_and_show, screen_text, text_of, type_answer
 from textual.widgets import Button, Input, OptionList, Select, Static
 
 from companion.ruleset import Setup, default_options, get_ruleset
@@ -17,7 +18,6 @@ from companion.screens.home import HomeScreen
 from companion.screens.scene import SceneSelectScreen
 from companion.screens.setup import OptionsScreen
 from companion.screens.wounds import SidePanel, combatant_lines, wound_boxes
-from table_cards import assert_odds_hide_and_show, screen_text, text_of, type_answer
 
 FUDGE_CARDS = """\
 game: fudge
@@ -343,7 +343,7 @@ async def test_a_long_list_of_maneuvers_scrolls_and_the_answer_box_stays_in_view
         hint = screen.query_one("#hint", Static)
         assert "choose one of" in text_of(hint) and screen.session.steps == []
         for widget in (screen.query_one("#faces", Input), hint):
-            assert 0 < widget.region.y and widget.region.bottom <= 23, widget  # above the footer
+            assert widget.region.y > 0 and widget.region.bottom <= 23, widget  # above the footer
         screen.query_one("#faces", Input).value = "all-out-d"
         await pilot.pause()
         assert text_of(hint).startswith("= all-out-defense: +1")

@@ -38,9 +38,20 @@ import yaml
 
 pytest.register_assert_rewrite("scripting")
 
-import scripting  # noqa: E402  (tests/ is on sys.path: see scripting's docstring)
-from scripting import (  # noqa: E402
-    GOLDEN, TIMEOUT, answers_of, assert_usage_error, final, LineReader, logs, prompts, run, spawn,
+import itertools
+
+import scripting
+from scripting import (
+    GOLDEN,
+    TIMEOUT,
+    LineReader,
+    answers_of,
+    assert_usage_error,
+    final,
+    logs,
+    prompts,
+    run,
+    spawn,
 )
 
 CARDS = GOLDEN / "fudge_cards.yaml"
@@ -176,7 +187,7 @@ def test_golden_skirmish_reads_as_the_rules_say(tmp_path: Path):
     actions = {(p["who"], tuple(p["options"])) for p in prompts(lines) if p.get("reason") == "action"}
     assert all("reload" not in options for who, options in actions if who in ("Hal Brandt", "Kit Swale"))
     # Kit near death is no longer asked to act but can still be chosen as a target
-    round4 = lines[[i for i, line in enumerate(lines) if "Round 4" in line.get("log", [])][0]:]
+    round4 = lines[next(i for i, line in enumerate(lines) if "Round 4" in line.get("log", [])):]
     assert all(p["who"] != "Kit Swale" for p in prompts(round4))
     hal_target = next(p for p in prompts(round4) if p["who"] == "Hal Brandt" and p["reason"] == "target")
     assert hal_target["options"] == ["kit-swale", "ada-fenn", "gus-varga"]
@@ -238,7 +249,7 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
     assert "'2' is not a face" in refused[6]["reason"]
     assert "expected 4 faces for 4dF" in refused[7]["reason"]
     # a refusal writes no new prompt: the next line is another refusal or the answer accepted
-    for before, after in zip(lines, lines[1:]):
+    for before, after in itertools.pairwise(lines):
         if "refused" in before:
             assert "prompt" not in after
     args, _ = scripting.header(path)
@@ -282,7 +293,7 @@ def test_roll_answers_are_virtual_and_reproducible(tmp_path: Path):
     assert first.stdout == second.stdout
     accepted = [line for line in lines if "accepted" in line]
     assert accepted and all(line["virtual"] for line in accepted)
-    for prompt, answer in zip(lines, lines[1:]):
+    for prompt, answer in itertools.pairwise(lines):
         if "prompt" in prompt and "accepted" in answer and prompt["prompt"]["kind"] == "roll":
             faces = answer["accepted"].split()
             assert len(faces) == int(prompt["prompt"]["dice"].split("dF")[0]) and set(faces) <= {"+", "-", "0"}

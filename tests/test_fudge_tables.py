@@ -10,6 +10,7 @@ naming the file and the section/key.
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -17,7 +18,17 @@ import pytest
 
 from companion.rulesets import fudge_tables
 from companion.rulesets.fudge_ladder import LADDER
-from companion.rulesets.fudge_tables import GUN_CLASSES, SECTIONS, SHIPPED, Tables, TablesError, check, dump, load, parse
+from companion.rulesets.fudge_tables import (
+    GUN_CLASSES,
+    SECTIONS,
+    SHIPPED,
+    Tables,
+    TablesError,
+    check,
+    dump,
+    load,
+    parse,
+)
 
 
 @pytest.fixture(scope="module")
@@ -103,7 +114,7 @@ def test_scale_rows_cover_minus_twenty_to_twenty_and_clamp(tables):
     assert tables.scale_mods(-99) == tables.scale_mods(-20) == (4, -10)
     # bigger never makes it easier to hit a smaller target, nor does less damage
     rows = sorted(tables.scale, key=lambda r: r.difference)
-    assert all(a.attack >= b.attack and a.damage <= b.damage for a, b in zip(rows, rows[1:]))
+    assert all(a.attack >= b.attack and a.damage <= b.damage for a, b in itertools.pairwise(rows))
 
 
 @pytest.mark.parametrize(
@@ -330,5 +341,5 @@ def test_parse_refuses_damaged_stored_tables():
 
 
 def test_shipped_file_is_the_one_beside_the_module():
-    assert SHIPPED == Path(fudge_tables.__file__).with_name("fudge.yaml")
+    assert Path(fudge_tables.__file__).with_name("fudge.yaml") == SHIPPED
     assert "THE PROJECT'S RECONSTRUCTION" in SHIPPED.read_text(encoding="utf-8")

@@ -11,18 +11,18 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from table_cards import screen_text
 from textual.widgets import Input, Select
 
-import companion.simulate as simulate
 import companion.screens.matchup as matchup
+import companion.simulate as simulate
 from companion.cards import load_roster
 from companion.ruleset import default_options, get_ruleset
-from companion.simulate import plan, run
 from companion.rulesets.nhb import NhbCard
 from companion.screens.app import make_app
 from companion.screens.home import HomeScreen
 from companion.screens.matchup import MatchupScreen, finish_chart
-from table_cards import screen_text
+from companion.simulate import plan, run
 
 ROSTER = load_roster("nhb", NhbCard)
 ROYCE, KEN = ROSTER.find("Royce Gracie"), ROSTER.find("Ken Shamrock")

@@ -30,8 +30,8 @@ import yaml
 
 from companion.cards import load_roster
 from companion.clock import seconds_of
-from companion.simulate import plan, run
 from companion.rulesets.nhb import NhbCard
+from companion.simulate import plan, run
 
 DATA = Path(__file__).parent / "data" / "ufc_1994.yaml"
 N = 2_000

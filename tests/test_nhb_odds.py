@@ -6,8 +6,8 @@ die typed through ``apply`` as a player types it, exploding dice followed to the
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Callable
 
 import pytest
 
@@ -401,10 +401,10 @@ async def test_the_odds_by_the_tray_appear_update_and_hide(tmp_path) -> None:
     with the bout's; ctrl+o hides them and shows them again."""
     import random
 
+    from table_cards import NHB_CARDS, assert_odds_hide_and_show, open_fight, text_of, type_answer
     from textual.widgets import Static
 
     from companion.screens.app import make_app
-    from table_cards import NHB_CARDS, assert_odds_hide_and_show, open_fight, text_of, type_answer
 
     (tmp_path / "fighters").mkdir()
     (tmp_path / "fighters" / "nhb.yaml").write_text(NHB_CARDS)

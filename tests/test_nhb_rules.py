@@ -24,8 +24,8 @@ from pydantic import ValidationError
 
 from companion.dice import Refused
 from companion.ruleset import Setup
-from companion.session import Session
 from companion.rulesets.nhb import RULESET, NhbCard
+from companion.session import Session
 
 
 def card(name: str, *, control=10, standup=10, ground=10, finishing=5, toughness=5, **extra) -> NhbCard:

@@ -16,10 +16,10 @@ import pytest
 
 from companion.dice import Refused
 from companion.ruleset import Answer, Setup, get_ruleset
+from companion.rulesets.nhb import RULESET, TOURNAMENT, NhbCard
 from companion.session import Session, fold, resume, start
 from companion.store import Store
 from companion.tournament import Bracket, round_names
-from companion.rulesets.nhb import RULESET, TOURNAMENT, NhbCard
 
 
 def card(name: str, control=12, standup=10, ground=10, finishing=5, toughness=5) -> NhbCard:
@@ -82,7 +82,7 @@ def test_bracket_order_pairs_neighbours_and_winners_meet_in_order():
     assert [bracket.pairing(k) for k in range(4)] == [(0, 1), (2, 3), (4, 5), (6, 7)]
     assert [bracket.bout_name(k) for k in (0, 3, 4, 6)] == ["quarter-final 1 of 4", "quarter-final 4 of 4",
                                                             "semi-final 1 of 2", "final"]
-    result = lambda w, l: get_result(cards[w].name, cards[l].name)  # noqa: E731
+    result = lambda won, lost: get_result(cards[won].name, cards[lost].name)  # noqa: E731
     for red, blue, winner in [(0, 1, 1), (2, 3, 2), (4, 5, 5), (6, 7, 6)]:
         bracket = bracket.record(red, blue, result(winner, red + blue - winner), 0)
     assert bracket.pairing(4) == (1, 2) and bracket.pairing(5) == (5, 6)

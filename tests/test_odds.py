@@ -11,7 +11,20 @@ import pytest
 
 from companion.dice import FUDGE, PERCENT, Dice, Die, Kind, d
 from companion.odds import (
-    EACH, SUM, SUM_DOUBLE, Line, Memo, Odds, Tables, Walk, chance, classes, exploding_dist, expect, faces, sum_dist,
+    EACH,
+    SUM,
+    SUM_DOUBLE,
+    Line,
+    Memo,
+    Odds,
+    Tables,
+    Walk,
+    chance,
+    classes,
+    expect,
+    exploding_dist,
+    faces,
+    sum_dist,
 )
 
 
@@ -113,7 +126,7 @@ def test_classes_group_faces_by_what_the_game_reads() -> None:
         cls = classes(two_d6, grouping)
         assert sum(q for _, q in cls) == 1
         for rep, q in cls:  # the weight is the count of faces that read as the representative does
-            def reads(f, rep=rep):
+            def reads(f, rep=rep, grouping=grouping):
                 if grouping == EACH:
                     return f == rep
                 same_sum = sum(f) == sum(rep)
@@ -232,8 +245,8 @@ def test_companion_odds_prints_the_odds_the_ruleset_gives(monkeypatch, capsys, t
     import json
 
     from companion.ruleset import Setup
-    from companion.session import Session
     from companion.rulesets.nhb import RULESET as NHB
+    from companion.session import Session
 
     status, out, _ = odds_cli(monkeypatch, capsys, tmp_path, "nhb", "--red", "Royce Gracie", "--blue", "Ken Shamrock",
                               "--json", answers="# Royce's control roll\n7\n")

@@ -16,8 +16,15 @@ import yaml
 
 from companion.cards import SHIPPED_DIR, load_file, load_roster
 from companion.rulesets import paf_tables as pt
-from companion.rulesets.paf_cards import (Numbers, PafCard, cards_yaml, check_against, derived, roster_problems,
-                                to_yaml_entry)
+from companion.rulesets.paf_cards import (
+    Numbers,
+    PafCard,
+    cards_yaml,
+    check_against,
+    derived,
+    roster_problems,
+    to_yaml_entry,
+)
 
 T = pt.parse(pt.load())
 ROSTER = load_roster("paf", PafCard)
@@ -356,7 +363,7 @@ def test_every_shipped_card_round_trips(tmp_path):
     folder.mkdir()
     (folder / "paf_saved.yaml").write_text(cards_yaml(ROSTER.cards), encoding="utf-8")
     again = load_roster("paf", PafCard, user_dir=folder, shipped_dir=tmp_path)
-    assert [c for c in again.cards] == ROSTER.cards
+    assert list(again.cards) == ROSTER.cards
     assert [str(p) for p in again.problems] == [f"{tmp_path / 'paf.yaml'}: cannot be read: No such file or directory"]
 
 

@@ -7,10 +7,10 @@ import re
 from fractions import Fraction
 
 import pytest
+from test_paf_rules import ALDRIC, GRAK, char, orc, play, prompt, scene, to_attack, with_hp
 
 from companion.ruleset import Answer, RollPrompt
 from companion.rulesets.paf import RULESET
-from test_paf_rules import ALDRIC, GRAK, char, orc, play, prompt, scene, to_attack, with_hp
 
 DAMAGE = re.compile(r"= (\d+) damage to ")
 

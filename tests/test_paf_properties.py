@@ -59,16 +59,17 @@ from hypothesis import strategies as st
 
 pytest.register_assert_rewrite("session_checks")
 
-import session_checks  # noqa: E402  (tests/ is on sys.path)
+import session_checks
+
 from companion.cards import load_roster
 from companion.clock import mmss
 from companion.dice import Kind, Refused
 from companion.replay import slug
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, Setup
-from companion.session import Session
 from companion.rulesets import paf_tables as pt
 from companion.rulesets.paf import ACTIONS, RULESET
 from companion.rulesets.paf_cards import HELMS, PafCard, check_against
+from companion.session import Session
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

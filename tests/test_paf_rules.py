@@ -21,13 +21,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from scene_play import ScenePlay
 
 from companion.dice import Refused
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, default_options, evolve
 from companion.rulesets import paf_tables as pt
 from companion.rulesets.paf import RULESET, PafState
 from companion.rulesets.paf_cards import PafCard
-from scene_play import ScenePlay
 
 TABLES = pt.load()
 STATS = dict(strength=12, intelligence=12, wisdom=12, constitution=12, dexterity=12, charisma=12, comeliness=12,
@@ -317,12 +317,12 @@ def test_initiative_ties_are_simultaneous():
     """PA-6 "ties imply simultaneous attack": Grak, knocked out by Aldric's blow, still strikes back
     in the same group; the damage of both lands after both attacks."""
     s = with_hp(scene(ALDRIC, GRAK), 1, 1)
-    s, log = play(s, "none", "4", "4", "attack", "50", "3")
+    s, _log = play(s, "none", "4", "4", "attack", "50", "3")
     assert track(s, "Grak")["hp"] == 1  # not yet: the group's damage waits
     assert RULESET.status(s) == "Round 1: initiative 4, 2 tied: damage lands after all strike (PA-6)"
     p = prompt(s)
     assert p.who == "Grak" and p.reason == "action"
-    s, log = play(s, "attack", "60", "2")
+    s, _log = play(s, "attack", "60", "2")
     assert track(s, "Grak")["hp"] == -3 and track(s, "Aldric")["hp"] == 9
     assert track(s, "Grak")["status"] == "needs_help"
 
@@ -342,10 +342,10 @@ def test_the_higher_initiative_strikes_first():
 def test_unconscious_at_zero():
     """PA-5: "At zero hit points they go unconscience"; the scene ends, Aldric's side wins."""
     s = with_hp(scene(ALDRIC, GRAK), 1, 4)
-    s, log = play(to_attack(s), "50", "3")
+    s, _log = play(to_attack(s), "50", "3")
     g = track(s, "Grak")
     assert g["hp"] == 0 and g["status"] == "unconscious"
-    s, log = play(s, "none")
+    s, _log = play(s, "none")
     p = prompt(s)
     assert isinstance(p, OverPrompt)
     assert p.result.winner == "Aldric" and p.result.loser == "Grak" and p.result.detail == "unconscious"

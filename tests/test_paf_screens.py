@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
+from table_cards import screen_text, text_of
 from textual.widgets import Input, Select, Static
 
 from companion.cards import load_roster
@@ -19,8 +20,6 @@ from companion.rulesets import paf_tables as pt
 from companion.screens.app import make_app
 from companion.screens.hp import HpSidePanel, being_lines, hold_words, hp_bar, status_of
 from companion.screens.sheet import SheetScreen, read_stat, slug
-from table_cards import screen_text, text_of
-
 
 PAF_CARDS = """\
 game: paf

@@ -40,9 +40,20 @@ import yaml
 
 pytest.register_assert_rewrite("scripting")
 
-import scripting  # noqa: E402  (tests/ is on sys.path: see scripting's docstring)
-from scripting import (  # noqa: E402
-    GOLDEN, TIMEOUT, answers_of, assert_usage_error, final, LineReader, logs, prompts, run, spawn,
+import itertools
+
+import scripting
+from scripting import (
+    GOLDEN,
+    TIMEOUT,
+    LineReader,
+    answers_of,
+    assert_usage_error,
+    final,
+    logs,
+    prompts,
+    run,
+    spawn,
 )
 
 CARDS = GOLDEN / "paf_cards.yaml"
@@ -190,7 +201,7 @@ def test_golden_party_reads_as_the_rules_say(tmp_path: Path):
     held = [p for p in prompts(lines) if p["who"] == "Grishnak" and p["reason"] == "action"]
     assert [p["options"] for p in held] == [["break", "wait", "end"]] * 2
     assert "Grishnak rolls 70: index 33, category 2, below the hold's 3: the hold holds" in text
-    tuck = [p for p in rolls(lines, "attack") if p["who"] == "Brother Tuck"][0]
+    tuck = next(p for p in rolls(lines, "attack") if p["who"] == "Brother Tuck")
     assert tuck["against"] == "37 or more hits Grishnak (needed 37 = AF 37 + DF 20 - 20 (held by the attacker))"
     assert ("Grishnak rolls 85: index 48, category 3: breaks the hold (Bite, 5 points: 1 real, 4 temporary)"
             in text)
@@ -331,7 +342,7 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
     assert "Mira Fletch shoots the Bow, Short at Orc Grunt (medium range)" in logs(lines)
     assert "Grishnak attacks Wulf Ironhand with the Axe, Battle" in logs(lines)
     # a refusal writes no new prompt: the next line is another refusal or the answer accepted
-    for before, after in zip(lines, lines[1:]):
+    for before, after in itertools.pairwise(lines):
         if "refused" in before:
             assert "prompt" not in after
     args, _ = scripting.header(path)
@@ -377,7 +388,7 @@ def test_roll_answers_are_virtual_and_reproducible(tmp_path: Path):
     assert first.stdout == second.stdout
     accepted = [line for line in lines if "accepted" in line]
     assert len(accepted) == 60 and all(line["virtual"] for line in accepted)
-    for prompt, answer in zip(lines, lines[1:]):
+    for prompt, answer in itertools.pairwise(lines):
         if "prompt" in prompt and "accepted" in answer:
             p = prompt["prompt"]
             if p["kind"] == "choice":

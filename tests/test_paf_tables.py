@@ -472,7 +472,7 @@ def test_armor_lookups():
     assert list(T.armor.suits) == ["none", "leather", "studded leather", "ring mail", "scale", "chain",
                                    "banded", "plate"]
     assert pt.shield_bonus(T) == 5
-    with pytest.raises(LookupError, match="'mithril' is not an armor .*none, leather"):
+    with pytest.raises(LookupError, match=r"'mithril' is not an armor .*none, leather"):
         pt.armor(T, "mithril")
 
 

@@ -19,12 +19,13 @@ from hypothesis import strategies as st
 
 pytest.register_assert_rewrite("session_checks")
 
-import session_checks  # noqa: E402  (tests/ is on sys.path)
+import session_checks
+
 from companion.dice import Kind, Refused, read_faces, roll_text
 from companion.ruleset import Answer, ChoicePrompt, RollPrompt, Setup
+from companion.rulesets.nhb import RULESET, NhbCard
 from companion.session import Session, resume, start
 from companion.store import Store
-from companion.rulesets.nhb import RULESET, NhbCard
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

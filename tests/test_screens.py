@@ -6,16 +6,15 @@ import random
 from pathlib import Path
 
 import pytest
+from table_cards import NHB_CARDS, log_lines, open_fight, text_of, type_answer
 from textual.widgets import DataTable, Input, OptionList, Static
 
-from companion.session import CorruptSave, resume
 from companion.screens.app import make_app
 from companion.screens.fight import FightScreen
 from companion.screens.home import HomeScreen
 from companion.screens.reference import ReferenceScreen
 from companion.screens.select import FighterSelectScreen
-from table_cards import NHB_CARDS, log_lines, open_fight, text_of, type_answer
-
+from companion.session import CorruptSave, resume
 
 KO_BOUT = ("5", "3", "g", "15", "4", "9", "1")
 """Alpha controls 17-13, takes it down, 31-13 on fight points, margin 10 on the

@@ -30,8 +30,8 @@ import yaml
 
 pytest.register_assert_rewrite("scripting")
 
-import scripting  # noqa: E402  (tests/ is on sys.path: see scripting's docstring)
-from scripting import GOLDEN, TIMEOUT, LineReader, assert_usage_error, run, spawn  # noqa: E402
+import scripting
+from scripting import GOLDEN, TIMEOUT, LineReader, assert_usage_error, run, spawn
 
 HERE = Path(__file__).resolve().parent
 CARDS = GOLDEN / "cards.yaml"
@@ -180,7 +180,7 @@ def test_malformed_clock_stamp_is_refused(tmp_path: Path):
 def test_comments_and_blank_lines_are_skipped(tmp_path: Path):
     """DESIGN: # starts a comment; blank lines are skipped (no refusal, no extra prompt)."""
     proc, lines = script(tmp_path, stdin="# a comment\n\n   \n5   # Grappler\n")
-    assert [list(line)[0] for line in lines] == ["prompt", "accepted", "prompt", "final"]
+    assert [next(iter(line)) for line in lines] == ["prompt", "accepted", "prompt", "final"]
     assert proc.returncode == 0
 
 
@@ -328,7 +328,7 @@ def test_fighters_list_includes_cards_from_the_data_dir(tmp_path: Path):
 def test_default_corners_are_the_first_two_roster_cards(tmp_path: Path):
     """DESIGN: with no fighters named, the first two cards of the roster meet, red and blue."""
     shipped = [c["name"] for c in yaml.safe_load(SHIPPED_ROSTER.read_text(encoding="utf-8"))["fighters"]]
-    proc, lines = script(tmp_path, red=None, stdin="5\n")
+    _proc, lines = script(tmp_path, red=None, stdin="5\n")
     assert lines[0]["prompt"]["who"] == shipped[0]
     assert lines[2]["prompt"]["who"] == shipped[1]
 
@@ -361,7 +361,7 @@ def test_fighters_help_mentions_list_and_check(tmp_path: Path):
 
 def test_the_same_fighter_in_both_corners_is_a_setup_error(tmp_path) -> None:
     """A card cannot meet itself: exit 2 with the reason, not a bout with one set of trackers."""
-    proc = subprocess.run(
+    proc = subprocess.run(  # noqa: PLW1510 - the exit status is asserted
         [sys.executable, "-m", "companion", "script", "nhb", "--red", "Royce Gracie", "--blue", "Royce Gracie"],
         input="", capture_output=True, text=True, env=dict(os.environ, COMPANION_DATA_DIR=str(tmp_path)), timeout=60,
     )

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from companion import cli
-from companion.ruleset import Result, Setup
-from companion.session import Session
 from companion.clock import seconds_of
-from companion.simulate import Chain, Tally, plan, run, run_job, wilson
+from companion.ruleset import Result, Setup
 from companion.rulesets.nhb import RULESET, TOURNAMENT, NhbCard
+from companion.session import Session
+from companion.simulate import Chain, Tally, plan, run, run_job, wilson
 
 RED = NhbCard(name="Red", control=12, standup=12, ground=5, finishing=5, toughness=5)
 BLUE = NhbCard(name="Blue", control=10, standup=10, ground=5, finishing=4, toughness=6)

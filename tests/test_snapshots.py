@@ -10,10 +10,10 @@ import random
 from pathlib import Path
 
 import pytest
+from table_cards import CM_CARDS, FO_CARDS, NHB_CARDS, NHB_MORE_CARDS, enter_tournament, open_fight
 from textual.widgets import Input
 
 from companion.screens.app import make_app
-from table_cards import CM_CARDS, FO_CARDS, NHB_CARDS, NHB_MORE_CARDS, enter_tournament, open_fight
 
 CARDS = """\
 game: nhb

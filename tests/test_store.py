@@ -15,9 +15,9 @@ import companion.store as store_module
 from companion import cli
 from companion.dice import Refused
 from companion.ruleset import Answer, Setup
+from companion.rulesets.nhb import RULESET, NhbCard
 from companion.session import CorruptSave, Session, resume, setup_to_json, start
 from companion.store import DB_NAME, Store, data_dir
-from companion.rulesets.nhb import RULESET, NhbCard
 
 RED = NhbCard(name="Red Rover", control=10, standup=10, ground=10, finishing=5, toughness=5, notes="red")
 BLUE = NhbCard(name="Blue Moon", control=9, standup=10, ground=10, finishing=5, toughness=5)

@@ -8,13 +8,6 @@ import random
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, OptionList, Static
-
-from companion.screens.app import make_app
-from companion.screens.bracket import BracketScreen
-from companion.screens.fight import FightScreen
-from companion.screens.home import HomeScreen
-from companion.screens.select import DrawScreen, FighterSelectScreen
 from table_cards import (
     NHB_CARDS,
     NHB_MORE_CARDS,
@@ -26,6 +19,13 @@ from table_cards import (
     text_of,
     type_answer,
 )
+from textual.widgets import Input, OptionList, Static
+
+from companion.screens.app import make_app
+from companion.screens.bracket import BracketScreen
+from companion.screens.fight import FightScreen
+from companion.screens.home import HomeScreen
+from companion.screens.select import DrawScreen, FighterSelectScreen
 
 FOUR = ["Alpha One", "Bravo Two", "Charlie Three", "Delta Four"]
 """Entered in this order: in the order entered, Alpha One meets Bravo Two first."""
