@@ -108,33 +108,45 @@ def main() -> None:
                 cold[kind].append(clock(fresh))
                 applies[kind].append(clock(lambda: RULESET.apply(state, answer)))
             state = RULESET.apply(state, answer).state
-    print(f"machine: {platform.machine()}, {platform.python_implementation()} {platform.python_version()}, "
-          f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}")
+    print(
+        f"machine: {platform.machine()}, {platform.python_implementation()} {platform.python_version()}, "
+        f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}"
+    )
     total = sum(len(v) for v in new.values())
-    print(f"{FIGHTS} fights, {turns} turns, {total} roll prompts after the reveal; "
-          f"ms: median / p95 / max; ratios to the median apply of the same prompts and to {TARGET_MS:.0f} ms")
+    print(
+        f"{FIGHTS} fights, {turns} turns, {total} roll prompts after the reveal; "
+        f"ms: median / p95 / max; ratios to the median apply of the same prompts and to {TARGET_MS:.0f} ms"
+    )
     every = [x for v in applies.values() for x in v]
-    for title, table in (("new prompt (live turn built, pad ready)", new),
-                         ("cold (the turn replayed, no reading kept)", cold)):
+    for title, table in (
+        ("new prompt (live turn built, pad ready)", new),
+        ("cold (the turn replayed, no reading kept)", cold),
+    ):
         print(f"\n{title}")
         for kind in sorted(table):
             med, p95, top = stats(table[kind])
             apply_med = statistics.median(applies[kind])
-            print(f"  {kind:28} n={len(table[kind]):4}  {med * 1e3:6.2f} / {p95 * 1e3:6.2f} / {top * 1e3:6.2f}"
-                  f"   x{med / apply_med:5.1f} apply ({apply_med * 1e6:4.0f} us)"
-                  f"   x{top * 1e3 / TARGET_MS:5.2f} target")
+            print(
+                f"  {kind:28} n={len(table[kind]):4}  {med * 1e3:6.2f} / {p95 * 1e3:6.2f} / {top * 1e3:6.2f}"
+                f"   x{med / apply_med:5.1f} apply ({apply_med * 1e6:4.0f} us)"
+                f"   x{top * 1e3 / TARGET_MS:5.2f} target"
+            )
     med, p95, top = stats(secret)
-    print(f"\nthe secret choice (None; the pad asked for, here ready): {med * 1e6:.0f} / {p95 * 1e6:.0f} / "
-          f"{top * 1e6:.0f} us")
+    print(
+        f"\nthe secret choice (None; the pad asked for, here ready): {med * 1e6:.0f} / {p95 * 1e6:.0f} / "
+        f"{top * 1e6:.0f} us"
+    )
     print(f"one apply at these roll prompts: median {statistics.median(every) * 1e6:.0f} us")
     times = [t for t, _, _ in pads]
     med, p95, top = stats(times)
     pairs = sum(n for _, n, _ in pads)
     replays = sum(r for _, _, r in pads)
     print(f"\nthe pad, {len(pads)} turns (every pair the pads allow, no extra focus), worked out in the background:")
-    print(f"  {med * 1e3:.0f} / {p95 * 1e3:.0f} / {top * 1e3:.0f} ms a turn; {pairs / len(pads):.0f} pairs and "
-          f"{replays / len(pads):.0f} replays a turn; {sum(times) / pairs * 1e3:.2f} ms a pair, "
-          f"{sum(times) / replays * 1e6:.0f} us a replay")
+    print(
+        f"  {med * 1e3:.0f} / {p95 * 1e3:.0f} / {top * 1e3:.0f} ms a turn; {pairs / len(pads):.0f} pairs and "
+        f"{replays / len(pads):.0f} replays a turn; {sum(times) / pairs * 1e3:.2f} ms a pair, "
+        f"{sum(times) / replays * 1e6:.0f} us a replay"
+    )
 
 
 if __name__ == "__main__":

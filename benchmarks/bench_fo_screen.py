@@ -102,15 +102,19 @@ def main() -> None:
     ms = sorted(s * 1000 for s in samples)
     median = statistics.median(ms)
     p90 = ms[int(len(ms) * 0.9)]
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.python_implementation()} {platform.python_version()}")
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.python_implementation()} {platform.python_version()}"
+    )
     print(f"{total} answers over 3 fights, {len(ms)} screen updates timed")
     print(f"answer to updated screen: median {median:.1f} ms, 90th percentile {p90:.1f} ms, worst {ms[-1]:.1f} ms")
     print(f"target 50 ms: the median is {median / 50:.2f}x the target")
     base: list[float] = []
     asyncio.run(floor(base))
     floor_ms = statistics.median(base) * 1000
-    print(f"floor (one Static changed in a bare app, timed the same way): median {floor_ms:.1f} ms;"
-          f" an answer costs {median / floor_ms:.1f}x that")
+    print(
+        f"floor (one Static changed in a bare app, timed the same way): median {floor_ms:.1f} ms;"
+        f" an answer costs {median / floor_ms:.1f}x that"
+    )
 
 
 if __name__ == "__main__":

@@ -42,7 +42,9 @@ def main() -> None:
         times.append((time.perf_counter() - t0) * 1000)
     assert len(steps) == N
     best, median = min(times), statistics.median(times)
-    print(f"machine: {platform.machine()}, {platform.python_implementation()} {platform.python_version()}, {platform.platform()}")
+    print(
+        f"machine: {platform.machine()}, {platform.python_implementation()} {platform.python_version()}, {platform.platform()}"
+    )
     print(f"fold {N:,} answers: median {median:.1f} ms, best {best:.1f} ms ({median / N * 1000:.1f} us an answer)")
     print(f"target {TARGET_MS:.0f} ms: median is {median / TARGET_MS:.2f}x the target")
 

@@ -49,8 +49,15 @@ def states(ruleset, red: list[str], blue: list[str], seeds: range) -> list:
 
 def kind_of(ruleset, state) -> str:
     reason = ruleset.prompt(state).reason
-    return "combat roll" if reason.startswith("combat roll") else "damage" if reason.startswith("damage") else \
-        "stop" if reason.endswith("stops the bullet") else reason
+    return (
+        "combat roll"
+        if reason.startswith("combat roll")
+        else "damage"
+        if reason.startswith("damage")
+        else "stop"
+        if reason.endswith("stops the bullet")
+        else reason
+    )
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -63,7 +70,7 @@ def main() -> None:
     names = roster_names(ruleset)
     print(f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()}")
     for title, (reds, blues) in SCENES.items():
-        red, blue = names[:reds], names[reds:reds + blues]
+        red, blue = names[:reds], names[reds : reds + blues]
         table: dict[str, list[tuple[float, float, float]]] = {}
         for state in states(ruleset, red, blue, range(6)):
             if ruleset.odds(state) is None:  # warms the import; prompts without odds are not timed
@@ -84,9 +91,11 @@ def main() -> None:
         print(f"Fudge, {title} ({' & '.join(red)} vs {' & '.join(blue)}): ms per prompt, target {TARGET_MS:.0f}")
         for kind, rows in sorted(table.items()):
             cold, warm, apply = (list(c) for c in zip(*rows))
-            print(f"  {kind:<12} n={len(rows):<4} cold median {statistics.median(cold):6.2f} p95 "
-                  f"{percentile(cold, 0.95):6.2f} max {max(cold):6.2f}; warm median {statistics.median(warm):6.2f}; "
-                  f"cold / apply {statistics.median(cold) / statistics.median(apply):.1f}x")
+            print(
+                f"  {kind:<12} n={len(rows):<4} cold median {statistics.median(cold):6.2f} p95 "
+                f"{percentile(cold, 0.95):6.2f} max {max(cold):6.2f}; warm median {statistics.median(warm):6.2f}; "
+                f"cold / apply {statistics.median(cold) / statistics.median(apply):.1f}x"
+            )
 
 
 if __name__ == "__main__":

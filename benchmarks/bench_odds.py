@@ -125,8 +125,10 @@ def _row(kind: str, way: str, xs: list[float], apply: float) -> str:
     xs = sorted(xs)
     med = statistics.median(xs)
     p95 = xs[min(len(xs) - 1, round(0.95 * (len(xs) - 1)))]
-    return (f"  {kind:<20} {way:<9} {len(xs):>4} {med:>8.3f} {p95:>8.3f} {xs[-1]:>8.3f}   "
-            f"{med / TARGET_MS:>12.2f}x {med / apply:>12.1f}x")
+    return (
+        f"  {kind:<20} {way:<9} {len(xs):>4} {med:>8.3f} {p95:>8.3f} {xs[-1]:>8.3f}   "
+        f"{med / TARGET_MS:>12.2f}x {med / apply:>12.1f}x"
+    )
 
 
 def bench_nhb() -> None:
@@ -138,9 +140,11 @@ def bench_nhb() -> None:
         t = time.perf_counter()
         table = nhb_odds.bout_table(ruleset, first, depth)
         took = time.perf_counter() - t
-        print(f"NHB bout table, depth {depth}: {took * 1000:.0f} ms once a matchup, in the background "
-              f"({table.walk.steps:,} steps, {len(table.walk.memo):,} states); "
-              f"remainder {table.value(first).get(nhb_odds.CUT, 0.0):.1e}")
+        print(
+            f"NHB bout table, depth {depth}: {took * 1000:.0f} ms once a matchup, in the background "
+            f"({table.walk.steps:,} steps, {len(table.walk.memo):,} states); "
+            f"remainder {table.value(first).get(nhb_odds.CUT, 0.0):.1e}"
+        )
     rows: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     applies = []
 
@@ -186,8 +190,10 @@ def bench_fo() -> None:
 
 
 def main() -> None:
-    print(f"machine: {platform.machine()}, {platform.python_implementation()} {platform.python_version()}, "
-          f"{platform.platform()}")
+    print(
+        f"machine: {platform.machine()}, {platform.python_implementation()} {platform.python_version()}, "
+        f"{platform.platform()}"
+    )
     bench_paf()
     print()
     bench_nhb()

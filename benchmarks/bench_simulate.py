@@ -60,7 +60,9 @@ def main() -> None:
     roster = load_roster("nhb", NhbCard)
     cards = (roster.find(RED), roster.find(BLUE))
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    print(f"machine: {platform.machine()}, {cores} cores, {platform.python_implementation()} {platform.python_version()}")
+    print(
+        f"machine: {platform.machine()}, {cores} cores, {platform.python_implementation()} {platform.python_version()}"
+    )
     print(f"{RED} v {BLUE}, default options")
 
     # counting the draws costs a Python call a die: time the run without it
@@ -74,10 +76,13 @@ def main() -> None:
     warm = time.perf_counter() - t0
     bare = bare_loop(draws, 1)
     print(f"dice a bout: {draws / n:.2f}; states met: {len(chain.states):,}; endings met: {len(chain.results):,}")
-    print(f"one core, first {n:,} bouts of a matchup: {cold:.2f} s, {n / cold:,.0f} bouts/s, "
-          f"ratio to the bare dice loop ({bare:.2f} s) {bare / cold:.2f} (target {TARGET_RATIO})")
-    print(f"one core, the next {n:,} bouts (chain warm): {warm:.2f} s, {n / warm:,.0f} bouts/s, "
-          f"ratio {bare / warm:.2f}")
+    print(
+        f"one core, first {n:,} bouts of a matchup: {cold:.2f} s, {n / cold:,.0f} bouts/s, "
+        f"ratio to the bare dice loop ({bare:.2f} s) {bare / cold:.2f} (target {TARGET_RATIO})"
+    )
+    print(
+        f"one core, the next {n:,} bouts (chain warm): {warm:.2f} s, {n / warm:,.0f} bouts/s, ratio {bare / warm:.2f}"
+    )
 
     jobs = plan("nhb", cards, n, seed=7)
     worker_cache().clear()  # each run starts cold, as a fresh `companion simulate` does
@@ -89,9 +94,11 @@ def main() -> None:
     single = run(jobs, (RED, BLUE), workers=1)
     serial = time.perf_counter() - t0
     same = whole.summary() == single.summary()
-    print(f"{n:,} bouts on {cores} processes (companion simulate): {parallel:.2f} s "
-          f"({parallel / TARGET_SECONDS:.2f}x the {TARGET_SECONDS:.0f} s target); on 1: {serial:.2f} s; "
-          f"speed-up {serial / parallel:.2f}x; same figures for the same seed: {same}")
+    print(
+        f"{n:,} bouts on {cores} processes (companion simulate): {parallel:.2f} s "
+        f"({parallel / TARGET_SECONDS:.2f}x the {TARGET_SECONDS:.0f} s target); on 1: {serial:.2f} s; "
+        f"speed-up {serial / parallel:.2f}x; same figures for the same seed: {same}"
+    )
 
 
 if __name__ == "__main__":

@@ -59,7 +59,9 @@ def main() -> None:
     minimal = [time_run(MINIMAL) for _ in range(runs)]
     companion = [time_run(COMPANION, data) for _ in range(runs)]
     m, c = statistics.median(minimal), statistics.median(companion)
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.python_implementation()} {platform.python_version()}")
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.python_implementation()} {platform.python_version()}"
+    )
     print(f"minimal Textual app to first screen: median {m * 1000:.0f} ms over {runs} runs")
     print(f"companion to the home screen:        median {c * 1000:.0f} ms over {runs} runs")
     print(f"ratio: {c / m:.2f}x (target at most 1.5x)")

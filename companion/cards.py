@@ -59,7 +59,7 @@ def problems_against(cards: list[Any], source: dict[str, str], lines: Callable[[
     for card in cards:
         prefix = f"fighter {card.name}: "
         for line in lines(card):
-            field_, _, message = line[len(prefix):].partition(": ")
+            field_, _, message = line[len(prefix) :].partition(": ")
             out.append(Problem(source.get(card.name, "?"), message, card.name, field_))
     return out
 

@@ -144,8 +144,11 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_fight_arguments(odds, games)
-    odds.add_argument("--answers", metavar="FILE",
-                      help="the answers so far, one a line, as 'companion script' reads them ('-': standard input)")
+    odds.add_argument(
+        "--answers",
+        metavar="FILE",
+        help="the answers so far, one a line, as 'companion script' reads them ('-': standard input)",
+    )
     odds.add_argument("--detail", action="store_true", help="every figure, section by section")
     odds.add_argument("--json", action="store_true", help='print {"prompt": ..., "odds": ...} as one JSON object')
 
@@ -157,14 +160,26 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("game", metavar="GAME", help="nhb")
     simulate.add_argument("corners", metavar="NAME", nargs="*", help="the red and the blue corner's card names")
-    simulate.add_argument("--tournament", metavar="NAME", nargs="+", help="the entrants of a bracket of 4, 8 or 16, in bracket order")
-    simulate.add_argument("--draw", choices=("order", "random"), default="order",
-                          help="a tournament's draw: the bracket as entered (default) or drawn afresh each time")
-    simulate.add_argument("-n", type=int, default=10_000, metavar="N", help="bouts (or tournaments) to run (default 10,000)")
+    simulate.add_argument(
+        "--tournament", metavar="NAME", nargs="+", help="the entrants of a bracket of 4, 8 or 16, in bracket order"
+    )
+    simulate.add_argument(
+        "--draw",
+        choices=("order", "random"),
+        default="order",
+        help="a tournament's draw: the bracket as entered (default) or drawn afresh each time",
+    )
+    simulate.add_argument(
+        "-n", type=int, default=10_000, metavar="N", help="bouts (or tournaments) to run (default 10,000)"
+    )
     simulate.add_argument("--seed", type=int, help="seed for the dice: the same seed gives the same figures")
     simulate.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
-    simulate.add_argument("--workers", type=int, metavar="W",
-                          help=f"processes to run on (default: one a core from {PARALLEL_FROM:,} bouts on)")
+    simulate.add_argument(
+        "--workers",
+        type=int,
+        metavar="W",
+        help=f"processes to run on (default: one a core from {PARALLEL_FROM:,} bouts on)",
+    )
     simulate.add_argument("--fighters", metavar="FILE", action="append", default=[], type=Path, help="extra card file")
     simulate.add_argument("--option", metavar="KEY=VALUE", action="append", default=[], help="a rules option")
 
@@ -179,37 +194,61 @@ def build_parser() -> argparse.ArgumentParser:
     options = sub.add_parser("options", help="list a game's rules options")
     options.add_argument("game", metavar="GAME", help=f"one of: {games}")
 
-    tables_help = ("check your own tables file (Cage Match's card, Fudge's weapons and armor, PAF's weapons, "
-                   "monsters and charts) over the shipped one and report every problem")
+    tables_help = (
+        "check your own tables file (Cage Match's card, Fudge's weapons and armor, PAF's weapons, "
+        "monsters and charts) over the shipped one and report every problem"
+    )
     tables = sub.add_parser("tables", help="check a tables file: Cage Match's card, Fudge's or PAF's tables")
     tsub = tables.add_subparsers(dest="tables_command", metavar="ACTION", required=True)
     tcheck = tsub.add_parser(
-        "check", help=tables_help,
+        "check",
+        help=tables_help,
         description=tables_help + ". Each section the file gives replaces the shipped one whole; put the file "
         "in <data dir>/tables/GAME.yaml (cage_match.yaml, fudge.yaml, paf.yaml) to play with it.",
     )
     tcheck.add_argument("file", metavar="FILE", type=Path)
-    tcheck.add_argument("--game", choices=("cage_match", "fudge", "paf"), default="cage_match",
-                        help="whose tables the file holds (default cage_match)")
+    tcheck.add_argument(
+        "--game",
+        choices=("cage_match", "fudge", "paf"),
+        default="cage_match",
+        help="whose tables the file holds (default cage_match)",
+    )
     return parser
 
 
 def add_fight_arguments(parser: argparse.ArgumentParser, games: str) -> None:
     """The arguments that name a fight: the game, its corners, card files, options, seed."""
     parser.add_argument("game", metavar="GAME", help=f"one of: {games}")
-    parser.add_argument("--red", metavar="NAME", action="append", default=[],
-                        help="the red corner's card name (a Fudge or PAF scene: repeat for each on the red side)")
-    parser.add_argument("--blue", metavar="NAME", action="append", default=[],
-                        help="the blue corner's card name (a Fudge or PAF scene: repeat for each on the blue side)")
+    parser.add_argument(
+        "--red",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="the red corner's card name (a Fudge or PAF scene: repeat for each on the red side)",
+    )
+    parser.add_argument(
+        "--blue",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="the blue corner's card name (a Fudge or PAF scene: repeat for each on the blue side)",
+    )
     parser.add_argument(
         "--fighter", metavar="NAME", action="append", default=[], help="a fighter, in corner order (repeatable)"
     )
     parser.add_argument(
-        "--fighters", metavar="FILE", action="append", default=[], type=Path,
+        "--fighters",
+        metavar="FILE",
+        action="append",
+        default=[],
+        type=Path,
         help="a card file whose cards take precedence over the rosters (repeatable)",
     )
     parser.add_argument(
-        "--option", metavar="KEY=VALUE", action="append", default=[],
+        "--option",
+        metavar="KEY=VALUE",
+        action="append",
+        default=[],
         help="a rules option, e.g. segments=1, fight_die=d10!, exact_time=off (repeatable)",
     )
     parser.add_argument("--seed", type=int, help="seed for the app's own rolls ('roll' answers)")
@@ -326,8 +365,9 @@ def tables_of(ruleset: Ruleset, directory: Path) -> dict[str, Any] | None:
     except ValueError as exc:  # rulesets.cage_match_tables.TablesError: every problem in .problems
         problems = list(getattr(exc, "problems", None) or [str(exc)])
         n = len(problems)
-        raise UsageError(f"the {ruleset.title} card cannot be played ({n} problem{'s' * (n != 1)}):\n  "
-                         + "\n  ".join(problems)) from None
+        raise UsageError(
+            f"the {ruleset.title} card cannot be played ({n} problem{'s' * (n != 1)}):\n  " + "\n  ".join(problems)
+        ) from None
 
 
 def run_script(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
@@ -523,7 +563,9 @@ class _ProgressBar:
     def __call__(self, done: int) -> None:
         width = 30
         filled = width * done // self.total
-        self.out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{self.total:,} {self.noun}  (Ctrl+C stops)")
+        self.out.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{self.total:,} {self.noun}  (Ctrl+C stops)"
+        )
         self.out.flush()
 
     def close(self) -> None:
@@ -570,12 +612,17 @@ def format_summary(summary: dict[str, Any], asked: int) -> str:
         lines.append(f"  {method:<10}  {_pct(share):>6}  {_bar(share)}")
     subs = list(summary["submissions"].items())
     if subs:
-        lines.append("Submissions: " + ", ".join(f"{name} {_pct(share)}" for name, share in subs[:6])
-                     + (f", {len(subs) - 6} more" if len(subs) > 6 else ""))
+        lines.append(
+            "Submissions: "
+            + ", ".join(f"{name} {_pct(share)}" for name, share in subs[:6])
+            + (f", {len(subs) - 6} more" if len(subs) > 6 else "")
+        )
     inside = summary["inside"]
     median = summary["median_finish"] or "no finish"
-    lines.append(f"Finishes: median {median}; inside 1:00 {_pct(inside['1'])}, inside 5:00 {_pct(inside['5'])}, "
-                 f"inside 10:00 {_pct(inside['10'])}; decisions {_pct(summary['methods']['decision'])}")
+    lines.append(
+        f"Finishes: median {median}; inside 1:00 {_pct(inside['1'])}, inside 5:00 {_pct(inside['5'])}, "
+        f"inside 10:00 {_pct(inside['10'])}; decisions {_pct(summary['methods']['decision'])}"
+    )
     return "\n".join(lines)
 
 
@@ -615,8 +662,9 @@ def fighters_check(path: Path, directory: Path | None = None) -> int:
         except ValueError as exc:  # the GM's own tables cannot be played: say so, check against nothing
             print(f"{path}: the tables in play cannot be read, so the cards' keys are not checked: {exc}")
         else:
-            problems += problems_against(cards, {c.name: str(path) for c in cards},
-                                         lambda card: card_check(card, tables))
+            problems += problems_against(
+                cards, {c.name: str(path) for c in cards}, lambda card: card_check(card, tables)
+            )
     for problem in problems:
         print(problem)
     n, m = len(cards), len(problems)
@@ -636,8 +684,10 @@ def tables_check(path: Path, game: str = "cage_match") -> int:
         n = len(problems)
         print(f"{path}: not playable, {n} problem{'s' * (n != 1)}")
         return 1
-    print(f"{path}: OK, a playable {what} (replaces {', '.join(replaced)} of the shipped "
-          f"{'card' if game == 'cage_match' else 'tables'})")
+    print(
+        f"{path}: OK, a playable {what} (replaces {', '.join(replaced)} of the shipped "
+        f"{'card' if game == 'cage_match' else 'tables'})"
+    )
     return 0
 
 

@@ -85,9 +85,13 @@ class Odds:
                 out.append(one)
             return out
 
-        out = {"title": self.title, "lines": lines(self.lines),
-               "sections": [{"title": t, "lines": lines(ls)} for t, ls in self.sections],
-               "remainder": self.remainder, "basis": self.basis}
+        out = {
+            "title": self.title,
+            "lines": lines(self.lines),
+            "sections": [{"title": t, "lines": lines(ls)} for t, ls in self.sections],
+            "remainder": self.remainder,
+            "basis": self.basis,
+        }
         if self.pending:
             out["pending"] = list(self.pending)
         return out

@@ -158,12 +158,19 @@ class SceneRuleset:
             raise Refused("the scene is over")
         rnd = self.round_class(evolve(state, inputs=state.inputs + (Typed(answer.text),))).run()
         after = evolve(state, inputs=tuple(rnd.taken))
-        log = tuple(rnd.log[state.shown:])
+        log = tuple(rnd.log[state.shown :])
         if not rnd.done:
             return Outcome(evolve(after, shown=len(rnd.log)), log)
         fighters = tuple(f.frozen() for f in rnd.f)
-        end = evolve(after, fighters=fighters, round=state.round + (rnd.result is None), inputs=(), shown=0,
-                     result=rnd.result, **self.round_end(rnd))
+        end = evolve(
+            after,
+            fighters=fighters,
+            round=state.round + (rnd.result is None),
+            inputs=(),
+            shown=0,
+            result=rnd.result,
+            **self.round_end(rnd),
+        )
         if rnd.result is None:
             log += (f"Round {state.round + 1}",)
         return Outcome(end, log)
@@ -202,8 +209,10 @@ class SceneRuleset:
                 raise ValueError(f"{getattr(card, 'name', card)!r} is not a {self.short_title} card")
             key = slug(card.name)
             if key in seen:
-                raise ValueError(f"{card.name} and {seen[key]}: two {who}s the log and the targets could not "
-                                 "tell apart; give each a name of its own")
+                raise ValueError(
+                    f"{card.name} and {seen[key]}: two {who}s the log and the targets could not "
+                    "tell apart; give each a name of its own"
+                )
             if key in self.reserved:
                 raise ValueError(f"{card.name!r} cannot be a {who}'s name: it is a word of the prompts")
             seen[key] = card.name

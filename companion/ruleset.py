@@ -236,8 +236,10 @@ class PadOption:
     """Where a special puts the fight when it lands ("to GROUND, underneath")."""
 
     def to_json(self) -> dict[str, Any]:
-        out = {k: getattr(self, k) for k in ("key", "name", "type", "focus_cost", "dice", "damage", "target",
-                                             "focus_gain", "kind", "allowed")}
+        out = {
+            k: getattr(self, k)
+            for k in ("key", "name", "type", "focus_cost", "dice", "damage", "target", "focus_gain", "kind", "allowed")
+        }
         if self.why:
             out["why"] = self.why
         if self.effect:
@@ -319,8 +321,12 @@ class SecretPrompt:
             "pad": self.pad,
             "sides": {
                 SIDES[s.side]: {
-                    "who": s.who, "role": s.role, "focus": s.focus, "default": s.default,
-                    "max_dice": s.max_dice, "max_damage": s.max_damage,
+                    "who": s.who,
+                    "role": s.role,
+                    "focus": s.focus,
+                    "default": s.default,
+                    "max_dice": s.max_dice,
+                    "max_damage": s.max_damage,
                     "options": [o.to_json() for o in s.options],
                     **({"notes": list(s.notes)} if s.notes else {}),
                 }
@@ -375,8 +381,10 @@ class SecretPrompt:
             spend[m[1]] = int(m[2])
             pos = m.end()
         if pos != len(rest):
-            raise Refused(f"{corner}: after the move write +dN for focus on dice and +xN for focus on damage "
-                          f"(e.g. {found.key}+d1+x2)")
+            raise Refused(
+                f"{corner}: after the move write +dN for focus on dice and +xN for focus on damage "
+                f"(e.g. {found.key}+d1+x2)"
+            )
         if spend["d"] > pad.max_dice:
             raise Refused(f"{corner}: at most {pad.max_dice} focus on dice (+d0 to +d{pad.max_dice})")
         if spend["x"] > pad.max_damage:

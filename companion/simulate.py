@@ -289,7 +289,9 @@ class Tally:
             t = self.tournaments
             out["bouts"] = n
             out["champions"] = {name: round(self.champions[name] / t, 4) for name in self.names}
-            out["champions_interval"] = {name: [round(x, 4) for x in wilson(self.champions[name], t)] for name in self.names}
+            out["champions_interval"] = {
+                name: [round(x, 4) for x in wilson(self.champions[name], t)] for name in self.names
+            }
         if self.stopped:
             out["stopped"] = True
         return out

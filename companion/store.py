@@ -54,7 +54,9 @@ CREATE TABLE IF NOT EXISTS answers (
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """Where the database and the user's cards live: ``--data-dir``, else
     ``COMPANION_DATA_DIR``, else the platform's user data directory."""
-    chosen = override or os.environ.get("COMPANION_DATA_DIR") or platformdirs.user_data_dir("companion", appauthor=False)
+    chosen = (
+        override or os.environ.get("COMPANION_DATA_DIR") or platformdirs.user_data_dir("companion", appauthor=False)
+    )
     return Path(chosen).expanduser()
 
 

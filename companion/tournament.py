@@ -117,7 +117,7 @@ class Bracket:
         rnd, i, _count = self.placing(k)
         if rnd == 0:
             return 2 * i, 2 * i + 1
-        previous = k - i - self.size // 2 ** rnd  # the first bout of the round before
+        previous = k - i - self.size // 2**rnd  # the first bout of the round before
         return self.done[previous + 2 * i].winner, self.done[previous + 2 * i + 1].winner
 
     @property
@@ -184,7 +184,9 @@ class Tournament:
     def new(self, setup: Setup) -> TournamentState:
         bracket = Bracket(tuple(setup.fighters))
         # the game checks the options on a first pairing: a bad option is refused before anything is saved
-        first = self.game.new(Setup(self.game.key, (bracket.entrants[0], bracket.entrants[1]), setup.options, setup.tables))
+        first = self.game.new(
+            Setup(self.game.key, (bracket.entrants[0], bracket.entrants[1]), setup.options, setup.tables)
+        )
         if self.game.draws_possible(first):
             raise ValueError("a drawn bout cannot go on in a bracket: choose an odd number of segments")
         return TournamentState(bracket, dict(setup.options), setup.tables)
@@ -308,8 +310,13 @@ class Tournament:
             red, blue = bracket.pairing(k)
             rows.append((bracket.bout_name(k), f"{bracket.entrants[red].name} v {bracket.entrants[blue].name}", "next"))
             highlight = len(rows) - 1
-        return Reference("The bracket", ("bout", "fighters", "result"), tuple(rows), highlight,
-                         "ruling NHB-9: a winner's ratings drop for the rest of the night")
+        return Reference(
+            "The bracket",
+            ("bout", "fighters", "result"),
+            tuple(rows),
+            highlight,
+            "ruling NHB-9: a winner's ratings drop for the rest of the night",
+        )
 
     # --- steps ---------------------------------------------------------------
 

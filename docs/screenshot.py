@@ -1,6 +1,6 @@
 """Save docs/screenshot.svg: the app mid-fight, saved by the app itself.
 
-    python docs/screenshot.py
+python docs/screenshot.py
 """
 
 from __future__ import annotations

@@ -90,12 +90,27 @@ class Options:
 
 
 OPTIONS = (
-    OptionSpec("first_fight", "First Fight", False, (False, True),
-               "the text's first game: STANDING only, no Shoot & Clinch, no combos"),
-    OptionSpec("catchweight", "Catchweight", False, (False, True),
-               "allow fighters of different weight classes (the text: matching classes)"),
-    OptionSpec("muscle_spill", "Muscle damage spills over", True, (True, False),
-               "damage beyond the muscles left goes on to the head or body (CMD-10)"),
+    OptionSpec(
+        "first_fight",
+        "First Fight",
+        False,
+        (False, True),
+        "the text's first game: STANDING only, no Shoot & Clinch, no combos",
+    ),
+    OptionSpec(
+        "catchweight",
+        "Catchweight",
+        False,
+        (False, True),
+        "allow fighters of different weight classes (the text: matching classes)",
+    ),
+    OptionSpec(
+        "muscle_spill",
+        "Muscle damage spills over",
+        True,
+        (True, False),
+        "damage beyond the muscles left goes on to the head or body (CMD-10)",
+    ),
 )
 
 
@@ -117,7 +132,9 @@ class Rules:
             raise ValueError("the Cage Match card is not playable:\n" + "\n".join(problems))
         cells = {
             (pad, a, b): parse_cell(text)
-            for pad, rows in tables.fight_card.items() for a, row in rows.items() for b, text in row.items()
+            for pad, rows in tables.fight_card.items()
+            for a, row in rows.items()
+            for b, text in row.items()
         }
         generic: dict[str, Move] = {}
         for move in tables.generic_moves:
@@ -444,10 +461,17 @@ class Turn(ReplayRound):
         self.reveal(picks)
         a = 1 if self.cell.actor == 1 else 0
         handler = {
-            TRADE_BLOWS: self.trade_blows, WHO_FASTER: self.who_faster, SWIFT_ATTACK: self.swift_attack,
-            TAUNTS: self.taunts, SLICK_MOVE: self.slick_move, SPRAWL_N_BRAWL: self.sprawl_n_brawl,
-            PROTECTS: self.protects, BRUTAL_HIT: self.brutal_hit, SHOOTS_IN: self.shoots_in,
-            TRIES_THE_TAKE_DOWN: self.tries_the_take_down, CROWD_BOOS: self.crowd_boos,
+            TRADE_BLOWS: self.trade_blows,
+            WHO_FASTER: self.who_faster,
+            SWIFT_ATTACK: self.swift_attack,
+            TAUNTS: self.taunts,
+            SLICK_MOVE: self.slick_move,
+            SPRAWL_N_BRAWL: self.sprawl_n_brawl,
+            PROTECTS: self.protects,
+            BRUTAL_HIT: self.brutal_hit,
+            SHOOTS_IN: self.shoots_in,
+            TRIES_THE_TAKE_DOWN: self.tries_the_take_down,
+            CROWD_BOOS: self.crowd_boos,
         }[self.cell.outcome]
         handler(a, 1 - a)
         if self.result is None:
@@ -494,13 +518,37 @@ class Turn(ReplayRound):
             options = []
             for m in moves:
                 why = self.cannot(side, m)
-                options.append(PadOption(m.key, m.name, m.type, m.cost, m.dice, m.damage, m.target, m.focus_gain,
-                                         sheet.kinds[m.key], not why, why, _effect_words(self.t, m)))
+                options.append(
+                    PadOption(
+                        m.key,
+                        m.name,
+                        m.type,
+                        m.cost,
+                        m.dice,
+                        m.damage,
+                        m.target,
+                        m.focus_gain,
+                        sheet.kinds[m.key],
+                        not why,
+                        why,
+                        _effect_words(self.t, m),
+                    )
+                )
             role = self.role(side)
             f = self.t.focus
-            sides.append(PadSide(sheet.name, side, None if role == "even" else role, self.hp[side].focus,
-                                 tuple(options), self.default_move(side).key, f.dice_max, f.damage_max,
-                                 self.roll_notes(side)))
+            sides.append(
+                PadSide(
+                    sheet.name,
+                    side,
+                    None if role == "even" else role,
+                    self.hp[side].focus,
+                    tuple(options),
+                    self.default_move(side).key,
+                    f.dice_max,
+                    f.damage_max,
+                    self.roll_notes(side),
+                )
+            )
         return SecretPrompt(self.st.turn, self.label, self.pad, (sides[0], sides[1]))
 
     def roll_notes(self, side: int) -> tuple[str, ...]:
@@ -530,15 +578,18 @@ class Turn(ReplayRound):
             move = chosen
             if why:
                 move = self.default_move(side)
-                notes.append(f"{self.name(side)} cannot do {chosen.name} ({why}): "
-                             f"{move.name}, the default in {self.label}")
+                notes.append(
+                    f"{self.name(side)} cannot do {chosen.name} ({why}): {move.name}, the default in {self.label}"
+                )
             spend = move.cost + pick.dice + pick.damage
             self.hp[side].focus -= spend  # CM-4: spent even if the move fails
             self.moves.append(move)
             self.picks.append(pick)
-            extras = [f"{move.cost} focus" if move.cost else "",
-                      f"+{pick.dice} focus on dice" if pick.dice else "",
-                      f"+{pick.damage} focus on damage" if pick.damage else ""]
+            extras = [
+                f"{move.cost} focus" if move.cost else "",
+                f"+{pick.dice} focus on dice" if pick.dice else "",
+                f"+{pick.damage} focus on damage" if pick.damage else "",
+            ]
             extra = ", ".join(e for e in extras if e)
             said.append(f"{self.name(side)}: {chosen.name}" + (f" ({extra})" if extra else ""))
         self.log.append(f"Turn {self.st.turn}, {self.label}. " + " · ".join(said))
@@ -546,8 +597,7 @@ class Turn(ReplayRound):
         t0, t1 = self.moves[0].type, self.moves[1].type
         self.cell = self.rules.cells[self.pad, t0, t1]
         who = "" if self.cell.actor is None else f" ({self.name(self.cell.actor)} acts)"
-        self.log.append(f"{self.moves[0].name} v {self.moves[1].name}: {self.cell.outcome}!{who} "
-                        f"{self.explain()}")
+        self.log.append(f"{self.moves[0].name} v {self.moves[1].name}: {self.cell.outcome}!{who} {self.explain()}")
 
     def explain(self) -> str:
         """The results table's line for this outcome; Brutal Hit's half that applies."""
@@ -556,8 +606,10 @@ class Turn(ReplayRound):
             other = self.moves[1 - (1 if self.cell.actor == 1 else 0)]
             if other.type == "focus":
                 return "The attack roll hits a focusing fighter in full (Focus then gains only 3)."
-            return ("Roll-off: the breaker who wins stands up taking half; "
-                    "on a tie or below, full damage and the take-down or tie succeeds.")
+            return (
+                "Roll-off: the breaker who wins stands up taking half; "
+                "on a tie or below, full damage and the take-down or tie succeeds."
+            )
         return RESULTS_TABLE[outcome]
 
     # --- rolls ----------------------------------------------------------------
@@ -571,8 +623,11 @@ class Turn(ReplayRound):
             parts.append(("focus on dice", pick.dice * self.t.focus.dice_each))
         revealed = self.moves[side].type
         for bonus in self.sheets[side].card.bonuses:
-            if bonus.dice and (not bonus.types or revealed in bonus.types) and (
-                    not bonus.positions or self.position in bonus.positions):
+            if (
+                bonus.dice
+                and (not bonus.types or revealed in bonus.types)
+                and (not bonus.positions or self.position in bonus.positions)
+            ):
                 parts.append((bonus.name, bonus.dice))
         if move is not None:
             rule = self.t.positions[self.position]
@@ -583,8 +638,9 @@ class Turn(ReplayRound):
             parts.append(("hurt (CM-3)", self.pen[side]))
         return sum(v for _, v in parts), tuple(parts)
 
-    def roll(self, side: int, move: Move | None, why: str, *, attack_on: int | None = None,
-             rolloff: bool = False) -> Roll:
+    def roll(
+        self, side: int, move: Move | None, why: str, *, attack_on: int | None = None, rolloff: bool = False
+    ) -> Roll:
         """Prompt ``side`` for 2d6 (CM-2); ``attack_on``: the total is read as an attack
         roll against that fighter; ``rolloff``: it is compared with the other corner's first."""
         mod, parts = self.modifier(side, move)
@@ -593,8 +649,11 @@ class Turn(ReplayRound):
         if attack_on is not None:
             rating = self.sheets[attack_on].rating
             aim = move.target if move is not None and move.target != "none" else "head/body"
-            reading = (f"3+ hits muscles, {rating}+ the {aim}; double 6s double it, double 1s miss"
-                       if move is None or move.damage > 0 else "it lands on 3 or more; double 1s miss")
+            reading = (
+                f"3+ hits muscles, {rating}+ the {aim}; double 6s double it, double 1s miss"
+                if move is None or move.damage > 0
+                else "it lands on 3 or more; double 1s miss"
+            )
             self.reading = (rating, None)
             if not rolloff and move is not None and move.damage == 0:
                 against, target, note = "3 or more to land", 3, reading  # a position move: no damage to read
@@ -604,8 +663,11 @@ class Turn(ReplayRound):
                 note = f"double 6s beat any other roll; the total is also the attack roll: {reading}"
         if not rolloff:  # one attack roll, read in full (a roll-off has set its own)
             self.rolling = Rolling(why, (side,), (move, None) if side == 0 else (None, move), side, None)
-        faces = self.take(lambda: RollPrompt(self.name(side), side, TWO_D6, f"{what} ({why})", mod, parts,
-                            against=against, target=target, note=note))
+        faces = self.take(
+            lambda: RollPrompt(
+                self.name(side), side, TWO_D6, f"{what} ({why})", mod, parts, against=against, target=target, note=note
+            )
+        )
         r = Roll(faces, sum(faces) + mod)
         if attack_on is not None:
             self.reading = (self.sheets[attack_on].rating, r)
@@ -614,9 +676,16 @@ class Turn(ReplayRound):
         self.log.append(f"{self.name(side)} rolls {faces[0]}+{faces[1]}{plus} = {r.total} for {what}{mark}")
         return r
 
-    def rolloff(self, moves: tuple[Move | None, Move | None], why: str, *, lead: int,
-                reading: Callable[[Roll, Roll], Clash], attacker: int | None = None,
-                strikes: bool = True) -> tuple[tuple[Roll, Roll], Clash]:
+    def rolloff(
+        self,
+        moves: tuple[Move | None, Move | None],
+        why: str,
+        *,
+        lead: int,
+        reading: Callable[[Roll, Roll], Clash],
+        attacker: int | None = None,
+        strikes: bool = True,
+    ) -> tuple[tuple[Roll, Roll], Clash]:
         """Both roll, red then blue; the attacker's total is also its attack roll (CMD-6).
 
         Returns:
@@ -626,8 +695,9 @@ class Turn(ReplayRound):
         rolls: list[Roll] = []
         for side in (0, 1):
             self.rolling = Rolling(why, (0, 1), moves, lead, reading, strikes, tuple(rolls))
-            rolls.append(self.roll(side, moves[side], why, attack_on=1 - side if side == attacker else None,
-                                   rolloff=True))
+            rolls.append(
+                self.roll(side, moves[side], why, attack_on=1 - side if side == attacker else None, rolloff=True)
+            )
         return (rolls[0], rolls[1]), reading(rolls[lead], rolls[1 - lead])
 
     def choose(self, side: int, reason: str, options: list[Choice], advised: str | None) -> str:
@@ -672,9 +742,12 @@ class Turn(ReplayRound):
         its type, and the focus on damage with the first damaging hit of the turn
         (CM-4: "dealt only once"; CMD-9), marked as dealt unless ``spend`` is False."""
         amount = move.damage + sum(
-            bonus.damage for bonus in self.sheets[a].card.bonuses
-            if bonus.damage and (not bonus.types or move.type in bonus.types)
-            and (not bonus.positions or self.position in bonus.positions))
+            bonus.damage
+            for bonus in self.sheets[a].card.bonuses
+            if bonus.damage
+            and (not bonus.types or move.type in bonus.types)
+            and (not bonus.positions or self.position in bonus.positions)
+        )
         parts = []
         if not self.x_used[a] and self.picks[a].damage:
             if spend:
@@ -707,8 +780,9 @@ class Turn(ReplayRound):
             return
         setattr(hp, target, old - lost)
         spot = "" if nerves else " (no muscles left)"
-        self.log.append(f"{move.name}: {amount} to {self.name(b)}'s {target}{spot}{how} "
-                        f"({old} → {getattr(hp, target)})")
+        self.log.append(
+            f"{move.name}: {amount} to {self.name(b)}'s {target}{spot}{how} ({old} → {getattr(hp, target)})"
+        )
 
     def move_to(self, position: str, actor: int | None = None, role: str = "even") -> None:
         if self.st.options.first_fight and position != "standing":
@@ -773,18 +847,26 @@ class Turn(ReplayRound):
         b = 1 - a
         if self.st.options.first_fight:
             return
-        moves = [m for m in self.sheets[a].of_type("takedown") if m.cost <= self.hp[a].focus
-                 and (m.positions is None or self.position in m.positions)]
+        moves = [
+            m
+            for m in self.sheets[a].of_type("takedown")
+            if m.cost <= self.hp[a].focus and (m.positions is None or self.position in m.positions)
+        ]
         if not moves:
             return
         mod_a = self.modifier(a, moves[0])[0]
         mod_b = self.modifier(b, None)[0]
         odds = 1.0 if auto else chance_to_win(mod_a, mod_b)
-        options = [Choice(m.key, m.name, "automatic: Focus gives no defence" if auto
-                          else f"win (not tie) a roll-off: {odds:.0%}") for m in moves]
+        options = [
+            Choice(
+                m.key, m.name, "automatic: Focus gives no defence" if auto else f"win (not tie) a roll-off: {odds:.0%}"
+            )
+            for m in moves
+        ]
         options.append(Choice("stay", "Stay in the clinch"))
-        key = self.choose(a, "the take-down after the shoot (to GROUND on top)", options,
-                          moves[0].key if odds > 0.5 else "stay")
+        key = self.choose(
+            a, "the take-down after the shoot (to GROUND on top)", options, moves[0].key if odds > 0.5 else "stay"
+        )
         if key == "stay":
             self.log.append(f"{self.name(a)} stays in the clinch")
             return
@@ -795,8 +877,9 @@ class Turn(ReplayRound):
             self.log.append(f"{move.name}: automatic against {self.moves[b].name}")
             self.unopposed(a, move)
             return
-        rolls, clash = self.rolloff((move, None) if a == 0 else (None, move), "take-down roll-off", lead=a,
-                                    reading=must_win, attacker=a)
+        rolls, clash = self.rolloff(
+            (move, None) if a == 0 else (None, move), "take-down roll-off", lead=a, reading=must_win, attacker=a
+        )
         if clash.by is not None:
             self.land(a, move, rolls[a])
         else:
@@ -813,8 +896,13 @@ class Turn(ReplayRound):
             self.tap(a, move)
             return
         self.log.append(f"{move.name} is on: one more won roll-off and {self.name(b)} taps")
-        _, clash = self.rolloff((move, None) if a == 0 else (None, move), f"{move.name.lower()} hold", lead=a,
-                                reading=must_win, strikes=False)
+        _, clash = self.rolloff(
+            (move, None) if a == 0 else (None, move),
+            f"{move.name.lower()} hold",
+            lead=a,
+            reading=must_win,
+            strikes=False,
+        )
         if clash.by is not None:
             self.tap(a, move)
         else:
@@ -910,8 +998,14 @@ class Turn(ReplayRound):
             return None
         rating = self.sheets[b].rating
         score = {m.key: expected_damage(self.modifier(a, m)[0], m.damage, rating) for m in moves}
-        options = [Choice(m.key, m.name, f"{m.damage} to the {m.target}, about {score[m.key]:.1f} a try"
-                          if m.damage else "no damage") for m in moves]
+        options = [
+            Choice(
+                m.key,
+                m.name,
+                f"{m.damage} to the {m.target}, about {score[m.key]:.1f} a try" if m.damage else "no damage",
+            )
+            for m in moves
+        ]
         best = max(moves, key=lambda m: score[m.key])
         options.append(Choice("none", "No follow-up"))  # text: "You may follow with ..."
         key = self.choose(a, reason, options, best.key)
@@ -925,8 +1019,9 @@ class Turn(ReplayRound):
     def sprawl_n_brawl(self, a: int, b: int) -> None:
         """Sprawl + Strike, or + Trip/Take-Down that must win (not tie) a roll-off (text)."""
         self.log.append(f"{self.name(a)} sprawls: the {self.moves[b].name.lower()} fails")
-        follow = self.followup(a, ("jab", "strike", "throw", "takedown"), "the counter after the sprawl (no focus)",
-                               anywhere=("takedown",))  # CMD-23: the trip is offered STANDING too
+        follow = self.followup(
+            a, ("jab", "strike", "throw", "takedown"), "the counter after the sprawl (no focus)", anywhere=("takedown",)
+        )  # CMD-23: the trip is offered STANDING too
         if follow is None:
             return
         if follow.type == "takedown":
@@ -943,8 +1038,9 @@ class Turn(ReplayRound):
 
     def protects(self, a: int, b: int) -> None:
         """Roll-off: beat or tie to take nothing, else half to muscles; no position change, no combos."""
-        rolls, clash = self.rolloff((self.moves[0], self.moves[1]), "PROTECTS roll-off", lead=a, reading=defence,
-                                    attacker=a)
+        rolls, clash = self.rolloff(
+            (self.moves[0], self.moves[1]), "PROTECTS roll-off", lead=a, reading=defence, attacker=a
+        )
         self.defended(a, b, rolls, clash, "covers up")
 
     def brutal_hit(self, a: int, b: int) -> None:
@@ -954,8 +1050,9 @@ class Turn(ReplayRound):
             self.land(a, move, roll, auto=True)  # TRIES THE TAKE-DOWN: automatic v Focus (CMD-4)
             self.combo_ready(a, move)
             return
-        rolls, clash = self.rolloff((self.moves[0], self.moves[1]), "BRUTAL HIT: the break roll-off", lead=a,
-                                    reading=break_free, attacker=a)
+        rolls, clash = self.rolloff(
+            (self.moves[0], self.moves[1]), "BRUTAL HIT: the break roll-off", lead=a, reading=break_free, attacker=a
+        )
         if clash.word in ("breaks free", "clean break"):
             if clash.word == "clean break":  # CM-2: a defender rolling double 6s takes no damage (design 3.8)
                 self.log.append(f"{self.name(b)} breaks free with double 6s: no damage")
@@ -1016,8 +1113,10 @@ class Turn(ReplayRound):
                     before = self.hp[other].focus
                     self.hp[other].focus = max(0, before - move.drain)
                     if before != self.hp[other].focus:
-                        self.log.append(f"{self.name(side)}'s taunt gets to {self.name(other)}: "
-                                        f"focus {before} → {self.hp[other].focus}")
+                        self.log.append(
+                            f"{self.name(side)}'s taunt gets to {self.name(other)}: "
+                            f"focus {before} → {self.hp[other].focus}"
+                        )
         self.knockout()
         self.pen = [self.penalty(0), self.penalty(1)]  # CMD-11: combos roll with the new penalties
 
@@ -1063,9 +1162,16 @@ class Turn(ReplayRound):
                 combos.append(combo)
             if not combos:
                 continue
-            options = [Choice(slug(c.name), c.name, " → ".join(self.sheets[f].by_key[k].name for k in c.stages)
-                              + f" (stage 2: {self.t.focus.combo_stage + self.sheets[f].by_key[c.stages[1]].cost}"
-                              " focus)") for c in combos]
+            options = [
+                Choice(
+                    slug(c.name),
+                    c.name,
+                    " → ".join(self.sheets[f].by_key[k].name for k in c.stages)
+                    + f" (stage 2: {self.t.focus.combo_stage + self.sheets[f].by_key[c.stages[1]].cost}"
+                    " focus)",
+                )
+                for c in combos
+            ]
             options.append(Choice("stop", "No combo"))
             key = self.choose(f, f"a combo after the {start.name.lower()}", options, None)
             if key == "stop":
@@ -1078,8 +1184,12 @@ class Turn(ReplayRound):
                 self.log.append(f"{self.name(f)} cannot go on to the {third.name.lower()}")
                 return
             cost = self.t.focus.combo_stage + third.cost
-            go = self.choose(f, f"stage 3, the {third.name.lower()} ({cost} focus)",
-                             [Choice("go", f"{third.name}, stage 3"), Choice("stop", "Stop the combo")], None)
+            go = self.choose(
+                f,
+                f"stage 3, the {third.name.lower()} ({cost} focus)",
+                [Choice("go", f"{third.name}, stage 3"), Choice("stop", "Stop the combo")],
+                None,
+            )
             if go == "go":
                 self.stage(f, third.key, 3)
             return
@@ -1157,10 +1267,14 @@ class CageMatch:
             raise ValueError("a Cage Match fight needs two fighters")
         red, blue = setup.fighters
         if red.name == blue.name:
-            raise ValueError(f"{red.name} cannot fight himself: the log and the trackers could not tell the corners apart")
+            raise ValueError(
+                f"{red.name} cannot fight himself: the log and the trackers could not tell the corners apart"
+            )
         if red.weight_class != blue.weight_class and not options.catchweight:
-            raise ValueError(f"{red.name} is a {red.weight_class} and {blue.name} a {blue.weight_class}: the text "
-                             "pairs fighters of matching weight class (turn on the catchweight option to allow it)")
+            raise ValueError(
+                f"{red.name} is a {red.weight_class} and {blue.name} a {blue.weight_class}: the text "
+                "pairs fighters of matching weight class (turn on the catchweight option to allow it)"
+            )
         sheets = (Sheet.of(red, rules), Sheet.of(blue, rules))
         s = rules.tables.start
         body = Body(s.muscle, s.body, s.head, s.focus)
@@ -1191,12 +1305,20 @@ class CageMatch:
         # one replay: the new answer is read against the prompt it answers when the turn reaches it
         turn = Turn(evolve(state, inputs=state.inputs + (Typed(answer.text),))).run()
         after = evolve(state, inputs=tuple(turn.taken))
-        log = tuple(turn.log[state.shown:])
+        log = tuple(turn.log[state.shown :])
         if not turn.done:
             return Outcome(evolve(after, shown=len(turn.log)), log)
         bodies = tuple(Body(h.muscle, h.body, h.head, h.focus) for h in turn.hp)
-        end = evolve(after, bodies=bodies, turn=state.turn + 1, position=turn.position, dominant=turn.dominant,
-                     inputs=(), shown=0, result=turn.result)
+        end = evolve(
+            after,
+            bodies=bodies,
+            turn=state.turn + 1,
+            position=turn.position,
+            dominant=turn.dominant,
+            inputs=(),
+            shown=0,
+            result=turn.result,
+        )
         return Outcome(end, log)
 
     def odds(self, state: CmState, *, wait: bool = False) -> Any:
@@ -1229,9 +1351,13 @@ class CageMatch:
         for side in (0, 1):
             hp = turn.hp[side]
             out[turn.name(side)] = {
-                "muscle": hp.muscle, "body_nerves": hp.body, "head_nerves": hp.head, "focus": hp.focus,
+                "muscle": hp.muscle,
+                "body_nerves": hp.body,
+                "head_nerves": hp.head,
+                "focus": hp.focus,
                 "position": turn.label.split(" - ")[-1],  # "PAST GUARD": one line of a tracker panel
-                "side": _side_words(turn, side), "penalty": turn.penalty(side) or None,
+                "side": _side_words(turn, side),
+                "penalty": turn.penalty(side) or None,
             }
         return out
 
@@ -1274,8 +1400,11 @@ def _effect_words(tables: CardTables, move: Move) -> str:
     if move.effect is None:
         return ""
     to = move.effect.to
-    role = {"even": "", "dominant": ", holding" if to == "collar_tie" else ", on top",
-            "submissive": ", held" if to == "collar_tie" else ", underneath"}[move.effect.role]
+    role = {
+        "even": "",
+        "dominant": ", holding" if to == "collar_tie" else ", on top",
+        "submissive": ", held" if to == "collar_tie" else ", underneath",
+    }[move.effect.role]
     return f"to {tables.positions[to].label}{role}"
 
 
@@ -1328,11 +1457,15 @@ def card_reference(state: CmState, pad: str, red: str | None, blue: str | None, 
     if cell is not None:
         note = f"{red} v {blue}: {cell.outcome}! {RESULTS_TABLE[cell.outcome]}\n" + note
     highlight = types.index(red) if red in types else None
-    short = {"protect": "prot", "takedown": "trip", "collar_tie": "collar", "submission": "sub",
-             "pass_guard": "pass"}
-    return Reference(f"Fight Card, {pad.replace('_', ' ')} pad (project's reconstruction)",
-                     ("me \\ them",) + tuple(short.get(t, t) for t in types), tuple(rows), highlight, note,
-                     compact=True)
+    short = {"protect": "prot", "takedown": "trip", "collar_tie": "collar", "submission": "sub", "pass_guard": "pass"}
+    return Reference(
+        f"Fight Card, {pad.replace('_', ' ')} pad (project's reconstruction)",
+        ("me \\ them",) + tuple(short.get(t, t) for t in types),
+        tuple(rows),
+        highlight,
+        note,
+        compact=True,
+    )
 
 
 def attack_table(rating: int, prompt: RollPrompt) -> Reference:
@@ -1342,9 +1475,14 @@ def attack_table(rating: int, prompt: RollPrompt) -> Reference:
         (f"{rating}+", "damage to the move's head or body"),
         ("double 6s", "automatic hit: double damage to head or body"),
     )
-    return Reference("All attacks require a roll of both dice (CM-2)", ("roll", "result"), rows, None,
-                     f"{prompt.who}: {prompt.reason}, modifier {prompt.modifier:+d}. Half damage rounds down; "
-                     "once muscles are 0 all damage goes to the nerves.")
+    return Reference(
+        "All attacks require a roll of both dice (CM-2)",
+        ("roll", "result"),
+        rows,
+        None,
+        f"{prompt.who}: {prompt.reason}, modifier {prompt.modifier:+d}. Half damage rounds down; "
+        "once muscles are 0 all damage goes to the nerves.",
+    )
 
 
 RULESET = CageMatch()

@@ -89,13 +89,11 @@ class CmCard(_Strict):
             for n, key in enumerate(combo.stages, start=1):
                 where = f"combos.{i}.{combo.name}.stages"
                 if key not in seen:
-                    problems.append(f"{where}: stage {n} {key!r} is not a move key on this sheet "
-                                    f"({', '.join(seen)})")
+                    problems.append(f"{where}: stage {n} {key!r} is not a move key on this sheet ({', '.join(seen)})")
                     continue
                 move = self.move(key)
                 if move is not None and move.type not in COMBO_TYPES:
-                    problems.append(f"{where}: stage {n} {key!r} is a {move.type}; stages are "
-                                    f"{', '.join(COMBO_TYPES)}")
+                    problems.append(f"{where}: stage {n} {key!r} is a {move.type}; stages are {', '.join(COMBO_TYPES)}")
         if problems:
             raise ValueError("\n".join(problems))
         return self
@@ -129,8 +127,10 @@ class CmCard(_Strict):
                 continue
             lines.append(f"{title}:  cost dice dmg target +focus")
             for m in moves:
-                lines.append(f"  {m.key:<18}{m.focus_cost:>3} {m.dice:>+3} {m.damage:>3} {m.target:<5} "
-                             f"{'+' + str(m.focus_gain) if m.focus_gain else ''}")
+                lines.append(
+                    f"  {m.key:<18}{m.focus_cost:>3} {m.dice:>+3} {m.damage:>3} {m.target:<5} "
+                    f"{'+' + str(m.focus_gain) if m.focus_gain else ''}"
+                )
         for combo in self.combos:
             lines.append(f"combo {combo.name}: {' → '.join(combo.stages)}")
         return lines

@@ -84,8 +84,9 @@ class Exchange:
 
 
 @lru_cache(maxsize=4096)
-def _ways(reading: Any, lead: int, strikes: bool, have: Rolls,
-          mods: tuple[int | None, int | None]) -> tuple[tuple[float, Rolls, Clash, int | None], ...]:
+def _ways(
+    reading: Any, lead: int, strikes: bool, have: Rolls, mods: tuple[int | None, int | None]
+) -> tuple[tuple[float, Rolls, Clash, int | None], ...]:
     """Every sum of the rolls still to come (``mods``: each missing corner's modifier), read by
     ``reading``: each way with its chance, the rolls, the reading and whose move goes through.
     The rolls whose reading, striker and striker's roll are alike are one way (with the first
@@ -125,11 +126,12 @@ def outcomes(turn: Turn) -> list[tuple[float, Rolls, Clash, int | None, Blow | N
     for side, roll in zip(rolling.sides, rolling.got):
         have[side] = roll
     mods: list[int | None] = [None, None]
-    for side in rolling.sides[len(rolling.got):]:
+    for side in rolling.sides[len(rolling.got) :]:
         mods[side] = turn.modifier(side, rolling.moves[side])[0]  # as roll() reads it
     out = []
-    for p, rolls, clash, striker in _ways(rolling.reading, rolling.lead, rolling.strikes, (have[0], have[1]),
-                                          (mods[0], mods[1])):
+    for p, rolls, clash, striker in _ways(
+        rolling.reading, rolling.lead, rolling.strikes, (have[0], have[1]), (mods[0], mods[1])
+    ):
         hit = None
         if striker is not None:
             move = rolling.moves[striker]
@@ -191,6 +193,7 @@ def exchange(turn: Turn) -> Exchange | None:
 
 # --- the words the odds show ---------------------------------------------------------------
 
+
 def _line(key: str, label: str, p: float, kind: str = "chance", side: int | None = None) -> Line:
     """A figure; a corner's takes the corner's colour on the bar."""
     return Line(key, label, p, kind, side)
@@ -198,13 +201,25 @@ def _line(key: str, label: str, p: float, kind: str = "chance", side: int | None
 
 _WORDS: dict[Any, dict[str, str]] = {
     race: {"faster": "{by} is faster", "tie": "a tie: neither lands"},
-    defence: {"half": "{other} takes half", "covered": "{other} beats or ties: no damage",
-              "negated": "{other}'s double 6s: no damage", "miss": "the {move} misses"},
+    defence: {
+        "half": "{other} takes half",
+        "covered": "{other} beats or ties: no damage",
+        "negated": "{other}'s double 6s: no damage",
+        "miss": "the {move} misses",
+    },
     must_win: {"wins": "{lead} wins the roll-off", "stopped": "{other} wins or ties: stopped"},
-    break_free: {"lands": "the {move} goes through", "breaks free": "{other} breaks free, taking half",
-                 "clean break": "{other} breaks free with double 6s", "negated": "both double 6s: no damage"},
-    block: {"lands": "the {move} lands in full", "blocked": "{other} blocks: half damage",
-            "negated": "{other}'s double 6s block it all", "miss": "the {move} misses"},
+    break_free: {
+        "lands": "the {move} goes through",
+        "breaks free": "{other} breaks free, taking half",
+        "clean break": "{other} breaks free with double 6s",
+        "negated": "both double 6s: no damage",
+    },
+    block: {
+        "lands": "the {move} lands in full",
+        "blocked": "{other} blocks: half damage",
+        "negated": "{other}'s double 6s block it all",
+        "miss": "the {move} misses",
+    },
 }
 """Each reading's words, in the order the detail lists them."""
 _HOLD = {"wins": "{other} taps", "stopped": "{other} escapes"}
@@ -219,11 +234,15 @@ def word_lines(turn: Turn, ex: Exchange) -> tuple[Line, ...]:
     words = _HOLD if not rolling.strikes else _WORDS.get(rolling.reading, {})
     order = list(words)
     out = []
-    for (word, by), p in sorted(ex.words.items(), key=lambda kv: (order.index(kv[0][0]) if kv[0][0] in order
-                                                                  else len(order), kv[0][1] or 0)):
-        text = words.get(word, word).format(lead=turn.name(lead), other=turn.name(1 - lead),
-                                            by=turn.name(by) if by is not None else "",
-                                            move=move.name.lower() if move is not None else "move")
+    for (word, by), p in sorted(
+        ex.words.items(), key=lambda kv: (order.index(kv[0][0]) if kv[0][0] in order else len(order), kv[0][1] or 0)
+    ):
+        text = words.get(word, word).format(
+            lead=turn.name(lead),
+            other=turn.name(1 - lead),
+            by=turn.name(by) if by is not None else "",
+            move=move.name.lower() if move is not None else "move",
+        )
         side = by if word != "stopped" else 1 - lead
         out.append(_line(f"off:{word}" if by is None else f"off:{word}:{by}", text, p, side=side))
     return tuple(out)
@@ -234,19 +253,25 @@ def striker_lines(turn: Turn, ex: Exchange, side: int) -> tuple[tuple[Line, ...]
     move, other = turn.rolling.moves[side], 1 - side
     name = move.name.lower()
     if move.damage <= 0:
-        return (_line(f"lands:{side}", f"the {name} lands", ex.lands[side], side=side),
-                _line(f"miss:{side}", f"the {name} misses", ex.miss[side], side=side)), ()
+        return (
+            _line(f"lands:{side}", f"the {name} lands", ex.lands[side], side=side),
+            _line(f"miss:{side}", f"the {name} misses", ex.miss[side], side=side),
+        ), ()
     # short labels (the tray is a narrow column): the prompt names whose rating the roll is against
-    reading = (_line(f"nerves:{side}", f"hits the {aim(move)}", ex.nerves[side], side=side),
-               _line(f"muscles:{side}", "hits the muscles", ex.muscles[side], side=side),
-               _line(f"miss:{side}", f"the {name} misses", ex.miss[side], side=side),
-               _line(f"d6:{side}", "double 6s: double damage, to the nerves", ex.d6[side], side=side))
+    reading = (
+        _line(f"nerves:{side}", f"hits the {aim(move)}", ex.nerves[side], side=side),
+        _line(f"muscles:{side}", "hits the muscles", ex.muscles[side], side=side),
+        _line(f"miss:{side}", f"the {name} misses", ex.miss[side], side=side),
+        _line(f"d6:{side}", "double 6s: double damage, to the nerves", ex.d6[side], side=side),
+    )
     dealt = ex.dealt[other]
-    damage = (_line(f"damage:{other}", f"damage to {turn.name(other)}", sum(dealt.values()), "expected", side),
-              _line(f"muscle:{other}", "to the muscles", dealt["muscle"], "expected", side),
-              _line(f"head:{other}", "to the head nerves", dealt["head"], "expected", side),
-              _line(f"body:{other}", "to the body nerves", dealt["body"], "expected", side),
-              _line(f"ko:{other}", f"knocks {turn.name(other)} out", ex.ko[other], side=side))
+    damage = (
+        _line(f"damage:{other}", f"damage to {turn.name(other)}", sum(dealt.values()), "expected", side),
+        _line(f"muscle:{other}", "to the muscles", dealt["muscle"], "expected", side),
+        _line(f"head:{other}", "to the head nerves", dealt["head"], "expected", side),
+        _line(f"body:{other}", "to the body nerves", dealt["body"], "expected", side),
+        _line(f"ko:{other}", f"knocks {turn.name(other)} out", ex.ko[other], side=side),
+    )
     return reading, damage
 
 
@@ -272,9 +297,9 @@ def roll_lines(turn: Turn, ex: Exchange) -> tuple[tuple[Line, ...], tuple[tuple[
             if damage:
                 compact.append(damage[0])
         elif damage:
-            compact += [*reading[:4 - len(compact) - 1], damage[0]]
+            compact += [*reading[: 4 - len(compact) - 1], damage[0]]
         else:
-            compact += reading[:4 - len(compact)]
+            compact += reading[: 4 - len(compact)]
     return tuple(compact[:4]), tuple(sections)
 
 
@@ -300,8 +325,9 @@ def _leaf(start: CmState, turn: Turn, p: float, cell: Cell) -> None:
     """The turn's numbers so far against its start: what each side dealt the other."""
     for side in (0, 1):
         before, after = start.bodies[1 - side], turn.hp[1 - side]
-        cell.damage[side] += p * ((before.muscle - after.muscle) + (before.head - after.head)
-                                  + (before.body - after.body))
+        cell.damage[side] += p * (
+            (before.muscle - after.muscle) + (before.head - after.head) + (before.body - after.body)
+        )
         if after.head < before.head:
             cell.head[side] += p
         if after.body < before.body:
@@ -342,7 +368,7 @@ def walk(start: CmState, inputs: tuple[Any, ...], p: float, cell: Cell) -> None:
         groups[sig] = (held[0] + q, held[1]) if held else (q, rolls)
     rolling = turn.rolling
     for q, rolls in groups.values():
-        new = tuple(rolls[side].faces for side in rolling.sides[len(rolling.got):])
+        new = tuple(rolls[side].faces for side in rolling.sides[len(rolling.got) :])
         walk(start, inputs + new, p * q, cell)
 
 
@@ -368,8 +394,10 @@ class Pad:
         """``side``'s move ``key``: its damage and its head, body, knockout and tap chances,
         averaged over the other's replies."""
         cells = [self.cells[(key, k) if side == 0 else (k, key)] for k, _ in self.moves[1 - side]]
-        return tuple(sum(getattr(c, what)[side] for c in cells) / len(cells)  # type: ignore[return-value]
-                     for what in ("damage", "head", "body", "ko", "tap"))
+        return tuple(
+            sum(getattr(c, what)[side] for c in cells) / len(cells)  # type: ignore[return-value]
+            for what in ("damage", "head", "body", "ko", "tap")
+        )
 
 
 def turn_start(state: CmState) -> CmState:
@@ -408,8 +436,15 @@ class Pads:
     def key(state: CmState) -> tuple:
         """What a turn's pad depends on: the sheets, the card and options (by identity: the
         same for a whole fight), the turn's numbers and position."""
-        return (id(state.sheets), id(state.rules), state.options, state.turn, state.bodies, state.position,
-                state.dominant)
+        return (
+            id(state.sheets),
+            id(state.rules),
+            state.options,
+            state.turn,
+            state.bodies,
+            state.position,
+            state.dominant,
+        )
 
     def peek(self, state: CmState) -> Pad | None:
         """The turn's pad if it is ready, else None (nothing started)."""
@@ -504,8 +539,9 @@ def _pad_sections(turn: Turn, pad: Pad, done: list[str]) -> tuple[tuple[str, tup
         for key, name in pad.moves[side]:
             damage, head, body, ko, tap = pad.average(side, key)
             mark = " (picked)" if key == done[side] else ""
-            rows.append(_line(f"pad:{side}:{key}", f"{name}{mark}: {_figures(head, body, ko, tap)}", damage,
-                              "expected", side))
+            rows.append(
+                _line(f"pad:{side}:{key}", f"{name}{mark}: {_figures(head, body, ko, tap)}", damage, "expected", side)
+            )
         out.append((f"{turn.name(side)}'s moves, on average over {turn.name(other)}'s replies", tuple(rows)))
     for side in (0, 1):
         other = 1 - side
@@ -521,8 +557,10 @@ def _pad_sections(turn: Turn, pad: Pad, done: list[str]) -> tuple[tuple[str, tup
     return tuple(out)
 
 
-PAD_BASIS = ("the pad: each pair of moves with no extra focus, equal weight for each reply, played to the turn's "
-             "end with the advised follow-ups and take-downs (a combo offer stops it)")
+PAD_BASIS = (
+    "the pad: each pair of moves with no extra focus, equal weight for each reply, played to the turn's "
+    "end with the advised follow-ups and take-downs (a combo offer stops it)"
+)
 
 
 def odds(ruleset: Any, state: CmState, *, wait: bool = False) -> Odds | None:
@@ -553,5 +591,4 @@ def odds(ruleset: Any, state: CmState, *, wait: bool = False) -> Odds | None:
         sections += pad_sections(turn, pad)
     basis = "exact: 2d6 read by its sum; " + PAD_BASIS
     need = turn.need
-    return Odds(f"{need.who}: {need.reason}", lines, sections, basis=basis,
-                pending=("the pad",) if waiting else ())
+    return Odds(f"{need.who}: {need.reason}", lines, sections, basis=basis, pending=("the pad",) if waiting else ())

@@ -69,9 +69,17 @@ RESULTS_TABLE: dict[str, str] = {
 """The results table (text), one line each, for the log and the reference."""
 
 CODES = {
-    TRADE_BLOWS: "TB", WHO_FASTER: "WF", SWIFT_ATTACK: "SA", TAUNTS: "TA", SLICK_MOVE: "SM",
-    SPRAWL_N_BRAWL: "SB", PROTECTS: "PR", BRUTAL_HIT: "BH", SHOOTS_IN: "SI",
-    TRIES_THE_TAKE_DOWN: "TT", CROWD_BOOS: "CB",
+    TRADE_BLOWS: "TB",
+    WHO_FASTER: "WF",
+    SWIFT_ATTACK: "SA",
+    TAUNTS: "TA",
+    SLICK_MOVE: "SM",
+    SPRAWL_N_BRAWL: "SB",
+    PROTECTS: "PR",
+    BRUTAL_HIT: "BH",
+    SHOOTS_IN: "SI",
+    TRIES_THE_TAKE_DOWN: "TT",
+    CROWD_BOOS: "CB",
 }
 
 
@@ -266,7 +274,7 @@ def check(data: Any, file: str = "cage_match.yaml") -> tuple[CardTables | None, 
             else:
                 msg = f"{got!r} is not allowed: {err['msg']}"
                 if isinstance(got, dict) and "fight_card" in where:
-                    msg += " (quote a cell that holds a colon: \"SLICK MOVE: me\")"
+                    msg += ' (quote a cell that holds a colon: "SLICK MOVE: me")'
             problems.append(f"{file}: {where}: {msg}")
         return None, problems
     problems = [f"{file}: {p}" for p in _consistency(tables)]
@@ -290,7 +298,9 @@ def _consistency(t: CardTables) -> list[str]:
         for section in ("allowed", "default"):
             given = set(getattr(rule, section))
             if given != set(roles):
-                out.append(f"{where}.{section}: needs exactly {', '.join(roles)} (has {', '.join(sorted(given)) or 'none'})")
+                out.append(
+                    f"{where}.{section}: needs exactly {', '.join(roles)} (has {', '.join(sorted(given)) or 'none'})"
+                )
         for role, types in rule.allowed.items():
             for ty in types:
                 if ty not in pad:
@@ -347,8 +357,10 @@ def _card_problems(t: CardTables) -> list[str]:
                     continue
                 cell = parse_cell(text)
                 if cell is None:
-                    out.append(f"{where}: {text!r} is not an outcome (one of {', '.join(OUTCOMES)}; "
-                               "one-sided ones with ': me' or ': them')")
+                    out.append(
+                        f"{where}: {text!r} is not an outcome (one of {', '.join(OUTCOMES)}; "
+                        "one-sided ones with ': me' or ': them')"
+                    )
                     continue
                 if cell.outcome in BOTH_SIDED and cell.actor is not None:
                     out.append(f"{where}: {cell.outcome} is both-sided: drop ': me'/': them'")
@@ -358,26 +370,34 @@ def _card_problems(t: CardTables) -> list[str]:
                     continue
                 if a == b and cell.actor is not None:
                     # a move against itself: a side would always favour red
-                    out.append(f"{where}: a move against itself cannot give one side the outcome; "
-                               f"use a both-sided one ({', '.join(BOTH_SIDED)})")
+                    out.append(
+                        f"{where}: a move against itself cannot give one side the outcome; "
+                        f"use a both-sided one ({', '.join(BOTH_SIDED)})"
+                    )
                     continue
                 cells[pad, a, b] = cell
         given_pairs = {(a, b) for a, row in rows.items() for b in row}  # a bad cell is reported once, above
         missing = [(a, b) for a in types for b in types if (a, b) not in given_pairs]
         given = len(types) ** 2 - len(missing)
         for a, b in missing:
-            out.append(f"fight_card.{pad}: no cell for ({a}, {b}): every ordered pair of the pad's "
-                       f"{len(types)} types needs one ({len(types) ** 2} cells, {given} given)")
+            out.append(
+                f"fight_card.{pad}: no cell for ({a}, {b}): every ordered pair of the pad's "
+                f"{len(types)} types needs one ({len(types) ** 2} cells, {given} given)"
+            )
     for (pad, a, b), cell in cells.items():
         other = cells.get((pad, b, a))
         if other is not None and a < b and other != _mirror(cell):
-            out.append(f"fight_card.{pad}: ({a}, {b}) is {_show(cell)!r} but ({b}, {a}) is {_show(other)!r}; "
-                       "the two cells must be one outcome seen from both sides")
+            out.append(
+                f"fight_card.{pad}: ({a}, {b}) is {_show(cell)!r} but ({b}, {a}) is {_show(other)!r}; "
+                "the two cells must be one outcome seen from both sides"
+            )
         if cell.actor is not None or cell.outcome in (TRADE_BLOWS, WHO_FASTER):
             acting, against = (a, b) if cell.actor in (0, None) else (b, a)
             if not _fits(cell.outcome, acting, against):
-                out.append(f"fight_card.{pad}.{a}.{b}: {_show(cell)!r} cannot be resolved with {acting} "
-                           f"acting against {against}")
+                out.append(
+                    f"fight_card.{pad}.{a}.{b}: {_show(cell)!r} cannot be resolved with {acting} "
+                    f"acting against {against}"
+                )
     for pad, types in t.pads.items():
         for m in types:
             if not any(_counters(cells.get((pad, m, n)), n) for n in types):
@@ -416,10 +436,11 @@ def _anchor_problems(t: CardTables, cells: dict[tuple[str, str, str], Cell]) -> 
     for pad, a, b, want, why in expected:
         cell = cells.get((pad, a, b))
         if cell is not None and pad in t.pads and a in t.pads[pad] and b in t.pads[pad] and _show(cell) != want:
-            out.append(f"fight_card.{pad}.{a}.{b} must be {want!r} (the text: {why}); "
-                       "set text_anchors: false to play your printed card as printed")
+            out.append(
+                f"fight_card.{pad}.{a}.{b} must be {want!r} (the text: {why}); "
+                "set text_anchors: false to play your printed card as printed"
+            )
     return out
-
 
 
 def load(user_file: Path | None = None) -> dict[str, Any]:
@@ -442,8 +463,9 @@ def load(user_file: Path | None = None) -> dict[str, Any]:
             raise TablesError([f"{user_file}: should be a mapping of sections ({', '.join(SECTIONS)})"])
         unknown = [k for k in mine if k not in SECTIONS]
         if unknown:
-            raise TablesError([f"{user_file}: unknown section(s) {', '.join(map(str, unknown))}; "
-                               f"sections: {', '.join(SECTIONS)}"])
+            raise TablesError(
+                [f"{user_file}: unknown section(s) {', '.join(map(str, unknown))}; sections: {', '.join(SECTIONS)}"]
+            )
         data = {**data, **mine}
         name = f"{user_file} (over the shipped card)"
     tables, problems = check(data, name)

@@ -60,7 +60,11 @@ class FoCard(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     stat_pairs: ClassVar[tuple[tuple[str, str], ...]] = (
-        ("punch", "block"), ("kick", "check"), ("takedown", "td_defence"), ("gnp", "guard"), ("submission", "sub_defence")
+        ("punch", "block"),
+        ("kick", "check"),
+        ("takedown", "td_defence"),
+        ("gnp", "guard"),
+        ("submission", "sub_defence"),
     )
     """Each attack beside the defence that answers it (FO-4, FO-6), for card displays."""
 
@@ -259,8 +263,12 @@ class Fo:
         if state.step == "choose":
             keys = GROUND_ATTACKS if state.ground else STANDING_ATTACKS
             options = tuple(
-                Choice(k, k, f"{getattr(me, k)} v {getattr(them, DEFENCE[k])}, "
-                f"lands {chance_lands(getattr(me, k), getattr(them, DEFENCE[k])):.0%}")
+                Choice(
+                    k,
+                    k,
+                    f"{getattr(me, k)} v {getattr(them, DEFENCE[k])}, "
+                    f"lands {chance_lands(getattr(me, k), getattr(them, DEFENCE[k])):.0%}",
+                )
                 for k in keys
             )
             best = max(keys, key=lambda k: chance_lands(getattr(me, k), getattr(them, DEFENCE[k])))
@@ -270,16 +278,24 @@ class Fo:
         if state.step == "attack":
             double = "a winning submission" if state.ground else "a knockdown"
             return RollPrompt(
-                me.name, side, TWO_D6, f"{stat_word(state.move)}: {rating} or under",
-                against=f"the {stat_word(state.move)} rating", target=rating,
+                me.name,
+                side,
+                TWO_D6,
+                f"{stat_word(state.move)}: {rating} or under",
+                against=f"the {stat_word(state.move)} rating",
+                target=rating,
                 note=f"a double is {double}; 1-1 is a KO",
             )
         defence = DEFENCE[state.move]
         value = getattr(them, defence)
         double = "a scramble" if state.ground else "a counter"
         return RollPrompt(
-            them.name, 1 - side, TWO_D6, f"{stat_word(defence)} against the {stat_word(state.move)}: {value} or under",
-            against=f"the {stat_word(defence)} rating", target=value,
+            them.name,
+            1 - side,
+            TWO_D6,
+            f"{stat_word(defence)} against the {stat_word(state.move)}: {value} or under",
+            against=f"the {stat_word(defence)} rating",
+            target=value,
             note=f"a double is {double}; 1-1 is a KO",
         )
 
@@ -295,7 +311,9 @@ class Fo:
         if not math.isfinite(clock):
             raise Refused("the clock reading is not a time")
         if clock < state.clock:
-            raise Refused(f"the clock runs forward: this answer is stamped {mmss(clock)}, the last was {mmss(state.clock)}")
+            raise Refused(
+                f"the clock runs forward: this answer is stamped {mmss(clock)}, the last was {mmss(state.clock)}"
+            )
         if clock >= ROUND_SECONDS:
             raise Refused("the round is over at 5:00: ring the bell (answer 'bell')")
         if text == STALL:
@@ -316,7 +334,9 @@ class Fo:
             return Outcome(evolve(state, rolloff=rolloff, roller=1), (line,))
         red, blue = rolloff
         if red == blue:
-            return Outcome(evolve(state, rolloff=(None, None), roller=0), (line, f"Roll-off tied at {red}: both re-roll"))
+            return Outcome(
+                evolve(state, rolloff=(None, None), roller=0), (line, f"Roll-off tied at {red}: both re-roll")
+            )
         first = 0 if red < blue else 1
         name = state.fighters[first].name
         state = evolve(
@@ -350,7 +370,8 @@ class Fo:
             return self._knockdown(state, side, (line, f"Double {a}s: {me.name} scores a knockdown"))  # FO-3
         if word == "stand-up":  # FO-6: the referee stands them up, the other fighter attacks
             return self._pass(
-                evolve(state, ground=False, ground_attacks=0), 1 - side,
+                evolve(state, ground=False, ground_attacks=0),
+                1 - side,
                 (line, "Nothing doing on the ground: the referee stands them up"),
             )
         if word == "defended":
@@ -370,12 +391,19 @@ class Fo:
         if word == "snake eyes":
             return self._finish(state, 1 - side, "ko", "snake-eyes haymaker", (line,))
         if word == "scramble":  # FO-6: scramble, both stand and the bottom fighter attacks
-            return self._pass(evolve(state, ground=False, ground_attacks=0), 1 - side, (line, f"Double {a}s: {defender.name} scrambles to the feet"))
+            return self._pass(
+                evolve(state, ground=False, ground_attacks=0),
+                1 - side,
+                (line, f"Double {a}s: {defender.name} scrambles to the feet"),
+            )
         if word == "counter":
-            return self._pass(state, 1 - side, (line, f"Double {a}s: {defender.name} counters and takes the dice"))  # FO-4
+            return self._pass(
+                state, 1 - side, (line, f"Double {a}s: {defender.name} counters and takes the dice")
+            )  # FO-4
         if word == "stand-up":  # FO-6: three without a finish, stand-up
             return self._pass(
-                evolve(state, ground=False, ground_attacks=0), 1 - side,
+                evolve(state, ground=False, ground_attacks=0),
+                1 - side,
                 (line, f"{defender.name} survives a third ground attack: the referee stands them up"),
             )
         attacker = state.fighters[side].name
@@ -407,7 +435,9 @@ class Fo:
     def _pass(self, state: FoState, to: int, log: tuple[str, ...]) -> Outcome:
         """The dice change hands: the new attacker chooses standing or from the top."""
         seconds = _accrue(state, state.clock)
-        state = evolve(state, attack_seconds=seconds, attacker=to, since=state.clock, streak=0, step="choose", move=None)
+        state = evolve(
+            state, attack_seconds=seconds, attacker=to, since=state.clock, streak=0, step="choose", move=None
+        )
         return Outcome(state, log)
 
     def _knockdown(self, state: FoState, side: int, log: tuple[str, ...]) -> Outcome:
@@ -454,7 +484,15 @@ class Fo:
         else:
             w = 0 if won[0] > won[1] else 1
             detail = f"{card[w]}-{card[1 - w]}"
-            result = Result(state.fighters[w].name, state.fighters[1 - w].name, "decision", detail, state.round, "5:00", f"{minutes}:00")
+            result = Result(
+                state.fighters[w].name,
+                state.fighters[1 - w].name,
+                "decision",
+                detail,
+                state.round,
+                "5:00",
+                f"{minutes}:00",
+            )
         state = evolve(state, attack_seconds=seconds, rounds=rounds, step="over", result=result, clock=ROUND_SECONDS)
         return Outcome(state, (line, result.headline(self.period_word)))
 
@@ -472,8 +510,17 @@ class Fo:
         """What the dice's odds from ``state`` on depend on: states with equal keys have equal
         odds. The clock, attacking time, the round and the last roll are left out: the
         dice never read them (the bell and stalling are time, not dice)."""
-        return (state.step, state.roller, state.rolloff, state.attacker, state.ground, state.move,
-                state.streak, state.ground_attacks, state.result)
+        return (
+            state.step,
+            state.roller,
+            state.rolloff,
+            state.attacker,
+            state.ground,
+            state.move,
+            state.streak,
+            state.ground_attacks,
+            state.result,
+        )
 
     def odds_faces(self, state: FoState) -> str:
         """Which faces of the roll asked for read alike (docs/odds_design.md 2.2): the roll-off
@@ -545,7 +592,18 @@ class Fo:
 
     def reference(self, state: FoState) -> Reference:
         red, blue = state.fighters
-        keys = ("punch", "kick", "takedown", "block", "check", "td_defence", "gnp", "submission", "guard", "sub_defence")
+        keys = (
+            "punch",
+            "kick",
+            "takedown",
+            "block",
+            "check",
+            "td_defence",
+            "gnp",
+            "submission",
+            "guard",
+            "sub_defence",
+        )
         rows = tuple((stat_word(k), str(getattr(red, k)), str(getattr(blue, k))) for k in keys)
         highlight = None
         if state.step == "attack" and state.move:

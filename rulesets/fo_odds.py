@@ -72,8 +72,10 @@ class FoWalk:
         if state.step == "choose":  # a later ground attack: the advised one
             return [(1.0, (), self.step(state, prompt.advised), None)]
         apply, branch = ruleset.apply, self.branch
-        return [branch(state, apply(state, Answer(text, True, state.clock)).state, p)
-                for text, p in _typed(prompt.dice, ruleset.odds_faces(state))]
+        return [
+            branch(state, apply(state, Answer(text, True, state.clock)).state, p)
+            for text, p in _typed(prompt.dice, ruleset.odds_faces(state))
+        ]
 
     def branch(self, before: FoState, after: FoState, p: float) -> Branch:
         """What one class of faces did, read off the state it led to."""
@@ -126,10 +128,15 @@ def odds(ruleset: Fo, state: FoState) -> Odds | None:
     if state.step == "rolloff":
         me = state.roller
         v = fw.value(state)
-        lines = tuple(Line(f"first:{s}", f"{names[s]} attacks first", v.get(("first", s), 0.0), side=s)
-                      for s in (me, 1 - me))
-        return Odds(f"the round {state.round} roll-off", lines[:1], (("who attacks first", lines),),
-                    basis="exact: a tie re-rolls")
+        lines = tuple(
+            Line(f"first:{s}", f"{names[s]} attacks first", v.get(("first", s), 0.0), side=s) for s in (me, 1 - me)
+        )
+        return Odds(
+            f"the round {state.round} roll-off",
+            lines[:1],
+            (("who attacks first", lines),),
+            basis="exact: a tie re-rolls",
+        )
     me = state.attacker
     if state.step == "choose":
         per = fw.choices(state)
@@ -154,17 +161,21 @@ def odds(ruleset: Fo, state: FoState) -> Odds | None:
     move = stat_word(state.move)
     them = 1 - me
     if state.step == "attack":
-        lines = [Line("thrown", f"the {move} is thrown", f["thrown"], side=me),
-                 Line("lands", f"the {move} lands" + (" (a finish)" if state.ground else ""), f["lands"], side=me),
-                 Line("countered", "a scramble" if state.ground else "countered", f["countered"], side=them),
-                 Line("snake_eyes", "snake eyes (a KO)", f["snake_eyes"])]
+        lines = [
+            Line("thrown", f"the {move} is thrown", f["thrown"], side=me),
+            Line("lands", f"the {move} lands" + (" (a finish)" if state.ground else ""), f["lands"], side=me),
+            Line("countered", "a scramble" if state.ground else "countered", f["countered"], side=them),
+            Line("snake_eyes", "snake eyes (a KO)", f["snake_eyes"]),
+        ]
         title = f"{names[me]}'s {move}"
     else:
         defence = stat_word(DEFENCE[state.move])
-        lines = [Line("held", f"{names[them]}'s {defence} holds", f["held"], side=them),
-                 Line("countered", "a scramble" if state.ground else "a counter", f["countered"], side=them),
-                 Line("lands", f"the {move} lands" + (" (a finish)" if state.ground else ""), f["lands"], side=me),
-                 Line("snake_eyes", "snake eyes (a KO)", f["snake_eyes"])]
+        lines = [
+            Line("held", f"{names[them]}'s {defence} holds", f["held"], side=them),
+            Line("countered", "a scramble" if state.ground else "a counter", f["countered"], side=them),
+            Line("lands", f"the {move} lands" + (" (a finish)" if state.ground else ""), f["lands"], side=me),
+            Line("snake_eyes", "snake eyes (a KO)", f["snake_eyes"]),
+        ]
         title = f"{names[them]}'s {defence} against the {move}"
     if state.ground or state.move == "takedown":
         lines.append(Line("ground_finish", f"{names[me]} finishes from the ground", f["ground_finish"], side=me))
@@ -173,6 +184,7 @@ def odds(ruleset: Fo, state: FoState) -> Odds | None:
 
 def figures(v: dict, me: int) -> dict[str, float]:
     """The figures players read, from a value (``me`` is the attacker)."""
+
     def x(step: str, *words: str) -> float:
         return sum(v.get((X, step, w), 0.0) for w in words)
 
@@ -198,11 +210,19 @@ def _detail(f: dict[str, float], names: tuple[str, str], me: int, ground: bool, 
     out = [
         Line("thrown", f"the {word} is thrown", f["thrown"], side=me),
         Line("missed", "over the rating: " + ("stood up" if ground else "defended"), f["missed"], side=them),
-        Line("double", f"{names[me]}'s double: " + ("a winning submission" if ground else "a knockdown"),
-             f["double"], side=me),
+        Line(
+            "double",
+            f"{names[me]}'s double: " + ("a winning submission" if ground else "a knockdown"),
+            f["double"],
+            side=me,
+        ),
         Line("held", f"{names[them]}'s defence holds", f["held"], side=them),
-        Line("countered", f"{names[them]}'s double: " + ("a scramble" if ground else "a counter"),
-             f["countered"], side=them),
+        Line(
+            "countered",
+            f"{names[them]}'s double: " + ("a scramble" if ground else "a counter"),
+            f["countered"],
+            side=them,
+        ),
         Line("lands", f"the {word} lands" + (" (a finish)" if ground else ""), f["lands"], side=me),
         Line("my_snake_eyes", f"snake eyes for {names[me]} (a KO)", f["my_snake_eyes"], side=me),
         Line("their_snake_eyes", f"snake eyes for {names[them]} (a KO)", f["their_snake_eyes"], side=them),

@@ -45,8 +45,14 @@ from companion.rulesets.fudge_tables import RANGED, Armor, Tables, Weapon
 
 BOXES = ("scratch", "hurt", "very_hurt", "incapacitated", "near_death")
 """The wound boxes, least first (FU-4); ``none`` is no wound."""
-WOUND_WORDS = {"none": "no wound", "scratch": "Scratch", "hurt": "Hurt", "very_hurt": "Very Hurt",
-               "incapacitated": "Incapacitated", "near_death": "Near Death"}
+WOUND_WORDS = {
+    "none": "no wound",
+    "scratch": "Scratch",
+    "hurt": "Hurt",
+    "very_hurt": "Very Hurt",
+    "incapacitated": "Incapacitated",
+    "near_death": "Near Death",
+}
 STATUS_WORDS = {"incapacitated": "incapacitated", "near_death": "near death"}
 ROUND_SECONDS = 3
 """A combat round is about 3 seconds (text: "one full turn (approximately 3 seconds)"); fight_time [D]."""
@@ -55,14 +61,29 @@ MAX_GANG = 4
 MAX_CLIP_TARGETS = 4
 """Empty the Clip at up to 4 close targets [D: the design's limit; the text says "etc."]."""
 
-ATTACKS = ("attack", "all-out-attack", "empty-the-clip", "hit-location", "suicidal-aggression",
-           "three-round-burst", "wild-swing")
+ATTACKS = (
+    "attack",
+    "all-out-attack",
+    "empty-the-clip",
+    "hit-location",
+    "suicidal-aggression",
+    "three-round-burst",
+    "wild-swing",
+)
 """Actions that attack; the others (aim, all-out-defense, defend, reload) roll only if attacked."""
 ACTION_WORDS = {
-    "attack": "attack", "aim": "aim", "all-out-attack": "all-out attack", "all-out-defense": "all-out defense",
-    "empty-the-clip": "empty the clip", "hit-location": "hit location",
-    "suicidal-aggression": "suicidal aggression", "three-round-burst": "three-round burst",
-    "wild-swing": "wild swing", "defend": "defend", "reload": "reload", "end": "end the scene",
+    "attack": "attack",
+    "aim": "aim",
+    "all-out-attack": "all-out attack",
+    "all-out-defense": "all-out defense",
+    "empty-the-clip": "empty the clip",
+    "hit-location": "hit location",
+    "suicidal-aggression": "suicidal aggression",
+    "three-round-burst": "three-round burst",
+    "wild-swing": "wild swing",
+    "defend": "defend",
+    "reload": "reload",
+    "end": "end the scene",
 }
 ACTION_WHY = {
     "attack": "a combat roll against the target's combat roll (melee) or dodge (ranged)",
@@ -78,11 +99,21 @@ ACTION_WHY = {
     "reload": "a turn spent reloading",
     "end": "the GM ends the scene here (no winner)",
 }
-MANEUVERS = ("aim", "all-out-attack", "all-out-defense", "empty-the-clip", "hit-location", "suicidal-aggression",
-             "three-round-burst", "wild-swing")
-PAIN = {None: {"hurt": -1, "very_hurt": -2},
-        "high-pain-threshold": {"hurt": 0, "very_hurt": -1},
-        "low-pain-threshold": {"hurt": -2, "very_hurt": -3}}
+MANEUVERS = (
+    "aim",
+    "all-out-attack",
+    "all-out-defense",
+    "empty-the-clip",
+    "hit-location",
+    "suicidal-aggression",
+    "three-round-burst",
+    "wild-swing",
+)
+PAIN = {
+    None: {"hurt": -1, "very_hurt": -2},
+    "high-pain-threshold": {"hurt": 0, "very_hurt": -1},
+    "low-pain-threshold": {"hurt": -2, "very_hurt": -3},
+}
 """Wound penalties (FU-4: Hurt -1, Very Hurt -2); the pain threshold gifts [R, design section 6.2]."""
 BULLET_RANK = {"pistol": 0, "smg": 1, "rifle": 2}
 """Kevlar's stopping dice lost against each bullet type (text: smg -1dF, rifle -2dF)."""
@@ -122,27 +153,67 @@ class Options:
 
 _OFF_ON = (False, True)
 OPTIONS = (
-    OptionSpec("health_rolls", "Health rolls", False, _OFF_ON,
-               "a Health roll after any wound worse than a Scratch; made, it is shrugged off till the scene ends"),
-    OptionSpec("armor_dr", "Armor DR", False, _OFF_ON,
-               "armor reduces the damage degree; kevlar's stopping dice; AP, SP and HP rounds"),
+    OptionSpec(
+        "health_rolls",
+        "Health rolls",
+        False,
+        _OFF_ON,
+        "a Health roll after any wound worse than a Scratch; made, it is shrugged off till the scene ends",
+    ),
+    OptionSpec(
+        "armor_dr",
+        "Armor DR",
+        False,
+        _OFF_ON,
+        "armor reduces the damage degree; kevlar's stopping dice; AP, SP and HP rounds",
+    ),
     OptionSpec("armor_pd", "Armor PD", False, _OFF_ON, "passive defence: the attack's RD must reach the armor's PD"),
-    OptionSpec("strength_damage", "Strength damage", False, _OFF_ON,
-               "Strength adds to melee and thrown damage; a bow's or crossbow's own Strength to its damage"),
-    OptionSpec("scale", "Scale modifiers", False, _OFF_ON,
-               "attacker's scale minus defender's gives attack and damage modifiers (+10: -2 to hit, +5 damage)"),
+    OptionSpec(
+        "strength_damage",
+        "Strength damage",
+        False,
+        _OFF_ON,
+        "Strength adds to melee and thrown damage; a bow's or crossbow's own Strength to its damage",
+    ),
+    OptionSpec(
+        "scale",
+        "Scale modifiers",
+        False,
+        _OFF_ON,
+        "attacker's scale minus defender's gives attack and damage modifiers (+10: -2 to hit, +5 damage)",
+    ),
     OptionSpec("reloading", "Reloading", False, _OFF_ON, "ammunition is counted; reloading takes turns"),
-    OptionSpec("minimum_strength", "Minimum Strength", False, _OFF_ON,
-               "weapons too heavy cannot be used; firearms -1 to skill per Strength level short"),
+    OptionSpec(
+        "minimum_strength",
+        "Minimum Strength",
+        False,
+        _OFF_ON,
+        "weapons too heavy cannot be used; firearms -1 to skill per Strength level short",
+    ),
     OptionSpec("damage_dice", "Damage dice", 4, (4, 3, 2, 1), "dF rolled for damage (4: the basic rule)"),
-    OptionSpec("rd_bonus", "Attack RD bonus", "off", ("off", "rd-1", "rd", "rd-2"),
-               "the attack's relative degree adds to damage: RD-1, RD or RD-2"),
+    OptionSpec(
+        "rd_bonus",
+        "Attack RD bonus",
+        "off",
+        ("off", "rd-1", "rd", "rd-2"),
+        "the attack's relative degree adds to damage: RD-1, RD or RD-2",
+    ),
     OptionSpec("rd_penalty", "RD penalty", False, _OFF_ON, "with the RD bonus: a negative bonus is applied too"),
-    OptionSpec("combat_experience", "Combat experience", False, _OFF_ON,
-               "Green fighters' skills Poor, Fair ones' Fair while in danger; the improvement roll after the scene"),
-    OptionSpec("maneuvers", "Maneuvers", False, _OFF_ON,
-               "aim, all-out attack and defense, empty the clip, hit location, suicidal aggression, "
-               "three-round burst, wild swing"),
+    OptionSpec(
+        "combat_experience",
+        "Combat experience",
+        False,
+        _OFF_ON,
+        "Green fighters' skills Poor, Fair ones' Fair while in danger; the improvement roll after the scene",
+    ),
+    OptionSpec(
+        "maneuvers",
+        "Maneuvers",
+        False,
+        _OFF_ON,
+        "aim, all-out attack and defense, empty the clip, hit location, suicidal aggression, "
+        "three-round burst, wild swing",
+    ),
     OptionSpec("base_damage", "Modify base damage", 0, (-2, -1, 0, 1, 2), "every weapon's base damage shifted"),
 )
 
@@ -229,7 +300,6 @@ class Sheet:
         return best or ("default", POOR)
 
 
-
 def _arms(card: Any, tables: Tables) -> tuple[Arm, ...]:
     out: list[Arm] = []
     seen: dict[str, int] = {}
@@ -302,12 +372,6 @@ class Hit:
     rd: int
 
 
-
-
-
-
-
-
 @dataclass
 class _Live:
     """A combatant's numbers as the round's answers change them."""
@@ -327,13 +391,34 @@ class _Live:
 
     @classmethod
     def of(cls, f: Fighter) -> _Live:
-        return cls([list(b) for b in f.boxes], f.dead, list(f.loaded), list(f.spare), list(f.reloading), f.aim,
-                   f.tired, f.experience, f.in_danger, f.fell, f.foe)
+        return cls(
+            [list(b) for b in f.boxes],
+            f.dead,
+            list(f.loaded),
+            list(f.spare),
+            list(f.reloading),
+            f.aim,
+            f.tired,
+            f.experience,
+            f.in_danger,
+            f.fell,
+            f.foe,
+        )
 
     def frozen(self) -> Fighter:
-        return Fighter(tuple(tuple(b) for b in self.boxes), self.dead, tuple(self.loaded), tuple(self.spare),
-                       tuple(self.reloading), self.aim, self.tired, self.experience, self.in_danger, self.fell,
-                       self.foe)
+        return Fighter(
+            tuple(tuple(b) for b in self.boxes),
+            self.dead,
+            tuple(self.loaded),
+            tuple(self.spare),
+            tuple(self.reloading),
+            self.aim,
+            self.tired,
+            self.experience,
+            self.in_danger,
+            self.fell,
+            self.foe,
+        )
 
     def worst(self, *, shrugged: bool = False) -> str | None:
         """The worst wound box marked (``shrugged``: counting those shrugged off too)."""
@@ -605,16 +690,23 @@ class Round(ReplayRound):
 
     def pick_location(self, x: int) -> str:
         self.asking = "location"
-        options = [Choice(k, h.name, f"{h.attack:+d} to hit, {h.damage:+d} damage"
-                          + (", bypasses armor" if h.bypasses_armor else ""))
-                   for k, h in self.t.hit_locations.items()]
+        options = [
+            Choice(
+                k,
+                h.name,
+                f"{h.attack:+d} to hit, {h.damage:+d} damage" + (", bypasses armor" if h.bypasses_armor else ""),
+            )
+            for k, h in self.t.hit_locations.items()
+        ]
         key = self.choose(x, "location", options, "torso" if "torso" in self.t.hit_locations else None)
         self.asking = None
         return key
 
     def pick_aware(self, x: int, y: int) -> str:
-        options = [Choice("aware", f"{self.name(y)} sees it coming", "he dodges: an opposed roll"),
-                   Choice("unaware", f"{self.name(y)} does not know", "unopposed against Poor, no dodge")]
+        options = [
+            Choice("aware", f"{self.name(y)} sees it coming", "he dodges: an opposed roll"),
+            Choice("unaware", f"{self.name(y)} does not know", "unopposed against Poor, no dodge"),
+        ]
         return self.choose(x, f"whether {self.name(y)} is aware", options, "aware")
 
     def declared_words(self, x: int, d: Decl, short: bool = False) -> str:
@@ -626,8 +718,7 @@ class Round(ReplayRound):
         if d.action == "reload":
             return f"reloads the {arm.name}"
         at = " & ".join(self.name(y) + (" (unaware)" if y in d.unaware else "") for y in d.targets)
-        verb = "aims at" if d.action == "aim" else "attacks" if d.action == "attack" else \
-            f"{ACTION_WORDS[d.action]} on"
+        verb = "aims at" if d.action == "aim" else "attacks" if d.action == "attack" else f"{ACTION_WORDS[d.action]} on"
         where = self.t.hit_locations[d.location].name.lower() if d.location else None
         if short:
             return f"{verb} {at}" + (f" ({where})" if where else "") + f", {arm.name.lower()}"
@@ -731,8 +822,14 @@ class Round(ReplayRound):
     def aimed(self, x: int) -> bool:
         """The aim bonus holds for a ranged attack on the target aimed at, with that weapon (text: Aim)."""
         d, aim = self.decl[x], self.f[x].aim
-        return (aim is not None and d is not None and d.action in ATTACKS and d.weapon == aim[0]
-                and aim[1] in d.targets and self.arm(x).ranged)
+        return (
+            aim is not None
+            and d is not None
+            and d.action in ATTACKS
+            and d.weapon == aim[0]
+            and aim[1] in d.targets
+            and self.arm(x).ranged
+        )
 
     def combat_parts(self, x: int) -> tuple[list[tuple[str, int]], str, str, int | None]:
         """The combat roll of ``x``: (its modifiers, what it is for, what it is against, the level an
@@ -778,16 +875,27 @@ class Round(ReplayRound):
         self.rolling = (x, "dodge")
         return self.roll4(x, "dodge", self.dodge_parts(x), against, None, note)
 
-    def roll4(self, x: int, what: str, parts: list[tuple[str, int]], against: str, target: int | None,
-              note: str = "") -> int:
+    def roll4(
+        self, x: int, what: str, parts: list[tuple[str, int]], against: str, target: int | None, note: str = ""
+    ) -> int:
         mod = sum(v for _, v in parts)
-        prompt = RollPrompt(self.name(x), self.sheets[x].side, FOUR_DF, what, mod, tuple(parts), against=against,
-                            target=target, note=note)
+        prompt = RollPrompt(
+            self.name(x),
+            self.sheets[x].side,
+            FOUR_DF,
+            what,
+            mod,
+            tuple(parts),
+            against=against,
+            target=target,
+            note=note,
+        )
         faces = self.take(lambda: prompt)
         total = mod + sum(faces)
         self.last_result = total
-        self.log.append(f"{self.name(x)} rolls {_faces(faces)}: {_sum_words(parts, faces)} = "
-                        f"{ladder_name(total)} ({what})")
+        self.log.append(
+            f"{self.name(x)} rolls {_faces(faces)}: {_sum_words(parts, faces)} = {ladder_name(total)} ({what})"
+        )
         return total
 
     # --- 3. resolution (design 6.3, FU-2) ------------------------------------------------
@@ -868,8 +976,12 @@ class Round(ReplayRound):
         """:meth:`exchange` with these combat rolls and dodges put in (for the odds, issue 8): the
         round's own rule, its log, ties and rolls left as they were."""
         saved = self.combat, self.dodge, self.log, self.tied
-        self.combat, self.dodge, self.log, self.tied = ({**self.combat, **combat}, {**self.dodge, **dodge}, [],
-                                                        set(self.tied))
+        self.combat, self.dodge, self.log, self.tied = (
+            {**self.combat, **combat},
+            {**self.dodge, **dodge},
+            [],
+            set(self.tied),
+        )
         try:
             return self.exchange(x, y)
         finally:
@@ -935,15 +1047,25 @@ class Round(ReplayRound):
         dice = _fudge(self.o.damage_dice)
         self.hitting = hit
         self.asking = "damage"
-        prompt = RollPrompt(self.name(x), self.sheets[x].side, dice, f"damage to {self.name(y)}", mod, tuple(parts),
-                            against="the damage results", note=note)
+        prompt = RollPrompt(
+            self.name(x),
+            self.sheets[x].side,
+            dice,
+            f"damage to {self.name(y)}",
+            mod,
+            tuple(parts),
+            against="the damage results",
+            note=note,
+        )
         faces = self.take(lambda: prompt)
         self.asking = None
         total = mod + sum(faces)
         degree, wound = self.wound_of(hit, total)
         self.last_degree = degree
-        text = (f"{self.name(x)} rolls {_faces(faces)} for damage: {_sum_words(parts, faces, level=False)} = "
-                f"{ladder_show(total)}")
+        text = (
+            f"{self.name(x)} rolls {_faces(faces)} for damage: {_sum_words(parts, faces, level=False)} = "
+            f"{ladder_show(total)}"
+        )
         if dr:
             text += f", DR {dr}: {ladder_show(degree)}"
         self.log.append(f"{text}: {WOUND_WORDS[wound]}")
@@ -1052,12 +1174,21 @@ class Round(ReplayRound):
         armor = self.sheets[y].armor
         assert armor is not None
         self.hitting = hit
-        prompt = RollPrompt(self.name(y), self.sheets[y].side, _fudge(n), f"{armor.name} stops the bullet", 0,
-                            against="all '-': the bullet gets through", note="anything else stops it: a Scratch")
+        prompt = RollPrompt(
+            self.name(y),
+            self.sheets[y].side,
+            _fudge(n),
+            f"{armor.name} stops the bullet",
+            0,
+            against="all '-': the bullet gets through",
+            note="anything else stops it: a Scratch",
+        )
         faces = self.take(lambda: prompt)
         through = all(v == -1 for v in faces)
-        self.log.append(f"{self.name(y)}'s {armor.name} rolls {_faces(faces)}: "
-                        + ("the bullet gets through" if through else "stops the bullet, a Scratch"))
+        self.log.append(
+            f"{self.name(y)}'s {armor.name} rolls {_faces(faces)}: "
+            + ("the bullet gets through" if through else "stops the bullet, a Scratch")
+        )
         return not through
 
     def wound(self, y: int, wound: str, degree: int | None) -> None:
@@ -1084,9 +1215,11 @@ class Round(ReplayRound):
         if mark == 1 and not me.able and not was:
             self.fall(y)
         word = WOUND_WORDS[BOXES[level]]
-        self.log.append(f"{who} marks {'an' if word[0] in 'AEIOU' else 'a'} {word} box"
-                        + (" (shrugged off)" if mark == 2 else "")
-                        + (f": {me.status}" if me.status != "fighting" and mark == 1 else ""))
+        self.log.append(
+            f"{who} marks {'an' if word[0] in 'AEIOU' else 'a'} {word} box"
+            + (" (shrugged off)" if mark == 2 else "")
+            + (f": {me.status}" if me.status != "fighting" and mark == 1 else "")
+        )
 
     def health_roll(self, y: int, level: int, degree: int | None) -> bool:
         """The Health roll: at least the damage degree and the wound is shrugged off until the
@@ -1098,14 +1231,24 @@ class Round(ReplayRound):
             need = floor
         health = self.sheets[y].card.health
         parts = ((f"Health {ladder_name(health)}", health),)
-        prompt = RollPrompt(self.name(y), self.sheets[y].side, FOUR_DF, "health roll", health, parts,
-                            against=f"the damage degree, {ladder_name(need)}", target=need,
-                            note="made: no penalty from this wound until the scene ends")
+        prompt = RollPrompt(
+            self.name(y),
+            self.sheets[y].side,
+            FOUR_DF,
+            "health roll",
+            health,
+            parts,
+            against=f"the damage degree, {ladder_name(need)}",
+            target=need,
+            note="made: no penalty from this wound until the scene ends",
+        )
         faces = self.take(lambda: prompt)
         total = health + sum(faces)
         ok = total >= need
-        self.log.append(f"{self.name(y)} rolls {_faces(faces)} for Health: {ladder_show(total)} vs "
-                        f"{ladder_name(need)}: " + ("shrugs it off" if ok else "feels it"))
+        self.log.append(
+            f"{self.name(y)} rolls {_faces(faces)} for Health: {ladder_show(total)} vs "
+            f"{ladder_name(need)}: " + ("shrugs it off" if ok else "feels it")
+        )
         return ok
 
     def least_degree(self, wound: str) -> int | None:
@@ -1221,13 +1364,20 @@ class Round(ReplayRound):
         self.log.append(self.result.headline("round"))
 
     def elephant(self, x: int) -> None:
-        """"Seeing the elephant": a Green or Fair fighter who was in danger rolls 4dF; all '+'
+        """ "Seeing the elephant": a Green or Fair fighter who was in danger rolls 4dF; all '+'
         raises his combat experience one level (text). [D] the dead do not roll."""
         me = self.f[x]
         if me.experience == "veteran" or not me.in_danger or me.dead:
             return
-        prompt = RollPrompt(self.name(x), self.sheets[x].side, FOUR_DF, "seeing the elephant", 0,
-                            against="all '+'", note="all '+': his combat experience improves one level")
+        prompt = RollPrompt(
+            self.name(x),
+            self.sheets[x].side,
+            FOUR_DF,
+            "seeing the elephant",
+            0,
+            against="all '+'",
+            note="all '+': his combat experience improves one level",
+        )
         faces = self.take(lambda: prompt)
         if all(v == 1 for v in faces):
             me.experience = EXPERIENCE[EXPERIENCE.index(me.experience) + 1]
@@ -1243,8 +1393,9 @@ def _faces(faces: tuple[int, ...]) -> str:
     return " ".join({1: "+", -1: "-", 0: "0"}[v] for v in faces)
 
 
-def _sum_words(parts: list[tuple[str, int]] | tuple[tuple[str, int], ...], faces: tuple[int, ...],
-               *, level: bool = True) -> str:
+def _sum_words(
+    parts: list[tuple[str, int]] | tuple[tuple[str, int], ...], faces: tuple[int, ...], *, level: bool = True
+) -> str:
     """``Great (+2) - 1 (Hurt) + 1``: the first part as a ladder level (``level``) or as
     ``BD 0``, then the modifiers, then the dice."""
     dice = sum(faces)
@@ -1256,9 +1407,6 @@ def _sum_words(parts: list[tuple[str, int]] | tuple[tuple[str, int], ...], faces
     for name, v in rest:
         text += f" {'-' if v < 0 else '+'} {abs(v)} ({name})"
     return f"{text} {dice_words}"
-
-
-
 
 
 # --- the ruleset ------------------------------------------------------------------------
@@ -1282,9 +1430,16 @@ class Fudge(SceneRuleset):
     def new(self, setup: Setup) -> FudgeState:
         options = Options(**resolve_options(self.options, setup.options))
         tables, cards, sides = self.begin(setup)
-        sheets = tuple(Sheet(card, side, slug(card.name), _arms(card, tables),
-                             tables.armor(card.armor) if getattr(card, "armor", None) else None)
-                       for card, side in zip(cards, sides))
+        sheets = tuple(
+            Sheet(
+                card,
+                side,
+                slug(card.name),
+                _arms(card, tables),
+                tables.armor(card.armor) if getattr(card, "armor", None) else None,
+            )
+            for card, side in zip(cards, sides)
+        )
         fighters = tuple(_fresh(sheet) for sheet in sheets)
         return FudgeState(tables, sheets, options, fighters)
 
@@ -1353,8 +1508,13 @@ def ladder_reference(result: int | None) -> Reference:
     rows = tuple((word, f"{level:+d}" if level else "0") for word, level in reversed(LADDER.items()))
     levels = list(reversed(LADDER.values()))
     highlight = levels.index(result) if result in levels else None
-    return Reference("The Fudge ladder (FU-1)", ("level", "value"), rows, highlight,
-                     "A result is the trait plus 4dF; at least Poor is needed to hit an equal-sized target (FU-2).")
+    return Reference(
+        "The Fudge ladder (FU-1)",
+        ("level", "value"),
+        rows,
+        highlight,
+        "A result is the trait plus 4dF; at least Poor is needed to hit an equal-sized target (FU-2).",
+    )
 
 
 def damage_reference(tables: Tables, degree: int | None) -> Reference:
@@ -1368,15 +1528,23 @@ def damage_reference(tables: Tables, degree: int | None) -> Reference:
     rows.append((f"{ladder_name(last - 1)} or worse", WOUND_WORDS["none"]))
     if degree is not None and highlight is None:
         highlight = len(rows) - 1
-    return Reference("Damage roll results (FU-3)", ("damage degree", "wound"), tuple(rows), highlight,
-                     "BD + dF + modifiers, less the armor's DR; a wound with no box left takes the next worse (FU-4).")
+    return Reference(
+        "Damage roll results (FU-3)",
+        ("damage degree", "wound"),
+        tuple(rows),
+        highlight,
+        "BD + dF + modifiers, less the armor's DR; a wound with no box left takes the next worse (FU-4).",
+    )
 
 
 def locations_reference(tables: Tables) -> Reference:
-    rows = tuple((h.name, f"{h.attack:+d}", f"{h.damage:+d}", "yes" if h.bypasses_armor else "")
-                 for h in tables.hit_locations.values())
-    return Reference("Hit locations (the project's reconstruction, FU-5)", ("location", "to hit", "damage",
-                                                                           "bypasses armor"), rows)
+    rows = tuple(
+        (h.name, f"{h.attack:+d}", f"{h.damage:+d}", "yes" if h.bypasses_armor else "")
+        for h in tables.hit_locations.values()
+    )
+    return Reference(
+        "Hit locations (the project's reconstruction, FU-5)", ("location", "to hit", "damage", "bypasses armor"), rows
+    )
 
 
 RULESET = Fudge()

@@ -107,8 +107,9 @@ class FudgeCard(_Strict):
         if self.hurt_boxes > 1:
             head.append(f"{self.hurt_boxes} Hurt boxes")
         lines = [", ".join(head)]
-        lines.append(f"Dodge {ladder_show(self.dodge)}, Strength {ladder_show(self.strength)}, "
-                     f"Health {ladder_show(self.health)}")
+        lines.append(
+            f"Dodge {ladder_show(self.dodge)}, Strength {ladder_show(self.strength)}, Health {ladder_show(self.health)}"
+        )
         if self.skills:
             lines.append("skills: " + ", ".join(f"{name} {ladder_show(level)}" for name, level in self.skills.items()))
         for w in self.weapons:
@@ -160,8 +161,13 @@ def _explain(err: dict[str, Any]) -> list[tuple[str, str]]:
     if kind == LADDER_ERROR:
         return [(where, err["msg"])]
     if "[key]" in loc:
-        return [(str(loc[0]), f"{got!r} is not allowed as a skill name: text of 1 to 30 characters"
-                        + (" (YAML reads no/yes/on/off as false/true: quote it)" if isinstance(got, bool) else ""))]
+        return [
+            (
+                str(loc[0]),
+                f"{got!r} is not allowed as a skill name: text of 1 to 30 characters"
+                + (" (YAML reads no/yes/on/off as false/true: quote it)" if isinstance(got, bool) else ""),
+            )
+        ]
     if kind == "extra_forbidden":
         return [(where, "unknown field; fields allowed: " + ", ".join(model.model_fields))]
     shown = repr(got)
@@ -197,11 +203,15 @@ def _kind_problems(i: int, key: str, kind: str, w: dict[str, Any]) -> list[str]:
     if kind != "gun" and w.get("rounds") is not None:
         out.append(f"{where}.rounds: {key} is a {kind} weapon: rounds ({', '.join(ROUNDS)}) are for guns only")
     if kind == "melee" and w.get("reloads") is not None:
-        out.append(f"{where}.reloads: {key} is a melee weapon: reloads are spare loads for ranged weapons "
-                   "(thrown, bow, crossbow, gun)")
+        out.append(
+            f"{where}.reloads: {key} is a melee weapon: reloads are spare loads for ranged weapons "
+            "(thrown, bow, crossbow, gun)"
+        )
     if kind in ("bow", "crossbow", "gun") and w.get("two_handed"):
-        out.append(f"{where}.two_handed: {key} is a {kind}: two_handed is for melee and thrown weapons "
-                   "(+1 Strength to wield them)")
+        out.append(
+            f"{where}.two_handed: {key} is a {kind}: two_handed is for melee and thrown weapons "
+            "(+1 Strength to wield them)"
+        )
     return out
 
 
@@ -251,8 +261,9 @@ def check_against(card: FudgeCard, tables: Tables | dict[str, Any]) -> list[str]
     for i, w in enumerate(card.weapons):
         weapon = t.weapons.get(w.weapon)
         if weapon is None:
-            out.append(f"weapons.{i}.weapon: {w.weapon!r} is not a weapon of the tables "
-                       f"(weapons: {', '.join(t.weapons)})")
+            out.append(
+                f"weapons.{i}.weapon: {w.weapon!r} is not a weapon of the tables (weapons: {', '.join(t.weapons)})"
+            )
             continue
         out += _kind_problems(i, w.weapon, weapon.kind, w.model_dump())
     if card.armor is not None and card.armor not in t.armors:

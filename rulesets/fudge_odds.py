@@ -45,7 +45,7 @@ def wounds_of_hit(rnd: Round, hit: Hit) -> Dist:
     the damage roll."""
     out: Dist = {}
     n = rnd.stop_dice(hit)
-    through = Fraction(1, 3 ** n)
+    through = Fraction(1, 3**n)
     if n:
         out["scratch"] = 1 - through
     for wound, q in wounds_of_damage(rnd, hit).items():
@@ -57,10 +57,12 @@ def exchange_odds(rnd: Round, x: int, y: int) -> tuple[Fraction, Dist]:
     """The chance that the attack of ``x`` on ``y`` hits, and of each wound (``none`` on a miss),
     over every sum of the rolls the exchange reads that are not yet made."""
     combat, dodge = rnd.rollers(x, y)
-    unknown = [(z, "combat") for z in combat if z not in rnd.combat] + \
-              [(z, "dodge") for z in dodge if z not in rnd.dodge]
-    mods = [sum(v for _, v in (rnd.combat_parts(z)[0] if kind == "combat" else rnd.dodge_parts(z)))
-            for z, kind in unknown]
+    unknown = [(z, "combat") for z in combat if z not in rnd.combat] + [
+        (z, "dodge") for z in dodge if z not in rnd.dodge
+    ]
+    mods = [
+        sum(v for _, v in (rnd.combat_parts(z)[0] if kind == "combat" else rnd.dodge_parts(z))) for z, kind in unknown
+    ]
     # whole-number weights (a sum's ways out of 81 for each roll), divided once at the end: fast
     ways: dict[Hit | None, int] = {}
     for sums in product(SUM_WAYS, repeat=len(unknown)):
@@ -100,18 +102,26 @@ def roll_odds(rnd: Round) -> Odds | None:
         hit = rnd.hitting
         wounds = wounds_of_hit(rnd, hit) if need.reason.endswith("stops the bullet") else wounds_of_damage(rnd, hit)
         target = rnd.name(hit.defender)
-        lines = (Line("hurt", "Hurt or worse", float(or_worse(wounds, "hurt"))),
-                 Line("incapacitated", "Incapacitated or worse", float(or_worse(wounds, "incapacitated"))))
-        return Odds(f"{rnd.name(hit.attacker)}'s blow on {target}", lines, ((f"the wound to {target}",
-                                                                             wound_lines("", wounds)),))
+        lines = (
+            Line("hurt", "Hurt or worse", float(or_worse(wounds, "hurt"))),
+            Line("incapacitated", "Incapacitated or worse", float(or_worse(wounds, "incapacitated"))),
+        )
+        return Odds(
+            f"{rnd.name(hit.attacker)}'s blow on {target}",
+            lines,
+            ((f"the wound to {target}", wound_lines("", wounds)),),
+        )
     if rnd.rolling is None or not (need.reason.startswith("combat roll") or need.reason == "dodge"):
         return None
     x, kind = rnd.rolling
     pairs: list[tuple[int, int]] = []
     if kind == "combat" and rnd.is_attack(x):
         pairs += [(x, y) for y in rnd.decl[x].targets]  # type: ignore[union-attr]
-    pairs += [(z, x) for z in (rnd.melee_attackers(x) if kind == "combat" else rnd.shot_at(x, aware=True))
-              if (z, x) not in pairs]
+    pairs += [
+        (z, x)
+        for z in (rnd.melee_attackers(x) if kind == "combat" else rnd.shot_at(x, aware=True))
+        if (z, x) not in pairs
+    ]
     lines: list[Line] = []
     sections: list[tuple[str, tuple[Line, ...]]] = []
     for a, b in pairs:
@@ -121,11 +131,12 @@ def roll_odds(rnd: Round) -> Odds | None:
         lines.append(Line(f"hit:{key}", who, float(p_hit)))
         if a == x:  # the line under "hits Grak": the wound he gives Grak
             lines.append(Line(f"hurt:{key}", "Hurt or worse", float(or_worse(wounds, "hurt"))))
-        sections.append((f"{rnd.name(a)} on {rnd.name(b)}", (Line(f"hit:{key}", "hits", float(p_hit)),)
-                         + wound_lines(f"{key}:", wounds)))
+        sections.append(
+            (
+                f"{rnd.name(a)} on {rnd.name(b)}",
+                (Line(f"hit:{key}", "hits", float(p_hit)),) + wound_lines(f"{key}:", wounds),
+            )
+        )
     if not lines:
         return None
-    return Odds(f"{rnd.name(x)}'s {'dodge' if kind == 'dodge' else 'combat roll'}", tuple(lines[:4]),
-                tuple(sections))
-
-
+    return Odds(f"{rnd.name(x)}'s {'dodge' if kind == 'dodge' else 'combat roll'}", tuple(lines[:4]), tuple(sections))

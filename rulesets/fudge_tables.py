@@ -101,8 +101,11 @@ class Weapon(_Strict):
         if self.kind in ("melee", "thrown") and self.min_strength is None:
             problems.append(f"min_strength: a {self.kind} weapon needs its minimum Strength (a ladder word)")
         if self.kind not in ("melee", "thrown") and self.min_strength is not None:
-            problems.append(f"min_strength: only for melee and thrown weapons (a {self.kind} goes by "
-                            + ("its gun_class" if self.kind == "gun" else "the Strength on the sheet") + ")")
+            problems.append(
+                f"min_strength: only for melee and thrown weapons (a {self.kind} goes by "
+                + ("its gun_class" if self.kind == "gun" else "the Strength on the sheet")
+                + ")"
+            )
         if self.kind == "gun":
             for name in gun_only:
                 if getattr(self, name) is None:
@@ -121,7 +124,9 @@ class Weapon(_Strict):
             if self.kind != "gun" and self.capacity not in (None, 1):
                 problems.append(f"capacity: a {self.kind} holds 1")
             if self.kind != "gun" and self.reload not in (None, "standard"):
-                problems.append(f"reload: a {self.kind} reloads 'standard' (crossbows by the reload_turns' crossbow row)")
+                problems.append(
+                    f"reload: a {self.kind} reloads 'standard' (crossbows by the reload_turns' crossbow row)"
+                )
         else:
             for name in ("capacity", "reload"):
                 if getattr(self, name) is not None:
@@ -277,8 +282,10 @@ class Tables(_Strict):
         out = []
         for i, (above, row) in enumerate(itertools.pairwise(rows), start=1):
             if row.at_least >= above.at_least:
-                out.append(f"{i}.at_least: {ladder_name(row.at_least)} is not below the row above "
-                           f"({ladder_name(above.at_least)}); rows are read top-down, highest first")
+                out.append(
+                    f"{i}.at_least: {ladder_name(row.at_least)} is not below the row above "
+                    f"({ladder_name(above.at_least)}); rows are read top-down, highest first"
+                )
             elif WOUNDS.index(row.wound) > WOUNDS.index(above.wound):
                 out.append(f"{i}.wound: {row.wound} is worse than the row above ({above.wound}) for less damage")
         return _refuse(out, rows)
@@ -307,8 +314,10 @@ class Tables(_Strict):
             out.append(": difference 0 (equal scales) must give attack 0, damage 0")
         missing = sorted(set(range(min(diffs), max(diffs) + 1)) - set(diffs))
         if missing:
-            out.append(f": differences {', '.join(map(str, missing))} are missing; give every difference "
-                       f"from {min(diffs)} to {max(diffs)}")
+            out.append(
+                f": differences {', '.join(map(str, missing))} are missing; give every difference "
+                f"from {min(diffs)} to {max(diffs)}"
+            )
         return _refuse(out, rows)
 
     @field_validator("gun_strength")
@@ -366,8 +375,13 @@ def _explain(err: dict[str, Any]) -> list[tuple[str, str]]:
         return [(where, "missing; " + _fields_here(loc))]
     shown = repr(got)
     if kind == "string_pattern_mismatch":
-        return [(where, f"{shown} is not allowed: a key is lowercase letters and digits joined by '-' "
-                        "(like 'short-sword'), at most 30 characters")]
+        return [
+            (
+                where,
+                f"{shown} is not allowed: a key is lowercase letters and digits joined by '-' "
+                "(like 'short-sword'), at most 30 characters",
+            )
+        ]
     if isinstance(got, bool):
         shown += " (YAML reads no/yes/on/off as false/true: quote it)"
     elif isinstance(got, int) and not isinstance(got, bool) and kind in ("string_type", "literal_error"):
@@ -378,8 +392,12 @@ def _explain(err: dict[str, Any]) -> list[tuple[str, str]]:
 def _fields_here(loc: tuple[Any, ...]) -> str:
     """The fields allowed where ``loc`` points, in words."""
     models: dict[str, type[BaseModel]] = {
-        "damage_results": DamageRow, "weapons": Weapon, "armor": Armor,
-        "hit_locations": HitLocation, "scale": ScaleRow, "reload_turns": ReloadTurns,
+        "damage_results": DamageRow,
+        "weapons": Weapon,
+        "armor": Armor,
+        "hit_locations": HitLocation,
+        "scale": ScaleRow,
+        "reload_turns": ReloadTurns,
     }
     if len(loc) <= 1:
         return "sections: " + ", ".join(SECTIONS)
@@ -411,7 +429,6 @@ def check(data: Any, file: str = "fudge.yaml", owners: dict[str, str] | None = N
                 problems.append(f"{owners.get(section, file)}: {where}: {message}")
         return None, problems
     return tables, []
-
 
 
 def load(user_path: Path | None = None) -> dict[str, Any]:

@@ -312,7 +312,9 @@ class Nhb:
             ("d20", "d10!"),
             "d20 is the text's order of events; d10! its first description (NHB-4)",
         ),
-        OptionSpec("exact_time", "Exact seconds of a finish", True, (True, False), "roll d6 and d10 for the seconds (NHB-7)"),
+        OptionSpec(
+            "exact_time", "Exact seconds of a finish", True, (True, False), "roll d6 and d10 for the seconds (NHB-7)"
+        ),
     )
 
     def __init__(self, tables_path: Path | None = None) -> None:
@@ -430,8 +432,17 @@ class Nhb:
         step = state.step
         if step in ("control", "where", "fight"):
             # a short tuple hashes and compares faster than the whole state
-            return (step, state.roller, state.exploded, state.totals, state.controller, state.place,
-                    state.segment, state.segments_won, state.last_winner)
+            return (
+                step,
+                state.roller,
+                state.exploded,
+                state.totals,
+                state.controller,
+                state.place,
+                state.segment,
+                state.segments_won,
+                state.last_winner,
+            )
         if step == "over":
             return None  # an ending is kept by its result, never by a key
         w = state.winner
@@ -446,8 +457,19 @@ class Nhb:
             # segment) costs the decision's winner by his own points (NHB-9)
             tens = fw // 10 if state.roller == w else None
             decision_loss = self._loss_for(fw) if injuries else None
-            return (step, state.roller, w, state.totals, tens, difference, loss, decision_loss,
-                    state.place, state.segment, state.segments_won)
+            return (
+                step,
+                state.roller,
+                w,
+                state.totals,
+                tens,
+                difference,
+                loss,
+                decision_loss,
+                state.place,
+                state.segment,
+                state.segments_won,
+            )
         if step == "sub":  # the submission chart's roll gives the detail
             return (step, w, difference, loss, state.segment)
         return (step, w, state.finish.method, state.finish.detail, difference, loss, state.segment)  # seconds
@@ -478,7 +500,9 @@ class Nhb:
         loss = losses.get(points)
         if loss is None:  # the simulator asks for every state it keeps: read the rows once a value
             rows = self.tables.tournament_injuries
-            loss = losses[points] = next((r.loss for r in rows if r.low <= points and (r.high is None or points <= r.high)), 0)
+            loss = losses[points] = next(
+                (r.loss for r in rows if r.low <= points and (r.high is None or points <= r.high)), 0
+            )
         return loss
 
     def _dice(self, state: NhbState) -> Dice:
@@ -540,7 +564,9 @@ class Nhb:
             chart = state.fighters[state.winner].subs
             return self._chart_reference(f"sub:{chart}", self.tables.sub_charts[chart])
         if state.step == "seconds":
-            return self.table_reference("time", state.fight_points[state.winner] - state.fight_points[_other(state.winner)])
+            return self.table_reference(
+                "time", state.fight_points[state.winner] - state.fight_points[_other(state.winner)]
+            )
         if state.used is not None:
             return self.table_reference(*state.used)
         return self._ratings_reference(state)
@@ -606,7 +632,11 @@ class Nhb:
         exploding, its faces kept in ``state.exploded`` (ruling D-4).
         """
         if die.explodes and face == die.sides:  # ruling D-4
-            lines = (f"{state.fighters[state.roller].name} rolls {face} for {reason}: it explodes, roll again",) if log else ()
+            lines = (
+                (f"{state.fighters[state.roller].name} rolls {face} for {reason}: it explodes, roll again",)
+                if log
+                else ()
+            )
             return evolve(state, exploded=state.exploded + (face,)), None, lines
         faces = state.exploded + (face,)
         if state.exploded:
@@ -678,7 +708,9 @@ class Nhb:
         if log:
             name = state.fighters[winner].name
             lines += (f"{name} wins the segment on fight points, {max(red, blue)} to {min(red, blue)}",)
-        state = evolve(state, totals=(None, None), fight_points=(red, blue), winner=winner, roller=winner, step="finish")
+        state = evolve(
+            state, totals=(None, None), fight_points=(red, blue), winner=winner, roller=winner, step="finish"
+        )
         return Outcome(state, lines)
 
     def _finish(self, state: NhbState, faces: tuple[int, ...], log: bool) -> Outcome:
@@ -769,7 +801,9 @@ class Nhb:
         if log:
             name = state.fighters[state.winner].name
             red_name, blue_name = (f.name for f in state.fighters)
-            lines += (f"End of segment {state.segment}: {name} takes it; segments won: {red_name} {won[0]}, {blue_name} {won[1]}",)
+            lines += (
+                f"End of segment {state.segment}: {name} takes it; segments won: {red_name} {won[0]}, {blue_name} {won[1]}",
+            )
         if state.segment < state.options.segments:
             nxt = evolve(
                 state,
@@ -794,8 +828,12 @@ class Nhb:
             result = Result(None, None, "draw", score, period, end, total)
         else:
             w = 0 if won[0] > won[1] else 1
-            result = Result(state.fighters[w].name, state.fighters[_other(w)].name, "decision", score, period, end, total)
-        state = evolve(state, segments_won=won, last_winner=state.winner, step="over", result=result, totals=(None, None))
+            result = Result(
+                state.fighters[w].name, state.fighters[_other(w)].name, "decision", score, period, end, total
+            )
+        state = evolve(
+            state, segments_won=won, last_winner=state.winner, step="over", result=result, totals=(None, None)
+        )
         return Outcome(state, lines + (result.headline(self.period_word),) if log else ())
 
     # --- the reference view --------------------------------------------------
@@ -840,7 +878,9 @@ class Nhb:
                 notes.append(f"{row.span}: one of {row.rare}")  # a long list reads better wrapped
             body.append((row.span, text))
         if chart_id.startswith("sub:"):
-            return Reference(_chart_title(chart_id).capitalize(), ("d20", "result"), tuple(body), highlight, "; ".join(notes))
+            return Reference(
+                _chart_title(chart_id).capitalize(), ("d20", "result"), tuple(body), highlight, "; ".join(notes)
+            )
         # ruling NHB-5: the finish charts start above a margin of 0
         body.insert(0, ("0 or less", "no finish: the segment goes 10 minutes"))
         shifted = None if highlight is None else highlight + 1
@@ -849,7 +889,9 @@ class Nhb:
     def _ratings_reference(self, state: NhbState) -> Reference:
         red, blue = state.fighters
         keys = ("control", "standup", "ground", "finishing", "toughness")
-        rows = tuple((k, str(getattr(red, k)), str(getattr(blue, k)), f"{getattr(red, k) - getattr(blue, k):+d}") for k in keys)
+        rows = tuple(
+            (k, str(getattr(red, k)), str(getattr(blue, k)), f"{getattr(red, k) - getattr(blue, k):+d}") for k in keys
+        )
         highlight = None
         if state.step == "control":
             highlight = 0
@@ -904,7 +946,8 @@ TOURNAMENT = Tournament(
     "nhb_tournament",
     tuple(  # a drawn bout cannot go on in a bracket: only odd numbers of segments (NHB-8)
         dataclasses.replace(spec, choices=(1, 3, 5), help="odd only in a tournament: a bout must have a winner")
-        if spec.key == "segments" else spec
+        if spec.key == "segments"
+        else spec
         for spec in RULESET.options
     ),
 )

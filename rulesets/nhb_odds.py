@@ -142,8 +142,9 @@ def matchup(state: NhbState, depth: int) -> Hashable:
     return (state.fighters, state.options, depth)
 
 
-def odds(ruleset: Nhb, state: NhbState, *, depth: int = DEPTH, wait: bool = False,
-         start_table: bool = True) -> Odds | None:
+def odds(
+    ruleset: Nhb, state: NhbState, *, depth: int = DEPTH, wait: bool = False, start_table: bool = True
+) -> Odds | None:
     """The odds at ``state``'s prompt, or None when the bout is over.
 
     Args:
@@ -167,12 +168,16 @@ def odds(ruleset: Nhb, state: NhbState, *, depth: int = DEPTH, wait: bool = Fals
         deep = len(state.exploded) > depth  # a roll past the table's depth: followed further, this segment only
         walker = table if table is not None and not deep and table.walk.known(state) is not None else None
         if walker is None:
-            walker = SEGMENT_WALKS.get_or((key, len(state.exploded) if deep else 0), lambda: NhbWalk(
-                ruleset, state, bout=False, depth=len(state.exploded) + depth if deep else depth))
+            walker = SEGMENT_WALKS.get_or(
+                (key, len(state.exploded) if deep else 0),
+                lambda: NhbWalk(ruleset, state, bout=False, depth=len(state.exploded) + depth if deep else depth),
+            )
         failed = BOUT_TABLES.failed(key)
         shown_odds = _shown(state, walker, waiting=table is None and failed is None)
         if failed is not None:  # no bout figures, and no "working" for ever
-            shown_odds = dataclasses.replace(shown_odds, basis=shown_odds.basis + "; the bout's table failed: " + failed)
+            shown_odds = dataclasses.replace(
+                shown_odds, basis=shown_odds.basis + "; the bout's table failed: " + failed
+            )
     if table is None and start_table:
         BOUT_TABLES.start(key, build)  # after the segment's figures: they come first
     return shown_odds
@@ -211,8 +216,9 @@ def _shown(state: NhbState, walker: NhbWalk, *, waiting: bool) -> Odds:
             lines.append(Line("control", "takes control", _get(v, SEG, "control", me), side=me))
         if step in ("control", "fight"):
             lines.append(Line("fp", "wins the fight points", _get(v, SEG, "fp", me), side=me))
-        lines.append(Line("finish", f"a finish ({_top_method(v, state.winner if step == 'finish' else None)})",
-                          _finishes(v)))
+        lines.append(
+            Line("finish", f"a finish ({_top_method(v, state.winner if step == 'finish' else None)})", _finishes(v))
+        )
         if bout:
             lines.append(Line("bout", "wins the bout", _wins(v, me), side=me))
         sections.append(("this segment", _segment_lines(v, names, step)))
@@ -263,10 +269,13 @@ def _segment_lines(v: dict, names: tuple[str, str], step: str) -> tuple[Line, ..
     if step in ("control", "fight"):
         out += [Line(f"fp:{s}", f"{names[s]} wins the fight points", _get(v, SEG, "fp", s), side=s) for s in (0, 1)]
     for s in (0, 1):
-        out += [Line(f"finish:{s}:{m}", f"{names[s]} by {METHOD_WORDS[m]}", _get(v, SEG, "finish", s, m), side=s)
-                for m in METHODS]
-    out.append(Line("distance", "no finish: the segment goes 10 minutes",
-                    max(0.0, 1.0 - _finishes(v) - v.get(SEG_CUT, 0.0))))
+        out += [
+            Line(f"finish:{s}:{m}", f"{names[s]} by {METHOD_WORDS[m]}", _get(v, SEG, "finish", s, m), side=s)
+            for m in METHODS
+        ]
+    out.append(
+        Line("distance", "no finish: the segment goes 10 minutes", max(0.0, 1.0 - _finishes(v) - v.get(SEG_CUT, 0.0)))
+    )
     return tuple(out)
 
 
@@ -274,8 +283,10 @@ def _bout_lines(v: dict, names: tuple[str, str]) -> tuple[Line, ...]:
     out = []
     for s in (0, 1):
         out.append(Line(f"bout:{s}", f"{names[s]} wins", _wins(v, s), side=s))
-        out += [Line(f"bout:{s}:{m}", f"{names[s]} by {METHOD_WORDS[m]}", _get(v, "bout", s, m), side=s)
-                for m in (*METHODS, "decision")]
+        out += [
+            Line(f"bout:{s}:{m}", f"{names[s]} by {METHOD_WORDS[m]}", _get(v, "bout", s, m), side=s)
+            for m in (*METHODS, "decision")
+        ]
     out.append(Line("bout:draw", "a draw", _get(v, "bout", None, "draw")))
     return tuple(out)
 

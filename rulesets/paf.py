@@ -71,8 +71,12 @@ ACTION_WHY = {
 }
 NON_LETHAL = {"pummel": "pummeling", "grapple": "grappling", "overbear": "overbear"}
 """An action and the table it reads."""
-REST = {"none": "no rest given", "bed": "in bed, 3 a day", "resting": "resting (just walking), 2 a day",
-        "working": "working or fighting, 1 a day"}
+REST = {
+    "none": "no rest given",
+    "bed": "in bed, 3 a day",
+    "resting": "resting (just walking), 2 a day",
+    "working": "working or fighting, 1 a day",
+}
 MAX_DAYS = 30
 
 
@@ -89,22 +93,47 @@ class Options:
 
 
 OPTIONS = (
-    OptionSpec("monster_death", "Monsters die at", ps.MONSTER_DEATH, (-10, -5, 0, -15, -20),
-               "PA-5: the negative constant at which a monster dies (the text: arbitrarily -10)"),
-    OptionSpec("character_death", "Characters die at", "constitution", ("constitution", "-10"),
-               "PA-5: minus their constitution (the author's use), or -10 like monsters",
-               ("minus constitution", "-10, as monsters")),
-    OptionSpec("hit_probability", "Hit probability point", 4, (4, 1),
-               "R-14: the percent of one point of the tables' \"hit probability -2\" and \"+3\" "
-               "(4: the text's conversion of other systems' pluses, +1 -> 4%; 1: read as percent)",
-               ("4% a point", "1% a point")),
-    OptionSpec("turn_rounds", "A turn is", 1, (1, 6),
-               "melee rounds in the tables' \"turn\" (death in 2-12 turns, half speed for 1 turn)",
-               ("1 round", "6 rounds")),
-    OptionSpec("shield_row", "Shield destroyed rows", "no_shield", ("no_shield", "printed"),
-               "R-13: edged critical 63 \"shield destroyed (no effect if shielded)\": no effect only "
-               "without a shield, as row 64 and the blunt table read (no_shield), or as printed (it never acts)",
-               ("no effect without a shield", "as printed: never acts")),
+    OptionSpec(
+        "monster_death",
+        "Monsters die at",
+        ps.MONSTER_DEATH,
+        (-10, -5, 0, -15, -20),
+        "PA-5: the negative constant at which a monster dies (the text: arbitrarily -10)",
+    ),
+    OptionSpec(
+        "character_death",
+        "Characters die at",
+        "constitution",
+        ("constitution", "-10"),
+        "PA-5: minus their constitution (the author's use), or -10 like monsters",
+        ("minus constitution", "-10, as monsters"),
+    ),
+    OptionSpec(
+        "hit_probability",
+        "Hit probability point",
+        4,
+        (4, 1),
+        'R-14: the percent of one point of the tables\' "hit probability -2" and "+3" '
+        "(4: the text's conversion of other systems' pluses, +1 -> 4%; 1: read as percent)",
+        ("4% a point", "1% a point"),
+    ),
+    OptionSpec(
+        "turn_rounds",
+        "A turn is",
+        1,
+        (1, 6),
+        'melee rounds in the tables\' "turn" (death in 2-12 turns, half speed for 1 turn)',
+        ("1 round", "6 rounds"),
+    ),
+    OptionSpec(
+        "shield_row",
+        "Shield destroyed rows",
+        "no_shield",
+        ("no_shield", "printed"),
+        'R-13: edged critical 63 "shield destroyed (no effect if shielded)": no effect only '
+        "without a shield, as row 64 and the blunt table read (no_shield), or as printed (it never acts)",
+        ("no effect without a shield", "as printed: never acts"),
+    ),
 )
 
 
@@ -131,7 +160,6 @@ def dice_of(dice: str) -> tuple[Dice, int]:
 D6 = Dice.of(d(6))
 D20 = Dice.of(d(20))
 D_PERCENT = Dice.of(PERCENT)
-
 
 
 # --- state ------------------------------------------------------------------------
@@ -253,12 +281,6 @@ class PafState:
     """The aftermath, in words (PA-5 healing)."""
 
 
-
-
-
-
-
-
 class _End(Exception):
     """The GM ended the scene."""
 
@@ -343,7 +365,8 @@ class Round(ReplayRound):
             for value in sorted({v for v in self.initiative if v is not None}, reverse=True):
                 group = [x for x in range(self.n) if self.initiative[x] == value]
                 self.phase = f"initiative {value}" + (
-                    f", {len(group)} tied: damage lands after all strike (PA-6)" if len(group) > 1 else "")
+                    f", {len(group)} tied: damage lands after all strike (PA-6)" if len(group) > 1 else ""
+                )
                 for x in group:
                     self.turn(x)
                 self.settle()
@@ -367,10 +390,20 @@ class Round(ReplayRound):
                     continue
                 b, c = self.beings[x], self.f[x].condition
                 if c is None:
-                    options.append(Choice(f"slowed:{b.slug}", f"{b.name} is slowed",
-                                          "easier to hit: -10 to the number needed against them"))
-                    options.append(Choice(f"hastened:{b.slug}", f"{b.name} is hastened",
-                                          "harder to hit: +10 to the number needed against them (+20 to grapple)"))
+                    options.append(
+                        Choice(
+                            f"slowed:{b.slug}",
+                            f"{b.name} is slowed",
+                            "easier to hit: -10 to the number needed against them",
+                        )
+                    )
+                    options.append(
+                        Choice(
+                            f"hastened:{b.slug}",
+                            f"{b.name} is hastened",
+                            "harder to hit: +10 to the number needed against them (+20 to grapple)",
+                        )
+                    )
                 else:
                     options.append(Choice(f"clear:{b.slug}", f"{b.name} is no longer {c}"))
             key = self.choose(None, "condition", options, "none")
@@ -415,10 +448,17 @@ class Round(ReplayRound):
         if action in ("attack", "shoot"):
             w = self.pick_weapon(x, action)
             rng = self.pick_range(x, w) if action == "shoot" else None
-            y = self.pick_target(x, self.targets(x, action),
-                                 lambda y: None if not self.f[y].able  # text: Helpless HIT
-                                 else self.needed(x, y, w, "missile", self.range_extra(rng)) if rng
-                                 else self.needed(x, y, w, "melee", []))
+            y = self.pick_target(
+                x,
+                self.targets(x, action),
+                lambda y: (
+                    None
+                    if not self.f[y].able  # text: Helpless HIT
+                    else self.needed(x, y, w, "missile", self.range_extra(rng))
+                    if rng
+                    else self.needed(x, y, w, "melee", [])
+                ),
+            )
             self.keep_or_release(x, action, y)
             if action == "attack":
                 self.log.append(f"{self.name(x)} attacks {self.name(y)} with the {self.weapon(x, w)}")
@@ -426,9 +466,15 @@ class Round(ReplayRound):
             else:
                 self.shoot(x, y, w, rng or "short")
         elif action in NON_LETHAL:
-            y = self.pick_target(x, self.targets(x, action),
-                                 lambda y: None if action == "pummel" and not self.f[y].able  # Helpless HIT
-                                 else self.nl_needed(x, y, action))
+            y = self.pick_target(
+                x,
+                self.targets(x, action),
+                lambda y: (
+                    None
+                    if action == "pummel" and not self.f[y].able  # Helpless HIT
+                    else self.nl_needed(x, y, action)
+                ),
+            )
             self.keep_or_release(x, action, y)
             self.log.append(f"{self.name(x)} tries to {action} {self.name(y)}")
             self.nonlethal(x, y, action, rushing=previous == "move")
@@ -481,8 +527,12 @@ class Round(ReplayRound):
                 continue
             if action == "attack" and is_melee(self.t, entry.weapon):
                 out.append(w)
-            if action == "shoot" and is_missile(self.t, entry.weapon) and (me.ammo[w] is None or me.ammo[w] > 0) \
-                    and self.r >= me.next_shot[w]:
+            if (
+                action == "shoot"
+                and is_missile(self.t, entry.weapon)
+                and (me.ammo[w] is None or me.ammo[w] > 0)
+                and self.r >= me.next_shot[w]
+            ):
                 out.append(w)
         return out
 
@@ -505,8 +555,10 @@ class Round(ReplayRound):
         key = self.weapon(x, w)
         if action == "shoot":
             m = self.t.missiles[key]
-            bits = [f"{m.printed_rate or ps.show(Fraction(m.per_round).limit_denominator(10))} a round",
-                    f"{m.ammunition} {self.t.weapons[m.ammunition].small_medium}"]
+            bits = [
+                f"{m.printed_rate or ps.show(Fraction(m.per_round).limit_denominator(10))} a round",
+                f"{m.ammunition} {self.t.weapons[m.ammunition].small_medium}",
+            ]
             if self.f[x].ammo[w] is not None:
                 bits.append(f"{self.f[x].ammo[w]} left")
             return ", ".join(bits)
@@ -515,8 +567,14 @@ class Round(ReplayRound):
     def pick_range(self, x: int, w: int) -> str:
         """Short, medium or long (R-6), each with the weapon's distance (units as printed: none)."""
         m, shot = self.t.missile_range_modifiers, self.t.missiles[self.weapon(x, w)]
-        options = [Choice(band, f"{band} range", f"out to {ps.show(Fraction(getattr(shot, band)).limit_denominator(10))}"
-                          f", {getattr(m, band):+d} to miss") for band in ("short", "medium", "long")]
+        options = [
+            Choice(
+                band,
+                f"{band} range",
+                f"out to {ps.show(Fraction(getattr(shot, band)).limit_denominator(10))}, {getattr(m, band):+d} to miss",
+            )
+            for band in ("short", "medium", "long")
+        ]
         return self.choose(x, "range", options, "short")
 
     def range_extra(self, rng: str) -> list[tuple[str, Fraction]]:
@@ -531,8 +589,10 @@ class Round(ReplayRound):
             return ys[0]  # [D] one enemy: not asked (design 2: "asked only when more than one")
         held = self.holding(x)
         advised = held if held in ys else next((y for y in ys if self.f[y].able), ys[0])
-        options = [Choice(self.beings[y].slug, self.name(y), self.target_why(y, need(y) if need else None, need is not None))
-                   for y in ys]
+        options = [
+            Choice(self.beings[y].slug, self.name(y), self.target_why(y, need(y) if need else None, need is not None))
+            for y in ys
+        ]
         key = self.choose(x, "target", options, self.beings[advised].slug)
         return next(y for y in ys if self.beings[y].slug == key)
 
@@ -603,8 +663,9 @@ class Round(ReplayRound):
     def dexterity_against(self, x: int, then: str = "") -> str:
         """``dexterity 14 or less``; for a monster whose card gives none, why it is 12 [D]."""
         given = self.card(x).stat("dexterity") is not None
-        return f"dexterity {self.dexterity(x)} or less{then}" + \
-            ("" if given else " (12: a monster's card gives no dexterity)")
+        return f"dexterity {self.dexterity(x)} or less{then}" + (
+            "" if given else " (12: a monster's card gives no dexterity)"
+        )
 
     def shielded(self, y: int) -> bool:
         return self.f[y].shield
@@ -717,11 +778,19 @@ class Round(ReplayRound):
             self.strike(x, y, w, "missile", self.range_extra(rng), shot=(k + 1, shots) if shots > 1 else None)
 
     def needed(self, x: int, y: int, w: int, mode: str, extra: list[tuple[str, Fraction]]) -> ps.Figure:
-        return ps.needed_to_hit(self.af(x, w, mode), self.df(y),
-                                self.defender_mods(x, y, "lethal") + self.attacker_mods(x, y) + extra)
+        return ps.needed_to_hit(
+            self.af(x, w, mode), self.df(y), self.defender_mods(x, y, "lethal") + self.attacker_mods(x, y) + extra
+        )
 
-    def strike(self, x: int, y: int, w: int, mode: str, extra: list[tuple[str, Fraction]] | None = None,
-               shot: tuple[int, int] | None = None) -> None:
+    def strike(
+        self,
+        x: int,
+        y: int,
+        w: int,
+        mode: str,
+        extra: list[tuple[str, Fraction]] | None = None,
+        shot: tuple[int, int] | None = None,
+    ) -> None:
         """One attack (PA-2): percentile >= AF + DF + modifiers hits; a critical or a fumble by the
         thresholds (PA-3); then the damage (PA-4)."""
         kind = "missile" if mode == "missile" else self.t.weapons[self.weapon(x, w)].critical
@@ -737,14 +806,19 @@ class Round(ReplayRound):
         what = "shot" if mode == "missile" else "attack"
         if shot:
             what += f" {shot[0]} of {shot[1]}"
-        terms = " ".join(f"{'-' if p.amount < 0 else '+'} {ps.show(abs(p.amount))} ({p.label})"
-                         for p in needed.parts[2:])
-        against = (f"{hits_words(low)} {self.name(y)} (needed {ps.show(needed.value)} = AF "
-                   f"{ps.show(needed.parts[0].amount)} + DF {ps.show(needed.parts[1].amount)}"
-                   + (f" {terms}" if terms else "") + ")")
-        note = ((("critical on 00" if crit >= 100 else f"critical on {crit}+") if crit is not None else "no critical")
-                + ", ") + \
-               (f"fumble on {fumble} or less" if fumble is not None else "no fumble")
+        terms = " ".join(
+            f"{'-' if p.amount < 0 else '+'} {ps.show(abs(p.amount))} ({p.label})" for p in needed.parts[2:]
+        )
+        against = (
+            f"{hits_words(low)} {self.name(y)} (needed {ps.show(needed.value)} = AF "
+            f"{ps.show(needed.parts[0].amount)} + DF {ps.show(needed.parts[1].amount)}"
+            + (f" {terms}" if terms else "")
+            + ")"
+        )
+        note = (
+            (("critical on 00" if crit >= 100 else f"critical on {crit}+") if crit is not None else "no critical")
+            + ", "
+        ) + (f"fumble on {fumble} or less" if fumble is not None else "no fumble")
         (roll,) = self.roll(x, D_PERCENT, what, target=low, against=against, note=note)
         if self.f[y].exposed:
             self.pending.append(lambda: setattr(self.f[y], "exposed", 0))
@@ -767,8 +841,9 @@ class Round(ReplayRound):
         damage (a multiplier row multiplies it; every other row deals normal damage too [D])."""
         while True:
             self.ref = ("critical", kind, None)
-            (roll,) = self.roll(x, D_PERCENT, "critical", against=f"the {kind} critical table",
-                                note=f"on {self.name(y)}")
+            (roll,) = self.roll(
+                x, D_PERCENT, "critical", against=f"the {kind} critical table", note=f"on {self.name(y)}"
+            )
             row = pt.critical_row(self.t, kind, roll)
             self.ref = ("critical", kind, roll)
             self.log.append(f"critical {roll:02d} ({kind}): {row.text}")
@@ -794,10 +869,10 @@ class Round(ReplayRound):
             parts += ((f"strength {strength}", adj),)
         note = f"on {self.name(y)} ({self.beings[y].card.size})"
         if mult != 1:
-            note += f"; the weapon's damage x{ps.show(Fraction(mult).limit_denominator(10))}" + \
-                (", then the strength" if adj else "")
-        faces = self.roll(x, dice, reason, modifier=plus + adj if mult == 1 else 0, modifier_parts=parts,
-                          note=note)
+            note += f"; the weapon's damage x{ps.show(Fraction(mult).limit_denominator(10))}" + (
+                ", then the strength" if adj else ""
+            )
+        faces = self.roll(x, dice, reason, modifier=plus + adj if mult == 1 else 0, modifier_parts=parts, note=note)
         total = damage_total(sum(faces), plus, mult, adj)
         words = " + ".join(map(str, faces)) + (f" {plus:+d}" if plus else "")
         if mult != 1:
@@ -836,8 +911,11 @@ class Round(ReplayRound):
         condition = self.no_effect_if(eff)
         if condition is not None and blocked(eff, self.helmed(v), self.shielded(v), condition):
             why = {"helmed": "helmed", "shielded": "shielded", "no_shield": "has no shield"}[condition]
-            self.log.append(f"no effect: {self.name(v)} is {why}" if condition != "no_shield"
-                            else f"no effect: {self.name(v)} {why}")
+            self.log.append(
+                f"no effect: {self.name(v)} is {why}"
+                if condition != "no_shield"
+                else f"no effect: {self.name(v)} {why}"
+            )
             return ops, 1
         if eff.if_helmed is not None and self.helmed(v):
             self.log.append(f"{self.name(v)} is helmed")
@@ -853,11 +931,11 @@ class Round(ReplayRound):
 
         if eff.dex_check is not None:
             dex = self.dexterity(v)
-            (roll,) = self.roll(v, dice_of(eff.dex_check.die)[0], "dexterity check", target=None,
-                                against=self.dexterity_against(v))
+            (roll,) = self.roll(
+                v, dice_of(eff.dex_check.die)[0], "dexterity check", target=None, against=self.dexterity_against(v)
+            )
             made = roll <= dex
-            self.log.append(f"{self.name(v)} rolls {roll} against dexterity {dex}: "
-                            + ("made" if made else "failed"))
+            self.log.append(f"{self.name(v)} rolls {roll} against dexterity {dex}: " + ("made" if made else "failed"))
             if eff.dex_check.purpose == "fix":
                 if made:
                     self.log.append(f"{self.name(v)} fixes the helm at once")
@@ -917,8 +995,17 @@ class Round(ReplayRound):
         if eff.stat_loss is not None:
             dice, plus = dice_of(eff.stat_loss.dice)
             hint = "; a d5: a d10 halved, rounded up" if any(d.sides == 5 for d in dice.dice) else ""
-            n = sum(self.roll(src, dice, f"{eff.stat_loss.stat} loss",
-                              note=f"the {eff.stat_loss.stat} {self.name(v)} loses{hint}")) + plus
+            n = (
+                sum(
+                    self.roll(
+                        src,
+                        dice,
+                        f"{eff.stat_loss.stat} loss",
+                        note=f"the {eff.stat_loss.stat} {self.name(v)} loses{hint}",
+                    )
+                )
+                + plus
+            )
             stat = eff.stat_loss.stat
             until = " until healed" if eff.stat_loss.until_healed else ""
             self.log.append(f"{self.name(v)} loses {n} {stat}{until}")
@@ -959,8 +1046,9 @@ class Round(ReplayRound):
             self.fumble_again(src, eff.roll_again.times, eff.roll_again.ignore, foe)
         return ops, mult
 
-    def _attacks(self, v: int, eff: Effect, ops: list[Callable[[], None]], words: list[str],
-                 injuries: list[str]) -> None:
+    def _attacks(
+        self, v: int, eff: Effect, ops: list[Callable[[], None]], words: list[str], injuries: list[str]
+    ) -> None:
         late = self.r + 1
         if eff.duration == "until_fixed":
             return  # the slipped helm (its row's helm: slips) holds it
@@ -998,9 +1086,12 @@ class Round(ReplayRound):
             return
         if eff.weapon in ("dropped", "knocked_away"):
             if eff.knocked_away is not None:
-                faces = self.roll(v, Dice.of(*dice_of(eff.knocked_away.direction)[0].dice,
-                                             *dice_of(eff.knocked_away.feet)[0].dice),
-                                  "knocked away", note="d8 for direction, d10 for the distance in feet")
+                faces = self.roll(
+                    v,
+                    Dice.of(*dice_of(eff.knocked_away.direction)[0].dice, *dice_of(eff.knocked_away.feet)[0].dice),
+                    "knocked away",
+                    note="d8 for direction, d10 for the distance in feet",
+                )
                 words.append(f"the {name} lands {faces[-1]} feet away, direction {faces[0]}")
             else:
                 words.append(f"drops the {name}")
@@ -1012,8 +1103,9 @@ class Round(ReplayRound):
                 chance = eff.break_chance.base + eff.break_chance.per_plus * max(0, magic)
             breaks = chance >= 100
             if 0 < chance < 100:
-                (roll,) = self.roll(v, D_PERCENT, "weapon breaks", target=None,
-                                    against=f"{chance} or less breaks the {name}")
+                (roll,) = self.roll(
+                    v, D_PERCENT, "weapon breaks", target=None, against=f"{chance} or less breaks the {name}"
+                )
                 breaks = roll <= chance
             elif chance <= 0:
                 breaks = False
@@ -1082,8 +1174,9 @@ class Round(ReplayRound):
         done = 0
         skip = ", ".join("00" if i == 100 else str(i) for i in ignore)
         while done < times:
-            (roll,) = self.roll(x, D_PERCENT, "fumble", against="the fumble table",
-                                note=f"roll {done + 1} of {times}, ignoring {skip}")
+            (roll,) = self.roll(
+                x, D_PERCENT, "fumble", against="the fumble table", note=f"roll {done + 1} of {times}, ignoring {skip}"
+            )
             if roll in ignore:
                 self.log.append(f"fumble {'00' if roll == 100 else roll}: ignored, roll again")
                 continue
@@ -1149,7 +1242,9 @@ class Round(ReplayRound):
             if rushing and "rushing" in mods:
                 out.append(("rushing (moved last round)", mods["rushing"]))  # [D]
             if me.feet_held and "foot_held" in mods:
-                out.append((f"{me.feet_held} {'foot' if me.feet_held == 1 else 'feet'} held", mods["foot_held"] * me.feet_held))
+                out.append(
+                    (f"{me.feet_held} {'foot' if me.feet_held == 1 else 'feet'} held", mods["foot_held"] * me.feet_held)
+                )
         return out
 
     def nonlethal(self, x: int, y: int, action: str, *, rushing: bool = False, extra: str = "") -> None:
@@ -1160,19 +1255,28 @@ class Round(ReplayRound):
         low = ps.lowest_hit(needed)
         auto = action == "pummel" and not self.f[y].able  # text: Helpless HIT
         self.ref = (table, None)
-        terms = " ".join(f"{'-' if p.amount < 0 else '+'} {ps.show(abs(p.amount))} ({p.label})"
-                         for p in needed.parts[2:])
+        terms = " ".join(
+            f"{'-' if p.amount < 0 else '+'} {ps.show(abs(p.amount))} ({p.label})" for p in needed.parts[2:]
+        )
         a, dfn = needed.parts[0], needed.parts[1]
-        against = (f"{hits_words(low)} {self.name(y)} (needed {ps.show(needed.value)} = {a.label} "
-                   f"{ps.show(a.amount)} + {dfn.label} {ps.show(dfn.amount)}" + (f" {terms}" if terms else "") + ")")
+        against = (
+            f"{hits_words(low)} {self.name(y)} (needed {ps.show(needed.value)} = {a.label} "
+            f"{ps.show(a.amount)} + {dfn.label} {ps.show(dfn.amount)}" + (f" {terms}" if terms else "") + ")"
+        )
         if auto:
             against = f"{self.name(y)} is helpless: a hit whatever the roll (the roll gives the damage)"
         mods = self.damage_mods(x, y, table, rushing)
         note = index_note(needed, mods)
         strength = self.card(x).score("strength")
         self.wrestling = Wrestle(x, y, table, needed.value, sum(v for _, v in mods), strength, auto)
-        (roll,) = self.roll(x, D_PERCENT, action + (f" {extra}" if extra else ""), target=None if auto else low,
-                            against=against, note=note)
+        (roll,) = self.roll(
+            x,
+            D_PERCENT,
+            action + (f" {extra}" if extra else ""),
+            target=None if auto else low,
+            against=against,
+            note=note,
+        )
         shown = "00" if roll == 100 else f"{roll:02d}"
         if roll < needed.value and not auto:
             self.log.append(f"{self.name(x)} rolls {shown}, needs {low}: misses")
@@ -1182,9 +1286,14 @@ class Round(ReplayRound):
             index = max(1, index)  # [D] an automatic hit is never a Total Miss
         res = ps.nonlethal_damage(self.t, table, index, strength)
         self.ref = (table, index)
-        self.log.append(f"{self.name(x)} rolls {shown}, needs {low}: index {index}, {res.row.text}"
-                        + (f": {res.points} point{'s' * (res.points != 1)} ({res.real} real, {res.temporary} temporary)"
-                           if res.points else ""))
+        self.log.append(
+            f"{self.name(x)} rolls {shown}, needs {low}: index {index}, {res.row.text}"
+            + (
+                f": {res.points} point{'s' * (res.points != 1)} ({res.real} real, {res.temporary} temporary)"
+                if res.points
+                else ""
+            )
+        )
         row = res.row
         if res.points:
             self.pending.append(lambda: self.hurt(y, res.real, res.temporary))
@@ -1225,7 +1334,7 @@ class Round(ReplayRound):
             self.let_go(x, but=y)  # [D] one hold at a time: a new one (a counter's) lets go of the other
 
     def counter(self, y: int, x: int) -> None:
-        """"Opponent may counter": the defender may make one attack at once (design 6 [D])."""
+        """ "Opponent may counter": the defender may make one attack at once (design 6 [D])."""
         if not self.can_act(y) or not self.may_attack(y) or self.f[y].held_by is not None:
             return
         options = [Choice("none", "no counter")]
@@ -1253,11 +1362,17 @@ class Round(ReplayRound):
         low = ps.lowest_hit(needed)
         mods = self.damage_mods(x, h, "grappling", False)
         self.ref = ("grappling", None)
-        self.wrestling = Wrestle(x, h, "grappling", needed.value, sum(v for _, v in mods),
-                                 self.card(x).score("strength"), False, cat)
-        (roll,) = self.roll(x, D_PERCENT, "break", target=low,
-                            against=f"{low} or more, then category {cat} or better breaks the hold",
-                            note=index_note(needed, mods))
+        self.wrestling = Wrestle(
+            x, h, "grappling", needed.value, sum(v for _, v in mods), self.card(x).score("strength"), False, cat
+        )
+        (roll,) = self.roll(
+            x,
+            D_PERCENT,
+            "break",
+            target=low,
+            against=f"{low} or more, then category {cat} or better breaks the hold",
+            note=index_note(needed, mods),
+        )
         shown = "00" if roll == 100 else f"{roll:02d}"
         if roll < needed.value:
             self.log.append(f"{self.name(x)} rolls {shown}, needs {low}: the hold holds")
@@ -1267,21 +1382,24 @@ class Round(ReplayRound):
         self.ref = ("grappling", index)
         row = res.row
         if (row.category or 0) < cat:
-            self.log.append(f"{self.name(x)} rolls {shown}: index {index}, category {row.category}, "
-                            f"below the hold's {cat}: the hold holds")
+            self.log.append(
+                f"{self.name(x)} rolls {shown}: index {index}, category {row.category}, "
+                f"below the hold's {cat}: the hold holds"
+            )
             return
         blow = row.defender or row.attacker or row.text
-        self.log.append(f"{self.name(x)} rolls {shown}: index {index}, category {row.category}: breaks the hold "
-                        f"({blow}, {res.points} point{'s' * (res.points != 1)}: {res.real} real, "
-                        f"{res.temporary} temporary)")
+        self.log.append(
+            f"{self.name(x)} rolls {shown}: index {index}, category {row.category}: breaks the hold "
+            f"({blow}, {res.points} point{'s' * (res.points != 1)}: {res.real} real, "
+            f"{res.temporary} temporary)"
+        )
         self.pending.append(lambda: setattr(self.f[x], "held_by", None))
         if res.points:
             self.pending.append(lambda: self.hurt(h, res.real, res.temporary))
 
     def fix_helm(self, x: int) -> None:
         dex = self.dexterity(x)
-        (roll,) = self.roll(x, D20, "dexterity check",
-                            against=self.dexterity_against(x, " fixes the helm"))
+        (roll,) = self.roll(x, D20, "dexterity check", against=self.dexterity_against(x, " fixes the helm"))
         if roll <= dex:
             self.log.append(f"{self.name(x)} rolls {roll}: fixes the helm")
             self.pending.append(lambda: setattr(self.f[x], "slipped", None))
@@ -1298,8 +1416,11 @@ class Round(ReplayRound):
         me.hp -= real + temporary
         if temporary:
             me.temporary = me.temporary + ((self.r, temporary),)
-        self.log.append(f"{self.name(y)} loses {real + temporary} hit point{'s' * (real + temporary != 1)}"
-                        + (f" ({temporary} temporary)" if temporary else "") + f": {me.hp}/{me.max_hp}")
+        self.log.append(
+            f"{self.name(y)} loses {real + temporary} hit point{'s' * (real + temporary != 1)}"
+            + (f" ({temporary} temporary)" if temporary else "")
+            + f": {me.hp}/{me.max_hp}"
+        )
         # [D] non-lethal damage never kills: death is read on the real hit points
         if me.hp + me.temp_total <= me.dead_at:
             self.kill(y, f"dead at {me.dead_at} hit points (PA-5)", was=was)
@@ -1439,8 +1560,10 @@ class Round(ReplayRound):
         if me.hp == before and not back:
             self.healed.append(f"{self.name(y)} has nothing to heal: {me.hp}/{me.max_hp}")
         else:
-            self.healed.append(f"{self.name(y)} heals {me.hp - before} in {days} day{'s' * (days != 1)} {how}"
-                               f"{got_back}: {me.hp}/{me.max_hp}")
+            self.healed.append(
+                f"{self.name(y)} heals {me.hp - before} in {days} day{'s' * (days != 1)} {how}"
+                f"{got_back}: {me.hp}/{me.max_hp}"
+            )
         self.log.append(self.healed[-1])
 
     def status_words(self, y: int) -> str:
@@ -1531,8 +1654,11 @@ def index_note(needed: ps.Figure, mods: list[tuple[str, int]]) -> str:
     """How a non-lethal roll's damage index is read (PA-7: the roll less the need, R-17)."""
     value = needed.value
     rounded = " (rounded down)" if value.denominator != 1 else ""
-    return (f"damage index = roll - {ps.show(value)}" if value >= 0 else f"damage index = roll + {ps.show(-value)}") \
-        + rounded + "".join(f" {v:+d} ({k})" for k, v in mods)
+    return (
+        (f"damage index = roll - {ps.show(value)}" if value >= 0 else f"damage index = roll + {ps.show(-value)}")
+        + rounded
+        + "".join(f" {v:+d} ({k})" for k, v in mods)
+    )
 
 
 STATUS_WORDS = {"needs_help": "below 0, needs help"}
@@ -1542,9 +1668,6 @@ STATUS_WORDS = {"needs_help": "below 0, needs help"}
 def _named(fig: ps.Figure, a: str, b: str) -> ps.Figure:
     parts = (ps.Part(a, fig.parts[0].amount), ps.Part(b, fig.parts[1].amount)) + fig.parts[2:]
     return ps.Figure(fig.name, fig.value, parts)
-
-
-
 
 
 # --- the ruleset ------------------------------------------------------------------------
@@ -1618,8 +1741,9 @@ class Paf(SceneRuleset):
                 "dying": None if me.dying_at is None else max(0, me.dying_at - rnd.r + 1),
                 "injuries": list(me.injuries) + ([f"dies in {me.dies_in_days} days"] if me.dies_in_days else []),
                 "held_by": None if held is None else {"name": b_name(state, held[0]), "category": held[1]},
-                "holding": None if holding is None else {"name": b_name(state, holding),
-                                                         "category": rnd.f[holding].held_by[1]},  # type: ignore[index]
+                "holding": None
+                if holding is None
+                else {"name": b_name(state, holding), "category": rnd.f[holding].held_by[1]},  # type: ignore[index]
                 "legs_held_by": [b_name(state, h) for h in me.feet_held_by],
                 "holding_legs": [b_name(state, z) for z in rnd.legs_held(x)],
                 "initiative": rnd.initiative[x],
@@ -1670,10 +1794,16 @@ def _fresh(b: Being, t: Tables, o: Options) -> Fighter:
     if b.character and o.character_death != "constitution":
         dead_at = int(o.character_death)
     hp = int(n.mhp.value)
-    return Fighter(hp=hp, max_hp=hp, dead_at=dead_at, shield=b.card.shield, helm=b.card.helm,
-                   weapons=tuple("ready" for _ in b.card.weapons),
-                   ammo=tuple(w.ammo for w in b.card.weapons),
-                   next_shot=tuple(0 for _ in b.card.weapons))
+    return Fighter(
+        hp=hp,
+        max_hp=hp,
+        dead_at=dead_at,
+        shield=b.card.shield,
+        helm=b.card.helm,
+        weapons=tuple("ready" for _ in b.card.weapons),
+        ammo=tuple(w.ammo for w in b.card.weapons),
+        next_shot=tuple(0 for _ in b.card.weapons),
+    )
 
 
 # --- reference tables ----------------------------------------------------------------------
@@ -1688,12 +1818,22 @@ def thresholds_reference(t: Tables, needed: Any) -> Reference:
     for i, low in enumerate(cuts):
         high = cuts[i + 1] - 1 if i + 1 < len(cuts) else 100
         crit, fum = pt.critical_threshold(t, low), pt.fumble_threshold(t, low)
-        rows.append((f"{low}-{high}" if high != low else str(low), f"{crit}+" if crit else "---",
-                     f"{fum} or less" if fum else "---"))
+        rows.append(
+            (
+                f"{low}-{high}" if high != low else str(low),
+                f"{crit}+" if crit else "---",
+                f"{fum} or less" if fum else "---",
+            )
+        )
         if low <= n <= high:
             highlight = i
-    return Reference("To critically hit / to fumble (PA-3)", ("needed", "critical", "fumble"), tuple(rows),
-                     highlight, f"Needed {ps.show(Fraction(needed))}: a roll equal to or above it hits (PA-2).")
+    return Reference(
+        "To critically hit / to fumble (PA-3)",
+        ("needed", "critical", "fumble"),
+        tuple(rows),
+        highlight,
+        f"Needed {ps.show(Fraction(needed))}: a roll equal to or above it hits (PA-2).",
+    )
 
 
 def _span(low: int | None, high: int | None) -> str:
@@ -1708,8 +1848,12 @@ def _span(low: int | None, high: int | None) -> str:
 def critical_reference(t: Tables, kind: str, roll: int | None) -> Reference:
     rows = getattr(t.criticals, kind)
     hl = next((i for i, r in enumerate(rows) if roll is not None and r.low <= roll <= r.high), None)
-    return Reference(f"Critical hits ({kind} weapons) (PA-3)", ("roll", "effect"),
-                     tuple((_span(r.low, r.high), r.text) for r in rows), hl)
+    return Reference(
+        f"Critical hits ({kind} weapons) (PA-3)",
+        ("roll", "effect"),
+        tuple((_span(r.low, r.high), r.text) for r in rows),
+        hl,
+    )
 
 
 def fumble_reference(t: Tables, roll: int | None) -> Reference:
@@ -1727,10 +1871,14 @@ def nonlethal_reference(t: Tables, table: str, index: int | None) -> Reference:
         rows.append((_span(r.low, r.high), r.text, pts))
         if index is not None and (r.low is None or r.low <= index) and (r.high is None or index <= r.high):
             hl = i
-    return Reference(f"{table.capitalize()} damage ({int(nl.share * 100)}% actual, PA-7)",
-                     ("index", "result", "points"), tuple(rows), hl,
-                     "Index = roll - needed + damage modifications; the rest is temporary, recovered 1 a round "
-                     "after 10 rounds (PA-7).")
+    return Reference(
+        f"{table.capitalize()} damage ({int(nl.share * 100)}% actual, PA-7)",
+        ("index", "result", "points"),
+        tuple(rows),
+        hl,
+        "Index = roll - needed + damage modifications; the rest is temporary, recovered 1 a round "
+        "after 10 rounds (PA-7).",
+    )
 
 
 RULESET = Paf()

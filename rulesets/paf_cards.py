@@ -61,9 +61,20 @@ HELMS = ("none", "open", "nasal", "visored")
 """``none`` is unhelmed; any other is "helmed" (PA-3), and its pummeling damage mod (PA-7)."""
 HELM_MODS = {"open": "open_faced_helm", "nasal": "nasaled_helm", "visored": "visored_helm"}
 """The pummeling table's damage mod key for each helm."""
-STAT_SHORT = {"strength": "STR", "intelligence": "INT", "wisdom": "WIS", "constitution": "CON",
-              "dexterity": "DEX", "charisma": "CHA", "comeliness": "COM", "ego": "EGO", "agility": "AGI",
-              "swim": "SWI", "mechanical": "MEC", "stamina": "STA"}
+STAT_SHORT = {
+    "strength": "STR",
+    "intelligence": "INT",
+    "wisdom": "WIS",
+    "constitution": "CON",
+    "dexterity": "DEX",
+    "charisma": "CHA",
+    "comeliness": "COM",
+    "ego": "EGO",
+    "agility": "AGI",
+    "swim": "SWI",
+    "mechanical": "MEC",
+    "stamina": "STA",
+}
 NORMAL_MOVEMENT = 12
 """The text: a 12" movement base is normal."""
 MONSTER_STATS = ("strength", "agility", "dexterity")
@@ -248,21 +259,23 @@ class PafCard(_Strict):
         gear = [f"helm {self.helm}" if self.helmed else "no helm", "shield" if self.shield else "no shield"]
         if self.kind == "character":
             assert self.stats is not None
-            lines.append(f"{self.race} character, combat level {self.combat_level}, {self.size}, "
-                         f"{self.weight} lbs, movement {self.movement}\"")
+            lines.append(
+                f"{self.race} character, combat level {self.combat_level}, {self.size}, "
+                f'{self.weight} lbs, movement {self.movement}"'
+            )
             lines.append(" ".join(f"{STAT_SHORT[s]} {getattr(self.stats, s)}" for s in STATS))
             armor = self.armor if self.armor != "none" else "no armor"
             if self.armor_magic:
                 armor += f" {self.armor_magic:+d}"
             lines.append(f"natural d20 {self.natural_d20}; {armor}, " + ", ".join(gear))
             if self.misc is not None and (self.misc.hp or self.misc.attack or self.misc.defense):
-                lines.append(f"misc: hp {self.misc.hp:+d}, attack {self.misc.attack:+d}, "
-                             f"defense {self.misc.defense:+d}")
+                lines.append(
+                    f"misc: hp {self.misc.hp:+d}, attack {self.misc.attack:+d}, defense {self.misc.defense:+d}"
+                )
         else:
             what = f"monster ({self.monster})" if self.monster else "monster"
             weight = f"{self.weight} lbs" if self.weight is not None else f"{self.pounds} lbs (by size)"
-            lines.append(f"{what}, level {self.level}, AC {self.ac}, {self.size}, {weight}, "
-                         f"movement {self.movement}\"")
+            lines.append(f'{what}, level {self.level}, AC {self.ac}, {self.size}, {weight}, movement {self.movement}"')
             lines.append(f"hit points {self.hp}; defense d20 {self.df_d20}; " + ", ".join(gear))
             scores = " ".join(f"{STAT_SHORT[s]} {self.score(s)}" for s in MONSTER_STATS)
             missing = [STAT_SHORT[s] for s in MONSTER_STATS if self.stat(s) is None]
@@ -320,7 +333,8 @@ class Numbers:
 
     def to_json(self) -> dict[str, int | float | None]:
         out: dict[str, int | float | None] = {
-            name: (None if getattr(self, name) is None else getattr(self, name).number()) for name in self.figures}
+            name: (None if getattr(self, name) is None else getattr(self, name).number()) for name in self.figures
+        }
         out["dead_at"] = self.dead_at
         return out
 
@@ -375,15 +389,31 @@ def character_of(card: PafCard, t: Tables, *, weapon_magic: int = 0) -> ps.Chara
     misc = card.misc or Misc()
     s = card.stats
     return ps.Character(
-        strength=s.strength, constitution=s.constitution, dexterity=s.dexterity, agility=s.agility,
-        stamina=s.stamina, combat_level=card.combat_level or 0, natural_d20=card.natural_d20 or 10,
-        race=card.race or "Human", armor_bonus=pt.armor_bonus(t, card.armor or "none"),
-        armor_magic=card.armor_magic or 0, weapon_magic=weapon_magic, weight_lbs=card.weight or 150,
-        hp_misc=misc.hp, attack_misc=misc.attack, defense_misc=misc.defense)
+        strength=s.strength,
+        constitution=s.constitution,
+        dexterity=s.dexterity,
+        agility=s.agility,
+        stamina=s.stamina,
+        combat_level=card.combat_level or 0,
+        natural_d20=card.natural_d20 or 10,
+        race=card.race or "Human",
+        armor_bonus=pt.armor_bonus(t, card.armor or "none"),
+        armor_magic=card.armor_magic or 0,
+        weapon_magic=weapon_magic,
+        weight_lbs=card.weight or 150,
+        hp_misc=misc.hp,
+        attack_misc=misc.attack,
+        defense_misc=misc.defense,
+    )
 
 
-def derived(card: PafCard, tables: Tables | dict[str, Any], *, weapon: int | str | None = None,
-            monster_death: int = ps.MONSTER_DEATH) -> Numbers:
+def derived(
+    card: PafCard,
+    tables: Tables | dict[str, Any],
+    *,
+    weapon: int | str | None = None,
+    monster_death: int = ps.MONSTER_DEATH,
+) -> Numbers:
     """A card's numbers with the scene's tables.
 
     Args:
@@ -408,17 +438,25 @@ def derived(card: PafCard, tables: Tables | dict[str, Any], *, weapon: int | str
         lvl = pt.monster_lvl(t, level)
         armor = monster_armor_bonus(card.ac or 0)
         agility, strength, pounds = card.score("agility"), card.score("strength"), card.pounds
-        return Numbers(hp, af, af_missile, df,
-                       ps.pummel_af(agility=agility, strength=strength, combat_level=lvl),
-                       ps.pummel_df(armor_bonus=armor, agility=agility, combat_level=lvl),
-                       ps.grapple_af(armor_bonus=armor, agility=agility, strength=strength, weight_lbs=pounds),
-                       ps.grapple_df(agility=agility, strength=strength, weight_lbs=pounds, armor_bonus=armor),
-                       ps.death_at(monster=True, monster_death=monster_death))
+        return Numbers(
+            hp,
+            af,
+            af_missile,
+            df,
+            ps.pummel_af(agility=agility, strength=strength, combat_level=lvl),
+            ps.pummel_df(armor_bonus=armor, agility=agility, combat_level=lvl),
+            ps.grapple_af(armor_bonus=armor, agility=agility, strength=strength, weight_lbs=pounds),
+            ps.grapple_df(agility=agility, strength=strength, weight_lbs=pounds, armor_bonus=armor),
+            ps.death_at(monster=True, monster_death=monster_death),
+        )
     melee = ps.derive(t, character_of(card, t, weapon_magic=_magic(card, t, chosen, "melee")))
     missile = ps.derive(t, character_of(card, t, weapon_magic=_magic(card, t, chosen, "missile")))
     af_missile = missile.af_missile
-    shooting = chosen if chosen is not None and is_missile(t, chosen.weapon) else \
-        next((w for w in card.weapons if is_missile(t, w.weapon)), None)
+    shooting = (
+        chosen
+        if chosen is not None and is_missile(t, chosen.weapon)
+        else next((w for w in card.weapons if is_missile(t, w.weapon)), None)
+    )
     if shooting is not None and is_shot(t, shooting.weapon):
         parts = tuple(p for p in af_missile.parts if not p.label.startswith("strength"))
         af_missile = ps.Figure("AF", sum((p.amount for p in parts), Fraction(0)), parts)
@@ -426,8 +464,7 @@ def derived(card: PafCard, tables: Tables | dict[str, Any], *, weapon: int | str
     if card.shield:
         bonus = Fraction(pt.shield_bonus(t))
         df = ps.Figure("DF", df.value + bonus, df.parts + (ps.Part("shield", bonus),))
-    return Numbers(melee.mhp, melee.af, af_missile, df, melee.paf, melee.pdf, melee.goaf, melee.godf,
-                   melee.dead_at)
+    return Numbers(melee.mhp, melee.af, af_missile, df, melee.paf, melee.pdf, melee.goaf, melee.godf, melee.dead_at)
 
 
 def monster_armor_bonus(ac: int) -> int:
@@ -445,8 +482,11 @@ def _weapon_line(card: PafCard, w: CardWeapon, t: Tables | None) -> str:
         strength = card.stat("strength")
         row = t.weapons.get(w.weapon)
         if row is not None and is_melee(t, w.weapon):
-            dmg = ps.damage_dice(t, w.weapon, "medium", strength) + " / large " + \
-                ps.damage_dice(t, w.weapon, "large", strength)
+            dmg = (
+                ps.damage_dice(t, w.weapon, "medium", strength)
+                + " / large "
+                + ps.damage_dice(t, w.weapon, "large", strength)
+            )
             extra.append(f"melee {dmg}")
             if row.min_str is not None:
                 extra.append(f"min str {row.min_str}")
@@ -456,13 +496,16 @@ def _weapon_line(card: PafCard, w: CardWeapon, t: Tables | None) -> str:
         if shot is not None and shot.ammunition in t.weapons:
             rate = shot.printed_rate or f"{ps.show(Fraction(shot.per_round).limit_denominator(10))}"
             thrown = not is_shot(t, w.weapon)  # a thrown weapon's damage takes the strength [D]
-            medium, large = (ps.damage_dice(t, shot.ammunition, size, strength if thrown else None)
-                             for size in ("medium", "large"))
-            extra.append(f"{'throws' if thrown else 'shoots ' + shot.ammunition} {medium} / large {large}, "
-                         f"{rate} a round, "
-                         f"range {ps.show(Fraction(shot.short).limit_denominator(10))}/"
-                         f"{ps.show(Fraction(shot.medium).limit_denominator(10))}/"
-                         f"{ps.show(Fraction(shot.long).limit_denominator(10))}")
+            medium, large = (
+                ps.damage_dice(t, shot.ammunition, size, strength if thrown else None) for size in ("medium", "large")
+            )
+            extra.append(
+                f"{'throws' if thrown else 'shoots ' + shot.ammunition} {medium} / large {large}, "
+                f"{rate} a round, "
+                f"range {ps.show(Fraction(shot.short).limit_denominator(10))}/"
+                f"{ps.show(Fraction(shot.medium).limit_denominator(10))}/"
+                f"{ps.show(Fraction(shot.long).limit_denominator(10))}"
+            )
     return shown + (f" ({', '.join(extra)})" if extra else "")
 
 
@@ -496,8 +539,9 @@ SPECIAL = {
     "armor": lambda: f"a key of the tables' armor [R] ({_keys('armor')}); omitted: none",
     "weapon": lambda: f"a key of the tables' weapons or missiles ({_keys('weapons')})",
     "monster": lambda: f"a key of the tables' monsters ({_keys('monsters')}) (optional)",
-    "level": lambda: f"a level of the Monster Conversion Chart ({_keys('monster_levels')}); "
-                     "write \"1-1\" and \"1+\" in quotes",
+    "level": lambda: (
+        f'a level of the Monster Conversion Chart ({_keys("monster_levels")}); write "1-1" and "1+" in quotes'
+    ),
     "stats": lambda: "all twelve stats, each a whole number from 4 to 20: " + ", ".join(STATS),
     "weapons": lambda: "a list of 1 to 8 weapons, each {weapon: KEY, magic: N, ammo: N (missiles)}",
     "misc": lambda: "{hp: N, attack: N, defense: N} (whole numbers; optional)",
@@ -533,9 +577,16 @@ def _explain(err: dict[str, Any]) -> list[tuple[str, str]]:
     kind = err["type"]
     got = err.get("input")
     if kind == "extra_forbidden":
-        fields = ", ".join(model.model_fields) if model is not PafCard else \
-            "common " + ", ".join(COMMON) + "; character " + ", ".join(CHARACTER_ONLY) + \
-            "; monster " + ", ".join(MONSTER_ONLY)
+        fields = (
+            ", ".join(model.model_fields)
+            if model is not PafCard
+            else "common "
+            + ", ".join(COMMON)
+            + "; character "
+            + ", ".join(CHARACTER_ONLY)
+            + "; monster "
+            + ", ".join(MONSTER_ONLY)
+        )
         return [(where, f"unknown field; fields allowed: {fields}")]
     if kind == "missing":
         return [(where, "missing; " + _allowed(model, name))]
@@ -550,22 +601,30 @@ def _kind_problems(data: dict[str, Any]) -> list[str]:
     out: list[str] = []
     kind = data.get("kind")
     if kind in KINDS:
-        required, foreign = (CHARACTER_REQUIRED, MONSTER_ONLY) if kind == "character" else \
-            (MONSTER_REQUIRED, CHARACTER_ONLY)
+        required, foreign = (
+            (CHARACTER_REQUIRED, MONSTER_ONLY) if kind == "character" else (MONSTER_REQUIRED, CHARACTER_ONLY)
+        )
         for name in required:
             if name not in data and name not in ("size", "weapons"):  # those the model reports missing
                 out.append(f"{name}: missing; a {kind} needs it: {_allowed(PafCard, name)}")
         weight = data.get("weight")
-        if kind == "character" and isinstance(weight, int) and not isinstance(weight, bool) \
-                and weight > CHARACTER_WEIGHT_MAX:
-            out.append(f"weight: {weight} lbs is more than a character weighs: 10 to {CHARACTER_WEIGHT_MAX} "
-                       "(up to 20000 for a monster)")
+        if (
+            kind == "character"
+            and isinstance(weight, int)
+            and not isinstance(weight, bool)
+            and weight > CHARACTER_WEIGHT_MAX
+        ):
+            out.append(
+                f"weight: {weight} lbs is more than a character weighs: 10 to {CHARACTER_WEIGHT_MAX} "
+                "(up to 20000 for a monster)"
+            )
         for name in foreign:
             if name in data:
                 other = "monster" if kind == "character" else "character"
                 mine = CHARACTER_ONLY if kind == "character" else MONSTER_ONLY
-                out.append(f"{name}: a {other}'s field, not allowed on a {kind} "
-                           f"({kind} fields: {', '.join(COMMON + mine)})")
+                out.append(
+                    f"{name}: a {other}'s field, not allowed on a {kind} ({kind} fields: {', '.join(COMMON + mine)})"
+                )
     weapons = data.get("weapons") if isinstance(data.get("weapons"), list) else []
     shipped = _shipped()
     seen: dict[str, int] = {}
@@ -576,14 +635,21 @@ def _kind_problems(data: dict[str, Any]) -> list[str]:
         if key in seen:
             out.append(f"weapons.{i}.weapon: {key} is already weapons.{seen[key]}; list each weapon once")
         seen.setdefault(key, i)
-        if shipped is not None and key in shipped.weapons and key not in shipped.missiles and ("ammo" in w or "arrows" in w):
+        if (
+            shipped is not None
+            and key in shipped.weapons
+            and key not in shipped.missiles
+            and ("ammo" in w or "arrows" in w)
+        ):
             out.append(_ammo_problem(i, key))
     return out
 
 
 def _ammo_problem(i: int, key: str) -> str:
-    return (f"weapons.{i}.ammo: {key} is a melee weapon (no missiles row): ammo is for weapons shot "
-            "or thrown (the tables' missiles)")
+    return (
+        f"weapons.{i}.ammo: {key} is a melee weapon (no missiles row): ammo is for weapons shot "
+        "or thrown (the tables' missiles)"
+    )
 
 
 def check_against(card: PafCard, tables: Tables | dict[str, Any]) -> list[str]:
@@ -602,13 +668,16 @@ def check_against(card: PafCard, tables: Tables | dict[str, Any]) -> list[str]:
         out.append(f"monster: {card.monster!r} is not a monster of the tables (monsters: {', '.join(t.monsters)})")
     levels = [r.level for r in t.monster_levels]
     if card.level is not None and card.level not in levels:
-        out.append(f"level: {card.level!r} is not a level of the Monster Conversion Chart "
-                   f"(levels: {', '.join(levels)})")
+        out.append(
+            f"level: {card.level!r} is not a level of the Monster Conversion Chart (levels: {', '.join(levels)})"
+        )
     known = sorted(set(t.weapons) | set(t.missiles))
     for i, w in enumerate(card.weapons):
         if w.weapon not in t.weapons and w.weapon not in t.missiles:
-            out.append(f"weapons.{i}.weapon: {w.weapon!r} is not a weapon of the tables "
-                       f"(weapons and missiles: {'; '.join(known)})")
+            out.append(
+                f"weapons.{i}.weapon: {w.weapon!r} is not a weapon of the tables "
+                f"(weapons and missiles: {'; '.join(known)})"
+            )
         elif w.ammo is not None and w.weapon not in t.missiles:
             out.append(_ammo_problem(i, w.weapon))
     return [f"fighter {card.name}: {line}" for line in out]
@@ -633,6 +702,10 @@ def to_yaml_entry(card: PafCard) -> dict[str, Any]:
 
 def cards_yaml(cards: list[PafCard]) -> str:
     """A whole card file (``game: paf``) holding ``cards``, for ``<data dir>/fighters/paf_*.yaml``."""
-    return yaml.safe_dump({"game": "paf", "fighters": [to_yaml_entry(c) for c in cards]},
-                          sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
-
+    return yaml.safe_dump(
+        {"game": "paf", "fighters": [to_yaml_entry(c) for c in cards]},
+        sort_keys=False,
+        allow_unicode=True,
+        default_flow_style=None,
+        width=100,
+    )

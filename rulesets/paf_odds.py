@@ -67,8 +67,9 @@ def expected_damage(rnd: Round, a: Attack, mult_of: Dist | None = None) -> Fract
     _, _, dice, plus, _, adj = rnd.damage_terms(a.x, a.y, a.w, a.mode)
     sums = sum_dist(dice)
     mults = mult_of or {1: Fraction(1)}
-    return sum((qm * expect(sums, lambda s, m=m: damage_total(s, plus, m, adj)) for m, qm in mults.items() if m),
-               Fraction(0))
+    return sum(
+        (qm * expect(sums, lambda s, m=m: damage_total(s, plus, m, adj)) for m, qm in mults.items() if m), Fraction(0)
+    )
 
 
 def attack_odds(rnd: Round) -> Odds | None:
@@ -95,10 +96,20 @@ def attack_odds(rnd: Round) -> Odds | None:
         Line("damage", "damage to expect", float(expected), "expected"),
     )
     detail = (
-        ("the roll", tuple(Line(k, w, float(bands.get(k, 0))) for k, w in
-                           (("critical", "critical hit"), ("hit", "hit"), ("miss", "miss"), ("fumble", "fumble")))),
-        ("damage", (Line("on_hit", "on a hit", float(on_hit), "expected"),
-                    Line("on_critical", "on a critical hit", float(on_critical), "expected"))),
+        (
+            "the roll",
+            tuple(
+                Line(k, w, float(bands.get(k, 0)))
+                for k, w in (("critical", "critical hit"), ("hit", "hit"), ("miss", "miss"), ("fumble", "fumble"))
+            ),
+        ),
+        (
+            "damage",
+            (
+                Line("on_hit", "on a hit", float(on_hit), "expected"),
+                Line("on_critical", "on a critical hit", float(on_critical), "expected"),
+            ),
+        ),
     )
     return Odds(f"{rnd.name(a.x)}'s {need.reason} on {target}", lines, detail)
 
@@ -140,11 +151,15 @@ def wrestle_odds(rnd: Round) -> Odds | None:
     target = rnd.name(w.y)
     lines = [Line("hit", f"hits {target}", float(p_hit))]
     if w.hold is not None:
-        lines.append(Line("break", f"breaks the hold (category {w.hold})", float(sum((q for _, q in landed), Fraction(0)))))
+        lines.append(
+            Line("break", f"breaks the hold (category {w.hold})", float(sum((q for _, q in landed), Fraction(0))))
+        )
     elif w.table == "grappling":
         lines.append(Line("hold", "a hold", float(sum((q for res, q in landed if res.row.category), Fraction(0)))))
-    lines += [Line("points", "points to expect", float(points), "expected"),
-              Line("real", "real points to expect", float(real), "expected")]
+    lines += [
+        Line("points", "points to expect", float(points), "expected"),
+        Line("real", "real points to expect", float(real), "expected"),
+    ]
     detail = (("the table's rows", tuple(Line(key, key, float(q)) for key, _, q in rows)),)
     what = "break" if w.hold is not None else need.reason
     return Odds(f"{rnd.name(w.x)}'s {what} on {target}", tuple(lines), detail)

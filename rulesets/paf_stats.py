@@ -86,7 +86,7 @@ def show(x: Number) -> str:
     x = Fraction(x)
     if x.denominator == 1:
         return str(x.numerator)
-    if 10 ** 6 % x.denominator == 0:
+    if 10**6 % x.denominator == 0:
         return f"{float(x):.6f}".rstrip("0").rstrip(".")
     return f"{float(x):.2f}"
 
@@ -99,8 +99,7 @@ def _figure(name: str, parts: Iterable[tuple[str, Number]]) -> Figure:
 # --- hit points (PA-5) -------------------------------------------------------------------------
 
 
-def mhp(t: Tables, *, constitution: int, stamina: int, combat_level: int, race: str = "Human",
-        misc: int = 0) -> Figure:
+def mhp(t: Tables, *, constitution: int, stamina: int, combat_level: int, race: str = "Human", misc: int = 0) -> Figure:
     """MHP = Constitution + Stamina Bonus + Combat Level + Racial Bonus + Misc + 8 (Combat Level > 0).
 
     Ruling PA-5; the stamina bonus is the characteristic table's Hitpoints (Sta) column."""
@@ -158,8 +157,18 @@ def natural_base(d20: int) -> int:
     return NATURAL_BASE + d20
 
 
-def attack_factor(t: Tables, *, natural_d20: int, combat_level: int, strength: int, dexterity: int | None = None,
-                  missile: bool = False, strength_applies: bool = True, magic: int = 0, misc: Number = 0) -> Figure:
+def attack_factor(
+    t: Tables,
+    *,
+    natural_d20: int,
+    combat_level: int,
+    strength: int,
+    dexterity: int | None = None,
+    missile: bool = False,
+    strength_applies: bool = True,
+    magic: int = 0,
+    misc: Number = 0,
+) -> Figure:
     """AF = natural base (30 + d20) - 4 x combat level + strength attack adjustment
     (+ dexterity missile adjustment, missiles only) + magic and misc (ruling PA-1).
 
@@ -183,8 +192,16 @@ def attack_factor(t: Tables, *, natural_d20: int, combat_level: int, strength: i
     return _figure("AF", parts)
 
 
-def defense_factor(t: Tables, *, agility: int, combat_level: int, race: str = "Human", armor_bonus: Number = 0,
-                   magic: int = 0, misc: Number = 0) -> Figure:
+def defense_factor(
+    t: Tables,
+    *,
+    agility: int,
+    combat_level: int,
+    race: str = "Human",
+    armor_bonus: Number = 0,
+    magic: int = 0,
+    misc: Number = 0,
+) -> Figure:
     """DF = race base + agility defense adjustment + armor bonus + 2.5 x combat level + misc
     (ruling PA-1), with magic pluses at 2.5% each (PA-2).
 
@@ -231,8 +248,7 @@ def monster_df(*, ac: int, lvl: int, d20: int, misc: Number = 0) -> Figure:
 # --- the roll (PA-2, PA-3) ---------------------------------------------------------------------
 
 
-def needed_to_hit(af: Figure | Number, df: Figure | Number,
-                  modifiers: Iterable[tuple[str, Number]] = ()) -> Figure:
+def needed_to_hit(af: Figure | Number, df: Figure | Number, modifiers: Iterable[tuple[str, Number]] = ()) -> Figure:
     """PA-2: the chance to miss, AF + DF + range and condition modifiers; a percentile roll
     equal to or above it hits."""
     a = af.value if isinstance(af, Figure) else Fraction(af)
@@ -294,33 +310,60 @@ def damage_dice(t: Tables, weapon: str, size: str, strength: int | None = None) 
 
 def pummel_af(*, agility: int, strength: int, combat_level: int) -> Figure:
     """PAF = 100 - Agility - Strength - 4% / Combat Level (scores, not adjustments)."""
-    return _figure("PAF", [("base", 100), ("agility", -agility), ("strength", -strength),
-                           (f"combat level {combat_level} x 4", ATTACK_PER_LEVEL * combat_level)])
+    return _figure(
+        "PAF",
+        [
+            ("base", 100),
+            ("agility", -agility),
+            ("strength", -strength),
+            (f"combat level {combat_level} x 4", ATTACK_PER_LEVEL * combat_level),
+        ],
+    )
 
 
-def pummel_df(*, armor_bonus: Number, agility: int, combat_level: int, armor_magic: int = 0,
-              magic_armor_counts: bool = True) -> Figure:
+def pummel_df(
+    *, armor_bonus: Number, agility: int, combat_level: int, armor_magic: int = 0, magic_armor_counts: bool = True
+) -> Figure:
     """PDF = 2 * Armor Bonus + Agility + 2.5% / Combat Level.
 
     R-19: unlike GOAF/GODF the text does not exclude magical armor here, so by default the
     armor bonus includes its magic (2.5 per plus) before it is doubled."""
     armor = Fraction(armor_bonus) + (DEFENSE_PER_PLUS * armor_magic if magic_armor_counts else 0)
-    return _figure("PDF", [("armor x 2", 2 * armor), ("agility", agility),
-                           (f"combat level {combat_level} x 2.5", DEFENSE_PER_LEVEL * combat_level)])
+    return _figure(
+        "PDF",
+        [
+            ("armor x 2", 2 * armor),
+            ("agility", agility),
+            (f"combat level {combat_level} x 2.5", DEFENSE_PER_LEVEL * combat_level),
+        ],
+    )
 
 
 def grapple_af(*, armor_bonus: Number, agility: int, strength: int, weight_lbs: Number) -> Figure:
     """GOAF = 3 * Armor Bonus - Agility - Strength - Weight/10 (lbs); magical armor bonuses do
     NOT apply (the text): ``armor_bonus`` is the armor's own bonus."""
-    return _figure("GOAF", [("armor x 3", 3 * Fraction(armor_bonus)), ("agility", -agility),
-                            ("strength", -strength), (f"weight {show(weight_lbs)} lbs / 10", -Fraction(weight_lbs) / 10)])
+    return _figure(
+        "GOAF",
+        [
+            ("armor x 3", 3 * Fraction(armor_bonus)),
+            ("agility", -agility),
+            ("strength", -strength),
+            (f"weight {show(weight_lbs)} lbs / 10", -Fraction(weight_lbs) / 10),
+        ],
+    )
 
 
 def grapple_df(*, agility: int, strength: int, weight_lbs: Number, armor_bonus: Number) -> Figure:
     """GODF = Agility + Strength + Weight/10 (lbs) - Armor Bonus; magical armor bonuses do NOT apply."""
-    return _figure("GODF", [("agility", agility), ("strength", strength),
-                            (f"weight {show(weight_lbs)} lbs / 10", Fraction(weight_lbs) / 10),
-                            ("armor", -Fraction(armor_bonus))])
+    return _figure(
+        "GODF",
+        [
+            ("agility", agility),
+            ("strength", strength),
+            (f"weight {show(weight_lbs)} lbs / 10", Fraction(weight_lbs) / 10),
+            ("armor", -Fraction(armor_bonus)),
+        ],
+    )
 
 
 def nonlethal_index(roll: int | str, needed: Figure | Number, damage_mods: Iterable[Number] = ()) -> int:
@@ -410,18 +453,33 @@ class Derived:
 
 def derive(t: Tables, c: Character) -> Derived:
     """Every derived number of a character (PA-1, PA-5, PA-7)."""
-    af_args = dict(natural_d20=c.natural_d20, combat_level=c.combat_level, strength=c.strength,
-                   dexterity=c.dexterity, magic=c.weapon_magic, misc=c.attack_misc)
+    af_args = dict(
+        natural_d20=c.natural_d20,
+        combat_level=c.combat_level,
+        strength=c.strength,
+        dexterity=c.dexterity,
+        magic=c.weapon_magic,
+        misc=c.attack_misc,
+    )
     return Derived(
-        mhp=mhp(t, constitution=c.constitution, stamina=c.stamina, combat_level=c.combat_level, race=c.race,
-                misc=c.hp_misc),
+        mhp=mhp(
+            t, constitution=c.constitution, stamina=c.stamina, combat_level=c.combat_level, race=c.race, misc=c.hp_misc
+        ),
         af=attack_factor(t, **af_args),
         af_missile=attack_factor(t, missile=True, **af_args),
-        df=defense_factor(t, agility=c.agility, combat_level=c.combat_level, race=c.race, armor_bonus=c.armor_bonus,
-                          magic=c.armor_magic, misc=c.defense_misc),
+        df=defense_factor(
+            t,
+            agility=c.agility,
+            combat_level=c.combat_level,
+            race=c.race,
+            armor_bonus=c.armor_bonus,
+            magic=c.armor_magic,
+            misc=c.defense_misc,
+        ),
         paf=pummel_af(agility=c.agility, strength=c.strength, combat_level=c.combat_level),
-        pdf=pummel_df(armor_bonus=c.armor_bonus, agility=c.agility, combat_level=c.combat_level,
-                      armor_magic=c.armor_magic),
+        pdf=pummel_df(
+            armor_bonus=c.armor_bonus, agility=c.agility, combat_level=c.combat_level, armor_magic=c.armor_magic
+        ),
         goaf=grapple_af(armor_bonus=c.armor_bonus, agility=c.agility, strength=c.strength, weight_lbs=c.weight_lbs),
         godf=grapple_df(agility=c.agility, strength=c.strength, weight_lbs=c.weight_lbs, armor_bonus=c.armor_bonus),
         dead_at=death_at(c.constitution),

@@ -37,8 +37,20 @@ SIZES = ("small", "medium", "large")
 """The defender's sizes the text names (PA-4: small and medium share a column)."""
 CRITICAL_KINDS = ("blunt", "edged", "missile")
 NON_LETHAL = ("pummeling", "grappling", "overbear")
-STATS = ("strength", "intelligence", "wisdom", "constitution", "dexterity", "charisma",
-         "comeliness", "ego", "agility", "swim", "mechanical", "stamina")
+STATS = (
+    "strength",
+    "intelligence",
+    "wisdom",
+    "constitution",
+    "dexterity",
+    "charisma",
+    "comeliness",
+    "ego",
+    "agility",
+    "swim",
+    "mechanical",
+    "stamina",
+)
 """The text's twelve stats (its preface), for stat losses."""
 
 
@@ -213,9 +225,21 @@ class DexCheck(_Strict):
     on_fail: Effect | None = None
 
 
-Part = Literal["ear", "eye", "sight_of_eye", "fingers", "leg_at_ankle", "leg_at_knee", "leg_at_hip",
-               "shield_arm_at_wrist", "shield_arm_at_elbow", "shield_arm_at_shoulder",
-               "weapon_arm_at_wrist", "weapon_arm_at_elbow", "weapon_arm_at_shoulder"]
+Part = Literal[
+    "ear",
+    "eye",
+    "sight_of_eye",
+    "fingers",
+    "leg_at_ankle",
+    "leg_at_knee",
+    "leg_at_hip",
+    "shield_arm_at_wrist",
+    "shield_arm_at_elbow",
+    "shield_arm_at_shoulder",
+    "weapon_arm_at_wrist",
+    "weapon_arm_at_elbow",
+    "weapon_arm_at_shoulder",
+]
 Broken = Literal["shield_arm", "weapon_arm", "ribs", "leg"]
 
 
@@ -421,7 +445,10 @@ def _consistency(t: Tables) -> list[str]:
         if w.weight_max is not None and w.weight_max <= w.weight:
             out.append(f"{where}.weight_max: {w.weight_max} is not above weight {w.weight}")
         if w.printed is not None:
-            for column, dice, text in (("small_medium", w.small_medium, w.printed[0]), ("large", w.large, w.printed[1])):
+            for column, dice, text in (
+                ("small_medium", w.small_medium, w.printed[0]),
+                ("large", w.large, w.printed[1]),
+            ):
                 printed = _printed_range(text)
                 if printed is None:
                     out.append(f"{where}.printed: {text!r} is not a range like 1-8")
@@ -501,7 +528,6 @@ def _open_cover(section: str, spans: list[tuple[int | None, int | None]]) -> lis
 # --- reading and loading -------------------------------------------------------------------------
 
 
-
 def load(user_path: Path | None = None) -> dict[str, Any]:
     """The shipped tables with the sections of ``user_path`` (if it exists) put over them, checked.
 
@@ -523,8 +549,9 @@ def load(user_path: Path | None = None) -> dict[str, Any]:
             raise TablesError([f"{user_path}: should be a mapping of sections ({', '.join(SECTIONS)})"])
         unknown = [k for k in mine if k not in SECTIONS]
         if unknown:
-            raise TablesError([f"{user_path}: unknown section(s) {', '.join(map(str, unknown))}; "
-                               f"sections: {', '.join(SECTIONS)}"])
+            raise TablesError(
+                [f"{user_path}: unknown section(s) {', '.join(map(str, unknown))}; sections: {', '.join(SECTIONS)}"]
+            )
         data = {**data, **mine}
         name = f"{user_path} (over the shipped tables)"
     tables, problems = check(data, name)
@@ -637,8 +664,9 @@ def characteristic_row(t: Tables, score: int) -> CharacteristicRow:
     for row in t.characteristics:
         if row.score == score:
             return row
-    raise LookupError(f"score {score} is not on the characteristic table "
-                      f"({t.characteristics[0].score}-{t.characteristics[-1].score})")
+    raise LookupError(
+        f"score {score} is not on the characteristic table ({t.characteristics[0].score}-{t.characteristics[-1].score})"
+    )
 
 
 def characteristic_adjustment(t: Tables, score: int, column: str) -> int:
@@ -683,8 +711,9 @@ def monster_attack_factor(t: Tables, level: str) -> int:
     for row in t.monster_levels:
         if row.level == str(level).strip():
             return row.attack_factor
-    raise LookupError(f"level {level!r} is not on the conversion chart "
-                      f"({', '.join(r.level for r in t.monster_levels)})")
+    raise LookupError(
+        f"level {level!r} is not on the conversion chart ({', '.join(r.level for r in t.monster_levels)})"
+    )
 
 
 def monster_lvl(t: Tables, level: str) -> int:

@@ -97,7 +97,9 @@ class CompanionApp(App[None]):
         try:
             session: Session = resume(self.store, session_id, self.rng)
         except CorruptSave as exc:
-            self.notify(f"This fight cannot be resumed: {exc}", title="Saved fight", severity="error", timeout=15, markup=False)
+            self.notify(
+                f"This fight cannot be resumed: {exc}", title="Saved fight", severity="error", timeout=15, markup=False
+            )
             return False
         self.clear_notifications()  # e.g. why a first try could not start
         self.back_home()

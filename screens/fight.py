@@ -190,7 +190,7 @@ class FightScreen(Screen[None]):
         if fresh:
             log.clear()
             shown = []
-        for step in steps[len(shown):]:
+        for step in steps[len(shown) :]:
             for i, line in enumerate(step.log):
                 mark = " [dim](by the app)[/dim]" if step.answer.virtual and i == 0 else ""
                 log.write(f"{escape(line)}{mark}")
@@ -284,8 +284,9 @@ class FightScreen(Screen[None]):
         # enough for them all: two panels' borders, the header and the footer besides
         roomy = len(setup.fighters) <= ROOMY_SCENE or 3 * len(setup.fighters) + 6 <= self.app.size.height
         for side in (0, 1):
-            combatants = [(card, trackers.get(card.name, {})) for i, card in enumerate(setup.fighters)
-                          if setup.side_of(i) == side]
+            combatants = [
+                (card, trackers.get(card.name, {})) for i, card in enumerate(setup.fighters) if setup.side_of(i) == side
+            ]
             panel = self.query_one(f"#{'red' if side == 0 else 'blue'}-side", SidePanel)
             panel.show_side(side, combatants, acting, roomy)
 
@@ -381,8 +382,9 @@ class FightScreen(Screen[None]):
         finally:
             self._rolling = False
             self._changed(session)
-        self.notify(f"The app rolled {rolled} answer{'s' * (rolled != 1)} (ctrl+z undoes them one at a time).",
-                    timeout=4)
+        self.notify(
+            f"The app rolled {rolled} answer{'s' * (rolled != 1)} (ctrl+z undoes them one at a time).", timeout=4
+        )
 
     def _refresh_keys(self) -> None:
         """Refresh the footer only when a key comes or goes: the footer rebuilds itself."""
@@ -441,9 +443,13 @@ class FightScreen(Screen[None]):
             session.submit("bell", clock=self.clock.length)
             if not session.over:
                 verdict = session.ruleset.round_verdict(session.state.rounds[-1], session.state.fighters)
-                self.notify(f"End of round {len(session.state.rounds)}: {verdict}.\n"
-                            f"f2 (or the roll-off) starts round {session.state.round}.",
-                            title="Bell", timeout=8, markup=False)
+                self.notify(
+                    f"End of round {len(session.state.rounds)}: {verdict}.\n"
+                    f"f2 (or the roll-off) starts round {session.state.round}.",
+                    title="Bell",
+                    timeout=8,
+                    markup=False,
+                )
         elif session.ruleset.stall_due(session.state, self.clock.elapsed - self._held_since()):
             session.submit("stall", clock=self.clock.elapsed)  # FO-8: the screen turns the dice over
             self.notify("Stalling: the dice turn over.", severity="warning")
@@ -590,8 +596,9 @@ class FightScreen(Screen[None]):
 
         reference = self.session.ruleset.reference(self.session.state)
         if reference is None:
-            self.notify("No table is in use at this step: f1 shows the table a roll reads, when a roll reads one.",
-                        timeout=4)
+            self.notify(
+                "No table is in use at this step: f1 shows the table a roll reads, when a roll reads one.", timeout=4
+            )
             return
         self.app.push_screen(ReferenceScreen(reference))
 
@@ -640,8 +647,7 @@ class FightScreen(Screen[None]):
         self.show_odds = not self.show_odds
         self.app.store.set_setting("odds", "shown" if self.show_odds else "hidden")
         self._render_odds(self.session.over)
-        self.notify("The odds are shown." if self.show_odds else "The odds are hidden (ctrl+o shows them).",
-                    timeout=3)
+        self.notify("The odds are shown." if self.show_odds else "The odds are hidden (ctrl+o shows them).", timeout=3)
 
     def action_odds_detail(self) -> None:
         """The whole distribution of the roll's odds (f9), as a table; shown even when the odds by

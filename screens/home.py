@@ -15,8 +15,14 @@ from textual.widgets.option_list import Option
 from companion.ruleset import GAME_TITLES, GAMES
 from companion.screens.widgets import escape
 
-SHORT = {"nhb": "NHB", "fo": "FO", "cage_match": "Cage Match", "fudge": "Fudge", "paf": "PAF",
-         "nhb_tournament": "NHB tournament"}
+SHORT = {
+    "nhb": "NHB",
+    "fo": "FO",
+    "cage_match": "Cage Match",
+    "fudge": "Fudge",
+    "paf": "PAF",
+    "nhb_tournament": "NHB tournament",
+}
 """Game names short enough for one line of a list."""
 
 
@@ -86,8 +92,10 @@ class HomeScreen(Screen[None]):
         unfinished = self.query_one("#unfinished", OptionList)
         unfinished.clear_options()
         for saved in store.sessions("open"):
-            label = (f"{_title(saved.game, saved.title)} · {SHORT.get(saved.game, saved.game)} · "
-                     f"{saved.answers} answers · {_when(saved.updated)}")
+            label = (
+                f"{_title(saved.game, saved.title)} · {SHORT.get(saved.game, saved.game)} · "
+                f"{saved.answers} answers · {_when(saved.updated)}"
+            )
             unfinished.add_option(Option(escape(label), id=str(saved.id)))
         if not unfinished.option_count:
             unfinished.add_option(Option("none", id="none", disabled=True))
@@ -110,8 +118,7 @@ class HomeScreen(Screen[None]):
         try:
             screen = selection_screen(event.option.id)  # two corners, or a scene of many (Fudge)
         except ImportError as exc:  # a game whose module is missing or broken: say so, stay home
-            self.notify(f"This game cannot be loaded: {exc}", title="Game", severity="error", timeout=10,
-                        markup=False)
+            self.notify(f"This game cannot be loaded: {exc}", title="Game", severity="error", timeout=10, markup=False)
             return
         self.app.push_screen(screen)
 

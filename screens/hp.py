@@ -159,8 +159,9 @@ def _show_number(value: Any) -> str:
     return str(value)
 
 
-def being_lines(card: Any, numbers: dict[str, Any], acting: bool, width: int = LINE_WIDTH,
-                roomy: bool = False) -> list[str]:
+def being_lines(
+    card: Any, numbers: dict[str, Any], acting: bool, width: int = LINE_WIDTH, roomy: bool = False
+) -> list[str]:
     """One being as lines of markup: two, or three when there is room.
 
     The first line: a marker when the prompt is his, the name, his status (or,

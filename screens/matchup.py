@@ -256,8 +256,9 @@ class MatchupScreen(Screen[None]):
         if self.running:
             return
         if not self.query_one("#seed", Input).value.isdigit():
-            self.notify("Type a seed (a whole number), or press n for a new one.", title="Seed",
-                        severity="error", markup=False)
+            self.notify(
+                "Type a seed (a whole number), or press n for a new one.", title="Seed", severity="error", markup=False
+            )
             return
         if not self._setup_ok():
             return
@@ -267,8 +268,9 @@ class MatchupScreen(Screen[None]):
         self._progress_total = self.count
         self.query_one("#progress", ProgressBar).update(total=self.count, progress=0)
         self._show_done(0)
-        self._status(f"Running {self.count:,} {self.noun}, seed {self.seed}... s stops and keeps what is done.",
-                     muted=True)
+        self._status(
+            f"Running {self.count:,} {self.noun}, seed {self.seed}... s stops and keeps what is done.", muted=True
+        )
         if workers_for(self.count) > 1:
             try:
                 ensure_resource_tracker()  # from the app's thread: the worker's would race the screen's stderr
@@ -280,8 +282,13 @@ class MatchupScreen(Screen[None]):
         """Ask the game whether these cards can meet (a fighter against himself, a
         bracket of the wrong size); the reason as a notification when not."""
         if self.game not in SIMULATED_GAMES:
-            self.notify(f"Only {', '.join(SIMULATED_GAMES)} bouts can be simulated so far.",
-                        title="This cannot be simulated", severity="error", timeout=10, markup=False)
+            self.notify(
+                f"Only {', '.join(SIMULATED_GAMES)} bouts can be simulated so far.",
+                title="This cannot be simulated",
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
             return False
         game = f"{self.game}_tournament" if self.tournament else self.game
         try:
@@ -351,8 +358,9 @@ class MatchupScreen(Screen[None]):
             return
         self.query_one("#figures").remove_class("stale")
         self._status("The run failed: no figures.", muted=True)
-        self.notify(f"{type(exc).__name__}: {exc}", title="The simulation failed", severity="error",
-                    timeout=15, markup=False)
+        self.notify(
+            f"{type(exc).__name__}: {exc}", title="The simulation failed", severity="error", timeout=15, markup=False
+        )
 
     def _finished(self, tally: Tally, n: int, seed: int) -> None:
         if not self.is_attached:
@@ -398,8 +406,10 @@ class MatchupScreen(Screen[None]):
         ranked = sorted(summary["champions"].items(), key=lambda kv: -kv[1])
         for name, share in ranked:
             bouts = pct(won_bouts[name]) if name in won_bouts else "0.0%"
-            lines.append(f"{self._padded(name)}  {pct(share):>6}  {interval(summary['champions_interval'][name]):<13}  "
-                         f"{bouts:>6}")
+            lines.append(
+                f"{self._padded(name)}  {pct(share):>6}  {interval(summary['champions_interval'][name]):<13}  "
+                f"{bouts:>6}"
+            )
         lines.append(f"[dim]bouts won: a share of all {summary['bouts']:,} bouts[/dim]")
         return "\n".join(lines)
 

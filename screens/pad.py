@@ -89,14 +89,20 @@ class ActionPadScreen(Screen[str | None]):
         p = self.prompt
         red, blue = p.sides
         with Vertical(id="pad-frame"):
-            yield Static(f"[b]Turn {p.turn} — {escape(p.position)}[/b]   "
-                         f"focus held: {escape(red.who)} {red.focus} · {escape(blue.who)} {blue.focus}", id="pad-head")
+            yield Static(
+                f"[b]Turn {p.turn} — {escape(p.position)}[/b]   "
+                f"focus held: {escape(red.who)} {red.focus} · {escape(blue.who)} {blue.focus}",
+                id="pad-head",
+            )
             if self.stage == COVER:
                 yield Static(self._cover_text(), id="cover")
             elif self.stage == PICK:
                 pad = p.sides[self.side]
-                yield Static(f"[b]{SIDES[self.side].upper()}: {escape(pad.who)}[/b] picks "
-                             f"(holds {pad.focus} focus)", id="who-picks", classes=SIDES[self.side])
+                yield Static(
+                    f"[b]{SIDES[self.side].upper()}: {escape(pad.who)}[/b] picks (holds {pad.focus} focus)",
+                    id="who-picks",
+                    classes=SIDES[self.side],
+                )
                 if pad.notes:
                     yield Static("[dim]" + escape("; ".join(pad.notes)) + "[/dim]", id="pad-notes")
                 options = [Option(option_line(o), id=o.key, disabled=not o.allowed) for o in pad.options]
@@ -117,8 +123,9 @@ class ActionPadScreen(Screen[str | None]):
             f"[b]{SIDES[self.side].upper()} ({escape(picker.who)}) picks now.[/b]",
             f"{SIDES[1 - self.side].upper()} ({escape(other.who)}): look away.",
             "",
-            f"Enter when only {SIDES[self.side]} is looking at the screen." if self.side == 0 else
-            "Press [b]b[/b] when only blue is looking at the screen (Enter does nothing here, "
+            f"Enter when only {SIDES[self.side]} is looking at the screen."
+            if self.side == 0
+            else "Press [b]b[/b] when only blue is looking at the screen (Enter does nothing here, "
             "so red cannot run on into blue's pick).",
         ]
         return "\n".join(lines)
@@ -159,8 +166,10 @@ class ActionPadScreen(Screen[str | None]):
         held = self.pad.focus
         spends = self._spends()
         over = spends > held
-        text = (f"d: focus on dice [b]{self._dice}[/b] (+1 a roll)  ·  "
-                f"x: focus on damage [b]{self._damage}[/b] (+4 damage, once)\n")
+        text = (
+            f"d: focus on dice [b]{self._dice}[/b] (+1 a roll)  ·  "
+            f"x: focus on damage [b]{self._damage}[/b] (+4 damage, once)\n"
+        )
         if over:
             text += f"[b $error]spends {spends} focus, holds {held}: put less on dice or damage[/]"
         else:

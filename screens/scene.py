@@ -165,11 +165,16 @@ class SceneSelectScreen(FighterSelectScreen):
         """Put ``card`` on the side being filled (a card is in a scene once)."""
         side = self.side_of(card)
         if side is not None:
-            self.notify(f"{card.name} is already on the {SIDES[side]} side (ctrl+u takes a card back).",
-                        severity="warning", markup=False, timeout=4)
+            self.notify(
+                f"{card.name} is already on the {SIDES[side]} side (ctrl+u takes a card back).",
+                severity="warning",
+                markup=False,
+                timeout=4,
+            )
         elif len(self.placed) >= MAX_SCENE:
-            self.notify(f"A scene takes at most {MAX_SCENE} combatants: ctrl+s starts it.",
-                        severity="warning", timeout=4)
+            self.notify(
+                f"A scene takes at most {MAX_SCENE} combatants: ctrl+s starts it.", severity="warning", timeout=4
+            )
         else:
             self.placed = self.placed + ((card, self.filling),)
 

@@ -190,8 +190,11 @@ class FighterSelectScreen(Screen[None]):
         self._filled = text
         needle = text.casefold().strip()
         shown = [
-            c for c in self.roster.cards
-            if not needle or needle in c.name.casefold() or needle in (getattr(c, "nickname", "") or "").casefold()
+            c
+            for c in self.roster.cards
+            if not needle
+            or needle in c.name.casefold()
+            or needle in (getattr(c, "nickname", "") or "").casefold()
             or needle in (getattr(c, "style", "") or "").casefold()
         ]
         if needle:
@@ -382,8 +385,12 @@ class FighterSelectScreen(Screen[None]):
         if not self.tournament or self.tournament_key is None:
             return
         if n not in SIZES:
-            self.notify(f"A tournament needs 4, 8 or 16 fighters: {n} {'is' if n == 1 else 'are'} entered.",
-                        title="Not yet", severity="warning", timeout=6)
+            self.notify(
+                f"A tournament needs 4, 8 or 16 fighters: {n} {'is' if n == 1 else 'are'} entered.",
+                title="Not yet",
+                severity="warning",
+                timeout=6,
+            )
             return
         from companion.screens.setup import OptionsScreen
 
@@ -400,8 +407,9 @@ class FighterSelectScreen(Screen[None]):
             cards = list(entrants)
             if draw == AT_RANDOM:
                 self.app.rng.shuffle(cards)  # the app's generator: seeded in tests
-            self.app.push_screen(OptionsScreen(ruleset, default_options(ruleset)),
-                                 lambda options: chosen(options, tuple(cards)))
+            self.app.push_screen(
+                OptionsScreen(ruleset, default_options(ruleset)), lambda options: chosen(options, tuple(cards))
+            )
 
         self.app.push_screen(DrawScreen(tuple(c.name for c in entrants)), drawn)
 

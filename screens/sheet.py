@@ -38,9 +38,20 @@ STAT_DICE = (4, 4, 4, 8)
 WEAPON_ROWS = 3
 """Weapons a character can be given on the sheet (a card file takes up to 8)."""
 
-SHORT = {"strength": "STR", "intelligence": "INT", "wisdom": "WIS", "constitution": "CON",
-         "dexterity": "DEX", "charisma": "CHA", "comeliness": "COM", "ego": "EGO", "agility": "AGI",
-         "swim": "SWI", "mechanical": "MEC", "stamina": "STA"}
+SHORT = {
+    "strength": "STR",
+    "intelligence": "INT",
+    "wisdom": "WIS",
+    "constitution": "CON",
+    "dexterity": "DEX",
+    "charisma": "CHA",
+    "comeliness": "COM",
+    "ego": "EGO",
+    "agility": "AGI",
+    "swim": "SWI",
+    "mechanical": "MEC",
+    "stamina": "STA",
+}
 
 NEEDS = {
     "mhp": ("constitution", "stamina", "combat_level"),
@@ -54,11 +65,22 @@ NEEDS = {
 }
 """The fields each derived number reads (race, armor and the rest always have a value)."""
 
-FIGURE_WORDS = {"af": "melee", "af_missile": "missile", "paf": "pummel attack", "pdf": "pummel defense",
-                "goaf": "grapple attack", "godf": "grapple defense"}
+FIGURE_WORDS = {
+    "af": "melee",
+    "af_missile": "missile",
+    "paf": "pummel attack",
+    "pdf": "pummel defense",
+    "goaf": "grapple attack",
+    "godf": "grapple defense",
+}
 
-FIELD_WORDS = {"combat_level": "combat level", "natural_d20": "natural base d20", "weight": "weight",
-               "movement": "movement", "armor_magic": "armor magic"}
+FIELD_WORDS = {
+    "combat_level": "combat level",
+    "natural_d20": "natural base d20",
+    "weight": "weight",
+    "movement": "movement",
+    "armor_magic": "armor magic",
+}
 
 
 def has_sheet(game: str) -> bool:
@@ -173,11 +195,21 @@ class SheetScreen(Screen[str | None]):
                     yield Input(placeholder="the character's name", id="name", compact=True, max_length=60)
                 with Horizontal(classes="row"):
                     yield Label("Race", classes="field")
-                    yield Select([(r, r) for r in races], value="Human" if "Human" in races else races[0],
-                                 allow_blank=False, id="race", compact=True)
+                    yield Select(
+                        [(r, r) for r in races],
+                        value="Human" if "Human" in races else races[0],
+                        allow_blank=False,
+                        id="race",
+                        compact=True,
+                    )
                     yield Label("Size", classes="field2")
-                    yield Select([(s, s) for s in ("small", "medium", "large")], value="medium",
-                                 allow_blank=False, id="size", compact=True)
+                    yield Select(
+                        [(s, s) for s in ("small", "medium", "large")],
+                        value="medium",
+                        allow_blank=False,
+                        id="size",
+                        compact=True,
+                    )
                 with Horizontal(classes="row"):
                     yield Label("Level", classes="field")
                     yield Input("0", id="combat_level", compact=True, classes="num")
@@ -187,14 +219,24 @@ class SheetScreen(Screen[str | None]):
                     yield Input("12", id="movement", compact=True, classes="num")
                 with Horizontal(classes="row"):
                     yield Label("Armor", classes="field")
-                    yield Select([(a, a) for a in armor], value="none" if "none" in armor else armor[0],
-                                 allow_blank=False, id="armor", compact=True)
+                    yield Select(
+                        [(a, a) for a in armor],
+                        value="none" if "none" in armor else armor[0],
+                        allow_blank=False,
+                        id="armor",
+                        compact=True,
+                    )
                     yield Label("magic +", classes="field2")
                     yield Input("0", id="armor_magic", compact=True, classes="num")
                 with Horizontal(classes="row"):
                     yield Label("Helm", classes="field")
-                    yield Select([(h, h) for h in ("none", "open", "nasal", "visored")], value="none",
-                                 allow_blank=False, id="helm", compact=True)
+                    yield Select(
+                        [(h, h) for h in ("none", "open", "nasal", "visored")],
+                        value="none",
+                        allow_blank=False,
+                        id="helm",
+                        compact=True,
+                    )
                     yield Checkbox("Shield", id="shield", compact=True)
                 with Horizontal(classes="row"):
                     yield Label("d20", classes="field")
@@ -206,14 +248,20 @@ class SheetScreen(Screen[str | None]):
                         with Horizontal(classes="stat"):
                             yield Label(short, classes="stat-name")
                             # 7: "4 4 4 8" (3d4 and the d8) fits the box whole, nothing longer can hide in it
-                            yield Input(placeholder="faces", id=f"stat-{stat}", compact=True, classes="faces",
-                                        max_length=7)
+                            yield Input(
+                                placeholder="faces", id=f"stat-{stat}", compact=True, classes="faces", max_length=7
+                            )
                             yield Static("", id=f"sum-{stat}", classes="sum")
                 yield Static("Weapons (magic +N; ammo for missiles)", classes="heading")
                 for i in range(WEAPON_ROWS):
                     with Horizontal(classes="row"):
-                        yield Select(weapons, prompt="(none)" if i else "weapon", id=f"weapon-{i}", compact=True,
-                                     classes="weapon")
+                        yield Select(
+                            weapons,
+                            prompt="(none)" if i else "weapon",
+                            id=f"weapon-{i}",
+                            compact=True,
+                            classes="weapon",
+                        )
                         yield Label("+", classes="plus")
                         yield Input("0", id=f"magic-{i}", compact=True, classes="num")
                         yield Label("ammo", classes="field2")
@@ -266,9 +314,13 @@ class SheetScreen(Screen[str | None]):
         data["armor"] = self._select("armor")
         data["helm"] = self._select("helm")
         data["shield"] = self.query_one("#shield", Checkbox).value
-        for key, low, high, blank in (("combat_level", 0, 30, None), ("weight", 10, 2000, None),
-                                      ("movement", 1, 48, None), ("armor_magic", -5, 10, 0),
-                                      ("natural_d20", 1, 20, None)):
+        for key, low, high, blank in (
+            ("combat_level", 0, 30, None),
+            ("weight", 10, 2000, None),
+            ("movement", 1, 48, None),
+            ("armor_magic", -5, 10, 0),
+            ("natural_d20", 1, 20, None),
+        ):
             value, why = read_whole(self._value(key), low, high, FIELD_WORDS[key], blank)
             if value is None:
                 problems.append(why)
@@ -342,8 +394,13 @@ class SheetScreen(Screen[str | None]):
         filled = dict(data)
         filled["name"] = filled.get("name") or "?"
         filled["stats"] = {s: filled["stats"].get(s, 10) for s in SHORT}
-        for key, stand_in in (("combat_level", 0), ("weight", 150), ("movement", 12), ("armor_magic", 0),
-                              ("natural_d20", 10)):
+        for key, stand_in in (
+            ("combat_level", 0),
+            ("weight", 150),
+            ("movement", 12),
+            ("armor_magic", 0),
+            ("natural_d20", 10),
+        ):
             filled.setdefault(key, stand_in)
         filled["weapons"] = filled["weapons"] or [{"weapon": "Dagger"}]
         filled.pop("notes", None)
@@ -422,8 +479,13 @@ class SheetScreen(Screen[str | None]):
             value, why = read_stat(event.value)
             self._say(f"{stat}: {why}", error=value is None)
         elif event.value.strip() and wid in FIELD_WORDS:
-            low_high = {"combat_level": (0, 30), "weight": (10, 2000), "movement": (1, 48),
-                        "armor_magic": (-5, 10), "natural_d20": (1, 20)}[wid]
+            low_high = {
+                "combat_level": (0, 30),
+                "weight": (10, 2000),
+                "movement": (1, 48),
+                "armor_magic": (-5, 10),
+                "natural_d20": (1, 20),
+            }[wid]
             value, why = read_whole(event.value, *low_high, FIELD_WORDS[wid])
             self._say(why or f"{FIELD_WORDS[wid]}: {value}", error=value is None)
 
@@ -492,8 +554,9 @@ class SheetScreen(Screen[str | None]):
                 if yes:
                     self._write(card, path)
 
-            self.app.push_screen(ConfirmScreen(f"{path.name} exists already. Replace it with this card?",
-                                               "Replace"), answered)
+            self.app.push_screen(
+                ConfirmScreen(f"{path.name} exists already. Replace it with this card?", "Replace"), answered
+            )
             return
         self._write(card, path)
 

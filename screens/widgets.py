@@ -190,9 +190,11 @@ def prompt_text(prompt: Prompt, narrow: bool = False) -> str:
             lines.append("[dim]  neither is advised over the other[/dim]")
         return "\n".join(lines)
     if isinstance(prompt, SecretPrompt):
-        return (f"[b]{escape(prompt.headline())}[/b]\n"
-                "Enter: open the action pad (each corner picks while the other looks away)\n"
-                "[dim]ctrl+r: the app picks a move for both · f1: the Fight Card[/dim]")
+        return (
+            f"[b]{escape(prompt.headline())}[/b]\n"
+            "Enter: open the action pad (each corner picks while the other looks away)\n"
+            "[dim]ctrl+r: the app picks a move for both · f1: the Fight Card[/dim]"
+        )
     return f"[b]{escape(prompt.headline())}[/b]"
 
 
@@ -276,8 +278,10 @@ class DiceTray(Widget):
                 box.placeholder = f"faces, e.g. {' '.join('+-0+'[i % 4] for i in range(n))}"
             else:
                 # an example each die has: a d4 never shows 7
-                faces = " ".join("42" if die.kind == Kind.PERCENT else str(min(die.high, 7 if n == 1 else 4))
-                                 for die in prompt.dice.dice)
+                faces = " ".join(
+                    "42" if die.kind == Kind.PERCENT else str(min(die.high, 7 if n == 1 else 4))
+                    for die in prompt.dice.dice
+                )
                 box.placeholder = f"{n} faces, e.g. {faces}" if n > 1 else f"the face rolled, e.g. {faces}"
         elif isinstance(prompt, ChoicePrompt):
             box.placeholder = " / ".join(o.key for o in prompt.options)
@@ -314,8 +318,13 @@ def odds_reference(odds: Any) -> Reference:
             bar = "" if line.kind == "expected" else "█" * round(line.p * 10)  # 10 cells: the column's width
             rows.append((heading, line.label, line.shown(), bar))
     note = f"{odds.basis}" + (f"; {odds.remainder:.2%} beyond the depth followed" if odds.remainder else "")
-    return Reference(f"Odds: {odds.title}", ("", "outcome", "chance", ""), tuple(rows), None,
-                     note + "; ctrl+o hides the odds by the tray.")
+    return Reference(
+        f"Odds: {odds.title}",
+        ("", "outcome", "chance", ""),
+        tuple(rows),
+        None,
+        note + "; ctrl+o hides the odds by the tray.",
+    )
 
 
 ODDS_LINES = 4
@@ -333,8 +342,9 @@ def odds_text(odds: Any, most: int = ODDS_LINES) -> str:
         if line.kind == "expected":
             lines.append(f"[dim]{escape(line.label)}[/dim] [b]{line.shown()}[/b]")
             continue
-        lines.append(f"{odds_bar(line.p, SIDE_COLOURS.get(line.side, '$success'))} [b]{line.shown():>4}[/b] "
-                     f"{escape(line.label)}")
+        lines.append(
+            f"{odds_bar(line.p, SIDE_COLOURS.get(line.side, '$success'))} [b]{line.shown():>4}[/b] {escape(line.label)}"
+        )
     more = len(odds.lines) - most
     tail = [f"{more} more" if more > 0 else "", "working: " + ", ".join(odds.pending) if odds.pending else ""]
     tail = [t for t in tail if t]

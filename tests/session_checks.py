@@ -72,8 +72,14 @@ def snapshot(session: Session) -> tuple[Any, ...]:
     return (session.state, session.prompt, session.log(), session.answers, list(session.redo_stack))
 
 
-def apply_ops(session: Session, ops: list[tuple[Any, ...]], *, fitting: Callable[[Any, random.Random], str],
-              wrong: Callable[[Any, random.Random], str], after: Callable[[Any, Any], None]) -> None:
+def apply_ops(
+    session: Session,
+    ops: list[tuple[Any, ...]],
+    *,
+    fitting: Callable[[Any, random.Random], str],
+    wrong: Callable[[Any, random.Random], str],
+    after: Callable[[Any, Any], None],
+) -> None:
     """Play ``ops`` (:func:`decode`'s steps) on ``session``: nothing but Refused escapes from
     submit, a refusal says why and changes nothing, an answer that fits is accepted, one made to
     be wrong is refused, nothing is accepted after the end, the app's own "roll" is marked
@@ -123,8 +129,9 @@ def apply_ops(session: Session, ops: list[tuple[Any, ...]], *, fitting: Callable
         after(state, step.state)
 
 
-def assert_resumes_as_it_was(ruleset: Any, setup: Any, directory: Any, seed: int,
-                             play: Callable[[Session], None]) -> None:
+def assert_resumes_as_it_was(
+    ruleset: Any, setup: Any, directory: Any, seed: int, play: Callable[[Session], None]
+) -> None:
     """A fight started in a store in ``directory``, played by ``play`` and the store closed, resumes
     from a fresh store as it was: setup, answers, state, prompt, log, redo, trackers and status."""
     from companion.session import resume, start
@@ -150,9 +157,16 @@ def assert_resumes_as_it_was(ruleset: Any, setup: Any, directory: Any, seed: int
         again.close()
 
 
-def assert_wrong_answers_change_nothing(ruleset: Any, setup: Any, seed: int, steps: int, tries: int, *,
-                                        fitting: Callable[[Any, random.Random], str],
-                                        wrong: Callable[[Any, random.Random], str]) -> None:
+def assert_wrong_answers_change_nothing(
+    ruleset: Any,
+    setup: Any,
+    seed: int,
+    steps: int,
+    tries: int,
+    *,
+    fitting: Callable[[Any, random.Random], str],
+    wrong: Callable[[Any, random.Random], str],
+) -> None:
     """Play ``steps`` fitting answers (never the GM's end), then answers made to be wrong there:
     each is refused with a reason and nothing changes."""
     rng = random.Random(seed)
@@ -175,7 +189,8 @@ def fitting_choice(prompt: Any, rng: random.Random, *, no_end: bool = False) -> 
     case now and then); with ``no_end`` never the GM's end, where there is another."""
     options = [o for o in prompt.options if not (no_end and o.key == "end")] or list(prompt.options)
     key = rng.choice(options).key
-    names = [key[:i] for i in range(1, len(key) + 1) if prompt.find(key[:i]) is not None
-             and prompt.find(key[:i]).key == key]
+    names = [
+        key[:i] for i in range(1, len(key) + 1) if prompt.find(key[:i]) is not None and prompt.find(key[:i]).key == key
+    ]
     text = rng.choice(names)
     return text.upper() if rng.random() < 0.2 else text

@@ -138,42 +138,73 @@ SCENES = {
     "TRADE BLOWS, red's hook": (lambda: at(Fight(), "red=hook blue=kick"), "single", 0),
     "TRADE BLOWS, blue's kick after red's hit": (lambda: at(Fight(), "red=hook blue=kick", "5 5"), "single", 1),
     "SWIFT ATTACK, a jab on a shoot, focus on damage and dice": (
-        lambda: at(Fight(red_hp=hp(focus=6)), "red=jab+d1+x2 blue=shoot"), "single", 0),
+        lambda: at(Fight(red_hp=hp(focus=6)), "red=jab+d1+x2 blue=shoot"),
+        "single",
+        0,
+    ),
     "SHOOTS IN, a throw on a parry, muscles nearly gone (spill)": (
-        lambda: at(Fight(blue_hp=hp(muscle=3, body=9)), "red=throw blue=parry"), "single", 0),
+        lambda: at(Fight(blue_hp=hp(muscle=3, body=9)), "red=throw blue=parry"),
+        "single",
+        0,
+    ),
     "SHOOTS IN, no spill, no muscles left": (
-        lambda: at(Fight(blue_hp=hp(muscle=0, body=9), muscle_spill=False), "red=throw blue=parry"), "single", 0),
+        lambda: at(Fight(blue_hp=hp(muscle=0, body=9), muscle_spill=False), "red=throw blue=parry"),
+        "single",
+        0,
+    ),
     "BRUTAL HIT on a focusing fighter, hurt: -1": (
-        lambda: at(Fight(red_hp=hp(muscle=20), blue_hp=hp(head=9)), "red=hook blue=focus"), "single", 0),
-    "a follow-up after the parry": (
-        lambda: at(Fight(), "red=parry blue=hook", "6 5", "1 2", "hook"), "single", 0),
+        lambda: at(Fight(red_hp=hp(muscle=20), blue_hp=hp(head=9)), "red=hook blue=focus"),
+        "single",
+        0,
+    ),
+    "a follow-up after the parry": (lambda: at(Fight(), "red=parry blue=hook", "6 5", "1 2", "hook"), "single", 0),
     "WHO FASTER, jab v hook, red's roll, both low": (
-        lambda: at(Fight(red_hp=hp(muscle=2, head=4), blue_hp=hp(muscle=5, head=8)), "red=jab blue=hook"), "race", 0),
-    "WHO FASTER, blue's roll after red's 4 4": (
-        lambda: at(Fight(), "red=jab blue=hook", "4 4"), "race", 0),
+        lambda: at(Fight(red_hp=hp(muscle=2, head=4), blue_hp=hp(muscle=5, head=8)), "red=jab blue=hook"),
+        "race",
+        0,
+    ),
+    "WHO FASTER, blue's roll after red's 4 4": (lambda: at(Fight(), "red=jab blue=hook", "4 4"), "race", 0),
     "PROTECTS, red's hook": (lambda: at(Fight(), "red=hook blue=protect"), "defence", 0),
     "PROTECTS, blue's cover after red's 5 4": (lambda: at(Fight(), "red=hook blue=protect", "5 4"), "defence", 0),
     "SLICK MOVE, red parries blue's haymaker (-4)": (lambda: at(Fight(), "red=parry blue=haymaker"), "defence", 1),
     "BRUTAL HIT v Break, CLINCHING: red's take-down": (
-        lambda: at(Fight(position="clinching"), "red=takedown blue=break"), "break", 0),
+        lambda: at(Fight(position="clinching"), "red=takedown blue=break"),
+        "break",
+        0,
+    ),
     "BRUTAL HIT v Break: a collar tie (no damage) at -2": (
         lambda: at(Fight(position="clinching", red_hp=hp(muscle=20, body=20)), "red=collar-tie blue=break"),
-        "break", 0, "collar_tie"),
+        "break",
+        0,
+        "collar_tie",
+    ),
     "TRIES THE TAKE-DOWN v Protect, GROUND: pass the guard (no damage)": (
-        lambda: at(Fight(position="ground", dominant=0), "red=pass-guard blue=protect"), "must_win", 0, "past_guard"),
+        lambda: at(Fight(position="ground", dominant=0), "red=pass-guard blue=protect"),
+        "must_win",
+        0,
+        "past_guard",
+    ),
     "TRIES THE TAKE-DOWN v Protect, CLINCHING, blue on 1 body": (
         lambda: at(Fight(position="clinching", blue_hp=hp(muscle=0, body=1)), "red=takedown blue=protect"),
-        "must_win", 0),
-    "the take-down after a shoot": (
-        lambda: at(Fight(), "red=shoot blue=parry", "5 5", "takedown"), "must_win", 0),
+        "must_win",
+        0,
+    ),
+    "the take-down after a shoot": (lambda: at(Fight(), "red=shoot blue=parry", "5 5", "takedown"), "must_win", 0),
     "the armbar's hold, GROUND": (
-        lambda: at(Fight(position="ground", dominant=0), "red=armbar blue=focus", "4 5"), "hold", 0),
+        lambda: at(Fight(position="ground", dominant=0), "red=armbar blue=focus", "4 5"),
+        "hold",
+        0,
+    ),
     "a combo's stage 2 against the block": (
         lambda: at(Fight(RED_COMBOS, BLUE, red_hp=hp(focus=3)), "red=jab blue=shoot", "5 5", "one-two-kick"),
-        "block", 0),
+        "block",
+        0,
+    ),
     "a combo's stage 2, blue's block after red's 3 3": (
         lambda: at(Fight(RED_COMBOS, BLUE, red_hp=hp(focus=3)), "red=jab blue=shoot", "5 5", "one-two-kick", "3 3"),
-        "block", 0),
+        "block",
+        0,
+    ),
 }
 
 
@@ -234,8 +265,11 @@ def turn_walk(state, faces: list[tuple[str, Fraction]], start, acc: Counter, p: 
         acc[f"body:{side}"] += p * (lost[2] > 0)
         acc[f"ko:{side}"] += p * (min(before[1 - side][1:]) > 0 and min(after[1 - side][1:]) <= 0)
         over = RULESET.prompt(state)
-        acc[f"tap:{side}"] += p * (isinstance(over, OverPrompt) and over.result.method == "submission"
-                                   and over.result.winner == ("Red", "Blue")[side])
+        acc[f"tap:{side}"] += p * (
+            isinstance(over, OverPrompt)
+            and over.result.method == "submission"
+            and over.result.winner == ("Red", "Blue")[side]
+        )
 
 
 EVERY_FACE = [(text, Fraction(1, 36)) for text in FACES]
@@ -243,8 +277,11 @@ EVERY_SUM = [(f"{rep[0]} {rep[1]}", Fraction(q).limit_denominator(36)) for rep, 
 
 
 def cell_figures(cell) -> dict[str, float]:
-    return {f"{what}:{side}": getattr(cell, what)[side] for what in ("damage", "head", "body", "ko", "tap")
-            for side in (0, 1)}
+    return {
+        f"{what}:{side}": getattr(cell, what)[side]
+        for what in ("damage", "head", "body", "ko", "tap")
+        for side in (0, 1)
+    }
 
 
 def check_cell(fight: Fight, red: str, blue: str, faces) -> None:
@@ -277,13 +314,18 @@ def test_a_pad_cell_is_the_turn_played_over_every_face(name: str) -> None:
 BIG_PAIRS = {
     "SLICK MOVE and its follow-up": (Fight, "parry", "hook"),
     "SHOOTS IN and the take-down offer": (Fight, "shoot", "parry"),
-    "the armbar on a focusing fighter, GROUND: the hold": (lambda: Fight(position="ground", dominant=0),
-                                                            "armbar", "focus"),
+    "the armbar on a focusing fighter, GROUND: the hold": (
+        lambda: Fight(position="ground", dominant=0),
+        "armbar",
+        "focus",
+    ),
     "WHO FASTER, shoot v throw": (Fight, "shoot", "throw"),
     "a combo offer stops the walk": (lambda: Fight(RED_COMBOS, BLUE, red_hp=hp(focus=3)), "jab", "shoot"),
     "a choke (no damage) on a focusing fighter: double 6s tap at once": (
         lambda: Fight(sheet("Red", moves=BASE + (mv("choke", "submission"),)), BLUE, position="ground", dominant=0),
-        "choke", "focus"),
+        "choke",
+        "focus",
+    ),
 }
 
 

@@ -53,8 +53,13 @@ PAIRS = [(a, b) for a in ROSTER.cards for b in ROSTER.cards if a.name != b.name]
 
 SETUPS = st.builds(
     lambda pair, first_fight, spill: Setup(
-        "cage_match", pair,
-        {"first_fight": first_fight, "muscle_spill": spill, "catchweight": pair[0].weight_class != pair[1].weight_class},
+        "cage_match",
+        pair,
+        {
+            "first_fight": first_fight,
+            "muscle_spill": spill,
+            "catchweight": pair[0].weight_class != pair[1].weight_class,
+        },
         TABLES,
     ),
     st.sampled_from(PAIRS),
@@ -64,8 +69,19 @@ SETUPS = st.builds(
 
 VOCAB = (
     ["red=jab blue=jab", "red=protect blue=focus", "blue=taunt red=taunt", "r=j b=p", "red=roll blue=roll", "roll"]
-    + ["red=jab", "blue=jab", "red=jab red=jab", "red=jab+d1 blue=jab+x1", "red=jab+d9 blue=jab", "red= blue=",
-       "red=+d1 blue=jab", "red=jab++d1 blue=jab", "red=jab+d-1 blue=jab", "=jab =jab", "red=jab,blue=jab"]
+    + [
+        "red=jab",
+        "blue=jab",
+        "red=jab red=jab",
+        "red=jab+d1 blue=jab+x1",
+        "red=jab+d9 blue=jab",
+        "red= blue=",
+        "red=+d1 blue=jab",
+        "red=jab++d1 blue=jab",
+        "red=jab+d-1 blue=jab",
+        "=jab =jab",
+        "red=jab,blue=jab",
+    ]
     + ["3 4", "1 1", "6 6", "6,6", " 2  5 ", "0 3", "7 1", "3", "1 2 3", "d6", "9" * 40]
     + ["stop", "go", "s", "g", "STOP", "stay", "st", "cross", "jab", "armbar", "ground-and-pound", "x", "combo"]
     + ["", " ", "#", "undo", "ROLL", "roll 5", "red=ROLL BLUE=ROLL"]
@@ -81,8 +97,11 @@ OPS = session_checks.play_steps(VOCAB, 160)
 
 def starts(pad: PadSide, key: str) -> list[str]:
     """Every start of ``key`` that names it on ``pad`` (the key itself always does)."""
-    return [key[:i] for i in range(1, len(key) + 1) if pad.find(key[:i]) is not None
-            and not isinstance(pad.find(key[:i]), tuple) and pad.find(key[:i]).key == key]
+    return [
+        key[:i]
+        for i in range(1, len(key) + 1)
+        if pad.find(key[:i]) is not None and not isinstance(pad.find(key[:i]), tuple) and pad.find(key[:i]).key == key
+    ]
 
 
 def budget(pad: PadSide, key: str) -> int:
@@ -130,8 +149,9 @@ def fitting(prompt: Any, rng: random.Random) -> str:
         a, b = rng.randint(1, 6), rng.randint(1, 6)
         return rng.choice([f"{a} {b}", f"{a},{b}", f" {a}  {b} ", f"{a}, {b}"])
     key = rng.choice(prompt.options).key
-    names = [key[:i] for i in range(1, len(key) + 1) if prompt.find(key[:i]) is not None
-             and prompt.find(key[:i]).key == key]
+    names = [
+        key[:i] for i in range(1, len(key) + 1) if prompt.find(key[:i]) is not None and prompt.find(key[:i]).key == key
+    ]
     text = rng.choice(names)
     return text.upper() if rng.random() < 0.2 else text
 
@@ -168,18 +188,22 @@ def wrong(prompt: Any, rng: random.Random) -> str:
             bad = rng.randrange(2)
             picks[bad] = wrong_pick(prompt.sides[bad], rng)
             return rng.choice([f"red={picks[0]} blue={picks[1]}", f"b={picks[1]} r={picks[0]}"])
-        return rng.choice([
-            f"red={red}",  # a corner missing
-            f"blue={blue}",
-            f"red={red} red={red}",  # a corner twice
-            f"red={red} blue={blue} blue={blue}",
-            f"green={red} blue={blue}",
-            f"red = {red} blue = {blue}",
-            f"{red} {blue}",
-            "",
-        ])
+        return rng.choice(
+            [
+                f"red={red}",  # a corner missing
+                f"blue={blue}",
+                f"red={red} red={red}",  # a corner twice
+                f"red={red} blue={blue} blue={blue}",
+                f"green={red} blue={blue}",
+                f"red = {red} blue = {blue}",
+                f"{red} {blue}",
+                "",
+            ]
+        )
     if isinstance(prompt, RollPrompt):
-        return rng.choice(["0 3", "7 1", "3", "1 2 3", "6 60", "-1 2", "a b", "2.5 3", "jab", "stop", "red=jab blue=jab"])
+        return rng.choice(
+            ["0 3", "7 1", "3", "1 2 3", "6 60", "-1 2", "a b", "2.5 3", "jab", "stop", "red=jab blue=jab"]
+        )
     if isinstance(prompt, ChoicePrompt):
         return rng.choice(["zzz", "red=jab blue=jab", "3 4", "-", "stopp", "gone", "x"])
     return rng.choice(["red=jab blue=jab", "3 4", "stop", "roll"])  # the fight is over
@@ -193,8 +217,10 @@ snapshot = session_checks.snapshot
 
 def numbers(state: Any) -> dict[str, tuple[int, int, int, int]]:
     """Each fighter's (muscle, body, head, focus) as the trackers show them now (mid-turn too)."""
-    return {name: (t["muscle"], t["body_nerves"], t["head_nerves"], t["focus"])
-            for name, t in RULESET.trackers(state).items()}
+    return {
+        name: (t["muscle"], t["body_nerves"], t["head_nerves"], t["focus"])
+        for name, t in RULESET.trackers(state).items()
+    }
 
 
 def check_numbers(state: Any) -> None:
@@ -428,5 +454,11 @@ def test_a_wrong_answer_anywhere_is_refused_and_changes_nothing(setup, seed, ste
     """Play ``steps`` random answers, then give answers made to be wrong for the prompt there:
     each is refused with a reason and nothing changes (D-5)."""
     session_checks.assert_wrong_answers_change_nothing(
-        RULESET, setup, seed, steps, tries, wrong=wrong,
-        fitting=lambda p, r: fitting_secret(p, r)[0] if isinstance(p, SecretPrompt) else fitting(p, r))
+        RULESET,
+        setup,
+        seed,
+        steps,
+        tries,
+        wrong=wrong,
+        fitting=lambda p, r: fitting_secret(p, r)[0] if isinstance(p, SecretPrompt) else fitting(p, r),
+    )

@@ -44,12 +44,29 @@ TABLES = cage_match_tables.load()
 # --- sheets --------------------------------------------------------------------
 
 
-def mv(key: str, type_: str, damage: int = 0, target: str | None = None, *, dice: int = 0, cost: int = 0,
-       gain: int = 0, **extra) -> dict:
+def mv(
+    key: str,
+    type_: str,
+    damage: int = 0,
+    target: str | None = None,
+    *,
+    dice: int = 0,
+    cost: int = 0,
+    gain: int = 0,
+    **extra,
+) -> dict:
     """One move of a test sheet; its name is its key capitalised (``ground-punch`` -> ``Ground punch``)."""
-    return {"key": key, "name": key.replace("-", " ").capitalize(), "type": type_, "focus_cost": -cost,
-            "dice": dice, "damage": damage, "target": target or ("none" if damage == 0 else "head"),
-            "focus_gain": gain, **extra}
+    return {
+        "key": key,
+        "name": key.replace("-", " ").capitalize(),
+        "type": type_,
+        "focus_cost": -cost,
+        "dice": dice,
+        "damage": damage,
+        "target": target or ("none" if damage == 0 else "head"),
+        "focus_gain": gain,
+        **extra,
+    }
 
 
 BASE = (
@@ -66,8 +83,9 @@ BASE = (
 
 
 def sheet(name: str, *, moves=BASE, weight: str = "middleweight", **fields) -> CmCard:
-    return CmCard.model_validate({"name": name, "weight_class": weight, "style": "test", "moves": list(moves),
-                                  **fields})
+    return CmCard.model_validate(
+        {"name": name, "weight_class": weight, "style": "test", "moves": list(moves), **fields}
+    )
 
 
 RED = sheet("Red")
@@ -95,9 +113,17 @@ def hp(muscle: int = 60, body: int = 60, head: int = 40, focus: int = 0) -> Body
 class Fight:
     """A fight on the pure ruleset, optionally from a set position and set numbers."""
 
-    def __init__(self, red: CmCard = RED, blue: CmCard = BLUE, *, position: str = "standing",
-                 dominant: int | None = None, red_hp: Body | None = None, blue_hp: Body | None = None,
-                 **options) -> None:
+    def __init__(
+        self,
+        red: CmCard = RED,
+        blue: CmCard = BLUE,
+        *,
+        position: str = "standing",
+        dominant: int | None = None,
+        red_hp: Body | None = None,
+        blue_hp: Body | None = None,
+        **options,
+    ) -> None:
         state = RULESET.new(Setup("cage_match", (red, blue), options, TABLES))
         bodies = (red_hp or state.bodies[0], blue_hp or state.bodies[1])
         self.state = evolve(state, position=position, dominant=dominant, bodies=bodies)
@@ -136,8 +162,12 @@ class Fight:
     def place(self, side: int) -> str:
         """The position from ``side``'s tracker, with its role: ``GROUND (dominant)``."""
         t = self.track(side)
-        role = {"on top": "dominant", "holds the tie": "dominant", "underneath": "submissive",
-                "held in the tie": "submissive"}.get(t["side"])
+        role = {
+            "on top": "dominant",
+            "holds the tie": "dominant",
+            "underneath": "submissive",
+            "held in the tie": "submissive",
+        }.get(t["side"])
         full = {"PAST GUARD": "GROUND - PAST GUARD"}.get(t["position"], t["position"])
         return f"{full} ({role})" if role else full
 
@@ -189,7 +219,12 @@ def test_cm1_start_numbers_and_first_prompt():
     assert (p["kind"], p["who"], p["turn"], p["position"], p["pad"]) == ("secret", "both", 1, "STANDING", "standing")
     red = p["sides"]["red"]
     assert (red["who"], red["focus"], red["default"], red["max_dice"], red["max_damage"]) == (
-        "Greg O'Connor", 0, "protect", 2, 2)
+        "Greg O'Connor",
+        0,
+        "protect",
+        2,
+        2,
+    )
     keys = [o["key"] for o in red["options"]]
     assert keys[:3] == ["jab", "cross", "body-hook"] and "ground-punch" not in keys  # the STANDING pad only
     hammer = next(o for o in red["options"] if o["key"] == "hammer-right")
@@ -253,8 +288,11 @@ def test_cm2_half_damage_rounds_down():
     """CM-2: half damage rounds down (PROTECTS: the kick's 7 halves to 3)."""
     f = Fight()
     f("red=kick blue=protect", "4 5")
-    assert f("4 4") == ["Blue rolls 4+4 = 8 for protect", "Kick: 3 to Blue's muscles (halved) (60 → 57)",
-                        "Blue +1 focus (Protect): 0 → 1"]
+    assert f("4 4") == [
+        "Blue rolls 4+4 = 8 for protect",
+        "Kick: 3 to Blue's muscles (halved) (60 → 57)",
+        "Blue +1 focus (Protect): 0 → 1",
+    ]
     assert f.hp(1) == (57, 60, 40, 1)
 
 
@@ -350,7 +388,10 @@ def test_cm4_a_power_moves_cost_is_paid_at_the_reveal():
     assert f.hp(1)[3] == 0
     p = roll_prompt(f)
     assert (p["who"], p["modifier"], p["modifier_parts"]) == (
-        "Frank Duke", -1, [["Head kick", -2], ["focus on dice", 1]])
+        "Frank Duke",
+        -1,
+        [["Head kick", -2], ["focus on dice", 1]],
+    )
     assert f("5 5") == ["Frank Duke rolls 5+5-1 = 9 for head kick", "Head kick: 10 to Greg O'Connor's head (40 → 30)"]
 
 
@@ -363,8 +404,11 @@ def test_cm4_focus_on_dice_adds_to_every_roll_of_the_turn():
     f("jab")
     p = roll_prompt(f)
     assert (p["reason"], p["modifier_parts"]) == ("jab (follow-up, undefended)", [["focus on dice", 1]])
-    assert f("4 4") == ["Red rolls 4+4+1 = 9 for jab", "Jab: 4 to Blue's head (40 → 36)",
-                        "Red +1 focus (Jab, follow-up): 0 → 1"]
+    assert f("4 4") == [
+        "Red rolls 4+4+1 = 9 for jab",
+        "Jab: 4 to Blue's head (40 → 36)",
+        "Red +1 focus (Jab, follow-up): 0 → 1",
+    ]
 
 
 def test_cm4_focus_on_damage_is_dealt_once():
@@ -372,10 +416,12 @@ def test_cm4_focus_on_damage_is_dealt_once():
     the first damaging hit, the shoot; the take-down does its own 6."""
     f = Fight(red_hp=hp(focus=1))
     f("red=shoot+x1 blue=parry")
-    assert f("4 4") == ["Red rolls 4+4 = 8 for shoot", "Shoot: 8 to Blue's muscles (+4 focus) (60 → 52)",
-                        "Position: CLINCHING"]
-    assert f("takedown", "5 5", "3 3")[-2:] == ["Takedown: 6 to Blue's body (60 → 54)",
-                                                "Position: GROUND, Red on top"]
+    assert f("4 4") == [
+        "Red rolls 4+4 = 8 for shoot",
+        "Shoot: 8 to Blue's muscles (+4 focus) (60 → 52)",
+        "Position: CLINCHING",
+    ]
+    assert f("takedown", "5 5", "3 3")[-2:] == ["Takedown: 6 to Blue's body (60 → 54)", "Position: GROUND, Red on top"]
     assert f.hp(1) == (52, 54, 40, 0)
 
 
@@ -405,21 +451,28 @@ def test_cm4_unaffordable_move_gives_the_default():
     own cost is above the focus held is accepted and replaced by Protect, the log says why."""
     f = Fight(GREG, FRANK)
     log = f("red=jab blue=head-kick")
-    assert log[:2] == ["Turn 1, STANDING. Greg O'Connor: Jab · Frank Duke: Head kick",
-                       "Frank Duke cannot do Head kick (needs 1 focus, holds 0): Protect, the default in STANDING"]
+    assert log[:2] == [
+        "Turn 1, STANDING. Greg O'Connor: Jab · Frank Duke: Head kick",
+        "Frank Duke cannot do Head kick (needs 1 focus, holds 0): Protect, the default in STANDING",
+    ]
     assert outcome(log) == "Jab v Protect: PROTECTS! (Greg O'Connor acts)"
     f("4 5")
     p = roll_prompt(f)  # Frank protects: his Long guard bonus (+1 on protect, STANDING)
-    assert (p["who"], p["reason"], p["modifier_parts"]) == ("Frank Duke", "protect (PROTECTS roll-off)",
-                                                             [["Long guard", 1]])
+    assert (p["who"], p["reason"], p["modifier_parts"]) == (
+        "Frank Duke",
+        "protect (PROTECTS roll-off)",
+        [["Long guard", 1]],
+    )
 
 
 def test_cm4_default_still_spends_the_extras():
     """CMD-3 / CM-4: focus placed on dice stays placed and spent when the move becomes the default."""
     f = Fight(red_hp=hp(focus=1), first_fight=True)
     log = f("red=shoot+d1 blue=protect")
-    assert log[:2] == ["Turn 1, STANDING. Red: Shoot (+1 focus on dice) · Blue: Protect",
-                       "Red cannot do Shoot (no Shoot & Clinch in a First Fight): Protect, the default in STANDING"]
+    assert log[:2] == [
+        "Turn 1, STANDING. Red: Shoot (+1 focus on dice) · Blue: Protect",
+        "Red cannot do Shoot (no Shoot & Clinch in a First Fight): Protect, the default in STANDING",
+    ]
     assert outcome(log) == "Protect v Protect: TAUNTS!"
     assert log[-2:] == ["Red +1 focus (Protect): 0 → 1", "Blue +1 focus (Protect): 0 → 1"]
     assert f.hp(0)[3] == 1
@@ -460,9 +513,17 @@ def test_trade_blows_both_hit_full_no_defence():
     assert outcome(log) == "Hook v Kick: TRADE BLOWS!"
     p = roll_prompt(f)
     assert (p["who"], p["reason"], p["against"], p["target"]) == (
-        "Red", "hook (TRADE BLOWS)", "Blue's muscle rating", 9)
-    assert f("4 5", "1 2") == ["Red rolls 4+5 = 9 for hook", "Hook: 10 to Blue's head (40 → 30)",
-                               "Blue rolls 1+2 = 3 for kick", "Kick: 7 to Red's muscles (60 → 53)"]
+        "Red",
+        "hook (TRADE BLOWS)",
+        "Blue's muscle rating",
+        9,
+    )
+    assert f("4 5", "1 2") == [
+        "Red rolls 4+5 = 9 for hook",
+        "Hook: 10 to Blue's head (40 → 30)",
+        "Blue rolls 1+2 = 3 for kick",
+        "Kick: 7 to Red's muscles (60 → 53)",
+    ]
     assert (f.hp(0), f.hp(1)) == ((53, 60, 40, 0), (60, 60, 30, 0))
     f.next_turn(2)
 
@@ -471,8 +532,10 @@ def test_trade_blows_two_double_sixes_both_double():
     """CMD-8: in TRADE BLOWS nobody defends, so both double 6s count."""
     f = Fight()
     f("red=hook blue=kick")
-    assert f("6 6", "6 6")[1::2] == ["Hook: 20 to Blue's head (doubled) (40 → 20)",
-                                     "Kick: 14 to Red's body (doubled) (60 → 46)"]
+    assert f("6 6", "6 6")[1::2] == [
+        "Hook: 20 to Blue's head (doubled) (40 → 20)",
+        "Kick: 14 to Red's body (doubled) (60 → 46)",
+    ]
 
 
 def test_trade_blows_starts_no_combo():
@@ -485,15 +548,42 @@ def test_trade_blows_starts_no_combo():
 @pytest.mark.parametrize(
     "red, blue, tail",
     [
-        ("4 5", "2 3", ["Blue rolls 2+3 = 5 for hook", "Red is faster", "Jab: 4 to Blue's head (40 → 36)",
-                        "Red +1 focus (Jab): 0 → 1"]),
-        ("2 3", "4 5", ["Blue rolls 4+5 = 9 for hook", "Blue is faster", "Hook: 10 to Red's head (40 → 30)",
-                        "Red +1 focus (Jab): 0 → 1"]),  # the loser's jab still gains its focus
+        (
+            "4 5",
+            "2 3",
+            [
+                "Blue rolls 2+3 = 5 for hook",
+                "Red is faster",
+                "Jab: 4 to Blue's head (40 → 36)",
+                "Red +1 focus (Jab): 0 → 1",
+            ],
+        ),
+        (
+            "2 3",
+            "4 5",
+            [
+                "Blue rolls 4+5 = 9 for hook",
+                "Blue is faster",
+                "Hook: 10 to Red's head (40 → 30)",
+                "Red +1 focus (Jab): 0 → 1",
+            ],
+        ),  # the loser's jab still gains its focus
         ("3 3", "2 4", ["Blue rolls 2+4 = 6 for hook", "A tie: neither lands", "Red +1 focus (Jab): 0 → 1"]),
-        ("6 6", "6 6", ["Blue rolls 6+6 = 12 for hook — double 6s!", "A tie: neither lands",
-                        "Red +1 focus (Jab): 0 → 1"]),  # CMD-8: two double 6s tie
-        ("6 6", "5 6", ["Blue rolls 5+6 = 11 for hook", "Red is faster",
-                        "Jab: 8 to Blue's head (doubled) (40 → 32)", "Red +1 focus (Jab): 0 → 1"]),
+        (
+            "6 6",
+            "6 6",
+            ["Blue rolls 6+6 = 12 for hook — double 6s!", "A tie: neither lands", "Red +1 focus (Jab): 0 → 1"],
+        ),  # CMD-8: two double 6s tie
+        (
+            "6 6",
+            "5 6",
+            [
+                "Blue rolls 5+6 = 11 for hook",
+                "Red is faster",
+                "Jab: 8 to Blue's head (doubled) (40 → 32)",
+                "Red +1 focus (Jab): 0 → 1",
+            ],
+        ),
     ],
 )
 def test_who_faster(red, blue, tail):
@@ -573,8 +663,11 @@ def test_taunts_taunt_gains_and_drains():
     f = Fight(blue_hp=hp(focus=3))
     log = f("red=taunt blue=protect")
     assert outcome(log) == "Taunt v Protect: TAUNTS!"
-    assert log[-3:] == ["Red +2 focus (Taunt): 0 → 2", "Blue +1 focus (Protect): 3 → 4",
-                        "Red's taunt gets to Blue: focus 4 → 2"]
+    assert log[-3:] == [
+        "Red +2 focus (Taunt): 0 → 2",
+        "Blue +1 focus (Protect): 3 → 4",
+        "Red's taunt gets to Blue: focus 4 → 2",
+    ]
     assert (f.hp(0)[3], f.hp(1)[3]) == (2, 2)
 
 
@@ -608,8 +701,9 @@ def test_crowd_boos_taunt_v_taunt(position):
     f.next_turn(2)
 
 
-@pytest.mark.parametrize("position, dominant", [("clinching", None), ("collar_tie", 0), ("ground", 0),
-                                                ("past_guard", 0)])
+@pytest.mark.parametrize(
+    "position, dominant", [("clinching", None), ("collar_tie", 0), ("ground", 0), ("past_guard", 0)]
+)
 def test_crowd_boos_break_v_focus_stands_up_focus_still_gains(position, dominant):
     """CMD-17/CMD-18: a break against a passive move is CROWD BOOS: the fight stands up from every
     position; Focus still gains 6 (text: only taunts gain nothing)."""
@@ -646,9 +740,14 @@ def test_slick_move_parry_roll_off(parry, strike, line, red_after):
     assert (p["who"], p["reason"], p.get("target")) == ("Red", "parry (SLICK MOVE roll-off)", None)
     f(parry)
     p = roll_prompt(f)
-    assert (p["who"], p["reason"], p["against"]) == ("Blue", "hook (SLICK MOVE roll-off)", "the other corner's roll-off")
-    assert p["note"].endswith("the total is also the attack roll: 3+ hits muscles, 9+ the head; "
-                              "double 6s double it, double 1s miss")
+    assert (p["who"], p["reason"], p["against"]) == (
+        "Blue",
+        "hook (SLICK MOVE roll-off)",
+        "the other corner's roll-off",
+    )
+    assert p["note"].endswith(
+        "the total is also the attack roll: 3+ hits muscles, 9+ the head; double 6s double it, double 1s miss"
+    )
     assert f(strike)[-1] == line
     assert f.hp(0)[:3] == red_after
     assert choice_prompt(f)["reason"] == "the follow-up after the parry (no focus)"
@@ -667,7 +766,10 @@ def test_slick_move_follow_up_choice_and_undefended_roll():
     p = roll_prompt(f)
     # his Counter-puncher bonus (+1 in a turn he parries) with the uppercut's -1
     assert (p["reason"], p["modifier"], p["modifier_parts"]) == (
-        "uppercut (follow-up, undefended)", 0, [["Uppercut", -1], ["Counter-puncher", 1]])
+        "uppercut (follow-up, undefended)",
+        0,
+        [["Uppercut", -1], ["Counter-puncher", 1]],
+    )
     assert f("4 5") == ["Greg O'Connor rolls 4+5 = 9 for uppercut", "Uppercut: 8 to Frank Duke's head (40 → 32)"]
     f.next_turn(2)
 
@@ -709,7 +811,10 @@ def test_sprawl_n_brawl_strike_counter():
     assert log[-1] == "Red sprawls: the shoot fails"
     p = choice_prompt(f)
     assert (p["reason"], p["options"], p["advised"]) == (
-        "the counter after the sprawl (no focus)", ["jab", "hook", "kick", "haymaker", "throw", "takedown", "none"], "hook")
+        "the counter after the sprawl (no focus)",
+        ["jab", "hook", "kick", "haymaker", "throw", "takedown", "none"],
+        "hook",
+    )
     f("kick")
     assert roll_prompt(f)["reason"] == "kick (counter, undefended)"
     assert f("4 5") == ["Red rolls 4+5 = 9 for kick", "Kick: 7 to Blue's body (60 → 53)"]
@@ -719,8 +824,12 @@ def test_sprawl_n_brawl_strike_counter():
 @pytest.mark.parametrize(
     "red, blue, tail, where",
     [
-        ("4 4", "3 3", ["Takedown: 6 to Blue's muscles (60 → 54)", "Position: GROUND, Red on top"],
-         "GROUND (dominant)"),
+        (
+            "4 4",
+            "3 3",
+            ["Takedown: 6 to Blue's muscles (60 → 54)", "Position: GROUND, Red on top"],
+            "GROUND (dominant)",
+        ),
         ("3 3", "3 3", ["Blue stays up"], "STANDING"),  # must win, not tie
         ("2 2", "3 3", ["Blue stays up"], "STANDING"),
     ],
@@ -818,8 +927,11 @@ def test_brutal_hit_on_a_focuser_full_damage_and_focus_three():
     log = f("red=hook blue=focus")
     assert outcome(log) == "Hook v Focus: BRUTAL HIT! (Red acts)"
     assert roll_prompt(f)["reason"] == "hook (BRUTAL HIT on a focusing fighter)"
-    assert f("4 5") == ["Red rolls 4+5 = 9 for hook", "Hook: 10 to Blue's head (40 → 30)",
-                        "Blue +3 focus (Focus): 0 → 3"]
+    assert f("4 5") == [
+        "Red rolls 4+5 = 9 for hook",
+        "Hook: 10 to Blue's head (40 → 30)",
+        "Blue +3 focus (Focus): 0 → 3",
+    ]
 
 
 def test_brutal_hit_miss_leaves_the_focuser_six():
@@ -832,8 +944,13 @@ def test_brutal_hit_miss_leaves_the_focuser_six():
 @pytest.mark.parametrize(
     "red, blue, tail, where, blue_after",
     [
-        ("3 3", "4 4", ["Blue breaks free, taking half", "Hook: 5 to Blue's muscles (halved) (60 → 55)",
-                        "Position: STANDING"], "STANDING", (55, 60, 40)),
+        (
+            "3 3",
+            "4 4",
+            ["Blue breaks free, taking half", "Hook: 5 to Blue's muscles (halved) (60 → 55)", "Position: STANDING"],
+            "STANDING",
+            (55, 60, 40),
+        ),
         ("4 4", "4 4", ["Hook: 10 to Blue's muscles (60 → 50)"], "CLINCHING", (50, 60, 40)),  # tie: full
         ("4 4", "2 2", ["Hook: 10 to Blue's muscles (60 → 50)"], "CLINCHING", (50, 60, 40)),
         ("1 1", "1 1", ["Hook misses"], "CLINCHING", (60, 60, 40)),  # a tie, but double 1s miss
@@ -864,10 +981,18 @@ def test_brutal_hit_breakers_double_sixes_negate():
 @pytest.mark.parametrize(
     "red, blue, tail, where",
     [
-        ("4 4", "4 4", ["Takedown: 6 to Blue's muscles (60 → 54)", "Position: GROUND, Red on top"],
-         "GROUND (dominant)"),  # tie: the take-down succeeds
-        ("4 4", "5 4", ["Blue breaks free, taking half", "Takedown: 3 to Blue's muscles (halved) (60 → 57)",
-                        "Position: STANDING"], "STANDING"),
+        (
+            "4 4",
+            "4 4",
+            ["Takedown: 6 to Blue's muscles (60 → 54)", "Position: GROUND, Red on top"],
+            "GROUND (dominant)",
+        ),  # tie: the take-down succeeds
+        (
+            "4 4",
+            "5 4",
+            ["Blue breaks free, taking half", "Takedown: 3 to Blue's muscles (halved) (60 → 57)", "Position: STANDING"],
+            "STANDING",
+        ),
     ],
 )
 def test_brutal_hit_take_down_against_a_break(red, blue, tail, where):
@@ -893,8 +1018,11 @@ def test_brutal_hit_ground_break_wins_stands_up():
     f = Fight(position="ground", dominant=0)
     assert outcome(f("red=ground-punch blue=break")) == "Ground punch v Break: BRUTAL HIT! (Red acts)"
     f("2 2")
-    assert f("3 3")[1:] == ["Blue breaks free, taking half", "Ground punch: 3 to Blue's muscles (halved) (60 → 57)",
-                            "Position: STANDING"]
+    assert f("3 3")[1:] == [
+        "Blue breaks free, taking half",
+        "Ground punch: 3 to Blue's muscles (halved) (60 → 57)",
+        "Position: STANDING",
+    ]
     f.next_turn(2)
 
 
@@ -930,7 +1058,11 @@ def test_shoots_in_hit_goes_to_clinching_and_offers_the_take_down():
     assert f("4 4") == ["Red rolls 4+4 = 8 for shoot", "Shoot: 4 to Blue's muscles (60 → 56)", "Position: CLINCHING"]
     p = choice_prompt(f)
     assert (p["who"], p["reason"], p["options"], p["advised"]) == (
-        "Red", "the take-down after the shoot (to GROUND on top)", ["takedown", "stay"], "stay")
+        "Red",
+        "the take-down after the shoot (to GROUND on top)",
+        ["takedown", "stay"],
+        "stay",
+    )
     assert f("stay") == ["Red stays in the clinch"]
     f.next_turn(2, "CLINCHING")
 
@@ -939,8 +1071,12 @@ def test_shoots_in_hit_goes_to_clinching_and_offers_the_take_down():
     "red, blue, tail, where",
     [
         ("5 5", "3 3", ["Takedown: 6 to Blue's body (60 → 54)", "Position: GROUND, Red on top"], "GROUND (dominant)"),
-        ("3 3", "2 2", ["Takedown: 6 to Blue's muscles (56 → 50)", "Position: GROUND, Red on top"],
-         "GROUND (dominant)"),
+        (
+            "3 3",
+            "2 2",
+            ["Takedown: 6 to Blue's muscles (56 → 50)", "Position: GROUND, Red on top"],
+            "GROUND (dominant)",
+        ),
         ("3 3", "3 3", ["Blue stops the take-down: they stay in the clinch"], "CLINCHING"),  # not tie
         ("3 3", "4 4", ["Blue stops the take-down: they stay in the clinch"], "CLINCHING"),
     ],
@@ -973,8 +1109,11 @@ def test_shoots_in_on_a_taunter_takes_down_automatically():
     assert f("4 4")[1:] == ["Shoot: 4 to Blue's muscles (60 → 56)", "Position: CLINCHING"]
     p = choice_prompt(f)
     assert (p["options"], p["advised"]) == (["takedown", "stay"], "takedown")
-    assert f("takedown")[:3] == ["Takedown: automatic against Taunt", "Takedown: 6 to Blue's muscles (56 → 50)",
-                                 "Position: GROUND, Red on top"]
+    assert f("takedown")[:3] == [
+        "Takedown: automatic against Taunt",
+        "Takedown: 6 to Blue's muscles (56 → 50)",
+        "Position: GROUND, Red on top",
+    ]
     assert f.where == "GROUND (dominant)"
 
 
@@ -995,8 +1134,12 @@ def test_brutal_hit_shoot_on_a_focuser_takes_down_automatically():
     assert f("4 4")[1:] == ["Shoot: 4 to Blue's muscles (60 → 56)", "Position: CLINCHING"]
     p = choice_prompt(f)
     assert (p["options"], p["advised"]) == (["takedown", "stay"], "takedown")
-    assert f("takedown") == ["Takedown: automatic against Focus", "Takedown: 6 to Blue's muscles (56 → 50)",
-                             "Position: GROUND, Red on top", "Blue +3 focus (Focus): 0 → 3"]
+    assert f("takedown") == [
+        "Takedown: automatic against Focus",
+        "Takedown: 6 to Blue's muscles (56 → 50)",
+        "Position: GROUND, Red on top",
+        "Blue +3 focus (Focus): 0 → 3",
+    ]
 
 
 # --- TRIES THE TAKE-DOWN --------------------------------------------------------------------
@@ -1008,8 +1151,12 @@ def test_tries_the_take_down_automatic_against_focus():
     f = Fight(position="clinching", red_hp=hp(focus=1))
     log = f("red=takedown+x1 blue=focus")
     assert outcome(log) == "Takedown v Focus: TRIES THE TAKE-DOWN! (Red acts)"
-    assert log[2:] == ["Takedown: automatic, no rolls", "Takedown: 10 to Blue's muscles (+4 focus) (60 → 50)",
-                       "Position: GROUND, Red on top", "Blue +3 focus (Focus): 0 → 3"]
+    assert log[2:] == [
+        "Takedown: automatic, no rolls",
+        "Takedown: 10 to Blue's muscles (+4 focus) (60 → 50)",
+        "Position: GROUND, Red on top",
+        "Blue +3 focus (Focus): 0 → 3",
+    ]
     f.next_turn(2, "GROUND")
 
 
@@ -1017,8 +1164,11 @@ def test_tries_the_take_down_collar_tie_automatic_against_a_taunt():
     """CMD-15: take-downs and collar ties are automatic against a taunter too."""
     f = Fight(position="clinching")
     log = f("red=collar-tie blue=taunt")
-    assert log[2:] == ["Collar Tie: automatic, no rolls", "Position: COLLAR TIE, Red holds the tie",
-                       "Blue +2 focus (Taunt): 0 → 2"]
+    assert log[2:] == [
+        "Collar Tie: automatic, no rolls",
+        "Position: COLLAR TIE, Red holds the tie",
+        "Blue +2 focus (Taunt): 0 → 2",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -1079,19 +1229,46 @@ def test_take_down_from_collar_tie():
     "position, dominant, pick, red, blue, line, where",
     [
         # GROUND, Red on top: the pass, one rung; double 6s cap at PAST GUARD
-        ("ground", 0, "red=pass-guard blue=protect", "4 4", "3 3", "Position: GROUND - PAST GUARD, Red on top",
-         "GROUND - PAST GUARD (dominant)"),
-        ("ground", 0, "red=pass-guard blue=protect", "6 6", "5 5", "Position: GROUND - PAST GUARD, Red on top",
-         "GROUND - PAST GUARD (dominant)"),
+        (
+            "ground",
+            0,
+            "red=pass-guard blue=protect",
+            "4 4",
+            "3 3",
+            "Position: GROUND - PAST GUARD, Red on top",
+            "GROUND - PAST GUARD (dominant)",
+        ),
+        (
+            "ground",
+            0,
+            "red=pass-guard blue=protect",
+            "6 6",
+            "5 5",
+            "Position: GROUND - PAST GUARD, Red on top",
+            "GROUND - PAST GUARD (dominant)",
+        ),
         # GROUND, Red in guard: the sweep, one rung (on top), two with double 6s (past the guard)
         ("ground", 1, "red=sweep blue=protect", "4 4", "3 3", "Position: GROUND, Red on top", "GROUND (dominant)"),
-        ("ground", 1, "red=sweep blue=protect", "6 6", "5 5", "Position: GROUND - PAST GUARD, Red on top",
-         "GROUND - PAST GUARD (dominant)"),
+        (
+            "ground",
+            1,
+            "red=sweep blue=protect",
+            "6 6",
+            "5 5",
+            "Position: GROUND - PAST GUARD, Red on top",
+            "GROUND - PAST GUARD (dominant)",
+        ),
         # PAST GUARD, Red under: the escape recovers guard; with double 6s he reverses to the top
-        ("past_guard", 1, "red=escape blue=protect", "4 4", "3 3", "Position: GROUND, Blue on top",
-         "GROUND (submissive)"),
-        ("past_guard", 1, "red=escape blue=protect", "6 6", "5 5", "Position: GROUND, Red on top",
-         "GROUND (dominant)"),
+        (
+            "past_guard",
+            1,
+            "red=escape blue=protect",
+            "4 4",
+            "3 3",
+            "Position: GROUND, Blue on top",
+            "GROUND (submissive)",
+        ),
+        ("past_guard", 1, "red=escape blue=protect", "6 6", "5 5", "Position: GROUND, Red on top", "GROUND (dominant)"),
     ],
 )
 def test_ground_ladder(position, dominant, pick, red, blue, line, where):
@@ -1119,8 +1296,9 @@ def test_ground_sides_and_dice():
     bottom fighter cannot pass, the one under past the guard can only escape, protect or focus."""
     f = Fight(position="ground", dominant=0)
     log = f("red=protect blue=pass-guard")
-    assert log[1] == ("Blue cannot do Pass the guard (no pass guard in GROUND (submissive)): "
-                      "Protect, the default in GROUND")
+    assert log[1] == (
+        "Blue cannot do Pass the guard (no pass guard in GROUND (submissive)): Protect, the default in GROUND"
+    )
     f("red=ground-punch blue=protect")
     assert roll_prompt(f)["modifier_parts"] == []
     f("1 2", "1 1")
@@ -1138,9 +1316,11 @@ def test_first_fight_never_leaves_standing():
     """Text First Fight: "stick to the STANDING position, eliminate the Shoot & Clinch move, and eliminate
     combos": the shoot is defaulted, a position special is not allowed, a throw stays (no position
     change), no combo is offered."""
-    f = Fight(RED_COMBOS, sheet("Blue", specials=[mv("pull-guard", "shoot", effect={"to": "ground",
-                                                                                    "role": "submissive"})]),
-              first_fight=True)
+    f = Fight(
+        RED_COMBOS,
+        sheet("Blue", specials=[mv("pull-guard", "shoot", effect={"to": "ground", "role": "submissive"})]),
+        first_fight=True,
+    )
     side = f.ask()["sides"]["blue"]
     why = {o["key"]: o["why"] for o in side["options"] if not o["allowed"]}
     assert why == {"shoot": "no Shoot & Clinch in a First Fight", "pull-guard": "a First Fight stays STANDING"}
@@ -1159,9 +1339,14 @@ def test_first_fight_with_the_shipped_pair_through_a_session():
     lines = []
     for text in ("red=jab blue=low-kick", "4 5", "2 3"):
         lines += s.submit(text).log
-    assert lines[2:] == ["Greg O'Connor rolls 4+5+1 = 10 for jab", "Frank Duke rolls 2+3 = 5 for low kick",
-                         "Greg O'Connor is faster", "Jab: 4 to Frank Duke's head (40 → 36)",
-                         "Greg O'Connor +1 focus (Jab): 0 → 1", "Frank Duke +1 focus (Low kick): 0 → 1"]
+    assert lines[2:] == [
+        "Greg O'Connor rolls 4+5+1 = 10 for jab",
+        "Frank Duke rolls 2+3 = 5 for low kick",
+        "Greg O'Connor is faster",
+        "Jab: 4 to Frank Duke's head (40 → 36)",
+        "Greg O'Connor +1 focus (Jab): 0 → 1",
+        "Frank Duke +1 focus (Low kick): 0 → 1",
+    ]
     p = s.prompt.to_json()
     assert (p["kind"], p["turn"]) == ("secret", 2)
     with pytest.raises(Refused, match="spends 2 focus, Frank Duke holds 1"):
@@ -1195,8 +1380,12 @@ def test_combo_offered_after_a_full_stage_1_and_stage_2_wins():
     f = Fight(RED_COMBOS, BLUE)
     jab_wins(f)
     p = choice_prompt(f)
-    assert (p["who"], p["reason"], p["options"], p["advised"]) == ("Red", "a combo after the jab",
-                                                                   ["one-two-kick", "stop"], None)
+    assert (p["who"], p["reason"], p["options"], p["advised"]) == (
+        "Red",
+        "a combo after the jab",
+        ["one-two-kick", "stop"],
+        None,
+    )
     assert f("one-two-kick") == ["Red: Stage 2, Hook (1 focus)"]
     p = roll_prompt(f)
     assert (p["who"], p["reason"], p.get("target")) == ("Red", "hook (combo stage 2, the block roll-off)", None)
@@ -1204,8 +1393,11 @@ def test_combo_offered_after_a_full_stage_1_and_stage_2_wins():
     f("4 5")
     p = roll_prompt(f)
     assert (p["who"], p["reason"]) == ("Blue", "defence (combo stage 2, the block roll-off)")
-    assert f("2 2") == ["Blue rolls 2+2 = 4 for defence", "Hook: 10 to Blue's head (36 → 26)",
-                        "Red cannot go on to the kick"]
+    assert f("2 2") == [
+        "Blue rolls 2+2 = 4 for defence",
+        "Hook: 10 to Blue's head (36 → 26)",
+        "Red cannot go on to the kick",
+    ]
     assert f.hp(0)[3] == 0 and f.hp(1) == (60, 60, 26, 0)
     f.next_turn(2)
 
@@ -1214,10 +1406,18 @@ def test_combo_offered_after_a_full_stage_1_and_stage_2_wins():
     "red, blue, tail, blue_after",
     [
         ("4 5", "2 2", ["Kick: 7 to Blue's body (60 → 53)"], (60, 53, 26)),
-        ("4 5", "4 5", ["Blue blocks: half damage, the combo ends", "Kick: 3 to Blue's body (halved) (60 → 57)"],
-         (60, 57, 26)),
-        ("4 5", "5 5", ["Blue blocks: half damage, the combo ends", "Kick: 3 to Blue's body (halved) (60 → 57)"],
-         (60, 57, 26)),
+        (
+            "4 5",
+            "4 5",
+            ["Blue blocks: half damage, the combo ends", "Kick: 3 to Blue's body (halved) (60 → 57)"],
+            (60, 57, 26),
+        ),
+        (
+            "4 5",
+            "5 5",
+            ["Blue blocks: half damage, the combo ends", "Kick: 3 to Blue's body (halved) (60 → 57)"],
+            (60, 57, 26),
+        ),
     ],
 )
 def test_combo_stage_3(red, blue, tail, blue_after):
@@ -1323,11 +1523,18 @@ def test_combo_penalty_recomputed_after_record():
 @pytest.mark.parametrize(
     "red, blue, tail, where",
     [
-        ("4 4", "2 2", ["Takedown: 6 to Blue's muscles (40 → 34)", "Position: GROUND, Red on top"],
-         "GROUND (dominant)"),
-        ("4 4", "4 4", ["Blue blocks: half damage, the combo ends",
-                        "Takedown: 3 to Blue's muscles (halved) (40 → 37)"],
-         "CLINCHING"),
+        (
+            "4 4",
+            "2 2",
+            ["Takedown: 6 to Blue's muscles (40 → 34)", "Position: GROUND, Red on top"],
+            "GROUND (dominant)",
+        ),
+        (
+            "4 4",
+            "4 4",
+            ["Blue blocks: half damage, the combo ends", "Takedown: 3 to Blue's muscles (halved) (40 → 37)"],
+            "CLINCHING",
+        ),
     ],
 )
 def test_combo_stage_3_take_down(red, blue, tail, where):
@@ -1372,8 +1579,11 @@ def test_ko_head():
     """CM-1: head nerves at 0 is a knockout."""
     f = Fight(blue_hp=hp(head=4))
     f("red=hook blue=sprawl")
-    assert f("4 5") == ["Red rolls 4+5 = 9 for hook", "Hook: 10 to Blue's head (4 → 0)",
-                        "Blue is knocked out (head nerves 0)"]
+    assert f("4 5") == [
+        "Red rolls 4+5 = 9 for hook",
+        "Hook: 10 to Blue's head (4 → 0)",
+        "Blue is knocked out (head nerves 0)",
+    ]
     r = f.result()
     assert (r["winner"], r["loser"], r["method"], r["detail"], r["period"]) == ("Red", "Blue", "ko", "head", 1)
     with pytest.raises(Refused, match="the fight is over"):
@@ -1384,8 +1594,10 @@ def test_ko_body_by_spill():
     """CM-1, CMD-10: body nerves at 0 is a knockout, also when muscle damage spills there."""
     f = Fight(blue_hp=hp(muscle=2, body=5))
     f("red=kick blue=sprawl")
-    assert f("1 2")[1:] == ["Kick: 7 to Blue's muscles (2 → 0), 5 spills to the body (5 → 0)",
-                            "Blue is knocked out (body nerves 0)"]
+    assert f("1 2")[1:] == [
+        "Kick: 7 to Blue's muscles (2 → 0), 5 spills to the body (5 → 0)",
+        "Blue is knocked out (body nerves 0)",
+    ]
     assert f.result()["detail"] == "body"
 
 
@@ -1414,15 +1626,23 @@ def test_submission_lands_then_one_more_won_roll_off_taps():
     roll-off taps (CM-1: submission wins only from the GROUND)."""
     f = Fight(position="ground", dominant=0)
     assert outcome(f("red=armbar blue=focus")) == "Armbar v Focus: BRUTAL HIT! (Red acts)"
-    assert f("4 5") == ["Red rolls 4+5 = 9 for armbar", "Armbar: 6 to Blue's body (60 → 54)",
-                        "Armbar is on: one more won roll-off and Blue taps"]
+    assert f("4 5") == [
+        "Red rolls 4+5 = 9 for armbar",
+        "Armbar: 6 to Blue's body (60 → 54)",
+        "Armbar is on: one more won roll-off and Blue taps",
+    ]
     p = roll_prompt(f)
     assert (p["who"], p["reason"], p.get("target")) == ("Red", "armbar (armbar hold)", None)
     f("4 4")
     assert f("3 3") == ["Blue rolls 3+3 = 6 for defence", "Blue taps to the armbar!"]
     r = f.result()
     assert (r["winner"], r["loser"], r["method"], r["detail"], r["period"]) == (
-        "Red", "Blue", "submission", "Armbar", 1)
+        "Red",
+        "Blue",
+        "submission",
+        "Armbar",
+        1,
+    )
 
 
 @pytest.mark.parametrize("red, blue", [("4 4", "4 4"), ("4 4", "5 4"), ("5 5", "6 6")])
@@ -1439,9 +1659,12 @@ def test_submission_double_sixes_on_landing_tap_at_once():
     """Text ("Double 6s ... counts as 2 straight dice roll wins in GROUND"), CMD-20: no hold roll-off."""
     f = Fight(position="ground", dominant=0)
     f("red=armbar blue=focus")
-    assert f("6 6") == ["Red rolls 6+6 = 12 for armbar — double 6s!",
-                        "Armbar: 12 to Blue's body (doubled) (60 → 48)",
-                        "Armbar locked in with double 6s: two straight wins", "Blue taps to the armbar!"]
+    assert f("6 6") == [
+        "Red rolls 6+6 = 12 for armbar — double 6s!",
+        "Armbar: 12 to Blue's body (doubled) (60 → 48)",
+        "Armbar locked in with double 6s: two straight wins",
+        "Blue taps to the armbar!",
+    ]
     assert f.result()["method"] == "submission"
 
 
@@ -1459,8 +1682,11 @@ def test_submission_from_who_faster_past_the_guard():
     assert outcome(f("red=armbar blue=escape")) == "Armbar v Escape: WHO FASTER!"
     assert roll_prompt(f)["modifier_parts"] == [["GROUND - PAST GUARD", 1]]
     f("4 4")
-    assert f("3 3")[1:] == ["Red is faster", "Armbar: 6 to Blue's body (60 → 54)",
-                            "Armbar is on: one more won roll-off and Blue taps"]
+    assert f("3 3")[1:] == [
+        "Red is faster",
+        "Armbar: 6 to Blue's body (60 → 54)",
+        "Armbar is on: one more won roll-off and Blue taps",
+    ]
     assert roll_prompt(f)["modifier_parts"] == [["GROUND - PAST GUARD", 1]]
     f("3 3")
     assert f("3 3") == ["Blue rolls 3+3 = 6 for defence", "Blue taps to the armbar!"]  # 7 v 6
@@ -1478,8 +1704,11 @@ def test_submission_that_knocks_out_is_a_ko():
     """CM-1: the landing damage is recorded; body nerves 0 is a KO before any hold."""
     f = Fight(position="ground", dominant=0, blue_hp=hp(body=6))
     f("red=armbar blue=focus")
-    assert f("4 5")[1:] == ["Armbar: 6 to Blue's body (6 → 0)", "Blue +3 focus (Focus): 0 → 3",
-                            "Blue is knocked out (body nerves 0)"]
+    assert f("4 5")[1:] == [
+        "Armbar: 6 to Blue's body (6 → 0)",
+        "Blue +3 focus (Focus): 0 → 3",
+        "Blue is knocked out (body nerves 0)",
+    ]
     assert f.result()["method"] == "ko"
 
 
@@ -1507,8 +1736,10 @@ def greg_v_frank() -> Session:
         ("red=jab green=cross", "name both corners once: red=MOVE blue=MOVE (e.g. red=jab+d1 blue=protect)"),
         ("red=jab+d3 blue=protect", "red: at most 2 focus on dice (+d0 to +d2)"),
         ("red=jab blue=protect+x3", "blue: at most 2 focus on damage (+x0 to +x2)"),
-        ("red=jab+q1 blue=protect", "red: after the move write +dN for focus on dice and +xN for focus on damage "
-                                    "(e.g. jab+d1+x2)"),
+        (
+            "red=jab+q1 blue=protect",
+            "red: after the move write +dN for focus on dice and +xN for focus on damage (e.g. jab+d1+x2)",
+        ),
         ("red=s blue=protect", "red: 's' could be sprawl or shoot"),
         ("red=jab blue=c", "blue: 'c' could be cross or check"),
         ("red=jab+d1 blue=protect", "red: jab+d1 spends 1 focus, Greg O'Connor holds 0"),
@@ -1574,8 +1805,9 @@ def test_d6_the_app_picks_for_a_corner():
 DICE_RUNS = (("4 5", "2 2"), ("2 2", "4 5"), ("3 3", "3 3"), ("6 6", "3 4"), ("3 4", "6 6"), ("1 1", "1 2"))
 
 
-@pytest.mark.parametrize("position, dominant", [("standing", None), ("clinching", None), ("collar_tie", 0),
-                                                ("ground", 0), ("past_guard", 0)])
+@pytest.mark.parametrize(
+    "position, dominant", [("standing", None), ("clinching", None), ("collar_tie", 0), ("ground", 0), ("past_guard", 0)]
+)
 def test_every_allowed_pair_resolves_its_cell(position, dominant):
     """CM-5/CM-6: for every pair of moves the two sides may do in the position, the reveal names the
     Fight Card's cell and the turn plays out to the next secret choice (or the end) under several dice

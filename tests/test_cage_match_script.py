@@ -95,8 +95,12 @@ def shipped_fight_card() -> dict:
 
 def test_there_are_cage_match_golden_scripts():
     assert {p.stem for p in SCRIPTS} >= {
-        "cage_match_ko", "cage_match_submission", "cage_match_first_fight", "cage_match_refusals",
-        "cage_match_roll", "cage_match_user_tables",
+        "cage_match_ko",
+        "cage_match_submission",
+        "cage_match_first_fight",
+        "cage_match_refusals",
+        "cage_match_roll",
+        "cage_match_user_tables",
     }
 
 
@@ -119,8 +123,9 @@ def test_golden_ko_reads_as_the_rules_say(tmp_path: Path):
     # ... and read as the full moves they name
     assert "Turn 1, STANDING. Greg O'Connor: Uppercut · Frank Duke: Focus" in text
     assert "Turn 2, STANDING. Greg O'Connor: Protect · Frank Duke: Spinning back kick (2 focus)" in text
-    assert ("Turn 8, STANDING. Greg O'Connor: Cross · Frank Duke: Shoot & Clinch "
-            "(+1 focus on dice, +2 focus on damage)") in text
+    assert (
+        "Turn 8, STANDING. Greg O'Connor: Cross · Frank Duke: Shoot & Clinch (+1 focus on dice, +2 focus on damage)"
+    ) in text
     # CM-2: double 6s hit the head/body for double; double 1s miss; below the rating 9 is muscles
     assert "Uppercut: 16 to Frank Duke's head (doubled) (40 → 24)" in text
     assert "Frank Duke rolls 1+1-1 = 1 for throw — double 1s" in text and "Throw misses" in text
@@ -135,11 +140,23 @@ def test_golden_ko_reads_as_the_rules_say(tmp_path: Path):
     final = lines[-1]["final"]
     assert final["over"] is True
     assert final["result"] == {
-        "winner": GREG, "loser": FRANK, "method": "ko", "detail": "head", "period": 13, "time": "", "fight_time": "",
+        "winner": GREG,
+        "loser": FRANK,
+        "method": "ko",
+        "detail": "head",
+        "period": 13,
+        "time": "",
+        "fight_time": "",
     }
     assert final["trackers"][FRANK]["head_nerves"] == 0
     assert final["trackers"][GREG] == {
-        "muscle": 39, "body_nerves": 60, "head_nerves": 40, "focus": 1, "position": "STANDING", "side": None, "penalty": None,
+        "muscle": 39,
+        "body_nerves": 60,
+        "head_nerves": 40,
+        "focus": 1,
+        "position": "STANDING",
+        "side": None,
+        "penalty": None,
     }
     secrets = prompts(lines, "secret")
     assert [p["turn"] for p in secrets] == list(range(1, 14))
@@ -176,8 +193,13 @@ def test_golden_submission_reads_as_the_rules_say(tmp_path: Path):
     assert sorted(o["key"] for o in under["options"] if o["allowed"]) == ["escape", "focus", "protect"]
     assert all(o["why"] for o in under["options"] if not o["allowed"])
     assert lines[-1]["final"]["result"] == {
-        "winner": "Tiago Brandão", "loser": "Marcus Reyes", "method": "submission", "detail": "Armbar",
-        "period": 6, "time": "", "fight_time": "",
+        "winner": "Tiago Brandão",
+        "loser": "Marcus Reyes",
+        "method": "submission",
+        "detail": "Armbar",
+        "period": 6,
+        "time": "",
+        "fight_time": "",
     }
 
 
@@ -194,16 +216,26 @@ def test_golden_first_fight_reads_as_the_text_says(tmp_path: Path):
             shoot = option(side, "shoot")
             assert (shoot["allowed"], shoot["why"]) == (False, "no Shoot & Clinch in a First Fight")
     cannot = [t for t in text if "cannot do" in t]
-    assert cannot == [
-        "Frank Duke cannot do Shoot & Clinch (no Shoot & Clinch in a First Fight): Protect, the default in STANDING",
-    ] * 2
+    assert (
+        cannot
+        == [
+            "Frank Duke cannot do Shoot & Clinch (no Shoot & Clinch in a First Fight): Protect, the default in STANDING",
+        ]
+        * 2
+    )
     assert "Throw v Protect: PROTECTS!" in " ".join(text)
     # no combos, though full-damage jabs landed (turns 7 and 12)
     assert "Jab: 8 to Frank Duke's head (+4 focus) (16 → 8)" in text
     assert not any("combo" in p["reason"] for p in prompts(lines, "choice"))
     assert not any("Stage 2" in t for t in text)
     assert lines[-1]["final"]["result"] == {
-        "winner": GREG, "loser": FRANK, "method": "ko", "detail": "head", "period": 12, "time": "", "fight_time": "",
+        "winner": GREG,
+        "loser": FRANK,
+        "method": "ko",
+        "detail": "head",
+        "period": 12,
+        "time": "",
+        "fight_time": "",
     }
 
 
@@ -229,7 +261,9 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
     assert reasons["x"] == "choose one of: one-two-hook, double-jab-cross, stop"
     # a move that cannot be done now is not refused: the default is done, and the log says why
     text = logs(lines)
-    assert "Greg O'Connor cannot do Hammer right hand (needs 2 focus, holds 0): Protect, the default in STANDING" in text
+    assert (
+        "Greg O'Connor cannot do Hammer right hand (needs 2 focus, holds 0): Protect, the default in STANDING" in text
+    )
     assert "Frank Duke cannot do Knee (not from STANDING): Protect, the default in STANDING" in text
     # nothing refused changed anything: without the refused lines the output is the same, less the refusals
     kept = [a for a in answers_of(path) if a not in reasons]
@@ -251,9 +285,13 @@ def test_golden_user_tables_replace_a_section(tmp_path: Path):
     assert lines[-1]["final"]["trackers"][FRANK]["muscle"] == 40
     # the same answers on the shipped card: 0 focus, so the first is an overspend
     (tmp_path / "empty").mkdir()
-    shipped, plain = script(tmp_path / "empty", stdin="".join(a + "\n" for a in answers_of(GOLDEN / "cage_match_user_tables.txt")))
-    assert plain[1] == {"refused": "red=hammer-right+d2 blue=head-kick+x2",
-                        "reason": "red: hammer-right+d2 spends 2 focus, Greg O'Connor holds 0"}
+    shipped, plain = script(
+        tmp_path / "empty", stdin="".join(a + "\n" for a in answers_of(GOLDEN / "cage_match_user_tables.txt"))
+    )
+    assert plain[1] == {
+        "refused": "red=hammer-right+d2 blue=head-kick+x2",
+        "reason": "red: hammer-right+d2 spends 2 focus, Greg O'Connor holds 0",
+    }
     assert shipped.returncode == 1
 
 
@@ -281,12 +319,31 @@ def test_secret_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
         out = LineReader(proc.stdout)
         first = json.loads(out.line())["prompt"]  # nothing has been written to stdin yet
         assert (first["kind"], first["who"], first["turn"], first["position"], first["pad"]) == (
-            "secret", "both", 1, "STANDING", "standing")
+            "secret",
+            "both",
+            1,
+            "STANDING",
+            "standing",
+        )
         red, blue = first["sides"]["red"], first["sides"]["blue"]
-        assert (red["who"], red["focus"], red["default"], red["max_dice"], red["max_damage"]) == (GREG, 0, "protect", 2, 2)
+        assert (red["who"], red["focus"], red["default"], red["max_dice"], red["max_damage"]) == (
+            GREG,
+            0,
+            "protect",
+            2,
+            2,
+        )
         assert option(red, "jab") == {
-            "key": "jab", "name": "Jab", "type": "jab", "focus_cost": 0, "dice": 1, "damage": 4, "target": "head",
-            "focus_gain": 1, "kind": "move", "allowed": True,
+            "key": "jab",
+            "name": "Jab",
+            "type": "jab",
+            "focus_cost": 0,
+            "dice": 1,
+            "damage": 4,
+            "target": "head",
+            "focus_gain": 1,
+            "kind": "move",
+            "allowed": True,
         }
         assert option(red, "hammer-right")["why"] == "needs 2 focus, holds 0"
         assert option(blue, "knee")["why"] == "not from STANDING"
@@ -349,13 +406,31 @@ def test_user_tables_via_data_dir_option(tmp_path: Path):
     mine = tmp_path / "mine"
     (mine / "tables").mkdir(parents=True)
     shutil.copy(USER_TABLES, mine / "tables" / "cage_match.yaml")
-    proc = run(tmp_path, "--data-dir", str(mine), "script", "cage_match", "--fighters", str(CARDS),
-               "--red", GREG, "--blue", FRANK, stdin="")
+    proc = run(
+        tmp_path,
+        "--data-dir",
+        str(mine),
+        "script",
+        "cage_match",
+        "--fighters",
+        str(CARDS),
+        "--red",
+        GREG,
+        "--blue",
+        FRANK,
+        stdin="",
+    )
     assert proc.returncode == 0, proc.stderr
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
     assert lines[0]["prompt"]["sides"]["red"]["focus"] == 4
     assert lines[-1]["final"]["trackers"][GREG] == {
-        "muscle": 40, "body_nerves": 40, "head_nerves": 20, "focus": 4, "position": "STANDING", "side": None, "penalty": None,
+        "muscle": 40,
+        "body_nerves": 40,
+        "head_nerves": 20,
+        "focus": 4,
+        "position": "STANDING",
+        "side": None,
+        "penalty": None,
     }
 
 
@@ -439,12 +514,26 @@ def test_tables_check_reports_every_problem_naming_file_and_cell(tmp_path: Path)
     assert proc.returncode == 1
     out = proc.stdout.splitlines()
     where = f"{path} (over the shipped card): "
-    assert where + ("fight_card.ground: no cell for (sweep, pass_guard): every ordered pair of the pad's 7 types "
-                    "needs one (49 cells, 48 given)") in out
-    assert where + ("fight_card.standing.sprawl.shoot: 'PROTECTS: me' cannot be resolved with sprawl acting "
-                    "against shoot") in out
-    assert where + ("fight_card.standing.sprawl.shoot must be \"SPRAWL N' BRAWL: me\" (the text: sprawl against "
-                    "a shoot is sprawl n' brawl); set text_anchors: false to play your printed card as printed") in out
+    assert (
+        where
+        + (
+            "fight_card.ground: no cell for (sweep, pass_guard): every ordered pair of the pad's 7 types "
+            "needs one (49 cells, 48 given)"
+        )
+        in out
+    )
+    assert (
+        where + ("fight_card.standing.sprawl.shoot: 'PROTECTS: me' cannot be resolved with sprawl acting against shoot")
+        in out
+    )
+    assert (
+        where
+        + (
+            'fight_card.standing.sprawl.shoot must be "SPRAWL N\' BRAWL: me" (the text: sprawl against '
+            "a shoot is sprawl n' brawl); set text_anchors: false to play your printed card as printed"
+        )
+        in out
+    )
     assert all(line.startswith(str(path)) for line in out)
     assert out[-1] == f"{path}: not playable, {len(out) - 1} problems"
 
@@ -471,10 +560,19 @@ def test_script_help_documents_the_secret_syntax(tmp_path: Path):
     assert proc.returncode == 0
     text = " ".join(proc.stdout.split())
     for words in (
-        "red=MOVE[+dN][+xN] blue=MOVE[+dN][+xN]", "either order", "e.g. red=jab+d1 blue=head-kick+x2",
-        "unambiguous start", "+dN puts N focus (0-2) on the dice", "+xN N focus (0-2) on damage",
-        "own focus cost is paid automatically", '"red=roll"', '"roll" both', '"allowed"', '"why"',
-        "default move (Protect)", "more focus than the fighter holds is refused",
+        "red=MOVE[+dN][+xN] blue=MOVE[+dN][+xN]",
+        "either order",
+        "e.g. red=jab+d1 blue=head-kick+x2",
+        "unambiguous start",
+        "+dN puts N focus (0-2) on the dice",
+        "+xN N focus (0-2) on damage",
+        "own focus cost is paid automatically",
+        '"red=roll"',
+        '"roll" both',
+        '"allowed"',
+        '"why"',
+        "default move (Protect)",
+        "more focus than the fighter holds is refused",
     ):
         assert words in text, words
 
@@ -485,8 +583,10 @@ def test_top_level_help_lists_tables_and_its_check(tmp_path: Path):
     proc = run(tmp_path, "tables", "check", "--help")
     assert proc.returncode == 0
     text = " ".join(proc.stdout.split())
-    assert "check your own tables file (Cage Match's card, Fudge's weapons and armor, PAF's weapons, monsters " \
-           "and charts) over the shipped one and report every problem" in text
+    assert (
+        "check your own tables file (Cage Match's card, Fudge's weapons and armor, PAF's weapons, monsters "
+        "and charts) over the shipped one and report every problem" in text
+    )
     assert "--game {cage_match,fudge,paf}" in text
 
 
@@ -502,11 +602,13 @@ def test_different_weight_classes_are_refused_unless_catchweight(tmp_path: Path)
     """Text "Pick ... 2 fighters of matching weight class"; CMD-22: the catchweight option allows it."""
     proc, _ = script(tmp_path, red=GREG, blue="Anan Sorprasert", stdin="")
     assert_usage_error(
-        proc, "Greg O'Connor is a middleweight and Anan Sorprasert a featherweight",
+        proc,
+        "Greg O'Connor is a middleweight and Anan Sorprasert a featherweight",
         "turn on the catchweight option to allow it",
     )
-    proc, lines = script(tmp_path, "--option", "catchweight=on", red=GREG, blue="Anan Sorprasert",
-                         stdin="red=jab blue=jab\n")
+    proc, lines = script(
+        tmp_path, "--option", "catchweight=on", red=GREG, blue="Anan Sorprasert", stdin="red=jab blue=jab\n"
+    )
     assert proc.returncode == 0, proc.stderr
     assert lines[0]["prompt"]["sides"]["blue"]["who"] == "Anan Sorprasert"
     # each attack is read against the defender's own muscle rating (8 featherweight, 9 middleweight)

@@ -96,7 +96,8 @@ def test_missing_cell():
     del data["fight_card"]["ground"]["pass_guard"]["sweep"]
     assert problems(data) == [
         "cage_match.yaml: fight_card.ground: no cell for (pass_guard, sweep): every ordered pair of the pad's "
-        "7 types needs one (49 cells, 48 given)"]
+        "7 types needs one (49 cells, 48 given)"
+    ]
 
 
 def test_missing_pad_section():
@@ -106,10 +107,13 @@ def test_missing_pad_section():
     found = problems(data)
     missing = [p for p in found if ": no cell for (" in p]
     assert len(missing) == 36 and len(found) == 36 + 6  # and then none of the 6 types has a counter
-    assert ("cage_match.yaml: fight_card.past_guard: 'escape' has no counter (the text: every move has a "
-            "counter)") in found
-    assert found[0] == ("cage_match.yaml: fight_card.past_guard: no cell for (gnp, gnp): every ordered pair of the "
-                        "pad's 6 types needs one (36 cells, 0 given)")
+    assert (
+        "cage_match.yaml: fight_card.past_guard: 'escape' has no counter (the text: every move has a counter)"
+    ) in found
+    assert found[0] == (
+        "cage_match.yaml: fight_card.past_guard: no cell for (gnp, gnp): every ordered pair of the "
+        "pad's 6 types needs one (36 cells, 0 given)"
+    )
 
 
 def test_asymmetric_pair():
@@ -118,7 +122,8 @@ def test_asymmetric_pair():
     data["fight_card"]["standing"]["jab"]["strike"] = "TRADE BLOWS"
     assert problems(data) == [
         "cage_match.yaml: fight_card.standing: (jab, strike) is 'TRADE BLOWS' but (strike, jab) is 'WHO FASTER'; "
-        "the two cells must be one outcome seen from both sides"]
+        "the two cells must be one outcome seen from both sides"
+    ]
 
 
 def test_asymmetric_side():
@@ -126,10 +131,14 @@ def test_asymmetric_side():
     data = shipped()
     data["fight_card"]["standing"]["protect"]["jab"] = "PROTECTS: me"
     found = problems(data)
-    assert ("cage_match.yaml: fight_card.standing: (jab, protect) is 'PROTECTS: me' but (protect, jab) is "
-            "'PROTECTS: me'; the two cells must be one outcome seen from both sides") in found
-    assert ("cage_match.yaml: fight_card.standing.protect.jab: 'PROTECTS: me' cannot be resolved with protect "
-            "acting against jab") in found
+    assert (
+        "cage_match.yaml: fight_card.standing: (jab, protect) is 'PROTECTS: me' but (protect, jab) is "
+        "'PROTECTS: me'; the two cells must be one outcome seen from both sides"
+    ) in found
+    assert (
+        "cage_match.yaml: fight_card.standing.protect.jab: 'PROTECTS: me' cannot be resolved with protect "
+        "acting against jab"
+    ) in found
 
 
 def test_one_sided_outcome_without_its_side():
@@ -137,8 +146,9 @@ def test_one_sided_outcome_without_its_side():
     data = shipped()
     data["fight_card"]["standing"]["jab"]["sprawl"] = "SWIFT ATTACK"
     found = problems(data)
-    assert ("cage_match.yaml: fight_card.standing.jab.sprawl: SWIFT ATTACK needs the side that acts "
-            "(': me' or ': them')") in found
+    assert (
+        "cage_match.yaml: fight_card.standing.jab.sprawl: SWIFT ATTACK needs the side that acts (': me' or ': them')"
+    ) in found
 
 
 def test_both_sided_outcome_with_a_side():
@@ -154,8 +164,10 @@ def test_unknown_outcome():
     data = shipped()
     data["fight_card"]["standing"]["jab"]["jab"] = "SLICK MOVES"
     found = problems(data)
-    assert found[0].startswith("cage_match.yaml: fight_card.standing.jab.jab: 'SLICK MOVES' is not an outcome "
-                               "(one of TRADE BLOWS, WHO FASTER, ")
+    assert found[0].startswith(
+        "cage_match.yaml: fight_card.standing.jab.jab: 'SLICK MOVES' is not an outcome "
+        "(one of TRADE BLOWS, WHO FASTER, "
+    )
     assert not any("no cell for (jab, jab)" in p for p in found)  # reported once, as what it is
 
 
@@ -196,7 +208,8 @@ def test_position_default_not_allowed():
     data = shipped()
     data["positions"]["ground"]["default"]["dominant"] = "sweep"
     assert problems(data) == [
-        "cage_match.yaml: positions.ground.default.dominant: 'sweep' is not allowed to the dominant side"]
+        "cage_match.yaml: positions.ground.default.dominant: 'sweep' is not allowed to the dominant side"
+    ]
 
 
 def test_position_sides_must_match():
@@ -213,10 +226,14 @@ def test_position_missing_and_pad_unused():
     del data["positions"]["past_guard"]
     data["positions"]["ground"]["pad"] = "mat"
     found = problems(data)
-    assert "cage_match.yaml: positions: the text's position 'past_guard' is missing (positions: standing, " \
-           "clinching, collar_tie, ground, past_guard)" in found
-    assert "cage_match.yaml: positions.ground.pad: 'mat' is not a pad (pads: standing, clinching, ground, " \
-           "past_guard)" in found
+    assert (
+        "cage_match.yaml: positions: the text's position 'past_guard' is missing (positions: standing, "
+        "clinching, collar_tie, ground, past_guard)" in found
+    )
+    assert (
+        "cage_match.yaml: positions.ground.pad: 'mat' is not a pad (pads: standing, clinching, ground, "
+        "past_guard)" in found
+    )
     assert "cage_match.yaml: pads.past_guard: no position uses this pad" in found
 
 
@@ -225,7 +242,8 @@ def test_missing_generic_move():
     data = shipped()
     data["generic_moves"] = [m for m in data["generic_moves"] if m["type"] != "escape"]
     assert problems(data) == [
-        "cage_match.yaml: generic_moves: no move of type 'escape' (every type on a pad needs one)"]
+        "cage_match.yaml: generic_moves: no move of type 'escape' (every type on a pad needs one)"
+    ]
 
 
 def test_generic_move_key_twice():
@@ -248,7 +266,8 @@ def test_weight_class_rating_range():
     data = shipped()
     data["weight_classes"]["heavyweight"] = 13
     assert problems(data) == [
-        "cage_match.yaml: weight_classes.heavyweight: muscle rating 13 is not 2-12 (the text: 8 feather, 9 middle)"]
+        "cage_match.yaml: weight_classes.heavyweight: muscle rating 13 is not 2-12 (the text: 8 feather, 9 middle)"
+    ]
 
 
 def test_broken_text_anchor_refused_then_accepted_with_text_anchors_off():
@@ -258,7 +277,8 @@ def test_broken_text_anchor_refused_then_accepted_with_text_anchors_off():
     set_pair(data, "standing", "jab", "shoot", "WHO FASTER", "WHO FASTER")
     assert problems(data) == [
         "cage_match.yaml: fight_card.standing.jab.shoot must be 'SWIFT ATTACK: me' (the text: jab beats shoot or "
-        "throw); set text_anchors: false to play your printed card as printed"]
+        "throw); set text_anchors: false to play your printed card as printed"
+    ]
     data["text_anchors"] = False
     t, found = check(data, FILE)
     assert found == [] and t is not None and t.fight_card["standing"]["jab"]["shoot"] == "WHO FASTER"
@@ -269,8 +289,10 @@ def test_broken_focus_anchor_on_every_pad():
     data = shipped()
     set_pair(data, "ground", "focus", "gnp", "TAUNTS", "TAUNTS")
     found = problems(data)
-    assert ("cage_match.yaml: fight_card.ground.focus.gnp must be 'BRUTAL HIT: them' (the text: focus against an "
-            "attack is a brutal hit); set text_anchors: false to play your printed card as printed") in found
+    assert (
+        "cage_match.yaml: fight_card.ground.focus.gnp must be 'BRUTAL HIT: them' (the text: focus against an "
+        "attack is a brutal hit); set text_anchors: false to play your printed card as printed"
+    ) in found
 
 
 def test_move_with_no_counter():
@@ -280,7 +302,8 @@ def test_move_with_no_counter():
         set_pair(data, "standing", "taunt", other, "TAUNTS", "TAUNTS")
     set_pair(data, "standing", "taunt", "focus", "CROWD BOOS", "CROWD BOOS")
     assert problems(data) == [
-        "cage_match.yaml: fight_card.standing: 'taunt' has no counter (the text: every move has a counter)"]
+        "cage_match.yaml: fight_card.standing: 'taunt' has no counter (the text: every move has a counter)"
+    ]
 
 
 def test_unquoted_cell_parsed_as_a_mapping():
@@ -296,9 +319,10 @@ jab:
     assert data["fight_card"]["standing"]["jab"]["parry"] == {"SLICK MOVE": "them"}
     found = problems(data)
     assert len(found) == 1
-    assert found[0].startswith("cage_match.yaml: fight_card.standing.jab.parry: {'SLICK MOVE': 'them'} is not "
-                               "allowed: ")
-    assert found[0].endswith("(quote a cell that holds a colon: \"SLICK MOVE: me\")")
+    assert found[0].startswith(
+        "cage_match.yaml: fight_card.standing.jab.parry: {'SLICK MOVE': 'them'} is not allowed: "
+    )
+    assert found[0].endswith('(quote a cell that holds a colon: "SLICK MOVE: me")')
 
 
 def test_unknown_and_missing_sections():
@@ -309,8 +333,7 @@ def test_unknown_and_missing_sections():
     found = problems(data)
     assert "cage_match.yaml: penalties: missing" in found
     assert any(p.startswith("cage_match.yaml: rounds: unknown section or field") for p in found)
-    assert problems([1, 2]) == [
-        "cage_match.yaml: should be a mapping of the sections " + ", ".join(SECTIONS)]
+    assert problems([1, 2]) == ["cage_match.yaml: should be a mapping of the sections " + ", ".join(SECTIONS)]
 
 
 def test_every_problem_at_once():
@@ -349,7 +372,8 @@ def test_user_printed_card_with_text_anchors_off(tmp_path):
     assert info.value.problems == [
         f"{tmp_path / 'cage_match.yaml'} (over the shipped card): fight_card.standing.jab.shoot must be "
         "'SWIFT ATTACK: me' (the text: jab beats shoot or throw); set text_anchors: false to play your printed "
-        "card as printed"]
+        "card as printed"
+    ]
     data = load(write(tmp_path, "text_anchors: false\n" + body))
     assert data["fight_card"]["standing"]["jab"]["shoot"] == "WHO FASTER" and data["text_anchors"] is False
 
@@ -387,7 +411,8 @@ def test_user_file_problems_name_the_file_and_cell(tmp_path):
         load(user)
     assert info.value.problems == [
         f"{user} (over the shipped card): positions.ground.default.dominant: 'sweep' is not allowed to the "
-        "dominant side"]
+        "dominant side"
+    ]
 
 
 def test_tables_for_reads_the_data_dir(tmp_path):
@@ -396,14 +421,22 @@ def test_tables_for_reads_the_data_dir(tmp_path):
     assert RULESET.tables_for(None) == load()
     assert RULESET.tables_for(tmp_path) == load()  # no tables/ folder: the shipped card
     (tmp_path / "tables").mkdir()
-    (tmp_path / "tables" / "cage_match.yaml").write_text("start: {muscle: 40, body: 50, head: 20, focus: 4}\n",
-                                                         encoding="utf-8")
+    (tmp_path / "tables" / "cage_match.yaml").write_text(
+        "start: {muscle: 40, body: 50, head: 20, focus: 4}\n", encoding="utf-8"
+    )
     data = RULESET.tables_for(tmp_path)
     assert data["start"] == {"muscle": 40, "body": 50, "head": 20, "focus": 4}
     cards, _ = load_file(Path(__file__).resolve().parent.parent / "fighters" / "cage_match.yaml", "cage_match", CmCard)
     state = RULESET.new(Setup("cage_match", (cards[0], cards[1]), {}, data))
     assert RULESET.trackers(state)[cards[0].name] == {
-        "muscle": 40, "body_nerves": 50, "head_nerves": 20, "focus": 4, "position": "STANDING", "side": None, "penalty": None}
+        "muscle": 40,
+        "body_nerves": 50,
+        "head_nerves": 20,
+        "focus": 4,
+        "position": "STANDING",
+        "side": None,
+        "penalty": None,
+    }
 
 
 def test_tables_for_refuses_a_broken_user_card(tmp_path):
@@ -426,8 +459,12 @@ def test_a_move_against_itself_is_both_sided():
     """A one-sided cell where a move meets itself would always favour red."""
     data = shipped()
     data["fight_card"]["standing"]["strike"]["strike"] = "SWIFT ATTACK: me"
-    assert any(p.startswith(f"{FILE}: fight_card.standing.strike.strike: a move against itself cannot give one "
-                            "side the outcome") for p in problems(data))
+    assert any(
+        p.startswith(
+            f"{FILE}: fight_card.standing.strike.strike: a move against itself cannot give one side the outcome"
+        )
+        for p in problems(data)
+    )
 
 
 def test_start_focus_within_the_cap_and_both_weight_classes():
@@ -437,5 +474,6 @@ def test_start_focus_within_the_cap_and_both_weight_classes():
     del data["weight_classes"]["middleweight"]
     found = problems(data)
     assert f"{FILE}: start.focus: 9 is more than focus.max (8)" in found
-    assert (f"{FILE}: weight_classes: middleweight is missing (the sheets' classes: featherweight, middleweight)"
-            in found)
+    assert (
+        f"{FILE}: weight_classes: middleweight is missing (the sheets' classes: featherweight, middleweight)" in found
+    )

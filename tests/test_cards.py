@@ -47,7 +47,15 @@ def only_problem(path: Path) -> Problem:
 def test_a_good_file_loads_every_card(tmp_path: Path) -> None:
     path = card_file(
         tmp_path / "good.yaml",
-        card("Alpha", 12, nickname="The First", style="judo", ground_chart="striker", sub_chart="jiu-jitsu", notes="a note"),
+        card(
+            "Alpha",
+            12,
+            nickname="The First",
+            style="judo",
+            ground_chart="striker",
+            sub_chart="jiu-jitsu",
+            notes="a note",
+        ),
         card("Beta", 3),
     )
     cards, problems = load(path)
@@ -56,7 +64,12 @@ def test_a_good_file_loads_every_card(tmp_path: Path) -> None:
     alpha = cards[0]
     assert isinstance(alpha, NhbCard)
     assert (alpha.control, alpha.standup, alpha.ground, alpha.finishing, alpha.toughness) == (12, 10, 10, 5, 5)
-    assert (alpha.nickname, alpha.style, alpha.ground_chart, alpha.sub_chart) == ("The First", "judo", "striker", "jiu-jitsu")
+    assert (alpha.nickname, alpha.style, alpha.ground_chart, alpha.sub_chart) == (
+        "The First",
+        "judo",
+        "striker",
+        "jiu-jitsu",
+    )
     assert alpha.notes == "a note"
     assert cards[1].nickname is None and cards[1].ground_chart is None
 
@@ -111,14 +124,19 @@ def test_yaml_sexagesimal_rating_is_refused(tmp_path: Path) -> None:
     assert yaml.safe_load(path.read_text())["fighters"][0]["control"] == 90  # YAML 1.1 reads 1:30 as 90
     problem = only_problem(path)
     assert (problem.fighter, problem.field) == ("Clock", "control")
-    assert problem.message == "90 (YAML 1.1 reads a value like 1:30 as minutes:seconds: 90) is not allowed: a whole number from 1 to 20"
+    assert (
+        problem.message
+        == "90 (YAML 1.1 reads a value like 1:30 as minutes:seconds: 90) is not allowed: a whole number from 1 to 20"
+    )
 
 
 def test_a_fractional_rating_is_refused(tmp_path: Path) -> None:
     path = card_file(tmp_path / "f.yaml", card("Half").replace("control: 10", "control: 10.5"))
     problem = only_problem(path)
     assert (problem.fighter, problem.field, problem.message) == (
-        "Half", "control", "10.5 is not allowed: a whole number from 1 to 20"
+        "Half",
+        "control",
+        "10.5 is not allowed: a whole number from 1 to 20",
     )
 
 
@@ -290,10 +308,20 @@ def test_precedence_shipped_then_user_dir_then_extra_files(tmp_path: Path) -> No
     assert roster.problems == []
     # a replaced card keeps its place in the roster; new ones are added in file order
     assert [(c.name, c.control) for c in roster.cards] == [
-        ("Ann", 1), ("Bob", 19), ("Cat", 20), ("Dan", 14), ("Eve", 15), ("Fay", 16)
+        ("Ann", 1),
+        ("Bob", 19),
+        ("Cat", 20),
+        ("Dan", 14),
+        ("Eve", 15),
+        ("Fay", 16),
     ]
     assert roster.source == {
-        "Ann": str(shipped), "Bob": str(extra), "Cat": str(extra), "Dan": str(user), "Eve": str(user_yml), "Fay": str(extra)
+        "Ann": str(shipped),
+        "Bob": str(extra),
+        "Cat": str(extra),
+        "Dan": str(user),
+        "Eve": str(user_yml),
+        "Fay": str(extra),
     }
 
 
@@ -349,8 +377,9 @@ def test_a_missing_user_dir_is_fine(tmp_path: Path) -> None:
 
 
 def test_roster_find_exact_then_case_insensitive() -> None:
-    a, b = NhbCard(name="Ann", control=1, standup=1, ground=1, finishing=1, toughness=1), NhbCard(
-        name="ANN", control=2, standup=1, ground=1, finishing=1, toughness=1
+    a, b = (
+        NhbCard(name="Ann", control=1, standup=1, ground=1, finishing=1, toughness=1),
+        NhbCard(name="ANN", control=2, standup=1, ground=1, finishing=1, toughness=1),
     )
     roster = Roster("nhb")
     roster.add([a, b], "x")

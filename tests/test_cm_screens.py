@@ -151,8 +151,11 @@ async def test_moves_that_cannot_be_done_are_greyed_with_why(data_dir: Path) -> 
         assert not hammer.allowed and hammer.why == "needs 2 focus, holds 0"
         text = screen_text(app)
         assert "Hammer right hand" in text and "needs 2 focus" in text
-        assert pad.query_one("#moves", OptionList).get_option_at_index(
-            [o.key for o in pad.pad.options].index("hammer-right")).disabled
+        assert (
+            pad.query_one("#moves", OptionList)
+            .get_option_at_index([o.key for o in pad.pad.options].index("hammer-right"))
+            .disabled
+        )
         await pilot.press("d", "enter")  # +1 on dice, holding none
         await pilot.pause()
         assert pad.side == 0 and pad.stage == "pick"  # not locked

@@ -94,7 +94,13 @@ def test_core_runs_without_importing_textual(tmp_path: Path) -> None:
         if p.stem not in ("__init__", "__main__")
     }
     assert set(report["imported"]) == expected
-    assert {"companion.cli", "companion.dice", "companion.session", "companion.store", "companion.rulesets.nhb"} <= expected
+    assert {
+        "companion.cli",
+        "companion.dice",
+        "companion.session",
+        "companion.store",
+        "companion.rulesets.nhb",
+    } <= expected
 
     assert report["list_rc"] == 0
     assert report["listed"] == load_roster("nhb", NhbCard).names() and len(report["listed"]) >= 24
@@ -133,7 +139,12 @@ def test_no_textual_import_in_core_sources() -> None:
 
 
 def test_the_textual_pattern_catches_what_it_should() -> None:
-    caught = ["import textual", "from textual.app import App", "    from textual import on", "x = importlib.import_module('textual.app')"]
+    caught = [
+        "import textual",
+        "from textual.app import App",
+        "    from textual import on",
+        "x = importlib.import_module('textual.app')",
+    ]
     missed = ["import textualize", "# textual is imported lazily by screens", "from companion import textual_free"]
     assert all(TEXTUAL_IMPORT.search(line) for line in caught)
     assert not any(TEXTUAL_IMPORT.search(line) for line in missed)

@@ -138,8 +138,6 @@ def test_sigkill_mid_fight_resumes_at_the_same_prompt(tmp_path: Path) -> None:
     store.close()
 
 
-
-
 def test_sigkill_mid_round_resumes_with_the_clock_paused_at_the_last_answer(tmp_path: Path) -> None:
     """FO-7: after a crash the round clock stands paused at the reading of the last answer."""
     (tmp_path / "fighters").mkdir()
@@ -183,7 +181,10 @@ def test_sigkill_mid_round_resumes_with_the_clock_paused_at_the_last_answer(tmp_
         term.wait_for("Red Fox vs Blue Jay")
         term.type(TAB + ENTER)
         screen = term.wait_for("paused (f2 resumes)")
-        assert f"Round 1/3  {left // 60}:{left % 60:02d}" in screen or f"Round 1/3  {(left + 1) // 60}:{(left + 1) % 60:02d}" in screen
+        assert (
+            f"Round 1/3  {left // 60}:{left % 60:02d}" in screen
+            or f"Round 1/3  {(left + 1) // 60}:{(left + 1) % 60:02d}" in screen
+        )
         assert "Red Fox: choose a standing attack" in screen
     finally:
         term.kill()
@@ -256,4 +257,3 @@ def test_sigkill_mid_turn_and_mid_pick_resumes_with_the_fights_own_card(tmp_path
     assert [a.text for a in session.answers] == ["red=jab blue=teep", "4 5", "2 3"]  # no pick saved
     assert session.prompt.kind == "secret"
     store.close()
-

@@ -254,11 +254,13 @@ def test_any_text_is_read_or_refused_never_crashes(dice: Dice, text: str) -> Non
 
 @pytest.mark.parametrize("dice, text, faces", [(Dice.of(D6, D6), "34", (3, 4)), (SECONDS, "40", (4, 0))])
 def test_single_digit_dice_may_be_typed_run_together(dice: Dice, text: str, faces: tuple[int, ...]) -> None:
-    """"34" for 2d6 can only mean 3 and 4: every die shows one digit."""
+    """ "34" for 2d6 can only mean 3 and 4: every die shows one digit."""
     assert read_faces(dice, text) == faces
 
 
-@pytest.mark.parametrize("dice, text", [(Dice.of(D6, D6), "37"), (Dice.of(d(20), d(20)), "34"), (Dice.of(D6, D6), "345")])
+@pytest.mark.parametrize(
+    "dice, text", [(Dice.of(D6, D6), "37"), (Dice.of(d(20), d(20)), "34"), (Dice.of(D6, D6), "345")]
+)
 def test_run_together_faces_are_still_checked(dice: Dice, text: str) -> None:
     """A d6 has no 7; a d20's faces can have two digits, so "34" is one face there; three digits are three faces."""
     with pytest.raises(Refused):

@@ -18,12 +18,45 @@ from companion.rulesets import fo_odds
 from companion.rulesets.fo import RULESET, TWO_D6, FoCard, FoState, chance_lands
 from companion.session import Session
 
-RED = FoCard(name="Red Fox", punch=9, kick=7, takedown=5, block=6, check=5, td_defence=6, gnp=6, submission=4,
-             guard=5, sub_defence=5)
-BLUE = FoCard(name="Blue Jay", punch=7, kick=8, takedown=4, block=8, check=7, td_defence=8, gnp=6, submission=4,
-              guard=7, sub_defence=7)
-GRINDER = FoCard(name="Grinder", punch=5, kick=4, takedown=9, block=7, check=6, td_defence=9, gnp=9, submission=8,
-                 guard=8, sub_defence=9)
+RED = FoCard(
+    name="Red Fox",
+    punch=9,
+    kick=7,
+    takedown=5,
+    block=6,
+    check=5,
+    td_defence=6,
+    gnp=6,
+    submission=4,
+    guard=5,
+    sub_defence=5,
+)
+BLUE = FoCard(
+    name="Blue Jay",
+    punch=7,
+    kick=8,
+    takedown=4,
+    block=8,
+    check=7,
+    td_defence=8,
+    gnp=6,
+    submission=4,
+    guard=7,
+    sub_defence=7,
+)
+GRINDER = FoCard(
+    name="Grinder",
+    punch=5,
+    kick=4,
+    takedown=9,
+    block=7,
+    check=6,
+    td_defence=9,
+    gnp=9,
+    submission=8,
+    guard=8,
+    sub_defence=9,
+)
 """A wrestler: takedowns thrown often, the ground his place."""
 
 
@@ -146,9 +179,18 @@ def test_each_attack_at_the_choice_is_every_face_typed(red, blue) -> None:
         for option in prompt.options:
             want = exact(typed(state, option.key))
             f = {line.key: line.p for line in odds.section(option.key)}
-            agrees({"thrown": f["thrown"], "lands": f["lands"], "countered": f["countered"],
-                    "my_snake_eyes": f["my_snake_eyes"], "their_snake_eyes": f["their_snake_eyes"],
-                    "double": f["double"], "ground_finish": f.get("ground_finish", 0.0)}, want)
+            agrees(
+                {
+                    "thrown": f["thrown"],
+                    "lands": f["lands"],
+                    "countered": f["countered"],
+                    "my_snake_eyes": f["my_snake_eyes"],
+                    "their_snake_eyes": f["their_snake_eyes"],
+                    "double": f["double"],
+                    "ground_finish": f.get("ground_finish", 0.0),
+                },
+                want,
+            )
             line = odds.line(option.key)
             if state.ground:  # the attack ends the fight now: it lands, or a double, or snake eyes
                 now = want["lands"] + want["double"] + want["my_snake_eyes"]
@@ -172,8 +214,13 @@ def test_the_choices_lands_is_the_walks() -> None:
         odds = RULESET.odds(state)
         for option in RULESET.prompt(state).options:
             lands = {line.key: line.p for line in odds.section(option.key)}["lands"]
-            defence = {"punch": "block", "kick": "check", "takedown": "td_defence", "gnp": "guard",
-                       "submission": "sub_defence"}[option.key]
+            defence = {
+                "punch": "block",
+                "kick": "check",
+                "takedown": "td_defence",
+                "gnp": "guard",
+                "submission": "sub_defence",
+            }[option.key]
             assert lands == pytest.approx(chance_lands(getattr(me, option.key), getattr(them, defence)), abs=1e-12)
             assert f"lands {lands:.0%}" in option.why
 
@@ -215,7 +262,7 @@ def test_the_roll_off_a_tie_re_rolled(answers) -> None:
     for (a, b), q in faces(TWO_D6).items():
         after = typed(state, f"{a} {b}")
         blue_next = after.step == "rolloff" and after.roller == 1  # from red's roll: blue's comes next
-        for (c, e), r in (faces(TWO_D6).items() if blue_next else [((0, 0), Fraction(1))]):
+        for (c, e), r in faces(TWO_D6).items() if blue_next else [((0, 0), Fraction(1))]:
             end = typed(after, f"{c} {e}") if blue_next else after
             if end.step == "choose":
                 first[end.attacker] += q * r

@@ -197,7 +197,9 @@ def run(session: Session, ops: list[tuple[Any, ...]]) -> list[FoState]:
             assert exc.reason, "a refusal says why"
             assert snapshot(session) == before, f"refusing {text!r} @ {clock} changed the session"
             if not over:
-                assert kind not in ("fit", "roll", "bell"), f"{text!r} @ {clock} fits {prompt} but was refused: {exc.reason}"
+                assert kind not in ("fit", "roll", "bell"), (
+                    f"{text!r} @ {clock} fits {prompt} but was refused: {exc.reason}"
+                )
                 holds = state.step in ("choose", "attack")  # the attacker holds the dice (FO-8)
                 assert not (kind == "stall" and good_clock and holds), f"stall @ {clock} refused: {exc.reason}"
             continue
@@ -432,7 +434,6 @@ def test_rolling_every_prompt_with_a_bell_every_n_answers_ends_every_fight(setup
         else:
             raise AssertionError(f"{text!r} accepted after the end")
     assert snapshot(session) == after
-
 
 
 @pytest.mark.parametrize("stamp", [math.nan, math.inf, -math.inf])

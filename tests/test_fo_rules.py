@@ -40,8 +40,12 @@ def card(name: str, **stats: int) -> FoCard:
     return FoCard(name=name, **values)
 
 
-RED = card("Red", punch=8, kick=6, takedown=5, block=7, check=6, td_defence=5, gnp=7, submission=6, guard=7, sub_defence=6)
-BLUE = card("Blue", punch=6, kick=7, takedown=8, block=5, check=4, td_defence=6, gnp=5, submission=8, guard=6, sub_defence=5)
+RED = card(
+    "Red", punch=8, kick=6, takedown=5, block=7, check=6, td_defence=5, gnp=7, submission=6, guard=7, sub_defence=6
+)
+BLUE = card(
+    "Blue", punch=6, kick=7, takedown=8, block=5, check=4, td_defence=6, gnp=5, submission=8, guard=6, sub_defence=5
+)
 
 RED_FIRST = ("@0:00 1 2", "@0:00 3 4")
 """Roll-off: Red 3, Blue 7; Red attacks first from 0:00 (FO-2)."""
@@ -221,7 +225,14 @@ def test_fo2_fo7_every_round_starts_standing_with_a_fresh_roll_off():
     red_ground(s)
     play(s, "bell")
     st = s.state
-    assert (st.round, st.step, st.ground, st.attacker, st.streak, st.ground_attacks) == (2, "rolloff", False, None, 0, 0)
+    assert (st.round, st.step, st.ground, st.attacker, st.streak, st.ground_attacks) == (
+        2,
+        "rolloff",
+        False,
+        None,
+        0,
+        0,
+    )
     assert (st.clock, st.attack_seconds, st.rolloff) == (0.0, (0.0, 0.0), (None, None))
     p = prompt(s)
     assert (p["who"], p["dice"]) == ("Red", "2d6") and "round 2 roll-off" in p["reason"]
@@ -288,8 +299,13 @@ def test_fo3_attacker_snake_eyes_is_a_ko():
     log = play(s, "@0:31 1 1")
     assert log[-1] == "Red def. Blue by KO (snake-eyes haymaker), round 1, 0:31"
     assert result(s) == {
-        "winner": "Red", "loser": "Blue", "method": "ko", "detail": "snake-eyes haymaker",
-        "period": 1, "time": "0:31", "fight_time": "0:31",
+        "winner": "Red",
+        "loser": "Blue",
+        "method": "ko",
+        "detail": "snake-eyes haymaker",
+        "period": 1,
+        "time": "0:31",
+        "fight_time": "0:31",
     }
     assert s.state.attack_seconds == (31.0, 0.0)
 
@@ -544,8 +560,13 @@ def test_fo6_bottom_over_the_defence_ends_the_fight(move, method, detail):
     red_ground(s)
     play(s, f"@0:12 {move}", "@0:14 1 2", "@1:03 4 5")  # 9 over guard 6 and sub_defence 5
     assert result(s) == {
-        "winner": "Red", "loser": "Blue", "method": method, "detail": detail,
-        "period": 1, "time": "1:03", "fight_time": "1:03",
+        "winner": "Red",
+        "loser": "Blue",
+        "method": method,
+        "detail": detail,
+        "period": 1,
+        "time": "1:03",
+        "fight_time": "1:03",
     }
 
 
@@ -693,8 +714,13 @@ def test_fo7_three_round_decision_with_score_card_totals():
     log = round_with(s, 180)  # Red
     assert log[-1] == "Red def. Blue by decision (29-28), round 3, 5:00"
     assert result(s) == {
-        "winner": "Red", "loser": "Blue", "method": "decision", "detail": "29-28",
-        "period": 3, "time": "5:00", "fight_time": "15:00",
+        "winner": "Red",
+        "loser": "Blue",
+        "method": "decision",
+        "detail": "29-28",
+        "period": 3,
+        "time": "5:00",
+        "fight_time": "15:00",
     }
     t = RULESET.trackers(s.state)
     assert (t["Red"]["rounds_won"], t["Blue"]["rounds_won"]) == (2, 1)
@@ -718,8 +744,13 @@ def test_fo7_equal_rounds_won_is_a_draw():
     round_with(s, 150)
     round_with(s, 100)
     assert result(s) == {
-        "winner": None, "loser": None, "method": "draw", "detail": "29-29",
-        "period": 3, "time": "5:00", "fight_time": "15:00",
+        "winner": None,
+        "loser": None,
+        "method": "draw",
+        "detail": "29-29",
+        "period": 3,
+        "time": "5:00",
+        "fight_time": "15:00",
     }
     assert s.prompt.headline() == "Draw (29-29), round 3, 5:00"
 
@@ -745,8 +776,13 @@ def test_fo7_option_five_rounds():
     assert s.state.round == 5
     round_with(s, 200)
     assert result(s) == {
-        "winner": "Red", "loser": "Blue", "method": "decision", "detail": "48-47",
-        "period": 5, "time": "5:00", "fight_time": "25:00",
+        "winner": "Red",
+        "loser": "Blue",
+        "method": "decision",
+        "detail": "48-47",
+        "period": 5,
+        "time": "5:00",
+        "fight_time": "25:00",
     }
 
 
@@ -765,8 +801,13 @@ def test_fo7_finish_in_round_2_has_period_time_and_fight_time():
     log = play(s, "@1:07 1 1")
     assert log[-1] == "Red def. Blue by KO (snake-eyes haymaker), round 2, 1:07"
     assert result(s) == {
-        "winner": "Red", "loser": "Blue", "method": "ko", "detail": "snake-eyes haymaker",
-        "period": 2, "time": "1:07", "fight_time": "6:07",
+        "winner": "Red",
+        "loser": "Blue",
+        "method": "ko",
+        "detail": "snake-eyes haymaker",
+        "period": 2,
+        "time": "1:07",
+        "fight_time": "6:07",
     }
     assert s.state.attack_seconds == (57.0, 0.0)
     assert RULESET.trackers(s.state)["Red"]["rounds_won"] == 1  # the finished round 1 only
@@ -780,7 +821,13 @@ def test_fo7_finish_in_round_3_at_4_59():
     play(s, *BLUE_FIRST, "@4:50 takedown", "@4:55 1 2", "@4:59 5 6")  # Blue's takedown 8 lands on td 5
     play(s, "@4:59 submission", "@4:59 5 5")
     r = result(s)
-    assert (r["winner"], r["method"], r["period"], r["time"], r["fight_time"]) == ("Blue", "submission", 3, "4:59", "14:59")
+    assert (r["winner"], r["method"], r["period"], r["time"], r["fight_time"]) == (
+        "Blue",
+        "submission",
+        3,
+        "4:59",
+        "14:59",
+    )
 
 
 def test_fo7_five_round_finish_fight_time():
@@ -1032,7 +1079,12 @@ def test_trackers_keys_and_values():
     assert set(t) == {"Red", "Blue"}
     assert set(t["Red"]) == {"attack_seconds", "rounds_won", "score", "holds_dice", "position", "streak"}
     assert t["Red"] == {
-        "attack_seconds": 0.0, "rounds_won": 0, "score": None, "holds_dice": False, "position": None, "streak": None,
+        "attack_seconds": 0.0,
+        "rounds_won": 0,
+        "score": None,
+        "holds_dice": False,
+        "position": None,
+        "streak": None,
     }
     play(s, *RED_FIRST, "@0:05 punch", "@0:06 1 3", "@0:07 3 4")
     t = RULESET.trackers(s.state)

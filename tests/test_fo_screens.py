@@ -63,7 +63,11 @@ async def test_the_clock_waits_for_f2_then_stamps_answers(data_dir: Path) -> Non
     app = make_app(data_dir, rng=random.Random(1), now=fake)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start_fo(pilot)
-        assert not screen.clock.running and "5:00" in timer_text(screen) and "f2 or the roll-off starts" in timer_text(screen)
+        assert (
+            not screen.clock.running
+            and "5:00" in timer_text(screen)
+            and "f2 or the roll-off starts" in timer_text(screen)
+        )
         fake.advance(40)  # a paused clock does not move
         assert screen.clock.elapsed == 0
         await pilot.press("f2")

@@ -80,14 +80,22 @@ def test_golden_decision_reads_as_the_rules_say(tmp_path: Path):
     prompts = [line["prompt"] for line in lines if "prompt" in line]
     rolloffs = [(p["reason"], p["who"]) for p in prompts if "roll-off" in p.get("reason", "")]
     assert [who for reason, who in rolloffs if "round 2 roll-off" in reason] == ["Fo Striker", "Fo Grappler"]
-    assert [who for reason, who in rolloffs if "round 3 roll-off" in reason] == ["Fo Striker", "Fo Grappler"] * 2  # a tie
+    assert [who for reason, who in rolloffs if "round 3 roll-off" in reason] == [
+        "Fo Striker",
+        "Fo Grappler",
+    ] * 2  # a tie
     # the stamp-less answers of round 3 carry no clock and are read at 0:12
     unstamped = [line for line in lines if "accepted" in line and "clock" not in line]
     assert [line["accepted"] for line in unstamped] == ["bell", "bell", "kick", "1 2"]
     final = lines[-1]["final"]
     assert final["result"] == {
-        "winner": "Fo Striker", "loser": "Fo Grappler", "method": "decision", "detail": "29-28",
-        "period": 3, "time": "5:00", "fight_time": "15:00",
+        "winner": "Fo Striker",
+        "loser": "Fo Grappler",
+        "method": "decision",
+        "detail": "29-28",
+        "period": 3,
+        "time": "5:00",
+        "fight_time": "15:00",
     }
     assert (final["trackers"]["Fo Striker"]["rounds_won"], final["trackers"]["Fo Grappler"]["rounds_won"]) == (2, 1)
     assert (final["trackers"]["Fo Striker"]["score"], final["trackers"]["Fo Grappler"]["score"]) == (29, 28)
@@ -111,8 +119,13 @@ def test_golden_submission_reads_as_the_rules_say(tmp_path: Path):
     assert choices[7] == ("Fo Striker", ["gnp", "submission"])  # round 2: Striker on top
     assert choices[8] == ("Fo Grappler", ["punch", "kick", "takedown"])  # after Striker's failed gnp
     assert lines[-1]["final"]["result"] == {
-        "winner": "Fo Grappler", "loser": "Fo Striker", "method": "submission", "detail": "submission",
-        "period": 2, "time": "1:07", "fight_time": "6:07",
+        "winner": "Fo Grappler",
+        "loser": "Fo Striker",
+        "method": "submission",
+        "detail": "submission",
+        "period": 2,
+        "time": "1:07",
+        "fight_time": "6:07",
     }
     assert proc.returncode == 0
 
@@ -135,8 +148,13 @@ def test_golden_stall_knockdown_reads_as_the_rules_say(tmp_path: Path):
     assert "Double 4s: Fo Brawler scores a knockdown" in text
     final = lines[-1]["final"]
     assert final["result"] == {
-        "winner": "Fo Brawler", "loser": "Fo Striker", "method": "ko", "detail": "snake-eyes haymaker",
-        "period": 1, "time": "2:11", "fight_time": "2:11",
+        "winner": "Fo Brawler",
+        "loser": "Fo Striker",
+        "method": "ko",
+        "detail": "snake-eyes haymaker",
+        "period": 1,
+        "time": "2:11",
+        "fight_time": "2:11",
     }
     # FO-7: Brawler 0:04-0:30 and 1:30-2:11, Striker 0:30-1:30
     assert final["trackers"]["Fo Brawler"]["attack_seconds"] == 67.0
@@ -153,8 +171,13 @@ def test_golden_draw_five_reads_as_the_rules_say(tmp_path: Path):
     assert text[-1] == "Draw (48-48), round 5, 5:00"
     final = lines[-1]["final"]
     assert final["result"] == {
-        "winner": None, "loser": None, "method": "draw", "detail": "48-48",
-        "period": 5, "time": "5:00", "fight_time": "25:00",
+        "winner": None,
+        "loser": None,
+        "method": "draw",
+        "detail": "48-48",
+        "period": 5,
+        "time": "5:00",
+        "fight_time": "25:00",
     }
     assert (final["trackers"]["Fo Grappler"]["rounds_won"], final["trackers"]["Fo Brawler"]["rounds_won"]) == (2, 2)
     assert proc.returncode == 0
@@ -165,7 +188,9 @@ def test_golden_draw_five_reads_as_the_rules_say(tmp_path: Path):
 
 def test_fo_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
     """DESIGN, FO-9: the roll-off prompts are written and flushed before their answers are read."""
-    with spawn(tmp_path, "script", "fo", "--fighters", str(CARDS), "--red", "Fo Striker", "--blue", "Fo Grappler") as proc:
+    with spawn(
+        tmp_path, "script", "fo", "--fighters", str(CARDS), "--red", "Fo Striker", "--blue", "Fo Grappler"
+    ) as proc:
         out = LineReader(proc.stdout)
         first = json.loads(out.line())  # nothing has been written to stdin yet
         assert first == {
@@ -184,7 +209,10 @@ def test_fo_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
         proc.stdin.write(b"@0:02 3 5\n")
         proc.stdin.flush()
         assert json.loads(out.line()) == {
-            "accepted": "3 5", "virtual": False, "log": ["Fo Striker rolls 3 + 5 = 8 in the roll-off"], "clock": 2,
+            "accepted": "3 5",
+            "virtual": False,
+            "log": ["Fo Striker rolls 3 + 5 = 8 in the roll-off"],
+            "clock": 2,
         }
         second = json.loads(out.line())["prompt"]
         assert (second["who"], second["side"], second["target"]) == ("Fo Grappler", "blue", 8)
@@ -192,7 +220,11 @@ def test_fo_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
         proc.stdin.flush()
         assert json.loads(out.line())["log"][-1] == "Fo Grappler attacks first (3 to 8)"
         third = json.loads(out.line())["prompt"]
-        assert (third["kind"], third["who"], third["options"]) == ("choice", "Fo Grappler", ["punch", "kick", "takedown"])
+        assert (third["kind"], third["who"], third["options"]) == (
+            "choice",
+            "Fo Grappler",
+            ["punch", "kick", "takedown"],
+        )
         proc.stdin.close()
         final = json.loads(out.line())["final"]
         assert final["over"] is False and final["result"] is None
@@ -207,10 +239,20 @@ def test_final_line_mid_round_has_fo_trackers(tmp_path: Path):
     assert final["over"] is False
     assert final["trackers"] == {
         "Fo Striker": {
-            "attack_seconds": 30.0, "rounds_won": 0, "score": None, "holds_dice": False, "position": None, "streak": None,
+            "attack_seconds": 30.0,
+            "rounds_won": 0,
+            "score": None,
+            "holds_dice": False,
+            "position": None,
+            "streak": None,
         },
         "Fo Grappler": {
-            "attack_seconds": 0.0, "rounds_won": 0, "score": None, "holds_dice": True, "position": None, "streak": None,
+            "attack_seconds": 0.0,
+            "rounds_won": 0,
+            "score": None,
+            "holds_dice": True,
+            "position": None,
+            "streak": None,
         },
     }
     assert proc.returncode == 0
@@ -222,8 +264,10 @@ def test_stamp_at_5_00_with_bell_is_accepted_but_not_with_a_roll(tmp_path: Path)
     assert lines[1] == {"refused": "1 2", "reason": "the round is over at 5:00: ring the bell (answer 'bell')"}
     assert lines[2]["refused"] == "@5:60 1 2"
     assert lines[3] == {
-        "accepted": "bell", "virtual": False,
-        "log": ["Bell: end of round 1, 10-10 on attacking time (0:00 to 0:00)"], "clock": 300,
+        "accepted": "bell",
+        "virtual": False,
+        "log": ["Bell: end of round 1, 10-10 on attacking time (0:00 to 0:00)"],
+        "clock": 300,
     }
     assert "round 2 roll-off" in lines[4]["prompt"]["reason"]
     assert proc.returncode == 1

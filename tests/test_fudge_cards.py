@@ -18,9 +18,18 @@ from companion.rulesets.fudge_ladder import ALLOWED, LADDER, POOR, ladder_level,
 from companion.rulesets.fudge_tables import load, parse
 
 NAMES = [
-    "Sir Aldric of Wendham", "Maeve Ashdown", "Thorgrim Axebreaker", "Wat Miller", "Nell Quickfingers",
-    "Grukk the Ogre", "Old Tyrant", "Officer Dana Reyes", "Sergeant Marcus Cole", "Vinnie Russo",
-    "Pete Harlan", "Jonas Whitfield",
+    "Sir Aldric of Wendham",
+    "Maeve Ashdown",
+    "Thorgrim Axebreaker",
+    "Wat Miller",
+    "Nell Quickfingers",
+    "Grukk the Ogre",
+    "Old Tyrant",
+    "Officer Dana Reyes",
+    "Sergeant Marcus Cole",
+    "Vinnie Russo",
+    "Pete Harlan",
+    "Jonas Whitfield",
 ]
 
 GOOD_CARD = """\
@@ -62,8 +71,20 @@ def one(problems: list, field: str):
 
 @pytest.mark.parametrize(
     ("level", "word"),
-    [(-5, "Terrible-2"), (-4, "Terrible-1"), (-3, "Terrible"), (-2, "Poor"), (-1, "Mediocre"), (0, "Fair"),
-     (1, "Good"), (2, "Great"), (3, "Superb"), (4, "Legendary"), (5, "Legendary+1"), (6, "Legendary+2")],
+    [
+        (-5, "Terrible-2"),
+        (-4, "Terrible-1"),
+        (-3, "Terrible"),
+        (-2, "Poor"),
+        (-1, "Mediocre"),
+        (0, "Fair"),
+        (1, "Good"),
+        (2, "Great"),
+        (3, "Superb"),
+        (4, "Legendary"),
+        (5, "Legendary+1"),
+        (6, "Legendary+2"),
+    ],
 )
 def test_ladder_words_and_levels(level, word):
     """FU-1: Terrible -3 ... Legendary +4, beyond written Legendary+1, below Terrible-1."""
@@ -188,10 +209,14 @@ def test_an_unknown_weapon_or_armor_is_named_with_the_keys(tmp_path):
     assert problems == []  # the sheet alone cannot know the scene's tables
     found = check_against(cards[0], load(None))
     assert len(found) == 2
-    assert found[0].startswith("fighter Test Subject: weapons.0.weapon: 'lightsaber' is not a weapon of the "
-                               "tables (weapons: fist, dagger, short-sword, broadsword,")
-    assert found[1] == ("fighter Test Subject: armor: 'mithril' is not an armor of the tables "
-                        "(armor: leather, chain, scale, plate, kevlar-i, kevlar-ii, kevlar-iii)")
+    assert found[0].startswith(
+        "fighter Test Subject: weapons.0.weapon: 'lightsaber' is not a weapon of the "
+        "tables (weapons: fist, dagger, short-sword, broadsword,"
+    )
+    assert found[1] == (
+        "fighter Test Subject: armor: 'mithril' is not an armor of the tables "
+        "(armor: leather, chain, scale, plate, kevlar-i, kevlar-ii, kevlar-iii)"
+    )
 
 
 def test_a_bow_without_its_strength(tmp_path):
@@ -214,8 +239,10 @@ def test_hurt_boxes_four(tmp_path):
 
 def test_an_unknown_field(tmp_path):
     p = one(problems_of(tmp_path, GOOD_CARD + "    speed: Great\n"), "speed")
-    assert p.message == ("unknown field; fields allowed: name, setting, skills, dodge, strength, health, scale, "
-                         "weapons, armor, experience, gifts, hurt_boxes, notes")
+    assert p.message == (
+        "unknown field; fields allowed: name, setting, skills, dodge, strength, health, scale, "
+        "weapons, armor, experience, gifts, hurt_boxes, notes"
+    )
 
 
 def test_a_weapons_skill_must_be_on_the_sheet(tmp_path):
@@ -248,20 +275,20 @@ def test_several_problems_at_once(tmp_path):
         "setting": "'medieval' is not allowed: one of primitive, modern",
         "skills.Sword": f"2 is a number, not a ladder word: write 'Great' for 2; allowed: {ALLOWED}",
         "skills": "False is not allowed as a skill name: text of 1 to 30 characters "
-                  "(YAML reads no/yes/on/off as false/true: quote it)",
+        "(YAML reads no/yes/on/off as false/true: quote it)",
         "dodge": f"False is not a ladder word (YAML reads no/yes/on/off as false/true); allowed: {ALLOWED}",
         "weapons.2.colour": "unknown field; fields allowed: weapon, skill, two_handed, strength, reloads, rounds",
         "armor": "'Plate' is not allowed: a key of the tables' armor (lowercase words joined by '-', "
-                 "like 'kevlar-ii') (optional)",
+        "like 'kevlar-ii') (optional)",
         "gifts.0": "'tough' is not allowed: a gift is one of high-pain-threshold, low-pain-threshold",
         "hurt_boxes": "4 is not allowed: a whole number from 1 to 3",
         "speed": "unknown field; fields allowed: name, setting, skills, dodge, strength, health, scale, weapons, "
-                 "armor, experience, gifts, hurt_boxes, notes",
+        "armor, experience, gifts, hurt_boxes, notes",
         "weapons.0.rounds": "broadsword is a melee weapon: rounds (standard, ap, sp, hp) are for guns only",
         "weapons.1.skill": "'Archery' is not one of this sheet's skills (skills: Sword, Bow)",
         "weapons.1.strength": "longbow is a bow: give its own Strength (a ladder word, e.g. Good)",
         "weapons.2.reloads": "dagger is a melee weapon: reloads are spare loads for ranged weapons "
-                             "(thrown, bow, crossbow, gun)",
+        "(thrown, bow, crossbow, gun)",
         "gifts": "high-pain-threshold and low-pain-threshold cannot both be taken",
     }
     assert len(found) == 14
@@ -272,12 +299,13 @@ def test_strength_and_two_hands_on_the_wrong_weapons(tmp_path):
         "      - {weapon: broadsword, skill: Sword}\n",
         "      - {weapon: broadsword, skill: Sword, strength: Good}\n"
         "      - {weapon: pistol-9mm, skill: Sword, two_handed: true}\n"
-        "      - {weapon: broadsword, skill: Sword}\n")
+        "      - {weapon: broadsword, skill: Sword}\n",
+    )
     found = problems_of(tmp_path, body)
     assert {p.field: p.message for p in found} == {
         "weapons.0.strength": "broadsword is a melee weapon: only bows and crossbows have a Strength of their own",
         "weapons.1.two_handed": "pistol-9mm is a gun: two_handed is for melee and thrown weapons "
-                                "(+1 Strength to wield them)",
+        "(+1 Strength to wield them)",
         "weapons.2.weapon": "broadsword is already weapons.0; list each weapon once",
     }
 
@@ -288,23 +316,39 @@ def test_a_gms_tables_decide_the_kind_of_a_new_key(tmp_path):
     cards, problems = load_file(card_file(tmp_path, body), "fudge", FudgeCard)
     assert problems == []
     tables = load(None)
-    tables["weapons"] = dict(tables["weapons"], **{"elven-bow": {
-        "name": "Elven bow", "kind": "bow", "bd": 0, "setting": "primitive", "capacity": 1, "reload": "standard"}})
+    tables["weapons"] = dict(
+        tables["weapons"],
+        **{
+            "elven-bow": {
+                "name": "Elven bow",
+                "kind": "bow",
+                "bd": 0,
+                "setting": "primitive",
+                "capacity": 1,
+                "reload": "standard",
+            }
+        },
+    )
     assert check_against(cards[0], tables) == [
-        "fighter Test Subject: weapons.0.strength: elven-bow is a bow: give its own Strength (a ladder word, e.g. Good)"]
+        "fighter Test Subject: weapons.0.strength: elven-bow is a bow: give its own Strength (a ladder word, e.g. Good)"
+    ]
 
 
 def test_a_bad_card_is_skipped_and_the_rest_load(tmp_path):
     user = tmp_path / "fighters"
     user.mkdir()
     (user / "mine.yaml").write_text(
-        "game: fudge\nfighters:\n" + GOOD_CARD + GOOD_CARD.replace("Test Subject", "Broken").replace(
-            "dodge: Fair", "dodge: 0"), encoding="utf-8")
+        "game: fudge\nfighters:\n"
+        + GOOD_CARD
+        + GOOD_CARD.replace("Test Subject", "Broken").replace("dodge: Fair", "dodge: 0"),
+        encoding="utf-8",
+    )
     roster = load_roster("fudge", FudgeCard, user_dir=user)
     assert roster.names() == NAMES + ["Test Subject"]
     assert [str(p) for p in roster.problems] == [
         f"{user / 'mine.yaml'}: fighter Broken: dodge: 0 is a number, not a ladder word: write 'Fair' for 0; "
-        f"allowed: {ALLOWED}"]
+        f"allowed: {ALLOWED}"
+    ]
 
 
 def test_fighters_check_names_a_weapon_the_tables_lack(tmp_path: Path):
@@ -316,5 +360,7 @@ def test_fighters_check_names_a_weapon_the_tables_lack(tmp_path: Path):
     proc = run(tmp_path, "fighters", "check", str(path))
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     out = proc.stdout.splitlines()
-    assert out[0].startswith(f"{path}: fighter Test Subject: weapons.0.weapon: 'brodsword' is not a weapon of the tables")
+    assert out[0].startswith(
+        f"{path}: fighter Test Subject: weapons.0.weapon: 'brodsword' is not a weapon of the tables"
+    )
     assert out[-1] == f"{path}: 1 card loaded, 1 problem"

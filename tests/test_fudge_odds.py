@@ -51,8 +51,9 @@ def brute(state, attacker: str, defender: str, memo: dict | None = None) -> dict
 
     if not isinstance(p, RollPrompt) or p.reason == "health roll":
         return {"none": Fraction(1)}  # the round is past this attack's damage without it: a miss
-    ours = (p.reason == f"damage to {defender}" and p.who == attacker) or \
-        (p.reason.endswith("stops the bullet") and p.who == defender)
+    ours = (p.reason == f"damage to {defender}" and p.who == attacker) or (
+        p.reason.endswith("stops the bullet") and p.who == defender
+    )
     if p.reason.startswith("damage to") or p.reason.endswith("stops the bullet"):
         if not ours:
             return brute(RULESET.apply(state, Answer(faces_of(p)[0])).state, attacker, defender, memo)
@@ -75,9 +76,11 @@ def brute(state, attacker: str, defender: str, memo: dict | None = None) -> dict
     # a combat roll or a dodge: every face
     for text in faces_of(p):
         out_ = RULESET.apply(state, Answer(text))
-        hits = [line for line in out_.log if line.startswith(f"{attacker}'s ") and f" vs {defender}" in line
-                and f"{attacker} hits" in line] + \
-               [line for line in out_.log if f"{attacker} hits" in line and f"vs Poor ({defender}" in line]
+        hits = [
+            line
+            for line in out_.log
+            if line.startswith(f"{attacker}'s ") and f" vs {defender}" in line and f"{attacker} hits" in line
+        ] + [line for line in out_.log if f"{attacker} hits" in line and f"vs Poor ({defender}" in line]
         if prompt(out_.state).reason.startswith(("combat roll", "dodge")) or hits:
             add(brute(out_.state, attacker, defender, memo), Fraction(1, len(faces_of(p))))
         else:
@@ -93,7 +96,7 @@ def odds_of(state, attacker: str, defender: str) -> dict[str, Fraction]:
     out = {}
     for line in lines:
         key = "hit" if line.key.startswith("hit:") else line.key.split(":")[-1]
-        out[key] = Fraction(line.p).limit_denominator(81 ** 3)
+        out[key] = Fraction(line.p).limit_denominator(81**3)
     return {k: v for k, v in out.items() if v}
 
 
@@ -115,19 +118,29 @@ def test_a_melee_duel_by_every_face_of_both_rolls() -> None:
     close(odds_of(s, "Aldric", "Grak"), want)
 
 
-@pytest.mark.parametrize("name", ["a shot at an aware dodger", "a gang of three, the hero's roll",
-                                  "a leather-clad defender, PD and DR", "kevlar against a pistol"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "a shot at an aware dodger",
+        "a gang of three, the hero's roll",
+        "a leather-clad defender, PD and DR",
+        "kevlar against a pistol",
+    ],
+)
 def test_the_last_roll_of_an_exchange_by_every_face(name: str) -> None:
     if name == "a shot at an aware dodger":
-        s, _ = play(scene(card("Archer", "bow"), card("Grak", dodge="Good")), "attack", "aware", "defend",
-                    "0 0 0 +")
+        s, _ = play(scene(card("Archer", "bow"), card("Grak", dodge="Good")), "attack", "aware", "defend", "0 0 0 +")
         pair = ("Archer", "Grak")
     elif name == "a gang of three, the hero's roll":
         s, _ = play(gang_of_three(), "0 0 0 0", "+ 0 0 0", "- 0 0 0")
         pair = ("Hero", "Orc C")
     elif name == "a leather-clad defender, PD and DR":
-        s, _ = play(scene(A, card("Grak", armor="leather"), armor_pd=True, armor_dr=True, rd_bonus="rd-1"),
-                    "attack", "defend", "+ 0 0 0")
+        s, _ = play(
+            scene(A, card("Grak", armor="leather"), armor_pd=True, armor_dr=True, rd_bonus="rd-1"),
+            "attack",
+            "defend",
+            "+ 0 0 0",
+        )
         pair = ("Aldric", "Grak")
     else:
         s = shot("pistol", "kevlar-ii")
@@ -138,8 +151,10 @@ def test_the_last_roll_of_an_exchange_by_every_face(name: str) -> None:
     if p.reason.endswith("stops the bullet"):
         odds = RULESET.odds(s)
         want = brute(s, *pair)
-        got = {line.key: Fraction(line.p).limit_denominator(10 ** 6) for line in dict(odds.sections)[
-            f"the wound to {pair[1]}"]}
+        got = {
+            line.key: Fraction(line.p).limit_denominator(10**6)
+            for line in dict(odds.sections)[f"the wound to {pair[1]}"]
+        }
         close({k: v for k, v in got.items() if v}, {k: v for k, v in want.items() if k != "hit"})
         return
     close(odds_of(s, *pair), brute(s, *pair))

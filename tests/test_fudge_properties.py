@@ -63,9 +63,38 @@ def setups(draw) -> Setup:
 
 SETUPS = setups()
 
-VOCAB = ["attack", "defend", "end", "reload", "aim", "aware", "unaware", "done", "torso", "a", "d", "e",
-         "+ - 0 +", "+-0+", "0 0 0 0", "+", "- -", "+ + +", "++++", "+ + + + +", "2 2 2 2", "roll", "ROLL",
-         "", " ", "undo", "sir-aldric-of-wendham", "hal-brandt", "bruno", "7"]
+VOCAB = [
+    "attack",
+    "defend",
+    "end",
+    "reload",
+    "aim",
+    "aware",
+    "unaware",
+    "done",
+    "torso",
+    "a",
+    "d",
+    "e",
+    "+ - 0 +",
+    "+-0+",
+    "0 0 0 0",
+    "+",
+    "- -",
+    "+ + +",
+    "++++",
+    "+ + + + +",
+    "2 2 2 2",
+    "roll",
+    "ROLL",
+    "",
+    " ",
+    "undo",
+    "sir-aldric-of-wendham",
+    "hal-brandt",
+    "bruno",
+    "7",
+]
 """Typed answers: keys (offered or not), faces of any count, the app's roll, nothing at all."""
 
 
@@ -104,8 +133,24 @@ def wrong(prompt: Any, rng: random.Random) -> str:
             ways.append(faces_text(n - 1, rng))
         return rng.choice(ways)
     if isinstance(prompt, ChoicePrompt):
-        ways = [w for w in ["zzz", "+ - 0 +", "-", "attack", "defend", "end", "reload", "aware", "done",
-                            "nobody-at-all", "torso", "x"] if prompt.find(w) is None]
+        ways = [
+            w
+            for w in [
+                "zzz",
+                "+ - 0 +",
+                "-",
+                "attack",
+                "defend",
+                "end",
+                "reload",
+                "aware",
+                "done",
+                "nobody-at-all",
+                "torso",
+                "x",
+            ]
+            if prompt.find(w) is None
+        ]
         return rng.choice(ways)
     return rng.choice(["attack", "+ - 0 +", "end", "roll"])  # the scene is over
 
@@ -121,8 +166,10 @@ def check_numbers(setup: Setup, state: Any) -> None:
         t = trackers[card.name]
         assert t["side"] == ("red", "blue")[side]
         counts = {level: len(marks) for level, marks in t["boxes"].items()}
-        assert counts == {"scratch": 3, "hurt": card.hurt_boxes, "very_hurt": 1, "incapacitated": 1,
-                          "near_death": 1}, (card.name, counts)
+        assert counts == {"scratch": 3, "hurt": card.hurt_boxes, "very_hurt": 1, "incapacitated": 1, "near_death": 1}, (
+            card.name,
+            counts,
+        )
         assert all(isinstance(m, bool) for marks in t["boxes"].values() for m in marks)
         assert set(t["suppressed"]) <= set(BOXES)
         for level in t["suppressed"]:
@@ -155,6 +202,7 @@ def check_boxes_only_fill(before: Any, after: Any) -> None:
 
 def run(setup: Setup, session: Session, ops: list[tuple[Any, ...]]) -> None:
     """Apply ``ops`` (session_checks.apply_ops); the numbers stay sane and boxes only fill."""
+
     def after(before: Any, now: Any) -> None:
         check_numbers(setup, now)
         check_boxes_only_fill(before, now)
@@ -214,8 +262,7 @@ def test_undo_then_redo_returns_the_same_state(setup, ops, seed, back) -> None:
 def test_store_and_resume_give_the_same_scene(tmp_path_factory, setup, ops, seed) -> None:
     """The setup (sides, options, tables) is stored with the answers; a resumed scene folds to the same place."""
     directory = Path(tempfile.mkdtemp(dir=tmp_path_factory.getbasetemp()))
-    session_checks.assert_resumes_as_it_was(RULESET, setup, directory, seed,
-                                            lambda session: run(setup, session, ops))
+    session_checks.assert_resumes_as_it_was(RULESET, setup, directory, seed, lambda session: run(setup, session, ops))
 
 
 MAX_ROUNDS = 1000
@@ -225,8 +272,9 @@ damage -2 took 8 to 299 rounds (median about 100) in 40 trial plays. 1000 leaves
 
 
 def can_attack(prompt: Any) -> bool:
-    return isinstance(prompt, ChoicePrompt) and prompt.reason == "action" and any(
-        o.key in ATTACKS for o in prompt.options)
+    return (
+        isinstance(prompt, ChoicePrompt) and prompt.reason == "action" and any(o.key in ATTACKS for o in prompt.options)
+    )
 
 
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -248,8 +296,9 @@ def test_random_play_ends_every_scene(setup, seed, app) -> None:
         if now != wounds:
             wounds, wounded_at = now, state.round
         if state.round > MAX_ROUNDS:
-            assert state.round - attack_seen_at > 5 or state.round - wounded_at > MAX_ROUNDS // 2, \
+            assert state.round - attack_seen_at > 5 or state.round - wounded_at > MAX_ROUNDS // 2, (
                 f"not over after {MAX_ROUNDS} rounds though attacks are offered and wound (last in {wounded_at})"
+            )
             return
         prompt = session.prompt
         if can_attack(prompt):
@@ -264,8 +313,11 @@ def test_random_play_ends_every_scene(setup, seed, app) -> None:
     result = session.prompt.result
     assert result.method == "incapacitated", result
     trackers = RULESET.trackers(session.state)
-    down = {side for side in ("red", "blue")
-            if all(t["status"] != "fighting" for t in trackers.values() if t["side"] == side)}
+    down = {
+        side
+        for side in ("red", "blue")
+        if all(t["status"] != "fighting" for t in trackers.values() if t["side"] == side)
+    }
     assert down, trackers
     names = {side: " & ".join(n for n, t in trackers.items() if t["side"] == side) for side in ("red", "blue")}
     if len(down) == 1:
@@ -286,4 +338,5 @@ def test_random_play_ends_every_scene(setup, seed, app) -> None:
 def test_a_wrong_answer_anywhere_is_refused_and_changes_nothing(setup, seed, steps, tries) -> None:
     """Play ``steps`` fitting answers, then answers made to be wrong there: each is refused, nothing changes."""
     session_checks.assert_wrong_answers_change_nothing(
-        RULESET, setup, seed, steps, tries, fitting=lambda p, r: fitting(p, r, no_end=True), wrong=wrong)
+        RULESET, setup, seed, steps, tries, fitting=lambda p, r: fitting(p, r, no_end=True), wrong=wrong
+    )

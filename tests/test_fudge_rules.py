@@ -32,16 +32,33 @@ M = "modern"
 
 
 def _gun(name, bd, gun_class, bullet, capacity, fire, reload="standard", **extra):
-    return {"name": name, "kind": "gun", "bd": bd, "setting": M, "gun_class": gun_class, "bullet": bullet,
-            "capacity": capacity, "reload": reload, "fire": fire, **extra}
+    return {
+        "name": name,
+        "kind": "gun",
+        "bd": bd,
+        "setting": M,
+        "gun_class": gun_class,
+        "bullet": bullet,
+        "capacity": capacity,
+        "reload": reload,
+        "fire": fire,
+        **extra,
+    }
 
 
 WEAPONS = {
     "sword": {"name": "Sword", "kind": "melee", "bd": 0, "min_strength": "Fair", "setting": P},
     "club": {"name": "Club", "kind": "melee", "bd": 1, "min_strength": "Good", "setting": P},
     "knife": {"name": "Knife", "kind": "melee", "bd": -2, "min_strength": "Poor", "setting": P},
-    "javelin": {"name": "Javelin", "kind": "thrown", "bd": 0, "min_strength": "Fair", "setting": P,
-                "capacity": 1, "reload": "standard"},
+    "javelin": {
+        "name": "Javelin",
+        "kind": "thrown",
+        "bd": 0,
+        "min_strength": "Fair",
+        "setting": P,
+        "capacity": 1,
+        "reload": "standard",
+    },
     "bow": {"name": "Bow", "kind": "bow", "bd": 0, "setting": P, "capacity": 1, "reload": "standard"},
     "crossbow": {"name": "Crossbow", "kind": "crossbow", "bd": 1, "setting": P, "capacity": 1, "reload": "standard"},
     "pistol": _gun("Pistol", 0, "large-pistol", "pistol", 6, "semi", automatic_pistol=True),
@@ -76,8 +93,15 @@ def card(name: str, *weapons: str, **fields) -> FudgeCard:
         if WEAPONS[w]["kind"] in ("bow", "crossbow"):
             entry["strength"] = "Fair"
         entries.append(entry)
-    data = {"name": name, "setting": P, "skills": dict(SKILLS), "dodge": "Fair", "strength": "Fair",
-            "health": "Fair", "weapons": entries}
+    data = {
+        "name": name,
+        "setting": P,
+        "skills": dict(SKILLS),
+        "dodge": "Fair",
+        "strength": "Fair",
+        "health": "Fair",
+        "weapons": entries,
+    }
     for key, value in fields.items():
         if key in SKILLS:
             data["skills"][key] = value
@@ -99,8 +123,7 @@ def with_boxes(state: FudgeState, index: int, **levels: int) -> FudgeState:
     from companion.rulesets.fudge import BOXES
 
     f = state.fighters[index]
-    boxes = tuple(tuple(1 if i < levels.get(b, 0) else 0 for i in range(len(f.boxes[n])))
-                  for n, b in enumerate(BOXES))
+    boxes = tuple(tuple(1 if i < levels.get(b, 0) else 0 for i in range(len(f.boxes[n]))) for n, b in enumerate(BOXES))
     fighters = list(state.fighters)
     fighters[index] = dataclasses.replace(f, boxes=boxes)
     return evolve(state, fighters=tuple(fighters))
@@ -116,22 +139,35 @@ B = card("Grak")
 def test_every_option_is_off_by_default():
     """FU-5: every optional rule is a named option, off by default (4 damage dice: the basic rule)."""
     assert default_options(RULESET) == {
-        "health_rolls": False, "armor_dr": False, "armor_pd": False, "strength_damage": False, "scale": False,
-        "reloading": False, "minimum_strength": False, "damage_dice": 4, "rd_bonus": "off", "rd_penalty": False,
-        "combat_experience": False, "maneuvers": False, "base_damage": 0,
+        "health_rolls": False,
+        "armor_dr": False,
+        "armor_pd": False,
+        "strength_damage": False,
+        "scale": False,
+        "reloading": False,
+        "minimum_strength": False,
+        "damage_dice": 4,
+        "rd_bonus": "off",
+        "rd_penalty": False,
+        "combat_experience": False,
+        "maneuvers": False,
+        "base_damage": 0,
     }
     assert RULESET.key == "fudge" and RULESET.period_word == "round" and RULESET.card_model is FudgeCard
 
 
-@pytest.mark.parametrize("cards,sides,why", [
-    ((A,), (), "2 to 8"),
-    (tuple(card(f"F{i}") for i in range(9)), (0,) * 8 + (1,), "2 to 8"),
-    ((A, B, card("Third")), (), "needs each combatant's side"),
-    ((A, B), (0, 0), "each side"),
-    ((A, B), (0, 2), "0 (red) or 1 (blue)"),
-    ((A, B, card("Third")), (0, 1), "for each of the 3"),
-    ((A, card("Aldric")), (), "tell apart"),
-])
+@pytest.mark.parametrize(
+    "cards,sides,why",
+    [
+        ((A,), (), "2 to 8"),
+        (tuple(card(f"F{i}") for i in range(9)), (0,) * 8 + (1,), "2 to 8"),
+        ((A, B, card("Third")), (), "needs each combatant's side"),
+        ((A, B), (0, 0), "each side"),
+        ((A, B), (0, 2), "0 (red) or 1 (blue)"),
+        ((A, B, card("Third")), (0, 1), "for each of the 3"),
+        ((A, card("Aldric")), (), "tell apart"),
+    ],
+)
 def test_a_bad_scene_is_refused_with_the_reason(cards, sides, why):
     """Design 6: 2-8 combatants on two sides, each side at least one."""
     with pytest.raises(ValueError, match=re.escape(why)):
@@ -140,9 +176,18 @@ def test_a_bad_scene_is_refused_with_the_reason(cards, sides, why):
 
 def test_a_card_whose_weapon_is_not_in_the_tables_is_refused():
     """Design 3: weapon and armor keys are checked against the scene's tables."""
-    odd = FudgeCard.model_validate({"name": "Odd", "setting": P, "skills": {"Sword": "Fair"}, "dodge": "Fair",
-                                    "strength": "Fair", "health": "Fair", "armor": "mithril",
-                                    "weapons": [{"weapon": "vorpal-blade", "skill": "Sword"}]})
+    odd = FudgeCard.model_validate(
+        {
+            "name": "Odd",
+            "setting": P,
+            "skills": {"Sword": "Fair"},
+            "dodge": "Fair",
+            "strength": "Fair",
+            "health": "Fair",
+            "armor": "mithril",
+            "weapons": [{"weapon": "vorpal-blade", "skill": "Sword"}],
+        }
+    )
     with pytest.raises(ValueError) as exc:
         scene(odd, B)
     assert "vorpal-blade" in str(exc.value) and "mithril" in str(exc.value) and "Odd" in str(exc.value)
@@ -313,10 +358,18 @@ def test_no_more_than_four_attack_one_defender_in_melee():
 # --- FU-3: damage -------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("faces,wound", [
-    ("- - - 0", "none"), ("- - 0 0", "scratch"), ("- 0 0 0", "hurt"), ("0 0 0 0", "very_hurt"),
-    ("+ 0 0 0", "incapacitated"), ("+ + 0 0", "near_death"), ("+ + + +", "near_death"),
-])
+@pytest.mark.parametrize(
+    "faces,wound",
+    [
+        ("- - - 0", "none"),
+        ("- - 0 0", "scratch"),
+        ("- 0 0 0", "hurt"),
+        ("0 0 0 0", "very_hurt"),
+        ("+ 0 0 0", "incapacitated"),
+        ("+ + 0 0", "near_death"),
+        ("+ + + +", "near_death"),
+    ],
+)
 def test_the_damage_roll_is_bd_plus_4dF_read_on_the_damage_results(faces, wound):
     """FU-3: Terrible or below no wound, Poor Scratch, Mediocre Hurt, Fair Very Hurt, Good Incapacitated,
     Great or better Near Death (sword BD 0)."""
@@ -342,10 +395,18 @@ def test_base_damage_option_shifts_every_weapon():
     assert prompt(s).modifier == -2 and ("base damage", -2) in prompt(s).modifier_parts
 
 
-@pytest.mark.parametrize("variant,penalty,rd,bonus", [
-    ("rd-1", False, 3, 2), ("rd", False, 3, 3), ("rd-2", False, 3, 1),
-    ("rd-2", False, 1, 0), ("rd-2", True, 1, -1), ("rd-1", True, 1, 0), ("off", True, 3, 0),
-])
+@pytest.mark.parametrize(
+    "variant,penalty,rd,bonus",
+    [
+        ("rd-1", False, 3, 2),
+        ("rd", False, 3, 3),
+        ("rd-2", False, 3, 1),
+        ("rd-2", False, 1, 0),
+        ("rd-2", True, 1, -1),
+        ("rd-1", True, 1, 0),
+        ("off", True, 3, 0),
+    ],
+)
 def test_attack_rd_bonus_variants(variant, penalty, rd, bonus):
     """Text "Attack RD Bonus": RD-1 (a hit by 2 gives +1), RD or RD-2; a penalty only if so chosen."""
     s = scene(A, B, rd_bonus=variant, rd_penalty=penalty)
@@ -359,9 +420,17 @@ def test_strength_damage_melee_uses_the_wielder_and_bows_their_own_strength():
     strong = card("Aldric", strength="Great")
     s, _ = play(scene(strong, B, strength_damage=True), "attack", "defend", "+ 0 0 0", "0 0 0 0")
     assert ("Strength Great", 2) in prompt(s).modifier_parts
-    archer = FudgeCard.model_validate({
-        "name": "Aldric", "setting": P, "skills": {"Bow": "Fair"}, "dodge": "Fair", "strength": "Great",
-        "health": "Fair", "weapons": [{"weapon": "bow", "skill": "Bow", "strength": "Good"}]})
+    archer = FudgeCard.model_validate(
+        {
+            "name": "Aldric",
+            "setting": P,
+            "skills": {"Bow": "Fair"},
+            "dodge": "Fair",
+            "strength": "Great",
+            "health": "Fair",
+            "weapons": [{"weapon": "bow", "skill": "Bow", "strength": "Good"}],
+        }
+    )
     s, _ = play(scene(archer, B, strength_damage=True), "attack", "unaware", "defend", "0 0 0 0")
     assert prompt(s).modifier_parts == (("Bow BD", 0), ("Bow Strength Good", 1))
     gunman = card("Aldric", "pistol", strength="Great")
@@ -420,42 +489,63 @@ def test_dr_2_turns_incapacitated_into_hurt():
 def test_dr_2_leaves_superb_plus_one_at_near_death():
     """Text: Superb+1 damage reduced to Great is still Near Death."""
     club = card("Aldric", "club", strength="Good")  # club BD 1
-    s, _ = play(scene(club, card("Grak", armor="plate"), armor_dr=True), "attack", "defend", "+ 0 0 0",
-                "0 0 0 0")
+    s, _ = play(scene(club, card("Grak", armor="plate"), armor_dr=True), "attack", "defend", "+ 0 0 0", "0 0 0 0")
     s, log = play(s, "+ + + 0")  # 1 + 3 = Legendary (Superb+1), less 2: Great
     assert "= Legendary (+4), DR 2: Great (+2): Near Death" in log[0]
 
 
 def test_primitive_armor_counts_only_against_small_caliber_guns():
     """Text: primitive armor's DR still works against small-caliber pistols, not anything larger."""
-    big = play(scene(card("Aldric", "pistol"), card("Grak", armor="plate"), armor_dr=True),
-               "attack", "unaware", "defend", "0 0 0 0")[0]
+    big = play(
+        scene(card("Aldric", "pistol"), card("Grak", armor="plate"), armor_dr=True),
+        "attack",
+        "unaware",
+        "defend",
+        "0 0 0 0",
+    )[0]
     assert prompt(big).note == ""
-    small = play(scene(card("Aldric", "derringer"), card("Grak", armor="plate"), armor_dr=True),
-                 "attack", "unaware", "defend", "0 0 0 0")[0]
+    small = play(
+        scene(card("Aldric", "derringer"), card("Grak", armor="plate"), armor_dr=True),
+        "attack",
+        "unaware",
+        "defend",
+        "0 0 0 0",
+    )[0]
     assert prompt(small).note.startswith("Grak's armor DR 2")
 
 
 def shot(gun: str, armor: str, rounds: str | None = None, **options):
     """Aldric shoots an unaware Grak wearing ``armor`` and hits: the state at the next prompt."""
     entry = {"weapon": gun, "skill": "Gun"} | ({"rounds": rounds} if rounds else {})
-    shooter = FudgeCard.model_validate({"name": "Aldric", "setting": M, "skills": {"Gun": "Fair"},
-                                        "dodge": "Fair", "strength": "Fair", "health": "Fair", "weapons": [entry]})
+    shooter = FudgeCard.model_validate(
+        {
+            "name": "Aldric",
+            "setting": M,
+            "skills": {"Gun": "Fair"},
+            "dodge": "Fair",
+            "strength": "Fair",
+            "health": "Fair",
+            "weapons": [entry],
+        }
+    )
     s = scene(shooter, card("Grak", armor=armor), armor_dr=True, **options)
     return play(s, "attack", "unaware", "defend", "0 0 0 0")[0]
 
 
-@pytest.mark.parametrize("gun,armor,rounds,dice", [
-    ("pistol", "kevlar-ii", None, 2),     # pistol rounds: the armor's dF
-    ("smg", "kevlar-ii", None, 1),        # text: against submachine guns -1dF
-    ("rifle", "kevlar-iii", None, 1),     # text: against rifle rounds -2dF
-    ("rifle", "kevlar-ii", None, 0),      # reduced to 0: cannot stop the bullet
-    ("pistol", "kevlar-ii", "ap", 1),     # AP: one bullet type higher
-    ("rifle", "kevlar-iii", "ap", 0),     # text: AP rifle rounds can't be stopped by infantry armor
-    ("rifle", "kevlar-i", "sp", 1),       # SP/HP: any armor gets at least 1dF
-    ("pistol", "leather", "hp", 1),       # ... primitive armor too
-    ("pistol", "leather", None, 0),       # primitive armor never stops a bullet otherwise
-])
+@pytest.mark.parametrize(
+    "gun,armor,rounds,dice",
+    [
+        ("pistol", "kevlar-ii", None, 2),  # pistol rounds: the armor's dF
+        ("smg", "kevlar-ii", None, 1),  # text: against submachine guns -1dF
+        ("rifle", "kevlar-iii", None, 1),  # text: against rifle rounds -2dF
+        ("rifle", "kevlar-ii", None, 0),  # reduced to 0: cannot stop the bullet
+        ("pistol", "kevlar-ii", "ap", 1),  # AP: one bullet type higher
+        ("rifle", "kevlar-iii", "ap", 0),  # text: AP rifle rounds can't be stopped by infantry armor
+        ("rifle", "kevlar-i", "sp", 1),  # SP/HP: any armor gets at least 1dF
+        ("pistol", "leather", "hp", 1),  # ... primitive armor too
+        ("pistol", "leather", None, 0),  # primitive armor never stops a bullet otherwise
+    ],
+)
 def test_kevlar_stop_dice(gun, armor, rounds, dice):
     """Text "Armor Damage Resistance": kevlar's stopping dF; FU-5."""
     p = prompt(shot(gun, armor, rounds))
@@ -478,8 +568,9 @@ def test_kevlar_stops_unless_every_die_is_minus():
 def test_kevlar_never_reduces_damage_below_a_scratch():
     """Text: because kevlar is flexible it can never reduce damage below a Scratch."""
     s, log = play(shot("rifle", "kevlar-iii"), "-", "- - - 0")  # 2 - 3 = Mediocre (Hurt), less DR 3: none
-    assert log[1] == ("Aldric rolls - - - 0 for damage: Rifle BD 2 - 3 (dice) = Mediocre (-1), DR 3: Terrible-1 (-4): "
-                      "Scratch")
+    assert log[1] == (
+        "Aldric rolls - - - 0 for damage: Rifle BD 2 - 3 (dice) = Mediocre (-1), DR 3: Terrible-1 (-4): Scratch"
+    )
     assert marked(s, "Grak")["scratch"] == 1
 
 
@@ -494,8 +585,17 @@ def test_ap_rounds_lower_dr_and_sp_rounds_raise_it():
 def test_armor_dr_off_means_no_stop_roll_and_no_dr():
     """FU-5: armor DR (and the kevlar stopping dice) is an option."""
     entry = {"weapon": "pistol", "skill": "Gun"}
-    shooter = FudgeCard.model_validate({"name": "Aldric", "setting": M, "skills": {"Gun": "Fair"},
-                                        "dodge": "Fair", "strength": "Fair", "health": "Fair", "weapons": [entry]})
+    shooter = FudgeCard.model_validate(
+        {
+            "name": "Aldric",
+            "setting": M,
+            "skills": {"Gun": "Fair"},
+            "dodge": "Fair",
+            "strength": "Fair",
+            "health": "Fair",
+            "weapons": [entry],
+        }
+    )
     s = play(scene(shooter, card("Grak", armor="kevlar-ii")), "attack", "unaware", "defend", "0 0 0 0")[0]
     assert prompt(s).reason == "damage to Grak" and prompt(s).note == ""
 
@@ -541,8 +641,9 @@ def test_no_box_left_at_all_is_dead():
     assert all(o.key != "grak" for o in getattr(prompt(s), "options", ()))
 
 
-@pytest.mark.parametrize("gift,hurt,very", [(None, -1, -2), ("high-pain-threshold", 0, -1),
-                                            ("low-pain-threshold", -2, -3)])
+@pytest.mark.parametrize(
+    "gift,hurt,very", [(None, -1, -2), ("high-pain-threshold", 0, -1), ("low-pain-threshold", -2, -3)]
+)
 def test_wound_penalties(gift, hurt, very):
     """FU-4: Hurt -1, Very Hurt -2 to the next rolls; the pain threshold gifts [R]."""
     grak = card("Grak", gifts=[gift] if gift else [])
@@ -561,8 +662,10 @@ def test_health_roll_shrugs_off_even_incapacitated():
     p = prompt(s)
     assert p.who == "Grak" and p.reason == "health roll" and p.target == 1  # Good: the damage degree
     s, log = play(s, "+ 0 0 0")  # Fair + 1 = Good
-    assert log[:2] == ["Grak rolls + 0 0 0 for Health: Good (+1) vs Good: shrugs it off",
-                       "Grak marks an Incapacitated box (shrugged off)"]
+    assert log[:2] == [
+        "Grak rolls + 0 0 0 for Health: Good (+1) vs Good: shrugs it off",
+        "Grak marks an Incapacitated box (shrugged off)",
+    ]
     t = track(s, "Grak")
     assert t["status"] == "fighting" and t["penalty"] == 0 and t["suppressed"] == ["incapacitated"]
     assert prompt(s).reason == "action"  # the scene goes on
@@ -570,8 +673,7 @@ def test_health_roll_shrugs_off_even_incapacitated():
 
 def test_a_failed_health_roll_takes_the_wound_in_full():
     """Text: the Health roll's degree must reach the damage degree."""
-    s, _log = play(scene(A, B, health_rolls=True), "attack", "defend", "+ 0 0 0", "0 0 0 0", "+ 0 0 0",
-                  "0 0 0 0")
+    s, _log = play(scene(A, B, health_rolls=True), "attack", "defend", "+ 0 0 0", "0 0 0 0", "+ 0 0 0", "0 0 0 0")
     assert track(s, "Grak")["status"] == "incapacitated"
     assert isinstance(prompt(s), OverPrompt)
 
@@ -589,8 +691,11 @@ def test_no_health_roll_for_a_scratch_or_without_the_option():
 
 def test_green_is_capped_at_poor_and_fair_at_fair():
     """Text "Combat Experience": in danger, a Green fighter's skills are Poor, a Fair one's Fair."""
-    s = scene(card("Aldric", Sword="Superb", experience="green"), card("Grak", Sword="Great", experience="fair"),
-              combat_experience=True)
+    s = scene(
+        card("Aldric", Sword="Superb", experience="green"),
+        card("Grak", Sword="Great", experience="fair"),
+        combat_experience=True,
+    )
     s, _ = play(s, "attack", "attack")
     assert prompt(s).modifier == -2 and prompt(s).modifier_parts[0][0].endswith("capped Poor (green)")
     s, _ = play(s, "0 0 0 0")
@@ -638,10 +743,17 @@ def test_a_shooter_capped_in_the_fight_rolls_to_see_the_elephant():
 
 def test_a_bow_is_reloaded_in_one_turn_and_spares_are_counted():
     """Text "Reloading Weapons": most weapons take one full turn; design 6.5: 1 a shot."""
-    archer = FudgeCard.model_validate({"name": "Aldric", "setting": P, "skills": {"Bow": "Fair"}, "dodge": "Fair",
-                                       "strength": "Fair", "health": "Fair",
-                                       "weapons": [{"weapon": "bow", "skill": "Bow", "strength": "Fair",
-                                                    "reloads": 1}]})
+    archer = FudgeCard.model_validate(
+        {
+            "name": "Aldric",
+            "setting": P,
+            "skills": {"Bow": "Fair"},
+            "dodge": "Fair",
+            "strength": "Fair",
+            "health": "Fair",
+            "weapons": [{"weapon": "bow", "skill": "Bow", "strength": "Fair", "reloads": 1}],
+        }
+    )
     s = scene(archer, B, reloading=True)
     assert track(s, "Aldric")["ammo"] == {"bow": 1} and track(s, "Aldric")["reloads"] == {"bow": 1}
     assert track(s, "Aldric")["in_hand"] is None  # nothing declared yet
@@ -661,9 +773,17 @@ def test_a_bow_is_reloaded_in_one_turn_and_spares_are_counted():
 def test_crossbow_reload_by_strength_difference(own, turns):
     """Text: 2 turns if the user's Strength is 1 less than the crossbow's, 6 (goat's foot) if 2 less;
     [R] 3 less: he cannot reload it."""
-    xbow = FudgeCard.model_validate({"name": "Aldric", "setting": P, "skills": {"Bow": "Fair"}, "dodge": "Fair",
-                                     "strength": "Fair", "health": "Fair",
-                                     "weapons": [{"weapon": "crossbow", "skill": "Bow", "strength": own}]})
+    xbow = FudgeCard.model_validate(
+        {
+            "name": "Aldric",
+            "setting": P,
+            "skills": {"Bow": "Fair"},
+            "dodge": "Fair",
+            "strength": "Fair",
+            "health": "Fair",
+            "weapons": [{"weapon": "crossbow", "skill": "Bow", "strength": own}],
+        }
+    )
     s = scene(xbow, B, reloading=True)
     s, _ = play(s, "attack", "unaware", "defend", "- - - -")
     if turns is None:
@@ -705,17 +825,33 @@ def test_minimum_strength_melee_and_two_hands():
     s = scene(weak, B, minimum_strength=True)
     assert [o.key for o in prompt(s).options] == ["defend", "end"]
     assert "attack" in [o.key for o in prompt(scene(weak, B)).options]
-    both = FudgeCard.model_validate({"name": "Aldric", "setting": P, "skills": {"Sword": "Fair"}, "dodge": "Fair",
-                                     "strength": "Fair", "health": "Fair",
-                                     "weapons": [{"weapon": "club", "skill": "Sword", "two_handed": True}]})
+    both = FudgeCard.model_validate(
+        {
+            "name": "Aldric",
+            "setting": P,
+            "skills": {"Sword": "Fair"},
+            "dodge": "Fair",
+            "strength": "Fair",
+            "health": "Fair",
+            "weapons": [{"weapon": "club", "skill": "Sword", "two_handed": True}],
+        }
+    )
     assert "attack" in [o.key for o in prompt(scene(both, B, minimum_strength=True)).options]
 
 
 def test_minimum_strength_bow_and_gun():
     """Text: a bow stronger than its wielder can't be used; a gunman gets -1 per Strength level short."""
-    bow = FudgeCard.model_validate({"name": "Aldric", "setting": P, "skills": {"Bow": "Fair"}, "dodge": "Fair",
-                                    "strength": "Fair", "health": "Fair",
-                                    "weapons": [{"weapon": "bow", "skill": "Bow", "strength": "Good"}]})
+    bow = FudgeCard.model_validate(
+        {
+            "name": "Aldric",
+            "setting": P,
+            "skills": {"Bow": "Fair"},
+            "dodge": "Fair",
+            "strength": "Fair",
+            "health": "Fair",
+            "weapons": [{"weapon": "bow", "skill": "Bow", "strength": "Good"}],
+        }
+    )
     assert [o.key for o in prompt(scene(bow, B, minimum_strength=True)).options] == ["defend", "end"]
     weak = card("Aldric", "pistol", strength="Poor")  # a large pistol needs Fair
     s, _ = play(scene(weak, B, minimum_strength=True), "attack", "unaware", "defend")
@@ -733,14 +869,43 @@ def test_maneuvers_are_offered_only_with_the_option_and_as_the_weapons_fit():
     """FU-5: the maneuvers are an option; text: each maneuver's own weapons."""
     assert actions(scene(A, B)) == ["attack", "defend", "end"]
     assert actions(scene(A, B, maneuvers=True)) == [
-        "attack", "all-out-attack", "all-out-defense", "hit-location", "suicidal-aggression", "defend", "end"]
+        "attack",
+        "all-out-attack",
+        "all-out-defense",
+        "hit-location",
+        "suicidal-aggression",
+        "defend",
+        "end",
+    ]
     assert actions(scene(card("Aldric", Sword="Mediocre"), B, maneuvers=True)) == [
-        "attack", "all-out-attack", "all-out-defense", "hit-location", "suicidal-aggression", "wild-swing",
-        "defend", "end"]
+        "attack",
+        "all-out-attack",
+        "all-out-defense",
+        "hit-location",
+        "suicidal-aggression",
+        "wild-swing",
+        "defend",
+        "end",
+    ]
     assert actions(scene(card("Aldric", "smg"), B, maneuvers=True)) == [
-        "attack", "aim", "all-out-defense", "empty-the-clip", "hit-location", "three-round-burst", "defend", "end"]
+        "attack",
+        "aim",
+        "all-out-defense",
+        "empty-the-clip",
+        "hit-location",
+        "three-round-burst",
+        "defend",
+        "end",
+    ]
     assert actions(scene(card("Aldric", "rifle"), B, maneuvers=True)) == [
-        "attack", "aim", "all-out-defense", "hit-location", "three-round-burst", "defend", "end"]
+        "attack",
+        "aim",
+        "all-out-defense",
+        "hit-location",
+        "three-round-burst",
+        "defend",
+        "end",
+    ]
     assert "all-out-attack" in actions(scene(card("Aldric", "pistol"), B, maneuvers=True))  # automatic pistol
     assert "all-out-attack" in actions(scene(card("Aldric", "bow"), B, maneuvers=True))
 
@@ -851,8 +1016,14 @@ def test_hit_location_vitals():
     assert track(s, "Aldric")["action"] == "hit location on Grak (vitals), sword"  # the side panel's short form
     s, log = play(s, "defend", "0 0 0 0", "0 0 0 0")
     assert "Aldric's Superb -3 vitals = Fair vs Grak's Fair: a tie" in log
-    s, _ = play(scene(card("Aldric", Sword="Superb"), B, maneuvers=True), "hit-location", "vitals", "defend",
-                "+ 0 0 0", "0 0 0 0")
+    s, _ = play(
+        scene(card("Aldric", Sword="Superb"), B, maneuvers=True),
+        "hit-location",
+        "vitals",
+        "defend",
+        "+ 0 0 0",
+        "0 0 0 0",
+    )
     assert ("vitals", 3) in prompt(s).modifier_parts
 
 
@@ -903,7 +1074,13 @@ def test_the_scene_ends_when_a_side_has_no_able_combatant():
     assert isinstance(p, OverPrompt)
     r = p.result
     assert (r.winner, r.loser, r.method, r.detail, r.period, r.fight_time) == (
-        "Aldric & Bryn", "Grak", "incapacitated", "near death", 1, "0:03")
+        "Aldric & Bryn",
+        "Grak",
+        "incapacitated",
+        "near death",
+        1,
+        "0:03",
+    )
     assert log[-1] == "Aldric & Bryn def. Grak by incapacitation (near death), round 1"
     assert RULESET.status(s) == "Round 1: over"
 
@@ -938,11 +1115,27 @@ def test_trackers_hold_every_number_the_screens_draw():
     s = scene(A, B, reloading=True)
     s, _ = play(s, "attack")
     t = track(s, "Aldric")
-    assert set(t) >= {"side", "boxes", "suppressed", "penalty", "status", "ammo", "reloads", "reload_turns",
-                      "aim", "action", "experience"}
+    assert set(t) >= {
+        "side",
+        "boxes",
+        "suppressed",
+        "penalty",
+        "status",
+        "ammo",
+        "reloads",
+        "reload_turns",
+        "aim",
+        "action",
+        "experience",
+    }
     assert t["action"] == "attacks Grak, sword" and t["status"] == "fighting"
-    assert t["boxes"] == {"scratch": [False] * 3, "hurt": [False], "very_hurt": [False], "incapacitated": [False],
-                          "near_death": [False]}
+    assert t["boxes"] == {
+        "scratch": [False] * 3,
+        "hurt": [False],
+        "very_hurt": [False],
+        "incapacitated": [False],
+        "near_death": [False],
+    }
     assert "ammo" not in track(scene(A, B), "Aldric")
 
 

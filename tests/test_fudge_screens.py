@@ -186,7 +186,7 @@ async def test_the_thirteen_options_fit_and_scroll_at_80x24(data_dir: Path) -> N
         assert 0 <= start.region.y < 24 and start.region.height  # the Start button stays in view
         # no two option rows take the same cells
         rows = [s.region for s in selects if s.region.height]
-        assert all(not a.overlaps(b) for i, a in enumerate(rows) for b in rows[i + 1:])
+        assert all(not a.overlaps(b) for i, a in enumerate(rows) for b in rows[i + 1 :])
         # Tab to the last option scrolls it into view; its list opens framed, over the rows below
         for _ in range(12):
             await pilot.press("tab")
@@ -265,7 +265,8 @@ async def test_a_scene_resumes_from_home_as_it_was(data_dir: Path) -> None:
         assert isinstance(home, HomeScreen)
         unfinished = home.query_one("#unfinished", OptionList)
         assert "Ash Redhand & Bryn Redhand & Cole Redhand vs Dag Bluecoat & Eli Bluecoat · Fudge" in str(
-            unfinished.get_option_at_index(0).prompt)
+            unfinished.get_option_at_index(0).prompt
+        )
         unfinished.focus()
         await pilot.press("enter")
         await pilot.pause()
@@ -373,8 +374,13 @@ async def test_eight_combatants_fit_at_80x24(data_dir: Path) -> None:
 
 
 def test_wound_boxes_mark_shrugged_off_wounds_apart() -> None:
-    boxes = {"scratch": [True, True, False], "hurt": [True], "very_hurt": [False], "incapacitated": [False],
-             "near_death": [False]}
+    boxes = {
+        "scratch": [True, True, False],
+        "hurt": [True],
+        "very_hurt": [False],
+        "incapacitated": [False],
+        "near_death": [False],
+    }
     plain, markup = wound_boxes(boxes)
     assert plain == "Scratch ■■□ Hurt ■ V.Hurt □ Inc □ ND □"
     assert "$error" in markup and "$warning" in markup  # theme variables, not colours
@@ -389,10 +395,22 @@ class _Card:
 def test_a_combatant_line_keeps_to_its_width() -> None:
     from rich.text import Text
 
-    numbers = {"boxes": {"scratch": [True, False, False], "hurt": [True, True, True], "very_hurt": [False],
-                         "incapacitated": [False], "near_death": [False]},
-               "penalty": -1, "status": "fighting", "aim": 1, "action": "attacks Vinnie Russo with the Rifle",
-               "ammo": {"rifle": 3}, "reloads": {"rifle": 2}, "reload_turns": {}}
+    numbers = {
+        "boxes": {
+            "scratch": [True, False, False],
+            "hurt": [True, True, True],
+            "very_hurt": [False],
+            "incapacitated": [False],
+            "near_death": [False],
+        },
+        "penalty": -1,
+        "status": "fighting",
+        "aim": 1,
+        "action": "attacks Vinnie Russo with the Rifle",
+        "ammo": {"rifle": 3},
+        "reloads": {"rifle": 2},
+        "reload_turns": {},
+    }
     for roomy in (False, True):
         lines = combatant_lines(_Card(), numbers, True, roomy=roomy)
         assert len(lines) == (3 if roomy else 2)
@@ -403,7 +421,10 @@ def test_a_combatant_line_keeps_to_its_width() -> None:
         assert lines[-1].rstrip().endswith("-1[/]")
     # two guns: both loads while nothing is declared, the declared one's alone once it is (in hand)
     two = {**numbers, "ammo": {"rifle": 3, "pistol": 6}, "reloads": {"rifle": 2, "pistol": 12}}
-    assert "rifle 3+2" in combatant_lines(_Card(), two, True)[0] and "pistol 6+12" in combatant_lines(_Card(), two, True)[0]
+    assert (
+        "rifle 3+2" in combatant_lines(_Card(), two, True)[0]
+        and "pistol 6+12" in combatant_lines(_Card(), two, True)[0]
+    )
     line = combatant_lines(_Card(), {**two, "in_hand": "pistol"}, True)[0]
     assert "pistol 6+12" in line and "rifle" not in line.split("attacks")[0]
     out = combatant_lines(_Card(), {**numbers, "status": "incapacitated"}, False)

@@ -58,8 +58,18 @@ CARDS = GOLDEN / "fudge_cards.yaml"
 SHIPPED_ROSTER = GOLDEN.parent.parent / "fighters" / "fudge.yaml"
 PATTERN = "fudge_*.txt"
 SCRIPTS = sorted(GOLDEN.glob(PATTERN))
-SKIRMISH = ["--red", "Kit Swale", "--red", "Ada Fenn", "--red", "Gus Varga", "--blue", "Hal Brandt",
-            "--blue", "Vera Lund"]
+SKIRMISH = [
+    "--red",
+    "Kit Swale",
+    "--red",
+    "Ada Fenn",
+    "--red",
+    "Gus Varga",
+    "--blue",
+    "Hal Brandt",
+    "--blue",
+    "Vera Lund",
+]
 
 
 def script(data_dir: Path, *args: str, stdin: str = ""):
@@ -134,12 +144,20 @@ def test_golden_melee_reads_as_the_rules_say(tmp_path: Path):
     assert not any("DR" in line or "PD" in line for line in text)
     # defending deals no damage even when the defender wins
     assert "Bors Holt's Mediocre vs Aldo Reyne's Great: Bors Holt misses (RD -3)" in text
-    assert not any(line.startswith("Aldo Reyne's") for line in text[text.index("Aldo Reyne: defend"):
-                                                                      text.index("Round 4")])
+    assert not any(
+        line.startswith("Aldo Reyne's") for line in text[text.index("Aldo Reyne: defend") : text.index("Round 4")]
+    )
     end = final(lines)
     assert end["over"] is True
-    assert end["result"] == {"winner": "Aldo Reyne", "loser": "Bors Holt", "method": "incapacitated",
-                             "detail": "near death", "period": 6, "time": "", "fight_time": "0:18"}
+    assert end["result"] == {
+        "winner": "Aldo Reyne",
+        "loser": "Bors Holt",
+        "method": "incapacitated",
+        "detail": "near death",
+        "period": 6,
+        "time": "",
+        "fight_time": "0:18",
+    }
     aldo, bors = end["trackers"]["Aldo Reyne"], end["trackers"]["Bors Holt"]
     assert boxes(aldo) == {"scratch": 1, "hurt": 0, "very_hurt": 0, "incapacitated": 0, "near_death": 0}
     assert boxes(bors) == {"scratch": 0, "hurt": 1, "very_hurt": 1, "incapacitated": 0, "near_death": 1}
@@ -162,7 +180,9 @@ def test_golden_skirmish_reads_as_the_rules_say(tmp_path: Path):
     assert "Gus Varga's Great vs Vera Lund's dodge Good: Gus Varga hits (RD 1)" in text
     assert "Ada Fenn's Great vs Vera Lund's dodge Great: a tie" in text
     # armor DR, then the Health roll (at least the damage degree: shrugged off)
-    assert said(text, "Ada Fenn rolls + + + 0 for damage: Short sword BD -1 + 3", "= Great (+2), DR 3: Mediocre (-1): Hurt")
+    assert said(
+        text, "Ada Fenn rolls + + + 0 for damage: Short sword BD -1 + 3", "= Great (+2), DR 3: Mediocre (-1): Hurt"
+    )
     assert "Hal Brandt rolls 0 0 0 0 for Health: Good (+1) vs Mediocre: shrugs it off" in text
     assert "Hal Brandt marks a Hurt box (shrugged off)" in text
     assert said(text, "Hal Brandt rolls 0 0 0 0: Great (+2) + 0", "= Great (combat roll, Sword)")  # no penalty from it
@@ -171,15 +191,21 @@ def test_golden_skirmish_reads_as_the_rules_say(tmp_path: Path):
     assert [p["dice"] for p in stop] == ["2dF", "2dF"] and {p["who"] for p in stop} == {"Vera Lund"}
     assert "Vera Lund's Kevlar vest, level II rolls - 0: stops the bullet, a Scratch" in text
     assert "Vera Lund's Kevlar vest, level II rolls - -: the bullet gets through" in text
-    assert said(text, "Gus Varga rolls + 0 0 0 for damage: 9mm automatic pistol BD 0 + 1 (all-out attack) + 1",
-                "= Great (+2), DR 2: Fair (0): Very Hurt")
+    assert said(
+        text,
+        "Gus Varga rolls + 0 0 0 for damage: 9mm automatic pistol BD 0 + 1 (all-out attack) + 1",
+        "= Great (+2), DR 2: Fair (0): Very Hurt",
+    )
     # a failed Health roll: the wound counts; the High Pain Threshold makes Very Hurt -1
     assert "Vera Lund rolls - - - 0 for Health: Mediocre (-1) vs Fair: feels it" in text
     assert said(text, "Vera Lund rolls + + 0 0: Good (+1) - 1 (Very Hurt) + 2", "= Great (dodge)")
     # maneuvers: all-out attack +1 to hit and damage, -2 next turn
-    assert said(text, "Hal Brandt rolls 0 0 0 +: Great (+2) + 1 (all-out attack) + 1", "= Legendary (combat roll, Sword)")
-    assert said(text, "Hal Brandt rolls 0 0 0 0: Great (+2) - 2 (all-out attack last turn) + 0",
-                "= Fair (combat roll, Sword)")
+    assert said(
+        text, "Hal Brandt rolls 0 0 0 +: Great (+2) + 1 (all-out attack) + 1", "= Legendary (combat roll, Sword)"
+    )
+    assert said(
+        text, "Hal Brandt rolls 0 0 0 0: Great (+2) - 2 (all-out attack last turn) + 0", "= Fair (combat roll, Sword)"
+    )
     # reloading: one turn for a standard reload; a spare load used
     assert "Gus Varga has reloaded the 9mm automatic pistol (15 loaded)" in text
     assert "Ada Fenn has reloaded the Longbow (1 loaded)" in text
@@ -187,13 +213,20 @@ def test_golden_skirmish_reads_as_the_rules_say(tmp_path: Path):
     actions = {(p["who"], tuple(p["options"])) for p in prompts(lines) if p.get("reason") == "action"}
     assert all("reload" not in options for who, options in actions if who in ("Hal Brandt", "Kit Swale"))
     # Kit near death is no longer asked to act but can still be chosen as a target
-    round4 = lines[next(i for i, line in enumerate(lines) if "Round 4" in line.get("log", [])):]
+    round4 = lines[next(i for i, line in enumerate(lines) if "Round 4" in line.get("log", [])) :]
     assert all(p["who"] != "Kit Swale" for p in prompts(round4))
     hal_target = next(p for p in prompts(round4) if p["who"] == "Hal Brandt" and p["reason"] == "target")
     assert hal_target["options"] == ["kit-swale", "ada-fenn", "gus-varga"]
     end = final(lines)
-    assert end["result"] == {"winner": None, "loser": None, "method": "ended", "detail": "the GM ended the scene",
-                             "period": 5, "time": "", "fight_time": "0:12"}
+    assert end["result"] == {
+        "winner": None,
+        "loser": None,
+        "method": "ended",
+        "detail": "the GM ended the scene",
+        "period": 5,
+        "time": "",
+        "fight_time": "0:12",
+    }
     t = end["trackers"]
     assert (t["Gus Varga"]["ammo"], t["Gus Varga"]["reloads"]) == ({"pistol-9mm": 12}, {"pistol-9mm": 0})
     assert (t["Ada Fenn"]["ammo"], t["Ada Fenn"]["reloads"]) == ({"longbow": 0}, {"longbow": 1})
@@ -218,18 +251,32 @@ def test_golden_bear_reads_as_the_rules_say(tmp_path: Path):
     assert "Pete Cole's Good +1 scale -5 = Great vs Bruno's dodge Poor: Pete Cole hits (RD 4)" in text
     assert "Bruno's Good -1 scale +5 = Fair vs Pete Cole's Poor: Bruno hits (RD 2)" in text
     # RD bonus RD-1
-    assert said(text, "Pete Cole rolls 0 0 0 0 for damage: .22 pistol BD -2 - 2 (scale -5) + 3 (RD 4) + 0",
-                "= Mediocre (-1): Hurt")
-    assert said(text, "Bruno rolls - - 0 0 for damage: Claws BD -1 + 2 (scale +5) + 1 (RD 2) - 2", "= Fair (0): Very Hurt")
+    assert said(
+        text,
+        "Pete Cole rolls 0 0 0 0 for damage: .22 pistol BD -2 - 2 (scale -5) + 3 (RD 4) + 0",
+        "= Mediocre (-1): Hurt",
+    )
+    assert said(
+        text, "Bruno rolls - - 0 0 for damage: Claws BD -1 + 2 (scale +5) + 1 (RD 2) - 2", "= Fair (0): Very Hurt"
+    )
     # seeing the elephant: after the scene, all '+' raises one level
     elephant = [p for p in prompts(lines) if p["kind"] == "roll" and p["reason"] == "seeing the elephant"]
     assert [p["who"] for p in elephant] == ["Pete Cole", "Dina Marsh"] and {p["dice"] for p in elephant} == {"4dF"}
-    assert text[-3:] == ["Pete Cole rolls + + + +: has seen the elephant, now fair",
-                         "Dina Marsh rolls + + 0 +: still fair",
-                         "Pete Cole & Dina Marsh def. Bruno by incapacitation, round 2"]
+    assert text[-3:] == [
+        "Pete Cole rolls + + + +: has seen the elephant, now fair",
+        "Dina Marsh rolls + + 0 +: still fair",
+        "Pete Cole & Dina Marsh def. Bruno by incapacitation, round 2",
+    ]
     end = final(lines)
-    assert end["result"] == {"winner": "Pete Cole & Dina Marsh", "loser": "Bruno", "method": "incapacitated",
-                             "detail": "incapacitated", "period": 2, "time": "", "fight_time": "0:06"}
+    assert end["result"] == {
+        "winner": "Pete Cole & Dina Marsh",
+        "loser": "Bruno",
+        "method": "incapacitated",
+        "detail": "incapacitated",
+        "period": 2,
+        "time": "",
+        "fight_time": "0:06",
+    }
     t = end["trackers"]
     assert [t[n]["experience"] for n in ("Pete Cole", "Dina Marsh", "Bruno")] == ["fair", "fair", "veteran"]
     assert boxes(t["Bruno"]) == {"scratch": 0, "hurt": 1, "very_hurt": 1, "incapacitated": 1, "near_death": 0}
@@ -243,7 +290,18 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
     assert proc.returncode == 1, proc.stderr
     refused = [line for line in lines if "refused" in line]
     assert [r["refused"] for r in refused] == [
-        "aim", "kit-swale", "aldo-reyne", "done", "end", "reload", "+ - 0 2", "+ + 0", "3", "x", "+ + + + +"]
+        "aim",
+        "kit-swale",
+        "aldo-reyne",
+        "done",
+        "end",
+        "reload",
+        "+ - 0 2",
+        "+ + 0",
+        "3",
+        "x",
+        "+ + + + +",
+    ]
     assert refused[0]["reason"] == "action: choose one of attack, defend, end"
     assert refused[1]["reason"] == "target: choose one of bors-holt, hal-brandt"
     assert "'2' is not a face" in refused[6]["reason"]
@@ -269,14 +327,27 @@ def test_the_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
         out = LineReader(proc.stdout)
         first = json.loads(out.line())["prompt"]
         assert (first["kind"], first["who"], first["side"], first["reason"], first["advised"]) == (
-            "choice", "Kit Swale", "red", "action", "attack")
+            "choice",
+            "Kit Swale",
+            "red",
+            "action",
+            "attack",
+        )
         assert first["options"] == ["attack", "defend", "end"]
         proc.stdin.write(b"attack\n")
         proc.stdin.flush()
         assert json.loads(out.line()) == {"accepted": "attack", "virtual": False, "log": []}
         target = json.loads(out.line())
-        assert target == {"prompt": {"kind": "choice", "who": "Kit Swale", "side": "red", "reason": "target",
-                                     "options": ["hal-brandt", "vera-lund"], "advised": "hal-brandt"}}
+        assert target == {
+            "prompt": {
+                "kind": "choice",
+                "who": "Kit Swale",
+                "side": "red",
+                "reason": "target",
+                "options": ["hal-brandt", "vera-lund"],
+                "advised": "hal-brandt",
+            }
+        }
         proc.stdin.close()
         end = json.loads(out.line())["final"]
         assert end["over"] is False and end["result"] is None
@@ -313,9 +384,29 @@ def test_no_names_is_the_rosters_first_two(tmp_path: Path):
 @pytest.mark.parametrize(
     "args, fragment",
     [
-        (["--red", "Aldo Reyne", "--red", "Bors Holt", "--red", "Kit Swale", "--red", "Ada Fenn", "--red", "Gus Varga",
-          "--blue", "Hal Brandt", "--blue", "Vera Lund", "--blue", "Pete Cole", "--blue", "Dina Marsh"],
-         "a Fudge scene has 2 to 8 combatants, not 9"),
+        (
+            [
+                "--red",
+                "Aldo Reyne",
+                "--red",
+                "Bors Holt",
+                "--red",
+                "Kit Swale",
+                "--red",
+                "Ada Fenn",
+                "--red",
+                "Gus Varga",
+                "--blue",
+                "Hal Brandt",
+                "--blue",
+                "Vera Lund",
+                "--blue",
+                "Pete Cole",
+                "--blue",
+                "Dina Marsh",
+            ],
+            "a Fudge scene has 2 to 8 combatants, not 9",
+        ),
         (["--red", "Aldo Reyne", "--red", "Bors Holt"], "name both corners"),
         (["--red", "Aldo Reyne", "--blue", "Aldo Reyne", "--blue", "Bors Holt"], "Aldo Reyne"),
         (["--red", "Aldo Reyne", "--blue", "Nobody Here"], "Nobody Here"),
@@ -331,8 +422,12 @@ def test_a_scene_that_cannot_start_is_a_usage_error(tmp_path: Path, args: list[s
 def test_options_lists_the_fudge_options(tmp_path: Path):
     proc = run(tmp_path, "options", "fudge")
     assert proc.returncode == 0, proc.stderr
-    for words in ("health_rolls=off|on  (default off)", "damage_dice=4|3|2|1  (default 4)",
-                  "rd_bonus=off|rd-1|rd|rd-2  (default off)", "maneuvers=off|on  (default off)"):
+    for words in (
+        "health_rolls=off|on  (default off)",
+        "damage_dice=4|3|2|1  (default 4)",
+        "rd_bonus=off|rd-1|rd|rd-2  (default off)",
+        "maneuvers=off|on  (default off)",
+    ):
         assert words in proc.stdout, words
 
 

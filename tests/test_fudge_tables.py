@@ -52,8 +52,11 @@ def refused(tmp_path: Path, text: str) -> list[str]:
 def test_shipped_tables_load_as_plain_data():
     """Design 4: ``load`` returns JSON-able data (stored with a fight) that ``parse`` reads back the same."""
     data = load(None)
-    assert tuple(data) == SECTIONS == (
-        "damage_results", "weapons", "armor", "hit_locations", "scale", "reload_turns", "gun_strength")
+    assert (
+        tuple(data)
+        == SECTIONS
+        == ("damage_results", "weapons", "armor", "hit_locations", "scale", "reload_turns", "gun_strength")
+    )
     again = json.loads(json.dumps(data))
     assert parse(again) == parse(data)
     assert dump(parse(again)) == data
@@ -65,8 +68,8 @@ def test_shipped_tables_load_as_plain_data():
 @pytest.mark.parametrize(
     ("degree", "wound"),
     [
-        (-5, "none"),           # Terrible-2
-        (-4, "none"),           # Terrible-1
+        (-5, "none"),  # Terrible-2
+        (-4, "none"),  # Terrible-1
         (LADDER["Terrible"], "none"),
         (LADDER["Poor"], "scratch"),
         (LADDER["Mediocre"], "hurt"),
@@ -75,7 +78,7 @@ def test_shipped_tables_load_as_plain_data():
         (LADDER["Great"], "near_death"),
         (LADDER["Superb"], "near_death"),
         (LADDER["Legendary"], "near_death"),
-        (7, "near_death"),      # Legendary+3
+        (7, "near_death"),  # Legendary+3
     ],
 )
 def test_damage_results_are_ruling_fu3(tables, degree, wound):
@@ -119,8 +122,14 @@ def test_scale_rows_cover_minus_twenty_to_twenty_and_clamp(tables):
 
 @pytest.mark.parametrize(
     ("gun_class", "level"),
-    [("small-pistol", "Mediocre"), ("small-rifle", "Mediocre"), ("large-pistol", "Fair"),
-     ("smg", "Fair"), ("rifle", "Fair"), ("big", "Good")],
+    [
+        ("small-pistol", "Mediocre"),
+        ("small-rifle", "Mediocre"),
+        ("large-pistol", "Fair"),
+        ("smg", "Fair"),
+        ("rifle", "Fair"),
+        ("big", "Good"),
+    ],
 )
 def test_gun_minimum_strength_is_the_texts(tables, gun_class, level):
     """Text "Firearms": Mediocre for small-caliber pistols and rifles, Fair for large pistols,
@@ -200,8 +209,11 @@ def test_unknown_section_is_named_with_the_sections(tmp_path):
 
 
 def test_a_number_for_a_ladder_word(tmp_path):
-    found = refused(tmp_path, "gun_strength: {small-pistol: -1, small-rifle: Mediocre, large-pistol: Fair,"
-                              " smg: Fair, rifle: Fair, big: Good}\n")
+    found = refused(
+        tmp_path,
+        "gun_strength: {small-pistol: -1, small-rifle: Mediocre, large-pistol: Fair,"
+        " smg: Fair, rifle: Fair, big: Good}\n",
+    )
     assert len(found) == 1
     assert found[0].startswith(f"{tmp_path / 'fudge.yaml'}: gun_strength.small-pistol: -1 is a number")
     assert "write 'Mediocre' for -1" in found[0] and "Legendary+1" in found[0]
@@ -209,9 +221,12 @@ def test_a_number_for_a_ladder_word(tmp_path):
 
 def test_yaml_no_yes_and_old_numbers_are_refused(tmp_path):
     """YAML 1.1: ``no`` is false, ``1:30`` is 90, ``010`` is 8: strict fields refuse them."""
-    found = refused(tmp_path, "weapons:\n"
-                              "  knife: {name: 1:30, kind: melee, bd: no, min_strength: Poor, setting: primitive}\n"
-                              "  010: {name: Eight, kind: melee, bd: 0, min_strength: Poor, setting: primitive}\n")
+    found = refused(
+        tmp_path,
+        "weapons:\n"
+        "  knife: {name: 1:30, kind: melee, bd: no, min_strength: Poor, setting: primitive}\n"
+        "  010: {name: Eight, kind: melee, bd: 0, min_strength: Poor, setting: primitive}\n",
+    )
     text = "\n".join(found)
     assert "weapons.knife.name: 90 (YAML reads 1:30 as 90 and 010 as 8: quote it)" in text
     assert "weapons.knife.bd: False (YAML reads no/yes/on/off as false/true: quote it)" in text
@@ -220,25 +235,32 @@ def test_yaml_no_yes_and_old_numbers_are_refused(tmp_path):
 
 def test_a_bad_key_says_what_a_key_is(tmp_path):
     found = refused(tmp_path, "armor:\n  Chain Mail: {name: Chain, kind: primitive, dr: 2, pd: 1}\n")
-    assert found == [f"{tmp_path / 'fudge.yaml'}: armor.Chain Mail: 'Chain Mail' is not allowed: a key is lowercase "
-                     "letters and digits joined by '-' (like 'short-sword'), at most 30 characters"]
+    assert found == [
+        f"{tmp_path / 'fudge.yaml'}: armor.Chain Mail: 'Chain Mail' is not allowed: a key is lowercase "
+        "letters and digits joined by '-' (like 'short-sword'), at most 30 characters"
+    ]
 
 
 def test_weapon_fields_must_fit_its_kind(tmp_path):
-    found = refused(tmp_path, "weapons:\n"
-                              "  blaster: {name: Blaster, kind: gun, bd: 2, setting: modern, capacity: 10,"
-                              " reload: standard}\n"
-                              "  elven-bow: {name: Elven bow, kind: bow, bd: 0, setting: primitive, min_strength: Good,"
-                              " capacity: 2, reload: standard}\n"
-                              "  rapier: {name: Rapier, kind: melee, bd: 0, setting: primitive, capacity: 1}\n"
-                              "  arquebus: {name: Arquebus, kind: gun, bd: 1, setting: primitive, gun_class: rifle,"
-                              " bullet: pistol, fire: single, capacity: 1, reload: black-powder}\n")
+    found = refused(
+        tmp_path,
+        "weapons:\n"
+        "  blaster: {name: Blaster, kind: gun, bd: 2, setting: modern, capacity: 10,"
+        " reload: standard}\n"
+        "  elven-bow: {name: Elven bow, kind: bow, bd: 0, setting: primitive, min_strength: Good,"
+        " capacity: 2, reload: standard}\n"
+        "  rapier: {name: Rapier, kind: melee, bd: 0, setting: primitive, capacity: 1}\n"
+        "  arquebus: {name: Arquebus, kind: gun, bd: 1, setting: primitive, gun_class: rifle,"
+        " bullet: pistol, fire: single, capacity: 1, reload: black-powder}\n",
+    )
     f = f"{tmp_path / 'fudge.yaml'}: weapons"
     assert f"{f}.blaster.gun_class: a gun needs it" in found
     assert f"{f}.blaster.bullet: a gun needs it" in found
     assert f"{f}.blaster.fire: a gun needs it" in found
-    assert f"{f}.elven-bow.min_strength: only for melee and thrown weapons (a bow goes by the Strength on the sheet)" \
+    assert (
+        f"{f}.elven-bow.min_strength: only for melee and thrown weapons (a bow goes by the Strength on the sheet)"
         in found
+    )
     assert f"{f}.elven-bow.capacity: a bow holds 1" in found
     assert f"{f}.rapier.min_strength: a melee weapon needs its minimum Strength (a ladder word)" in found
     assert f"{f}.rapier.capacity: a melee weapon is not loaded" in found
@@ -247,9 +269,12 @@ def test_weapon_fields_must_fit_its_kind(tmp_path):
 
 
 def test_kevlar_needs_its_dice(tmp_path):
-    found = refused(tmp_path, "armor:\n"
-                              "  vest: {name: Vest, kind: kevlar, dr: 1, pd: 0}\n"
-                              "  hide: {name: Hide, kind: primitive, dr: 1, pd: 0, stop_dice: 1}\n")
+    found = refused(
+        tmp_path,
+        "armor:\n"
+        "  vest: {name: Vest, kind: kevlar, dr: 1, pd: 0}\n"
+        "  hide: {name: Hide, kind: primitive, dr: 1, pd: 0, stop_dice: 1}\n",
+    )
     assert found == [
         f"{tmp_path / 'fudge.yaml'}: armor.vest.stop_dice: kevlar needs its stopping dice (I 1, II 2, III 3)",
         f"{tmp_path / 'fudge.yaml'}: armor.hide.stop_dice: only kevlar rolls to stop a bullet",
@@ -257,10 +282,13 @@ def test_kevlar_needs_its_dice(tmp_path):
 
 
 def test_damage_results_read_top_down(tmp_path):
-    found = refused(tmp_path, "damage_results:\n"
-                              "  - {at_least: Good, wound: near_death}\n"
-                              "  - {at_least: Great, wound: incapacitated}\n"
-                              "  - {at_least: Mediocre, wound: near_death}\n")
+    found = refused(
+        tmp_path,
+        "damage_results:\n"
+        "  - {at_least: Good, wound: near_death}\n"
+        "  - {at_least: Great, wound: incapacitated}\n"
+        "  - {at_least: Mediocre, wound: near_death}\n",
+    )
     f = f"{tmp_path / 'fudge.yaml'}: damage_results"
     assert found == [
         f"{f}.1.at_least: Great is not below the row above (Good); rows are read top-down, highest first",
@@ -269,11 +297,14 @@ def test_damage_results_read_top_down(tmp_path):
 
 
 def test_scale_needs_every_difference(tmp_path):
-    found = refused(tmp_path, "scale:\n"
-                              "  - {difference: -2, attack: 0, damage: -1}\n"
-                              "  - {difference: 0, attack: 0, damage: 1}\n"
-                              "  - {difference: 3, attack: 0, damage: 1}\n"
-                              "  - {difference: 3, attack: 0, damage: 2}\n")
+    found = refused(
+        tmp_path,
+        "scale:\n"
+        "  - {difference: -2, attack: 0, damage: -1}\n"
+        "  - {difference: 0, attack: 0, damage: 1}\n"
+        "  - {difference: 3, attack: 0, damage: 1}\n"
+        "  - {difference: 3, attack: 0, damage: 2}\n",
+    )
     f = f"{tmp_path / 'fudge.yaml'}: scale"
     assert found == [
         f"{f}: difference 3 is given twice",
@@ -283,8 +314,11 @@ def test_scale_needs_every_difference(tmp_path):
 
 
 def test_gun_strength_needs_every_class_and_torso_is_plain(tmp_path):
-    found = refused(tmp_path, "gun_strength: {small-pistol: Mediocre, big: Good}\n"
-                              "hit_locations:\n  torso: {name: Torso, attack: -1, damage: 0}\n")
+    found = refused(
+        tmp_path,
+        "gun_strength: {small-pistol: Mediocre, big: Good}\n"
+        "hit_locations:\n  torso: {name: Torso, attack: -1, damage: 0}\n",
+    )
     f = str(tmp_path / "fudge.yaml")
     assert f"{f}: gun_strength.smg: missing (classes: {', '.join(GUN_CLASSES)})" in found
     assert f"{f}: hit_locations.torso: the text's plain hit: attack 0, damage 0, armor counts" in found
@@ -293,16 +327,24 @@ def test_gun_strength_needs_every_class_and_torso_is_plain(tmp_path):
 
 def test_every_problem_at_once_each_with_its_file_and_key(tmp_path):
     """TablesError lists every problem of every section together."""
-    found = refused(tmp_path, "moves: {}\n"
-                              "armor:\n  plate: {name: Plate, kind: primitive, dr: 3, pd: two}\n"
-                              "reload_turns: {standard: 1, integral: 3, revolver-simultaneous: 3,"
-                              " revolver-single: 6}\n"
-                              "damage_results:\n  - {at_least: Fair, wound: dead}\n")
+    found = refused(
+        tmp_path,
+        "moves: {}\n"
+        "armor:\n  plate: {name: Plate, kind: primitive, dr: 3, pd: two}\n"
+        "reload_turns: {standard: 1, integral: 3, revolver-simultaneous: 3,"
+        " revolver-single: 6}\n"
+        "damage_results:\n  - {at_least: Fair, wound: dead}\n",
+    )
     f = str(tmp_path / "fudge.yaml")
     assert found[0] == f"{f}: moves: unknown section; sections: {', '.join(SECTIONS)}"
     assert f"{f}: armor.plate.pd: 'two' is not allowed: Input should be a valid integer" in found
-    assert any(p.startswith(f"{f}: reload_turns.crossbow: missing; fields: standard, integral, "
-                            "revolver-simultaneous, revolver-single, crossbow") for p in found)
+    assert any(
+        p.startswith(
+            f"{f}: reload_turns.crossbow: missing; fields: standard, integral, "
+            "revolver-simultaneous, revolver-single, crossbow"
+        )
+        for p in found
+    )
     assert any(p.startswith(f"{f}: damage_results.0.wound: 'dead' is not allowed") for p in found)
     assert len(found) == 4
 

@@ -105,7 +105,13 @@ async def test_the_figures_on_screen_are_the_engines(app) -> None:
         row = figure_row(text, name)
         assert pc(want["wins"][name]) in row and span(want["wins_interval"][name]) in row
     assert pc(want["draws"]) in line_with(text, "draws")
-    for key, word in (("ko", "KO "), ("tko", "TKO"), ("submission", "submission "), ("decision", "decision "), ("draw", "draw ")):
+    for key, word in (
+        ("ko", "KO "),
+        ("tko", "TKO"),
+        ("submission", "submission "),
+        ("decision", "decision "),
+        ("draw", "draw "),
+    ):
         row = line_with(text, f" {word}")
         assert pc(want["methods"][key]) in row.split(word, 1)[1], row
         if want["methods"][key] >= 0.1:
@@ -242,7 +248,12 @@ async def test_the_seed_shown_repeats_the_figures_and_n_draws_another(app) -> No
         first = screen.summary
         await run_to_end(pilot)
         assert screen.summary == first
-        assert first == run(plan("nhb", (ROYCE, KEN), 1_000, int(shown), options=OPTIONS), ("Royce Gracie", "Ken Shamrock")).summary()
+        assert (
+            first
+            == run(
+                plan("nhb", (ROYCE, KEN), 1_000, int(shown), options=OPTIONS), ("Royce Gracie", "Ken Shamrock")
+            ).summary()
+        )
         await pilot.press("n")
         await pilot.pause()
         assert screen.query_one("#seed", Input).value != shown

@@ -68,8 +68,13 @@ def brute(state: NhbState, read: Callable[[NhbState, NhbState], object], depth: 
                 if label is not None:
                     out[label] += q
                     continue
-                re_roll = (after.step == state.step and state.roller == 1 and after.roller == 0
-                           and after.totals == (None, None) and not after.exploded)
+                re_roll = (
+                    after.step == state.step
+                    and state.roller == 1
+                    and after.roller == 0
+                    and after.totals == (None, None)
+                    and not after.exploded
+                )
                 if re_roll and ties == UNROLL:
                     out[UNROLLED] += q
                     continue
@@ -117,13 +122,17 @@ def fresh_walks():
 # --- one roll at a time, against every face typed ------------------------------------
 
 
-@pytest.mark.parametrize("red, blue, answers", [
-    (GRAPPLER, STRIKER, ()),               # red's roll: equal ratings, a tie re-rolls (a loop)
-    (GRAPPLER, STRIKER, ("7",)),           # blue's roll, given red's total
-    (GRAPPLER, STRIKER, ("10",)),          # red's explosion (ruling D-4)
-    (GRAPPLER, STRIKER, ("4", "10", "10")),  # blue's second explosion, a tie still possible
-    (HIGHER, GRAPPLER, ()),                # unequal ratings: a tie is the higher rating's
-], ids=["red", "blue", "red-explodes", "blue-explodes-twice", "tie-to-higher"])
+@pytest.mark.parametrize(
+    "red, blue, answers",
+    [
+        (GRAPPLER, STRIKER, ()),  # red's roll: equal ratings, a tie re-rolls (a loop)
+        (GRAPPLER, STRIKER, ("7",)),  # blue's roll, given red's total
+        (GRAPPLER, STRIKER, ("10",)),  # red's explosion (ruling D-4)
+        (GRAPPLER, STRIKER, ("4", "10", "10")),  # blue's second explosion, a tie still possible
+        (HIGHER, GRAPPLER, ()),  # unequal ratings: a tie is the higher rating's
+    ],
+    ids=["red", "blue", "red-explodes", "blue-explodes-twice", "tie-to-higher"],
+)
 def test_control_is_every_face_typed(red, blue, answers) -> None:
     """NHB-2: the chance each fighter takes control, given the totals so far."""
     state = play(start(red, blue), *answers)
@@ -160,8 +169,11 @@ def test_fight_points_and_the_finish_are_every_face_typed() -> None:
     assert odds.line("fp").p == by["fp:0"] and odds.line("finish").p == pytest.approx(1 - by["distance"])
 
 
-@pytest.mark.parametrize("answers", [("5", "3", "ground", "12"), ("5", "3", "ground", "12", "4")],
-                         ids=["blue's fight points", "the winner's finish roll"])
+@pytest.mark.parametrize(
+    "answers",
+    [("5", "3", "ground", "12"), ("5", "3", "ground", "12", "4")],
+    ids=["blue's fight points", "the winner's finish roll"],
+)
 def test_later_rolls_of_the_segment_given_the_totals_so_far(answers) -> None:
     state = play(start(), *answers)
     odds = nhb_odds.odds(RULESET, state, start_table=False)
@@ -223,7 +235,9 @@ def test_a_one_segment_bout_matches_the_odds_worked_from_the_rules_text() -> Non
     by = {line.key: line.p for line in odds.section("the bout")}
     names = ("Red", "Blue")
     for (name, method), q in expected.items():
-        assert abs(Fraction(by[f"bout:{names.index(name)}:{method}"]) - q) <= Fraction(odds.remainder) + Fraction(1, 10**7)
+        assert abs(Fraction(by[f"bout:{names.index(name)}:{method}"]) - q) <= Fraction(odds.remainder) + Fraction(
+            1, 10**7
+        )
     assert 0 < odds.remainder < 3e-4
 
 
@@ -233,7 +247,10 @@ def settles(before: NhbState, after: NhbState, depth: int):
     if len(after.exploded) > depth:
         return [("cut",), ("seg", "cut")], False
     if before.step == "finish" and after.finish is not None:
-        return [("seg", "finish", after.winner, after.finish.method), ("bout", after.winner, after.finish.method)], False
+        return [
+            ("seg", "finish", after.winner, after.finish.method),
+            ("bout", after.winner, after.finish.method),
+        ], False
     if after.result is not None:
         w = None if after.result.winner is None else [f.name for f in after.fighters].index(after.result.winner)
         return [("bout", w, after.result.method)], False
@@ -262,8 +279,10 @@ def test_the_bout_table_is_exact_by_induction() -> None:
             picks = (prompt.advised,) if prompt.advised else tuple(o.key for o in prompt.options)
             branches = [(1.0 / len(picks), RULESET.apply(state, Answer(k)).state) for k in picks]
         else:
-            branches = [(float(q), RULESET.apply(state, Answer(" ".join(map(str, f)))).state)
-                        for f, q in faces(prompt.dice).items()]
+            branches = [
+                (float(q), RULESET.apply(state, Answer(" ".join(map(str, f)))).state)
+                for f, q in faces(prompt.dice).items()
+            ]
         for q, after in branches:
             events, on = settles(state, after, depth) if prompt.kind != "choice" else ([], True)
             for e in events:
@@ -335,8 +354,11 @@ def test_table_lookups_equal_fresh_walks_through_a_bout() -> None:
     assert prompts >= 6
 
 
-@pytest.mark.parametrize("options", [{"segments": 2}, {"fight_die": "d10!", "exact_time": False, "segments": 5}],
-                         ids=["two segments", "d10! five segments"])
+@pytest.mark.parametrize(
+    "options",
+    [{"segments": 2}, {"fight_die": "d10!", "exact_time": False, "segments": 5}],
+    ids=["two segments", "d10! five segments"],
+)
 def test_every_prompt_of_app_rolled_bouts(options) -> None:
     """At every prompt of bouts the app rolls: odds for each roll and choice, every chance
     within 0 and 1, the bout's figures (a draw possible with two segments, NHB-8) and the

@@ -542,7 +542,10 @@ def test_nhb5_negative_margin_is_no_finish():
     """NHB-5: a negative margin survives too."""
     s = bout()
     play(s, *RED_CONTROLS, "ground", *RED_WINS_BY_10)
-    assert play(s, "1", "10")[2:] == ["Blue survives the segment (margin -3)", "End of segment 1: Red takes it; segments won: Red 1, Blue 0"]
+    assert play(s, "1", "10")[2:] == [
+        "Blue survives the segment (margin -3)",
+        "End of segment 1: Red takes it; segments won: Red 1, Blue 0",
+    ]
     assert s.state.segment == 2
 
 
@@ -639,7 +642,9 @@ def test_nhb6_standup_chart_ignores_ground_chart():
 def test_nhb6_ground_chart_and_sub_chart_are_the_winners():
     """NHB-6: Blue wins on the ground: Blue's striker chart and wrestling sub chart, not Red's."""
     red = card("Red", ground_chart="submission", sub_chart="jiu-jitsu")
-    blue = card("Blue", control=5, standup=5, ground=5, finishing=1, toughness=1, ground_chart="striker", sub_chart="wrestling")
+    blue = card(
+        "Blue", control=5, standup=5, ground=5, finishing=1, toughness=1, ground_chart="striker", sub_chart="wrestling"
+    )
     s = bout(red, blue)
     play(s, *RED_CONTROLS, "ground", "1", "20")  # Red 13, Blue 25 (d = 12)
     # Blue 9 + 1 + 2 = 12, Red 2 + 5 = 7: margin 5 (striker: GNP TKO; Red's submission chart: submission)
@@ -659,7 +664,15 @@ def test_nhb6_ground_chart_and_sub_chart_are_the_winners():
 
 @pytest.mark.parametrize(
     "standup, ground, chart",
-    [(13, 10, "striker"), (20, 1, "striker"), (12, 10, "hybrid"), (10, 10, "hybrid"), (10, 12, "hybrid"), (10, 13, "submission"), (1, 20, "submission")],
+    [
+        (13, 10, "striker"),
+        (20, 1, "striker"),
+        (12, 10, "hybrid"),
+        (10, 10, "hybrid"),
+        (10, 12, "hybrid"),
+        (10, 13, "submission"),
+        (1, 20, "submission"),
+    ],
 )
 def test_nhb6_default_ground_chart_from_ratings(standup, ground, chart):
     """NHB-6: no ground_chart on the card: standup >= ground + 3 striker, ground >= standup + 3 submission, else hybrid."""
@@ -928,7 +941,12 @@ def test_nhb8_no_early_stop_at_2_0_and_decision_to_blue():
     assert (s.over, s.state.segment, s.state.segments_won) == (False, 3, (0, 2))
     no_finish_segment(s, "red")
     result = over_result(s)
-    assert (result["winner"], result["loser"], result["method"], result["detail"]) == ("Blue", "Red", "decision", "segments 2-1")
+    assert (result["winner"], result["loser"], result["method"], result["detail"]) == (
+        "Blue",
+        "Red",
+        "decision",
+        "segments 2-1",
+    )
 
 
 def test_nhb8_draw_with_two_segments_at_1_1():
@@ -936,7 +954,10 @@ def test_nhb8_draw_with_two_segments_at_1_1():
     s = bout(segments=2)
     no_finish_segment(s, "red")
     log = no_finish_segment(s, "blue")
-    assert log[-2:] == ["End of segment 2: Blue takes it; segments won: Red 1, Blue 1", "Draw (segments 1-1), segment 2, 10:00"]
+    assert log[-2:] == [
+        "End of segment 2: Blue takes it; segments won: Red 1, Blue 1",
+        "Draw (segments 1-1), segment 2, 10:00",
+    ]
     assert over_result(s) == {
         "winner": None,
         "loser": None,

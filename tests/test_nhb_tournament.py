@@ -56,8 +56,11 @@ def tournament(cards=FOUR, **options) -> Session:
 
 @pytest.mark.parametrize(
     "size, names",
-    [(4, ("semi-final", "final")), (8, ("quarter-final", "semi-final", "final")),
-     (16, ("first round", "quarter-final", "semi-final", "final"))],
+    [
+        (4, ("semi-final", "final")),
+        (8, ("quarter-final", "semi-final", "final")),
+        (16, ("first round", "quarter-final", "semi-final", "final")),
+    ],
 )
 def test_round_names_by_size(size, names):
     """NHB-9: brackets of 4, 8 or 16."""
@@ -80,8 +83,12 @@ def test_bracket_order_pairs_neighbours_and_winners_meet_in_order():
     cards = tuple(card(f"F{i}") for i in range(8))
     bracket = Bracket(cards)
     assert [bracket.pairing(k) for k in range(4)] == [(0, 1), (2, 3), (4, 5), (6, 7)]
-    assert [bracket.bout_name(k) for k in (0, 3, 4, 6)] == ["quarter-final 1 of 4", "quarter-final 4 of 4",
-                                                            "semi-final 1 of 2", "final"]
+    assert [bracket.bout_name(k) for k in (0, 3, 4, 6)] == [
+        "quarter-final 1 of 4",
+        "quarter-final 4 of 4",
+        "semi-final 1 of 2",
+        "final",
+    ]
     result = lambda won, lost: get_result(cards[won].name, cards[lost].name)  # noqa: E731
     for red, blue, winner in [(0, 1, 1), (2, 3, 2), (4, 5, 5), (6, 7, 6)]:
         bracket = bracket.record(red, blue, result(winner, red + blue - winner), 0)
@@ -111,8 +118,7 @@ def test_the_winner_loses_by_the_losers_fight_points(points, loss):
     # Red wins the segment 40 to `points` and finishes at once (a margin of 10+ on the standup chart)
     from companion.ruleset import evolve
 
-    state = evolve(state, step="finish", place="standup", controller=0, winner=0, roller=0,
-                   fight_points=(40, points))
+    state = evolve(state, step="finish", place="standup", controller=0, winner=0, roller=0, fight_points=(40, points))
     for face in ("10", "1"):
         state = RULESET.apply(state, Answer(face)).state
     if state.step == "seconds":  # a difference under 10 asks for the exact seconds (NHB-7)
@@ -151,16 +157,27 @@ def test_a_night_of_four_carries_injuries_into_the_final():
     state = session.state
     first = state.bracket.done[0]
     assert (first.result.winner, first.result.method, first.result.detail, first.result.time) == (
-        "Alpha", "ko", "highlight-reel KO", "0:50")
+        "Alpha",
+        "ko",
+        "highlight-reel KO",
+        "0:50",
+    )
     assert first.loss == 1 and state.bracket.losses == (1, 0, 0, 0)
     assert state.bout is None
     assert "semi-final 2 of 2: Charlie v Delta" in session.prompt.reason
-    assert session.steps[-1].log[-1] == "Alpha goes on at -1 on every rating (Bravo scored 15 fight points in the deciding segment)"
+    assert (
+        session.steps[-1].log[-1]
+        == "Alpha goes on at -1 on every rating (Bravo scored 15 fight points in the deciding segment)"
+    )
 
     play(session, ["begin"] + BOUT_CHARLIE_SUB)
     second = session.state.bracket.done[1]
     assert (second.result.winner, second.result.method, second.result.detail, second.result.time) == (
-        "Charlie", "submission", "armbar", "4:36")
+        "Charlie",
+        "submission",
+        "armbar",
+        "4:36",
+    )
     assert session.state.bracket.losses == (1, 0, 2, 0)
 
     # the final: Alpha at -1 and Charlie at -2 on every rating
@@ -249,7 +266,10 @@ def test_bracket_reference_lists_the_bouts_and_marks_the_next():
     play(session, ["begin"] + BOUT_ALPHA_KO)
     ref = TOURNAMENT.reference(session.state)
     assert ref.title == "The bracket"
-    assert ref.rows[0][0] == "semi-final 1 of 2" and ref.rows[0][2] == "Alpha: KO (highlight-reel KO) 0:50 (seg. 1), on at -1"
+    assert (
+        ref.rows[0][0] == "semi-final 1 of 2"
+        and ref.rows[0][2] == "Alpha: KO (highlight-reel KO) 0:50 (seg. 1), on at -1"
+    )
     assert ref.rows[1] == ("semi-final 2 of 2", "Charlie v Delta", "next") and ref.highlight == 1
 
 
@@ -268,7 +288,9 @@ def test_a_tournament_plays_through_companion_script(tmp_path: Path, monkeypatch
         ),
         encoding="utf-8",
     )
-    answers = ["begin"] + BOUT_ALPHA_KO + ["begin"] + BOUT_CHARLIE_SUB + ["begin", "5", "5", "standup", "20", "1", "10", "1"]
+    answers = (
+        ["begin"] + BOUT_ALPHA_KO + ["begin"] + BOUT_CHARLIE_SUB + ["begin", "5", "5", "standup", "20", "1", "10", "1"]
+    )
     monkeypatch.setattr("sys.stdin", __import__("io").StringIO("\n".join(answers) + "\n"))
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     args = ["script", "nhb_tournament", "--fighters", str(cards)]

@@ -43,10 +43,19 @@ def brute_sums(dice: Dice) -> dict[int, Fraction]:
     return {total: Fraction(n, len(combos)) for total, n in counts.items()}
 
 
-@pytest.mark.parametrize("dice", [
-    Dice.of(d(6), d(6)), Dice.of(*(FUDGE,) * 4), Dice.of(d(8)), Dice.of(d(4), d(4), d(4)), Dice.of(PERCENT),
-    Dice.of(d(20)), Dice.of(d(6), d(10)),
-], ids=lambda dice: dice.notation)
+@pytest.mark.parametrize(
+    "dice",
+    [
+        Dice.of(d(6), d(6)),
+        Dice.of(*(FUDGE,) * 4),
+        Dice.of(d(8)),
+        Dice.of(d(4), d(4), d(4)),
+        Dice.of(PERCENT),
+        Dice.of(d(20)),
+        Dice.of(d(6), d(10)),
+    ],
+    ids=lambda dice: dice.notation,
+)
 def test_sum_dist_is_the_brute_force_count(dice: Dice) -> None:
     dist = sum_dist(dice)
     assert dist == brute_sums(dice) and sum(dist.values()) == 1
@@ -101,10 +110,13 @@ def test_lines_are_shown_as_players_read_them() -> None:
     assert Line("x", "x", 0.001).shown() == "<1%" and Line("x", "x", 0.999).shown() == ">99%"
     assert Line("damage", "damage", 2.787, "expected").shown() == "2.8"
     odds = Odds("t", (Line("hit", "hits", 0.5),), (("the roll", (Line("miss", "miss", 0.5),)),))
-    assert odds.to_json() == {"title": "t", "lines": [{"key": "hit", "label": "hits", "p": 0.5, "kind": "chance"}],
-                              "sections": [{"title": "the roll", "lines": [
-                                  {"key": "miss", "label": "miss", "p": 0.5, "kind": "chance"}]}],
-                              "remainder": 0.0, "basis": "exact"}
+    assert odds.to_json() == {
+        "title": "t",
+        "lines": [{"key": "hit", "label": "hits", "p": 0.5, "kind": "chance"}],
+        "sections": [{"title": "the roll", "lines": [{"key": "miss", "label": "miss", "p": 0.5, "kind": "chance"}]}],
+        "remainder": 0.0,
+        "basis": "exact",
+    }
     # a fighter's figure names its corner; what is still being worked out is said, never guessed
     odds = Odds("t", (Line("bout", "Red wins", 0.69, side=0),), remainder=0.0003, pending=("the bout",))
     assert odds.to_json()["lines"][0]["side"] == 0 and odds.to_json()["pending"] == ["the bout"]
@@ -126,11 +138,13 @@ def test_classes_group_faces_by_what_the_game_reads() -> None:
         cls = classes(two_d6, grouping)
         assert sum(q for _, q in cls) == 1
         for rep, q in cls:  # the weight is the count of faces that read as the representative does
+
             def reads(f, rep=rep, grouping=grouping):
                 if grouping == EACH:
                     return f == rep
                 same_sum = sum(f) == sum(rep)
                 return same_sum and (grouping == SUM or (f[0] == f[1]) == (rep[0] == rep[1]))
+
             assert q == Fraction(sum(1 for f in faces(two_d6) if reads(f)), 36)
     doubles = {rep: q for rep, q in classes(two_d6, SUM_DOUBLE) if rep[0] == rep[1]}
     assert doubles[(1, 1)] == Fraction(1, 36) and len(doubles) == 6
@@ -143,15 +157,20 @@ def coin_game(p_tie: Fraction, p_red: Fraction):
     """A toy ruleset: a roll-off that red wins with ``p_red``, blue with the rest but ``p_tie``,
     and a tie re-rolls. Red's win then leads to a second roll-off of its own, with its own
     ties (a nested loop), which red wins at even chances."""
+
     def expand(state):
         if state == "start":
-            return [(float(p_red), (("red",),), "second", None), (float(1 - p_red - p_tie), (("blue",),), None, None),
-                    (float(p_tie), (), "start", None)]
+            return [
+                (float(p_red), (("red",),), "second", None),
+                (float(1 - p_red - p_tie), (("blue",),), None, None),
+                (float(p_tie), (), "start", None),
+            ]
         if state == "second":
             return [(0.25, (("red twice",),), None, None), (0.25, (), None, None), (0.5, (), "second:tie", None)]
         if state == "second:tie":  # the second roll-off's tie passes through one more state back to its head
             return [(1.0, (), "second", None)]
         raise AssertionError(state)
+
     return expand
 
 
@@ -248,8 +267,18 @@ def test_companion_odds_prints_the_odds_the_ruleset_gives(monkeypatch, capsys, t
     from companion.rulesets.nhb import RULESET as NHB
     from companion.session import Session
 
-    status, out, _ = odds_cli(monkeypatch, capsys, tmp_path, "nhb", "--red", "Royce Gracie", "--blue", "Ken Shamrock",
-                              "--json", answers="# Royce's control roll\n7\n")
+    status, out, _ = odds_cli(
+        monkeypatch,
+        capsys,
+        tmp_path,
+        "nhb",
+        "--red",
+        "Royce Gracie",
+        "--blue",
+        "Ken Shamrock",
+        "--json",
+        answers="# Royce's control roll\n7\n",
+    )
     got = json.loads(out)
     from companion.cards import load_roster
 

@@ -30,16 +30,20 @@ T = pt.parse(pt.load())
 ROSTER = load_roster("paf", PafCard)
 
 CHARACTERS = ["Sir Roderick Vane", "Durin Stonefist", "Aelindra Swiftshadow", "Pip Underbough", "Brother Anselm"]
-MONSTERS = ["Orc Raider", "Orc Bowman", "Goblin Skulker", "Kobold Cutthroat", "Gnoll Brute", "Ogre Thug",
-            "Hill Giant"]
+MONSTERS = ["Orc Raider", "Orc Bowman", "Goblin Skulker", "Kobold Cutthroat", "Gnoll Brute", "Ogre Thug", "Hill Giant"]
 
-STATS = ("    stats: {strength: 12, intelligence: 12, wisdom: 12, constitution: 12, dexterity: 12,\n"
-         "            charisma: 12, comeliness: 12, ego: 12, agility: 12, swim: 12, mechanical: 12, stamina: 12}\n")
-CHARACTER = """\
+STATS = (
+    "    stats: {strength: 12, intelligence: 12, wisdom: 12, constitution: 12, dexterity: 12,\n"
+    "            charisma: 12, comeliness: 12, ego: 12, agility: 12, swim: 12, mechanical: 12, stamina: 12}\n"
+)
+CHARACTER = (
+    """\
   - name: Test Hero
     kind: character
     race: Human
-""" + STATS + """\
+"""
+    + STATS
+    + """\
     combat_level: 1
     natural_d20: 10
     weight: 150
@@ -48,6 +52,7 @@ CHARACTER = """\
     weapons:
       - {weapon: "Sword, Long"}
 """
+)
 MONSTER = """\
   - name: Test Orc
     kind: monster
@@ -109,7 +114,9 @@ def test_roster_covers_the_brief():
     cards = {c.name: c for c in ROSTER.cards}
     assert cards["Sir Roderick Vane"].shield and cards["Sir Roderick Vane"].weapons[0].weapon == "Sword, Long"
     assert cards["Durin Stonefist"].race == "Dwarf" and cards["Durin Stonefist"].weapons[0].weapon == "Axe, Battle"
-    assert cards["Aelindra Swiftshadow"].race == "Elf" and cards["Aelindra Swiftshadow"].weapons[0].weapon == "Bow, Long"
+    assert (
+        cards["Aelindra Swiftshadow"].race == "Elf" and cards["Aelindra Swiftshadow"].weapons[0].weapon == "Bow, Long"
+    )
     assert cards["Pip Underbough"].race == "Hobbit"
     assert [w.weapon for w in cards["Pip Underbough"].weapons] == ["Sling, Stone", "Dagger"]
     assert len({cards[n].combat_level for n in CHARACTERS}) >= 3
@@ -133,8 +140,17 @@ def test_sir_roderick_by_hand():
     PA-7: PAF = 100 - 12 - 12 - 12 = 64; PDF = 2 x 25 + 12 + 7.5 = 69.5;
     GOAF = 3 x 25 - 12 - 12 - 180/10 = 33; GODF = 12 + 12 + 18 - 25 = 17 (no shield in these)."""
     n = derived(ROSTER.find("Sir Roderick Vane"), T)
-    assert n.to_json() == {"mhp": 21, "af": 27, "af_missile": 19, "df": 37.5, "paf": 64, "pdf": 69.5,
-                           "goaf": 33, "godf": 17, "dead_at": -10}
+    assert n.to_json() == {
+        "mhp": 21,
+        "af": 27,
+        "af_missile": 19,
+        "df": 37.5,
+        "paf": 64,
+        "pdf": 69.5,
+        "goaf": 33,
+        "godf": 17,
+        "dead_at": -10,
+    }
     assert n.df.parts[-1].label == "shield" and fig(n.df) == Fraction(75, 2)
 
 
@@ -146,8 +162,17 @@ def test_aelindra_by_hand():
     GODF = 17 + 8 + 11 - 5 = 31."""
     card = ROSTER.find("Aelindra Swiftshadow")
     n = derived(card, T)
-    assert n.to_json() == {"mhp": 21, "af": 43, "af_missile": 21, "df": 15.5, "paf": 71, "pdf": 29.5,
-                           "goaf": -21, "godf": 31, "dead_at": -13}
+    assert n.to_json() == {
+        "mhp": 21,
+        "af": 43,
+        "af_missile": 21,
+        "df": 15.5,
+        "paf": 71,
+        "pdf": 29.5,
+        "goaf": -21,
+        "godf": 31,
+        "dead_at": -13,
+    }
     # with the dagger chosen (thrown: the strength counts), no magic: the missile AF is 29
     assert derived(card, T, weapon="Dagger").af_missile.number() == 29
     assert derived(card, T, weapon=0).af.number() == 39
@@ -175,8 +200,17 @@ def test_orc_raider_by_hand():
     160 lbs. PAF 100 - 12 - 12 - 4 = 72; PDF 2 x 12 + 12 + 2.5 = 38.5; GOAF 3 x 12 - 12 - 12 - 16 = -4;
     GODF 12 + 12 + 16 - 12 = 28."""
     n = derived(ROSTER.find("Orc Raider"), T)
-    assert n.to_json() == {"mhp": 20, "af": 52, "af_missile": 52, "df": 22, "paf": 72, "pdf": 38.5,
-                           "goaf": -4, "godf": 28, "dead_at": -10}
+    assert n.to_json() == {
+        "mhp": 20,
+        "af": 52,
+        "af_missile": 52,
+        "df": 22,
+        "paf": 72,
+        "pdf": 38.5,
+        "goaf": -4,
+        "godf": 28,
+        "dead_at": -10,
+    }
     assert isinstance(n, Numbers) and set(n.parts) == set(Numbers.figures)
     assert derived(ROSTER.find("Orc Raider"), T, monster_death=-20).dead_at == -20
 
@@ -204,14 +238,19 @@ def test_a_monster_s_stats_and_weight_are_held_to_their_ranges(tmp_path):
     assert one(problems, "weight").message.startswith("30000 is not allowed: a whole number from 10 to 20000")
     assert loaded(tmp_path, MONSTER + "    weight: 9000\n").pounds == 9000
     problems = refused(tmp_path, CHARACTER.replace("weight: 150", "weight: 9000"))
-    assert one(problems, "weight").message == "9000 lbs is more than a character weighs: 10 to 2000 (up to 20000 for a monster)"
+    assert (
+        one(problems, "weight").message
+        == "9000 lbs is more than a character weighs: 10 to 2000 (up to 20000 for a monster)"
+    )
 
 
 def test_goblin_ogre_and_giant_by_hand():
     """R-11: level "1-1" is AF 56 with LVL 1: DF = 12 + 2 - 10 + 7 = 11.
     Ogre level 4: AF 36; DF = 15 + 8 - 10 + 19 = 32. Hill giant level 8: AF 20; DF = 18 + 16 - 10 + 2 = 26."""
-    got = {name: (derived(ROSTER.find(name), T).af.number(), derived(ROSTER.find(name), T).df.number())
-           for name in ("Goblin Skulker", "Ogre Thug", "Hill Giant")}
+    got = {
+        name: (derived(ROSTER.find(name), T).af.number(), derived(ROSTER.find(name), T).df.number())
+        for name in ("Goblin Skulker", "Ogre Thug", "Hill Giant")
+    }
     assert got == {"Goblin Skulker": (56, 11), "Ogre Thug": (36, 32), "Hill Giant": (20, 26)}
 
 
@@ -225,7 +264,10 @@ def test_sheet_lines():
     full = card.sheet_lines(T)
     assert "weapon: Mace, Footmans +1 (melee 1d6+1 / large 1d6, min str 10)" in full
     assert any(line.startswith("MHP 23 = 13 (constitution)") and line.endswith("dead at -13") for line in full)
-    assert "AF 28 = 42 (natural base 30 + d20 12) - 8 (combat level 2 x 4) - 2 (strength 14) - 4 (magic +1 x 4) (melee)" in full
+    assert (
+        "AF 28 = 42 (natural base 30 + d20 12) - 8 (combat level 2 x 4) - 2 (strength 14) - 4 (magic +1 x 4) (melee)"
+        in full
+    )
     assert "DF 32 = 0 (race Human) - 3 (agility 10) + 25 (armor) + 5 (combat level 2 x 2.5) + 5 (shield)" in full
     assert any(line.startswith("PAF 68") for line in full) and any(line.startswith("GODF 16") for line in full)
     orc = ROSTER.find("Orc Raider").sheet_lines(pt.load())
@@ -238,22 +280,36 @@ def test_sheet_lines():
 
 
 def test_stat_out_of_range_not_a_number_and_missing(tmp_path):
-    body = CHARACTER.replace("strength: 12,", "strength: 21,").replace("wisdom: 12,", "wisdom: no,") \
+    body = (
+        CHARACTER.replace("strength: 12,", "strength: 21,")
+        .replace("wisdom: 12,", "wisdom: no,")
         .replace(" swim: 12,", "")
+    )
     problems = refused(tmp_path, body)
     assert {p.fighter for p in problems} == {"Test Hero"}
     assert one(problems, "stats.strength").message == "21 is not allowed: a whole number from 4 to 20"
-    assert one(problems, "stats.wisdom").message == \
-        "False (YAML reads yes/no/on/off as true/false) is not allowed: a whole number from 4 to 20"
+    assert (
+        one(problems, "stats.wisdom").message
+        == "False (YAML reads yes/no/on/off as true/false) is not allowed: a whole number from 4 to 20"
+    )
     assert one(problems, "stats.swim").message == "missing; a whole number from 4 to 20"
-    assert str(one(problems, "stats.strength")).startswith(f"{tmp_path / 'paf_mine.yaml'}: fighter Test Hero: stats.strength: 21")
+    assert str(one(problems, "stats.strength")).startswith(
+        f"{tmp_path / 'paf_mine.yaml'}: fighter Test Hero: stats.strength: 21"
+    )
 
 
 def test_helm_yes_and_bad_size_kind(tmp_path):
     problems = refused(tmp_path, CHARACTER + "    helm: yes\n")
-    assert one(problems, "helm").message == \
-        "True (YAML reads yes/no/on/off as true/false) is not allowed: one of none, open, nasal, visored"
-    problems = refused(tmp_path, CHARACTER.replace("size: medium", "size: huge").replace("kind: character\n", "kind: character\n    colour: red\n"))
+    assert (
+        one(problems, "helm").message
+        == "True (YAML reads yes/no/on/off as true/false) is not allowed: one of none, open, nasal, visored"
+    )
+    problems = refused(
+        tmp_path,
+        CHARACTER.replace("size: medium", "size: huge").replace(
+            "kind: character\n", "kind: character\n    colour: red\n"
+        ),
+    )
     assert one(problems, "size").message == "'huge' is not allowed: one of small, medium, large"
     assert one(problems, "colour").message.startswith("unknown field; fields allowed: common name, kind")
     problems = refused(tmp_path, CHARACTER.replace("kind: character", "kind: dragon"))
@@ -261,11 +317,17 @@ def test_helm_yes_and_bad_size_kind(tmp_path):
 
 
 def test_character_with_monster_fields_and_missing_ones(tmp_path):
-    body = CHARACTER.replace("    race: Human\n", "").replace("    natural_d20: 10\n", "") + "    level: \"2\"\n    hp: 12\n"
+    body = (
+        CHARACTER.replace("    race: Human\n", "").replace("    natural_d20: 10\n", "") + '    level: "2"\n    hp: 12\n'
+    )
     problems = refused(tmp_path, body)
-    assert one(problems, "race").message.startswith("missing; a character needs it: a key of the tables' races (Dwarf, Elf")
+    assert one(problems, "race").message.startswith(
+        "missing; a character needs it: a key of the tables' races (Dwarf, Elf"
+    )
     assert one(problems, "natural_d20").message == "missing; a character needs it: a whole number from 1 to 20"
-    assert one(problems, "level").message.startswith("a monster's field, not allowed on a character (character fields: name,")
+    assert one(problems, "level").message.startswith(
+        "a monster's field, not allowed on a character (character fields: name,"
+    )
     assert one(problems, "hp").message.startswith("a monster's field, not allowed on a character")
 
 
@@ -285,8 +347,9 @@ def test_monster_levels(tmp_path):
     assert loaded(tmp_path, MONSTER.replace('level: "1"', "level: 1-1")).level == "1-1"
     assert loaded(tmp_path, MONSTER.replace('level: "1"', 'level: "1+"')).level == "1+"
     problems = refused(tmp_path, MONSTER.replace('level: "1"', "level: 1.5"))
-    assert one(problems, "level").message.startswith("1.5 is not allowed: a level of the Monster Conversion Chart "
-                                                     "(1-1, 1, 1+, 2, 3,")
+    assert one(problems, "level").message.startswith(
+        "1.5 is not allowed: a level of the Monster Conversion Chart (1-1, 1, 1+, 2, 3,"
+    )
     problems = refused(tmp_path, MONSTER.replace('level: "1"', "level: yes"))
     assert one(problems, "level").message.startswith("True (YAML reads yes/no/on/off as true/false) is not allowed")
 
@@ -294,25 +357,41 @@ def test_monster_levels(tmp_path):
 def test_unknown_keys_named_against_the_tables(tmp_path):
     """Keys wait for the scene's tables (a GM's file may add rows); roster_problems names them with
     file, fighter, field and the keys allowed."""
-    body = CHARACTER.replace("race: Human", "race: Orc").replace('"Sword, Long"', '"Sword, Lnog"') \
-        + "    armor: mithril\n" + MONSTER.replace('level: "1"', 'level: "17"').replace("monster: Orc", "monster: Dragon")
+    body = (
+        CHARACTER.replace("race: Human", "race: Orc").replace('"Sword, Long"', '"Sword, Lnog"')
+        + "    armor: mithril\n"
+        + MONSTER.replace('level: "1"', 'level: "17"').replace("monster: Orc", "monster: Dragon")
+    )
     path = card_file(tmp_path, body)
     roster = load_roster("paf", PafCard, user_dir=tmp_path, shipped_dir=tmp_path / "none")
-    assert [str(p) for p in roster.problems] == [f"{tmp_path / 'none' / 'paf.yaml'}: cannot be read: No such file or directory"]
+    assert [str(p) for p in roster.problems] == [
+        f"{tmp_path / 'none' / 'paf.yaml'}: cannot be read: No such file or directory"
+    ]
     problems = roster_problems(roster, T)
     assert all(p.file == str(path) for p in problems)
     by = {(p.fighter, p.field): p.message for p in problems}
-    assert by[("Test Hero", "race")] == "'Orc' is not a race of the tables (races: Dwarf, Elf, Gnome, Half-Elf, Half-Ork, Hobbit, Human)"
-    assert by[("Test Hero", "armor")] == ("'mithril' is not an armor of the tables (armor: none, leather, studded leather, "
-                                          "ring mail, scale, chain, banded, plate)")
-    assert by[("Test Hero", "weapons.0.weapon")].startswith("'Sword, Lnog' is not a weapon of the tables (weapons and missiles: Arrow; Axe; Axe, Battle;")
+    assert (
+        by[("Test Hero", "race")]
+        == "'Orc' is not a race of the tables (races: Dwarf, Elf, Gnome, Half-Elf, Half-Ork, Hobbit, Human)"
+    )
+    assert by[("Test Hero", "armor")] == (
+        "'mithril' is not an armor of the tables (armor: none, leather, studded leather, "
+        "ring mail, scale, chain, banded, plate)"
+    )
+    assert by[("Test Hero", "weapons.0.weapon")].startswith(
+        "'Sword, Lnog' is not a weapon of the tables (weapons and missiles: Arrow; Axe; Axe, Battle;"
+    )
     assert by[("Test Orc", "monster")].startswith("'Dragon' is not a monster of the tables (monsters: Orc, Kobold,")
-    assert by[("Test Orc", "level")] == ("'17' is not a level of the Monster Conversion Chart (levels: 1-1, 1, 1+, 2, 3, 4, 5, "
-                                         "6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)")
+    assert by[("Test Orc", "level")] == (
+        "'17' is not a level of the Monster Conversion Chart (levels: 1-1, 1, 1+, 2, 3, 4, 5, "
+        "6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)"
+    )
     assert len(problems) == 5
     hero = roster.find("Test Hero")
-    assert check_against(hero, T)[0] == "fighter Test Hero: race: 'Orc' is not a race of the tables " \
+    assert (
+        check_against(hero, T)[0] == "fighter Test Hero: race: 'Orc' is not a race of the tables "
         "(races: Dwarf, Elf, Gnome, Half-Elf, Half-Ork, Hobbit, Human)"
+    )
     with pytest.raises(LookupError):
         derived(hero, T)
     assert any(line.startswith("(numbers not derived:") for line in hero.sheet_lines(T))
@@ -320,34 +399,49 @@ def test_unknown_keys_named_against_the_tables(tmp_path):
 
 def test_a_gms_armor_table_is_what_the_card_is_held_to(tmp_path):
     tables = tmp_path / "tables.yaml"
-    tables.write_text(yaml.safe_dump({"armor": {"shield": 5, "suits": {"none": {"bonus": 0}, "mithril": {"bonus": 40}}}}),
-                      encoding="utf-8")
+    tables.write_text(
+        yaml.safe_dump({"armor": {"shield": 5, "suits": {"none": {"bonus": 0}, "mithril": {"bonus": 40}}}}),
+        encoding="utf-8",
+    )
     mine = pt.parse(pt.load(tables))
     card = loaded(tmp_path, CHARACTER + "    armor: mithril\n")
     assert check_against(card, mine) == []
     assert derived(card, mine).df.number() == 0 + 0 + 40 + 2.5
     assert check_against(ROSTER.find("Brother Anselm"), mine) == [
-        "fighter Brother Anselm: armor: 'chain' is not an armor of the tables (armor: mithril, none)"]
+        "fighter Brother Anselm: armor: 'chain' is not an armor of the tables (armor: mithril, none)"
+    ]
 
 
 def test_weapons_ammo_duplicates_and_the_arrows_name(tmp_path):
-    body = CHARACTER.replace('      - {weapon: "Sword, Long"}\n',
-                             '      - {weapon: "Sword, Long", ammo: 3}\n      - {weapon: "Sword, Long"}\n'
-                             '      - {weapon: "Bow, Long", magic: 11}\n')
+    body = CHARACTER.replace(
+        '      - {weapon: "Sword, Long"}\n',
+        '      - {weapon: "Sword, Long", ammo: 3}\n      - {weapon: "Sword, Long"}\n'
+        '      - {weapon: "Bow, Long", magic: 11}\n',
+    )
     problems = refused(tmp_path, body)
-    assert one(problems, "weapons.0.ammo").message == \
-        "Sword, Long is a melee weapon (no missiles row): ammo is for weapons shot or thrown (the tables' missiles)"
+    assert (
+        one(problems, "weapons.0.ammo").message
+        == "Sword, Long is a melee weapon (no missiles row): ammo is for weapons shot or thrown (the tables' missiles)"
+    )
     assert one(problems, "weapons.1.weapon").message == "Sword, Long is already weapons.0; list each weapon once"
     assert one(problems, "weapons.2.magic").message == "11 is not allowed: a whole number from -5 to 10"
     card = loaded(tmp_path, CHARACTER.replace('{weapon: "Sword, Long"}', '{weapon: "Bow, Short", arrows: 20}'))
-    assert card.weapons[0].ammo == 20 and to_yaml_entry(card)["weapons"] == [{"weapon": "Bow, Short", "magic": 0, "ammo": 20}]
-    problems = refused(tmp_path, CHARACTER.replace("    weapons:\n      - {weapon: \"Sword, Long\"}\n", "    weapons: []\n"))
+    assert card.weapons[0].ammo == 20 and to_yaml_entry(card)["weapons"] == [
+        {"weapon": "Bow, Short", "magic": 0, "ammo": 20}
+    ]
+    problems = refused(
+        tmp_path, CHARACTER.replace('    weapons:\n      - {weapon: "Sword, Long"}\n', "    weapons: []\n")
+    )
     assert one(problems, "weapons").message.startswith("[] is not allowed: a list of 1 to 8 weapons")
 
 
 def test_many_problems_at_once(tmp_path):
-    body = CHARACTER.replace("combat_level: 1", "combat_level: -1").replace("natural_d20: 10", "natural_d20: 21") \
-        .replace("movement: 12", "movement: fast") + "    helm: yes\n    misc: {hp: x}\n"
+    body = (
+        CHARACTER.replace("combat_level: 1", "combat_level: -1")
+        .replace("natural_d20: 10", "natural_d20: 21")
+        .replace("movement: 12", "movement: fast")
+        + "    helm: yes\n    misc: {hp: x}\n"
+    )
     problems = refused(tmp_path, body)
     assert {p.field for p in problems} == {"combat_level", "natural_d20", "movement", "helm", "misc.hp"}
     assert one(problems, "combat_level").message == "-1 is not allowed: a whole number from 0 to 30"
@@ -368,12 +462,23 @@ def test_every_shipped_card_round_trips(tmp_path):
 
 
 def test_a_new_card_saved_and_loaded(tmp_path):
-    card = PafCard.model_validate({
-        "name": "Saved Sally", "kind": "character", "race": "Half-Elf",
-        "stats": dict.fromkeys(pt.STATS, 11), "combat_level": 4, "natural_d20": 1, "weight": 130,
-        "movement": 12, "size": "medium", "helm": "visored", "shield": True,
-        "weapons": [{"weapon": "Sword, Broad", "magic": 2}, {"weapon": "Crossbow, Light", "ammo": 12}]},
-        strict=True)
+    card = PafCard.model_validate(
+        {
+            "name": "Saved Sally",
+            "kind": "character",
+            "race": "Half-Elf",
+            "stats": dict.fromkeys(pt.STATS, 11),
+            "combat_level": 4,
+            "natural_d20": 1,
+            "weight": 130,
+            "movement": 12,
+            "size": "medium",
+            "helm": "visored",
+            "shield": True,
+            "weapons": [{"weapon": "Sword, Broad", "magic": 2}, {"weapon": "Crossbow, Light", "ammo": 12}],
+        },
+        strict=True,
+    )
     entry = to_yaml_entry(card)
     assert entry["armor"] == "none" and entry["misc"] == {"hp": 0, "attack": 0, "defense": 0}
     assert "level" not in entry and "hp" not in entry
@@ -399,7 +504,8 @@ def test_fighters_check_names_keys_the_tables_lack(tmp_path):
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     out = proc.stdout.splitlines()
     assert out[0].startswith(f"{path}: fighter Test Hero: ") and len(out) == 3
-    assert any("weapons.0.weapon: 'Stafff' is not a weapon of the tables" in line and "; Staff; " in line
-               for line in out)
+    assert any(
+        "weapons.0.weapon: 'Stafff' is not a weapon of the tables" in line and "; Staff; " in line for line in out
+    )
     assert any("armor: 'mithril' is not an armor of the tables" in line for line in out)
     assert out[-1] == f"{path}: 1 card loaded, 2 problems"

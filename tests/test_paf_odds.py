@@ -70,19 +70,32 @@ def oracle_damage(state, depth: int = DEPTH) -> Fraction:
                 total += oracle_damage(out.state, depth - 1)
         return total / len(faces)
     if isinstance(p, RollPrompt):
-        return oracle_damage(RULESET.apply(state, Answer(str(p.dice.dice[0].low) if len(p.dice.dice) == 1
-                                                         else " ".join(str(d.low) for d in p.dice.dice))).state,
-                             depth)
+        return oracle_damage(
+            RULESET.apply(
+                state,
+                Answer(str(p.dice.dice[0].low) if len(p.dice.dice) == 1 else " ".join(str(d.low) for d in p.dice.dice)),
+            ).state,
+            depth,
+        )
     return oracle_damage(RULESET.apply(state, Answer(p.advised or p.options[0].key)).state, depth)
 
 
 SCENES = {
     "a long sword on leather": lambda: to_attack(scene(ALDRIC, GRAK)),
-    "a strong mace on an orc": lambda: play(scene(char("Brute", strength=18, weapons=[{"weapon": "Mace, Footmans"}]),
-                                                  orc("Orc")), "none", "5", "3", "attack")[0],
-    "a club on a shielded, helmed foe": lambda: play(scene(char("Clubber", weapons=[{"weapon": "Club"}]),
-                                                           char("Tin", armor="plate", shield=True, helm="visored")),
-                                                     "none", "5", "3", "attack")[0],
+    "a strong mace on an orc": lambda: play(
+        scene(char("Brute", strength=18, weapons=[{"weapon": "Mace, Footmans"}]), orc("Orc")),
+        "none",
+        "5",
+        "3",
+        "attack",
+    )[0],
+    "a club on a shielded, helmed foe": lambda: play(
+        scene(char("Clubber", weapons=[{"weapon": "Club"}]), char("Tin", armor="plate", shield=True, helm="visored")),
+        "none",
+        "5",
+        "3",
+        "attack",
+    )[0],
 }
 
 
@@ -98,7 +111,8 @@ def test_the_attack_odds_are_the_engines_own_reading_of_every_face(name: str) ->
     assert by["critical"] == bands.get("critical", 0) and by["fumble"] == bands.get("fumble", 0)
     detail = dict(odds.sections)
     assert {line.key: Fraction(line.p).limit_denominator(1000) for line in detail["the roll"]} == {
-        k: bands.get(k, Fraction(0)) for k in ("critical", "hit", "miss", "fumble")}
+        k: bands.get(k, Fraction(0)) for k in ("critical", "hit", "miss", "fumble")
+    }
 
 
 @pytest.mark.parametrize("name", list(SCENES))
@@ -118,7 +132,7 @@ def test_the_damage_to_expect_is_the_mean_over_every_face(name: str) -> None:
     # rows that roll again: 2 of 100 at most (blunt 67-68, edged 64), so the cut is below 0.1^3 x 60 points
     brute = float(oracle_damage(critical))
     assert brute <= damage["on_critical"] + 1e-9
-    assert damage["on_critical"] == pytest.approx(brute, abs=0.1 ** DEPTH * 60)
+    assert damage["on_critical"] == pytest.approx(brute, abs=0.1**DEPTH * 60)
     bands = oracle_bands(state)
     expected = float(bands.get("hit", 0)) * damage["on_hit"] + float(bands.get("critical", 0)) * damage["on_critical"]
     assert next(line.p for line in odds.lines if line.key == "damage") == pytest.approx(expected, abs=1e-9)
@@ -151,7 +165,7 @@ def oracle_wrestle(state) -> dict[str, Fraction]:
         if re.search(r"needs \d+: (misses|the hold holds)$", first):
             add("row:miss", q)
             continue
-        if (m := BROKEN.search(first)):
+        if m := BROKEN.search(first):
             add("hit", q)
             add("break", q)
             add("points", q * int(m.group(1)))
@@ -175,15 +189,17 @@ def oracle_wrestle(state) -> dict[str, Fraction]:
 
 MIGHTY_ORC = orc("Orc", ac=6, weight=200, strength=16, agility=8)
 WRESTLES = {
-    "a grapple on a monster, needing less than 1": lambda: play(scene(ALDRIC, MIGHTY_ORC), "none", "5", "2",
-                                                                   "grapple")[0],
-    "a pummel on an open helm (-5)": lambda: play(scene(char("Brawler", strength=18, agility=16),
-                                                        char("Tin", helm="open")), "none", "5", "2", "pummel")[0],
+    "a grapple on a monster, needing less than 1": lambda: play(scene(ALDRIC, MIGHTY_ORC), "none", "5", "2", "grapple")[
+        0
+    ],
+    "a pummel on an open helm (-5)": lambda: play(
+        scene(char("Brawler", strength=18, agility=16), char("Tin", helm="open")), "none", "5", "2", "pummel"
+    )[0],
     "a pummel on the helpless": lambda: play(with_hp(scene(ALDRIC, GRAK), 1, 0), "none", "5", "pummel")[0],
-    "an overbear on a held foot": lambda: play(scene(ALDRIC, char("Grak")), "none", "5", "2", "overbear", "30",
-                                               "move", "none", "5", "2", "overbear")[0],
-    "an orc breaking a hold": lambda: play(scene(ALDRIC, MIGHTY_ORC), "none", "5", "2", "grapple", "30",
-                                           "break")[0],
+    "an overbear on a held foot": lambda: play(
+        scene(ALDRIC, char("Grak")), "none", "5", "2", "overbear", "30", "move", "none", "5", "2", "overbear"
+    )[0],
+    "an orc breaking a hold": lambda: play(scene(ALDRIC, MIGHTY_ORC), "none", "5", "2", "grapple", "30", "break")[0],
 }
 
 
@@ -200,7 +216,10 @@ def test_the_wrestling_odds_are_the_engines_own_reading_of_every_face(name: str)
     if p.reason == "break":
         assert got["break"] == brute.get("break", 0) > 0
     else:
-        rows = {f"row:{line.key}": Fraction(line.p).limit_denominator(1000) for line in dict(odds.sections)["the table's rows"]}
+        rows = {
+            f"row:{line.key}": Fraction(line.p).limit_denominator(1000)
+            for line in dict(odds.sections)["the table's rows"]
+        }
         assert rows == {k: v for k, v in brute.items() if k.startswith("row:")}
     if p.reason == "grapple":
         assert got["hold"] == brute.get("hold", 0) > 0

@@ -108,18 +108,36 @@ def weapons(draw) -> list[dict[str, Any]]:
 def random_cards(draw, name: str, kind: str | None = None) -> PafCard:
     """A random character or monster (``kind``, else either) of the tables' races, armor, levels and
     weapons."""
-    common = dict(name=name, size=draw(st.sampled_from(pt.SIZES)), weapons=draw(weapons()),
-                  shield=draw(st.booleans()), helm=draw(st.sampled_from(HELMS)),
-                  movement=draw(st.sampled_from([6, 9, 12, 15, 18, 24])))
+    common = dict(
+        name=name,
+        size=draw(st.sampled_from(pt.SIZES)),
+        weapons=draw(weapons()),
+        shield=draw(st.booleans()),
+        helm=draw(st.sampled_from(HELMS)),
+        movement=draw(st.sampled_from([6, 9, 12, 15, 18, 24])),
+    )
     if kind == "character" or (kind is None and draw(st.booleans())):
         stats = {s: draw(st.integers(4, 20)) for s in pt.STATS}
-        data = dict(common, kind="character", race=draw(st.sampled_from(sorted(T.races))), stats=stats,
-                    combat_level=draw(st.integers(0, 6)), natural_d20=draw(st.integers(1, 20)),
-                    weight=draw(st.integers(40, 400)), armor=draw(st.sampled_from(sorted(T.armor.suits))),
-                    armor_magic=draw(st.integers(-1, 3)))
+        data = dict(
+            common,
+            kind="character",
+            race=draw(st.sampled_from(sorted(T.races))),
+            stats=stats,
+            combat_level=draw(st.integers(0, 6)),
+            natural_d20=draw(st.integers(1, 20)),
+            weight=draw(st.integers(40, 400)),
+            armor=draw(st.sampled_from(sorted(T.armor.suits))),
+            armor_magic=draw(st.integers(-1, 3)),
+        )
     else:
-        data = dict(common, kind="monster", level=draw(st.sampled_from([r.level for r in T.monster_levels])),
-                    ac=draw(st.integers(-4, 10)), df_d20=draw(st.integers(1, 20)), hp=draw(st.integers(1, 60)))
+        data = dict(
+            common,
+            kind="monster",
+            level=draw(st.sampled_from([r.level for r in T.monster_levels])),
+            ac=draw(st.integers(-4, 10)),
+            df_d20=draw(st.integers(1, 20)),
+            hp=draw(st.integers(1, 60)),
+        )
         if draw(st.booleans()):
             data["monster"] = draw(st.sampled_from(sorted(T.monsters)))
         for stat in ("strength", "agility", "dexterity"):  # [D] optional on a monster: 12 when not given
@@ -153,9 +171,44 @@ def setups(draw, kind: str | None = None) -> Setup:
 
 SETUPS = setups()
 
-VOCAB = ["none", "attack", "shoot", "pummel", "grapple", "overbear", "break", "move", "wait", "end", "fix",
-         "recover", "short", "long", "bed", "3", "00", "100", "0", "05", "5", "99", "101", "1 1", "7 7 7", "",
-         " ", "roll", "ROLL", "undo", "orc-raider", "sir-roderick-vane", "slowed:orc-raider", "n", "a", "x"]
+VOCAB = [
+    "none",
+    "attack",
+    "shoot",
+    "pummel",
+    "grapple",
+    "overbear",
+    "break",
+    "move",
+    "wait",
+    "end",
+    "fix",
+    "recover",
+    "short",
+    "long",
+    "bed",
+    "3",
+    "00",
+    "100",
+    "0",
+    "05",
+    "5",
+    "99",
+    "101",
+    "1 1",
+    "7 7 7",
+    "",
+    " ",
+    "roll",
+    "ROLL",
+    "undo",
+    "orc-raider",
+    "sir-roderick-vane",
+    "slowed:orc-raider",
+    "n",
+    "a",
+    "x",
+]
 """Typed answers: keys (offered or not), faces of any count and range, the app's roll, nothing at all."""
 
 
@@ -198,16 +251,42 @@ def wrong(prompt: Any, rng: random.Random) -> str:
         dies = prompt.dice.dice
         n = len(dies)
         high = dies[0].high + 1
-        ways = [" ".join(face(die, rng) for die in dies + dies[:1]), " ".join([str(high)] + ["1"] * (n - 1)),
-                "attack", "x " * n, "", "-1 " * n, "1.5"]
+        ways = [
+            " ".join(face(die, rng) for die in dies + dies[:1]),
+            " ".join([str(high)] + ["1"] * (n - 1)),
+            "attack",
+            "x " * n,
+            "",
+            "-1 " * n,
+            "1.5",
+        ]
         if dies[0].kind != Kind.D10:
             ways.append(" ".join(["0"] + ["1"] * (n - 1)))
         if n > 1:
             ways.append(" ".join(face(die, rng) for die in dies[1:]))
         return rng.choice(ways)
     if isinstance(prompt, ChoicePrompt):
-        ways = [w for w in ["zzz", "42 17", "-", "attack", "none", "end", "break", "bed", "short", "slowed:nobody",
-                            "nobody-at-all", "", "x", "7", "31"] if prompt.find(w) is None]
+        ways = [
+            w
+            for w in [
+                "zzz",
+                "42 17",
+                "-",
+                "attack",
+                "none",
+                "end",
+                "break",
+                "bed",
+                "short",
+                "slowed:nobody",
+                "nobody-at-all",
+                "",
+                "x",
+                "7",
+                "31",
+            ]
+            if prompt.find(w) is None
+        ]
         return rng.choice(ways)
     return rng.choice(["attack", "50", "end", "roll", "none"])  # the scene is over
 
@@ -276,11 +355,13 @@ def check_state(setup: Setup, state: Any) -> dict[str, dict[str, Any]]:
         if held is not None:
             h = trackers[held["name"]]
             assert held["name"] != who and h["side"] != t["side"], (who, held)
-            assert h["status"] not in ("dead", "unconscious", "needs_help"), \
+            assert h["status"] not in ("dead", "unconscious", "needs_help"), (
                 f"{who} is held by {held['name']}, who is {h['status']}"
+            )
             assert held["category"] >= 1
-            assert h["holding"] == {"name": who, "category": held["category"]}, \
+            assert h["holding"] == {"name": who, "category": held["category"]}, (
                 f"{who} is held by {held['name']}, whose tracker holds {h['holding']} (one hold at a time, [D])"
+            )
         holding = t["holding"]
         if holding is not None:
             o = trackers[holding["name"]]
@@ -290,8 +371,9 @@ def check_state(setup: Setup, state: Any) -> dict[str, dict[str, Any]]:
         for name in t["legs_held_by"]:
             h = trackers[name]
             assert h["side"] != t["side"] and who in h["holding_legs"], (who, name, h["holding_legs"])
-            assert h["status"] not in ("dead", "unconscious", "needs_help"), \
+            assert h["status"] not in ("dead", "unconscious", "needs_help"), (
                 f"{who}'s leg is held by {name}, who is {h['status']}"
+            )
         for name in t["holding_legs"]:
             assert who in trackers[name]["legs_held_by"], (who, name)
     return trackers
@@ -319,8 +401,9 @@ def check_prompt(setup: Setup, state: Any, prompt: Any, trackers: dict[str, dict
         return
     me = trackers[prompt.who]
     assert prompt.side == ("red", "blue").index(me["side"])
-    assert me["status"] not in ("dead", "unconscious", "needs_help"), \
+    assert me["status"] not in ("dead", "unconscious", "needs_help"), (
         f"{prompt.who} ({me['status']}, {me['hp']} hp) asked for {prompt.reason}"
+    )
     if prompt.reason in ACTING:
         assert me["status"] != "stunned", f"{prompt.who}, stunned {me['stunned']}, asked for {prompt.reason}"
     if isinstance(prompt, ChoicePrompt) and prompt.reason == "action":
@@ -375,8 +458,9 @@ def check_step(setup: Setup, before: Any, after: Any) -> None:
             recovered = sum(p for _, p in f0.temporary) - sum(p for taken, p in f1.temporary if taken < closed)
             assert 0 <= recovered <= 1, (setup.names[x], closed, f0.temporary, f1.temporary)
             if recovered:
-                assert any(closed - taken >= 10 for taken, _ in f0.temporary), \
+                assert any(closed - taken >= 10 for taken, _ in f0.temporary), (
                     f"{setup.names[x]} recovers temporary damage in round {closed}: {f0.temporary}"
+                )
     if over and before.result is None:
         # the aftermath (PA-5): temporary damage all back [D], then healing by days of rest, never above
         # the maximum; below 0 no healing without help
@@ -425,8 +509,9 @@ def run(setup: Setup, session: Session, ops: list[tuple[Any, ...]], lead: int = 
         check_prompt(setup, now, RULESET.prompt(now), check_state(setup, now))
         check_step(setup, before, now)
 
-    session_checks.apply_ops(session, ops, fitting=lambda p, r: fitting(p, r, no_end=r.random() < 0.95),
-                             wrong=wrong, after=after)
+    session_checks.apply_ops(
+        session, ops, fitting=lambda p, r: fitting(p, r, no_end=r.random() < 0.95), wrong=wrong, after=after
+    )
 
 
 def prompts_answered(session: Session) -> list[tuple[Any, Any, Any]]:
@@ -445,8 +530,9 @@ def check_turn_order(setup: Setup, session: Session) -> None:
             assert initiative is not None, f"{prompt.who} acts without initiative"
             order = seen.setdefault(state.round, [])
             place = (-initiative, setup.names.index(prompt.who))
-            assert not order or order[-1] < place, \
+            assert not order or order[-1] < place, (
                 f"round {state.round}: {prompt.who} ({initiative}) acts after {order}"
+            )
             order.append(place)
 
 
@@ -471,7 +557,8 @@ def test_any_answers_are_accepted_or_refused_and_every_state_is_sane(setup, ops,
 @SETTINGS
 @given(setup=SETUPS, ops=OPS, lead=st.integers(0, 250), seed=st.integers(0, 2**16))
 def test_the_fold_of_the_answers_is_the_live_state_and_the_same_answers_give_the_same_log(
-        setup, ops, seed, lead) -> None:
+    setup, ops, seed, lead
+) -> None:
     session = Session(RULESET, setup, rng=random.Random(seed))
     run(setup, session, ops, lead)
     session_checks.assert_fold_is_the_live_state(RULESET, setup, session)
@@ -500,8 +587,9 @@ def test_store_and_resume_give_the_same_scene(tmp_path_factory, setup, ops, seed
     """The setup (cards, sides, options, tables) is stored with the answers; a resumed scene folds to the
     same place."""
     directory = Path(tempfile.mkdtemp(dir=tmp_path_factory.getbasetemp()))
-    session_checks.assert_resumes_as_it_was(RULESET, setup, directory, seed,
-                                            lambda session: run(setup, session, ops, lead))
+    session_checks.assert_resumes_as_it_was(
+        RULESET, setup, directory, seed, lambda session: run(setup, session, ops, lead)
+    )
 
 
 MAX_ROUNDS = 120
@@ -516,8 +604,9 @@ less than this: the javelins thrown, a brute who hits an AC -3 monster on 97 or 
 
 
 def can_attack(prompt: Any) -> bool:
-    return isinstance(prompt, ChoicePrompt) and prompt.reason == "action" and any(
-        o.key in ATTACKS for o in prompt.options)
+    return (
+        isinstance(prompt, ChoicePrompt) and prompt.reason == "action" and any(o.key in ATTACKS for o in prompt.options)
+    )
 
 
 def pick(prompt: Any, rng: random.Random, allowed: Any) -> str:
@@ -525,8 +614,11 @@ def pick(prompt: Any, rng: random.Random, allowed: Any) -> str:
     GM (a condition choice comes again until ``none``), mostly an attack (a lethal one where there is
     one) and the advised target (the held one, else one still standing); anything else at random."""
     if isinstance(prompt, ChoicePrompt):
-        keys = [o.key for o in prompt.options if o.key != "end" and (allowed is None or prompt.reason not in
-                                                                      ("action", "counter") or allowed(o.key))]
+        keys = [
+            o.key
+            for o in prompt.options
+            if o.key != "end" and (allowed is None or prompt.reason not in ("action", "counter") or allowed(o.key))
+        ]
         if prompt.reason == "condition" and rng.random() < 0.85:
             return "none"
         if prompt.reason == "target" and rng.random() < 0.8:
@@ -540,8 +632,15 @@ def pick(prompt: Any, rng: random.Random, allowed: Any) -> str:
     return fitting(prompt, rng, no_end=True)
 
 
-def play_out(setup: Setup, session: Session, rng: random.Random, app: bool = False, allowed: Any = None,
-             max_rounds: int = MAX_ROUNDS, also: Any = None) -> str:
+def play_out(
+    setup: Setup,
+    session: Session,
+    rng: random.Random,
+    app: bool = False,
+    allowed: Any = None,
+    max_rounds: int = MAX_ROUNDS,
+    also: Any = None,
+) -> str:
     """Random fitting answers (never the GM's end; ``allowed`` picks the actions), or the app's own
     'roll' everywhere; every state and prompt checked. ``over``, ``stand-off`` (nobody could attack for
     STAND_OFF rounds), ``hopeless`` (after ``max_rounds``, every attack roll of the last rounds needing
@@ -556,8 +655,7 @@ def play_out(setup: Setup, session: Session, rng: random.Random, app: bool = Fal
         if state.round > max_rounds:
             best = min((n for r, n in needs.items() if r > state.round - 20), default=101)
             return "long" if best < HOPELESS else "hopeless"
-        if can_attack(prompt) and (allowed is None or any(allowed(o.key) for o in prompt.options
-                                                          if o.key in ATTACKS)):
+        if can_attack(prompt) and (allowed is None or any(allowed(o.key) for o in prompt.options if o.key in ATTACKS)):
             attack_seen_at = state.round
         if isinstance(prompt, RollPrompt) and prompt.target is not None and prompt.dice.dice[0].kind == Kind.PERCENT:
             needs[state.round] = min(needs.get(state.round, 101), prompt.target)
@@ -594,13 +692,13 @@ def test_random_play_ends_every_scene_with_a_side_down(setup, seed, app) -> None
     rest = next(s for s in reversed(states) if s.result is None and RULESET.prompt(s).reason == "rest")
     trackers, _ = view(rest)
     out = ("dead", "unconscious", "needs_help")
-    down = {side for side in ("red", "blue")
-            if all(t["status"] in out for t in trackers.values() if t["side"] == side)}
+    down = {side for side in ("red", "blue") if all(t["status"] in out for t in trackers.values() if t["side"] == side)}
     if result.winner is None:
         assert down == {"red", "blue"}, (down, result)
     else:
-        lost = "red" if result.loser == " & ".join(n for n, side in zip(setup.names, setup.sides) if side == 0) \
-            else "blue"
+        lost = (
+            "red" if result.loser == " & ".join(n for n, side in zip(setup.names, setup.sides) if side == 0) else "blue"
+        )
         assert lost in down, (down, result)
     after = session_checks.snapshot(session)
     for text in ("roll", "attack", "50", "end", "none"):
@@ -621,11 +719,18 @@ def test_temporary_damage_never_kills(setup, seed) -> None:
     def only_real_damage_kills(trackers: dict[str, dict[str, Any]]) -> None:
         for name, t in trackers.items():
             if t["status"] == "dead":
-                assert real(t) <= t["dead_at"], \
+                assert real(t) <= t["dead_at"], (
                     f"{name} dead at {t['hp']} hit points ({t['temporary']} temporary), threshold {t['dead_at']}"
+                )
 
-    play_out(setup, session, rng, allowed=lambda key: key in NON_LETHAL + ("break", "wait", "move", "none"),
-             max_rounds=30, also=only_real_damage_kills)
+    play_out(
+        setup,
+        session,
+        rng,
+        allowed=lambda key: key in NON_LETHAL + ("break", "wait", "move", "none"),
+        max_rounds=30,
+        also=only_real_damage_kills,
+    )
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -633,7 +738,8 @@ def test_temporary_damage_never_kills(setup, seed) -> None:
 def test_a_wrong_answer_anywhere_is_refused_and_changes_nothing(setup, seed, steps, tries) -> None:
     """Play ``steps`` fitting answers, then answers made to be wrong there: each is refused, nothing changes."""
     session_checks.assert_wrong_answers_change_nothing(
-        RULESET, setup, seed, steps, tries, fitting=lambda p, r: fitting(p, r, no_end=True), wrong=wrong)
+        RULESET, setup, seed, steps, tries, fitting=lambda p, r: fitting(p, r, no_end=True), wrong=wrong
+    )
 
 
 # --- engine bugs the properties found (fixed in b2bd76f), as fixed answers ------------------
@@ -642,10 +748,20 @@ def test_a_wrong_answer_anywhere_is_refused_and_changes_nothing(setup, seed, ste
 def plain(name: str, **stats: int) -> PafCard:
     """A human of every stat 12 (or as given), combat level 0, no armor, a footman's mace: AF 40, DF 0;
     GOAF -39 + GODF 39, so a grapple or overbear needs 0 and its damage index is the roll."""
-    return PafCard.model_validate(dict(name=name, kind="character", race="Human",
-                                       stats={**dict.fromkeys(pt.STATS, 12), **stats}, combat_level=0,
-                                       natural_d20=10, weight=150, movement=12, size="medium",
-                                       weapons=[{"weapon": "Mace, Footmans"}]))
+    return PafCard.model_validate(
+        dict(
+            name=name,
+            kind="character",
+            race="Human",
+            stats={**dict.fromkeys(pt.STATS, 12), **stats},
+            combat_level=0,
+            natural_d20=10,
+            weight=150,
+            movement=12,
+            size="medium",
+            weapons=[{"weapon": "Mace, Footmans"}],
+        )
+    )
 
 
 FRAIL = {"constitution": 4, "stamina": 4}
@@ -660,11 +776,25 @@ def played(cards: tuple[PafCard, ...], sides: tuple[int, ...], answers: list[str
 
 
 KILLED_HOLDING = [
-    "none", "6", "1", "1", "1",          # round 1: Aldric 6; Eve, Bera, Dana 1
-    "grapple", "bera", "50",             # Aldric grapples Bera: index 50, Head/Finger Lock (category 3)
-    "wait", "wait",                      # Eve waits; Bera, held, waits
-    "attack", "aldric", "90", "6",       # Dana's mace: 6 + 1 = 7 on Aldric (2 hit points): -5, dead at -4
-    "none", "1", "1", "1", "wait",       # round 2: Eve, Bera, Dana 1; Eve waits: Bera's action
+    "none",
+    "6",
+    "1",
+    "1",
+    "1",  # round 1: Aldric 6; Eve, Bera, Dana 1
+    "grapple",
+    "bera",
+    "50",  # Aldric grapples Bera: index 50, Head/Finger Lock (category 3)
+    "wait",
+    "wait",  # Eve waits; Bera, held, waits
+    "attack",
+    "aldric",
+    "90",
+    "6",  # Dana's mace: 6 + 1 = 7 on Aldric (2 hit points): -5, dead at -4
+    "none",
+    "1",
+    "1",
+    "1",
+    "wait",  # round 2: Eve, Bera, Dana 1; Eve waits: Bera's action
 ]
 
 
@@ -673,8 +803,7 @@ def test_a_holder_killed_outright_lets_go() -> None:
     engine's own [D]: a holder who falls lets go. Found by these properties: ``Round.kill`` read "was
     able" after ``hurt`` had taken the hit points, so a being killed in one blow never fell, and Bera
     stayed held by the dead Aldric (only break or wait)."""
-    state = played((plain("Aldric", **FRAIL), plain("Eve"), plain("Bera"), plain("Dana")), (0, 0, 1, 1),
-                   KILLED_HOLDING)
+    state = played((plain("Aldric", **FRAIL), plain("Eve"), plain("Bera"), plain("Dana")), (0, 0, 1, 1), KILLED_HOLDING)
     trackers = RULESET.trackers(state)
     assert trackers["Aldric"]["status"] == "dead"
     prompt = RULESET.prompt(state)
@@ -684,14 +813,33 @@ def test_a_holder_killed_outright_lets_go() -> None:
 
 
 KNOCKED_OUT_HOLDING_TWO = [
-    "none", "6", "1", "1", "5", "1",     # round 1: Aldric 6, Cole 5; Eve, Bera, Dana 1
-    "grapple", "bera", "50",             # Aldric holds Bera (category 3)
-    "overbear", "aldric", "10",          # Cole overbears Aldric: index 10, Bounced off, Opponent may counter
-    "grapple", "50",                     # Aldric counters with a grapple: holds Cole too (category 3)
-    "wait", "wait",                      # Eve waits; Bera, held, waits
-    "attack", "aldric", "90", "1",       # Dana's mace: 1 + 1 = 2 on Aldric: 0 hit points, unconscious
-    "none", "1", "1", "1", "1",          # round 2: Eve, Bera, Cole, Dana 1
-    "wait", "wait",                      # Eve and Bera wait: Cole's action
+    "none",
+    "6",
+    "1",
+    "1",
+    "5",
+    "1",  # round 1: Aldric 6, Cole 5; Eve, Bera, Dana 1
+    "grapple",
+    "bera",
+    "50",  # Aldric holds Bera (category 3)
+    "overbear",
+    "aldric",
+    "10",  # Cole overbears Aldric: index 10, Bounced off, Opponent may counter
+    "grapple",
+    "50",  # Aldric counters with a grapple: holds Cole too (category 3)
+    "wait",
+    "wait",  # Eve waits; Bera, held, waits
+    "attack",
+    "aldric",
+    "90",
+    "1",  # Dana's mace: 1 + 1 = 2 on Aldric: 0 hit points, unconscious
+    "none",
+    "1",
+    "1",
+    "1",
+    "1",  # round 2: Eve, Bera, Cole, Dana 1
+    "wait",
+    "wait",  # Eve and Bera wait: Cole's action
 ]
 
 
@@ -699,8 +847,11 @@ def test_a_knocked_out_holder_lets_go_of_everyone() -> None:
     """PA-5 at 0 hit points unconscious; the engine's own [D]: an unconscious holder's hold is loosened,
     and one hold at a time. Found by these properties: a counter grapple gave Aldric a second hold and
     ``Round.fall`` let go of only the first, so Cole stayed held by the unconscious Aldric."""
-    state = played((plain("Aldric", **FRAIL), plain("Eve"), plain("Bera"), plain("Cole"), plain("Dana")),
-                   (0, 0, 1, 1, 1), KNOCKED_OUT_HOLDING_TWO)
+    state = played(
+        (plain("Aldric", **FRAIL), plain("Eve"), plain("Bera"), plain("Cole"), plain("Dana")),
+        (0, 0, 1, 1, 1),
+        KNOCKED_OUT_HOLDING_TWO,
+    )
     trackers = RULESET.trackers(state)
     assert trackers["Aldric"]["status"] == "unconscious" and trackers["Bera"]["held_by"] is None
     prompt = RULESET.prompt(state)
@@ -712,19 +863,52 @@ def test_a_knocked_out_holder_lets_go_of_everyone() -> None:
 def test_the_result_tells_how_the_last_of_the_losers_fell() -> None:
     """Round.finish: "the result says how the last of the losing side fell, as he fell". Found with the
     holds: a being killed in one blow never fell, so the detail was how Eve fell before him."""
-    state = played((plain("Aldric", **FRAIL), plain("Eve", **FRAIL), plain("Dana")), (0, 0, 1), [
-        "none", "1", "1", "6", "attack", "eve", "90", "1", "wait",  # round 1: Dana knocks Eve out (2 damage)
-        "none", "1", "6", "attack", "aldric", "90", "6",             # round 2: Dana kills Aldric (7 damage)
-        "none",                                                      # no rest
-    ])
+    state = played(
+        (plain("Aldric", **FRAIL), plain("Eve", **FRAIL), plain("Dana")),
+        (0, 0, 1),
+        [
+            "none",
+            "1",
+            "1",
+            "6",
+            "attack",
+            "eve",
+            "90",
+            "1",
+            "wait",  # round 1: Dana knocks Eve out (2 damage)
+            "none",
+            "1",
+            "6",
+            "attack",
+            "aldric",
+            "90",
+            "6",  # round 2: Dana kills Aldric (7 damage)
+            "none",  # no rest
+        ],
+    )
     assert state.result is not None and state.result.loser == "Aldric & Eve"
     assert state.result.detail == "dead", state.result.detail
 
 
 FEET = [
-    "none", "6", "1", "overbear", "30", "wait",  # round 1: Aldric overbears Bera: index 30, Slid Down, Grab Leg
-    "none", "6", "1", "overbear", "30", "wait",  # round 2: the same
-    "none", "6", "1", "overbear", "30", "wait",  # round 3: the same
+    "none",
+    "6",
+    "1",
+    "overbear",
+    "30",
+    "wait",  # round 1: Aldric overbears Bera: index 30, Slid Down, Grab Leg
+    "none",
+    "6",
+    "1",
+    "overbear",
+    "30",
+    "wait",  # round 2: the same
+    "none",
+    "6",
+    "1",
+    "overbear",
+    "30",
+    "wait",  # round 3: the same
 ]
 """Two plain characters: needed 0, the index is the roll."""
 

@@ -30,8 +30,20 @@ from companion.rulesets.paf import RULESET, PafState
 from companion.rulesets.paf_cards import PafCard
 
 TABLES = pt.load()
-STATS = dict(strength=12, intelligence=12, wisdom=12, constitution=12, dexterity=12, charisma=12, comeliness=12,
-             ego=12, agility=12, swim=12, mechanical=12, stamina=12)
+STATS = dict(
+    strength=12,
+    intelligence=12,
+    wisdom=12,
+    constitution=12,
+    dexterity=12,
+    charisma=12,
+    comeliness=12,
+    ego=12,
+    agility=12,
+    swim=12,
+    mechanical=12,
+    stamina=12,
+)
 MACE = [{"weapon": "Mace, Footmans"}]
 SWORD = [{"weapon": "Sword, Long"}]
 
@@ -41,16 +53,35 @@ def char(name: str, weapons=MACE, **fields) -> PafCard:
     for key in list(fields):
         if key in STATS:
             stats[key] = fields.pop(key)
-    data = dict(name=name, kind="character", race="Human", stats=stats, combat_level=0, natural_d20=10,
-                weight=150, movement=12, size="medium", weapons=weapons)
+    data = dict(
+        name=name,
+        kind="character",
+        race="Human",
+        stats=stats,
+        combat_level=0,
+        natural_d20=10,
+        weight=150,
+        movement=12,
+        size="medium",
+        weapons=weapons,
+    )
     data.update(fields)
     return PafCard.model_validate(data)
 
 
 def orc(name: str, **fields) -> PafCard:
     """Level 1 (AF 52), AC 10 and d20 8: DF = 0 x 3 + 2 x 1 - 10 + 8 = 0."""
-    data = dict(name=name, kind="monster", monster="Orc", level="1", ac=10, df_d20=8, hp=12, size="medium",
-                weapons=[{"weapon": "Scimitar"}])
+    data = dict(
+        name=name,
+        kind="monster",
+        monster="Orc",
+        level="1",
+        ac=10,
+        df_d20=8,
+        hp=12,
+        size="medium",
+        weapons=[{"weapon": "Scimitar"}],
+    )
     data.update(fields)
     return PafCard.model_validate(data)
 
@@ -76,18 +107,26 @@ def test_the_ruleset_and_its_options():
     """PA-5: monsters die at -10 (an option); characters at minus constitution."""
     assert RULESET.key == "paf" and RULESET.period_word == "round" and RULESET.card_model is PafCard
     assert RULESET.scenes is True and RULESET.title == "Paul's Adventures In Fantasy"
-    assert default_options(RULESET) == {"monster_death": -10, "character_death": "constitution",
-                                        "hit_probability": 4, "turn_rounds": 1, "shield_row": "no_shield"}
+    assert default_options(RULESET) == {
+        "monster_death": -10,
+        "character_death": "constitution",
+        "hit_probability": 4,
+        "turn_rounds": 1,
+        "shield_row": "no_shield",
+    }
 
 
-@pytest.mark.parametrize("cards, sides, words", [
-    ((ALDRIC,), (), "2 to 8 beings"),
-    (tuple(char(f"B{i}") for i in range(9)), (0,) * 4 + (1,) * 5, "2 to 8 beings"),
-    ((ALDRIC, GRAK, char("Bera")), (), "needs each being's side"),
-    ((ALDRIC, GRAK), (0, 0), "at least one being on each side"),
-    ((ALDRIC, char("aldric")), (), "tell apart"),
-    ((ALDRIC, GRAK), (0, 2), r"0 \(red\) or 1 \(blue\)"),
-])
+@pytest.mark.parametrize(
+    "cards, sides, words",
+    [
+        ((ALDRIC,), (), "2 to 8 beings"),
+        (tuple(char(f"B{i}") for i in range(9)), (0,) * 4 + (1,) * 5, "2 to 8 beings"),
+        ((ALDRIC, GRAK, char("Bera")), (), "needs each being's side"),
+        ((ALDRIC, GRAK), (0, 0), "at least one being on each side"),
+        ((ALDRIC, char("aldric")), (), "tell apart"),
+        ((ALDRIC, GRAK), (0, 2), r"0 \(red\) or 1 \(blue\)"),
+    ],
+)
 def test_bad_scenes_are_refused(cards, sides, words):
     with pytest.raises(ValueError, match=words):
         scene(*cards, sides=sides)
@@ -238,8 +277,9 @@ def test_roll_again_if_no_shield():
     assert track(s2, "Grak")["shield"] is False and track(s2, "Grak")["df"] == 5
 
 
-@pytest.mark.parametrize("shield, option, destroyed", [
-    (True, {}, True), (False, {}, False), (True, {"shield_row": "printed"}, False)])
+@pytest.mark.parametrize(
+    "shield, option, destroyed", [(True, {}, True), (False, {}, False), (True, {"shield_row": "printed"}, False)]
+)
 def test_edged_63_shield_destroyed(shield, option, destroyed):
     """Edged 63 "shield destroyed (no effect if shielded)": R-13 [D] read as "no effect if no shield" (as
     row 64 and the blunt table), option shield_row "printed" keeps it as printed: never acts."""
@@ -255,8 +295,7 @@ def test_edged_63_shield_destroyed(shield, option, destroyed):
 def test_a_stat_loss_is_rolled_and_the_numbers_re_derived():
     """Blunt 81-82 "hand struck, dexterity down 1-5 pts." (1d5): dexterity 12 -> 9 changes the
     missile AF (+3 to miss at 9, PA-1) through the card, not a patch."""
-    s, log = play(to_attack(scene(ALDRIC, char("Grak", armor="leather", weapons=[{"weapon": "Dagger"}]))),
-                  "96", "81")
+    s, log = play(to_attack(scene(ALDRIC, char("Grak", armor="leather", weapons=[{"weapon": "Dagger"}]))), "96", "81")
     p = prompt(s)
     assert p.dice.notation == "d5" and p.reason == "dexterity loss"
     assert p.note == "the dexterity Grak loses; a d5: a d10 halved, rounded up"  # how a table rolls a d5
@@ -367,8 +406,9 @@ def test_the_character_death_option():
     assert track(s, "Grak")["status"] == "needs_help" and track(s, "Grak")["hp"] == -4
 
 
-@pytest.mark.parametrize("hp, options, status", [
-    (-4, {}, "dead"), (-3, {}, "needs_help"), (-3, {"monster_death": -5}, "dead")])
+@pytest.mark.parametrize(
+    "hp, options, status", [(-4, {}, "dead"), (-3, {}, "needs_help"), (-3, {"monster_death": -5}, "dead")]
+)
 def test_a_monster_dies_at_minus_ten(hp, options, status):
     """PA-5: monsters at -10 (option); a helpless being is hit without a roll (text: Helpless HIT)."""
     s = with_hp(scene(ALDRIC, orc("Orc A"), orc("Orc B"), sides=(0, 1, 1), **options), 1, hp)
@@ -456,8 +496,11 @@ def test_an_overbear_bounced_off_lets_the_opponent_counter():
     s, log = play(scene(ALDRIC, char("Grak")), "none", "5", "2", "overbear", "15")
     assert any("index 15, Bounced off or avoided, Opponent may counter" in line for line in log)
     p = prompt(s)
-    assert p.who == "Grak" and p.reason == "counter" and [o.key for o in p.options] == [
-        "none", "attack", "pummel", "grapple"]
+    assert (
+        p.who == "Grak"
+        and p.reason == "counter"
+        and [o.key for o in p.options] == ["none", "attack", "pummel", "grapple"]
+    )
     s, _ = play(s, "attack")
     assert prompt(s).reason == "attack" and prompt(s).target == 40
 
@@ -498,8 +541,10 @@ def test_a_monster_is_grappled_and_breaks_the_hold_by_its_own_factors():
     s, log = play(s, "50")
     assert any("index 19, category 1, below the hold's 2: the hold holds" in line for line in log)
     s, log = play(s, "none", "5", "2", "wait", "break", "70")
-    assert any("index 39, category 2: breaks the hold (Forearm/Elbow Smash, 3 points: 0 real, 3 temporary)"
-               in line for line in log)
+    assert any(
+        "index 39, category 2: breaks the hold (Forearm/Elbow Smash, 3 points: 0 real, 3 temporary)" in line
+        for line in log
+    )
     a = track(s, "Aldric")
     assert (a["hp"], a["temporary"], a["holding"]) == (9, 3, None)
 
@@ -547,7 +592,9 @@ def test_a_monster_s_dexterity_check_says_why_it_is_12():
     """Fumble 01-19 "slip, roll dexterity or less on d20": [D] a monster card without dexterity is 12."""
     s, _ = play(scene(orc("Orc"), ALDRIC), "none", "5", "2", "attack", "02", "10")
     p = prompt(s)
-    assert p.reason == "dexterity check" and p.against == "dexterity 12 or less (12: a monster's card gives no dexterity)"
+    assert (
+        p.reason == "dexterity check" and p.against == "dexterity 12 or less (12: a monster's card gives no dexterity)"
+    )
     s, _ = play(scene(orc("Orc", dexterity=15), ALDRIC), "none", "5", "2", "attack", "02", "10")
     assert prompt(s).against == "dexterity 15 or less"
 

@@ -93,9 +93,20 @@ fighters:
 brawler and the wrestler wear no armor, so pummeling (need PAF 53 + PDF 25) and
 grappling land."""
 
-STATS = {"strength": "4 4 2 4", "intelligence": "3 3 3 3", "wisdom": "4 4 4 3", "constitution": "3 2 4 4",
-         "dexterity": "2 2 2 5", "charisma": "1 2 3 4", "comeliness": "1 1 1 6", "ego": "4 1 2 5",
-         "agility": "3 3 2 2", "swim": "1 1 1 5", "mechanical": "2 1 1 3", "stamina": "3 3 3 3"}
+STATS = {
+    "strength": "4 4 2 4",
+    "intelligence": "3 3 3 3",
+    "wisdom": "4 4 4 3",
+    "constitution": "3 2 4 4",
+    "dexterity": "2 2 2 5",
+    "charisma": "1 2 3 4",
+    "comeliness": "1 1 1 6",
+    "ego": "4 1 2 5",
+    "agility": "3 3 2 2",
+    "swim": "1 1 1 5",
+    "mechanical": "2 1 1 3",
+    "stamina": "3 3 3 3",
+}
 """A character's twelve stats as the four faces rolled: STR 14 ... STA 12."""
 
 
@@ -301,8 +312,7 @@ async def test_the_sheet_fits_at_80x24(data_dir: Path) -> None:
 # --- the scene selection ------------------------------------------------------------------
 
 
-async def test_ctrl_n_in_the_scene_selection_makes_a_character_that_joins_the_roster(
-        data_dir: Path, paf_game) -> None:
+async def test_ctrl_n_in_the_scene_selection_makes_a_character_that_joins_the_roster(data_dir: Path, paf_game) -> None:
     from companion.screens.scene import SceneSelectScreen
     from companion.screens.select import selection_screen
 
@@ -336,8 +346,22 @@ class _Card:
 
 
 def _numbers(**kw):
-    base = dict(side=0, kind="character", hp=20, max_hp=20, temporary=0, status="fighting", stunned=0,
-                injuries=[], held_by=None, holding=None, initiative=None, action=None, af=27, df=37.5)
+    base = dict(
+        side=0,
+        kind="character",
+        hp=20,
+        max_hp=20,
+        temporary=0,
+        status="fighting",
+        stunned=0,
+        injuries=[],
+        held_by=None,
+        holding=None,
+        initiative=None,
+        action=None,
+        af=27,
+        df=37.5,
+    )
     return base | kw
 
 
@@ -361,9 +385,19 @@ def test_a_being_shows_status_holds_injuries_and_its_turn() -> None:
 
     knight = _Card("Sir Roderick Vane of the Long Road")
     for roomy in (False, True):
-        lines = being_lines(knight, _numbers(hp=9, temporary=3, initiative=5, action="attack Orc Raider",
-                                             held_by={"name": "Orc Raider", "category": 2},
-                                             injuries=["lost left eye"]), True, roomy=roomy)
+        lines = being_lines(
+            knight,
+            _numbers(
+                hp=9,
+                temporary=3,
+                initiative=5,
+                action="attack Orc Raider",
+                held_by={"name": "Orc Raider", "category": 2},
+                injuries=["lost left eye"],
+            ),
+            True,
+            roomy=roomy,
+        )
         assert len(lines) == (3 if roomy else 2)
         for line in lines:
             assert Text.from_markup(line.replace("$", "")).cell_len <= 44, line
@@ -375,8 +409,12 @@ def test_a_being_shows_status_holds_injuries_and_its_turn() -> None:
     assert hold_words(_numbers(held_by={"name": "Ogre", "category": None})) == ["held by Ogre"]
     assert status_of(_numbers(status="stunned", stunned=2)) == ("stunned", 2)
     assert status_of(_numbers(status="dying", dying=3)) == ("dying", 3)
-    for status, count, word in (("unconscious", {}, "UNCONSCIOUS"), ("dead", {}, "DEAD"),
-                                ("dying", {"dying": 3}, "DYING 3"), ("stunned", {"stunned": 2}, "STUNNED 2")):
+    for status, count, word in (
+        ("unconscious", {}, "UNCONSCIOUS"),
+        ("dead", {}, "DEAD"),
+        ("dying", {"dying": 3}, "DYING 3"),
+        ("stunned", {"stunned": 2}, "STUNNED 2"),
+    ):
         first = being_lines(knight, _numbers(hp=-2, status=status, action="attack", **count), False)[0]
         assert word in first
         if status in ("unconscious", "dead"):
@@ -484,8 +522,9 @@ async def test_a_hold_shows_on_both_beings(data_dir: Path, paf_game) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = start_scene(app, KNIGHT, SQUIRE)
         await pilot.pause()
-        await play(pilot, screen, lambda t: any(t[n].get("held_by") for n in KNIGHT + SQUIRE), action="grapple",
-                   percent="00")
+        await play(
+            pilot, screen, lambda t: any(t[n].get("held_by") for n in KNIGHT + SQUIRE), action="grapple", percent="00"
+        )
         both = side_text(screen, "red") + side_text(screen, "blue")
         assert "held by" in both and "holds" in both
 
@@ -644,9 +683,25 @@ async def test_seven_beings_take_three_lines_each_when_the_terminal_is_tall_enou
     injuries whole); at 80x24 the panels go back to two lines."""
     app = make_app(data_dir, rng=random.Random(3))
     async with app.run_test(size=(100, 32)) as pilot:
-        app.new_fight(Setup("paf", tuple(app.roster("paf").find(n) for n in (
-            "Sir Roderick Vane", "Durin Stonefist", "Brother Anselm", "Orc Raider", "Orc Bowman", "Goblin Skulker",
-            "Ogre Thug")), default_options(get_ruleset("paf")), sides=(0, 0, 0, 1, 1, 1, 1)))
+        app.new_fight(
+            Setup(
+                "paf",
+                tuple(
+                    app.roster("paf").find(n)
+                    for n in (
+                        "Sir Roderick Vane",
+                        "Durin Stonefist",
+                        "Brother Anselm",
+                        "Orc Raider",
+                        "Orc Bowman",
+                        "Goblin Skulker",
+                        "Ogre Thug",
+                    )
+                ),
+                default_options(get_ruleset("paf")),
+                sides=(0, 0, 0, 1, 1, 1, 1),
+            )
+        )
         await pilot.pause()
         red = app.screen.query_one("#red-side", HpSidePanel)
         assert "AF 27 DF 37.5" in text_of(red) and len(text_of(red).strip().splitlines()) == 3 * 3

@@ -61,8 +61,22 @@ SHIPPED_ROSTER = GOLDEN.parent.parent / "fighters" / "paf.yaml"
 PATTERN = "paf_*.txt"
 SCRIPTS = sorted(GOLDEN.glob(PATTERN))
 DUEL = ["--red", "Wulf Ironhand", "--blue", "Orc Grunt"]
-PARTY = ["--red", "Wulf Ironhand", "--red", "Mira Fletch", "--red", "Brother Tuck", "--blue", "Grishnak",
-         "--blue", "Orc Grunt", "--blue", "Orc Spearman", "--blue", "Kobold Sneak"]
+PARTY = [
+    "--red",
+    "Wulf Ironhand",
+    "--red",
+    "Mira Fletch",
+    "--red",
+    "Brother Tuck",
+    "--blue",
+    "Grishnak",
+    "--blue",
+    "Orc Grunt",
+    "--blue",
+    "Orc Spearman",
+    "--blue",
+    "Kobold Sneak",
+]
 
 
 def script(data_dir: Path, *args: str, stdin: str = ""):
@@ -124,38 +138,55 @@ def test_golden_melee_reads_as_the_rules_say(tmp_path: Path):
     # PA-1, PA-2: the chance to miss is AF + DF; a roll equal to or above it hits (R-17: 66.5 -> 67)
     attacks = rolls(lines, "attack")
     assert {(p["who"], p["target"]) for p in attacks} == {("Wulf Ironhand", 43), ("Orc Grunt", 67)}
-    assert {p["against"] for p in attacks} == {"43 or more hits Orc Grunt (needed 43 = AF 29 + DF 14)",
-                                              "67 or more hits Wulf Ironhand (needed 66.5 = AF 56 + DF 10.5)"}
+    assert {p["against"] for p in attacks} == {
+        "43 or more hits Orc Grunt (needed 43 = AF 29 + DF 14)",
+        "67 or more hits Wulf Ironhand (needed 66.5 = AF 56 + DF 10.5)",
+    }
     # PA-3: the threshold rows N 41-50 and N 61-70 (both fumble rows 41-70: 8)
     assert {(p["who"], p["note"]) for p in attacks} == {
         ("Wulf Ironhand", "critical on 95+, fumble on 8 or less"),
-        ("Orc Grunt", "critical on 97+, fumble on 8 or less")}
+        ("Orc Grunt", "critical on 97+, fumble on 8 or less"),
+    }
     assert "Wulf Ironhand rolls 42, needs 43: misses Orc Grunt" in text
     assert "Wulf Ironhand rolls 43, needs 43: hits Orc Grunt" in text
     assert "Orc Grunt rolls 67, needs 67: hits Wulf Ironhand" in text
     # PA-4: the long sword's 1-8 (1d8) + strength 17's +1; the scimitar's 1d8, no strength for a monster
     damage = rolls(lines, "damage")
-    assert {(p["who"], p["dice"], p["modifier"]) for p in damage} == {("Wulf Ironhand", "d8", 1),
-                                                                      ("Orc Grunt", "d8", 0)}
+    assert {(p["who"], p["dice"], p["modifier"]) for p in damage} == {
+        ("Wulf Ironhand", "d8", 1),
+        ("Orc Grunt", "d8", 0),
+    }
     assert text.count("Wulf Ironhand rolls 5 +1 (strength) = 6 damage to Orc Grunt") == 2
     assert "Orc Grunt rolls 7 = 7 damage to Wulf Ironhand" in text
     # PA-6: the higher initiative strikes first; a tie is simultaneous (the orc still strikes, and
     # both blows land after both attacks)
     r1, r2, r3 = rounds(text)[:3]
-    assert r1.index("Wulf Ironhand attacks Orc Grunt with the Sword, Long") < \
-        r1.index("Orc Grunt attacks Wulf Ironhand with the Scimitar")
-    assert r2.index("Orc Grunt attacks Wulf Ironhand with the Scimitar") < \
-        r2.index("Wulf Ironhand attacks Orc Grunt with the Sword, Long")
-    assert r3.index("Orc Grunt rolls 67, needs 67: hits Wulf Ironhand") < r3.index(
-        "Orc Grunt loses 6 hit points: 0/12")
+    assert r1.index("Wulf Ironhand attacks Orc Grunt with the Sword, Long") < r1.index(
+        "Orc Grunt attacks Wulf Ironhand with the Scimitar"
+    )
+    assert r2.index("Orc Grunt attacks Wulf Ironhand with the Scimitar") < r2.index(
+        "Wulf Ironhand attacks Orc Grunt with the Sword, Long"
+    )
+    assert r3.index("Orc Grunt rolls 67, needs 67: hits Wulf Ironhand") < r3.index("Orc Grunt loses 6 hit points: 0/12")
     # PA-5: at zero, unconscious
-    assert r3[-6:] == ["Orc Grunt rolls 4 = 4 damage to Wulf Ironhand", "Orc Grunt loses 6 hit points: 0/12",
-                       "Orc Grunt is unconscious (PA-5)", "Wulf Ironhand loses 4 hit points: 10/21",
-                       "The scene is over: nobody on the blue side can fight. The aftermath: rest and healing",
-                       "Wulf Ironhand def. Orc Grunt by incapacitation (unconscious), round 3"]
+    assert r3[-6:] == [
+        "Orc Grunt rolls 4 = 4 damage to Wulf Ironhand",
+        "Orc Grunt loses 6 hit points: 0/12",
+        "Orc Grunt is unconscious (PA-5)",
+        "Wulf Ironhand loses 4 hit points: 10/21",
+        "The scene is over: nobody on the blue side can fight. The aftermath: rest and healing",
+        "Wulf Ironhand def. Orc Grunt by incapacitation (unconscious), round 3",
+    ]
     end = final(lines)
-    assert end["result"] == {"winner": "Wulf Ironhand", "loser": "Orc Grunt", "method": "incapacitated",
-                             "detail": "unconscious", "period": 3, "time": "", "fight_time": "0:30"}
+    assert end["result"] == {
+        "winner": "Wulf Ironhand",
+        "loser": "Orc Grunt",
+        "method": "incapacitated",
+        "detail": "unconscious",
+        "period": 3,
+        "time": "",
+        "fight_time": "0:30",
+    }
     wulf, orc = end["trackers"]["Wulf Ironhand"], end["trackers"]["Orc Grunt"]
     assert hp(wulf) == (10, 21, 0, "fighting") and hp(orc) == (0, 12, 0, "unconscious")
     assert (wulf["af"], wulf["df"], wulf["dead_at"]) == (29, 10.5, -11)  # dead at -constitution (PA-5)
@@ -170,12 +201,16 @@ def test_golden_party_reads_as_the_rules_say(tmp_path: Path):
     # the GM's condition: "Defender Slowed -10%"
     assert "Kobold Sneak is slowed" in text
     wulf_attacks = [p for p in rolls(lines, "attack") if p["who"] == "Wulf Ironhand"]
-    assert wulf_attacks[0]["against"] == "23 or more hits Kobold Sneak (needed 23 = AF 29 + DF 4 - 10 (defender slowed))"
+    assert (
+        wulf_attacks[0]["against"] == "23 or more hits Kobold Sneak (needed 23 = AF 29 + DF 4 - 10 (defender slowed))"
+    )
     assert wulf_attacks[0]["note"] == "critical on 93+, fumble on 5 or less"
     # missiles: a short bow shoots 2 a round; medium range +10; dexterity 17's -11 and no strength
     shots = rolls(lines, "shot 1 of 2")
-    assert [(p["target"], p["note"]) for p in shots] == [(33, "critical on 94+, fumble on 6 or less"),
-                                                        (31, "critical on 94+, fumble on 6 or less")]
+    assert [(p["target"], p["note"]) for p in shots] == [
+        (33, "critical on 94+, fumble on 6 or less"),
+        (31, "critical on 94+, fumble on 6 or less"),
+    ]
     assert shots[0]["against"] == "33 or more hits Orc Spearman (needed 33 = AF 17 + DF 6 + 10 (medium range))"
     assert len(rolls(lines, "shot 2 of 2")) == 2
     # a critical on the missile table: "hit probability -2", read as 2% with hit_probability=1 (R-14)
@@ -190,21 +225,20 @@ def test_golden_party_reads_as_the_rules_say(tmp_path: Path):
     # simultaneous: the kobold strikes back in the same group; monster_death=-5 kills it at -5
     r1 = rounds(text)[0]
     assert r1.index("Kobold Sneak rolls 3 = 3 damage to Wulf Ironhand") < r1.index(
-        "Kobold Sneak loses 10 hit points: -5/5")
+        "Kobold Sneak loses 10 hit points: -5/5"
+    )
     assert "Kobold Sneak is dead at -5 hit points (PA-5)" in text
     # the grapple (PA-7): GOAF + GODF, the helmet's -10, category 3 held until broken
     grapple = rolls(lines, "grapple")[0]
     assert (grapple["target"], grapple["note"]) == (3, "damage index = roll - 3 -10 (helmet)")
-    assert ("Brother Tuck rolls 60, needs 3: index 47, Head/Finger Lock//Bite: 4 points (1 real, 3 temporary)"
-            in text)
+    assert "Brother Tuck rolls 60, needs 3: index 47, Head/Finger Lock//Bite: 4 points (1 real, 3 temporary)" in text
     assert "Brother Tuck holds Grishnak: Head/Finger Lock (category 3)" in text
     held = [p for p in prompts(lines) if p["who"] == "Grishnak" and p["reason"] == "action"]
     assert [p["options"] for p in held] == [["break", "wait", "end"]] * 2
     assert "Grishnak rolls 70: index 33, category 2, below the hold's 3: the hold holds" in text
     tuck = next(p for p in rolls(lines, "attack") if p["who"] == "Brother Tuck")
     assert tuck["against"] == "37 or more hits Grishnak (needed 37 = AF 37 + DF 20 - 20 (held by the attacker))"
-    assert ("Grishnak rolls 85: index 48, category 3: breaks the hold (Bite, 5 points: 1 real, 4 temporary)"
-            in text)
+    assert "Grishnak rolls 85: index 48, category 3: breaks the hold (Bite, 5 points: 1 real, 4 temporary)" in text
     # the fumble: 83 "hit friend, normal damage", his own weapon on the first able being of his side
     assert "Orc Grunt fumbles (8 or less, PA-3)" in text and "fumble 83: hit friend, normal damage" in text
     friend = rolls(lines, "damage to a friend")
@@ -212,16 +246,25 @@ def test_golden_party_reads_as_the_rules_say(tmp_path: Path):
     assert "Grishnak loses 6 hit points: 14/24" in text
     assert "Orc Grunt is unconscious (PA-5)" in text
     # the aftermath: resting 2 a day for 2 days, temporary damage back first, never above the maximum
-    assert text[-7:] == ["Wulf Ironhand heals 3 in 2 days resting: 21/21",
-                         "Mira Fletch heals 4 in 2 days resting: 20/21",
-                         "Brother Tuck heals 1 in 2 days resting (and 4 temporary back): 25/25",
-                         "Grishnak heals 4 in 2 days resting (and 3 temporary back): 16/24",
-                         "Orc Grunt heals 4 in 2 days resting: 4/12",
-                         "Orc Spearman heals 4 in 2 days resting: 15/15",
-                         "Draw (the GM ended the scene), round 3"]
+    assert text[-7:] == [
+        "Wulf Ironhand heals 3 in 2 days resting: 21/21",
+        "Mira Fletch heals 4 in 2 days resting: 20/21",
+        "Brother Tuck heals 1 in 2 days resting (and 4 temporary back): 25/25",
+        "Grishnak heals 4 in 2 days resting (and 3 temporary back): 16/24",
+        "Orc Grunt heals 4 in 2 days resting: 4/12",
+        "Orc Spearman heals 4 in 2 days resting: 15/15",
+        "Draw (the GM ended the scene), round 3",
+    ]
     end = final(lines)
-    assert end["result"] == {"winner": None, "loser": None, "method": "ended", "detail": "the GM ended the scene",
-                             "period": 3, "time": "", "fight_time": "0:30"}
+    assert end["result"] == {
+        "winner": None,
+        "loser": None,
+        "method": "ended",
+        "detail": "the GM ended the scene",
+        "period": 3,
+        "time": "",
+        "fight_time": "0:30",
+    }
     t = end["trackers"]
     assert [t[n]["side"] for n in t] == ["red"] * 3 + ["blue"] * 4
     assert hp(t["Kobold Sneak"]) == (-5, 5, 0, "dead") and t["Kobold Sneak"]["dead_at"] == -5
@@ -241,8 +284,9 @@ def test_golden_monsters_reads_as_the_rules_say(tmp_path: Path):
     assert grapple["against"] == "1 or more hits Orc Grunt (needed -7 = GOAF -34 + GODF 27)"
     assert "Brother Tuck holds Orc Grunt: Arm Lock (category 2)" in text
     assert rolls(lines, "break")[0]["against"] == "41 or more, then category 2 or better breaks the hold"
-    assert ("Orc Grunt rolls 80: index 39, category 2: breaks the hold (Forearm/Elbow Smash, 2 points: 0 real, "
-            "2 temporary)") in text
+    assert (
+        "Orc Grunt rolls 80: index 39, category 2: breaks the hold (Forearm/Elbow Smash, 2 points: 0 real, 2 temporary)"
+    ) in text
     assert rolls(lines, "pummel")[0]["against"] == "98 or more hits Brother Tuck (needed 97.5 = PAF 72 + PDF 25.5)"
     assert "Orc Grunt rolls 99, needs 98: index 1, Ineffective, Strike Again" in text
     overbear = rolls(lines, "overbear")
@@ -270,15 +314,19 @@ def test_golden_nonlethal_reads_as_the_rules_say(tmp_path: Path):
         ("Cole Rook", 9, "damage index = roll - 9"),
         ("Bram Tolley", 11, "damage index = roll - 11 +15 (rushing (moved last round))"),
         ("Cole Rook", 9, "damage index = roll - 9"),
-        ("Bram Tolley", 11, "damage index = roll - 11 -10 (braced (waited)) +15 (rushing (moved last round))")]
+        ("Bram Tolley", 11, "damage index = roll - 11 -10 (braced (waited)) +15 (rushing (moved last round))"),
+    ]
     # overbear: 50% real (rounded down); "Attack Again" gives one more roll, not a rush
-    assert ("Cole Rook rolls 60, needs 9: index 51, Opponent Staggered, Attack Again: 1 point "
-            "(0 real, 1 temporary)") in text
+    assert (
+        "Cole Rook rolls 60, needs 9: index 51, Opponent Staggered, Attack Again: 1 point (0 real, 1 temporary)"
+    ) in text
     assert "Cole Rook rolls 05, needs 9: misses" in text
-    assert ("Bram Tolley rolls 50, needs 11: index 54, Opponent Staggered, Attack Again: 3 points "
-            "(1 real, 2 temporary)") in text
-    assert ("Bram Tolley rolls 70, needs 11: index 59, Opponent Staggered, Attack Again: 3 points "
-            "(1 real, 2 temporary)") in text
+    assert (
+        "Bram Tolley rolls 50, needs 11: index 54, Opponent Staggered, Attack Again: 3 points (1 real, 2 temporary)"
+    ) in text
+    assert (
+        "Bram Tolley rolls 70, needs 11: index 59, Opponent Staggered, Attack Again: 3 points (1 real, 2 temporary)"
+    ) in text
     assert text.count("Bram Tolley strikes again") == 2 and text.count("Cole Rook strikes again") == 1
     # pummeling: 25% real; strike again; a hit the helm turns into a Total Miss
     assert "Bram Tolley rolls 70, needs 58: index 7, Ineffective, Strike Again" in text
@@ -292,21 +340,35 @@ def test_golden_nonlethal_reads_as_the_rules_say(tmp_path: Path):
     assert len(per_round) == 12
     recovered = [i + 1 for i, r in enumerate(per_round) for line in r if "recovers" in line]
     assert recovered == [12]
-    assert per_round[11][-6:] == ["Cole Rook loses 4 hit points (2 temporary): 0/14", "Cole Rook is unconscious (PA-5)",
-                                  "Bram Tolley recovers 1 temporary hit point: 26/26",
-                                  "The scene is over: nobody on the blue side can fight. The aftermath: rest and healing",
-                                  "Cole Rook gets 9 temporary back: 9/14",
-                                  "Bram Tolley def. Cole Rook by incapacitation (unconscious), round 12"]
-    assert ("Bram Tolley rolls 70, needs 11: index 64, Opponent Knocked to Knees: 4 points (2 real, 2 temporary)"
-            in per_round[11])
+    assert per_round[11][-6:] == [
+        "Cole Rook loses 4 hit points (2 temporary): 0/14",
+        "Cole Rook is unconscious (PA-5)",
+        "Bram Tolley recovers 1 temporary hit point: 26/26",
+        "The scene is over: nobody on the blue side can fight. The aftermath: rest and healing",
+        "Cole Rook gets 9 temporary back: 9/14",
+        "Bram Tolley def. Cole Rook by incapacitation (unconscious), round 12",
+    ]
+    assert (
+        "Bram Tolley rolls 70, needs 11: index 64, Opponent Knocked to Knees: 4 points (2 real, 2 temporary)"
+        in per_round[11]
+    )
     hits = [line for line in text if line.startswith("Cole Rook loses")]
-    assert hits == ["Cole Rook loses 3 hit points (2 temporary): 11/14",
-                    "Cole Rook loses 3 hit points (2 temporary): 8/14",
-                    "Cole Rook loses 4 hit points (3 temporary): 4/14",
-                    "Cole Rook loses 4 hit points (2 temporary): 0/14"]
+    assert hits == [
+        "Cole Rook loses 3 hit points (2 temporary): 11/14",
+        "Cole Rook loses 3 hit points (2 temporary): 8/14",
+        "Cole Rook loses 4 hit points (3 temporary): 4/14",
+        "Cole Rook loses 4 hit points (2 temporary): 0/14",
+    ]
     end = final(lines)
-    assert end["result"] == {"winner": "Bram Tolley", "loser": "Cole Rook", "method": "incapacitated",
-                             "detail": "unconscious", "period": 12, "time": "", "fight_time": "2:00"}
+    assert end["result"] == {
+        "winner": "Bram Tolley",
+        "loser": "Cole Rook",
+        "method": "incapacitated",
+        "detail": "unconscious",
+        "period": 12,
+        "time": "",
+        "fight_time": "2:00",
+    }
     # the aftermath gives the 9 temporary points back: 14 - 5 real = 9; the result still says how he fell
     t = end["trackers"]
     assert hp(t["Cole Rook"]) == (9, 14, 0, "fighting") and hp(t["Bram Tolley"]) == (26, 26, 0, "fighting")
@@ -320,9 +382,35 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
     assert proc.returncode == 1, proc.stderr
     refused = [line for line in lines if "refused" in line]
     assert [r["refused"] for r in refused] == [
-        "slowed", "clear:wulf-ironhand", "7", "0", "3 4", "shoot", "break", "recover", "mira-fletch",
-        "wulf-ironhand", "101", "0", "4 5", "x", "-5", "9", "0", "sword", "far", "wulf-ironhand", "60%", "shoot",
-        "recover", "13", "8 2", "sleep", "31", "0"]
+        "slowed",
+        "clear:wulf-ironhand",
+        "7",
+        "0",
+        "3 4",
+        "shoot",
+        "break",
+        "recover",
+        "mira-fletch",
+        "wulf-ironhand",
+        "101",
+        "0",
+        "4 5",
+        "x",
+        "-5",
+        "9",
+        "0",
+        "sword",
+        "far",
+        "wulf-ironhand",
+        "60%",
+        "shoot",
+        "recover",
+        "13",
+        "8 2",
+        "sleep",
+        "31",
+        "0",
+    ]
     reasons = {r["refused"]: r["reason"] for r in refused}
     assert reasons["7"] == "7 is not a face: a d6 shows 1-6"
     assert reasons["3 4"] == "expected one face (a d6 shows 1-6), got 2"
@@ -335,7 +423,8 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
     assert reasons["sleep"] == "rest: choose one of none, bed, resting, working"
     assert reasons["31"].startswith("days: choose one of 1, 2, 3,") and reasons["31"].endswith(", 30")
     assert [r["reason"] for r in refused if r["refused"] in ("mira-fletch", "wulf-ironhand")] == [
-        "target: choose one of orc-grunt, grishnak"] * 3
+        "target: choose one of orc-grunt, grishnak"
+    ] * 3
     # an unambiguous start of a key is that key
     accepted = [line["accepted"] for line in lines if "accepted" in line]
     assert {"bow", "m", "orc", "wulf"} <= set(accepted)
@@ -352,9 +441,13 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
     assert [line for line in lines if "refused" not in line] == plain
     end = final(plain)
     assert end["result"]["method"] == "ended"
-    assert logs(plain)[-5:] == ["Wulf Ironhand heals 6 in 2 days in bed: 17/21", "Mira Fletch has nothing to heal: 21/21",
-                                "Orc Grunt heals 6 in 2 days in bed: 10/12", "Grishnak has nothing to heal: 24/24",
-                                "Draw (the GM ended the scene), round 2"]
+    assert logs(plain)[-5:] == [
+        "Wulf Ironhand heals 6 in 2 days in bed: 17/21",
+        "Mira Fletch has nothing to heal: 21/21",
+        "Orc Grunt heals 6 in 2 days in bed: 10/12",
+        "Grishnak has nothing to heal: 24/24",
+        "Draw (the GM ended the scene), round 2",
+    ]
 
 
 # --- the protocol ----------------------------------------------------------------
@@ -365,8 +458,13 @@ def test_the_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
         out = LineReader(proc.stdout)
         first = json.loads(out.line())["prompt"]
         assert (first["kind"], first["who"], first["reason"], first["advised"]) == ("choice", "GM", "condition", "none")
-        assert first["options"] == ["none", "slowed:wulf-ironhand", "hastened:wulf-ironhand", "slowed:orc-grunt",
-                                    "hastened:orc-grunt"]
+        assert first["options"] == [
+            "none",
+            "slowed:wulf-ironhand",
+            "hastened:wulf-ironhand",
+            "slowed:orc-grunt",
+            "hastened:orc-grunt",
+        ]
         proc.stdin.write(b"none\n")
         proc.stdin.flush()
         assert json.loads(out.line()) == {"accepted": "none", "virtual": False, "log": []}

@@ -31,8 +31,10 @@ def test_mhp_trained_gets_eight():
     f = ps.mhp(T, constitution=14, stamina=17, combat_level=3, race="Dwarf", misc=1)
     assert f.value == 14 + 3 + 3 + 2 + 1 + 8 == 31
     assert f.parts[-1] == ps.Part("trained in combat", Fraction(8))
-    assert f.text() == ("MHP 31 = 14 (constitution) + 3 (stamina 17) + 3 (combat level) + 2 (race Dwarf) "
-                        "+ 1 (misc) + 8 (trained in combat)")
+    assert f.text() == (
+        "MHP 31 = 14 (constitution) + 3 (stamina 17) + 3 (combat level) + 2 (race Dwarf) "
+        "+ 1 (misc) + 8 (trained in combat)"
+    )
 
 
 def test_death_and_status():
@@ -41,7 +43,14 @@ def test_death_and_status():
     assert ps.death_at(monster=True) == -10
     assert ps.death_at(monster=True, monster_death=-5) == -5
     assert [ps.status(hp, -13) for hp in (5, 1, 0, -1, -12, -13, -20)] == [
-        "fighting", "fighting", "unconscious", "needs_help", "needs_help", "dead", "dead"]
+        "fighting",
+        "fighting",
+        "unconscious",
+        "needs_help",
+        "needs_help",
+        "dead",
+        "dead",
+    ]
     with pytest.raises(ValueError):
         ps.death_at()
 
@@ -85,8 +94,9 @@ def test_af_missile_adds_dexterity_only_for_missiles():
 
 def test_af_strength_only_if_the_missile_weapon_is_made_for_it():
     """The text: the strength bonus only applies if the (missile) weapon was made for that strength."""
-    f = ps.attack_factor(T, natural_d20=10, combat_level=0, strength=18, dexterity=12, missile=True,
-                         strength_applies=False)
+    f = ps.attack_factor(
+        T, natural_d20=10, combat_level=0, strength=18, dexterity=12, missile=True, strength_applies=False
+    )
     assert f.value == 40
 
 
@@ -123,10 +133,10 @@ def test_df_agility_18_as_printed_and_race_base():
 
 def test_needed_and_hits():
     """PA-2: needed = AF + DF + modifiers; a roll equal to or above it hits."""
-    af = ps.attack_factor(T, natural_d20=10, combat_level=2, strength=4)   # 47
-    df = ps.defense_factor(T, agility=13, combat_level=1)                    # 2 + 2.5 = 4.5
+    af = ps.attack_factor(T, natural_d20=10, combat_level=2, strength=4)  # 47
+    df = ps.defense_factor(T, agility=13, combat_level=1)  # 2 + 2.5 = 4.5
     need = ps.needed_to_hit(af, df, [("medium range", 10)])
-    assert need.value == Fraction(123, 2)                                    # 61.5
+    assert need.value == Fraction(123, 2)  # 61.5
     assert ps.lowest_hit(need) == 62
     assert not ps.hits(61, need) and ps.hits(62, need) and ps.hits("00", need)
     assert ps.hits(50, 50) and not ps.hits(49, 50)
@@ -163,7 +173,7 @@ def test_range_modifier():
 def test_damage_with_strength():
     """PA-4: weapon dice for the size + the strength damage adjustment."""
     assert ps.damage_dice(T, "Sword, Long", "medium", 18) == "1d8+2"
-    assert ps.damage_dice(T, "Flail, Footmans", "small", 4) == "1d6"        # 1d6+1 - 1
+    assert ps.damage_dice(T, "Flail, Footmans", "small", 4) == "1d6"  # 1d6+1 - 1
     assert ps.damage_dice(T, "Sword, Two-Handed", "large", 12) == "3d6"
     assert ps.damage_dice(T, "Arrow", "large") == "1d6"
 
@@ -190,8 +200,7 @@ def test_pummeling_factors():
     assert ps.pummel_df(armor_bonus=10, agility=12, combat_level=1).value == Fraction(20 + 12) + Fraction(5, 2)
     # R-19: magic armor counts in PDF (2.5 per plus, doubled) unless turned off
     assert ps.pummel_df(armor_bonus=10, agility=12, combat_level=0, armor_magic=2).value == 20 + 10 + 12
-    assert ps.pummel_df(armor_bonus=10, agility=12, combat_level=0, armor_magic=2,
-                        magic_armor_counts=False).value == 32
+    assert ps.pummel_df(armor_bonus=10, agility=12, combat_level=0, armor_magic=2, magic_armor_counts=False).value == 32
 
 
 def test_grapple_overbear_factors():
@@ -208,16 +217,16 @@ def test_grapple_overbear_factors():
 def test_nonlethal_index_and_damage():
     """PA-7: index = roll - needed + damage modifiers; only the share is real damage."""
     assert ps.nonlethal_index(90, 40, [5]) == 55
-    assert ps.nonlethal_index(90, Fraction(81, 2), []) == 49      # needed 40.5: 49.5 rounded down (R-17)
-    assert ps.nonlethal_index(40, -12, []) == 52                  # a need below 1 counts as it is
+    assert ps.nonlethal_index(90, Fraction(81, 2), []) == 49  # needed 40.5: 49.5 rounded down (R-17)
+    assert ps.nonlethal_index(40, -12, []) == 52  # a need below 1 counts as it is
     assert ps.nonlethal_index(30, 0, []) == 30
     result = ps.nonlethal_damage(T, "pummeling", 85, strength=18)  # Solid Punch, Strike Again 8 + 2
     assert (result.row.text, result.points, result.real, result.temporary) == ("Solid Punch, Strike Again", 10, 2, 8)
-    glance = ps.nonlethal_damage(T, "pummeling", 30, strength=4)   # Glance 2 - 1
+    glance = ps.nonlethal_damage(T, "pummeling", 30, strength=4)  # Glance 2 - 1
     assert (glance.points, glance.real, glance.temporary) == (1, 0, 1)
     miss = ps.nonlethal_damage(T, "pummeling", 0, strength=18)
     assert (miss.row.miss, miss.points) == (True, 0)
-    flat = ps.nonlethal_damage(T, "overbear", 120, strength=16)    # 4 + 1, 50% actual
+    flat = ps.nonlethal_damage(T, "overbear", 120, strength=16)  # 4 + 1, 50% actual
     assert (flat.points, flat.real, flat.temporary, flat.row.stunned) == (5, 2, 3, True)
     assert ps.split_damage(8, 0.25) == (2, 6) and ps.split_damage(3, 0.5) == (1, 2)
 
@@ -226,11 +235,30 @@ def test_nonlethal_index_and_damage():
 
 
 def test_derive_a_character():
-    c = ps.Character(strength=4, constitution=12, dexterity=14, agility=18, stamina=16, combat_level=2,
-                     natural_d20=10, armor_bonus=10, armor_magic=1, weight_lbs=173)
+    c = ps.Character(
+        strength=4,
+        constitution=12,
+        dexterity=14,
+        agility=18,
+        stamina=16,
+        combat_level=2,
+        natural_d20=10,
+        armor_bonus=10,
+        armor_magic=1,
+        weight_lbs=173,
+    )
     d = ps.derive(T, c)
-    assert d.to_json() == {"mhp": 12 + 2 + 2 + 0 + 8, "af": 47, "af_missile": 43, "df": 36.5, "paf": 70,
-                           "pdf": 48, "goaf": -9.3, "godf": 29.3, "dead_at": -12}
+    assert d.to_json() == {
+        "mhp": 12 + 2 + 2 + 0 + 8,
+        "af": 47,
+        "af_missile": 43,
+        "df": 36.5,
+        "paf": 70,
+        "pdf": 48,
+        "goaf": -9.3,
+        "godf": 29.3,
+        "dead_at": -12,
+    }
     assert set(d.parts) == {"mhp", "af", "af_missile", "df", "paf", "pdf", "goaf", "godf"}
     assert sum(p.amount for p in d.parts["df"]) == d.df.value
     assert [p.label for p in d.parts["af_missile"]][-1] == "dexterity 14 (missile)"

@@ -50,20 +50,23 @@ def test_every_section_is_in_the_shipped_file():
 # --- weapons (PA-4) -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name, weight, sm, lg, printed, min_str", [
-    ("Arrow", 2, "1d6", "1d6", ["1-6", "1-6"], None),
-    ("Axe, Battle", 75, "1d12", "1d12", ["1-12", "1-12"], 10),
-    ("Flail, Footmans", 130, "1d6+1", "2d4", ["2-7", "2-8"], 15),   # PA-4: 2-7 is 1d6+1
-    ("Flail, Horsemans", 35, "1d4+1", "1d4+1", ["2-5", "2-5"], None),
-    ("Lance, Heavy", 150, "3d3", "3d6", ["3-9", "3-18"], 15),        # PA-4: 3-18 is 3d6; R-1: 3-9 read 3d3
-    ("Lance, Medium", 100, "1d6+1", "2d6", ["2-7", "2-12"], 12),
-    ("Sword, Bastard", 100, "2d4", "2d8", ["2-8", "2-16"], 13),      # PA-4: 2-16 is 2d8
-    ("Sword, Great", 275, "1d12", "2d10", ["1-12", "2-20"], 18),
-    ("Sword, Long", 60, "1d8", "1d12", ["1-8", "1-12"], 8),          # PA-4: 1-8 is 1d8
-    ("Sword, Two-Handed", 250, "1d10", "3d6", ["1-10", "3-18"], 17),
-    ("Dart", 5, "1d3", "1d2", ["1-3", "1-2"], None),
-    ("Staff", 50, "1d6", "1d6", ["1-6", "1-6"], None),
-])
+@pytest.mark.parametrize(
+    "name, weight, sm, lg, printed, min_str",
+    [
+        ("Arrow", 2, "1d6", "1d6", ["1-6", "1-6"], None),
+        ("Axe, Battle", 75, "1d12", "1d12", ["1-12", "1-12"], 10),
+        ("Flail, Footmans", 130, "1d6+1", "2d4", ["2-7", "2-8"], 15),  # PA-4: 2-7 is 1d6+1
+        ("Flail, Horsemans", 35, "1d4+1", "1d4+1", ["2-5", "2-5"], None),
+        ("Lance, Heavy", 150, "3d3", "3d6", ["3-9", "3-18"], 15),  # PA-4: 3-18 is 3d6; R-1: 3-9 read 3d3
+        ("Lance, Medium", 100, "1d6+1", "2d6", ["2-7", "2-12"], 12),
+        ("Sword, Bastard", 100, "2d4", "2d8", ["2-8", "2-16"], 13),  # PA-4: 2-16 is 2d8
+        ("Sword, Great", 275, "1d12", "2d10", ["1-12", "2-20"], 18),
+        ("Sword, Long", 60, "1d8", "1d12", ["1-8", "1-12"], 8),  # PA-4: 1-8 is 1d8
+        ("Sword, Two-Handed", 250, "1d10", "3d6", ["1-10", "3-18"], 17),
+        ("Dart", 5, "1d3", "1d2", ["1-3", "1-2"], None),
+        ("Staff", 50, "1d6", "1d6", ["1-6", "1-6"], None),
+    ],
+)
 def test_weapon_rows(name, weight, sm, lg, printed, min_str):
     w = T.weapons[name]
     assert (w.weight, w.small_medium, w.large, w.printed, w.min_str) == (weight, sm, lg, printed, min_str)
@@ -72,12 +75,16 @@ def test_weapon_rows(name, weight, sm, lg, printed, min_str):
 def test_weapon_readings():
     assert len(T.weapons) == 34  # every row of page 11, the Staff included
     spear = T.weapons["Spear"]
-    assert (spear.weight, spear.weight_max, spear.min_str) == (40, 60, 8)                    # R-2: "40-60"
+    assert (spear.weight, spear.weight_max, spear.min_str) == (40, 60, 8)  # R-2: "40-60"
     bastard = T.weapons["Sword, Bastard"]
     assert bastard.two_hands and bastard.one_hand and bastard.misc == "Requires Two Hands / As Bastard 1 Hand"  # R-3
     assert T.weapons["Axe, Battle"].two_hands and not T.weapons["Sword, Long"].two_hands
     assert [T.weapons[n].critical for n in ("Club", "Sword, Long", "Arrow", "Spear")] == [
-        "blunt", "edged", "missile", "edged"]  # R-10
+        "blunt",
+        "edged",
+        "missile",
+        "edged",
+    ]  # R-10
 
 
 def test_every_weapon_dice_give_the_printed_range():
@@ -113,7 +120,12 @@ def test_missile_rows():
     bow = T.missiles["Bow, Long"]
     assert (bow.per_round, bow.short, bow.medium, bow.long, bow.ammunition) == (2, 7, 14, 21, "Arrow")
     heavy = T.missiles["Crossbow, Heavy"]
-    assert (heavy.per_round, heavy.printed_rate, heavy.long, heavy.ammunition) == (0.5, "1/2", 24, "Quarl, Heavy")  # R-4
+    assert (heavy.per_round, heavy.printed_rate, heavy.long, heavy.ammunition) == (
+        0.5,
+        "1/2",
+        24,
+        "Quarl, Heavy",
+    )  # R-4
     dart = T.missiles["Dart"]
     assert (dart.per_round, dart.short, dart.medium, dart.long) == (3, 1.5, 3, 4.5)  # R-5: "1 1/2 3 4 1/2"
     spear = T.missiles["Spear"]
@@ -123,8 +135,12 @@ def test_missile_rows():
 
 
 def test_missile_range_bands():
-    """"* +10% Attack Modification", "** +25%" (R-6)."""
-    assert (T.missile_range_modifiers.short, T.missile_range_modifiers.medium, T.missile_range_modifiers.long) == (0, 10, 25)
+    """ "* +10% Attack Modification", "** +25%" (R-6)."""
+    assert (T.missile_range_modifiers.short, T.missile_range_modifiers.medium, T.missile_range_modifiers.long) == (
+        0,
+        10,
+        25,
+    )
     assert pt.range_modifier(T, "Bow, Long", 7) == 0
     assert pt.range_modifier(T, "Bow, Long", 8) == 10
     assert pt.range_modifier(T, "Bow, Long", 21) == 25
@@ -137,14 +153,33 @@ def test_missile_range_bands():
 def test_characteristic_rows():
     row = pt.characteristic_row(T, 4)
     assert (row.languages, row.saving_throws, row.missile, row.defense, row.reaction, row.hit_points) == (
-        0, 15, 15, -12, -25, -2)
+        0,
+        15,
+        15,
+        -12,
+        -25,
+        -2,
+    )
     row = pt.characteristic_row(T, 12)
-    assert (row.languages, row.saving_throws, row.missile, row.defense, row.reaction, row.hit_points) == (2, 0, 0, 0, 0, 0)
+    assert (row.languages, row.saving_throws, row.missile, row.defense, row.reaction, row.hit_points) == (
+        2,
+        0,
+        0,
+        0,
+        0,
+        0,
+    )
     row = pt.characteristic_row(T, 20)
     assert (row.languages, row.saving_throws, row.missile, row.defense, row.reaction, row.hit_points) == (
-        8, -20, -20, 12, 40, 6)
-    assert pt.characteristic_adjustment(T, 9, "saving_throws") == 3      # R-8: printed "+3" without "%"
-    assert pt.characteristic_adjustment(T, 18, "defense") == 19          # R-9: "+19%" as printed
+        8,
+        -20,
+        -20,
+        12,
+        40,
+        6,
+    )
+    assert pt.characteristic_adjustment(T, 9, "saving_throws") == 3  # R-8: printed "+3" without "%"
+    assert pt.characteristic_adjustment(T, 18, "defense") == 19  # R-9: "+19%" as printed
     assert [pt.characteristic_adjustment(T, s, "defense") for s in (16, 17, 18, 19)] == [7, 8, 19, 11]
     assert pt.characteristic_adjustment(T, 15, "hit_points") == 1
     assert [r.score for r in T.characteristics] == list(range(4, 21))
@@ -155,7 +190,7 @@ def test_characteristic_rows():
 
 
 def test_strength_rows():
-    assert pt.strength_adjustment(T, 4) == 15                 # PA-1: strength 4 is +15% to the chance to miss
+    assert pt.strength_adjustment(T, 4) == 15  # PA-1: strength 4 is +15% to the chance to miss
     row = pt.strength_row(T, 4)
     assert (row.attack, row.damage, row.weight_allowance, row.open_doors, row.bend_bars) == (15, -1, -350, 17, 0)
     row = pt.strength_row(T, 15)
@@ -171,7 +206,14 @@ def test_strength_rows():
 
 def test_races():
     assert {k: r.hp_bonus for k, r in T.races.items()} == {
-        "Dwarf": 2, "Elf": -1, "Gnome": 1, "Half-Elf": 0, "Half-Ork": 1, "Hobbit": -1, "Human": 0}
+        "Dwarf": 2,
+        "Elf": -1,
+        "Gnome": 1,
+        "Half-Elf": 0,
+        "Half-Ork": 1,
+        "Hobbit": -1,
+        "Human": 0,
+    }
     assert {r.defense_base for r in T.races.values()} == {0}  # PA-1: race base 0 for every race
 
 
@@ -199,12 +241,31 @@ def test_monster_conversion():
 # --- thresholds (PA-3) ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("needed, crit, fumble", [
-    (41, 95, 8), (45, 95, 8), (50, 95, 8),   # PA-3: N 41-50 crits on 95+, fumbles on 8 or less
-    (0, 91, None), (5, 91, None), (6, 91, 1), (10, 91, 1), (11, 92, 2),
-    (17, 92, 3), (19, 92, 4), (24, 93, 5), (34, 94, 6), (40, 94, 7), (51, 96, 8), (70, 97, 8),
-    (71, 98, 9), (90, 99, 9), (91, 100, 9), (99, 100, 9), (100, None, 9),
-])
+@pytest.mark.parametrize(
+    "needed, crit, fumble",
+    [
+        (41, 95, 8),
+        (45, 95, 8),
+        (50, 95, 8),  # PA-3: N 41-50 crits on 95+, fumbles on 8 or less
+        (0, 91, None),
+        (5, 91, None),
+        (6, 91, 1),
+        (10, 91, 1),
+        (11, 92, 2),
+        (17, 92, 3),
+        (19, 92, 4),
+        (24, 93, 5),
+        (34, 94, 6),
+        (40, 94, 7),
+        (51, 96, 8),
+        (70, 97, 8),
+        (71, 98, 9),
+        (90, 99, 9),
+        (91, 100, 9),
+        (99, 100, 9),
+        (100, None, 9),
+    ],
+)
 def test_thresholds(needed, crit, fumble):
     assert pt.critical_threshold(T, needed) == crit
     assert pt.fumble_threshold(T, needed) == fumble
@@ -238,7 +299,11 @@ def test_blunt_criticals():
     assert pt.critical_row(T, "blunt", 92).movement == "halved"
     assert pt.critical_row(T, "blunt", 97).stat_loss.dice == "2d6"
     r99, r00 = pt.critical_row(T, "blunt", 99), pt.critical_row(T, "blunt", "00")
-    assert (r99.text, r99.death, r99.no_effect_if) == ("skull crushed, dead (no effect if helmed)", "immediate", "helmed")
+    assert (r99.text, r99.death, r99.no_effect_if) == (
+        "skull crushed, dead (no effect if helmed)",
+        "immediate",
+        "helmed",
+    )
     assert (r00.text, r00.death, r00.no_effect_if) == ("skull crushed, dead", "immediate", None)
     assert pt.critical_row(T, "blunt", 100) == r00
 
@@ -273,7 +338,7 @@ def test_missile_criticals():
 def test_fumbles():
     slip = pt.fumble_row(T, 1)
     assert slip.dex_check.die == "1d20" and slip.dex_check.on_fail.stunned == "1d4" and slip.dex_check.on_fail.fall
-    assert pt.fumble_row(T, 33).dex_check.on_fail.stunned == "1d6"    # R-15: the d20 read in
+    assert pt.fumble_row(T, 33).dex_check.on_fail.stunned == "1d6"  # R-15: the d20 read in
     assert pt.fumble_row(T, 57).weapon == "dropped"
     tangled = pt.fumble_row(T, 62)
     assert (tangled.attacks, tangled.opponent_attacks, tangled.duration) == ("none", "none", "next_round")
@@ -307,7 +372,11 @@ def test_pummeling_table():
     p = T.pummeling
     assert p.share == 0.25
     assert [(m.key, m.value, m.automatic_hit) for m in p.to_hit][:4] == [
-        ("slowed", -10, False), ("stunned", -20, False), ("helpless", None, True), ("hastened", 10, False)]
+        ("slowed", -10, False),
+        ("stunned", -20, False),
+        ("helpless", None, True),
+        ("hastened", 10, False),
+    ]
     fast = p.to_hit[4]
     assert (fast.value, fast.per_inches, fast.above) == (5, 6, 12)
     assert [m.value for m in p.damage_mods] == [5, 10, -5, -10, -20]
@@ -323,13 +392,22 @@ def test_pummeling_table():
 
 def test_grappling_and_overbear_tables():
     assert [(m.key, m.value) for m in T.grapple_overbear_to_hit][:4] == [
-        ("slowed", -10), ("stunned", -20), ("helpless", -30), ("hastened", 20)]
+        ("slowed", -10),
+        ("stunned", -20),
+        ("helpless", -30),
+        ("hastened", 20),
+    ]
     assert T.grapple_overbear_to_hit[4].above == "attacker"
     g = T.grappling
     assert g.share == 0.25 and [m.value for m in g.damage_mods] == [-10, -10, -10]
     clinch = pt.nonlethal_row(T, "grappling", 20)
     assert (clinch.category, clinch.attacker, clinch.defender, clinch.points, clinch.opponent_may_counter) == (
-        1, "Waist Clinch", None, 1, True)
+        1,
+        "Waist Clinch",
+        None,
+        1,
+        True,
+    )
     arm = pt.nonlethal_row(T, "grappling", 21)
     assert (arm.category, arm.attacker, arm.defender, arm.points) == (2, "Arm Lock", "Forearm/Elbow Smash", 2)
     assert pt.nonlethal_row(T, "grappling", 55).defender == "Bite"
@@ -421,7 +499,8 @@ def test_bad_user_file_is_reported_with_file_and_section(tmp_path):
     with pytest.raises(TablesError) as err:
         load(user)
     assert err.value.problems == [
-        f"{user} (over the shipped tables): fumbles: the rows must end at 100 (they end at 99)"]
+        f"{user} (over the shipped tables): fumbles: the rows must end at 100 (they end at 99)"
+    ]
 
 
 def test_user_file_with_unknown_section_or_bad_yaml(tmp_path):
@@ -453,14 +532,22 @@ def test_parse_refuses_bad_stored_data():
 
 def test_armor_section_is_labelled_a_reconstruction():
     text = SHIPPED.read_text(encoding="utf-8")
-    head = text[text.index("# --- Armor"):text.index("armor:\n")]
+    head = text[text.index("# --- Armor") : text.index("armor:\n")]
     assert "NOT PRINTED" in head and "RECONSTRUCTION" in head and "<data dir>/tables/paf.yaml" in head
 
 
 @pytest.mark.parametrize(
     ("key", "bonus", "plate_or_banded"),
-    [("none", 0, False), ("leather", 5, False), ("studded leather", 10, False), ("ring mail", 15, False),
-     ("scale", 20, False), ("chain", 25, False), ("banded", 30, True), ("plate", 35, True)],
+    [
+        ("none", 0, False),
+        ("leather", 5, False),
+        ("studded leather", 10, False),
+        ("ring mail", 15, False),
+        ("scale", 20, False),
+        ("chain", 25, False),
+        ("banded", 30, True),
+        ("plate", 35, True),
+    ],
 )
 def test_armor_rows(key, bonus, plate_or_banded):
     """docs/paf_design.md "Cards": none 0 ... plate 35, 5 a step; plate and banded for grappling."""
@@ -469,8 +556,16 @@ def test_armor_rows(key, bonus, plate_or_banded):
 
 
 def test_armor_lookups():
-    assert list(T.armor.suits) == ["none", "leather", "studded leather", "ring mail", "scale", "chain",
-                                   "banded", "plate"]
+    assert list(T.armor.suits) == [
+        "none",
+        "leather",
+        "studded leather",
+        "ring mail",
+        "scale",
+        "chain",
+        "banded",
+        "plate",
+    ]
     assert pt.shield_bonus(T) == 5
     with pytest.raises(LookupError, match=r"'mithril' is not an armor .*none, leather"):
         pt.armor(T, "mithril")
@@ -495,9 +590,13 @@ def test_armor_needs_none_and_sound_rows():
 def test_user_file_replaces_the_armor(tmp_path):
     """A GM's own armor table replaces the reconstruction whole."""
     user = tmp_path / "paf.yaml"
-    user.write_text(yaml.safe_dump({"armor": {"shield": 10, "suits": {
-        "none": {"bonus": 0}, "mithril": {"bonus": 40, "text": "elven mail"}}}}, sort_keys=False),
-               encoding="utf-8")
+    user.write_text(
+        yaml.safe_dump(
+            {"armor": {"shield": 10, "suits": {"none": {"bonus": 0}, "mithril": {"bonus": 40, "text": "elven mail"}}}},
+            sort_keys=False,
+        ),
+        encoding="utf-8",
+    )
     t = parse(load(user))
     assert list(t.armor.suits) == ["none", "mithril"] and pt.armor_bonus(t, "mithril") == 40
     assert pt.shield_bonus(t) == 10 and not pt.armor(t, "mithril").plate_or_banded

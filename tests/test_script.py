@@ -346,7 +346,18 @@ def test_top_level_help_mentions_every_command(tmp_path: Path):
 def test_script_help_mentions_every_flag(tmp_path: Path):
     proc = run(tmp_path, "script", "--help")
     assert proc.returncode == 0
-    for word in ("GAME", "--red", "--blue", "--fighter ", "--fighters", "--option", "--seed", "@M:SS", '"roll"', "Exit status"):
+    for word in (
+        "GAME",
+        "--red",
+        "--blue",
+        "--fighter ",
+        "--fighters",
+        "--option",
+        "--seed",
+        "@M:SS",
+        '"roll"',
+        "Exit status",
+    ):
         assert word in proc.stdout, word
 
 
@@ -363,7 +374,11 @@ def test_the_same_fighter_in_both_corners_is_a_setup_error(tmp_path) -> None:
     """A card cannot meet itself: exit 2 with the reason, not a bout with one set of trackers."""
     proc = subprocess.run(  # noqa: PLW1510 - the exit status is asserted
         [sys.executable, "-m", "companion", "script", "nhb", "--red", "Royce Gracie", "--blue", "Royce Gracie"],
-        input="", capture_output=True, text=True, env=dict(os.environ, COMPANION_DATA_DIR=str(tmp_path)), timeout=60,
+        input="",
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, COMPANION_DATA_DIR=str(tmp_path)),
+        timeout=60,
     )
     assert proc.returncode == 2
     assert "Royce Gracie cannot fight himself" in proc.stderr and "Traceback" not in proc.stderr

@@ -29,14 +29,18 @@ BLUE = NhbCard(name="Blue", control=10, standup=10, ground=5, finishing=4, tough
 # --- the same engine as the table ---------------------------------------------------
 
 
-@pytest.mark.parametrize("options, n", [({}, 1500), ({"fight_die": "d10!", "segments": 1}, 300), ({"exact_time": False}, 300)])
+@pytest.mark.parametrize(
+    "options, n", [({}, 1500), ({"fight_die": "d10!", "segments": 1}, 300), ({"exact_time": False}, 300)]
+)
 def test_a_simulated_bout_is_the_bout_the_app_rolls_with_the_same_generator(options, n):
     """Issue 5: "using exactly the rules engine the table uses". With one generator, the
     chain plays each bout exactly as a session does when the app rolls every prompt
     (ruling D-6) and takes the advised place. Bouts late in the run take the chain's
     remembered steps, so this also checks that the states ``memo_key`` merges go on alike."""
-    cards = (NhbCard(name="Even A", control=10, standup=10, ground=10, finishing=5, toughness=5),
-             NhbCard(name="Even B", control=11, standup=10, ground=10, finishing=6, toughness=4))
+    cards = (
+        NhbCard(name="Even A", control=10, standup=10, ground=10, finishing=5, toughness=5),
+        NhbCard(name="Even B", control=11, standup=10, ground=10, finishing=6, toughness=4),
+    )
     setup = Setup("nhb", cards, options)  # equal standup and ground: no place is advised, one is drawn
     chain = Chain(RULESET, setup)
     by_chain, by_session = random.Random(11), random.Random(11)
@@ -55,8 +59,10 @@ def test_a_single_bouts_chain_merges_more_states_and_still_plays_the_apps_bout(o
     """Without tournament injuries the chain merges states that differ only in the NHB-9
     loss (and a finish's dominance, a segment's earlier winner): each bout must still be
     the session's. Different ground and submission charts, advised places, a draw possible."""
-    cards = (NhbCard(name="Grappler", control=14, standup=6, ground=15, finishing=7, toughness=6, sub_chart="jiu-jitsu"),
-             NhbCard(name="Brawler", control=12, standup=13, ground=8, finishing=6, toughness=7))
+    cards = (
+        NhbCard(name="Grappler", control=14, standup=6, ground=15, finishing=7, toughness=6, sub_chart="jiu-jitsu"),
+        NhbCard(name="Brawler", control=12, standup=13, ground=8, finishing=6, toughness=7),
+    )
     setup = Setup("nhb", cards, options)
     single, night = Chain(RULESET, setup, injuries=False), Chain(RULESET, setup)
     by_chain, by_session, by_night = random.Random(3), random.Random(3), random.Random(3)
@@ -91,14 +97,18 @@ def exact_one_segment() -> tuple[dict[str, Fraction], Fraction]:
     """(winner, method) odds of RED v BLUE over one segment without exact seconds, from
     the rules text alone (NHB-2 to NHB-6), and the odds of a finish by 5:00 (NHB-7)."""
     d10x = exploding_d10()
-    red_controls = sum(p * q for x, p in d10x.items() for y, q in d10x.items() if x + 12 >= y + 10)  # NHB-2: a tie to the higher control
+    red_controls = sum(
+        p * q for x, p in d10x.items() for y, q in d10x.items() if x + 12 >= y + 10
+    )  # NHB-2: a tie to the higher control
     odds: Counter = Counter()
     inside_5 = Fraction(0)
     for controller, p_control in ((0, red_controls), (1, 1 - red_controls)):
         place = "standup" if controller == 0 else "ground"  # NHB-3 advice: +2 standing for red; 0 v -2 for blue
         rating = [getattr(RED, place), getattr(BLUE, place)]
         rating[controller] += 2  # NHB-4
-        pairs = [(a + rating[0], b + rating[1]) for a, b in product(range(1, 21), repeat=2) if a + rating[0] != b + rating[1]]
+        pairs = [
+            (a + rating[0], b + rating[1]) for a, b in product(range(1, 21), repeat=2) if a + rating[0] != b + rating[1]
+        ]
         for red_fp, blue_fp in pairs:  # a tie re-rolls: the rest are equally likely
             p_pair = p_control / len(pairs)
             w = 0 if red_fp > blue_fp else 1
@@ -172,7 +182,9 @@ def test_two_processes_give_the_same_figures_as_one():
 
 
 def test_a_simulated_tournament_plays_every_bout_of_the_bracket():
-    four = tuple(NhbCard(name=f"F{i}", control=8 + 2 * i, standup=10, ground=10, finishing=5, toughness=5) for i in range(4))
+    four = tuple(
+        NhbCard(name=f"F{i}", control=8 + 2 * i, standup=10, ground=10, finishing=5, toughness=5) for i in range(4)
+    )
     tally = run(plan("nhb", four, 500, 2, tournament=True), tuple(c.name for c in four))
     summary = tally.summary()
     assert summary["n"] == 500 and summary["bouts"] == 1_500  # 3 bouts a night of 4
@@ -187,8 +199,16 @@ def test_memo_key_keeps_apart_states_whose_decision_costs_differ():
     from companion.ruleset import evolve
 
     start = RULESET.new(Setup("nhb", (RED, BLUE)))
-    at = dict(segment=3, segments_won=(2, 0), last_winner=0, step="finish", winner=1, roller=0, place="standup",
-              totals=(None, 12))  # blue won the segment and has rolled 12; red rolls to survive
+    at = dict(
+        segment=3,
+        segments_won=(2, 0),
+        last_winner=0,
+        step="finish",
+        winner=1,
+        roller=0,
+        place="standup",
+        totals=(None, 12),
+    )  # blue won the segment and has rolled 12; red rolls to survive
     a = evolve(start, fight_points=(15, 22), **at)  # red would win the decision; blue's 22 cost him 2
     b = evolve(start, fight_points=(11, 18), **at)  # blue's 18 cost him 1
     assert RULESET.memo_key(a) != RULESET.memo_key(b)
@@ -206,8 +226,11 @@ def test_a_simulated_night_carries_injuries_as_the_table_does():
         chain.bout(rng.randint)
     assert {loss for _, loss in chain.results} <= {0, 1, 2}
     assert any(loss == 2 for _, loss in chain.results)  # 20 or more fight points for the loser happen here
-    tournament_state = TOURNAMENT.new(Setup("nhb_tournament", (RED, BLUE, RED.model_copy(update={"name": "R2"}),
-                                                               BLUE.model_copy(update={"name": "B2"}))))
+    tournament_state = TOURNAMENT.new(
+        Setup(
+            "nhb_tournament", (RED, BLUE, RED.model_copy(update={"name": "R2"}), BLUE.model_copy(update={"name": "B2"}))
+        )
+    )
     assert tournament_state.bracket.losses == (0, 0, 0, 0)
 
 
@@ -221,12 +244,14 @@ def _r(winner, method, detail, fight_time):
 
 def test_summary_shares_median_and_inside():
     tally = Tally(("A", "B"))
-    tally.bouts = Counter({
-        _r("A", "submission", "armbar", "0:45"): 3,
-        _r("A", "ko", "KO", "4:10"): 2,
-        _r("B", "tko", "TKO", "9:30"): 4,
-        Result("A", "B", "decision", "segments 2-1", 3, "10:00", "30:00"): 1,
-    })
+    tally.bouts = Counter(
+        {
+            _r("A", "submission", "armbar", "0:45"): 3,
+            _r("A", "ko", "KO", "4:10"): 2,
+            _r("B", "tko", "TKO", "9:30"): 4,
+            Result("A", "B", "decision", "segments 2-1", 3, "10:00", "30:00"): 1,
+        }
+    )
     s = tally.summary()
     assert s["n"] == 10
     assert s["wins"] == {"A": 0.6, "B": 0.4}
@@ -299,7 +324,9 @@ def test_cli_table_names_both_fighters_and_the_finish_times(tmp_path, monkeypatc
 
 def test_cli_tournament_reports_champions(tmp_path, monkeypatch):
     names = ["Royce Gracie", "Art Jimmerson", "Ken Shamrock", "Patrick Smith"]
-    status, out, _ = simulate(tmp_path, monkeypatch, "nhb", "--tournament", *names, "-n", "300", "--seed", "2", "--json")
+    status, out, _ = simulate(
+        tmp_path, monkeypatch, "nhb", "--tournament", *names, "-n", "300", "--seed", "2", "--json"
+    )
     data = json.loads(out)
     assert status == 0 and data["n"] == 300 and data["bouts"] == 900
     assert set(data["champions"]) == set(names) and sum(data["champions"].values()) == pytest.approx(1)
@@ -315,8 +342,19 @@ def test_cli_tournament_reports_champions(tmp_path, monkeypatch):
         (("nhb", "Royce Gracie", "Ken Shamrock", "-n", "0"), "-n must be at least 1"),
         (("nhb", "Royce Gracie", "Ken Shamrock", "--option", "segments=9"), "segments"),
         (("fo", "A", "B"), "only nhb bouts can be simulated"),
-        (("nhb", "--tournament", "Royce Gracie", "Ken Shamrock", "Dan Severn", "Bas Rutten", "--option", "segments=2"),
-         "odd number of segments"),
+        (
+            (
+                "nhb",
+                "--tournament",
+                "Royce Gracie",
+                "Ken Shamrock",
+                "Dan Severn",
+                "Bas Rutten",
+                "--option",
+                "segments=2",
+            ),
+            "odd number of segments",
+        ),
     ],
 )
 def test_cli_mistakes_exit_2_with_a_reason(tmp_path, monkeypatch, args, message):
@@ -338,8 +376,20 @@ def test_cli_ctrl_c_prints_the_partial_figures_and_exits_130(tmp_path, monkeypat
         return real(job)
 
     monkeypatch.setattr(simulate_module, "run_job", interrupted)
-    status, out, err = simulate(tmp_path, monkeypatch, "nhb", "Royce Gracie", "Ken Shamrock", "-n", "10000",
-                                "--seed", "1", "--json", "--workers", "1")
+    status, out, err = simulate(
+        tmp_path,
+        monkeypatch,
+        "nhb",
+        "Royce Gracie",
+        "Ken Shamrock",
+        "-n",
+        "10000",
+        "--seed",
+        "1",
+        "--json",
+        "--workers",
+        "1",
+    )
     data = json.loads(out)
     assert status == 130 and "Traceback" not in err
     assert data["stopped"] is True and data["n"] == 4_000  # two chunks of 2,000 were done

@@ -219,8 +219,9 @@ def test_fudge_scene_wounds(tmp_path: Path, snap_compare) -> None:
         await pilot.pause()
         roster = pilot.app.roster("fudge")
         names = ("Ash Redhand", "Bryn Redhand", "Cole Redhand", "Dag Bluecoat", "Eli Bluecoat")
-        setup = Setup("fudge", tuple(roster.find(n) for n in names), default_options(get_ruleset("fudge")),
-                      sides=(0, 0, 0, 1, 1))
+        setup = Setup(
+            "fudge", tuple(roster.find(n) for n in names), default_options(get_ruleset("fudge")), sides=(0, 0, 0, 1, 1)
+        )
         pilot.app.new_fight(setup)
         await pilot.pause()
         session = pilot.app.screen.session
@@ -276,11 +277,19 @@ def test_paf_hit_point_trackers(tmp_path: Path, snap_compare) -> None:
     async def fight(pilot) -> None:
         await pilot.pause()
         roster = pilot.app.roster("paf")
-        names = ("Sir Roderick Vane", "Durin Stonefist", "Brother Anselm",
-                 "Orc Raider", "Orc Bowman", "Goblin Skulker", "Kobold Cutthroat")
+        names = (
+            "Sir Roderick Vane",
+            "Durin Stonefist",
+            "Brother Anselm",
+            "Orc Raider",
+            "Orc Bowman",
+            "Goblin Skulker",
+            "Kobold Cutthroat",
+        )
         ruleset = get_ruleset("paf")
-        setup = Setup("paf", tuple(roster.find(n) for n in names), default_options(ruleset),
-                      sides=(0, 0, 0, 1, 1, 1, 1))
+        setup = Setup(
+            "paf", tuple(roster.find(n) for n in names), default_options(ruleset), sides=(0, 0, 0, 1, 1, 1, 1)
+        )
         pilot.app.new_fight(setup)
         await pilot.pause()
         session = pilot.app.screen.session

@@ -80,10 +80,22 @@ def test_start_saves_the_setup_before_any_answer(store: Store, tmp_path: Path) -
     assert (game, live, redo) == ("nhb", [], [])
     assert setup == setup_to_json(SETUP)
     assert setup["fighters"][0] == {
-        "name": "Red Rover", "control": 10, "standup": 10, "ground": 10, "finishing": 5, "toughness": 5, "notes": "red"
+        "name": "Red Rover",
+        "control": 10,
+        "standup": 10,
+        "ground": 10,
+        "finishing": 5,
+        "toughness": 5,
+        "notes": "red",
     }
     row = saved(store, session.id)
-    assert (row.game, row.title, row.status, row.result, row.answers) == ("nhb", "Red Rover vs Blue Moon", "open", None, 0)
+    assert (row.game, row.title, row.status, row.result, row.answers) == (
+        "nhb",
+        "Red Rover vs Blue Moon",
+        "open",
+        None,
+        0,
+    )
 
 
 def test_answers_persist_immediately(store: Store, tmp_path: Path) -> None:
@@ -98,7 +110,11 @@ def test_answers_persist_immediately(store: Store, tmp_path: Path) -> None:
         session.submit("  ground ")
         assert other.load(session.id)[2][-1] == Answer("ground", False, None)
         assert saved(other, session.id).answers == 3
-        assert rows(tmp_path / DB_NAME, session.id) == [(0, "5", 0, 0), (1, step.answer.text, 1, 0), (2, "ground", 0, 0)]
+        assert rows(tmp_path / DB_NAME, session.id) == [
+            (0, "5", 0, 0),
+            (1, step.answer.text, 1, 0),
+            (2, "ground", 0, 0),
+        ]
     finally:
         other.close()
 
@@ -155,7 +171,11 @@ def test_undo_and_redo_persist_across_reopening(tmp_path: Path) -> None:
     answers = session.answers
     assert [session.undo() for _ in range(3)] == [answers[4], answers[3], answers[2]]
     assert rows(tmp_path / DB_NAME, session.id) == [
-        (0, "5", 0, 0), (1, "5", 0, 0), (2, "ground", 0, 1), (3, "15", 0, 1), (4, "5", 0, 1)
+        (0, "5", 0, 0),
+        (1, "5", 0, 0),
+        (2, "ground", 0, 1),
+        (3, "15", 0, 1),
+        (4, "5", 0, 1),
     ]
     first.close()
 
@@ -397,8 +417,14 @@ def test_an_answer_after_the_end_is_a_corrupt_save(store: Store, tmp_path: Path)
     "setup, message",
     [
         ("not json", "Expecting value"),
-        (json.dumps({"game": "nhb", "fighters": [], "options": {}}), "the saved setup cannot be used: an NHB bout needs exactly two fighters"),
-        (json.dumps({"game": "chess", "fighters": [], "options": {}}), "the saved setup cannot be read: \"unknown game 'chess'"),
+        (
+            json.dumps({"game": "nhb", "fighters": [], "options": {}}),
+            "the saved setup cannot be used: an NHB bout needs exactly two fighters",
+        ),
+        (
+            json.dumps({"game": "chess", "fighters": [], "options": {}}),
+            "the saved setup cannot be read: \"unknown game 'chess'",
+        ),
         (json.dumps({"game": "nhb", "fighters": [{"name": "X"}, {"name": "Y"}]}), "the saved setup cannot be read"),
         (json.dumps([1, 2]), "the saved setup cannot be read"),
     ],
