@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from companion import __version__
 from companion.dice import Refused
 from companion.ruleset import GAME_TITLES, GAMES, Ruleset, Setup, get_ruleset, show_value
 from companion.session import Session
@@ -119,6 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(e.g. 'companion script --help' for the answer syntax and the JSON Lines it writes). "
         f"Your data directory is now {data_dir()}.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(
         "--data-dir",
         metavar="DIR",
