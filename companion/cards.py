@@ -23,6 +23,7 @@ import annotated_types
 from pydantic import BaseModel, ValidationError
 
 from companion import fighters, yamlfile
+from companion.ruleset import card_name
 
 SHIPPED_DIR = Path(fighters.__file__).resolve().parent
 """The rosters that come with the app (``companion.fighters``: the repository's ``fighters/``)."""
@@ -99,9 +100,10 @@ class Roster:
             self.source[card.name] = source
 
 
-def allowed(model: type[BaseModel], name: str) -> str:
-    """What a field of ``model`` allows, in words: ``a whole number from 1 to 20``."""
-    info = model.model_fields.get(name)
+def allowed(model: type[BaseModel], name: str | None) -> str:
+    """What a field of ``model`` allows, in words: ``a whole number from 1 to 20``; with no
+    field (``name`` None), the fields it has."""
+    info = model.model_fields.get(name) if name is not None else None
     if info is None:
         return "fields allowed: " + ", ".join(model.model_fields)
     annotation = info.annotation
@@ -210,6 +212,7 @@ def load_file(path: Path, game: str, model: type[BaseModel]) -> tuple[list[Any],
     file = str(path)
     data, problem = read_file(path)
     if data is None:
+        assert problem is not None  # read_file gives one or the other
         return [], [problem]
     problems: list[Problem] = []
     extra = set(data) - {"game", "fighters"}
@@ -234,10 +237,11 @@ def load_file(path: Path, game: str, model: type[BaseModel]) -> tuple[list[Any],
         except ValidationError as exc:
             problems.extend(_problems_from(exc, model, file, label))
             continue
-        if card.name in seen:
+        name = card_name(card)
+        if name in seen:
             problems.append(Problem(file, "a second card with this name (the first is kept)", label, "name"))
             continue
-        seen.add(card.name)
+        seen.add(name)
         cards.append(card)
     return cards, problems
 

@@ -7,10 +7,11 @@ import argparse
 import difflib
 import inspect
 import json
+import os
 import random
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -20,9 +21,11 @@ from companion.ruleset import GAME_TITLES, GAMES, Ruleset, Setup, get_ruleset, s
 from companion.session import Session
 from companion.simulate import PARALLEL_FROM
 from companion.store import data_dir
+from companion.words import count
 
 if TYPE_CHECKING:
     from companion.cards import Roster
+    from companion.odds import Odds
 
 SCRIPT_HELP = """\
 Play a fight from text: answers on standard input, one a line; JSON Lines out.
@@ -257,6 +260,22 @@ def add_fight_arguments(parser: argparse.ArgumentParser, games: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The ``companion`` command: its exit status (argparse's own errors exit with 2)."""
+    try:
+        try:
+            return run_command(argv)
+        finally:
+            sys.stdout.flush()  # a reader that has gone shows here, not as a message at exit
+    except BrokenPipeError:
+        # The reader stopped early (``companion fighters list nhb | head -1``): stop quietly,
+        # and let nothing more reach the closed pipe when Python flushes at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return 1
+
+
+def run_command(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -279,8 +298,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        return 1
     except KeyboardInterrupt:  # Ctrl+C outside a simulation's own handling: stop quietly
         return 130
     parser.error(f"unknown command {args.command}")
@@ -359,7 +376,7 @@ def tables_of(ruleset: Ruleset, directory: Path) -> dict[str, Any] | None:
     """The game's checked tables with the player's own file put over them, for games
     that have any (``tables_for``: Cage Match's card); a card that cannot be played is a
     usage error listing every problem."""
-    tables_for = getattr(ruleset, "tables_for", None)
+    tables_for: Callable[[Path], dict[str, Any]] | None = getattr(ruleset, "tables_for", None)
     if tables_for is None:
         return None
     try:
@@ -368,7 +385,7 @@ def tables_of(ruleset: Ruleset, directory: Path) -> dict[str, Any] | None:
         problems = list(getattr(exc, "problems", None) or [str(exc)])
         n = len(problems)
         raise UsageError(
-            f"the {ruleset.title} card cannot be played ({n} problem{'s' * (n != 1)}):\n  " + "\n  ".join(problems)
+            f"the {ruleset.title} card cannot be played ({count(n, 'problem')}):\n  " + "\n  ".join(problems)
         ) from None
 
 
@@ -445,8 +462,9 @@ def play_script(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
         emit(accepted)
         prompted = False
     final: dict[str, Any] = {"over": session.over, "result": None, "trackers": session.ruleset.trackers(session.state)}
-    if session.over:
-        final["result"] = session.prompt.result.to_json()
+    prompt = session.prompt
+    if prompt.kind == "over":  # session.over, read here so that it narrows the prompt to an OverPrompt
+        final["result"] = prompt.result.to_json()
     emit({"final": final})
     return 1 if refused else 0
 
@@ -492,9 +510,11 @@ def run_odds(args: argparse.Namespace, stdin: IO[str], stdout: IO[str], stderr: 
     return 1 if refused else 0
 
 
-def odds_now(ruleset: Ruleset, state: Any) -> Any:
+def odds_now(ruleset: Ruleset, state: Any) -> Odds | None:
     """The ruleset's odds, with any table they need computed first rather than left pending."""
-    odds = ruleset.odds
+    # optional, found by name (``odds(state)``, some with ``wait=``); run_odds checks it is there
+    odds: Callable[..., Odds | None] | None = getattr(ruleset, "odds", None)
+    assert odds is not None, f"{ruleset.title} shows no odds"
     try:
         waits = "wait" in inspect.signature(odds).parameters
     except (TypeError, ValueError):
@@ -655,12 +675,16 @@ def fighters_check(path: Path, directory: Path | None = None) -> int:
     if problem is not None:
         print(problem)
         return 1
+    assert isinstance(game, str)  # a file that names no game is a problem above
     ruleset = get_ruleset(game)
     cards, problems = load_file(path, game, ruleset.card_model)
-    card_check = getattr(ruleset, "card_check", None)
+    # optional, found by name: a game whose cards name keys of its tables has both
+    card_check: Callable[[Any, dict[str, Any]], list[str]] | None = getattr(ruleset, "card_check", None)
+    tables_for: Callable[[Path | None], dict[str, Any]] | None = getattr(ruleset, "tables_for", None)
     if card_check is not None and cards:
+        assert tables_for is not None, f"{ruleset.title} has card_check but no tables_for"
         try:
-            tables = ruleset.tables_for(directory)
+            tables = tables_for(directory)
         except ValueError as exc:  # the GM's own tables cannot be played: say so, check against nothing
             print(f"{path}: the tables in play cannot be read, so the cards' keys are not checked: {exc}")
         else:
@@ -670,7 +694,7 @@ def fighters_check(path: Path, directory: Path | None = None) -> int:
     for problem in problems:
         print(problem)
     n, m = len(cards), len(problems)
-    print(f"{path}: {n} card{'s' * (n != 1)} loaded, {m} problem{'s' * (m != 1)}")
+    print(f"{path}: {count(n, 'card')} loaded, {count(m, 'problem')}")
     return 1 if problems else 0
 
 
@@ -679,12 +703,17 @@ def tables_check(path: Path, game: str = "cage_match") -> int:
     what = {"cage_match": "Cage Match card", "fudge": "Fudge tables file", "paf": "PAF tables file"}[game]
     if not path.is_file():
         raise UsageError(f"{'card' if game == 'cage_match' else 'tables'} file {path} does not exist")
-    problems, replaced = get_ruleset(game).check_tables(path)  # the game's own check, found by name
+    # the game's own check, found by name (each game in ``what`` has one)
+    check_tables: Callable[[Path], tuple[list[str], list[str]]] | None = getattr(
+        get_ruleset(game), "check_tables", None
+    )
+    assert check_tables is not None
+    problems, replaced = check_tables(path)
     for problem in problems:
         print(problem)
     if problems:
         n = len(problems)
-        print(f"{path}: not playable, {n} problem{'s' * (n != 1)}")
+        print(f"{path}: not playable, {count(n, 'problem')}")
         return 1
     print(
         f"{path}: OK, a playable {what} (replaces {', '.join(replaced)} of the shipped "

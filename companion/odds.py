@@ -12,7 +12,7 @@ in the background (:class:`Tables`).
 from __future__ import annotations
 
 import threading
-from collections import Counter, OrderedDict
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -139,7 +139,7 @@ def sum_dist(dice: Dice) -> Dist:
     for die in dice.dice:
         values = die_faces(die)
         p = Fraction(1, len(values))
-        nxt: Counter[int] = Counter()
+        nxt: defaultdict[int, Fraction] = defaultdict(Fraction)
         for total, q in out.items():
             for v in values:
                 nxt[total + v] += q * p
@@ -157,10 +157,10 @@ def exploding_dist(die: Die, depth: int = 3) -> tuple[Dist, Fraction]:
     values = die_faces(die)
     p = Fraction(1, len(values))
     top = die.high
-    out: Counter[int] = Counter()
+    out: defaultdict[int, Fraction] = defaultdict(Fraction)
     carried = {0: Fraction(1)}  # totals so far that rolled the top face every time
     for _ in range(depth + 1):
-        again: Counter[int] = Counter()
+        again: defaultdict[int, Fraction] = defaultdict(Fraction)
         for total, q in carried.items():
             for v in values:
                 if v == top:
@@ -213,7 +213,11 @@ def classes(dice: Dice, grouping: str = EACH) -> tuple[tuple[tuple[int, ...], Fr
 
 # --- the walker (docs/odds_design.md 2.3) ---------------------------------------
 
-Branch = tuple[float, tuple[Hashable, ...], Any, Callable[[dict], dict] | None]
+Figures = dict[Hashable, float]
+"""A state's value in a :class:`Walk`: each event to its chance from there on (or, for a state
+inside a re-roll loop, each loop head to its chance of going back to it)."""
+
+Branch = tuple[float, tuple[Hashable, ...], Any, Callable[[Figures], Figures] | None]
 """One way a state goes on: its chance, the events it makes happen, the state it leads to
 (None where the question is settled) and, where the child's figures are not all wanted,
 a function that keeps those that are (e.g. NHB's next segment: the bout's, not the segment's)."""
@@ -240,7 +244,7 @@ class Walk:
     def __init__(self, expand: Callable[[Any], Iterable[Branch]], key: Callable[[Any], Hashable]) -> None:
         self.expand = expand
         self.key = key
-        self.memo: dict[Hashable, tuple[dict, dict | None]] = {}
+        self.memo: dict[Hashable, tuple[Figures, Figures | None]] = {}
         """Each state walked, by key: its figures and its chances of going back to a loop head."""
         self.states: dict[Hashable, Any] = {}
         """The state walked for each key (the tests check each against the rules)."""
@@ -265,10 +269,10 @@ class Walk:
         ev, loops = got
         return self._resolve(ev, loops)[0] if loops else ev
 
-    def _resolve(self, ev: dict, loops: dict) -> tuple[dict, dict | None]:
+    def _resolve(self, ev: Figures, loops: Figures) -> tuple[Figures, Figures | None]:
         """Put in the values of finished loop heads: V = ev + q * V(head)."""
         out = dict(ev)
-        left: dict = {}
+        left: Figures = {}
         for head, q in loops.items():
             if head in self._stack:
                 left[head] = q
@@ -282,13 +286,14 @@ class Walk:
                 out[e] = out.get(e, 0.0) + q * v
         return out, left or None
 
-    def _solve(self, state: Any, k: Hashable) -> tuple[dict, dict | None]:
+    def _solve(self, state: Any, k: Hashable) -> tuple[Figures, Figures | None]:
         memo, stack, key = self.memo, self._stack, self.key
         stack.add(k)
         self.states[k] = state
-        total: dict = {}
-        loops: dict = {}
-        children: dict = {}  # faces that lead to the same state are added up first, then walked once
+        total: Figures = {}
+        loops: Figures = {}
+        # faces that lead to the same state are added up first, then walked once
+        children: dict[tuple[Hashable, Callable[[Figures], Figures] | None], tuple[float, Any]] = {}
         for p, events, child, keep in self.expand(state):
             self.steps += 1
             for e in events:
@@ -419,7 +424,7 @@ class Tables:
                 self._done.popitem(last=False)
 
 
-class Memo(OrderedDict):
+class Memo(OrderedDict[Hashable, Any]):
     """A small least-recently-used store (a walk per matchup, kept across prompts)."""
 
     def __init__(self, keep: int = 8) -> None:

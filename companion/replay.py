@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from companion.dice import Refused, read_faces
-from companion.ruleset import Answer, ChoicePrompt, Outcome, OverPrompt, Prompt, RollPrompt, Setup, evolve
+from companion.ruleset import Answer, ChoicePrompt, Outcome, OverPrompt, Prompt, RollPrompt, Setup, card_name, evolve
 
 
 def slug(text: str) -> str:
@@ -135,7 +135,8 @@ class SceneRuleset:
             TablesError: every problem, naming the file and the section.
         """
         user = data_dir / "tables" / f"{self.key}.yaml" if data_dir is not None else None
-        return self.tables.load(user)
+        tables: dict[str, Any] = self.tables.load(user)
+        return tables
 
     def run(self, state: Any) -> Any:
         """The round over the state's answers (the last one kept: prompt and apply ask twice)."""
@@ -149,7 +150,7 @@ class SceneRuleset:
     def prompt(self, state: Any) -> Prompt:
         if state.result is not None:
             return OverPrompt(state.result, self.period_word)
-        need = self.run(state).need
+        need: Prompt | None = self.run(state).need
         assert need is not None
         return need
 
@@ -207,15 +208,16 @@ class SceneRuleset:
         for card in cards:
             if not isinstance(card, self.card_model):
                 raise ValueError(f"{getattr(card, 'name', card)!r} is not a {self.short_title} card")
-            key = slug(card.name)
+            name = card_name(card)
+            key = slug(name)
             if key in seen:
                 raise ValueError(
-                    f"{card.name} and {seen[key]}: two {who}s the log and the targets could not "
+                    f"{name} and {seen[key]}: two {who}s the log and the targets could not "
                     "tell apart; give each a name of its own"
                 )
             if key in self.reserved:
-                raise ValueError(f"{card.name!r} cannot be a {who}'s name: it is a word of the prompts")
-            seen[key] = card.name
+                raise ValueError(f"{name!r} cannot be a {who}'s name: it is a word of the prompts")
+            seen[key] = name
         problems = [p for card in cards for p in self.card_check(card, tables)]
         if problems:
             raise ValueError("the scene cannot start:\n  " + "\n  ".join(problems))

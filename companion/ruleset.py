@@ -14,7 +14,7 @@ import dataclasses
 import importlib
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, Protocol
 
 from companion.dice import Dice, Refused
 
@@ -42,6 +42,7 @@ __all__ = [
     "Ruleset",
     "SecretPrompt",
     "Setup",
+    "card_name",
     "evolve",
     "get_ruleset",
 ]
@@ -120,7 +121,7 @@ class RollPrompt:
     """The number the total is compared with, where known."""
     note: str = ""
     """What else the roll can do (e.g. FO: "a double is a knockdown"), in words."""
-    kind: ClassVar[str] = "roll"
+    kind: ClassVar[Literal["roll"]] = "roll"
 
     def headline(self) -> str:
         """``Royce Gracie: roll d10! for control, +18``."""
@@ -170,7 +171,7 @@ class ChoicePrompt:
     reason: str
     options: tuple[Choice, ...]
     advised: str | None = None
-    kind: ClassVar[str] = "choice"
+    kind: ClassVar[Literal["choice"]] = "choice"
 
     def headline(self) -> str:
         return f"{self.who}: choose {self.reason}"
@@ -204,7 +205,7 @@ class OverPrompt:
     result: Result
     period_word: str = "period"
     """What the game calls a period (``segment``, ``round``), for the headline."""
-    kind: ClassVar[str] = "over"
+    kind: ClassVar[Literal["over"]] = "over"
 
     def headline(self) -> str:
         return self.result.headline(self.period_word)
@@ -306,7 +307,7 @@ class SecretPrompt:
     """The position's label, ``STANDING``."""
     pad: str
     sides: tuple[PadSide, PadSide]
-    kind: ClassVar[str] = "secret"
+    kind: ClassVar[Literal["secret"]] = "secret"
     who: ClassVar[str] = "both"
 
     def headline(self) -> str:
@@ -519,7 +520,14 @@ class Setup:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(f.name for f in self.fighters)
+        return tuple(card_name(f) for f in self.fighters)
+
+
+def card_name(card: BaseModel) -> str:
+    """The name on a fighter card. Every game's card model has a ``name: str`` field, but the
+    core knows a card only as a ``BaseModel``, which does not declare it."""
+    name: str = card.name  # type: ignore[attr-defined]  # each game's card model declares it (above)
+    return name
 
 
 class Ruleset(Protocol):
@@ -638,7 +646,8 @@ def get_ruleset(game: str) -> Ruleset:
     except KeyError:
         raise KeyError(f"unknown game {game!r} (playable: {', '.join(GAMES)})") from None
     module, _, name = module.partition(":")
-    return getattr(importlib.import_module(module), name or "RULESET")
+    ruleset: Ruleset = getattr(importlib.import_module(module), name or "RULESET")
+    return ruleset
 
 
 def default_options(ruleset: Ruleset) -> dict[str, Any]:

@@ -179,8 +179,9 @@ class Session:
         step = Step(answer, outcome.state, outcome.log)
         if self.store is not None:
             self.store.redo(self.id, len(self.steps))
-            if self.ruleset.prompt(step.state).kind == "over":
-                self.store.finish(self.id, self.ruleset.prompt(step.state).result.to_json())
+            after = self.ruleset.prompt(step.state)
+            if after.kind == "over":
+                self.store.finish(self.id, after.result.to_json())
         self.steps.append(step)
         self._changed()
         return step
@@ -206,7 +207,7 @@ class Session:
 
 def setup_to_json(setup: Setup) -> dict[str, Any]:
     """The setup as stored: cards are copied in, so a fight resumes even if its card file changed."""
-    data = {
+    data: dict[str, Any] = {
         "game": setup.game,
         "fighters": [card.model_dump(mode="json", exclude_none=True) for card in setup.fighters],
         "options": dict(setup.options),

@@ -34,12 +34,15 @@ import math
 import random
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.clock import seconds_of
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, Result, RollPrompt, Ruleset, Setup
+
+if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
 
 __all__ = ["Chain", "Job", "Tally", "plan", "run", "run_job", "wilson", "workers_for"]
 
@@ -352,7 +355,7 @@ class Job:
 _LOCAL = threading.local()
 
 
-def worker_cache() -> dict[tuple, Any]:
+def worker_cache() -> dict[Hashable, Any]:
     """This thread's cards and chains, kept across the chunks of a run: one a
     thread, so two runs in one app (one stopping, one starting) never share."""
     cache = getattr(_LOCAL, "cache", None)
@@ -361,7 +364,7 @@ def worker_cache() -> dict[tuple, Any]:
     return cache
 
 
-def _setup_of(job: Job) -> tuple[Any, tuple[Any, ...]]:
+def _setup_of(job: Job) -> tuple[Ruleset, tuple[Any, ...]]:
     from companion.ruleset import get_ruleset
 
     cache = worker_cache()
@@ -372,10 +375,11 @@ def _setup_of(job: Job) -> tuple[Any, tuple[Any, ...]]:
         cards = tuple(ruleset.card_model.model_validate(c) for c in job.cards)
         cache["key"] = key
         cache["setup"] = (ruleset, cards)
-    return cache["setup"]
+    setup: tuple[Ruleset, tuple[Any, ...]] = cache["setup"]
+    return setup
 
 
-def _chain(ruleset: Ruleset, job: Job, key: tuple, red: Any, blue: Any) -> Chain:
+def _chain(ruleset: Ruleset, job: Job, key: tuple[Hashable, ...], red: Any, blue: Any) -> Chain:
     cache = worker_cache()
     chain = cache.get(key)
     if chain is None:
@@ -410,7 +414,9 @@ def run_job(job: Job) -> Tally:
             result, loss = chain.results[chain.bout(randint)]
             bouts[result] += 1
             bracket = bracket.record(red, blue, result, loss)
-        tally.champions[bracket.entrants[bracket.champion].name] += 1
+        champion = bracket.champion
+        assert champion is not None  # the night is over: its last bout is played
+        tally.champions[bracket.entrants[champion].name] += 1
         tally.tournaments += 1
     return tally
 
@@ -485,12 +491,19 @@ def ensure_resource_tracker() -> None:
         resource_tracker.ensure_running()
 
 
-def _run_parallel(jobs, total: Tally, workers: int, progress, cancelled) -> bool:
+def _run_parallel(
+    jobs: list[Job],
+    total: Tally,
+    workers: int,
+    progress: Callable[[int], None] | None,
+    cancelled: Callable[[], bool] | None,
+) -> bool:
     import multiprocessing
     import threading
     from concurrent.futures import ProcessPoolExecutor
 
     done = 0
+    context: BaseContext
     if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
         # A process with one thread (the command line) forks its workers after
         # playing the first chunk itself: they start at once, with its chain warm.

@@ -181,7 +181,9 @@ class Store:
                 "INSERT INTO sessions (game, setup, title, created, updated) VALUES (?, ?, ?, ?, ?)",
                 (game, json.dumps(setup), title, now, now),
             )
-        return int(cur.lastrowid)
+        rowid = cur.lastrowid
+        assert rowid is not None  # an INSERT sets it
+        return rowid
 
     def append(self, session_id: int, seq: int, answer: Answer) -> None:
         """Save the answer at ``seq``, dropping undone answers from there on."""

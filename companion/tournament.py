@@ -25,6 +25,7 @@ from companion.ruleset import (
     Answer,
     Choice,
     ChoicePrompt,
+    OptionSpec,
     Outcome,
     OverPrompt,
     Prompt,
@@ -169,7 +170,7 @@ class Tournament:
         options: the rules options a night offers (the game's, by default).
     """
 
-    def __init__(self, game: Any, key: str, options: tuple | None = None) -> None:
+    def __init__(self, game: Any, key: str, options: tuple[OptionSpec, ...] | None = None) -> None:
         self.game = game
         self.key = key
         self.roster = game.key
@@ -194,7 +195,8 @@ class Tournament:
     def prompt(self, state: TournamentState) -> Prompt:
         bracket = state.bracket
         if state.bout is not None:
-            return self.game.prompt(state.bout)
+            prompt: Prompt = self.game.prompt(state.bout)
+            return prompt
         k = bracket.next_bout
         if k is None:
             return OverPrompt(self.result(state), self.period_word)
@@ -239,7 +241,8 @@ class Tournament:
 
     def reference(self, state: TournamentState) -> Reference | None:
         if state.bout is not None:
-            return self.game.reference(state.bout)
+            reference: Reference | None = self.game.reference(state.bout)
+            return reference
         return self.bracket_reference(state)
 
     # --- what the screens also read -------------------------------------------
@@ -304,11 +307,13 @@ class Tournament:
                     f"{r.winner}: {how} {r.time} ({self.period_word[:3]}. {r.period}){loss}",
                 )
             )
-        k = bracket.next_bout
+        upcoming = bracket.next_bout
         highlight = None
-        if k is not None:
-            red, blue = bracket.pairing(k)
-            rows.append((bracket.bout_name(k), f"{bracket.entrants[red].name} v {bracket.entrants[blue].name}", "next"))
+        if upcoming is not None:
+            red, blue = bracket.pairing(upcoming)
+            rows.append(
+                (bracket.bout_name(upcoming), f"{bracket.entrants[red].name} v {bracket.entrants[blue].name}", "next")
+            )
             highlight = len(rows) - 1
         return Reference(
             "The bracket",
@@ -336,6 +341,7 @@ class Tournament:
         if result.winner is None:
             raise AssertionError("new() refuses options that allow a draw")
         loss, why = self.game.injury(bout)
+        assert state.pairing is not None  # set by _begin with the bout
         red, blue = state.pairing
         bracket = state.bracket.record(red, blue, result, loss)
         winner = result.winner

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from companion.ruleset import GAME_TITLES, GAMES
 from companion.screens.widgets import escape
+from companion.words import count
 
 SHORT = {
     "nhb": "NHB",
@@ -94,7 +95,7 @@ class HomeScreen(Screen[None]):
         for saved in store.sessions("open"):
             label = (
                 f"{_title(saved.game, saved.title)} · {SHORT.get(saved.game, saved.game)} · "
-                f"{saved.answers} answers · {_when(saved.updated)}"
+                f"{count(saved.answers, 'answer')} · {_when(saved.updated)}"
             )
             unfinished.add_option(Option(escape(label), id=str(saved.id)))
         if not unfinished.option_count:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,6 +17,9 @@ from textual.widgets import Digits, Static
 
 from companion.clock import mmss
 from companion.screens.widgets import escape, show_text
+
+if TYPE_CHECKING:  # the fight screen imports this module
+    from companion.screens.fight import FightScreen
 
 WARNING_SECONDS = 30
 """The last seconds of a round shown as a warning."""
@@ -130,12 +134,13 @@ class StopwatchScreen(ModalScreen[None]):
 
     CSS_PATH = "stopwatch.tcss"
     BINDINGS = [
-        Binding("f2,space", "toggle", "Start/pause"),
+        # not "toggle": that is Textual's own action (DOMNode.action_toggle flips an attribute)
+        Binding("f2,space", "toggle_clock", "Start/pause"),
         Binding("f3,s", "stall", "Call stalling"),
         Binding("f4,escape", "dismiss", "Back to the fight"),
     ]
 
-    def __init__(self, fight) -> None:
+    def __init__(self, fight: FightScreen) -> None:
         super().__init__()
         self.fight = fight
 
@@ -166,7 +171,7 @@ class StopwatchScreen(ModalScreen[None]):
         self.query_one("#bars", Static).update("\n".join(view.bars()))
         self.query_one("#stall", Static).update(view.stall_line())
 
-    def action_toggle(self) -> None:
+    def action_toggle_clock(self) -> None:
         self.fight.action_clock()
         self.refresh_view()
 

@@ -37,8 +37,8 @@ def escape(text: str) -> str:
 def show_text(widget: Static, text: str) -> None:
     """Update ``widget`` only when its text changes: an unchanged widget is not
     laid out and painted again, which is most of the cost of an answer."""
-    if getattr(widget, "_shown_text", None) != text:
-        widget._shown_text = text
+    shown = widget.content  # what it was last given (Static's public API)
+    if not isinstance(shown, str) or shown != text:
         widget.update(text)
 
 

@@ -1,9 +1,16 @@
-"""Running ``companion script`` as a real subprocess: the harness the script tests share.
+"""Running ``companion``'s command line for the script tests: the harness they share.
 
-tests/test_script.py (NHB) and tests/test_fo_script.py (FO) both drive
-``companion script GAME --fighters CARDS`` with an empty ``COMPANION_DATA_DIR``
-and compare its JSON Lines with the goldens in ``tests/golden``; what differs
-between them is only the game and the card file, passed to every helper here.
+tests/test_script.py (NHB), test_fo_script.py, test_cage_match_script.py,
+test_fudge_script.py and test_paf_script.py drive ``companion script GAME --fighters
+CARDS`` with an empty ``COMPANION_DATA_DIR`` and compare its JSON Lines with the goldens
+in ``tests/golden``; what differs between them is only the game and the card file,
+passed to every helper here.
+
+``run`` plays the command in this process through the CLI's own ``main`` (with its
+standard streams, environment and working folder swapped for the call): what a shell
+would see, without the second or so a new interpreter costs. ``run_process`` and
+``spawn`` start a real ``python -m companion``; each game keeps one such test (the
+prompt flushed before its answer is read, and the exit status a shell sees).
 
 This is not a test module (pytest does not collect it). The test modules import
 it by name, which works because ``tests`` has no ``__init__.py``: pytest's
@@ -15,6 +22,8 @@ below report their values as the tests' own asserts do.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import select
@@ -22,6 +31,7 @@ import shlex
 import subprocess
 import sys
 import time
+import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -46,6 +56,38 @@ def environment(data_dir: Path) -> dict[str, str]:
 
 
 def run(data_dir: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``companion ARGS`` in this process, as a shell would run it in ``data_dir`` with
+    ``COMPANION_DATA_DIR`` set there: its exit status, standard output and standard error.
+    An exception that escapes ``main`` is written to standard error as the interpreter
+    would write it (status 1), so "no traceback" asserts hold here as for a real process."""
+    from companion import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    saved_env = os.environ.get("COMPANION_DATA_DIR")
+    saved_stdin = sys.stdin
+    os.environ["COMPANION_DATA_DIR"] = str(data_dir)
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.chdir(data_dir), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                status = cli.main(list(args))
+            except SystemExit as exc:  # argparse's usage errors and --help
+                status = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+            except Exception:  # noqa: BLE001 - written out as the interpreter would, and asserted absent
+                traceback.print_exc()
+                status = 1
+    finally:
+        sys.stdin = saved_stdin
+        if saved_env is None:
+            os.environ.pop("COMPANION_DATA_DIR", None)
+        else:
+            os.environ["COMPANION_DATA_DIR"] = saved_env
+    return subprocess.CompletedProcess(command(*args), status, out.getvalue(), err.getvalue())
+
+
+def run_process(data_dir: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``companion ARGS`` as a real process (``python -m companion``): for what only a process
+    shows (its exit status to a shell, its import of the app)."""
     return subprocess.run(  # noqa: PLW1510 - the exit status is asserted
         command(*args),
         input=stdin,

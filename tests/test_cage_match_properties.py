@@ -27,25 +27,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import tiers
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 pytest.register_assert_rewrite("session_checks")
 
 import session_checks
 
-from companion.cards import load_roster
 from companion.dice import Refused, read_faces
 from companion.ruleset import SIDES, ChoicePrompt, PadSide, RollPrompt, SecretPrompt, Setup
 from companion.rulesets.cage_match import RULESET
 from companion.session import Session, resume, start
 from companion.store import Store
 
-SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-ROSTER = load_roster("cage_match", RULESET.card_model)
-assert not ROSTER.problems, ROSTER.problems
-TABLES = RULESET.tables_for(None)
+ROSTER = tiers.shipped_roster("cage_match")
+TABLES = tiers.shipped_tables("cage_match")
 """The shipped card, checked once (every Setup carries it, as ``companion script`` does)."""
 START = TABLES["start"]
 FOCUS_MAX = TABLES["focus"]["max"]
@@ -392,7 +392,7 @@ def test_undo_then_redo_returns_the_same_state(setup, ops, seed, back) -> None:
         assert RULESET.trackers(session.state) == RULESET.trackers(state)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16))
 def test_save_and_reload_gives_the_same_fight(tmp_path_factory, setup, ops, seed) -> None:
     """The setup is stored with its tables; a resumed fight folds to the same place."""
@@ -420,7 +420,7 @@ MAX_TURNS = 300
 """Random play has ended within 90 turns in every one of hundreds of trial fights; 300 leaves room."""
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=SETUPS, seed=st.integers(0, 2**32 - 1), app=st.booleans())
 def test_random_play_ends_every_fight(setup, seed, app) -> None:
     """Random picks (with random focus spends) and random faces and choices, or the app's own
@@ -448,7 +448,7 @@ def test_random_play_ends_every_fight(setup, seed, app) -> None:
     assert snapshot(session) == after
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=SETUPS, seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 80), tries=st.integers(1, 8))
 def test_a_wrong_answer_anywhere_is_refused_and_changes_nothing(setup, seed, steps, tries) -> None:
     """Play ``steps`` random answers, then give answers made to be wrong for the prompt there:

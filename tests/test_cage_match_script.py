@@ -313,6 +313,7 @@ def test_golden_roll_is_virtual_and_fits(tmp_path: Path):
 # --- the protocol ----------------------------------------------------------------
 
 
+@pytest.mark.slow  # a real process
 def test_secret_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
     """DESIGN 5.1: the secret prompt, with each corner's options and why some cannot be done, comes first."""
     with spawn(tmp_path, "script", "cage_match", "--fighters", str(CARDS), "--red", GREG, "--blue", FRANK) as proc:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
+
+pytest.register_assert_rewrite("scripting")
+
+import scripting
 
 from companion.cards import SHIPPED_DIR, Problem, Roster, allowed, load_file, load_roster, read_file
 from companion.rulesets.nhb import NhbCard
@@ -407,10 +409,9 @@ def test_the_shipped_roster_loads_cleanly() -> None:
 
 
 def companion(*args: str, data: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COMPANION_DATA_DIR": str(data)}
-    return subprocess.run(  # noqa: PLW1510 - the exit status is asserted
-        [sys.executable, "-m", "companion", *args], capture_output=True, text=True, env=env, cwd=REPO, timeout=60
-    )
+    """``companion ARGS`` with its data folder at ``data`` (run in this process: tests/scripting.py)."""
+    data.mkdir(parents=True, exist_ok=True)
+    return scripting.run(data, *args)
 
 
 def test_check_lists_every_problem_and_exits_1(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from table_cards import CM_CARDS, open_fight, screen_text
-from textual.widgets import OptionList, RichLog
+from textual.widgets import OptionList, RichLog, Static
 
 from companion.screens.app import make_app
 from companion.screens.fight import FightScreen
@@ -197,7 +197,7 @@ async def test_a_whole_fight_on_the_keyboard(data_dir: Path) -> None:
         assert screen.session.over
         result = screen.session.prompt.result
         assert result.method in ("ko", "submission", "draw")
-        assert screen.query_one("#result")._shown_text.startswith(f"[b]{result.headline('turn')}[/b]")
+        assert str(screen.query_one("#result", Static).content).startswith(f"[b]{result.headline('turn')}[/b]")
         assert all(step.answer.virtual for step in screen.session.steps)
 
 

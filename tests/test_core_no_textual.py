@@ -12,6 +12,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from companion.cards import load_roster
 from companion.rulesets.nhb import NhbCard
 
@@ -76,6 +78,7 @@ PROBE = textwrap.dedent(
 )
 
 
+@pytest.mark.slow  # a real process
 def test_core_runs_without_importing_textual(tmp_path: Path) -> None:
     cards = tmp_path / "cards.yaml"
     cards.write_text(CARDS)

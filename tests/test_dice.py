@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from companion.dice import DIGIT, FUDGE, PERCENT, Dice, Die, Kind, Refused, d, read_faces, roll_faces, roll_text
 
@@ -220,7 +221,7 @@ def test_every_face_text_reads_back_to_its_value() -> None:
 ANY_DIE = st.sampled_from([d(4), D6, d(8), D10, D10X, d(12), D20, DIGIT, PERCENT, FUDGE])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(dice=st.lists(ANY_DIE, min_size=1, max_size=6).map(lambda ds: Dice(tuple(ds))), seed=st.integers(0, 2**32))
 def test_roll_text_reads_back_to_the_rolled_values(dice: Dice, seed: int) -> None:
     text = roll_text(dice, random.Random(seed))
@@ -231,7 +232,7 @@ def test_roll_text_reads_back_to_the_rolled_values(dice: Dice, seed: int) -> Non
         assert die.low <= value <= die.high
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(n=st.integers(1, 6), seed=st.integers(0, 2**32))
 def test_fudge_roll_text_reads_back(n: int, seed: int) -> None:
     dice = Dice((FUDGE,) * n)
@@ -240,7 +241,7 @@ def test_fudge_roll_text_reads_back(n: int, seed: int) -> None:
     assert read_faces(dice, text) == roll_faces(dice, random.Random(seed))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(dice=st.lists(ANY_DIE, min_size=1, max_size=4).map(lambda ds: Dice(tuple(ds))), text=st.text(max_size=12))
 def test_any_text_is_read_or_refused_never_crashes(dice: Dice, text: str) -> None:
     try:

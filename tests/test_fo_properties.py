@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from companion.clock import mmss
 
@@ -45,7 +46,7 @@ from companion.rulesets.fo import (
 from companion.session import Session, resume, start
 from companion.store import Store
 
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 STATS = ("punch", "kick", "takedown", "block", "check", "td_defence", "gnp", "submission", "guard", "sub_defence")
 EPS = 1e-6
@@ -304,7 +305,7 @@ def test_undo_all_then_redo_all_gives_the_same_fight(setup, ops, seed) -> None:
     session_checks.assert_undo_all_redo_all_round_trips(RULESET, setup, session)
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16))
 def test_save_and_reload_gives_the_same_fight(tmp_path_factory, setup, ops, seed) -> None:
     directory = Path(tempfile.mkdtemp(dir=tmp_path_factory.getbasetemp()))
@@ -374,7 +375,7 @@ def test_attacking_time_adds_up(setup, ops, seed) -> None:
             assert math.isclose(got[0], want[0], abs_tol=EPS) and math.isclose(got[1], want[1], abs_tol=EPS)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     setup=SETUPS,
     seed=st.integers(0, 2**16),

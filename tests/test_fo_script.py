@@ -186,6 +186,7 @@ def test_golden_draw_five_reads_as_the_rules_say(tmp_path: Path):
 # --- the protocol --------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a real process
 def test_fo_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
     """DESIGN, FO-9: the roll-off prompts are written and flushed before their answers are read."""
     with spawn(

@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 pytest.register_assert_rewrite("session_checks")
 
@@ -40,7 +41,7 @@ from companion.rulesets.fudge import ATTACKS, BOXES, RULESET
 from companion.session import Session
 
 HERE = Path(__file__).resolve().parent
-SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 ROSTER = load_roster("fudge", RULESET.card_model, extra_files=[HERE / "golden" / "fudge_cards.yaml"])
 assert not ROSTER.problems, ROSTER.problems
@@ -257,7 +258,7 @@ def test_undo_then_redo_returns_the_same_state(setup, ops, seed, back) -> None:
         assert (session.state, session.prompt, session.log(), RULESET.trackers(session.state)) == trail.pop()
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16))
 def test_store_and_resume_give_the_same_scene(tmp_path_factory, setup, ops, seed) -> None:
     """The setup (sides, options, tables) is stored with the answers; a resumed scene folds to the same place."""
@@ -277,7 +278,7 @@ def can_attack(prompt: Any) -> bool:
     )
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=SETUPS, seed=st.integers(0, 2**32 - 1), app=st.booleans())
 def test_random_play_ends_every_scene(setup, seed, app) -> None:
     """Random fitting answers (never the GM's end), or the app's own 'roll' everywhere (the advised
@@ -333,7 +334,7 @@ def test_random_play_ends_every_scene(setup, seed, app) -> None:
     assert session_checks.snapshot(session) == after
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=SETUPS, seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 120), tries=st.integers(1, 6))
 def test_a_wrong_answer_anywhere_is_refused_and_changes_nothing(setup, seed, steps, tries) -> None:
     """Play ``steps`` fitting answers, then answers made to be wrong there: each is refused, nothing changes."""

@@ -322,6 +322,7 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
 # --- the protocol ----------------------------------------------------------------
 
 
+@pytest.mark.slow  # a real process
 def test_the_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
     with spawn(tmp_path, "script", "fudge", "--fighters", str(CARDS), *SKIRMISH) as proc:
         out = LineReader(proc.stdout)

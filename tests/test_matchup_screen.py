@@ -11,20 +11,19 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+import tiers
 from table_cards import screen_text
 from textual.widgets import Input, Select
 
 import companion.screens.matchup as matchup
 import companion.simulate as simulate
-from companion.cards import load_roster
 from companion.ruleset import default_options, get_ruleset
-from companion.rulesets.nhb import NhbCard
 from companion.screens.app import make_app
 from companion.screens.home import HomeScreen
 from companion.screens.matchup import MatchupScreen, finish_chart
 from companion.simulate import plan, run
 
-ROSTER = load_roster("nhb", NhbCard)
+ROSTER = tiers.shipped_roster("nhb")
 ROYCE, KEN = ROSTER.find("Royce Gracie"), ROSTER.find("Ken Shamrock")
 OPTIONS = default_options(get_ruleset("nhb"))
 

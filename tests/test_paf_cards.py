@@ -26,8 +26,11 @@ from companion.rulesets.paf_cards import (
     to_yaml_entry,
 )
 
-T = pt.parse(pt.load())
-ROSTER = load_roster("paf", PafCard)
+
+@pytest.fixture(scope="module")
+def paf_roster(shipped_roster):
+    return shipped_roster("paf")
+
 
 CHARACTERS = ["Sir Roderick Vane", "Durin Stonefist", "Aelindra Swiftshadow", "Pip Underbough", "Brother Anselm"]
 MONSTERS = ["Orc Raider", "Orc Bowman", "Goblin Skulker", "Kobold Cutthroat", "Gnoll Brute", "Ogre Thug", "Hill Giant"]
@@ -96,13 +99,13 @@ def loaded(tmp_path: Path, body: str) -> PafCard:
 # --- the shipped roster -------------------------------------------------------------------------
 
 
-def test_roster_loads_with_no_problems():
-    assert ROSTER.problems == []
-    assert ROSTER.names() == CHARACTERS + MONSTERS
-    assert roster_problems(ROSTER, T) == []
-    assert all(check_against(c, pt.load()) == [] for c in ROSTER.cards)  # plain data works too
-    assert {c.kind for c in ROSTER.cards if c.name in CHARACTERS} == {"character"}
-    assert {c.kind for c in ROSTER.cards if c.name in MONSTERS} == {"monster"}
+def test_roster_loads_with_no_problems(paf_roster, paf_tables):
+    assert paf_roster.problems == []
+    assert paf_roster.names() == CHARACTERS + MONSTERS
+    assert roster_problems(paf_roster, paf_tables) == []
+    assert all(check_against(c, pt.load()) == [] for c in paf_roster.cards)  # plain data works too
+    assert {c.kind for c in paf_roster.cards if c.name in CHARACTERS} == {"character"}
+    assert {c.kind for c in paf_roster.cards if c.name in MONSTERS} == {"monster"}
 
 
 def test_roster_header_says_the_cards_are_the_projects_own():
@@ -110,8 +113,8 @@ def test_roster_header_says_the_cards_are_the_projects_own():
     assert "THESE CARDS ARE THE PROJECT'S OWN" in head and "rolled honestly" in head
 
 
-def test_roster_covers_the_brief():
-    cards = {c.name: c for c in ROSTER.cards}
+def test_roster_covers_the_brief(paf_roster, paf_tables):
+    cards = {c.name: c for c in paf_roster.cards}
     assert cards["Sir Roderick Vane"].shield and cards["Sir Roderick Vane"].weapons[0].weapon == "Sword, Long"
     assert cards["Durin Stonefist"].race == "Dwarf" and cards["Durin Stonefist"].weapons[0].weapon == "Axe, Battle"
     assert (
@@ -125,7 +128,7 @@ def test_roster_covers_the_brief():
         assert len(stats) == 12 and all(4 <= v <= 20 for v in stats.values())
     for name in MONSTERS:  # hit points within the monster table's dice
         card = cards[name]
-        low, high = pt.dice_range(T.monsters[card.monster].mhp)
+        low, high = pt.dice_range(paf_tables.monsters[card.monster].mhp)
         assert low <= card.hp <= high, name
 
 
@@ -133,13 +136,13 @@ def fig(x) -> Fraction:
     return x.value
 
 
-def test_sir_roderick_by_hand():
+def test_sir_roderick_by_hand(paf_roster, paf_tables):
     """PA-5: MHP = CON 10 + stamina 7 (+0) + level 3 + Human 0 + 8 = 21, dead at -CON.
     PA-1: AF = 30 + d20 9 - 4 x 3 + strength 12 (0) = 27; missile + dexterity 16 (-8) = 19.
     DF = 0 + agility 12 (0) + chain 25 [R] + 2.5 x 3 + shield 5 [R] = 37.5.
     PA-7: PAF = 100 - 12 - 12 - 12 = 64; PDF = 2 x 25 + 12 + 7.5 = 69.5;
     GOAF = 3 x 25 - 12 - 12 - 180/10 = 33; GODF = 12 + 12 + 18 - 25 = 17 (no shield in these)."""
-    n = derived(ROSTER.find("Sir Roderick Vane"), T)
+    n = derived(paf_roster.find("Sir Roderick Vane"), paf_tables)
     assert n.to_json() == {
         "mhp": 21,
         "af": 27,
@@ -154,14 +157,14 @@ def test_sir_roderick_by_hand():
     assert n.df.parts[-1].label == "shield" and fig(n.df) == Fraction(75, 2)
 
 
-def test_aelindra_by_hand():
+def test_aelindra_by_hand(paf_roster, paf_tables):
     """PA-5: MHP = 13 + stamina 8 (0) + 1 + Elf -1 + 8 = 21, dead at -13.
     PA-1/PA-2: AF = 30 + 13 - 4 + strength 8 (+4) = 43; missile with the +1 long bow, a weapon that
     shoots, takes no strength [D]: 39 + dexterity 18 (-14) - 4 = 21. DF = agility 17 (+8) + leather 5 + 2.5 = 15.5.
     PAF = 100 - 17 - 8 - 4 = 71; PDF = 10 + 17 + 2.5 = 29.5; GOAF = 15 - 17 - 8 - 11 = -21;
     GODF = 17 + 8 + 11 - 5 = 31."""
-    card = ROSTER.find("Aelindra Swiftshadow")
-    n = derived(card, T)
+    card = paf_roster.find("Aelindra Swiftshadow")
+    n = derived(card, paf_tables)
     assert n.to_json() == {
         "mhp": 21,
         "af": 43,
@@ -174,32 +177,32 @@ def test_aelindra_by_hand():
         "dead_at": -13,
     }
     # with the dagger chosen (thrown: the strength counts), no magic: the missile AF is 29
-    assert derived(card, T, weapon="Dagger").af_missile.number() == 29
-    assert derived(card, T, weapon=0).af.number() == 39
+    assert derived(card, paf_tables, weapon="Dagger").af_missile.number() == 29
+    assert derived(card, paf_tables, weapon=0).af.number() == 39
 
 
-def test_pip_by_hand():
+def test_pip_by_hand(paf_roster, paf_tables):
     """PA-5: combat level 0, no +8: MHP = 9 + 0 + 0 - 1 = 8, dead at -9.
     AF = 30 + 5 + 0 + strength 15 (-3) = 32; missile + dexterity 9 (+3) = 35; DF = agility 10 (-3) = -3."""
-    n = derived(ROSTER.find("Pip Underbough"), T)
+    n = derived(paf_roster.find("Pip Underbough"), paf_tables)
     assert (n.mhp.number(), n.af.number(), n.af_missile.number(), n.df.number(), n.dead_at) == (8, 32, 35, -3, -9)
 
 
-def test_brother_anselm_magic_mace():
+def test_brother_anselm_magic_mace(paf_roster, paf_tables):
     """PA-2: the +1 mace lowers the melee AF by 4: 30 + 12 - 8 + strength 14 (-2) - 4 = 28;
     the short bow has no magic and, shooting, takes no strength [D]: 30 + 12 - 8 + dexterity 11 (+1) = 35.
     DF = agility 10 (-3) + chain 25 + 5 + shield 5 = 32; MHP = 13 + 0 + 2 + 0 + 8 = 23."""
-    n = derived(ROSTER.find("Brother Anselm"), T)
+    n = derived(paf_roster.find("Brother Anselm"), paf_tables)
     assert (n.af.number(), n.af_missile.number(), n.df.number(), n.mhp.number()) == (28, 35, 32, 23)
 
 
-def test_orc_raider_by_hand():
+def test_orc_raider_by_hand(paf_roster, paf_tables):
     """Monster: AF from the chart (level 1: 52); DF = (10 - AC 6) x 3 + 2 x LVL 1 - 10 + d20 18 = 22;
     MHP the card's 20; dead at -10 (PA-5); a monster's shield is not DF (AC has it).
     Non-lethal [D]: no stats on the card, so agility and strength 12; armor bonus (10 - 6) x 3 = 12; LVL 1;
     160 lbs. PAF 100 - 12 - 12 - 4 = 72; PDF 2 x 12 + 12 + 2.5 = 38.5; GOAF 3 x 12 - 12 - 12 - 16 = -4;
     GODF 12 + 12 + 16 - 12 = 28."""
-    n = derived(ROSTER.find("Orc Raider"), T)
+    n = derived(paf_roster.find("Orc Raider"), paf_tables)
     assert n.to_json() == {
         "mhp": 20,
         "af": 52,
@@ -212,19 +215,19 @@ def test_orc_raider_by_hand():
         "dead_at": -10,
     }
     assert isinstance(n, Numbers) and set(n.parts) == set(Numbers.figures)
-    assert derived(ROSTER.find("Orc Raider"), T, monster_death=-20).dead_at == -20
+    assert derived(paf_roster.find("Orc Raider"), paf_tables, monster_death=-20).dead_at == -20
 
 
-def test_a_monster_s_stats_and_weight_in_its_non_lethal_factors(tmp_path):
+def test_a_monster_s_stats_and_weight_in_its_non_lethal_factors(tmp_path, paf_tables):
     """[D] strength, agility and weight from the card; a weight not given is by size (small 50 lbs):
     AC 6 armor 12, LVL 1. Given agility 8, strength 16, 200 lbs: GOAF 36 - 8 - 16 - 20 = -8, GODF 8 + 16 + 20
     - 12 = 32, PAF 100 - 8 - 16 - 4 = 72. Small, none given: GODF 12 + 12 + 5 - 12 = 17."""
     mighty = loaded(tmp_path, MONSTER + "    strength: 16\n    agility: 8\n    weight: 200\n")
     assert (mighty.stat("strength"), mighty.score("dexterity"), mighty.pounds) == (16, 12, 200)
-    n = derived(mighty, T)
+    n = derived(mighty, paf_tables)
     assert (n.goaf.number(), n.godf.number(), n.paf.number()) == (-8, 32, 72)
     small = loaded(tmp_path, MONSTER.replace("size: medium", "size: small"))
-    assert (small.stat("strength"), small.pounds, derived(small, T).godf.number()) == (None, 50, 17)
+    assert (small.stat("strength"), small.pounds, derived(small, paf_tables).godf.number()) == (None, 50, 17)
     assert "STR 16 AGI 8 DEX 12 (DEX not on the card: 12)" in mighty.sheet_lines()
     assert 'monster (Orc), level 1, AC 6, small, 50 lbs (by size), movement 12"' in small.sheet_lines()
 
@@ -244,24 +247,27 @@ def test_a_monster_s_stats_and_weight_are_held_to_their_ranges(tmp_path):
     )
 
 
-def test_goblin_ogre_and_giant_by_hand():
+def test_goblin_ogre_and_giant_by_hand(paf_roster, paf_tables):
     """R-11: level "1-1" is AF 56 with LVL 1: DF = 12 + 2 - 10 + 7 = 11.
     Ogre level 4: AF 36; DF = 15 + 8 - 10 + 19 = 32. Hill giant level 8: AF 20; DF = 18 + 16 - 10 + 2 = 26."""
     got = {
-        name: (derived(ROSTER.find(name), T).af.number(), derived(ROSTER.find(name), T).df.number())
+        name: (
+            derived(paf_roster.find(name), paf_tables).af.number(),
+            derived(paf_roster.find(name), paf_tables).df.number(),
+        )
         for name in ("Goblin Skulker", "Ogre Thug", "Hill Giant")
     }
     assert got == {"Goblin Skulker": (56, 11), "Ogre Thug": (36, 32), "Hill Giant": (20, 26)}
 
 
-def test_sheet_lines():
-    card = ROSTER.find("Brother Anselm")
+def test_sheet_lines(paf_roster, paf_tables):
+    card = paf_roster.find("Brother Anselm")
     plain = card.sheet_lines()
     assert plain[0] == 'Human character, combat level 2, medium, 170 lbs, movement 12"'
     assert plain[1] == "STR 14 INT 12 WIS 15 CON 13 DEX 11 CHA 10 COM 9 EGO 12 AGI 10 SWI 8 MEC 7 STA 12"
     assert plain[2] == "natural d20 12; chain, helm nasal, shield"
     assert "weapon: Mace, Footmans +1" in plain and "weapon: Bow, Short (ammo 20)" in plain
-    full = card.sheet_lines(T)
+    full = card.sheet_lines(paf_tables)
     assert "weapon: Mace, Footmans +1 (melee 1d6+1 / large 1d6, min str 10)" in full
     assert any(line.startswith("MHP 23 = 13 (constitution)") and line.endswith("dead at -13") for line in full)
     assert (
@@ -270,7 +276,7 @@ def test_sheet_lines():
     )
     assert "DF 32 = 0 (race Human) - 3 (agility 10) + 25 (armor) + 5 (combat level 2 x 2.5) + 5 (shield)" in full
     assert any(line.startswith("PAF 68") for line in full) and any(line.startswith("GODF 16") for line in full)
-    orc = ROSTER.find("Orc Raider").sheet_lines(pt.load())
+    orc = paf_roster.find("Orc Raider").sheet_lines(pt.load())
     assert orc[0] == 'monster (Orc), level 1, AC 6, medium, 160 lbs, movement 12"'
     assert "DF 22 = 12 ((10 - AC 6) x 3) + 2 (level 1 x 2) - 10 (constant) + 18 (d20)" in orc
     assert "GOAF -4 = 36 (armor x 3) - 12 (agility) - 12 (strength) - 16 (weight 160 lbs / 10)" in orc
@@ -354,7 +360,7 @@ def test_monster_levels(tmp_path):
     assert one(problems, "level").message.startswith("True (YAML reads yes/no/on/off as true/false) is not allowed")
 
 
-def test_unknown_keys_named_against_the_tables(tmp_path):
+def test_unknown_keys_named_against_the_tables(tmp_path, paf_tables):
     """Keys wait for the scene's tables (a GM's file may add rows); roster_problems names them with
     file, fighter, field and the keys allowed."""
     body = (
@@ -367,7 +373,7 @@ def test_unknown_keys_named_against_the_tables(tmp_path):
     assert [str(p) for p in roster.problems] == [
         f"{tmp_path / 'none' / 'paf.yaml'}: cannot be read: No such file or directory"
     ]
-    problems = roster_problems(roster, T)
+    problems = roster_problems(roster, paf_tables)
     assert all(p.file == str(path) for p in problems)
     by = {(p.fighter, p.field): p.message for p in problems}
     assert (
@@ -389,15 +395,15 @@ def test_unknown_keys_named_against_the_tables(tmp_path):
     assert len(problems) == 5
     hero = roster.find("Test Hero")
     assert (
-        check_against(hero, T)[0] == "fighter Test Hero: race: 'Orc' is not a race of the tables "
+        check_against(hero, paf_tables)[0] == "fighter Test Hero: race: 'Orc' is not a race of the tables "
         "(races: Dwarf, Elf, Gnome, Half-Elf, Half-Ork, Hobbit, Human)"
     )
     with pytest.raises(LookupError):
-        derived(hero, T)
-    assert any(line.startswith("(numbers not derived:") for line in hero.sheet_lines(T))
+        derived(hero, paf_tables)
+    assert any(line.startswith("(numbers not derived:") for line in hero.sheet_lines(paf_tables))
 
 
-def test_a_gms_armor_table_is_what_the_card_is_held_to(tmp_path):
+def test_a_gms_armor_table_is_what_the_card_is_held_to(tmp_path, paf_roster):
     tables = tmp_path / "tables.yaml"
     tables.write_text(
         yaml.safe_dump({"armor": {"shield": 5, "suits": {"none": {"bonus": 0}, "mithril": {"bonus": 40}}}}),
@@ -407,7 +413,7 @@ def test_a_gms_armor_table_is_what_the_card_is_held_to(tmp_path):
     card = loaded(tmp_path, CHARACTER + "    armor: mithril\n")
     assert check_against(card, mine) == []
     assert derived(card, mine).df.number() == 0 + 0 + 40 + 2.5
-    assert check_against(ROSTER.find("Brother Anselm"), mine) == [
+    assert check_against(paf_roster.find("Brother Anselm"), mine) == [
         "fighter Brother Anselm: armor: 'chain' is not an armor of the tables (armor: mithril, none)"
     ]
 
@@ -451,17 +457,17 @@ def test_many_problems_at_once(tmp_path):
 # --- writing a card back --------------------------------------------------------------------------
 
 
-def test_every_shipped_card_round_trips(tmp_path):
+def test_every_shipped_card_round_trips(tmp_path, paf_roster):
     """to_yaml_entry -> a card file in <data dir>/fighters/paf_*.yaml -> loads back equal."""
     folder = tmp_path / "fighters"
     folder.mkdir()
-    (folder / "paf_saved.yaml").write_text(cards_yaml(ROSTER.cards), encoding="utf-8")
+    (folder / "paf_saved.yaml").write_text(cards_yaml(paf_roster.cards), encoding="utf-8")
     again = load_roster("paf", PafCard, user_dir=folder, shipped_dir=tmp_path)
-    assert list(again.cards) == ROSTER.cards
+    assert list(again.cards) == paf_roster.cards
     assert [str(p) for p in again.problems] == [f"{tmp_path / 'paf.yaml'}: cannot be read: No such file or directory"]
 
 
-def test_a_new_card_saved_and_loaded(tmp_path):
+def test_a_new_card_saved_and_loaded(tmp_path, paf_roster):
     card = PafCard.model_validate(
         {
             "name": "Saved Sally",
@@ -486,7 +492,7 @@ def test_a_new_card_saved_and_loaded(tmp_path):
     path.write_text(yaml.safe_dump({"game": "paf", "fighters": [entry]}, sort_keys=False), encoding="utf-8")
     cards, problems = load_file(path, "paf", PafCard)
     assert problems == [] and cards == [card]
-    monster = ROSTER.find("Goblin Skulker")
+    monster = paf_roster.find("Goblin Skulker")
     entry = to_yaml_entry(monster)
     assert entry["level"] == "1-1" and "armor" not in entry and "stats" not in entry
     path.write_text(cards_yaml([monster]), encoding="utf-8")

@@ -54,14 +54,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import tiers
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 pytest.register_assert_rewrite("session_checks")
 
 import session_checks
 
-from companion.cards import load_roster
 from companion.clock import mmss
 from companion.dice import Kind, Refused
 from companion.replay import slug
@@ -71,12 +72,11 @@ from companion.rulesets.paf import ACTIONS, RULESET
 from companion.rulesets.paf_cards import HELMS, PafCard, check_against
 from companion.session import Session
 
-SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-ROSTER = load_roster("paf", RULESET.card_model)
-assert not ROSTER.problems, ROSTER.problems
+ROSTER = tiers.shipped_roster("paf")
 CARDS = list(ROSTER.cards)
-TABLES = RULESET.tables_for(None)
+TABLES = tiers.shipped_tables("paf")
 """The shipped tables, checked once (every Setup carries them, as ``companion script`` does)."""
 T = pt.parse(TABLES)
 ARMS = sorted(set(T.weapons) | set(T.missiles))
@@ -581,7 +581,7 @@ def test_undo_all_then_redo_all_gives_the_same_fight(setup, ops, seed, lead) -> 
     assert RULESET.trackers(session.state) == trackers
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=SETUPS, ops=OPS, lead=st.integers(0, 250), seed=st.integers(0, 2**16))
 def test_store_and_resume_give_the_same_scene(tmp_path_factory, setup, ops, seed, lead) -> None:
     """The setup (cards, sides, options, tables) is stored with the answers; a resumed scene folds to the
@@ -672,7 +672,7 @@ def play_out(
     return "over"
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=SETUPS, seed=st.integers(0, 2**32 - 1), app=st.booleans())
 def test_random_play_ends_every_scene_with_a_side_down(setup, seed, app) -> None:
     """Random fitting answers (never the GM's end), or the app's own 'roll' everywhere (the advised
@@ -707,7 +707,7 @@ def test_random_play_ends_every_scene_with_a_side_down(setup, seed, app) -> None
     assert session_checks.snapshot(session) == after
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=SETUPS, seed=st.integers(0, 2**32 - 1))
 def test_temporary_damage_never_kills(setup, seed) -> None:
     """PA-7: only the stated share of non-lethal damage is real. Beings who only pummel, grapple,
@@ -733,7 +733,7 @@ def test_temporary_damage_never_kills(setup, seed) -> None:
     )
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=SETUPS, seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 120), tries=st.integers(1, 6))
 def test_a_wrong_answer_anywhere_is_refused_and_changes_nothing(setup, seed, steps, tries) -> None:
     """Play ``steps`` fitting answers, then answers made to be wrong there: each is refused, nothing changes."""

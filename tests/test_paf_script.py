@@ -453,6 +453,7 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
 # --- the protocol ----------------------------------------------------------------
 
 
+@pytest.mark.slow  # a real process
 def test_the_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
     with spawn(tmp_path, "script", "paf", "--fighters", str(CARDS), *DUEL) as proc:
         out = LineReader(proc.stdout)

@@ -18,7 +18,6 @@ from companion.rulesets import paf_tables as pt
 from companion.rulesets.paf_tables import SECTIONS, SHIPPED, TablesError, check, load, parse
 
 SHIPPED_DATA = yaml.safe_load(SHIPPED.read_text(encoding="utf-8"))
-T = parse(load())
 
 
 def shipped() -> dict:
@@ -34,11 +33,11 @@ def problems(data) -> list[str]:
 # --- the shipped file -------------------------------------------------------------------------
 
 
-def test_shipped_file_loads_as_json_data():
+def test_shipped_file_loads_as_json_data(paf_tables):
     data = load()
     assert set(data) == set(SECTIONS)
     again = json.loads(json.dumps(data))  # stored with a fight's setup and read back
-    assert parse(again) == T
+    assert parse(again) == paf_tables
     assert load(Path("/nonexistent/paf.yaml")) == data  # no user file: the shipped tables
     assert check(SHIPPED_DATA)[1] == []
 
@@ -67,19 +66,19 @@ def test_every_section_is_in_the_shipped_file():
         ("Staff", 50, "1d6", "1d6", ["1-6", "1-6"], None),
     ],
 )
-def test_weapon_rows(name, weight, sm, lg, printed, min_str):
-    w = T.weapons[name]
+def test_weapon_rows(name, weight, sm, lg, printed, min_str, paf_tables):
+    w = paf_tables.weapons[name]
     assert (w.weight, w.small_medium, w.large, w.printed, w.min_str) == (weight, sm, lg, printed, min_str)
 
 
-def test_weapon_readings():
-    assert len(T.weapons) == 34  # every row of page 11, the Staff included
-    spear = T.weapons["Spear"]
+def test_weapon_readings(paf_tables):
+    assert len(paf_tables.weapons) == 34  # every row of page 11, the Staff included
+    spear = paf_tables.weapons["Spear"]
     assert (spear.weight, spear.weight_max, spear.min_str) == (40, 60, 8)  # R-2: "40-60"
-    bastard = T.weapons["Sword, Bastard"]
+    bastard = paf_tables.weapons["Sword, Bastard"]
     assert bastard.two_hands and bastard.one_hand and bastard.misc == "Requires Two Hands / As Bastard 1 Hand"  # R-3
-    assert T.weapons["Axe, Battle"].two_hands and not T.weapons["Sword, Long"].two_hands
-    assert [T.weapons[n].critical for n in ("Club", "Sword, Long", "Arrow", "Spear")] == [
+    assert paf_tables.weapons["Axe, Battle"].two_hands and not paf_tables.weapons["Sword, Long"].two_hands
+    assert [paf_tables.weapons[n].critical for n in ("Club", "Sword, Long", "Arrow", "Spear")] == [
         "blunt",
         "edged",
         "missile",
@@ -87,21 +86,25 @@ def test_weapon_readings():
     ]  # R-10
 
 
-def test_every_weapon_dice_give_the_printed_range():
-    for name, w in T.weapons.items():
+def test_every_weapon_dice_give_the_printed_range(paf_tables):
+    for name, w in paf_tables.weapons.items():
         assert f"{pt.dice_range(w.small_medium)[0]}-{pt.dice_range(w.small_medium)[1]}" == w.printed[0], name
         assert f"{pt.dice_range(w.large)[0]}-{pt.dice_range(w.large)[1]}" == w.printed[1], name
 
 
-def test_weapon_damage_by_size():
+def test_weapon_damage_by_size(paf_tables):
     """PA-4: small and medium share a column."""
-    assert pt.weapon_damage(T, "Sword, Long", "small") == pt.weapon_damage(T, "Sword, Long", "medium") == "1d8"
-    assert pt.weapon_damage(T, "Sword, Long", "large") == "1d12"
-    assert pt.weapon_damage(T, "Hammer, Lucern", "large") == "1d6"
+    assert (
+        pt.weapon_damage(paf_tables, "Sword, Long", "small")
+        == pt.weapon_damage(paf_tables, "Sword, Long", "medium")
+        == "1d8"
+    )
+    assert pt.weapon_damage(paf_tables, "Sword, Long", "large") == "1d12"
+    assert pt.weapon_damage(paf_tables, "Hammer, Lucern", "large") == "1d6"
     with pytest.raises(ValueError):
-        pt.weapon_damage(T, "Sword, Long", "huge")
+        pt.weapon_damage(paf_tables, "Sword, Long", "huge")
     with pytest.raises(LookupError):
-        pt.weapon_damage(T, "Lightsaber", "medium")
+        pt.weapon_damage(paf_tables, "Lightsaber", "medium")
 
 
 def test_dice_helpers():
@@ -116,42 +119,46 @@ def test_dice_helpers():
 # --- missiles ------------------------------------------------------------------------------------
 
 
-def test_missile_rows():
-    bow = T.missiles["Bow, Long"]
+def test_missile_rows(paf_tables):
+    bow = paf_tables.missiles["Bow, Long"]
     assert (bow.per_round, bow.short, bow.medium, bow.long, bow.ammunition) == (2, 7, 14, 21, "Arrow")
-    heavy = T.missiles["Crossbow, Heavy"]
+    heavy = paf_tables.missiles["Crossbow, Heavy"]
     assert (heavy.per_round, heavy.printed_rate, heavy.long, heavy.ammunition) == (
         0.5,
         "1/2",
         24,
         "Quarl, Heavy",
     )  # R-4
-    dart = T.missiles["Dart"]
+    dart = paf_tables.missiles["Dart"]
     assert (dart.per_round, dart.short, dart.medium, dart.long) == (3, 1.5, 3, 4.5)  # R-5: "1 1/2 3 4 1/2"
-    spear = T.missiles["Spear"]
+    spear = paf_tables.missiles["Spear"]
     assert (spear.per_round, spear.short, spear.medium, spear.long) == (1, 1, 2, 3)
-    assert T.missiles["Axe"].ammunition == "Axe, Hand"  # R-7
-    assert len(T.missiles) == 15
+    assert paf_tables.missiles["Axe"].ammunition == "Axe, Hand"  # R-7
+    assert len(paf_tables.missiles) == 15
 
 
-def test_missile_range_bands():
+def test_missile_range_bands(paf_tables):
     """ "* +10% Attack Modification", "** +25%" (R-6)."""
-    assert (T.missile_range_modifiers.short, T.missile_range_modifiers.medium, T.missile_range_modifiers.long) == (
+    assert (
+        paf_tables.missile_range_modifiers.short,
+        paf_tables.missile_range_modifiers.medium,
+        paf_tables.missile_range_modifiers.long,
+    ) == (
         0,
         10,
         25,
     )
-    assert pt.range_modifier(T, "Bow, Long", 7) == 0
-    assert pt.range_modifier(T, "Bow, Long", 8) == 10
-    assert pt.range_modifier(T, "Bow, Long", 21) == 25
-    assert pt.range_modifier(T, "Bow, Long", 22) is None
+    assert pt.range_modifier(paf_tables, "Bow, Long", 7) == 0
+    assert pt.range_modifier(paf_tables, "Bow, Long", 8) == 10
+    assert pt.range_modifier(paf_tables, "Bow, Long", 21) == 25
+    assert pt.range_modifier(paf_tables, "Bow, Long", 22) is None
 
 
 # --- characteristic and strength adjustments (PA-1) ----------------------------------------------------
 
 
-def test_characteristic_rows():
-    row = pt.characteristic_row(T, 4)
+def test_characteristic_rows(paf_tables):
+    row = pt.characteristic_row(paf_tables, 4)
     assert (row.languages, row.saving_throws, row.missile, row.defense, row.reaction, row.hit_points) == (
         0,
         15,
@@ -160,7 +167,7 @@ def test_characteristic_rows():
         -25,
         -2,
     )
-    row = pt.characteristic_row(T, 12)
+    row = pt.characteristic_row(paf_tables, 12)
     assert (row.languages, row.saving_throws, row.missile, row.defense, row.reaction, row.hit_points) == (
         2,
         0,
@@ -169,7 +176,7 @@ def test_characteristic_rows():
         0,
         0,
     )
-    row = pt.characteristic_row(T, 20)
+    row = pt.characteristic_row(paf_tables, 20)
     assert (row.languages, row.saving_throws, row.missile, row.defense, row.reaction, row.hit_points) == (
         8,
         -20,
@@ -178,34 +185,34 @@ def test_characteristic_rows():
         40,
         6,
     )
-    assert pt.characteristic_adjustment(T, 9, "saving_throws") == 3  # R-8: printed "+3" without "%"
-    assert pt.characteristic_adjustment(T, 18, "defense") == 19  # R-9: "+19%" as printed
-    assert [pt.characteristic_adjustment(T, s, "defense") for s in (16, 17, 18, 19)] == [7, 8, 19, 11]
-    assert pt.characteristic_adjustment(T, 15, "hit_points") == 1
-    assert [r.score for r in T.characteristics] == list(range(4, 21))
+    assert pt.characteristic_adjustment(paf_tables, 9, "saving_throws") == 3  # R-8: printed "+3" without "%"
+    assert pt.characteristic_adjustment(paf_tables, 18, "defense") == 19  # R-9: "+19%" as printed
+    assert [pt.characteristic_adjustment(paf_tables, s, "defense") for s in (16, 17, 18, 19)] == [7, 8, 19, 11]
+    assert pt.characteristic_adjustment(paf_tables, 15, "hit_points") == 1
+    assert [r.score for r in paf_tables.characteristics] == list(range(4, 21))
     with pytest.raises(LookupError):
-        pt.characteristic_row(T, 3)
+        pt.characteristic_row(paf_tables, 3)
     with pytest.raises(ValueError):
-        pt.characteristic_adjustment(T, 12, "luck")
+        pt.characteristic_adjustment(paf_tables, 12, "luck")
 
 
-def test_strength_rows():
-    assert pt.strength_adjustment(T, 4) == 15  # PA-1: strength 4 is +15% to the chance to miss
-    row = pt.strength_row(T, 4)
+def test_strength_rows(paf_tables):
+    assert pt.strength_adjustment(paf_tables, 4) == 15  # PA-1: strength 4 is +15% to the chance to miss
+    row = pt.strength_row(paf_tables, 4)
     assert (row.attack, row.damage, row.weight_allowance, row.open_doors, row.bend_bars) == (15, -1, -350, 17, 0)
-    row = pt.strength_row(T, 15)
+    row = pt.strength_row(paf_tables, 15)
     assert (row.attack, row.damage, row.weight_allowance, row.open_doors, row.bend_bars) == (-3, 0, 275, 40, 9)
-    row = pt.strength_row(T, 18)
+    row = pt.strength_row(paf_tables, 18)
     assert (row.attack, row.damage, row.weight_allowance, row.open_doors, row.bend_bars) == (-7, 2, 750, 55, 16)
-    row = pt.strength_row(T, 20)
+    row = pt.strength_row(paf_tables, 20)
     assert (row.attack, row.damage, row.weight_allowance, row.open_doors, row.bend_bars) == (-10, 3, 1250, 65, 25)
-    assert [r.score for r in T.strength] == list(range(4, 21))
+    assert [r.score for r in paf_tables.strength] == list(range(4, 21))
     with pytest.raises(LookupError):
-        pt.strength_row(T, 21)
+        pt.strength_row(paf_tables, 21)
 
 
-def test_races():
-    assert {k: r.hp_bonus for k, r in T.races.items()} == {
+def test_races(paf_tables):
+    assert {k: r.hp_bonus for k, r in paf_tables.races.items()} == {
         "Dwarf": 2,
         "Elf": -1,
         "Gnome": 1,
@@ -214,28 +221,28 @@ def test_races():
         "Hobbit": -1,
         "Human": 0,
     }
-    assert {r.defense_base for r in T.races.values()} == {0}  # PA-1: race base 0 for every race
+    assert {r.defense_base for r in paf_tables.races.values()} == {0}  # PA-1: race base 0 for every race
 
 
 # --- monster conversion chart -------------------------------------------------------------------
 
 
-def test_monster_conversion():
-    assert pt.monster_attack_factor(T, "1-1") == 56
-    assert pt.monster_attack_factor(T, "1") == 52
-    assert pt.monster_attack_factor(T, "1+") == 48
-    assert pt.monster_attack_factor(T, "13") == 0
-    assert pt.monster_attack_factor(T, "16") == -12
-    assert [pt.monster_lvl(T, lv) for lv in ("1-1", "1", "1+", "2", "16")] == [1, 1, 1, 2, 16]  # R-11
-    assert len(T.monster_levels) == 18
-    assert (T.monsters["Orc"].mhp, T.monsters["Orc"].printed) == ("1d10+11", "11+D10")
-    assert T.monsters["Kobold"].mhp == "1d4+4"
-    assert T.monsters["Giant, Storm"].mhp == "1d20+55"
-    assert T.monsters["Horse, Hvy War"].mhp == "1d6+18"
-    assert len(T.monsters) == 18
-    assert T.monster_defense_factor == "(10 - AC)*3 + 2*LVL - 10 + D20"
+def test_monster_conversion(paf_tables):
+    assert pt.monster_attack_factor(paf_tables, "1-1") == 56
+    assert pt.monster_attack_factor(paf_tables, "1") == 52
+    assert pt.monster_attack_factor(paf_tables, "1+") == 48
+    assert pt.monster_attack_factor(paf_tables, "13") == 0
+    assert pt.monster_attack_factor(paf_tables, "16") == -12
+    assert [pt.monster_lvl(paf_tables, lv) for lv in ("1-1", "1", "1+", "2", "16")] == [1, 1, 1, 2, 16]  # R-11
+    assert len(paf_tables.monster_levels) == 18
+    assert (paf_tables.monsters["Orc"].mhp, paf_tables.monsters["Orc"].printed) == ("1d10+11", "11+D10")
+    assert paf_tables.monsters["Kobold"].mhp == "1d4+4"
+    assert paf_tables.monsters["Giant, Storm"].mhp == "1d20+55"
+    assert paf_tables.monsters["Horse, Hvy War"].mhp == "1d6+18"
+    assert len(paf_tables.monsters) == 18
+    assert paf_tables.monster_defense_factor == "(10 - AC)*3 + 2*LVL - 10 + D20"
     with pytest.raises(LookupError):
-        pt.monster_attack_factor(T, "17")
+        pt.monster_attack_factor(paf_tables, "17")
 
 
 # --- thresholds (PA-3) ----------------------------------------------------------------------------
@@ -266,92 +273,92 @@ def test_monster_conversion():
         (100, None, 9),
     ],
 )
-def test_thresholds(needed, crit, fumble):
-    assert pt.critical_threshold(T, needed) == crit
-    assert pt.fumble_threshold(T, needed) == fumble
+def test_thresholds(needed, crit, fumble, paf_tables):
+    assert pt.critical_threshold(paf_tables, needed) == crit
+    assert pt.fumble_threshold(paf_tables, needed) == fumble
 
 
-def test_thresholds_out_of_range_and_fractions():
+def test_thresholds_out_of_range_and_fractions(paf_tables):
     """R-16: the needed roll rounds up to a whole roll and is held within 0..100."""
-    assert pt.critical_threshold(T, 50.5) == 96 and pt.fumble_threshold(T, 50.5) == 8
-    assert pt.critical_threshold(T, 40.5) == 95 and pt.fumble_threshold(T, 40.5) == 8
-    assert pt.critical_threshold(T, -12) == 91 and pt.fumble_threshold(T, -12) is None
-    assert pt.critical_threshold(T, 130) is None and pt.fumble_threshold(T, 130) == 9
+    assert pt.critical_threshold(paf_tables, 50.5) == 96 and pt.fumble_threshold(paf_tables, 50.5) == 8
+    assert pt.critical_threshold(paf_tables, 40.5) == 95 and pt.fumble_threshold(paf_tables, 40.5) == 8
+    assert pt.critical_threshold(paf_tables, -12) == 91 and pt.fumble_threshold(paf_tables, -12) is None
+    assert pt.critical_threshold(paf_tables, 130) is None and pt.fumble_threshold(paf_tables, 130) == 9
 
 
 # --- critical and fumble tables (PA-3) -----------------------------------------------------------------
 
 
-def test_blunt_criticals():
-    assert pt.critical_row(T, "blunt", 1).damage_multiplier == 2
-    assert pt.critical_row(T, "blunt", 31).damage_multiplier == 2
-    assert pt.critical_row(T, "blunt", 32).damage_multiplier == 3
-    row = pt.critical_row(T, "blunt", 65)
+def test_blunt_criticals(paf_tables):
+    assert pt.critical_row(paf_tables, "blunt", 1).damage_multiplier == 2
+    assert pt.critical_row(paf_tables, "blunt", 31).damage_multiplier == 2
+    assert pt.critical_row(paf_tables, "blunt", 32).damage_multiplier == 3
+    row = pt.critical_row(paf_tables, "blunt", 65)
     assert (row.text, row.shield, row.no_effect_if) == ("shield broken (no effect if no shield)", "broken", "no_shield")
-    assert pt.critical_row(T, "blunt", 68).roll_again_if == "no_shield"
-    assert pt.critical_row(T, "blunt", 69).no_shield_defense == "1d6"
-    assert pt.critical_row(T, "blunt", 74).attacks == -2
-    assert pt.critical_row(T, "blunt", 77).attacks == "none"
-    loss = pt.critical_row(T, "blunt", 80).stat_loss
+    assert pt.critical_row(paf_tables, "blunt", 68).roll_again_if == "no_shield"
+    assert pt.critical_row(paf_tables, "blunt", 69).no_shield_defense == "1d6"
+    assert pt.critical_row(paf_tables, "blunt", 74).attacks == -2
+    assert pt.critical_row(paf_tables, "blunt", 77).attacks == "none"
+    loss = pt.critical_row(paf_tables, "blunt", 80).stat_loss
     assert (loss.stat, loss.dice, loss.until_healed) == ("dexterity", "1d5", True)
-    assert pt.critical_row(T, "blunt", 81).stat_loss.until_healed is False
-    assert pt.critical_row(T, "blunt", 84).stunned == "1d6"
-    assert pt.critical_row(T, "blunt", 92).movement == "halved"
-    assert pt.critical_row(T, "blunt", 97).stat_loss.dice == "2d6"
-    r99, r00 = pt.critical_row(T, "blunt", 99), pt.critical_row(T, "blunt", "00")
+    assert pt.critical_row(paf_tables, "blunt", 81).stat_loss.until_healed is False
+    assert pt.critical_row(paf_tables, "blunt", 84).stunned == "1d6"
+    assert pt.critical_row(paf_tables, "blunt", 92).movement == "halved"
+    assert pt.critical_row(paf_tables, "blunt", 97).stat_loss.dice == "2d6"
+    r99, r00 = pt.critical_row(paf_tables, "blunt", 99), pt.critical_row(paf_tables, "blunt", "00")
     assert (r99.text, r99.death, r99.no_effect_if) == (
         "skull crushed, dead (no effect if helmed)",
         "immediate",
         "helmed",
     )
     assert (r00.text, r00.death, r00.no_effect_if) == ("skull crushed, dead", "immediate", None)
-    assert pt.critical_row(T, "blunt", 100) == r00
+    assert pt.critical_row(paf_tables, "blunt", 100) == r00
 
 
-def test_edged_criticals():
-    assert pt.critical_row(T, "edged", 62).damage_multiplier == 3
-    assert pt.critical_row(T, "edged", 63).no_effect_if == "shielded"  # R-13: as printed
-    r65 = pt.critical_row(T, "edged", 65)
+def test_edged_criticals(paf_tables):
+    assert pt.critical_row(paf_tables, "edged", 62).damage_multiplier == 3
+    assert pt.critical_row(paf_tables, "edged", 63).no_effect_if == "shielded"  # R-13: as printed
+    r65 = pt.critical_row(paf_tables, "edged", 65)
     assert (r65.lost, r65.stunned, r65.if_helmed.helm) == (["ear"], "1d6", "removed")
-    r70 = pt.critical_row(T, "edged", 70)
+    r70 = pt.critical_row(paf_tables, "edged", 70)
     assert (r70.lost, r70.if_helmed.helm) == (["ear"], "removed")
-    assert pt.critical_row(T, "edged", 76).stat_loss.dice == "1d5"
-    assert pt.critical_row(T, "edged", 82).lost == ["shield_arm_at_shoulder"]
-    death = pt.critical_row(T, "edged", 93).death_in
+    assert pt.critical_row(paf_tables, "edged", 76).stat_loss.dice == "1d5"
+    assert pt.critical_row(paf_tables, "edged", 82).lost == ["shield_arm_at_shoulder"]
+    death = pt.critical_row(paf_tables, "edged", 93).death_in
     assert (death.dice, death.unit) == ("2d6", "turns")
-    assert pt.critical_row(T, "edged", 92).death_in.dice == "1d4"
-    assert pt.critical_row(T, "edged", "00").text == "decapitated, immediate death"
-    assert pt.critical_row(T, "edged", 99).no_effect_if == "helmed"
+    assert pt.critical_row(paf_tables, "edged", 92).death_in.dice == "1d4"
+    assert pt.critical_row(paf_tables, "edged", "00").text == "decapitated, immediate death"
+    assert pt.critical_row(paf_tables, "edged", 99).no_effect_if == "helmed"
 
 
-def test_missile_criticals():
-    assert pt.critical_row(T, "missile", 34).damage_multiplier == 2
-    assert pt.critical_row(T, "missile", 35).damage_multiplier == 3
-    assert pt.critical_row(T, "missile", 70).damage_multiplier == 3
-    assert pt.critical_row(T, "missile", 71).no_effect_if == "shielded"
-    assert pt.critical_row(T, "missile", 78).attacks == -4
-    assert pt.critical_row(T, "missile", 81).death_in.unit == "days"
-    assert pt.critical_row(T, "missile", 95).no_talking is True
-    assert pt.critical_row(T, "missile", "00").text == "struck in head, immediate death"
+def test_missile_criticals(paf_tables):
+    assert pt.critical_row(paf_tables, "missile", 34).damage_multiplier == 2
+    assert pt.critical_row(paf_tables, "missile", 35).damage_multiplier == 3
+    assert pt.critical_row(paf_tables, "missile", 70).damage_multiplier == 3
+    assert pt.critical_row(paf_tables, "missile", 71).no_effect_if == "shielded"
+    assert pt.critical_row(paf_tables, "missile", 78).attacks == -4
+    assert pt.critical_row(paf_tables, "missile", 81).death_in.unit == "days"
+    assert pt.critical_row(paf_tables, "missile", 95).no_talking is True
+    assert pt.critical_row(paf_tables, "missile", "00").text == "struck in head, immediate death"
 
 
-def test_fumbles():
-    slip = pt.fumble_row(T, 1)
+def test_fumbles(paf_tables):
+    slip = pt.fumble_row(paf_tables, 1)
     assert slip.dex_check.die == "1d20" and slip.dex_check.on_fail.stunned == "1d4" and slip.dex_check.on_fail.fall
-    assert pt.fumble_row(T, 33).dex_check.on_fail.stunned == "1d6"  # R-15: the d20 read in
-    assert pt.fumble_row(T, 57).weapon == "dropped"
-    tangled = pt.fumble_row(T, 62)
+    assert pt.fumble_row(paf_tables, 33).dex_check.on_fail.stunned == "1d6"  # R-15: the d20 read in
+    assert pt.fumble_row(paf_tables, 57).weapon == "dropped"
+    tangled = pt.fumble_row(paf_tables, 62)
     assert (tangled.attacks, tangled.opponent_attacks, tangled.duration) == ("none", "none", "next_round")
-    away = pt.fumble_row(T, 66).knocked_away
+    away = pt.fumble_row(paf_tables, 66).knocked_away
     assert (away.direction, away.feet) == ("1d8", "1d10")
-    assert pt.fumble_row(T, 72).break_chance.per_plus == -20
-    assert (pt.fumble_row(T, 75).hit, pt.fumble_row(T, 75).damage_multiplier) == ("self", 0.5)
-    assert (pt.fumble_row(T, 86).hit, pt.fumble_row(T, 86).damage_multiplier) == ("friend", 2)
-    assert pt.fumble_row(T, 89).critical == "friend"
-    helm = pt.fumble_row(T, 95)
+    assert pt.fumble_row(paf_tables, 72).break_chance.per_plus == -20
+    assert (pt.fumble_row(paf_tables, 75).hit, pt.fumble_row(paf_tables, 75).damage_multiplier) == ("self", 0.5)
+    assert (pt.fumble_row(paf_tables, 86).hit, pt.fumble_row(paf_tables, 86).damage_multiplier) == ("friend", 2)
+    assert pt.fumble_row(paf_tables, 89).critical == "friend"
+    helm = pt.fumble_row(paf_tables, 95)
     assert (helm.helm, helm.attacks, helm.duration, helm.dex_check.purpose) == ("slips", -6, "until_fixed", "fix")
-    assert pt.fumble_row(T, 98).opponent_next_attack == 3
-    r99, r00 = pt.fumble_row(T, 99), pt.fumble_row(T, "00")
+    assert pt.fumble_row(paf_tables, 98).opponent_next_attack == 3
+    r99, r00 = pt.fumble_row(paf_tables, 99), pt.fumble_row(paf_tables, "00")
     assert (r99.roll_again.times, r99.roll_again.ignore) == (2, [99, 100])
     assert r00.text == "roll 3 times, ignoring rolls of 99 or 00"
     assert (r00.roll_again.times, r00.roll_again.ignore) == (3, [99, 100])
@@ -368,8 +375,8 @@ def test_percentile_reading():
 # --- non-lethal tables (PA-7) ----------------------------------------------------------------------
 
 
-def test_pummeling_table():
-    p = T.pummeling
+def test_pummeling_table(paf_tables):
+    p = paf_tables.pummeling
     assert p.share == 0.25
     assert [(m.key, m.value, m.automatic_hit) for m in p.to_hit][:4] == [
         ("slowed", -10, False),
@@ -380,27 +387,30 @@ def test_pummeling_table():
     fast = p.to_hit[4]
     assert (fast.value, fast.per_inches, fast.above) == (5, 6, 12)
     assert [m.value for m in p.damage_mods] == [5, 10, -5, -10, -20]
-    assert pt.nonlethal_row(T, "pummeling", 0).miss
-    assert pt.nonlethal_row(T, "pummeling", -7).text == "Total Miss"
-    assert pt.nonlethal_row(T, "pummeling", 1).strike_again and pt.nonlethal_row(T, "pummeling", 1).points is None
-    row = pt.nonlethal_row(T, "pummeling", 41)
+    assert pt.nonlethal_row(paf_tables, "pummeling", 0).miss
+    assert pt.nonlethal_row(paf_tables, "pummeling", -7).text == "Total Miss"
+    assert (
+        pt.nonlethal_row(paf_tables, "pummeling", 1).strike_again
+        and pt.nonlethal_row(paf_tables, "pummeling", 1).points is None
+    )
+    row = pt.nonlethal_row(paf_tables, "pummeling", 41)
     assert (row.points, row.strike_again, row.plus_strength) == (4, True, True)
-    assert pt.nonlethal_row(T, "pummeling", 100).points == 8
-    crush = pt.nonlethal_row(T, "pummeling", 101)
+    assert pt.nonlethal_row(paf_tables, "pummeling", 100).points == 8
+    crush = pt.nonlethal_row(paf_tables, "pummeling", 101)
     assert (crush.points, crush.stunned) == (10, True)
 
 
-def test_grappling_and_overbear_tables():
-    assert [(m.key, m.value) for m in T.grapple_overbear_to_hit][:4] == [
+def test_grappling_and_overbear_tables(paf_tables):
+    assert [(m.key, m.value) for m in paf_tables.grapple_overbear_to_hit][:4] == [
         ("slowed", -10),
         ("stunned", -20),
         ("helpless", -30),
         ("hastened", 20),
     ]
-    assert T.grapple_overbear_to_hit[4].above == "attacker"
-    g = T.grappling
+    assert paf_tables.grapple_overbear_to_hit[4].above == "attacker"
+    g = paf_tables.grappling
     assert g.share == 0.25 and [m.value for m in g.damage_mods] == [-10, -10, -10]
-    clinch = pt.nonlethal_row(T, "grappling", 20)
+    clinch = pt.nonlethal_row(paf_tables, "grappling", 20)
     assert (clinch.category, clinch.attacker, clinch.defender, clinch.points, clinch.opponent_may_counter) == (
         1,
         "Waist Clinch",
@@ -408,20 +418,20 @@ def test_grappling_and_overbear_tables():
         1,
         True,
     )
-    arm = pt.nonlethal_row(T, "grappling", 21)
+    arm = pt.nonlethal_row(paf_tables, "grappling", 21)
     assert (arm.category, arm.attacker, arm.defender, arm.points) == (2, "Arm Lock", "Forearm/Elbow Smash", 2)
-    assert pt.nonlethal_row(T, "grappling", 55).defender == "Bite"
-    assert pt.nonlethal_row(T, "grappling", 95).attacker == "Strangle Hold"
-    kick = pt.nonlethal_row(T, "grappling", 96)
+    assert pt.nonlethal_row(paf_tables, "grappling", 55).defender == "Bite"
+    assert pt.nonlethal_row(paf_tables, "grappling", 95).attacker == "Strangle Hold"
+    kick = pt.nonlethal_row(paf_tables, "grappling", 96)
     assert (kick.category, kick.points, kick.stunned) == (7, 8, True)
-    o = T.overbear
+    o = paf_tables.overbear
     assert o.share == 0.5 and [m.value for m in o.damage_mods] == [-10, 15, 10]
-    assert pt.nonlethal_row(T, "overbear", -5).opponent_may_counter
-    assert pt.nonlethal_row(T, "overbear", 40).points is None
-    staggered = pt.nonlethal_row(T, "overbear", 41)
+    assert pt.nonlethal_row(paf_tables, "overbear", -5).opponent_may_counter
+    assert pt.nonlethal_row(paf_tables, "overbear", 40).points is None
+    staggered = pt.nonlethal_row(paf_tables, "overbear", 41)
     assert (staggered.points, staggered.strike_again) == (1, True)
-    assert pt.nonlethal_row(T, "overbear", 100).points == 3
-    flat = pt.nonlethal_row(T, "overbear", 150)
+    assert pt.nonlethal_row(paf_tables, "overbear", 100).points == 3
+    flat = pt.nonlethal_row(paf_tables, "overbear", 150)
     assert (flat.points, flat.stunned) == (4, True)
 
 
@@ -482,7 +492,7 @@ def test_grappling_categories_and_open_ends():
 # --- a GM's own file ----------------------------------------------------------------------------------
 
 
-def test_user_file_replaces_whole_sections(tmp_path):
+def test_user_file_replaces_whole_sections(tmp_path, paf_tables):
     user = tmp_path / "paf.yaml"
     rows = copy.deepcopy(SHIPPED_DATA["characteristics"])
     rows[14]["defense"] = 10  # R-9: play the Agility 18 entry as +10%
@@ -490,7 +500,7 @@ def test_user_file_replaces_whole_sections(tmp_path):
     data = load(user)
     t = parse(data)
     assert pt.characteristic_adjustment(t, 18, "defense") == 10
-    assert t.weapons == T.weapons  # the other sections are the shipped ones
+    assert t.weapons == paf_tables.weapons  # the other sections are the shipped ones
 
 
 def test_bad_user_file_is_reported_with_file_and_section(tmp_path):
@@ -549,14 +559,14 @@ def test_armor_section_is_labelled_a_reconstruction():
         ("plate", 35, True),
     ],
 )
-def test_armor_rows(key, bonus, plate_or_banded):
+def test_armor_rows(key, bonus, plate_or_banded, paf_tables):
     """docs/paf_design.md "Cards": none 0 ... plate 35, 5 a step; plate and banded for grappling."""
-    assert pt.armor_bonus(T, key) == bonus
-    assert pt.armor(T, key).plate_or_banded is plate_or_banded
+    assert pt.armor_bonus(paf_tables, key) == bonus
+    assert pt.armor(paf_tables, key).plate_or_banded is plate_or_banded
 
 
-def test_armor_lookups():
-    assert list(T.armor.suits) == [
+def test_armor_lookups(paf_tables):
+    assert list(paf_tables.armor.suits) == [
         "none",
         "leather",
         "studded leather",
@@ -566,9 +576,9 @@ def test_armor_lookups():
         "banded",
         "plate",
     ]
-    assert pt.shield_bonus(T) == 5
+    assert pt.shield_bonus(paf_tables) == 5
     with pytest.raises(LookupError, match=r"'mithril' is not an armor .*none, leather"):
-        pt.armor(T, "mithril")
+        pt.armor(paf_tables, "mithril")
 
 
 def test_armor_needs_none_and_sound_rows():

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 pytest.register_assert_rewrite("session_checks")
 
@@ -27,7 +28,7 @@ from companion.rulesets.nhb import RULESET, NhbCard
 from companion.session import Session, resume, start
 from companion.store import Store
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # --- strategies ------------------------------------------------------------------
 
@@ -151,7 +152,7 @@ def test_any_answers_are_accepted_or_refused_and_a_refusal_changes_nothing(setup
     run(session, ops)  # anything but Refused escaping from submit fails the test
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(setup=SETUPS, seed=st.integers(0, 2**16))
 def test_rolling_every_die_always_ends_the_fight(setup, seed) -> None:
     """'roll' at every roll prompt and the advised (else first) place at every choice ends every bout."""
@@ -199,7 +200,7 @@ def test_undo_all_then_redo_all_gives_the_same_fight(setup, ops, seed) -> None:
 
 
 @settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

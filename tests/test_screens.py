@@ -195,6 +195,7 @@ async def test_escape_leaves_the_fight_saved_and_home_resumes_it(data_dir: Path)
         assert isinstance(home, HomeScreen)
         unfinished = home.query_one("#unfinished", OptionList)
         assert "Alpha One vs Bravo Two" in str(unfinished.get_option_at_index(0).prompt)
+        assert " · 2 answers · " in str(unfinished.get_option_at_index(0).prompt)
         unfinished.focus()
         await pilot.press("enter")
         await pilot.pause()
@@ -202,6 +203,17 @@ async def test_escape_leaves_the_fight_saved_and_home_resumes_it(data_dir: Path)
         assert isinstance(resumed, FightScreen)
         assert resumed.session.state.step == "where"
         assert "Alpha One takes control (17 to 13)" in log_lines(resumed)
+
+
+async def test_a_fight_of_one_answer_is_listed_as_one_answer(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_fight(pilot)
+        await type_answer(pilot, "5")
+        await pilot.press("escape")
+        await pilot.pause()
+        label = str(app.screen.query_one("#unfinished", OptionList).get_option_at_index(0).prompt)
+        assert " · 1 answer · " in label, label
 
 
 async def test_rematch_and_new_fight_after_the_result(data_dir: Path) -> None:

@@ -104,6 +104,7 @@ def test_golden_draw_refusals_are_reported(tmp_path: Path):
 # --- the protocol --------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a real process
 def test_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
     """DESIGN: each prompt is written and flushed BEFORE its answer is read, so a pipe can drive it."""
     with spawn(
@@ -372,17 +373,50 @@ def test_fighters_help_mentions_list_and_check(tmp_path: Path):
 
 def test_the_same_fighter_in_both_corners_is_a_setup_error(tmp_path) -> None:
     """A card cannot meet itself: exit 2 with the reason, not a bout with one set of trackers."""
-    proc = subprocess.run(  # noqa: PLW1510 - the exit status is asserted
-        [sys.executable, "-m", "companion", "script", "nhb", "--red", "Royce Gracie", "--blue", "Royce Gracie"],
-        input="",
-        capture_output=True,
-        text=True,
-        env=dict(os.environ, COMPANION_DATA_DIR=str(tmp_path)),
-        timeout=60,
-    )
+    proc = run(tmp_path, "script", "nhb", "--red", "Royce Gracie", "--blue", "Royce Gracie")
     assert proc.returncode == 2
     assert "Royce Gracie cannot fight himself" in proc.stderr and "Traceback" not in proc.stderr
     assert proc.stdout == ""
+
+
+@pytest.mark.slow  # real processes
+@pytest.mark.parametrize(
+    "args",
+    [("fighters", "list", "nhb"), ("options", "paf"), ("--help",), ("script", "nhb", "--seed", "1")],
+    ids=["fighters-list", "options", "help", "script"],
+)
+def test_a_reader_that_has_gone_ends_the_command_quietly(tmp_path: Path, args: tuple[str, ...]):
+    """``companion fighters list nhb | head -1``: the pipe closes before the command writes; it
+    stops (status 1) and writes nothing to standard error (no traceback, no message at exit)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader has gone before the first line
+    env = scripting.environment(tmp_path)
+    env.pop("PYTHONUNBUFFERED", None)  # buffered, as in a user's shell: the last flush is at exit
+    proc = subprocess.Popen(
+        scripting.command(*args),
+        stdin=subprocess.PIPE,
+        stdout=write_end,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=tmp_path,
+    )
+    os.close(write_end)
+    _, err = proc.communicate(input=b"roll\n" * 50, timeout=TIMEOUT)
+    assert (proc.returncode, err.decode()) == (1, "")
+
+
+@pytest.mark.slow  # real processes
+@pytest.mark.parametrize(
+    "game, answers",
+    [("nhb", "11\n"), ("fo", "7 7\n"), ("cage_match", "red=nothing\n"), ("fudge", "9\n"), ("paf", "500\n")],
+)
+def test_a_real_process_exits_1_on_a_refused_answer_and_2_on_a_usage_error(tmp_path: Path, game: str, answers: str):
+    """The exit status a shell sees, for every game (the in-process runs give the same by main)."""
+    refused = scripting.run_process(tmp_path, "script", game, stdin=answers)
+    assert refused.returncode == 1, refused.stderr
+    assert '"refused"' in refused.stdout and "Traceback" not in refused.stderr
+    usage = scripting.run_process(tmp_path, "script", game, "--red", "Nobody At All", "--blue", "Nor Him")
+    assert usage.returncode == 2 and "no fighter called 'Nobody At All'" in usage.stderr, usage.stderr
 
 
 if __name__ == "__main__":

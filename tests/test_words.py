@@ -1,0 +1,8 @@
+"""Words for numbers (companion.words)."""
+
+from companion.words import count
+
+
+def test_counts_are_said_in_the_singular_for_one() -> None:
+    assert [count(n, "answer") for n in (0, 1, 2)] == ["0 answers", "1 answer", "2 answers"]
+    assert count(1, "bout") == "1 bout" and count(3, "match", "matches") == "3 matches"
