@@ -109,6 +109,10 @@ or setup error, or a game that shows no odds.
 """
 
 
+PIPE_CLOSED = 141
+"""The exit status when the reader of standard output has gone (128 + SIGPIPE, as a shell says it)."""
+
+
 class UsageError(Exception):
     """A mistake on the command line or in the setup: exit status 2."""
 
@@ -265,14 +269,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             return run_command(argv)
         finally:
-            sys.stdout.flush()  # a reader that has gone shows here, not as a message at exit
+            if sys.stdout is not None:  # None: started with standard output closed
+                sys.stdout.flush()  # a reader that has gone shows here, not as a message at exit
     except BrokenPipeError:
         # The reader stopped early (``companion fighters list nhb | head -1``): stop quietly,
-        # and let nothing more reach the closed pipe when Python flushes at exit.
+        # and let nothing more reach the closed pipe when Python flushes at exit. 141 is what a
+        # shell reports for a command a closed pipe stopped (128 + SIGPIPE), apart from 1
+        # (answers refused, problems found).
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
-        return 1
+        return PIPE_CLOSED
 
 
 def run_command(argv: Sequence[str] | None) -> int:

@@ -4,7 +4,8 @@ every way it can fail said in words, with the file (never a traceback).
 The C loader (libyaml) is used where PyYAML was built with it: it reads the shipped
 tables 5-17 times faster than the pure-Python one and builds the same values (the same
 YAML 1.1 resolver, so ``no`` is still False and ``1:30`` still 90, which the card and
-table schemas refuse).
+table schemas refuse). The two scanners differ only on a few malformed texts (a lone
+surrogate escape, a byte-order mark inside a document): one refuses what the other reads.
 """
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ def reason(exc: BaseException) -> str:
         return "is not UTF-8 text"
     if isinstance(exc, RecursionError):
         return NESTED_TOO_DEEPLY
+    if isinstance(exc, (ValueError, OverflowError)) and not isinstance(exc, UnicodeDecodeError):
+        # a value the YAML reads but Python cannot hold: a date like 2024-02-30, an endless number
+        return f"is not valid YAML: {exc}"
     if isinstance(exc, yaml.YAMLError):
         problem = getattr(exc, "problem", None) or str(exc)
         if "maximum nesting depth" in problem:  # libyaml's own limit on nesting

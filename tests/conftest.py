@@ -17,8 +17,7 @@ Hypothesis profiles, chosen by ``HYPOTHESIS_PROFILE`` (default ``ci``):
     while working, which still finds new failures by chance.
 
 Session fixtures: the shipped rosters and tables, each read and checked once per process
-(``shipped_roster``, ``shipped_tables``, ``paf_tables`` parsed), and the fixed test cards of ``table_cards`` as
-files (``card_files``).
+(``shipped_roster``, ``shipped_tables``, ``paf_tables`` parsed).
 """
 
 from __future__ import annotations
@@ -26,7 +25,6 @@ from __future__ import annotations
 import inspect
 import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -49,12 +47,16 @@ settings.load_profile(tiers.PROFILE)
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """Two workers a core for ``-n auto``: a Pilot test spends most of its time waiting for the
-    app to go idle after each key, so one worker a core leaves the cores half idle (measured on
-    2 cores: 160 s with 2 workers, 111 s with 4, 115 s with 6)."""
+    """Workers for ``-n auto``. The inner loop (``-m "not slow"``) runs in this process: its tests
+    are quick and busy, and starting workers costs more than they save (2 cores: 28 s in one
+    process, 37 s on 2 workers). Otherwise two workers a core: a Pilot test spends most of its
+    time waiting for the app to go idle after each key, so one worker a core leaves the cores
+    half idle (2 cores: 160 s with 2 workers, 111 s with 4, 115 s with 6)."""
     given = os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS")
     if given:
         return int(given)
+    if "not slow" in (config.option.markexpr or ""):
+        return 0
     return 2 * len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 2 * (os.cpu_count() or 1)
 
 
@@ -95,17 +97,3 @@ def paf_tables(shipped_tables: Callable[[str], Any]) -> Any:
     from companion.rulesets import paf_tables as pt
 
     return pt.parse(shipped_tables("paf"))
-
-
-@pytest.fixture(scope="session")
-def card_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """The fixed test cards of ``table_cards`` (NHB, FO, Cage Match) as card files, written
-    once: ``{"nhb": path, "fo": path, "cage_match": path}``."""
-    from table_cards import CM_CARDS, FO_CARDS, NHB_CARDS
-
-    folder = tmp_path_factory.mktemp("cards")
-    files = {}
-    for game, text in (("nhb", NHB_CARDS), ("fo", FO_CARDS), ("cage_match", CM_CARDS)):
-        files[game] = folder / f"{game}.yaml"
-        files[game].write_text(text, encoding="utf-8")
-    return files

@@ -46,12 +46,18 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ignore=shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache"),
     )
     out = tmp_path_factory.mktemp("wheel")
-    build = run(source, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), ".")
+    # with the test extra's setuptools, not a download: the suite runs without the package index
+    build = run(source, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(out), ".")
     assert build.returncode == 0, build.stderr
     (path,) = out.glob("*.whl")
     return path
 
 
+WHEEL = pytest.mark.xdist_group("wheel")
+"""The tests of the built wheel share one worker, so the wheel is built once (module fixture)."""
+
+
+@WHEEL
 @pytest.mark.slow  # builds a wheel and starts processes
 def test_the_wheel_holds_one_top_level_name_and_every_data_file(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
@@ -65,6 +71,7 @@ def test_the_wheel_holds_one_top_level_name_and_every_data_file(wheel: Path) -> 
     assert "companion/py.typed" in names
 
 
+@WHEEL
 @pytest.mark.slow
 def test_the_wheel_says_what_it_is(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
@@ -85,6 +92,7 @@ def test_the_wheel_says_what_it_is(wheel: Path) -> None:
     assert "companion = companion.cli:main" in entry_points
 
 
+@WHEEL
 @pytest.mark.slow
 def test_the_installed_wheel_runs_from_a_folder_with_packages_of_the_same_names(wheel: Path, tmp_path: Path) -> None:
     target = tmp_path / "site"

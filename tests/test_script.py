@@ -387,7 +387,7 @@ def test_the_same_fighter_in_both_corners_is_a_setup_error(tmp_path) -> None:
 )
 def test_a_reader_that_has_gone_ends_the_command_quietly(tmp_path: Path, args: tuple[str, ...]):
     """``companion fighters list nhb | head -1``: the pipe closes before the command writes; it
-    stops (status 1) and writes nothing to standard error (no traceback, no message at exit)."""
+    stops (status 141, as a shell says of a command a closed pipe stopped) and writes nothing to standard error (no traceback, no message at exit)."""
     read_end, write_end = os.pipe()
     os.close(read_end)  # the reader has gone before the first line
     env = scripting.environment(tmp_path)
@@ -402,7 +402,21 @@ def test_a_reader_that_has_gone_ends_the_command_quietly(tmp_path: Path, args: t
     )
     os.close(write_end)
     _, err = proc.communicate(input=b"roll\n" * 50, timeout=TIMEOUT)
-    assert (proc.returncode, err.decode()) == (1, "")
+    assert (proc.returncode, err.decode()) == (141, "")  # 128 + SIGPIPE, apart from 1 (refusals)
+
+
+@pytest.mark.slow  # a real process
+def test_a_command_started_with_standard_output_closed_does_not_crash(tmp_path: Path):
+    """``companion options nhb >&-``: no standard output at all is no traceback."""
+    proc = subprocess.run(  # noqa: PLW1510 - the exit status is asserted
+        scripting.command("options", "nhb"),
+        stderr=subprocess.PIPE,
+        env=scripting.environment(tmp_path),
+        cwd=tmp_path,
+        timeout=TIMEOUT,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert b"Traceback" not in proc.stderr and proc.returncode in (0, 141), proc.stderr
 
 
 @pytest.mark.slow  # real processes

@@ -61,3 +61,21 @@ def test_unreadable_and_non_utf8_files(tmp_path: Path, loader: str) -> None:
     latin = tmp_path / "latin.yaml"
     latin.write_bytes("name: Jos\xe9\n".encode("latin-1"))
     assert yamlfile.read(latin) == (None, "is not UTF-8 text")
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ("when: 2024-02-30\n", "is not valid YAML: day is out of range for month"),
+        ("n: " + "9" * 5000 + "\n", "is not valid YAML: Exceeds the limit (4300 digits)"),
+    ],
+    ids=["impossible-date", "endless-number"],
+)
+def test_a_value_python_cannot_hold_is_said_not_raised(tmp_path: Path, loader: str, text: str, said: str) -> None:
+    """A date like 2024-02-30 or a number of 5,000 digits reads as YAML but not as a Python value: a
+    reason, never a traceback (a card's notes written so once stopped ``companion fighters list``)."""
+    path = tmp_path / "odd.yaml"
+    path.write_text(text)
+    data, reason = yamlfile.read(path)
+    assert data is None and reason is not None and reason.startswith(said), reason
+    assert yamlfile.read_yaml(path)[1].startswith(f"{path}: {said}")
