@@ -46,11 +46,12 @@ Cage Match: at a "secret" prompt both corners answer on one line, either order:
   red=MOVE[+dN][+xN] blue=MOVE[+dN][+xN]       e.g. red=jab+d1 blue=head-kick+x2
 MOVE: a key of that corner's options, or an unambiguous start of one. +dN puts
 N focus (0-2) on the dice, +xN N focus (0-2) on damage; the move's own focus
-cost is paid automatically. "red=roll" has the app pick that corner's move,
-"roll" both corners'. The prompt lists each corner's options, each with
-"allowed" and, when false, "why": such a move is accepted and the default move
-(Protect) is done instead, as the text says. Spending more focus than the
-fighter holds is refused.
+cost is paid automatically. "red=roll" has the app pick that corner's move
+(recorded as red=MOVE@app), "roll" both corners'. The prompt lists each
+corner's options, each with "allowed" and, when false, "why": such a move is
+accepted and the default move (Protect) is done instead, as the text says.
+Spending more focus than the fighter holds is refused. "end" at a secret prompt
+ends the fight there (a draw, or a decision with --option table_end=decision).
 
 Fudge: a scene of two to eight names its sides with --red and --blue, each
 repeated (--red A --red B --blue C); each round every combatant declares

@@ -285,9 +285,17 @@ class Pick:
     move: str
     dice: int = 0
     damage: int = 0
+    by_app: bool = False
+    """The app picked it for the corner (ruling D-6), marked ``@app`` in the answer (CM-12)."""
 
     def text(self) -> str:
-        return self.move + (f"+d{self.dice}" if self.dice else "") + (f"+x{self.damage}" if self.damage else "")
+        spend = (f"+d{self.dice}" if self.dice else "") + (f"+x{self.damage}" if self.damage else "")
+        return self.move + spend + (APP_MARK if self.by_app else "")
+
+
+APP_MARK = "@app"
+"""Ends a corner's pick the app made for it: ``red=jab@app blue=low-kick`` (ruling CM-12: only
+that corner's pick is the app's)."""
 
 
 _PART = re.compile(r"^(?P<side>red|blue|r|b)=(?P<pick>\S+)$")
@@ -309,6 +317,8 @@ class SecretPrompt:
     sides: tuple[PadSide, PadSide]
     kind: ClassVar[Literal["secret"]] = "secret"
     who: ClassVar[str] = "both"
+    END: ClassVar[str] = "end"
+    """Typed in place of the picks: the table ends the fight before this turn (ruling CM-12)."""
 
     def headline(self) -> str:
         return f"Turn {self.turn}, {self.position}: both choose a move in secret"
@@ -361,6 +371,8 @@ class SecretPrompt:
         corner = SIDES[pad.side]
         if text == "roll":
             return None
+        by_app = text.endswith(APP_MARK)
+        text = text.removesuffix(APP_MARK)
         cut = text.find("+")
         word, rest = (text, "") if cut < 0 else (text[:cut], text[cut:])
         found = pad.find(word)
@@ -390,7 +402,7 @@ class SecretPrompt:
             raise Refused(f"{corner}: at most {pad.max_dice} focus on dice (+d0 to +d{pad.max_dice})")
         if spend["x"] > pad.max_damage:
             raise Refused(f"{corner}: at most {pad.max_damage} focus on damage (+x0 to +x{pad.max_damage})")
-        pick = Pick(found.key, spend["d"], spend["x"])
+        pick = Pick(found.key, spend["d"], spend["x"], by_app)
         extras = pick.dice + pick.damage
         cost = found.focus_cost if found.allowed else 0  # a move that cannot be done is defaulted, unpaid
         if cost + extras > pad.focus:
@@ -398,8 +410,12 @@ class SecretPrompt:
         return pick
 
     def fill(self, text: str, rng: Any) -> tuple[str, bool]:
-        """``text`` with each ``side=roll`` replaced by a random move the fighter can do,
-        with no extra focus (ruling D-6); and whether any was. ``roll`` alone rolls both."""
+        """``text`` with each ``side=roll`` replaced by a random move the fighter can do, with
+        no extra focus and marked ``@app`` (ruling D-6); and whether both corners' picks are the
+        app's, the answer then being the app's (CM-12: a corner's pick alone is only that
+        corner's). ``roll`` alone picks for both."""
+        if text.strip().lower() == self.END:
+            return text, False  # the table ends the fight: no picks to fill (CM-12)
         if text.strip().lower() == "roll":
             text = "red=roll blue=roll"
         picks = self.parse(text)
@@ -409,9 +425,9 @@ class SecretPrompt:
         for pad, pick in zip(self.sides, picks):
             if pick is None:
                 doable = [o for o in pad.options if o.allowed] or [o for o in pad.options if o.key == pad.default]
-                pick = Pick(rng.choice(doable).key)
+                pick = Pick(rng.choice(doable).key, by_app=True)
             out.append(f"{SIDES[pad.side]}={pick.text()}")
-        return " ".join(out), True
+        return " ".join(out), all(p is None for p in picks)
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,7 +46,7 @@ from companion.ruleset import (
     resolve_options,
 )
 from companion.rulesets import cage_match_tables as tables_mod
-from companion.rulesets.cage_match_cards import CmCard
+from companion.rulesets.cage_match_cards import Bonus, CmCard
 from companion.rulesets.cage_match_tables import (
     BRUTAL_HIT,
     CODES,
@@ -85,8 +85,12 @@ class Options:
     """The text's First Fight: STANDING only, no Shoot & Clinch, no combos."""
     catchweight: bool = False
     """Allow fighters of different weight classes (CMD-22)."""
-    muscle_spill: bool = True
-    """A muscles hit bigger than the muscles left spills to the move's target nerves (CMD-10)."""
+    table_end: str = "draw"
+    """How a fight the table ends is scored (ruling CM-12): ``draw``, or ``decision`` to the
+    fighter with more head plus body nerves left."""
+    muscle_spill: bool = False
+    """A muscles hit bigger than the muscles left spills to the move's target nerves; off by
+    default: "once muscles are reduced to 0" governs later hits (ruling CM-11)."""
 
 
 OPTIONS = (
@@ -105,11 +109,19 @@ OPTIONS = (
         "allow fighters of different weight classes (the text: matching classes)",
     ),
     OptionSpec(
+        "table_end",
+        "A fight the table ends",
+        "draw",
+        ("draw", "decision"),
+        "answer 'end' at a turn's secret choice to stop a fight (ruling CM-12)",
+        ("a draw", "a decision: more head plus body nerves left wins, equal is a draw"),
+    ),
+    OptionSpec(
         "muscle_spill",
         "Muscle damage spills over",
-        True,
-        (True, False),
-        "damage beyond the muscles left goes on to the head or body (CMD-10)",
+        False,
+        (False, True),
+        "damage beyond the muscles left goes on to the head or body (off: it is lost, ruling CM-11)",
     ),
 )
 
@@ -233,8 +245,12 @@ def race(lead: Roll, other: Roll) -> Clash:
 
 def defence(attack: Roll, guard: Roll) -> Clash:
     """A defended attack (PROTECTS, SLICK MOVE): the defender beats or ties the attack roll to
-    take nothing, else half to muscles (text); the attacker's double 6s still hit, half of
-    double to the nerves, and the defender's double 6s take none (CM-2)."""
+    take nothing, else half to muscles; the attacker's double 6s still hit, half of double to
+    the nerves, and the defender's double 6s take none (CM-2).
+
+    Ruling CM-9: the text's defence rolls disagree (the results table against the Slick Move
+    example and the Combine step); they are read by outcome, and for SLICK MOVE! and PROTECTS!
+    the results table rules: beat or tie for no damage, lose for half to muscle."""
     if guard.d6:
         return Clash("negated")
     if attack.miss:
@@ -263,7 +279,10 @@ def break_free(attack: Roll, breaker: Roll) -> Clash:
 
 def block(attack: Roll, guard: Roll) -> Clash:
     """A combo stage against the block: a miss ends it, the blocker's double 6s take none, a
-    blocker who wins or ties takes half, else full damage (text "Combine")."""
+    blocker who wins or ties takes half, else full damage (text "Combine").
+
+    Ruling CM-9: read by outcome, a combo's block is the Combine step's own: win or tie for
+    half, lose for full (not the no-damage tie of PROTECTS! and SLICK MOVE!)."""
     if attack.miss:
         return Clash("miss")
     if guard.d6:
@@ -304,7 +323,7 @@ def aim(move: Move) -> str:
 def harm(muscle: int, left: int, amount: int, nerves: bool, spill: bool) -> tuple[int, int]:
     """What a hit of ``amount`` takes from the muscles and from the target nerves (``left`` of
     them): muscles first unless it reads as nerves; once muscles are 0 all goes to the nerves
-    (CM-2); the rest of a muscles hit spills to the nerves with ``spill`` (CMD-10)."""
+    (CM-2); the rest of a muscles hit is lost, or spills to the nerves with ``spill`` (CM-11)."""
     if amount <= 0:
         return 0, 0
     if not nerves and muscle > 0:
@@ -458,6 +477,9 @@ class Turn(ReplayRound):
 
     def play(self) -> None:
         picks = self.take(self.secret)
+        if picks == END:
+            self.end_by_table()
+            return
         self.reveal(picks)
         a = 1 if self.cell.actor == 1 else 0
         handler = {
@@ -478,6 +500,21 @@ class Turn(ReplayRound):
             self.record()
         if self.result is None:
             self.combine()
+
+    def end_by_table(self) -> None:
+        """The table stops the fight before this turn (ruling CM-12): a draw, or with the
+        option a decision to the fighter with more head plus body nerves left."""
+        fought = self.st.turn - 1
+        self.log.append(f"The table ends the fight after {fought} turn{'s' * (fought != 1)}")
+        left = [h.head + h.body for h in self.hp]
+        if self.st.options.table_end == "decision" and left[0] != left[1]:
+            w = 0 if left[0] > left[1] else 1
+            self.log.append(f"Decision: {self.name(w)} has more head and body nerves left ({left[w]} to {left[1 - w]})")
+            self.result = Result(self.name(w), self.name(1 - w), "decision", "nerves left", fought)
+            return
+        if self.st.options.table_end == "decision":
+            self.log.append(f"Both have {left[0]} head and body nerves left: a draw")
+        self.result = Result(None, None, "draw", "ended by the table", fought)
 
     # --- 1. choose and reveal -------------------------------------------------
 
@@ -557,9 +594,7 @@ class Turn(ReplayRound):
         notes = []
         if self.pen[side]:
             notes.append(f"{self.pen[side]:+d} to every roll: hurt (CM-3)")
-        for bonus in self.sheets[side].card.bonuses:
-            if bonus.positions and self.position not in bonus.positions:
-                continue
+        for bonus in self.bonuses(side):
             what = " ".join(f"{v:+d} {k}" for k, v in (("dice", bonus.dice), ("damage", bonus.damage)) if v)
             when = f"with {', '.join(t.replace('_', ' ') for t in bonus.types)}" if bonus.types else "on every move"
             notes.append(f"{bonus.name}: {what} {when}")
@@ -591,7 +626,8 @@ class Turn(ReplayRound):
                 f"+{pick.damage} focus on damage" if pick.damage else "",
             ]
             extra = ", ".join(e for e in extras if e)
-            said.append(f"{self.name(side)}: {chosen.name}" + (f" ({extra})" if extra else ""))
+            by = " (the app's pick)" if pick.by_app else ""  # D-6, CM-12: whose pick it was
+            said.append(f"{self.name(side)}{by}: {chosen.name}" + (f" ({extra})" if extra else ""))
         self.log.append(f"Turn {self.st.turn}, {self.label}. " + " · ".join(said))
         self.log += notes
         t0, t1 = self.moves[0].type, self.moves[1].type
@@ -600,19 +636,23 @@ class Turn(ReplayRound):
         self.log.append(f"{self.moves[0].name} v {self.moves[1].name}: {self.cell.outcome}!{who} {self.explain()}")
 
     def explain(self) -> str:
-        """The results table's line for this outcome; Brutal Hit's half that applies."""
-        outcome = self.cell.outcome
-        if outcome == BRUTAL_HIT:
-            other = self.moves[1 - (1 if self.cell.actor == 1 else 0)]
-            if other.type == "focus":
-                return "The attack roll hits a focusing fighter in full (Focus then gains only 3)."
-            return (
-                "Roll-off: the breaker who wins stands up taking half; "
-                "on a tie or below, full damage and the take-down or tie succeeds."
-            )
-        return RESULTS_TABLE[outcome]
+        """The results table's line for this outcome, in the words of the two moves chosen
+        (issue 16: never a rule about moves nobody threw)."""
+        return explain(self.cell, self.moves[0], self.moves[1], self.pad, self.position)
 
     # --- rolls ----------------------------------------------------------------
+
+    def bonuses(self, side: int, move_type: str | None = None) -> list[Bonus]:
+        """The sheet's bonuses in force for ``side`` now: in this position, on his side of it
+        (issue 16: "+1 as holder" is not his when held), and for ``move_type`` if given."""
+        role = self.role(side)
+        return [
+            bonus
+            for bonus in self.sheets[side].card.bonuses
+            if (not bonus.positions or self.position in bonus.positions)
+            and (bonus.side is None or bonus.side == role)
+            and (move_type is None or not bonus.types or move_type in bonus.types)
+        ]
 
     def modifier(self, side: int, move: Move | None) -> tuple[int, tuple[tuple[str, int], ...]]:
         parts: list[tuple[str, int]] = []
@@ -621,13 +661,8 @@ class Turn(ReplayRound):
         pick = self.picks[side]
         if pick.dice:
             parts.append(("focus on dice", pick.dice * self.t.focus.dice_each))
-        revealed = self.moves[side].type
-        for bonus in self.sheets[side].card.bonuses:
-            if (
-                bonus.dice
-                and (not bonus.types or revealed in bonus.types)
-                and (not bonus.positions or self.position in bonus.positions)
-            ):
+        for bonus in self.bonuses(side, self.moves[side].type):
+            if bonus.dice:
                 parts.append((bonus.name, bonus.dice))
         if move is not None:
             rule = self.t.positions[self.position]
@@ -741,13 +776,7 @@ class Turn(ReplayRound):
         """``move``'s damage before doubling and halving: the sheet's damage bonuses for
         its type, and the focus on damage with the first damaging hit of the turn
         (CM-4: "dealt only once"; CMD-9), marked as dealt unless ``spend`` is False."""
-        amount = move.damage + sum(
-            bonus.damage
-            for bonus in self.sheets[a].card.bonuses
-            if bonus.damage
-            and (not bonus.types or move.type in bonus.types)
-            and (not bonus.positions or self.position in bonus.positions)
-        )
+        amount = move.damage + sum(bonus.damage for bonus in self.bonuses(a, move.type))
         parts = []
         if not self.x_used[a] and self.picks[a].damage:
             if spend:
@@ -776,6 +805,8 @@ class Turn(ReplayRound):
             if rest and self.st.options.muscle_spill:
                 setattr(hp, target, old - lost)
                 text += f", {rest} spills to the {target} ({old} → {getattr(hp, target)})"
+            elif rest:
+                text += f", the other {rest} is lost (CM-11)"
             self.log.append(text)
             return
         setattr(hp, target, old - lost)
@@ -832,6 +863,8 @@ class Turn(ReplayRound):
             self.move_to("collar_tie", a, "dominant")
         elif move.type in ("pass_guard", "sweep", "escape"):
             self.climb(a, 2 if roll is not None and roll.d6 else 1)
+        elif move.type == "break":
+            self.move_to("standing")  # a won break roll-off or race: up off the ground (CM-8)
         elif move.type == "submission":
             self.hold(a, move, roll)
 
@@ -864,9 +897,8 @@ class Turn(ReplayRound):
             for m in moves
         ]
         options.append(Choice("stay", "Stay in the clinch"))
-        key = self.choose(
-            a, "the take-down after the shoot (to GROUND on top)", options, moves[0].key if odds > 0.5 else "stay"
-        )
+        # ruling CM-10: a lost take-down roll-off costs nothing, so the advice is always to try
+        key = self.choose(a, "the take-down after the shoot (to GROUND on top)", options, moves[0].key)
         if key == "stay":
             self.log.append(f"{self.name(a)} stays in the clinch")
             return
@@ -948,11 +980,16 @@ class Turn(ReplayRound):
         self.combo_ready(a, self.moves[a])
 
     def taunts(self, a: int, b: int) -> None:
-        self.log.append("No rolls.")
+        """No rolls: the outcome's line has said so; Record gains the focus."""
 
     def crowd_boos(self, a: int, b: int) -> None:
-        self.log.append("The crowd boos!")
-        self.move_to("standing")  # text: from CLINCHING; CMD-17: from every position
+        # ruling CM-8: the crowd stands the fighters up only from the clinch (CLINCHING, and the
+        # COLLAR TIE played on its pad); on the ground it changes nothing
+        if self.pad in ("standing", "clinching"):
+            self.log.append("The crowd boos!")
+            self.move_to("standing")
+        else:
+            self.log.append("The crowd boos! On the ground it changes nothing: getting up takes a won roll-off")
 
     def defended(self, a: int, b: int, rolls: tuple[Roll, Roll], clash: Clash, verb: str) -> None:
         """A defended attack (PROTECTS, SLICK MOVE), as :func:`defence` read the roll-off."""
@@ -1078,7 +1115,9 @@ class Turn(ReplayRound):
 
     def tries_the_take_down(self, a: int, b: int) -> None:
         move = self.moves[a]
-        if self.moves[b].type in ("focus", "taunt"):
+        # text: Trip/Take-Down/Collar Tie are automatic v Focus; getting up from the ground
+        # (a break) always takes a won roll-off (ruling CM-8)
+        if move.type != "break" and self.moves[b].type in ("focus", "taunt"):
             self.log.append(f"{move.name}: automatic, no rolls")  # text v Focus; CMD-15 v Taunt
             self.unopposed(a, move)
             return
@@ -1227,6 +1266,77 @@ class Turn(ReplayRound):
         return full
 
 
+def explain(cell: Cell, red: Move, blue: Move, pad: str, position: str) -> str:
+    """What the outcome of ``red`` v ``blue`` does (the results table, text), said of these
+    two moves: the acting one (``a``) and the other (``b``)."""
+    a, b = (blue, red) if cell.actor == 1 else (red, blue)
+    an, bn = a.name, b.name  # as the sheet writes them: "Pass the guard", "Hammer right hand"
+    outcome = cell.outcome
+    if outcome == TRADE_BLOWS:
+        return "Both attack rolls, no defence: each hit does full damage. No combos."
+    if outcome == WHO_FASTER:
+        text = "Roll-off: only the higher roll lands, in full; a tie lands nothing."
+        if "shoot" in (a.type, b.type) or "throw" in (a.type, b.type):
+            text += " A shoot or throw that wins follows Shoots in!"
+        return text
+    if outcome == SWIFT_ATTACK:
+        text = f"{an} lands first: an undefended attack roll, full damage, may start a combo."
+        if a.type == "jab" and b.type in ("shoot", "throw"):
+            text += " Jab beats shoot or throw."
+        elif b.type == "sprawl" and pad == "clinching":
+            text += " The sprawl gamble didn't pay off."
+        return text
+    if outcome == TAUNTS:
+        gains = []
+        for move in (red, blue):
+            if move.type == "focus":
+                gains.append("the focus gains its full charge")
+            elif move.type == "protect":
+                gains.append("the cover-up still gains 1")
+            elif move.type == "taunt":
+                gains.append("the taunt gains focus")
+        return "No rolls" + (": " + ", ".join(dict.fromkeys(gains)) if gains else "") + "."
+    if outcome == SLICK_MOVE:
+        return (
+            f"{an} against {bn}: roll-off, beat or tie for no damage, lose for half to muscles; "
+            "then an undefended follow-up that needs no focus (no take-downs), which may start a combo."
+        )
+    if outcome == SPRAWL_N_BRAWL:
+        return (
+            f"{an} stops {bn}: a counter that needs no focus, or a trip that must win (not tie) "
+            "a roll-off to go to GROUND."
+        )
+    if outcome == PROTECTS:
+        return (
+            f"{an} against the cover-up: roll-off, beat or tie for no damage, lose for half to muscles; "
+            "no position change, no combos."
+        )
+    if outcome == BRUTAL_HIT:
+        if b.type == "focus":
+            return f"{an} hits a focusing fighter in full (Focus then gains only 3)."
+        goes = ""
+        if a.type in ("takedown", "collar_tie", "pass_guard", "sweep", "escape", "shoot", "submission"):
+            goes = f" and {an} succeeds"
+        return f"Roll-off: {bn} that wins stands up taking half; on a tie or below, full damage{goes}."
+    if outcome == SHOOTS_IN:
+        if a.type == "shoot":
+            return (
+                f"Nothing answers {an}: an attack roll, full damage; a hit goes to CLINCHING and may "
+                "try a take-down by winning (not tying) a roll-off."
+            )
+        return f"Nothing answers {an}: an attack roll, full damage, may start a combo."
+    if outcome == TRIES_THE_TAKE_DOWN:
+        if a.type == "break":  # ruling CM-8
+            return f"Getting up takes a won roll-off: {an} must win (not tie) to stand; else nothing."
+        if b.type in ("focus", "taunt"):
+            return f"{an} succeeds against {bn} with no rolls."
+        return f"{an} must win (not tie) a roll-off against {bn}; lose or tie: no damage or position change."
+    # CROWD BOOS
+    if pad == "clinching" and position != "standing":
+        return "No rolls; the fighters return to STANDING. The crowd wants action!"
+    return "No rolls; nothing changes. The crowd wants action!"
+
+
 # --- the ruleset -----------------------------------------------------------------
 
 
@@ -1248,6 +1358,40 @@ class CageMatch:
             return exc.problems, []
         data, _ = tables_mod.read_yaml(path)
         return [], [k for k in tables_mod.SECTIONS if k in data]
+
+    def card_check(self, card: CmCard, tables: dict[str, Any]) -> list[str]:
+        """A sheet against the card in play (``companion fighters check``), ruling CM-7: in every
+        position, on each side of it, the sheet has a focus-free move it can do there that
+        counters each move the other side may choose. The generic moves fill only the types a
+        sheet lists none of, so a sheet whose strikes are all for STANDING has none in the clinch.
+        Lines ``fighter NAME: moves: message``."""
+        rules = Rules.of(tables)
+        sheet = Sheet.of(card, rules)
+        t = rules.tables
+        out = []
+        for key, rule in t.positions.items():
+            roles = ("even",) if rule.sides == "even" else ("dominant", "submissive")
+            for role in roles:
+                other = role if role == "even" else ("submissive" if role == "dominant" else "dominant")
+                mine = {
+                    m.type
+                    for m in sheet.moves
+                    if not m.cost and m.type in rule.allowed[role] and (m.positions is None or key in m.positions)
+                }
+                for theirs in rule.allowed[other]:
+                    if not any(
+                        tables_mod.counters(t, rules.cells[rule.pad, theirs, n], n)
+                        for n in mine
+                        if (rule.pad, theirs, n) in rules.cells
+                    ):
+                        side = "" if role == "even" else f" ({role})"
+                        out.append(
+                            f"fighter {card.name}: moves: nothing on the sheet answers a "
+                            f"{theirs.replace('_', ' ')} in {rule.label}{side} (ruling CM-7: every move has a "
+                            "counter; a listed move of a type replaces the generic one, so give it the "
+                            "positions where it is needed)"
+                        )
+        return out
 
     def tables_for(self, data_dir: Path | None) -> dict[str, Any]:
         """The card a new fight is played with: the shipped one with the player's
@@ -1423,8 +1567,16 @@ def _ended(state: CmState) -> Turn:
     return Turn(evolve(state, inputs=()))
 
 
+END = SecretPrompt.END
+"""Typed at a turn's secret choice: the table ends the fight there (ruling CM-12)."""
+
+
 def read(prompt: Prompt | None, text: str) -> Any:
     """The typed answer read against the prompt it answers; Refused (D-5) if it does not fit."""
+    if isinstance(prompt, SecretPrompt) and text.strip().lower() == END:
+        if prompt.turn == 1:
+            raise Refused("no turn has been fought yet: nothing to end (Escape leaves the fight saved)")
+        return END
     if isinstance(prompt, SecretPrompt):
         picks = prompt.parse(text)
         if any(p is None for p in picks):

@@ -35,6 +35,9 @@ class Bonus(_Strict):
     """The revealed move's types it applies to; empty: any."""
     positions: list[PositionName] = []
     """Where it applies; empty: anywhere."""
+    side: Literal["dominant", "submissive"] | None = None
+    """In a position with sides, the one it applies to: ``dominant`` (on top, holding the tie)
+    or ``submissive`` (underneath, held); none: either side, and even positions."""
     note: str | None = None
 
 
@@ -120,7 +123,9 @@ class CmCard(_Strict):
             lines.append(f"specialty: {self.specialty}")
         for bonus in self.bonuses:
             parts = [f"{bonus.dice:+d} dice" if bonus.dice else "", f"{bonus.damage:+d} damage" if bonus.damage else ""]
-            where = ", ".join(bonus.types + bonus.positions) or "always"
+            where = (
+                ", ".join(bonus.types + bonus.positions + ([f"{bonus.side} side"] if bonus.side else [])) or "always"
+            )
             lines.append(f"bonus {bonus.name}: {' '.join(p for p in parts if p)} ({where})")
         for title, moves in (("moves", self.moves), ("power moves", self.power_moves), ("specials", self.specials)):
             if not moves:

@@ -218,7 +218,8 @@ def _fits(outcome: str, a: str, b: str) -> bool:
         both = ("jab", "strike", "gnp", "throw")
         return a in both and b in both
     if outcome == WHO_FASTER:
-        return a in moving and b in moving
+        racing = moving + ("break",)  # a break races a move that goes somewhere else (CM-8)
+        return a in racing and b in racing
     if outcome == SWIFT_ATTACK:
         return a in ("jab", "strike", "gnp") and b not in ("protect", "parry", "focus", "break")
     if outcome == SLICK_MOVE:
@@ -232,7 +233,8 @@ def _fits(outcome: str, a: str, b: str) -> bool:
     if outcome == SHOOTS_IN:
         return a in ("shoot", "throw") and b in ("parry", "sprawl", "taunt")
     if outcome == TRIES_THE_TAKE_DOWN:
-        return a in POSITION_MOVES and b not in ATTACKS
+        # ruling CM-8: getting up from the ground (a break) is a won roll-off too
+        return a in POSITION_MOVES + ("break",) and b not in ATTACKS
     return True  # TAUNTS, CROWD BOOS: nobody attacks
 
 
@@ -398,24 +400,66 @@ def _card_problems(t: CardTables) -> list[str]:
                     f"fight_card.{pad}.{a}.{b}: {_show(cell)!r} cannot be resolved with {acting} "
                     f"acting against {against}"
                 )
-    for pad, types in t.pads.items():
-        for m in types:
-            if not any(_counters(cells.get((pad, m, n)), n) for n in types):
-                out.append(f"fight_card.{pad}: {m!r} has no counter (the text: every move has a counter)")
+    if not out:  # the counters are read off a card whose every cell is whole and resolvable
+        out += counter_problems(t, cells)
     if t.text_anchors:
         out += _anchor_problems(t, cells)
     return out
 
 
-def _counters(cell: Cell | None, n: str) -> bool:
-    """Whether the column's move ``n`` counters the row's move in ``cell`` (design 2.7)."""
-    if cell is None:
-        return False
+def counters(t: CardTables, cell: Cell, n: str) -> bool:
+    """Whether the column's move type ``n`` counters the row's move in ``cell`` (ruling CM-7): it
+    makes the row's move deal no damage and gains something, damage, a position or focus.
+
+    Read by outcome, the counterer's side of the results table:
+
+    - an outcome where ``n`` alone acts (Swift Attack, Slick Move, Sprawl n' Brawl, Brutal Hit,
+      Shoots In, Tries the Take-Down): the row's move never lands, or is parried, and ``n``
+      attacks or moves;
+    - WHO FASTER: the faster move lands and only it; ``n`` wins the race as often as it loses
+      it. The ruling's own way out from under the past guard is such a race;
+    - TAUNTS and CROWD BOOS: nothing lands; ``n`` gains focus if it is Focus (the full 6),
+      Protect ("still gains 1") or a move that generates focus (TAUNTS only: "no taunt pays"
+      when the crowd boos).
+
+    PROTECTS is no counter ("it only halves damage"), nor is TRADE BLOWS, nor any outcome where
+    the row's move acts alone (a Brutal Hit's breaker still takes half).
+    """
     if cell.actor == 1:
         return True
-    if n == "protect" and cell.outcome in (PROTECTS, TRIES_THE_TAKE_DOWN):
+    if cell.actor == 0:
+        return False
+    if cell.outcome == WHO_FASTER:
         return True
-    return n == "focus" and cell.outcome == TAUNTS
+    if cell.outcome in (TAUNTS, CROWD_BOOS):
+        if n in ("focus", "protect"):
+            return True
+        gains = max((m.focus_gain for m in t.generic_moves if m.type == n), default=0)
+        return cell.outcome == TAUNTS and gains > 0
+    return False
+
+
+def counter_problems(t: CardTables, cells: dict[tuple[str, str, str], Cell]) -> list[str]:
+    """Every move a fighter can choose in a position that the other cannot answer there
+    (ruling CM-7: "every move has a counter" binds every pad), naming the position, the side,
+    the pad and the move, and what the other could do."""
+    out = []
+    for rule in t.positions.values():
+        pad = rule.pad
+        roles = ("even",) if rule.sides == "even" else ("dominant", "submissive")
+        for role in roles:
+            other = role if role == "even" else ("submissive" if role == "dominant" else "dominant")
+            replies = rule.allowed.get(other, [])
+            for m in rule.allowed.get(role, []):
+                if any(counters(t, cells[pad, m, n], n) for n in replies if (pad, m, n) in cells):
+                    continue
+                side = "" if role == "even" else f" ({role})"
+                out.append(
+                    f"fight_card.{pad}: {m!r} has no counter in {rule.label}{side}: none of the other "
+                    f"side's moves ({', '.join(replies)}) makes it deal no damage and gains damage, a "
+                    "position or focus (ruling CM-7: every move has a counter; PROTECTS only halves)"
+                )
+    return out
 
 
 def _show(cell: Cell) -> str:

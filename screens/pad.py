@@ -65,6 +65,7 @@ class ActionPadScreen(Screen[str | None]):
         Binding("x", "damage", "Focus on damage", id="damage"),
         Binding("ctrl+r", "random", "App picks", id="random"),
         Binding("f1", "reference", "Fight Card", id="reference"),
+        Binding("ctrl+e", "end_fight", "End fight", id="end_fight"),
         Binding("escape", "back", "Back", id="back"),
     ]
 
@@ -172,10 +173,10 @@ class ActionPadScreen(Screen[str | None]):
         )
         if over:
             text += f"[b $error]spends {spends} focus, holds {held}: put less on dice or damage[/]"
+        elif refused:
+            text += "[b $error]pick a move this fighter can do now[/]"
         else:
             text += f"spends {spends} of {held} focus   ·   Enter locks in"
-        if refused and not over:
-            text += "\n[b $error]pick a move this fighter can do now[/]"
         self.query_one("#spend", Static).update(text)
 
     @on(OptionList.OptionHighlighted, "#moves")
@@ -191,6 +192,8 @@ class ActionPadScreen(Screen[str | None]):
             return self.stage == PICK
         if action == "reference":
             return self.reference is not None
+        if action == "end_fight":  # CM-12: before anyone picks, once a turn has been fought
+            return self.stage == COVER and self.side == 0 and self.prompt.turn > 1
         if action == "blue":
             return self.stage == COVER and self.side == 1
         if action == "next":
@@ -251,6 +254,22 @@ class ActionPadScreen(Screen[str | None]):
             self.stage = COVER
         else:
             self.stage = READY
+
+    def action_end_fight(self) -> None:
+        """The table ends the fight before this turn (ruling CM-12), after asking."""
+        from companion.screens.confirm import ConfirmScreen
+
+        fought = self.prompt.turn - 1
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(SecretPrompt.END)
+
+        question = (
+            f"End the fight here, after {fought} turn{'s' * (fought != 1)}? The rules option "
+            "'A fight the table ends' scores it: a draw, or a decision on head and body nerves left."
+        )
+        self.app.push_screen(ConfirmScreen(question, "End the fight"), answered)
 
     def action_reference(self) -> None:
         if self.reference is not None:

@@ -292,8 +292,13 @@ def run(session: Session, ops: list[tuple[Any, ...]]) -> list[Any]:
         assert kind != "wrong", f"{text!r} was made to be refused at {prompt} but was accepted"
         assert session.steps[-1] is step and session.redo_stack == []
         check_numbers(step.state)
-        is_roll = text.strip().lower() == "roll" or (isinstance(prompt, SecretPrompt) and "=roll" in text.lower())
-        assert step.answer.virtual == is_roll, (text, step.answer)
+        # D-6, ruling CM-12: the answer is the app's when it rolled, or picked for both corners; a pick
+        # it made for one corner only is marked on that corner (@app), the answer is not virtual
+        corners = text.lower().count("=roll") if isinstance(prompt, SecretPrompt) else 0
+        is_roll = text.strip().lower() == "roll" or corners > 0
+        assert step.answer.virtual == (text.strip().lower() == "roll" or corners == 2), (text, step.answer)
+        if corners:
+            assert step.answer.text.count("@app") == corners, (text, step.answer)
         if not is_roll:
             assert step.answer.text == text.strip()
         elif isinstance(prompt, RollPrompt):

@@ -296,21 +296,22 @@ def test_cm2_half_damage_rounds_down():
     assert f.hp(1) == (57, 60, 40, 1)
 
 
-def test_cm2_muscles_before_nerves_and_spill():
-    """CM-2 and CMD-10: a muscles hit takes from the muscles left, the rest spills to the move's target
-    nerves (option muscle_spill, on by default)."""
+def test_cm11_muscles_before_nerves_and_the_rest_is_lost_by_default():
+    """CM-2 and ruling CM-11: a muscles hit takes from the muscles left; by default the rest is lost
+    ("once muscles are reduced to 0" governs later hits), and the log says so."""
     f = Fight(blue_hp=hp(muscle=4))
     f("red=hook blue=sprawl")
-    assert f("1 2")[-1] == "Hook: 10 to Blue's muscles (4 → 0), 6 spills to the head (40 → 34)"
-    assert f.hp(1) == (0, 60, 34, 0)
-
-
-def test_cm2_muscle_spill_off_keeps_the_rest_off_the_nerves():
-    """CMD-10: with muscle_spill off, a muscles hit stops at 0 muscles."""
-    f = Fight(blue_hp=hp(muscle=4), muscle_spill=False)
-    f("red=kick blue=sprawl")
-    assert f("1 2")[-1] == "Kick: 7 to Blue's muscles (4 → 0)"
+    assert f("1 2")[-1] == "Hook: 10 to Blue's muscles (4 → 0), the other 6 is lost (CM-11)"
     assert f.hp(1) == (0, 60, 40, 0)
+    assert RULESET.options[[o.key for o in RULESET.options].index("muscle_spill")].default is False
+
+
+def test_cm11_muscle_spill_is_an_option():
+    """Ruling CM-11: with muscle_spill on, the rest of a muscles hit goes on to the move's target nerves."""
+    f = Fight(blue_hp=hp(muscle=4), muscle_spill=True)
+    f("red=kick blue=sprawl")
+    assert f("1 2")[-1] == "Kick: 7 to Blue's muscles (4 → 0), 3 spills to the body (60 → 57)"
+    assert f.hp(1) == (0, 57, 40, 0)
 
 
 def test_cm2_all_damage_to_the_nerves_once_muscles_are_0():
@@ -653,7 +654,7 @@ def test_taunts_focus_six_protect_one():
     f = Fight()
     log = f("red=focus blue=protect")
     assert outcome(log) == "Focus v Protect: TAUNTS!"
-    assert log[-3:] == ["No rolls.", "Red +6 focus (Focus): 0 → 6", "Blue +1 focus (Protect): 0 → 1"]
+    assert log[-2:] == ["Red +6 focus (Focus): 0 → 6", "Blue +1 focus (Protect): 0 → 1"]
     assert (f.hp(0)[3], f.hp(1)[3]) == (6, 1)
     f.next_turn(2)
 
@@ -701,17 +702,60 @@ def test_crowd_boos_taunt_v_taunt(position):
     f.next_turn(2)
 
 
-@pytest.mark.parametrize(
-    "position, dominant", [("clinching", None), ("collar_tie", 0), ("ground", 0), ("past_guard", 0)]
-)
-def test_crowd_boos_break_v_focus_stands_up_focus_still_gains(position, dominant):
-    """CMD-17/CMD-18: a break against a passive move is CROWD BOOS: the fight stands up from every
-    position; Focus still gains 6 (text: only taunts gain nothing)."""
+@pytest.mark.parametrize("position, dominant", [("clinching", None), ("collar_tie", 0), ("collar_tie", 1)])
+def test_crowd_boos_break_v_focus_stands_up_from_the_clinch_focus_still_gains(position, dominant):
+    """Text CROWD BOOS ("If in CLINCHING, both fighters return to STANDING"), ruling CM-8; the COLLAR
+    TIE is played on the CLINCHING pad (CMD-1), so it counts as the clinch (docs/decisions.md). Focus
+    still gains 6 (text: only taunts gain nothing)."""
     f = Fight(position=position, dominant=dominant)
     log = f("red=break blue=focus")
     assert outcome(log) == "Break v Focus: CROWD BOOS!"
     assert log[2:] == ["The crowd boos!", "Position: STANDING", "Blue +6 focus (Focus): 0 → 6"]
     assert f.where == "STANDING"
+
+
+@pytest.mark.parametrize("position", ["ground", "past_guard"])
+@pytest.mark.parametrize("blue", ["focus", "protect"])
+@pytest.mark.parametrize(
+    "rolls, up", [(("5 5", "4 5"), True), (("4 5", "4 5"), False), (("2 2", "6 5"), False)], ids=["won", "tie", "lost"]
+)
+def test_cm8_getting_up_from_the_ground_takes_a_won_roll_off(position, blue, rolls, up):
+    """Ruling CM-8: a break against a passive move on GROUND or past the guard is no free stand-up
+    (CROWD BOOS changes nothing there): the breaker must win, not tie, a roll-off, even against Focus
+    (the text's automatic success v Focus is for trips, take-downs and collar ties)."""
+    label = {"ground": "GROUND", "past_guard": "GROUND - PAST GUARD"}[position]
+    f = Fight(position=position, dominant=0)
+    log = f(f"red=break blue={blue}")
+    assert outcome(log) == f"Break v {blue.capitalize()}: TRIES THE TAKE-DOWN! (Red acts)"
+    assert "Getting up takes a won roll-off" in log[1]
+    assert roll_prompt(f)["reason"] == "break (TRIES THE TAKE-DOWN roll-off)"
+    log = f(*rolls)
+    assert ("Position: STANDING" in log) == up
+    assert ("Lost or tied: no damage or position change" in log) == (not up)
+    assert f.where == ("STANDING" if up else f"{label} (dominant)")
+
+
+def test_cm8_crowd_boos_on_the_ground_changes_nothing():
+    """Ruling CM-8: both breaking on the ground is CROWD BOOS, which changes nothing there (past the
+    guard the fighter underneath cannot break: only escape, protect or focus)."""
+    f = Fight(position="ground", dominant=1)
+    log = f("red=break blue=break")
+    assert outcome(log) == "Break v Break: CROWD BOOS!"
+    assert log[2] == "The crowd boos! On the ground it changes nothing: getting up takes a won roll-off"
+    assert f.where == "GROUND (submissive)"
+    f.next_turn(2, "GROUND")
+
+
+def test_cm8_a_break_races_the_escape_under_the_past_guard():
+    """Ruling CM-8 and CM-7: the top fighter getting up while the one underneath escapes is a WHO FASTER
+    race; the break that wins stands the fight up (a won roll-off), the escape that wins closes the guard."""
+    f = Fight(position="past_guard", dominant=0)
+    log = f("red=break blue=escape")
+    assert outcome(log) == "Break v Escape: WHO FASTER!"
+    assert f("5 5", "2 3")[-2:] == ["Red is faster", "Position: STANDING"]
+    g = Fight(position="past_guard", dominant=0)
+    g("red=break blue=escape", "2 3", "5 5")
+    assert g.where == "GROUND (dominant)" and g.place(1) == "GROUND (submissive)"
 
 
 # --- SLICK MOVE -------------------------------------------------------------------------
@@ -730,8 +774,8 @@ def test_crowd_boos_break_v_focus_stands_up_focus_still_gains(position, dominant
     ],
 )
 def test_slick_move_parry_roll_off(parry, strike, line, red_after):
-    """Text SLICK MOVE: the parrier must beat or tie the attack roll to take no damage, loses and takes
-    half to muscle; CM-2: the striker's double 6s still hit (half of double, to head/body), the
+    """Text SLICK MOVE and ruling CM-9 (the results table rules): the parrier must beat or tie the attack
+    roll to take no damage, loses and takes half to muscle; CM-2: the striker's double 6s still hit (half of double, to head/body), the
     parrier's double 6s negate."""
     f = Fight()
     log = f("red=parry blue=hook")
@@ -879,8 +923,8 @@ def test_first_fight_has_no_sprawl_n_brawl_trip():
     ],
 )
 def test_protects(red, blue, line, blue_after):
-    """Text PROTECTS: the protector must beat or tie the roll-off to take no damage, loses and takes half
-    to muscle; CM-2 double 6s; protect still gains 1 (CMD-16)."""
+    """Text PROTECTS and ruling CM-9: the protector must beat or tie the roll-off to take no damage, loses
+    and takes half to muscle; CM-2 double 6s; protect still gains 1 (CMD-16)."""
     f = Fight()
     log = f("red=hook blue=protect")
     assert outcome(log) == "Hook v Protect: PROTECTS! (Red acts)"
@@ -1051,7 +1095,8 @@ def test_brutal_hit_both_double_sixes_cancel_the_instant_tap():
 
 def test_shoots_in_hit_goes_to_clinching_and_offers_the_take_down():
     """Text SHOOTS IN: "If any player shoots, does full damage and go to CLINCHING. A shooting fighter may
-    then attempt to go to GROUND"; CMD-24: a choice, advised when better than even."""
+    then attempt to go to GROUND"; a choice, and ruling CM-10: a lost take-down roll-off costs nothing,
+    so the advice is always to try it (here 44% to win, not tie, a roll-off of equal modifiers)."""
     f = Fight()
     log = f("red=shoot blue=parry")
     assert outcome(log) == "Shoot v Parry: SHOOTS IN! (Red acts)"
@@ -1061,8 +1106,9 @@ def test_shoots_in_hit_goes_to_clinching_and_offers_the_take_down():
         "Red",
         "the take-down after the shoot (to GROUND on top)",
         ["takedown", "stay"],
-        "stay",
+        "takedown",
     )
+    assert f.prompt.options[0].why == "win (not tie) a roll-off: 44%"
     assert f("stay") == ["Red stays in the clinch"]
     f.next_turn(2, "CLINCHING")
 
@@ -1456,7 +1502,8 @@ def test_combo_stage_3_stop():
     ],
 )
 def test_combo_stage_2_blocked_ends_the_combo(red, blue, tail):
-    """Text Combine: "Your opponent rolls to block, on win or tie takes ½ damage, and ends the combo"."""
+    """Text Combine and ruling CM-9: "Your opponent rolls to block, on win or tie takes ½ damage, and ends
+    the combo"; a blocker who loses takes full damage."""
     f = Fight(RED_COMBOS, BLUE, red_hp=hp(focus=3))
     jab_wins(f)
     f("one-two-kick", red)
@@ -1591,8 +1638,9 @@ def test_ko_head():
 
 
 def test_ko_body_by_spill():
-    """CM-1, CMD-10: body nerves at 0 is a knockout, also when muscle damage spills there."""
-    f = Fight(blue_hp=hp(muscle=2, body=5))
+    """CM-1, CM-11 (the spill option on): body nerves at 0 is a knockout, also when muscle damage
+    spills there."""
+    f = Fight(blue_hp=hp(muscle=2, body=5), muscle_spill=True)
     f("red=kick blue=sprawl")
     assert f("1 2")[1:] == [
         "Kick: 7 to Blue's muscles (2 → 0), 5 spills to the body (5 → 0)",
@@ -1603,7 +1651,7 @@ def test_ko_body_by_spill():
 
 def test_muscles_at_zero_end_nothing():
     """Text Object: "reducing muscles to 0 does not matter for ending the game"."""
-    f = Fight(blue_hp=hp(muscle=5), muscle_spill=False)
+    f = Fight(blue_hp=hp(muscle=5))
     f("red=hook blue=sprawl", "1 2")
     assert f.hp(1) == (0, 60, 40, 0)
     f.next_turn(2)
@@ -1785,19 +1833,36 @@ def test_d5_prefixes_case_and_order_accepted():
 
 
 def test_d6_the_app_picks_for_a_corner():
-    """D-6, CMD-28: ``red=roll`` lets the app pick a random allowed move for red, no extra focus; the
-    answer is recorded with the pick, marked virtual. The pure ruleset itself wants both picks."""
+    """D-6, CMD-28, ruling CM-12: ``red=roll`` lets the app pick a random allowed move for red, no extra
+    focus. Only that corner's pick is the app's: it is marked ``@app`` in the answer, the answer itself
+    is not virtual, and the reveal names the corner whose pick it was. The pure ruleset wants both picks."""
     import random
 
     s = Session(RULESET, Setup("cage_match", (GREG, FRANK), {}), rng=random.Random(4))
     step = s.submit("red=roll blue=protect")
-    assert step.answer.virtual
+    assert not step.answer.virtual
     red, blue = step.answer.text.split()
-    assert blue == "blue=protect" and red.startswith("red=") and "+" not in red
+    assert blue == "blue=protect" and red.startswith("red=") and red.endswith("@app") and "+" not in red
     allowed = [o["key"] for o in greg_v_frank().prompt.to_json()["sides"]["red"]["options"] if o["allowed"]]
-    assert red[4:] in allowed
+    assert red[4:-4] in allowed
+    assert step.log[0].startswith("Turn 1, STANDING. Greg O'Connor (the app's pick): ")
+    assert " · Frank Duke: Protect" in step.log[0]
     with pytest.raises(Refused, match="name a move for both corners"):
         RULESET.apply(RULESET.new(Setup("cage_match", (GREG, FRANK), {})), Answer("red=roll blue=protect"))
+
+
+def test_d6_the_app_picks_for_both_corners():
+    """D-6, ruling CM-12: ``roll`` picks for both corners: the answer is the app's (virtual), each pick
+    marked, and a replay of the stored answer gives the same turn."""
+    import random
+
+    s = Session(RULESET, Setup("cage_match", (GREG, FRANK), {}), rng=random.Random(4))
+    step = s.submit("roll")
+    assert step.answer.virtual
+    assert all(part.endswith("@app") for part in step.answer.text.split())
+    assert step.log[0].count("(the app's pick)") == 2
+    again = RULESET.apply(RULESET.new(Setup("cage_match", (GREG, FRANK), {})), Answer(step.answer.text))
+    assert again.log == step.log
 
 
 # --- every cell of the shipped card resolves -------------------------------------------------------
@@ -1888,3 +1953,120 @@ def test_the_pad_says_what_else_changes_the_dice():
         "GROUND: gnp -1, submission -1",
     ]
     assert f.ask()["sides"]["blue"]["notes"] == ["Fish out of water: -1 dice on every move"]
+
+
+# --- issue 16: CM-12, the outcome's words, a bonus's side, double 6s against a submission ----------
+
+
+def test_cm12_the_table_ends_a_fight_at_a_turn_as_a_draw():
+    """Ruling CM-12: the table may end a fight at any turn (protect against parry would run for ever):
+    ``end`` at the secret choice; a draw by default, the log saying how many turns were fought."""
+    f = Fight()
+    f("red=protect blue=parry")
+    f.next_turn(2)
+    log = f("end")
+    assert log == ["The table ends the fight after 1 turn"]
+    assert f.result() == {
+        "winner": None,
+        "loser": None,
+        "method": "draw",
+        "detail": "ended by the table",
+        "period": 1,
+        "time": "",
+        "fight_time": "",
+    }
+    assert f.prompt.headline() == "Draw (ended by the table), turn 1"
+
+
+@pytest.mark.parametrize(
+    "red_hp, blue_hp, lines, winner",
+    [
+        (
+            hp(head=30, body=50),
+            hp(head=40, body=45),
+            ["Decision: Blue has more head and body nerves left (85 to 80)"],
+            "Blue",
+        ),
+        (hp(head=30, body=50), hp(head=40, body=40), ["Both have 80 head and body nerves left: a draw"], None),
+    ],
+)
+def test_cm12_a_decision_by_nerves_left(red_hp, blue_hp, lines, winner):
+    """Ruling CM-12 (option): a fight the table ends goes to the fighter with more head plus body nerves
+    left; equal is a draw."""
+    f = Fight(red_hp=red_hp, blue_hp=blue_hp, table_end="decision")
+    f("red=protect blue=parry")
+    assert f("end")[1:] == lines
+    result = f.result()
+    assert (result["winner"], result["method"], result["period"]) == (
+        winner,
+        "decision" if winner else "draw",
+        1,
+    )
+
+
+def test_cm12_end_is_refused_before_a_turn_and_is_no_face():
+    """Ruling CM-12 and D-5: nothing to end before the first turn; mid-turn ``end`` is not a face, and
+    a refusal changes nothing."""
+    s = greg_v_frank()
+    with pytest.raises(Refused, match="no turn has been fought yet"):
+        s.submit("end")
+    s.submit("red=jab blue=cross")
+    with pytest.raises(Refused):
+        s.submit("end")
+    assert isinstance(s.prompt, RollPrompt) and len(s.steps) == 1
+
+
+def test_the_outcome_s_words_are_about_the_moves_chosen():
+    """Issue 16: the reveal's line describes the moves that were chosen; "jab beats shoot or throw" only
+    when a jab met a shoot or a throw (it once followed a hammer right hand against a sprawl)."""
+    f = Fight()
+    line = f("red=haymaker blue=sprawl")[1]
+    assert line == (
+        "Haymaker v Sprawl: SWIFT ATTACK! (Red acts) Haymaker lands first: an undefended attack roll, "
+        "full damage, may start a combo."
+    )
+    g = Fight()
+    assert g("red=jab blue=shoot")[1].endswith("may start a combo. Jab beats shoot or throw.")
+    h = Fight(position="clinching")
+    assert h("red=kick blue=sprawl")[1].endswith("The sprawl gamble didn't pay off.")
+    k = Fight()
+    assert k("red=parry blue=kick")[1] == (
+        "Parry v Kick: SLICK MOVE! (Red acts) Parry against Kick: roll-off, beat or tie for no damage, "
+        "lose for half to muscles; then an undefended follow-up that needs no focus (no take-downs), which "
+        "may start a combo."
+    )
+    m = Fight()
+    assert m("red=focus blue=protect")[1] == (
+        "Focus v Protect: TAUNTS! No rolls: the focus gains its full charge, the cover-up still gains 1."
+    )
+
+
+@pytest.mark.parametrize("dominant, bonus", [(0, 1), (1, 0)])
+def test_a_bonus_that_names_its_side_applies_only_on_that_side(dominant, bonus):
+    """Issue 16: "+1 as holder in the collar tie" (``side: dominant``) is the holder's, not the held
+    fighter's; the pad's notes list it only where it applies."""
+    plum = {"name": "Plum clinch", "dice": 1, "types": ["strike"], "positions": ["collar_tie"], "side": "dominant"}
+    red = sheet("Red", bonuses=[plum])
+    f = Fight(red, BLUE, position="collar_tie", dominant=dominant)
+    notes = f.ask()["sides"]["red"].get("notes", [])
+    assert any(n.startswith("Plum clinch") for n in notes) == bool(bonus)
+    f("red=hook blue=protect")
+    parts = dict(roll_prompt(f)["modifier_parts"])
+    assert parts.get("Plum clinch", 0) == bonus
+    assert parts.get("COLLAR TIE", 0) == (1 if dominant == 0 else -1)  # the position's own (CMD-1)
+
+
+def test_brutal_hit_both_double_sixes_against_a_submission_on_the_ground():
+    """Issue 16, decided (docs/decisions.md): a submission against a break on the GROUND, both rolling
+    double 6s: a tie, so the hold goes on (text BRUTAL HIT "on tie or below ... succeeds") but, the
+    defender's 6-6 negating the attacker's (CM-2), it is neither damage nor the attacker's "2 straight
+    wins": one more won roll-off taps."""
+    f = Fight(position="ground", dominant=0)
+    assert outcome(f("red=armbar blue=break")) == "Armbar v Break: BRUTAL HIT! (Red acts)"
+    f("6 6")
+    assert f("6 6")[1:] == ["Blue's double 6s: no damage", "Armbar is on: one more won roll-off and Blue taps"]
+    assert f.hp(1) == (60, 60, 40, 0)
+    assert roll_prompt(f)["reason"] == "armbar (armbar hold)"
+    f("4 4")
+    assert f("3 3")[1:] == ["Blue taps to the armbar!"]
+    assert f.result()["method"] == "submission"

@@ -296,18 +296,20 @@ def test_golden_user_tables_replace_a_section(tmp_path: Path):
 
 
 def test_golden_roll_is_virtual_and_fits(tmp_path: Path):
-    """D-6, CMD-28: the app's picks are moves the corner can do now, with no extra focus, marked virtual."""
+    """D-6, CMD-28, ruling CM-12: the app's picks are moves the corner can do now, with no extra focus,
+    each marked ``@app``; the answer is virtual only where both corners' picks are the app's."""
     proc, lines = golden_lines("cage_match_roll", tmp_path)
     assert proc.returncode == 0, proc.stderr
     for before, after in itertools.pairwise(lines):
         if "prompt" in before and before["prompt"]["kind"] == "secret" and "accepted" in after:
-            assert after["virtual"] is True
             picks = dict(part.split("=") for part in after["accepted"].split())
             assert list(picks) == ["red", "blue"]
+            assert after["virtual"] is all(move.endswith("@app") for move in picks.values())
             for side, move in picks.items():
                 assert "+" not in move
-                assert option(before["prompt"]["sides"][side], move)["allowed"] is True
+                assert option(before["prompt"]["sides"][side], move.removesuffix("@app"))["allowed"] is True
     assert lines[1]["accepted"].endswith(" blue=jab")  # the typed corner is kept as typed
+    assert lines[1]["virtual"] is False
 
 
 # --- the protocol ----------------------------------------------------------------
@@ -364,19 +366,24 @@ def test_secret_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
 
 @pytest.mark.parametrize("answer", ["red=roll blue=jab", "blue=jab red=roll", "roll", "red=roll blue=roll", "ROLL"])
 def test_roll_for_a_corner_is_reproducible_and_virtual(tmp_path: Path, answer: str):
-    """D-6: the app picks a move the corner can do, reproducibly with --seed; the answer is marked virtual."""
+    """D-6, ruling CM-12: the app picks a move the corner can do, reproducibly with --seed; each pick it
+    made is marked ``@app``, and the answer is virtual only when both picks are the app's."""
     first, lines = script(tmp_path, "--seed", "5", stdin=answer + "\n")
     second, _ = script(tmp_path, "--seed", "5", stdin=answer + "\n")
     assert first.returncode == 0, first.stderr
     assert first.stdout == second.stdout
     accepted = lines[1]
-    assert accepted["virtual"] is True
     picks = dict(part.split("=") for part in accepted["accepted"].split())
     assert list(picks) == ["red", "blue"]
+    by_app = {side: move.endswith("@app") for side, move in picks.items()}
     for side, move in picks.items():
-        assert option(lines[0]["prompt"]["sides"][side], move)["allowed"] is True
+        assert option(lines[0]["prompt"]["sides"][side], move.removesuffix("@app"))["allowed"] is True
     if "jab" in answer:
-        assert picks["blue"] == "jab"
+        assert picks["blue"] == "jab" and by_app == {"red": True, "blue": False}
+        assert accepted["virtual"] is False
+        assert accepted["log"][0].startswith(f"Turn 1, STANDING. {GREG} (the app's pick): ")
+    else:
+        assert by_app == {"red": True, "blue": True} and accepted["virtual"] is True
 
 
 def test_the_seed_decides_the_apps_picks(tmp_path: Path):
@@ -596,7 +603,8 @@ def test_options_lists_the_cage_match_options(tmp_path: Path):
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("first_fight=off|on  (default off)")
     assert "catchweight=off|on  (default off)" in proc.stdout
-    assert "muscle_spill=on|off  (default on)" in proc.stdout
+    assert "muscle_spill=off|on  (default off)" in proc.stdout  # ruling CM-11
+    assert "table_end=draw|decision  (default draw)" in proc.stdout  # ruling CM-12
 
 
 def test_different_weight_classes_are_refused_unless_catchweight(tmp_path: Path):

@@ -106,10 +106,7 @@ def test_missing_pad_section():
     del data["fight_card"]["past_guard"]
     found = problems(data)
     missing = [p for p in found if ": no cell for (" in p]
-    assert len(missing) == 36 and len(found) == 36 + 6  # and then none of the 6 types has a counter
-    assert (
-        "cage_match.yaml: fight_card.past_guard: 'escape' has no counter (the text: every move has a counter)"
-    ) in found
+    assert len(missing) == 36 and len(found) == 36  # counters are read only off a whole card
     assert found[0] == (
         "cage_match.yaml: fight_card.past_guard: no cell for (gnp, gnp): every ordered pair of the "
         "pad's 6 types needs one (36 cells, 0 given)"
@@ -296,14 +293,63 @@ def test_broken_focus_anchor_on_every_pad():
 
 
 def test_move_with_no_counter():
-    """Text "Every move has a counter" (design 2.7): a taunt that nothing punishes is refused."""
+    """Text "Every move has a counter", ruling CM-7: a clinch strike that beats or trades with every reply
+    is refused, once for each position of the CLINCHING pad and each side it leaves unanswered."""
     data = shipped()
-    for other in ("jab", "strike", "shoot", "throw"):
-        set_pair(data, "standing", "taunt", other, "TAUNTS", "TAUNTS")
-    set_pair(data, "standing", "taunt", "focus", "CROWD BOOS", "CROWD BOOS")
+    set_pair(data, "clinching", "strike", "throw", "TRADE BLOWS", "TRADE BLOWS")
+    for other in ("takedown", "collar_tie"):
+        set_pair(data, "clinching", "strike", other, "SWIFT ATTACK: me", "SWIFT ATTACK: them")
+    tail = (
+        "makes it deal no damage and gains damage, a position or focus (ruling CM-7: every move has a "
+        "counter; PROTECTS only halves)"
+    )
     assert problems(data) == [
-        "cage_match.yaml: fight_card.standing: 'taunt' has no counter (the text: every move has a counter)"
+        "cage_match.yaml: fight_card.clinching: 'strike' has no counter in CLINCHING: none of the other "
+        f"side's moves (strike, sprawl, throw, takedown, collar_tie, break, protect, focus, taunt) {tail}",
+        "cage_match.yaml: fight_card.clinching: 'strike' has no counter in COLLAR TIE (dominant): none of "
+        f"the other side's moves (strike, sprawl, takedown, collar_tie, break, protect, focus, taunt) {tail}",
+        "cage_match.yaml: fight_card.clinching: 'strike' has no counter in COLLAR TIE (submissive): none of "
+        f"the other side's moves (strike, sprawl, throw, takedown, break, protect, focus, taunt) {tail}",
     ]
+
+
+def test_cm7_protects_is_no_counter_and_the_side_is_named():
+    """Ruling CM-7: "PROTECTS! only halves damage: it is no counter". The card before the ruling, where the
+    fighter underneath the past guard could answer ground punches only by protecting (his escape was a
+    SWIFT ATTACK for the top, his focus a BRUTAL HIT), is refused for that side of that position."""
+    data = shipped()
+    set_pair(data, "past_guard", "gnp", "escape", "SWIFT ATTACK: me", "SWIFT ATTACK: them")
+    assert problems(data) == [
+        "cage_match.yaml: fight_card.past_guard: 'gnp' has no counter in GROUND - PAST GUARD (dominant): "
+        "none of the other side's moves (escape, protect, focus) makes it deal no damage and gains damage, a "
+        "position or focus (ruling CM-7: every move has a counter; PROTECTS only halves)"
+    ]
+
+
+def test_cm7_counters_of_the_shipped_card_by_outcome():
+    """Ruling CM-7, read by outcome (``counters``): the other side acting alone counters; a WHO FASTER race
+    counters (the ruling's own way out from under the past guard); Focus and Protect counter a move that
+    does nothing in TAUNTS; PROTECTS, TRADE BLOWS and the row acting alone do not."""
+    t, _ = check(shipped(), FILE)
+    cell = lambda pad, a, b: tables.parse_cell(t.fight_card[pad][a][b])  # noqa: E731
+    assert tables.counters(t, cell("standing", "jab", "parry"), "parry")  # SLICK MOVE: them
+    assert tables.counters(t, cell("past_guard", "gnp", "escape"), "escape")  # WHO FASTER
+    assert tables.counters(t, cell("standing", "parry", "focus"), "focus")  # TAUNTS: +6
+    assert tables.counters(t, cell("standing", "parry", "protect"), "protect")  # TAUNTS: still gains 1
+    assert not tables.counters(t, cell("standing", "jab", "protect"), "protect")  # PROTECTS
+    assert not tables.counters(t, cell("standing", "jab", "jab"), "jab")  # TRADE BLOWS
+    assert not tables.counters(t, cell("ground", "gnp", "break"), "break")  # BRUTAL HIT: the breaker takes half
+    assert not tables.counters(t, cell("standing", "parry", "sprawl"), "sprawl")  # TAUNTS, sprawl gains nothing
+    assert tables.counter_problems(t, _cells(t)) == []
+
+
+def _cells(t):
+    return {
+        (pad, a, b): tables.parse_cell(text)
+        for pad, rows in t.fight_card.items()
+        for a, row in rows.items()
+        for b, text in row.items()
+    }
 
 
 def test_unquoted_cell_parsed_as_a_mapping():
@@ -477,3 +523,39 @@ def test_start_focus_within_the_cap_and_both_weight_classes():
     assert (
         f"{FILE}: weight_classes: middleweight is missing (the sheets' classes: featherweight, middleweight)" in found
     )
+
+
+# --- ruling CM-7 on the sheets (companion fighters check) ---------------------------------------
+
+
+def test_cm7_a_sheet_must_be_able_to_answer_every_move_where_it_fights(tmp_path: Path) -> None:
+    """Ruling CM-7, the sheets: a fighter whose only submission is for past the guard has nothing to
+    answer ground punches with from his guard (the generic arm lock fills only a type the sheet lists
+    none of). ``companion fighters check`` names the file, the fighter, the field and what is missing;
+    the shipped sheets pass."""
+    import scripting
+
+    card = {
+        "name": "Top Only",
+        "weight_class": "middleweight",
+        "style": "wrestling",
+        "moves": [
+            {"key": "neck-crank", "name": "Neck crank", "type": "submission", "focus_cost": 0, "dice": 0,
+             "damage": 4, "target": "head", "positions": ["past_guard"]},
+        ],
+    }  # fmt: skip
+    lines = RULESET.card_check(CmCard.model_validate(card), load())
+    assert lines == [
+        "fighter Top Only: moves: nothing on the sheet answers a gnp in GROUND (submissive) (ruling CM-7: "
+        "every move has a counter; a listed move of a type replaces the generic one, so give it the positions "
+        "where it is needed)"
+    ]
+    path = tmp_path / "cards.yaml"
+    path.write_text(yaml.safe_dump({"game": "cage_match", "fighters": [card]}), encoding="utf-8")
+    run = scripting.run(tmp_path, "fighters", "check", str(path))
+    assert run.returncode == 1
+    assert run.stdout.splitlines()[0].startswith(f"{path}: fighter Top Only: moves: nothing on the sheet answers")
+    shipped_cards = scripting.run(
+        tmp_path, "fighters", "check", str(Path(__file__).parent.parent / "fighters" / "cage_match.yaml")
+    )
+    assert (shipped_cards.returncode, shipped_cards.stdout.splitlines()[-1].endswith("0 problems")) == (0, True)

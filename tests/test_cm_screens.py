@@ -5,6 +5,7 @@ focus, and a fight plays to its end on the keyboard."""
 from __future__ import annotations
 
 import random
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -239,7 +240,8 @@ async def test_red_pressing_on_cannot_pick_for_blue(data_dir: Path) -> None:
 
 
 async def test_the_app_picks_for_a_corner_on_the_pad(data_dir: Path) -> None:
-    """ctrl+r on a corner's pad: the app picks at the reveal, marked as its own (ruling D-6)."""
+    """ctrl+r on a corner's pad: the app picks at the reveal, marked as its own on that corner alone (rulings
+    D-6, CM-12: the answer is not the app's, blue's pick being typed), and the log names whose pick it was."""
     app = make_app(data_dir, rng=random.Random(3))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start_cm(pilot)
@@ -250,5 +252,49 @@ async def test_the_app_picks_for_a_corner_on_the_pad(data_dir: Path) -> None:
         await pilot.press("enter")  # reveal
         await pilot.pause()
         answer = screen.session.steps[-1].answer
-        assert answer.virtual and answer.text.endswith(" blue=low-kick")
-        assert answer.text.split()[0] in {f"red={o.key}" for o in screen.session.steps[0].state.sheets[0].moves}
+        assert not answer.virtual and answer.text.endswith(" blue=low-kick")
+        red = answer.text.split()[0]
+        assert red.endswith("@app")
+        assert red.removesuffix("@app") in {f"red={o.key}" for o in screen.session.steps[0].state.sheets[0].moves}
+        assert "Red Rooster (the app's pick): " in log_text(screen)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_pad_uses_the_height_it_has(size: tuple[int, int]) -> None:
+    """Issue 16: every move of Greg O'Connor's standing pad shows, Protect, Focus and Taunt at its foot
+    included, at 80x24 as on a tall terminal (the list was once held to 12 rows)."""
+    app = make_app(Path(tempfile.mkdtemp()), rng=random.Random(1))
+    async with app.run_test(size=size) as pilot:
+        await open_fight(pilot, CAGE_MATCH_ROW, "greg", "frank")
+        await red_pad(pilot)
+        moves = app.screen.query_one("#moves", OptionList)
+        assert moves.option_count == 15
+        assert moves.scrollable_content_region.height >= moves.option_count
+        text = screen_text(app)
+        for name in ("Protect", "Focus", "Taunt"):
+            assert name in text
+
+
+async def test_the_table_ends_a_fight_from_the_pad(data_dir: Path) -> None:
+    """Ruling CM-12: at red's cover, from the second turn on, ctrl+e ends the fight after asking; a draw
+    by default. Not on the first turn: nothing has been fought."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_cm(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.check_action("end_fight", ()) is False  # turn 1
+        await pilot.press("escape")
+        await pilot.pause()
+        screen.session.submit("red=protect blue=protect")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert screen.session.over
+        result = screen.session.prompt.result
+        assert (result.method, result.detail, result.period) == ("draw", "ended by the table", 1)
+        assert "The table ends the fight after 1 turn" in log_text(screen)
