@@ -235,6 +235,9 @@ class PadOption:
     """Why it cannot be done now ("needs 2 focus, holds 1"); choosing it anyway gives the default move."""
     effect: str = ""
     """Where a special puts the fight when it lands ("to GROUND, underneath")."""
+    here: bool = True
+    """Whether the move belongs to this position at all: False when it is not done from here (or
+    a First Fight rules it out); a move only short of focus is here. The pad lists those."""
 
     def to_json(self) -> dict[str, Any]:
         out = {

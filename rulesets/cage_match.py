@@ -518,8 +518,9 @@ class Turn(ReplayRound):
 
     # --- 1. choose and reveal -------------------------------------------------
 
-    def cannot(self, side: int, move: Move) -> str:
-        """Why ``side`` cannot do ``move`` now; empty if it can (CMD-3)."""
+    def cannot(self, side: int, move: Move, *, focus: bool = True) -> str:
+        """Why ``side`` cannot do ``move`` now; empty if it can (CMD-3). Without ``focus``, only
+        whether the move belongs to this position at all."""
         rule = self.t.positions[self.position]
         role = self.role(side)
         if move.type not in rule.allowed.get(role, ()):
@@ -533,7 +534,7 @@ class Turn(ReplayRound):
             if move.effect is not None and move.effect.to != "standing":
                 return "a First Fight stays STANDING"
         held = self.hp[side].focus
-        if move.cost > held:
+        if focus and move.cost > held:
             return f"needs {move.cost} focus, holds {held}"
         return ""
 
@@ -569,6 +570,7 @@ class Turn(ReplayRound):
                         not why,
                         why,
                         _effect_words(self.t, m),
+                        not why or not self.cannot(side, m, focus=False),
                     )
                 )
             role = self.role(side)

@@ -100,15 +100,16 @@ class ActionPadScreen(Screen[str | None]):
             elif self.stage == PICK:
                 pad = p.sides[self.side]
                 yield Static(
-                    f"[b]{SIDES[self.side].upper()}: {escape(pad.who)}[/b] picks (holds {pad.focus} focus)",
+                    f"[b]{SIDES[self.side].upper()}: {escape(pad.who)}[/b] picks"  # focus held: the line above
+                    "   [dim]★ power move  ◆ special  greyed: needs more focus[/dim]",
                     id="who-picks",
                     classes=SIDES[self.side],
                 )
                 if pad.notes:
                     yield Static("[dim]" + escape("; ".join(pad.notes)) + "[/dim]", id="pad-notes")
-                options = [Option(option_line(o), id=o.key, disabled=not o.allowed) for o in pad.options]
+                # the moves done from this position (issue 16: every line of the pad is a choice)
+                options = [Option(option_line(o), id=o.key, disabled=not o.allowed) for o in self.shown]
                 yield OptionList(*options, id="moves")
-                yield Static("[dim]★ power move  ◆ special; greyed: not possible now[/dim]", id="legend")
                 yield Static(id="spend")
             else:
                 yield Static("[b]Both corners have locked in.[/b]\n\nEnter: reveal both moves!", id="cover")
@@ -140,7 +141,7 @@ class ActionPadScreen(Screen[str | None]):
     def _after_compose(self) -> None:
         if self.stage == PICK and self.query("#moves"):
             moves = self.query_one("#moves", OptionList)
-            first = next((i for i, o in enumerate(self.pad.options) if o.allowed), None)
+            first = next((i for i, o in enumerate(self.shown) if o.allowed), None)
             moves.highlighted = first
             moves.focus()
             self._show_spend()
@@ -150,12 +151,18 @@ class ActionPadScreen(Screen[str | None]):
     def pad(self) -> PadSide:
         return self.prompt.sides[self.side]
 
+    @property
+    def shown(self) -> list[PadOption]:
+        """The pad's moves listed: those done from this position (a knee is not a STANDING move);
+        one only short of focus is listed, greyed."""
+        return [o for o in self.pad.options if o.here]
+
     def _highlighted(self) -> PadOption | None:
         found = self.query("#moves")
         moves = found.first(OptionList) if found else None
         if moves is None or moves.highlighted is None:
             return None
-        return self.pad.options[moves.highlighted]
+        return self.shown[moves.highlighted]
 
     def _spends(self) -> int:
         option = self._highlighted()

@@ -50,7 +50,7 @@ async def pick(pilot, key: str, dice: int = 0, damage: int = 0) -> None:
     assert isinstance(pad, ActionPadScreen)
     await pilot.press("enter" if pad.side == 0 else "b")  # past the cover: blue's has its own key
     await pilot.pause()
-    keys = [o.key for o in pad.pad.options]
+    keys = [o.key for o in pad.shown]
     moves = pad.query_one("#moves", OptionList)
     while keys[moves.highlighted] != key:
         await pilot.press("down")
@@ -77,7 +77,7 @@ async def test_a_hidden_pick_never_shows_before_the_reveal(data_dir: Path) -> No
         pad = app.screen
         await pilot.press("enter")  # past red's cover
         await pilot.pause()
-        await pilot.press(*["down"] * [o.key for o in pad.pad.options].index("hammer-right"), "x", "x")
+        await pilot.press(*["down"] * [o.key for o in pad.shown].index("hammer-right"), "x", "x")
         await pilot.press("d", "enter")  # 2 + 1 + 2 = 5 focus of the 10 held
         await pilot.pause()
         assert app.screen is pad and pad.side == 1  # locked: hammer right, +x2, +d1
@@ -154,7 +154,7 @@ async def test_moves_that_cannot_be_done_are_greyed_with_why(data_dir: Path) -> 
         assert "Hammer right hand" in text and "needs 2 focus" in text
         assert (
             pad.query_one("#moves", OptionList)
-            .get_option_at_index([o.key for o in pad.pad.options].index("hammer-right"))
+            .get_option_at_index([o.key for o in pad.shown].index("hammer-right"))
             .disabled
         )
         await pilot.press("d", "enter")  # +1 on dice, holding none
@@ -260,19 +260,25 @@ async def test_the_app_picks_for_a_corner_on_the_pad(data_dir: Path) -> None:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_the_pad_uses_the_height_it_has(size: tuple[int, int]) -> None:
-    """Issue 16: every move of Greg O'Connor's standing pad shows, Protect, Focus and Taunt at its foot
-    included, at 80x24 as on a tall terminal (the list was once held to 12 rows)."""
+@pytest.mark.parametrize("red, count", [("greg", 15), ("frank", 15)])
+async def test_the_pad_uses_the_height_it_has(size: tuple[int, int], red: str, count: int) -> None:
+    """Issue 16: every move of the standing pad shows, Protect, Focus and Taunt at its foot included, at
+    80x24 as on a tall terminal (the list was once held to 12 rows); a move not done from this position
+    (Frank Duke's knees) is not listed, one short of focus is, greyed."""
     app = make_app(Path(tempfile.mkdtemp()), rng=random.Random(1))
     async with app.run_test(size=size) as pilot:
-        await open_fight(pilot, CAGE_MATCH_ROW, "greg", "frank")
+        await open_fight(pilot, CAGE_MATCH_ROW, red, "marcus" if red == "frank" else "frank")
         await red_pad(pilot)
-        moves = app.screen.query_one("#moves", OptionList)
-        assert moves.option_count == 15
+        pad = app.screen
+        moves = pad.query_one("#moves", OptionList)
+        assert moves.option_count == count == len(pad.shown)
         assert moves.scrollable_content_region.height >= moves.option_count
         text = screen_text(app)
         for name in ("Protect", "Focus", "Taunt"):
             assert name in text
+        assert "Knee" not in text and "not from STANDING" not in text
+        if red == "frank":
+            assert "Head kick" in text and "needs 1 focus" in text
 
 
 async def test_the_table_ends_a_fight_from_the_pad(data_dir: Path) -> None:
