@@ -50,8 +50,8 @@ cost is paid automatically. "red=roll" has the app pick that corner's move
 (recorded as red=MOVE@app), "roll" both corners'. The prompt lists each
 corner's options, each with "allowed" and, when false, "why": such a move is
 accepted and the default move (Protect) is done instead, as the text says.
-Spending more focus than the fighter holds is refused. "end" at a secret prompt
-ends the fight there (a draw, or a decision with --option table_end=decision).
+Spending more focus than the fighter holds is refused. "end" at any prompt ends
+the fight there (a draw, or a decision with --option table_end=decision).
 
 Fudge: a scene of two to eight names its sides with --red and --blue, each
 repeated (--red A --red B --blue C); each round every combatant declares

@@ -278,7 +278,10 @@ class PadSide:
         starts = tuple(o for o in self.options if o.key.startswith(t)) if t else ()
         if len(starts) == 1:
             return starts[0]
-        return starts or None
+        here = tuple(o for o in starts if o.here)  # a start is read among the pad's own moves first
+        if len(here) == 1:
+            return here[0]
+        return (here or starts) or None
 
 
 @dataclass(frozen=True, slots=True)

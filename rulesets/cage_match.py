@@ -71,6 +71,9 @@ TWO_D6 = Dice.of(d(6), d(6))
 COMBO_OUTCOMES = (WHO_FASTER, SWIFT_ATTACK, SLICK_MOVE, SPRAWL_N_BRAWL, BRUTAL_HIT, SHOOTS_IN)
 """Outcomes whose full-damage hit may start a combo (text; CMD-12). Not TRADE
 BLOWS or PROTECTS (text), and in SHOOTS IN only a throw."""
+AUTOMATIC_V_FOCUS = ("takedown", "collar_tie")
+"""The position moves the text makes an automatic success against Focus (no rolls; CMD-15: a
+taunter too): "Trip/Take-Down/Collar Tie"."""
 LADDER = (("past_guard", False), ("ground", False), ("ground", True), ("past_guard", True))
 """The ground seen from one fighter: (position, on top), one rung per won
 escape, sweep or pass (CMD-19)."""
@@ -475,11 +478,20 @@ class Turn(ReplayRound):
 
     # --- the turn -------------------------------------------------------------
 
+    def take(self, prompt: Callable[[], Prompt]) -> Any:
+        value = super().take(prompt)
+        if value == END:
+            raise TableEnds
+        return value
+
     def play(self) -> None:
-        picks = self.take(self.secret)
-        if picks == END:
+        try:
+            self.play_turn()
+        except TableEnds:
             self.end_by_table()
-            return
+
+    def play_turn(self) -> None:
+        picks = self.take(self.secret)
         self.reveal(picks)
         a = 1 if self.cell.actor == 1 else 0
         handler = {
@@ -502,10 +514,15 @@ class Turn(ReplayRound):
             self.combine()
 
     def end_by_table(self) -> None:
-        """The table stops the fight before this turn (ruling CM-12): a draw, or with the
-        option a decision to the fighter with more head plus body nerves left."""
-        fought = self.st.turn - 1
-        self.log.append(f"The table ends the fight after {fought} turn{'s' * (fought != 1)}")
+        """The table stops the fight (ruling CM-12), before this turn's picks or during it with
+        the numbers as they stand: a draw, or with the option a decision to the fighter with
+        more head plus body nerves left."""
+        if self.moves:
+            fought = self.st.turn
+            self.log.append(f"The table ends the fight during turn {fought}")
+        else:
+            fought = self.st.turn - 1
+            self.log.append(f"The table ends the fight after {fought} turn{'s' * (fought != 1)}")
         left = [h.head + h.body for h in self.hp]
         if self.st.options.table_end == "decision" and left[0] != left[1]:
             w = 0 if left[0] > left[1] else 1
@@ -552,7 +569,11 @@ class Turn(ReplayRound):
         sides = []
         for side in (0, 1):
             sheet = self.sheets[side]
-            moves = sorted((m for m in sheet.moves if m.type in pad_types), key=lambda m: pad_types.index(m.type))
+            # every move of the sheet may be named (text: one that can't be done gives the default
+            # move); the pad's own come first, in the pad's order
+            moves = sorted(
+                sheet.moves, key=lambda m: pad_types.index(m.type) if m.type in pad_types else len(pad_types)
+            )
             options = []
             for m in moves:
                 why = self.cannot(side, m)
@@ -640,7 +661,7 @@ class Turn(ReplayRound):
     def explain(self) -> str:
         """The results table's line for this outcome, in the words of the two moves chosen
         (issue 16: never a rule about moves nobody threw)."""
-        return explain(self.cell, self.moves[0], self.moves[1], self.pad, self.position)
+        return explain(self.cell, self.moves[0], self.moves[1], self.position, self.st.options.first_fight)
 
     # --- rolls ----------------------------------------------------------------
 
@@ -833,12 +854,13 @@ class Turn(ReplayRound):
             top = f", {self.name(dominant)} {'holds the tie' if position == 'collar_tie' else 'on top'}"
         self.log.append(f"Position: {rule.label}{top}")
 
-    def climb(self, a: int, rungs: int) -> None:
-        """Escape, sweep and pass: one rung of the ground ladder, two on double 6s (CMD-19)."""
+    def climb(self, a: int, rungs: int, cap: int | None = None) -> None:
+        """Escape, sweep and pass: one rung of the ground ladder, two on double 6s (CMD-19), to
+        rung ``cap`` at most."""
         if self.position not in ("ground", "past_guard"):
             return
         now = LADDER.index((self.position, self.dominant == a))
-        to = min(len(LADDER) - 1, now + rungs)
+        to = min(len(LADDER) - 1 if cap is None else cap, now + rungs)
         position, top = LADDER[to]
         self.move_to(position, a, "dominant" if top else "submissive")
 
@@ -864,7 +886,8 @@ class Turn(ReplayRound):
         elif move.type == "collar_tie":
             self.move_to("collar_tie", a, "dominant")
         elif move.type in ("pass_guard", "sweep", "escape"):
-            self.climb(a, 2 if roll is not None and roll.d6 else 1)
+            # ruling CM-7: a won escape goes "back to GROUND (guard closed)", double 6s or not
+            self.climb(a, 2 if roll is not None and roll.d6 else 1, cap=1 if move.type == "escape" else None)
         elif move.type == "break":
             self.move_to("standing")  # a won break roll-off or race: up off the ground (CM-8)
         elif move.type == "submission":
@@ -985,11 +1008,13 @@ class Turn(ReplayRound):
         """No rolls: the outcome's line has said so; Record gains the focus."""
 
     def crowd_boos(self, a: int, b: int) -> None:
-        # ruling CM-8: the crowd stands the fighters up only from the clinch (CLINCHING, and the
-        # COLLAR TIE played on its pad); on the ground it changes nothing
-        if self.pad in ("standing", "clinching"):
+        # ruling CM-8: the crowd stands the fighters up only from CLINCHING; in the COLLAR TIE (a
+        # position of its own in the text) and on the ground it changes nothing
+        if self.position in ("standing", "clinching"):
             self.log.append("The crowd boos!")
             self.move_to("standing")
+        elif self.position == "collar_tie":
+            self.log.append("The crowd boos! In the collar tie it changes nothing (only the clinch breaks up)")
         else:
             self.log.append("The crowd boos! On the ground it changes nothing: getting up takes a won roll-off")
 
@@ -1117,9 +1142,9 @@ class Turn(ReplayRound):
 
     def tries_the_take_down(self, a: int, b: int) -> None:
         move = self.moves[a]
-        # text: Trip/Take-Down/Collar Tie are automatic v Focus; getting up from the ground
-        # (a break) always takes a won roll-off (ruling CM-8)
-        if move.type != "break" and self.moves[b].type in ("focus", "taunt"):
+        # text: "Trip/Take-Down/Collar Tie: Automatic success vs. Focus"; the others (a pass, a
+        # sweep, an escape, and a break off the ground, ruling CM-8) take a won roll-off
+        if move.type in AUTOMATIC_V_FOCUS and self.moves[b].type in ("focus", "taunt"):
             self.log.append(f"{move.name}: automatic, no rolls")  # text v Focus; CMD-15 v Taunt
             self.unopposed(a, move)
             return
@@ -1268,40 +1293,40 @@ class Turn(ReplayRound):
         return full
 
 
-def explain(cell: Cell, red: Move, blue: Move, pad: str, position: str) -> str:
+def explain(cell: Cell, red: Move, blue: Move, position: str, first_fight: bool = False) -> str:
     """What the outcome of ``red`` v ``blue`` does (the results table, text), said of these
-    two moves: the acting one (``a``) and the other (``b``)."""
+    two moves as the sheet names them: the acting one (``a``) and the other (``b``)."""
     a, b = (blue, red) if cell.actor == 1 else (red, blue)
     an, bn = a.name, b.name  # as the sheet writes them: "Pass the guard", "Hammer right hand"
+    combo = "" if first_fight else ", may start a combo"  # the text's First Fight has no combos
     outcome = cell.outcome
     if outcome == TRADE_BLOWS:
         return "Both attack rolls, no defence: each hit does full damage. No combos."
     if outcome == WHO_FASTER:
-        text = "Roll-off: only the higher roll lands, in full; a tie lands nothing."
-        if "shoot" in (a.type, b.type) or "throw" in (a.type, b.type):
+        text = "Roll-off: only the higher roll's move lands; a tie lands nothing."
+        if any(m.type in ("shoot", "throw") and m.effect is None for m in (red, blue)):
             text += " A shoot or throw that wins follows Shoots in!"
         return text
     if outcome == SWIFT_ATTACK:
-        text = f"{an} lands first: an undefended attack roll, full damage, may start a combo."
+        text = f"{an} lands first: an undefended attack roll, full damage{combo}."
         if a.type == "jab" and b.type in ("shoot", "throw"):
             text += " Jab beats shoot or throw."
-        elif b.type == "sprawl" and pad == "clinching":
+        elif b.type == "sprawl" and position == "clinching":
             text += " The sprawl gamble didn't pay off."
         return text
     if outcome == TAUNTS:
         gains = []
         for move in (red, blue):
             if move.type == "focus":
-                gains.append("the focus gains its full charge")
-            elif move.type == "protect":
-                gains.append("the cover-up still gains 1")
-            elif move.type == "taunt":
-                gains.append("the taunt gains focus")
+                gains.append(f"{move.name} gains its full charge")
+            elif move.type == "protect" or move.focus_gain:
+                gains.append(f"{move.name} still gains its focus")
         return "No rolls" + (": " + ", ".join(dict.fromkeys(gains)) if gains else "") + "."
     if outcome == SLICK_MOVE:
+        follow = "an undefended follow-up that needs no focus (no take-downs)"
         return (
             f"{an} against {bn}: roll-off, beat or tie for no damage, lose for half to muscles; "
-            "then an undefended follow-up that needs no focus (no take-downs), which may start a combo."
+            f"then {follow}" + (", which may start a combo." if not first_fight else ".")
         )
     if outcome == SPRAWL_N_BRAWL:
         return (
@@ -1315,26 +1340,28 @@ def explain(cell: Cell, red: Move, blue: Move, pad: str, position: str) -> str:
         )
     if outcome == BRUTAL_HIT:
         if b.type == "focus":
-            return f"{an} hits a focusing fighter in full (Focus then gains only 3)."
+            return f"{an} hits a focusing fighter in full (Focus gains only 3 if it is hit)."
         goes = ""
         if a.type in ("takedown", "collar_tie", "pass_guard", "sweep", "escape", "shoot", "submission"):
-            goes = f" and {an} succeeds"
-        return f"Roll-off: {bn} that wins stands up taking half; on a tie or below, full damage{goes}."
+            goes = f"{an} succeeds" if a.damage <= 0 else f"full damage and {an} succeeds"
+        return f"Roll-off: {bn} that wins stands up taking half; on a tie or below, {goes or 'full damage'}."
     if outcome == SHOOTS_IN:
+        if a.effect is not None:
+            return f"{bn} does not answer {an}: an attack roll; a hit takes the fight where {an} goes."
         if a.type == "shoot":
             return (
-                f"Nothing answers {an}: an attack roll, full damage; a hit goes to CLINCHING and may "
+                f"{bn} does not answer {an}: an attack roll, full damage; a hit goes to CLINCHING and may "
                 "try a take-down by winning (not tying) a roll-off."
             )
-        return f"Nothing answers {an}: an attack roll, full damage, may start a combo."
+        return f"{bn} does not answer {an}: an attack roll, full damage{combo}."
     if outcome == TRIES_THE_TAKE_DOWN:
         if a.type == "break":  # ruling CM-8
             return f"Getting up takes a won roll-off: {an} must win (not tie) to stand; else nothing."
-        if b.type in ("focus", "taunt"):
+        if a.type in AUTOMATIC_V_FOCUS and b.type in ("focus", "taunt"):
             return f"{an} succeeds against {bn} with no rolls."
         return f"{an} must win (not tie) a roll-off against {bn}; lose or tie: no damage or position change."
-    # CROWD BOOS
-    if pad == "clinching" and position != "standing":
+    # CROWD BOOS (ruling CM-8)
+    if position == "clinching":
         return "No rolls; the fighters return to STANDING. The crowd wants action!"
     return "No rolls; nothing changes. The crowd wants action!"
 
@@ -1570,15 +1597,17 @@ def _ended(state: CmState) -> Turn:
 
 
 END = SecretPrompt.END
-"""Typed at a turn's secret choice: the table ends the fight there (ruling CM-12)."""
+"""Typed at any prompt: the table ends the fight there (ruling CM-12)."""
+
+
+class TableEnds(Exception):
+    """``end`` was answered: the turn stops where it is and the fight ends (ruling CM-12)."""
 
 
 def read(prompt: Prompt | None, text: str) -> Any:
     """The typed answer read against the prompt it answers; Refused (D-5) if it does not fit."""
-    if isinstance(prompt, SecretPrompt) and text.strip().lower() == END:
-        if prompt.turn == 1:
-            raise Refused("no turn has been fought yet: nothing to end (Escape leaves the fight saved)")
-        return END
+    if prompt is not None and not isinstance(prompt, OverPrompt) and text.strip().lower() == END:
+        return END  # ruling CM-12: the table ends the fight, at any prompt of any turn
     if isinstance(prompt, SecretPrompt):
         picks = prompt.parse(text)
         if any(p is None for p in picks):

@@ -422,8 +422,9 @@ def counters(t: CardTables, cell: Cell, n: str) -> bool:
       Protect ("still gains 1") or a move that generates focus (TAUNTS only: "no taunt pays"
       when the crowd boos).
 
-    PROTECTS is no counter ("it only halves damage"), nor is TRADE BLOWS, nor any outcome where
-    the row's move acts alone (a Brutal Hit's breaker still takes half).
+    ``n`` protecting against the row's move (PROTECTS) is no counter ("it only halves damage"),
+    nor is TRADE BLOWS, nor any outcome where the row's move acts alone (a Brutal Hit's breaker
+    still takes half). (An ``n`` that attacks a protector acts alone: it counters the Protect.)
     """
     if cell.actor == 1:
         return True

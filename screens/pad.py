@@ -199,8 +199,8 @@ class ActionPadScreen(Screen[str | None]):
             return self.stage == PICK
         if action == "reference":
             return self.reference is not None
-        if action == "end_fight":  # CM-12: before anyone picks, once a turn has been fought
-            return self.stage == COVER and self.side == 0 and self.prompt.turn > 1
+        if action == "end_fight":  # CM-12: before anyone picks
+            return self.stage == COVER and self.side == 0
         if action == "blue":
             return self.stage == COVER and self.side == 1
         if action == "next":

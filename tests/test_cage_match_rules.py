@@ -226,7 +226,9 @@ def test_cm1_start_numbers_and_first_prompt():
         2,
     )
     keys = [o["key"] for o in red["options"]]
-    assert keys[:3] == ["jab", "cross", "body-hook"] and "ground-punch" not in keys  # the STANDING pad only
+    assert keys[:3] == ["jab", "cross", "body-hook"]  # the STANDING pad's own first, in the pad's order
+    gnp = next(o for o in red["options"] if o["key"] == "ground-punch")  # named, it gives the default
+    assert (gnp["allowed"], gnp["why"]) == (False, "no gnp in STANDING")
     hammer = next(o for o in red["options"] if o["key"] == "hammer-right")
     assert (hammer["allowed"], hammer["why"]) == (False, "needs 2 focus, holds 0")
 
@@ -702,16 +704,28 @@ def test_crowd_boos_taunt_v_taunt(position):
     f.next_turn(2)
 
 
-@pytest.mark.parametrize("position, dominant", [("clinching", None), ("collar_tie", 0), ("collar_tie", 1)])
-def test_crowd_boos_break_v_focus_stands_up_from_the_clinch_focus_still_gains(position, dominant):
-    """Text CROWD BOOS ("If in CLINCHING, both fighters return to STANDING"), ruling CM-8; the COLLAR
-    TIE is played on the CLINCHING pad (CMD-1), so it counts as the clinch (docs/decisions.md). Focus
-    still gains 6 (text: only taunts gain nothing)."""
-    f = Fight(position=position, dominant=dominant)
+def test_crowd_boos_break_v_focus_stands_up_from_the_clinch_focus_still_gains():
+    """Text CROWD BOOS ("If in CLINCHING, both fighters return to STANDING"), ruling CM-8. Focus still
+    gains 6 (text: only taunts gain nothing)."""
+    f = Fight(position="clinching")
     log = f("red=break blue=focus")
     assert outcome(log) == "Break v Focus: CROWD BOOS!"
     assert log[2:] == ["The crowd boos!", "Position: STANDING", "Blue +6 focus (Focus): 0 → 6"]
     assert f.where == "STANDING"
+
+
+@pytest.mark.parametrize("dominant", [0, 1])
+def test_cm8_crowd_boos_in_the_collar_tie_changes_nothing(dominant):
+    """Ruling CM-8: CROWD BOOS changes the position "only from CLINCHING"; the COLLAR TIE is a position of
+    its own in the text's POSITION table, though played on the CLINCHING pad."""
+    f = Fight(position="collar_tie", dominant=dominant)
+    log = f("red=break blue=focus")
+    assert outcome(log) == "Break v Focus: CROWD BOOS!"
+    assert log[2:] == [
+        "The crowd boos! In the collar tie it changes nothing (only the clinch breaks up)",
+        "Blue +6 focus (Focus): 0 → 6",
+    ]
+    assert f.place(0) == ("COLLAR TIE (dominant)" if dominant == 0 else "COLLAR TIE (submissive)")
 
 
 @pytest.mark.parametrize("position", ["ground", "past_guard"])
@@ -1304,7 +1318,8 @@ def test_take_down_from_collar_tie():
             "Position: GROUND - PAST GUARD, Red on top",
             "GROUND - PAST GUARD (dominant)",
         ),
-        # PAST GUARD, Red under: the escape recovers guard; with double 6s he reverses to the top
+        # PAST GUARD, Red under: the escape recovers guard, with double 6s too (ruling CM-7: a won escape
+        # goes "back to GROUND (guard closed)")
         (
             "past_guard",
             1,
@@ -1314,12 +1329,20 @@ def test_take_down_from_collar_tie():
             "Position: GROUND, Blue on top",
             "GROUND (submissive)",
         ),
-        ("past_guard", 1, "red=escape blue=protect", "6 6", "5 5", "Position: GROUND, Red on top", "GROUND (dominant)"),
+        (
+            "past_guard",
+            1,
+            "red=escape blue=protect",
+            "6 6",
+            "5 5",
+            "Position: GROUND, Blue on top",
+            "GROUND (submissive)",
+        ),
     ],
 )
 def test_ground_ladder(position, dominant, pick, red, blue, line, where):
-    """CMD-19 (text: double 6s "count as 2 straight dice roll wins in GROUND"): escape, sweep and pass
-    climb one rung per won roll-off, two with double 6s."""
+    """CMD-19 (text: double 6s "count as 2 straight dice roll wins in GROUND"): sweep and pass climb one
+    rung per won roll-off, two with double 6s; an escape only closes the guard (ruling CM-7)."""
     f = Fight(position=position, dominant=dominant)
     assert "TRIES THE TAKE-DOWN! (Red acts)" in outcome(f(pick))
     f(red)
@@ -1369,7 +1392,7 @@ def test_first_fight_never_leaves_standing():
     )
     side = f.ask()["sides"]["blue"]
     why = {o["key"]: o["why"] for o in side["options"] if not o["allowed"]}
-    assert why == {"shoot": "no Shoot & Clinch in a First Fight", "pull-guard": "a First Fight stays STANDING"}
+    assert (why["shoot"], why["pull-guard"]) == ("no Shoot & Clinch in a First Fight", "a First Fight stays STANDING")
     log = f("red=jab blue=pull-guard")
     assert log[1] == "Blue cannot do Pull guard (a First Fight stays STANDING): Protect, the default in STANDING"
     f("4 5", "1 1")
@@ -1800,13 +1823,15 @@ def test_d5_secret_answer_refused(text, reason):
     assert refused(greg_v_frank(), text) == reason
 
 
-def test_d5_move_not_on_the_sheet_or_not_on_the_pad():
-    """D-5, design 5.2: a move that is not among the fighter's options on this pad is refused, naming them."""
+def test_d5_move_not_on_the_sheet_is_refused_one_off_the_pad_is_defaulted():
+    """D-5, design 5.2: a move that is not on the fighter's sheet is refused, naming his moves; one of his
+    moves that is not done from this position is accepted and replaced by the default move (text Action
+    Order 1: "If you chose a move that you can't do, then do the default move")."""
     s = greg_v_frank()
     reason = refused(s, "red=spinning-kick blue=protect")
     assert reason.startswith("red: 'spinning-kick' is not one of Greg O'Connor's moves (jab, cross, body-hook, ")
-    assert "ground-punch" not in reason
-    assert refused(s, "red=jab blue=ground-punch").startswith("blue: 'ground-punch' is not one of Frank Duke's moves")
+    step = s.submit("red=jab blue=ground-punch")
+    assert step.log[1] == "Frank Duke cannot do Ground punches (no gnp in STANDING): Protect, the default in STANDING"
 
 
 def test_d5_faces_and_choices_refused():
@@ -2004,16 +2029,23 @@ def test_cm12_a_decision_by_nerves_left(red_hp, blue_hp, lines, winner):
     )
 
 
-def test_cm12_end_is_refused_before_a_turn_and_is_no_face():
-    """Ruling CM-12 and D-5: nothing to end before the first turn; mid-turn ``end`` is not a face, and
-    a refusal changes nothing."""
+def test_cm12_end_at_the_first_turn_and_in_the_middle_of_a_turn():
+    """Ruling CM-12, "at any turn": ``end`` before the first picks (nothing fought: a draw after 0 turns),
+    and at any prompt within a turn, where the fight ends with the numbers as they stand (here a decision
+    after Blue's cross has landed, before the turn's Record)."""
     s = greg_v_frank()
-    with pytest.raises(Refused, match="no turn has been fought yet"):
-        s.submit("end")
-    s.submit("red=jab blue=cross")
-    with pytest.raises(Refused):
-        s.submit("end")
-    assert isinstance(s.prompt, RollPrompt) and len(s.steps) == 1
+    s.submit("end")
+    assert s.prompt.result.to_json()["period"] == 0 and s.prompt.result.method == "draw"
+    assert s.steps[-1].log == ("The table ends the fight after 0 turns",)
+    t = Session(RULESET, Setup("cage_match", (GREG, FRANK), {"table_end": "decision"}))
+    t.submit("red=cross blue=cross")  # TRADE BLOWS: red's roll, then blue's
+    t.submit("5 5")  # Greg's cross, 10: 7 to Frank's head (40 -> 33)
+    step = t.submit("end")  # at Frank's roll
+    assert step.log == (
+        "The table ends the fight during turn 1",
+        "Decision: Greg O'Connor has more head and body nerves left (100 to 93)",
+    )
+    assert (t.prompt.result.winner, t.prompt.result.period) == ("Greg O'Connor", 1)
 
 
 def test_the_outcome_s_words_are_about_the_moves_chosen():
@@ -2037,8 +2069,17 @@ def test_the_outcome_s_words_are_about_the_moves_chosen():
     )
     m = Fight()
     assert m("red=focus blue=protect")[1] == (
-        "Focus v Protect: TAUNTS! No rolls: the focus gains its full charge, the cover-up still gains 1."
+        "Focus v Protect: TAUNTS! No rolls: Focus gains its full charge, Protect still gains its focus."
     )
+    n = Fight()
+    assert n("red=parry blue=shoot")[1].endswith(
+        "Parry does not answer Shoot: an attack roll, full damage; a hit goes "
+        "to CLINCHING and may try a take-down by winning (not tying) a roll-off."
+    )
+    first = Fight(first_fight=True)
+    assert first("red=jab blue=sprawl")[1].endswith("an undefended attack roll, full damage.")  # no combos
+    bh = Fight(position="ground", dominant=0)
+    assert bh("red=pass-guard blue=break")[1].endswith("on a tie or below, Pass the guard succeeds.")
 
 
 @pytest.mark.parametrize("dominant, bonus", [(0, 1), (1, 0)])
@@ -2070,3 +2111,33 @@ def test_brutal_hit_both_double_sixes_against_a_submission_on_the_ground():
     f("4 4")
     assert f("3 3")[1:] == ["Blue taps to the armbar!"]
     assert f.result()["method"] == "submission"
+
+
+@pytest.mark.parametrize(
+    "position, dominant, pick",
+    [
+        ("ground", 0, "red=pass-guard blue=focus"),
+        ("ground", 1, "red=sweep blue=focus"),
+        ("past_guard", 1, "red=escape blue=focus"),
+    ],
+)
+def test_only_trips_takedowns_and_collar_ties_are_automatic_against_focus(position, dominant, pick):
+    """Text TRIES THE TAKE-DOWN: "Trip/Take-Down/Collar Tie: Automatic success vs. Focus (no rolls)": a
+    pass, a sweep or an escape against Focus is a roll-off, won (not tied) to climb (as a break's is,
+    ruling CM-8)."""
+    f = Fight(position=position, dominant=dominant)
+    log = f(pick)
+    assert "automatic" not in " ".join(log) and "must win (not tie) a roll-off" in log[1]
+    assert roll_prompt(f)["reason"].endswith("(TRIES THE TAKE-DOWN roll-off)")
+    before = f.where
+    f("3 3", "3 3")  # a tie: nothing
+    assert f.where == before
+
+
+def test_a_race_won_by_a_miss_lands_nothing():
+    """Text WHO FASTER: "only high roll hits". A high roll that is a miss (double 1s, CM-2) hits nothing,
+    and the lower roll is not the high roll: nothing lands (docs/decisions.md)."""
+    f = Fight(red_hp=hp(focus=2))
+    f("red=jab+d2 blue=hook")
+    assert f("1 1", "1 2")[1:4] == ["Blue rolls 1+2 = 3 for hook", "Red is faster", "Jab misses"]
+    assert f.hp(0)[:3] == (60, 60, 40) and f.hp(1)[:3] == (60, 60, 40)

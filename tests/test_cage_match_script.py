@@ -164,7 +164,8 @@ def test_golden_ko_reads_as_the_rules_say(tmp_path: Path):
 
 
 def test_golden_submission_reads_as_the_rules_say(tmp_path: Path):
-    """Brandão v Reyes on the ground: the ladder of CMD-19 and the hold of CMD-20, to a tap."""
+    """Brandão v Reyes on the ground: the ladder of CMD-19 (the escape race of CM-7), the hold of CMD-20,
+    to a tap."""
     proc, lines = golden_lines("cage_match_submission", tmp_path)
     assert proc.returncode == 0, proc.stderr
     text = logs(lines)
@@ -173,9 +174,10 @@ def test_golden_submission_reads_as_the_rules_say(tmp_path: Path):
         "Position: GROUND, Marcus Reyes on top",  # pull guard: Brandão's special, on his back
         "Position: GROUND - PAST GUARD, Marcus Reyes on top",  # the pass wins its roll-off 8 to 6
         "Position: GROUND, Marcus Reyes on top",  # the escape recovers guard
-        "Position: GROUND, Tiago Brandão on top",  # the sweep, automatic against Focus
+        "Position: GROUND, Tiago Brandão on top",  # the sweep wins its roll-off against Focus, 10 to 4
     ]
-    assert "Scissor sweep: automatic, no rolls" in text
+    assert "Tiago Brandão rolls 4+4+2 = 10 for scissor sweep" in text  # no automatic sweep v Focus (text)
+    assert "Marcus Reyes is faster" in text  # CM-7: the escape raced the ground punches, and lost
     assert "Marcus Reyes: Stage 2, Ground and pound (1 focus)" in text
     assert "Armbar is on: one more won roll-off and Marcus Reyes taps" in text
     assert text[-1] == "Marcus Reyes taps to the armbar!"

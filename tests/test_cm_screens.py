@@ -282,17 +282,24 @@ async def test_the_pad_uses_the_height_it_has(size: tuple[int, int], red: str, c
 
 
 async def test_the_table_ends_a_fight_from_the_pad(data_dir: Path) -> None:
-    """Ruling CM-12: at red's cover, from the second turn on, ctrl+e ends the fight after asking; a draw
-    by default. Not on the first turn: nothing has been fought."""
+    """Ruling CM-12: at red's cover ctrl+e ends the fight, after asking (n keeps it going); a draw by
+    default, the log saying how many turns were fought. Not once red has passed his cover."""
     app = make_app(data_dir, rng=random.Random(1))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start_cm(pilot)
+        screen.session.submit("red=protect blue=protect")
+        await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert app.screen.check_action("end_fight", ()) is False  # turn 1
-        await pilot.press("escape")
+        await pilot.press("ctrl+e")
         await pilot.pause()
-        screen.session.submit("red=protect blue=protect")
+        await pilot.press("n")  # not after all: back on the pad's cover
+        await pilot.pause()
+        assert isinstance(app.screen, ActionPadScreen) and not screen.session.over
+        await pilot.press("enter")  # red's pad: the key is gone
+        await pilot.pause()
+        assert app.screen.check_action("end_fight", ()) is False
+        await pilot.press("escape")
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
