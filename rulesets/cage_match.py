@@ -1324,10 +1324,8 @@ def explain(cell: Cell, red: Move, blue: Move, position: str, first_fight: bool 
         return "No rolls" + (": " + ", ".join(dict.fromkeys(gains)) if gains else "") + "."
     if outcome == SLICK_MOVE:
         follow = "an undefended follow-up that needs no focus (no take-downs)"
-        return (
-            f"{an} against {bn}: roll-off, beat or tie for no damage, lose for half to muscles; "
-            f"then {follow}" + (", which may start a combo." if not first_fight else ".")
-        )
+        then = f"then {follow}, which may start a combo." if not first_fight else f"then {follow}."
+        return f"{an} against {bn}: roll-off, beat or tie for no damage, lose for half to muscles; {then}"
     if outcome == SPRAWL_N_BRAWL:
         return (
             f"{an} stops {bn}: a counter that needs no focus, or a trip that must win (not tie) "
