@@ -2,21 +2,23 @@
 of 2-8 beings (characters and monsters) on two sides.
 
 Rules: ``shared/rules/source/paf_combat_module.txt`` as settled by rulings
-PA-1 to PA-7; the engine follows docs/paf_design.md, "Engine design" (binding).
+PA-1 to PA-12; the engine follows docs/paf_design.md, "Engine design" (binding).
 What neither says is decided here, each decision marked [D] where built.
 The tables are data (``paf.yaml``, checked by ``paf_tables``); the formulas are
 ``paf_stats``; a card's numbers come from ``paf_cards.derived``.
 
-A round (PA-6, 10 seconds): the GM's ``condition`` choice (slowed/hastened,
-magic the module has no rules for); initiative 1d6 for every being that can
-act, in scene order; then the initiative groups, highest first: each being of a
-group, in scene order, chooses its action (and weapon, range, target) and
+A round (PA-6, 10 seconds): initiative 1d6 for every being that can act, in
+scene order; then the initiative groups, highest first: each being of a
+group, in scene order, chooses its action (and weapon, range, target; the GM
+may set slowed or hastened there, magic the module has no rules for, which
+holds until changed) and
 makes all its rolls at once (attack percentile, critical or fumble percentile,
 damage dice, the dice of the effects); a group's damage and effects are applied
 only after every attack of the group is rolled (ties are simultaneous). Then
 the round closes (temporary damage recovers from the 11th round after it was
-taken, countdowns run). When a side has no being able to fight, or the GM
-ends the scene, the aftermath: rest and days of healing (PA-5).
+taken, countdowns run). When a side has no being able to fight, when nobody
+can attack any more (PA-12), or when the GM ends the scene, the aftermath:
+help for the fallen below 0, rest and days of healing (PA-5).
 
 As Fudge does, the state keeps the answers given so far in the round and
 replays them through :class:`Round`, which asks for the next answer where
@@ -37,9 +39,11 @@ from companion.dice import PERCENT, Dice, d
 from companion.replay import ReplayRound, SceneRuleset, slug
 from companion.ruleset import (
     SIDES,
+    Answer,
     Choice,
     ChoicePrompt,
     OptionSpec,
+    Outcome,
     Prompt,
     Reference,
     Result,
@@ -50,23 +54,49 @@ from companion.ruleset import (
 )
 from companion.rulesets import paf_stats as ps
 from companion.rulesets import paf_tables as pt
-from companion.rulesets.paf_cards import HELM_MODS, PafCard, check_against, derived, is_melee, is_missile, is_shot
+from companion.rulesets.paf_cards import (
+    HELM_MODS,
+    PafCard,
+    check_against,
+    derived,
+    is_melee,
+    is_missile,
+    is_shot,
+    takes_strength,
+    two_handed,
+)
 from companion.rulesets.paf_tables import Effect, Tables
 
 ROUND_SECONDS = 10
 """PA-6: a melee round is 10 seconds."""
-ACTIONS = ("attack", "shoot", "pummel", "grapple", "overbear", "break", "move", "wait", "fix", "recover", "end")
+ACTIONS = (
+    "attack",
+    "shoot",
+    "pummel",
+    "grapple",
+    "overbear",
+    "break",
+    "move",
+    "wait",
+    "help",
+    "fix",
+    "recover",
+    "condition",
+    "end",
+)
 ACTION_WHY = {
     "attack": "a melee attack: percentile against AF + DF (PA-2)",
-    "shoot": "shoot or throw a missile weapon (its rate of fire a round, range modifier)",
+    "shoot": "shoot (sling, bow, crossbow) or throw a missile weapon (its rate of fire a round, range modifier)",
     "pummel": "non-lethal: PAF + PDF, 25% of the damage real (PA-7)",
     "grapple": "non-lethal: GOAF + GODF; a hit puts a hold on the target (PA-7)",
     "overbear": "non-lethal: GOAF + GODF, 50% of the damage real (PA-7)",
     "break": "held: a grapple roll; a category equal to or above the hold's breaks it (PA-7)",
     "move": "move instead of attacking (PA-6); lets go of a hold",
     "wait": "do nothing this round (braced against an overbear)",
+    "help": "help a fallen friend below 0: he can heal (PA-5)",
     "fix": "roll dexterity or less on d20 to fix the slipped helm",
     "recover": "pick up the dropped weapon (no attack this round)",
+    "condition": "the GM: a being is slowed or hastened (magic), or no longer; it holds until changed",
     "end": "the GM ends the scene here",
 }
 NON_LETHAL = {"pummel": "pummeling", "grapple": "grappling", "overbear": "overbear"}
@@ -78,6 +108,8 @@ REST = {
     "working": "working or fighting, 1 a day",
 }
 MAX_DAYS = 30
+EMPTY_ROUNDS = 100
+"""Rounds that may pass by themselves in a row, nobody able to act (every stun ends long before)."""
 
 
 # --- options ------------------------------------------------------------------
@@ -199,8 +231,11 @@ class Fighter:
     """Non-lethal damage still to recover: (round taken, points), oldest first (PA-7)."""
     dead: bool = False
     stunned_until: int = 0
-    no_action_until: int = 0
-    no_attack_until: int = 0
+    """The last round it is stunned: "stunned N rounds" costs exactly N of its turns (PA-12)."""
+    no_action_rounds: tuple[int, ...] = ()
+    """The rounds in which it can do nothing ("no action next round": that round alone, PA-9)."""
+    no_attack_rounds: tuple[int, ...] = ()
+    """The rounds in which it cannot attack ("neither attacks next round": that round alone, PA-9)."""
     no_attacks: bool = False
     """Lasting: a broken or lost weapon arm (until healed, beyond the scene)."""
     penalty: int = 0
@@ -212,6 +247,9 @@ class Fighter:
     helm: str = "none"
     weapons: tuple[str, ...] = ()
     """Per card weapon: ``ready``, ``dropped`` (may be recovered) or ``gone``."""
+    in_hand: int | None = None
+    """The weapon last taken in hand (the card's first at the start): a two-handed one leaves the
+    shield no defense while it is used (PA-10)."""
     ammo: tuple[int | None, ...] = ()
     next_shot: tuple[int, ...] = ()
     """Per weapon: the first round it may shoot again (heavy crossbow, R-4)."""
@@ -234,6 +272,8 @@ class Fighter:
     """``slowed`` or ``hastened`` (the GM's condition choice)."""
     fell: int = 0
     """The order in which it stopped being able (0: still able)."""
+    helped: bool = False
+    """Below 0 and helped (PA-5 "unable to heal without outside help"): it heals in the aftermath."""
 
     @property
     def feet_held(self) -> int:
@@ -304,8 +344,10 @@ class Round(ReplayRound):
         self.f = [_Live(f) for f in state.fighters]
         self.initiative: list[int | None] = [None] * self.n
         self.action: list[str | None] = [None] * self.n
+        self.had_turn: list[bool] = [False] * self.n
+        """Its turn of this round has come (acted, or could not): a stun now costs the next rounds (PA-12)."""
         self.pending: list[Callable[[], None]] = []
-        self.phase = "conditions"
+        self.phase = "initiative"
         self.rolling: Attack | None = None
         """The attack last asked for (its odds, issue 8)."""
         self.fumbled = False
@@ -318,6 +360,8 @@ class Round(ReplayRound):
         """What the reference view shows: ("attack", needed), ("critical", kind, roll), ("fumble", roll),
         (table, index) for the non-lethal tables."""
         self.ended = False
+        self.stood_off = False
+        """Nobody can attack any more: the melee ends by itself (PA-12)."""
         self.result: Result | None = None
         self.healed: list[str] = []
         self.need: Prompt | None = None
@@ -350,17 +394,26 @@ class Round(ReplayRound):
 
     def can_act(self, x: int) -> bool:
         me = self.f[x]
-        return me.able and not self.stunned(x) and self.r > me.no_action_until
+        return me.able and not self.stunned(x) and self.r not in me.no_action_rounds
 
     def may_attack(self, x: int) -> bool:
         me = self.f[x]
-        return not me.no_attacks and me.slipped != "no_attacks" and self.r > me.no_attack_until
+        return not me.no_attacks and me.slipped != "no_attacks" and self.r not in me.no_attack_rounds
+
+    def may_attack_again(self, x: int) -> bool:
+        """``x`` can attack now or later in the scene: alive, arms to attack with (no lasting "no
+        attacks"), and conscious or coming to (temporary damage recovers, PA-7)."""
+        me = self.f[x]
+        return not me.dead and not me.no_attacks and (me.able or me.hp + me.temp_total > 0)
+
+    def nobody_can_attack(self) -> bool:
+        """PA-12: no being can attack any more (weapon arms lost or broken, "no attacks")."""
+        return not any(self.may_attack_again(x) for x in range(self.n))
 
     # --- the round ------------------------------------------------------------
 
     def play(self) -> None:
         try:
-            self.conditions()
             self.roll_initiative()
             for value in sorted({v for v in self.initiative if v is not None}, reverse=True):
                 group = [x for x in range(self.n) if self.initiative[x] == value]
@@ -370,7 +423,7 @@ class Round(ReplayRound):
                 for x in group:
                     self.turn(x)
                 self.settle()
-                if self.fallen_side() is not None:
+                if self.fallen_side() is not None or self.nobody_can_attack():
                     break
             self.phase = "close"
             self.close()
@@ -378,13 +431,16 @@ class Round(ReplayRound):
             self.ended = True
             self.settle()
         fallen = self.fallen_side()
-        if self.ended or fallen is not None:
+        if not self.ended and fallen is None and self.nobody_can_attack():
+            self.stood_off = True
+        if self.ended or self.stood_off or fallen is not None:
             self.finish(fallen)
 
     def conditions(self) -> None:
-        """The GM's conditions from magic (design 3 [D]): slowed, hastened, cleared; ``none`` goes on."""
+        """The GM's conditions from magic (design 3 [D]), chosen at any being's action: slowed,
+        hastened, cleared; ``none`` goes back to the action. A condition holds until changed."""
         while True:
-            options = [Choice("none", "no change", "go on to initiative")]
+            options = [Choice("none", "no change", "back to the action")]
             for x in range(self.n):
                 if self.f[x].dead:
                     continue
@@ -394,14 +450,14 @@ class Round(ReplayRound):
                         Choice(
                             f"slowed:{b.slug}",
                             f"{b.name} is slowed",
-                            "easier to hit: -10 to the number needed against them",
+                            "easier to pummel, grapple or overbear: -10 to the number needed (PA-11)",
                         )
                     )
                     options.append(
                         Choice(
                             f"hastened:{b.slug}",
                             f"{b.name} is hastened",
-                            "harder to hit: +10 to the number needed against them (+20 to grapple)",
+                            "harder to pummel (+10 to the number needed), grapple or overbear (+20) (PA-11)",
                         )
                     )
                 else:
@@ -432,13 +488,19 @@ class Round(ReplayRound):
     # --- a being's turn -----------------------------------------------------------
 
     def turn(self, x: int) -> None:
+        self.had_turn[x] = True
         if not self.can_act(x):
             self.log.append(f"{self.name(x)} cannot act ({self.status_words(x)})")
             return
-        options = self.actions(x)
-        keys = [c.key for c in options]
-        advised = next(k for k in ("attack", "shoot", "break", "pummel", "wait") if k in keys)
-        action = self.choose(x, "action", options, advised)
+        while True:
+            options = self.actions(x)
+            keys = [c.key for c in options]
+            # a dropped weapon is picked up before fists are used [D]
+            advised = next(k for k in ("attack", "shoot", "break", "recover", "pummel", "wait") if k in keys)
+            action = self.choose(x, "action", options, advised)
+            if action != "condition":
+                break
+            self.conditions()  # the GM's magic, then the same being's action again
         if action == "end":
             self.log.append(f"{self.name(x)}: the GM ends the scene")
             raise _End
@@ -451,15 +513,14 @@ class Round(ReplayRound):
             y = self.pick_target(
                 x,
                 self.targets(x, action),
+                # PA-11: no condition list for a lethal attack, a helpless target's neither ("Helpless HIT"
+                # is the pummeling list's): every target needs its roll
                 lambda y: (
-                    None
-                    if not self.f[y].able  # text: Helpless HIT
-                    else self.needed(x, y, w, "missile", self.range_extra(rng))
-                    if rng
-                    else self.needed(x, y, w, "melee", [])
+                    self.needed(x, y, w, "missile", self.range_extra(rng)) if rng else self.needed(x, y, w, "melee", [])
                 ),
             )
             self.keep_or_release(x, action, y)
+            me.in_hand = w
             if action == "attack":
                 self.log.append(f"{self.name(x)} attacks {self.name(y)} with the {self.weapon(x, w)}")
                 self.strike(x, y, w, "melee")
@@ -486,6 +547,8 @@ class Round(ReplayRound):
             w = next(i for i, s in enumerate(me.weapons) if s == "dropped")
             self.pending.append(lambda: self._recover(x, w))
             self.log.append(f"{self.name(x)} picks up the {self.weapon(x, w)}")
+        elif action == "help":
+            self.help(x)
         else:
             self.keep_or_release(x, action, None)
             self.log.append(f"{self.name(x)} {'moves' if action == 'move' else 'waits'}")
@@ -496,7 +559,8 @@ class Round(ReplayRound):
         self.f[x].weapons = tuple(ws)
 
     def actions(self, x: int) -> list[Choice]:
-        """What ``x`` may do now (design 2): a held being only breaks or waits [D]."""
+        """What ``x`` may do now (design 2): a held being only breaks or waits [D]; the GM's
+        ``condition`` (magic) and ``end`` at every action."""
         me = self.f[x]
         keys: list[str] = []
         if me.held_by is not None:
@@ -509,12 +573,39 @@ class Round(ReplayRound):
             if me.movement != "none":
                 keys.append("move")
             keys.append("wait")
+            if self.fallen_friends(x):
+                keys.append("help")
             if me.slipped:
                 keys.append("fix")
             if "dropped" in me.weapons:
                 keys.append("recover")
-        keys.append("end")
+        keys += ["condition", "end"]
         return [Choice(k, k, ACTION_WHY[k]) for k in keys]
+
+    def fallen_friends(self, x: int) -> list[int]:
+        """The friends of ``x`` below 0 and alive, not yet helped (PA-5: they cannot heal without help)."""
+        return [
+            z
+            for z in range(self.n)
+            if z != x
+            and self.side(z) == self.side(x)
+            and not self.f[z].dead
+            and self.f[z].hp < 0
+            and not self.f[z].helped
+        ]
+
+    def help(self, x: int) -> None:
+        """PA-5 "At negative hit points they are unable to heal without outside help": ``x`` spends his
+        action helping a fallen friend (asked which when more than one), who can then heal [D]."""
+        ys = self.fallen_friends(x)
+        y = ys[0]
+        if len(ys) > 1:
+            options = [Choice(self.beings[z].slug, self.name(z), self.target_why(z)) for z in ys]
+            key = self.choose(x, "ally", options, self.beings[ys[0]].slug)
+            y = next(z for z in ys if self.beings[z].slug == key)
+        self.keep_or_release(x, "help", None)
+        self.log.append(f"{self.name(x)} helps {self.name(y)}: {self.name(y)} can heal (PA-5)")
+        self.pending.append(lambda: setattr(self.f[y], "helped", True))
 
     def weapons_for(self, x: int, action: str) -> list[int]:
         """The card's weapons that can do ``action`` now (non-lethal: [None], bare hands)."""
@@ -588,7 +679,9 @@ class Round(ReplayRound):
         if len(ys) == 1:
             return ys[0]  # [D] one enemy: not asked (design 2: "asked only when more than one")
         held = self.holding(x)
-        advised = held if held in ys else next((y for y in ys if self.f[y].able), ys[0])
+        # [D] the held one if he still fights, else one still standing (PA-11: the helpless need a roll too)
+        able = [y for y in ys if self.f[y].able]
+        advised = held if held in ys and (held in able or not able) else next(iter(able), ys[0])
         options = [
             Choice(self.beings[y].slug, self.name(y), self.target_why(y, need(y) if need else None, need is not None))
             for y in ys
@@ -674,13 +767,27 @@ class Round(ReplayRound):
         return self.f[y].helm != "none"
 
     def df(self, y: int) -> ps.Figure:
-        """DF, without the shield's bonus once it is lost or out of use [R]."""
+        """DF, without the shield's bonus once it is lost or out of use [R], or while a weapon that
+        requires two hands is used (PA-10)."""
         fig = self.numbers(y).df
         b = self.beings[y]
-        if b.character and b.card.shield and (not self.f[y].shield or self.r <= self.f[y].shield_off_until):
-            bonus = Fraction(self.t.armor.shield)
-            fig = ps.Figure("DF", fig.value - bonus, fig.parts + (ps.Part("no shield", -bonus),))
+        if b.character and b.card.shield:
+            why = None
+            if not self.f[y].shield or self.r <= self.f[y].shield_off_until:
+                why = "no shield"
+            elif (w := self.two_hands_on(y)) is not None:
+                why = f"no shield: two hands on the {self.weapon(y, w)} (PA-10)"
+            if why is not None:
+                bonus = Fraction(self.t.armor.shield)
+                fig = ps.Figure("DF", fig.value - bonus, fig.parts + (ps.Part(why, -bonus),))
         return fig
+
+    def two_hands_on(self, y: int) -> int | None:
+        """The weapon in hand if it requires two hands (PA-10, R-3: not the bastard sword), else None."""
+        w = self.f[y].in_hand
+        if w is None or self.f[y].weapons[w] != "ready" or not two_handed(self.t, self.weapon(y, w)):
+            return None
+        return w
 
     def move_base(self, y: int) -> Fraction:
         me = self.f[y]
@@ -692,19 +799,20 @@ class Round(ReplayRound):
         return base
 
     def af(self, x: int, w: int, mode: str) -> ps.Figure:
-        """AF with the weapon's magic; a shot (not thrown) weapon's without the strength term
-        (:func:`rulesets.paf_cards.is_shot`, [D])."""
+        """AF with the weapon's magic; a weapon that shoots without the strength term unless made for
+        it (PA-8, :func:`rulesets.paf_cards.takes_strength`)."""
         n = self.numbers(x, w)
-        return n.af if mode == "melee" else n.af_missile  # a shot weapon's without the strength (is_shot)
+        return n.af if mode == "melee" else n.af_missile
 
     def shot(self, x: int, w: int) -> bool:
-        """A missile weapon that shoots something else (bow, crossbow, sling), not thrown."""
+        """A missile weapon that shoots (sling, bow, crossbow), not thrown (PA-8)."""
         return is_shot(self.t, self.weapon(x, w))
 
     def defender_mods(self, x: int, y: int, table: str) -> list[tuple[str, Fraction]]:
-        """To-hit modifications of the defender's state (PA-7 lists; melee and missiles use the
-        pummeling list, design 3 [D]); helpless is handled by the caller."""
-        rows = {m.key: m for m in (self.t.pummeling.to_hit if table != "grapple" else self.t.grapple_overbear_to_hit)}
+        """To-hit modifications of the defender's state: the list printed for pummeling (``pummel``)
+        or grappling and overbear (``grapple``). PA-11: they serve those attacks only, never a lethal
+        one. Pummeling's "Helpless HIT" is handled by the caller."""
+        rows = {m.key: m for m in (self.t.pummeling.to_hit if table == "pummel" else self.t.grapple_overbear_to_hit)}
         out: list[tuple[str, Fraction]] = []
         me = self.f[y]
         if me.condition == "slowed" and "slowed" in rows:
@@ -713,8 +821,6 @@ class Round(ReplayRound):
             out.append(("defender hastened", Fraction(rows["hastened"].value or 0)))
         if self.stunned(y) and "stunned" in rows:
             out.append(("defender stunned", Fraction(rows["stunned"].value or 0)))
-        elif me.held_by is not None and me.held_by[0] == x and table != "grapple":
-            out.append(("held by the attacker", Fraction(-20)))  # design 6 [D]
         if table == "grapple" and not me.able and "helpless" in rows and rows["helpless"].value is not None:
             out.append(("defender helpless", Fraction(rows["helpless"].value)))
         for m in rows.values():
@@ -727,6 +833,8 @@ class Round(ReplayRound):
         return out
 
     def attacker_mods(self, x: int, y: int) -> list[tuple[str, Fraction]]:
+        """PA-11: the attacker's own penalties and bonuses, on every attack he makes, lethal or not: a
+        struck weapon arm's "hit probability", a slipped helm, the defender's distraction (fumble 98)."""
         me, unit = self.f[x], self.o.hit_probability
         out: list[tuple[str, Fraction]] = []
         if me.penalty:
@@ -736,6 +844,41 @@ class Round(ReplayRound):
         if self.f[y].exposed:
             out.append(("defender distracted", Fraction(-self.f[y].exposed)))
         return out
+
+    def own_bonuses(self, x: int, action: str) -> list[tuple[str, Fraction]]:
+        """PA-11: the bonuses AF holds for a lethal attack, on a pummel, grapple or overbear too: the
+        card's misc attack bonus, and the magic of the weapon a pummel strikes with."""
+        out: list[tuple[str, Fraction]] = []
+        misc = self.beings[x].card.misc
+        if misc is not None and misc.attack:
+            out.append((f"misc attack bonus {misc.attack:+d}", Fraction(-misc.attack)))
+        if action == "pummel":
+            tool = self.pummel_tool(x)
+            if tool is not None and tool.weapon is not None:
+                magic = self.beings[x].card.weapons[tool.weapon].magic
+                if magic:
+                    out.append(
+                        (f"magic {magic:+d} x 4 ({self.weapon(x, tool.weapon)})", Fraction(ps.ATTACK_PER_PLUS * magic))
+                    )
+        return out
+
+    def pummel_tool(self, x: int) -> Tool | None:
+        """What ``x`` pummels with (PA-11, R-22): the best of a ready weapon's metal pommel ("Metal Pummel
+        +10%"), its wooden butt or a mailed fist ("Wooded Butt or Mailed Fist +5%"); None: a bare fist."""
+        mods = {m.key: m for m in self.t.pummeling.damage_mods}
+        found: list[Tool] = []
+        me, card = self.f[x], self.beings[x].card
+        for w, entry in enumerate(card.weapons):
+            row = self.t.weapons.get(entry.weapon)
+            if me.weapons[w] != "ready" or row is None or not is_melee(self.t, entry.weapon):
+                continue
+            key = POMMEL_MODS.get(row.pummel or "")
+            if key in mods:
+                found.append(Tool(f"{mods[key].text} ({entry.weapon})", mods[key].value or 0, w, entry.magic))
+        suit = self.t.armor.suits.get(card.armor or "none")
+        if suit is not None and suit.mailed_fist and "mailed_fist" in mods:
+            found.append(Tool(f"{mods['mailed_fist'].text} ({card.armor})", mods["mailed_fist"].value or 0, None, 0))
+        return max(found, key=lambda tool: (tool.mod, tool.magic), default=None)
 
     # --- the attack roll (PA-2, PA-3) --------------------------------------------------------
 
@@ -778,9 +921,8 @@ class Round(ReplayRound):
             self.strike(x, y, w, "missile", self.range_extra(rng), shot=(k + 1, shots) if shots > 1 else None)
 
     def needed(self, x: int, y: int, w: int, mode: str, extra: list[tuple[str, Fraction]]) -> ps.Figure:
-        return ps.needed_to_hit(
-            self.af(x, w, mode), self.df(y), self.defender_mods(x, y, "lethal") + self.attacker_mods(x, y) + extra
-        )
+        """PA-2: AF + DF, the range, and the attacker's own penalties (PA-11); no condition list (PA-11)."""
+        return ps.needed_to_hit(self.af(x, w, mode), self.df(y), self.attacker_mods(x, y) + extra)
 
     def strike(
         self,
@@ -794,10 +936,6 @@ class Round(ReplayRound):
         """One attack (PA-2): percentile >= AF + DF + modifiers hits; a critical or a fumble by the
         thresholds (PA-3); then the damage (PA-4)."""
         kind = "missile" if mode == "missile" else self.t.weapons[self.weapon(x, w)].critical
-        if not self.f[y].able:
-            self.log.append(f"{self.name(y)} is helpless: hit without a roll (text: Helpless HIT)")
-            self.wound(x, y, w, mode, 1, [])
-            return
         needed = self.needed(x, y, w, mode, extra or [])
         crit, fumble = ps.thresholds(self.t, needed)
         low = ps.lowest_hit(needed)
@@ -820,8 +958,7 @@ class Round(ReplayRound):
             + ", "
         ) + (f"fumble on {fumble} or less" if fumble is not None else "no fumble")
         (roll,) = self.roll(x, D_PERCENT, what, target=low, against=against, note=note)
-        if self.f[y].exposed:
-            self.pending.append(lambda: setattr(self.f[y], "exposed", 0))
+        self.spend_distraction(y)
         shown = "00" if roll == 100 else f"{roll:02d}"
         if roll >= needed.value:
             self.log.append(f"{self.name(x)} rolls {shown}, needs {low}: hits {self.name(y)}")
@@ -836,6 +973,12 @@ class Round(ReplayRound):
                 self.log.append(f"{self.name(x)} fumbles ({fumble} or less, PA-3)")
                 self.fumble(x, y, w, mode)
 
+    def spend_distraction(self, y: int) -> None:
+        """Fumble 98 "opponents next attack is at +3": the next attack on ``y`` has had it (PA-11: any
+        attack, lethal or not)."""
+        if self.f[y].exposed:
+            self.pending.append(lambda: setattr(self.f[y], "exposed", 0))
+
     def critical(self, x: int, y: int, w: int, mode: str, kind: str) -> None:
         """PA-3: percentile on the weapon's critical table; the row's effect on ``y`` and the
         damage (a multiplier row multiplies it; every other row deals normal damage too [D])."""
@@ -846,7 +989,7 @@ class Round(ReplayRound):
             )
             row = pt.critical_row(self.t, kind, roll)
             self.ref = ("critical", kind, roll)
-            self.log.append(f"critical {roll:02d} ({kind}): {row.text}")
+            self.log.append(f"critical {roll:02d} ({kind}): {row.words}")
             if row.roll_again_if == "no_shield" and not self.shielded(y):
                 self.log.append(f"{self.name(y)} has no shield: roll again")
                 continue
@@ -885,7 +1028,7 @@ class Round(ReplayRound):
     def damage_terms(self, x: int, y: int, w: int, mode: str) -> tuple[str, str, Dice, int, int | None, int]:
         """PA-4: (the weapon or ammunition, its dice as printed for the defender's size, the dice to
         roll, the number added to them, the attacker's strength, its damage adjustment: none for a
-        shot weapon [D])."""
+        weapon that shoots unless its card says it was made for that strength, PA-8)."""
         key = self.weapon(x, w)
         if mode == "missile":
             key = self.t.missiles[key].ammunition
@@ -893,7 +1036,9 @@ class Round(ReplayRound):
         dice, plus = dice_of(dice_text)
         strength = self.strength(x)
         adj = 0
-        if strength is not None and not (mode == "missile" and self.shot(x, w)):
+        if strength is not None and not (
+            mode == "missile" and not takes_strength(self.t, self.beings[x].card.weapons[w])
+        ):
             adj = pt.strength_adjustment(self.t, strength, "damage")
         return key, dice_text, dice, plus, strength, adj
 
@@ -916,6 +1061,14 @@ class Round(ReplayRound):
                 if condition != "no_shield"
                 else f"no effect: {self.name(v)} {why}"
             )
+            return ops, 1
+        # PA-9: a fumble acts only on what its row names: a helm that slips needs a helm, a shield
+        # tangled a shield (as row 60-61 says for the shield), else no effect at all
+        if eff.helm == "slips" and not self.helmed(v):
+            self.log.append(f"no effect: {self.name(v)} has no helm (PA-9)")
+            return ops, 1
+        if eff.shield == "tangled" and not self.shielded(v):
+            self.log.append(f"no effect: {self.name(v)} has no shield (PA-9)")
             return ops, 1
         if eff.if_helmed is not None and self.helmed(v):
             self.log.append(f"{self.name(v)} is helmed")
@@ -951,7 +1104,7 @@ class Round(ReplayRound):
             later(lambda: self.stun(v, n))
         if eff.fall:
             words.append("falls down")
-            later(lambda: setattr(self.f[v], "no_action_until", max(self.f[v].no_action_until, late)))  # [D]
+            later(lambda: self.no_action_in(v, late))  # [D] falls: no action next round (that round alone)
         if eff.death == "immediate":
             self.outright = True
             later(lambda: self.kill(v, "killed outright"))
@@ -978,7 +1131,8 @@ class Round(ReplayRound):
         if eff.attacks is not None or eff.actions is not None:
             self._attacks(v, eff, ops, words, injuries)
         if eff.opponent_attacks == "none" and foe is not None and foe != v:
-            later(lambda: setattr(self.f[foe], "no_attack_until", max(self.f[foe].no_attack_until, late)))
+            # PA-9: "neither attacks next round" is the next round alone, whether the foe has acted yet or not
+            later(lambda: self.no_attack_in(foe, late))
             words.append(f"{self.name(foe)} cannot attack next round")
         for part in eff.lost:
             injuries.append("lost " + part.replace("_", " "))
@@ -1053,11 +1207,11 @@ class Round(ReplayRound):
         if eff.duration == "until_fixed":
             return  # the slipped helm (its row's helm: slips) holds it
         if eff.actions == "none":
-            ops.append(lambda: setattr(self.f[v], "no_action_until", max(self.f[v].no_action_until, late)))
+            ops.append(lambda: self.no_action_in(v, late))  # PA-9: the next round alone
             words.append("no action next round")
         if eff.attacks == "none":
             if eff.duration == "next_round":
-                ops.append(lambda: setattr(self.f[v], "no_attack_until", max(self.f[v].no_attack_until, late)))
+                ops.append(lambda: self.no_attack_in(v, late))  # PA-9: the next round alone
                 words.append("no attack next round")
             else:
                 ops.append(lambda: setattr(self.f[v], "no_attacks", True))
@@ -1066,6 +1220,14 @@ class Round(ReplayRound):
             amount = -eff.attacks * self.o.hit_probability  # R-14 [D]: hit probability -2 -> +8 to miss
             ops.append(lambda: setattr(self.f[v], "penalty", self.f[v].penalty + amount))
             injuries.append(f"hit probability {eff.attacks} (+{amount} to miss)")
+
+    def no_action_in(self, v: int, r: int) -> None:
+        me = self.f[v]
+        me.no_action_rounds = tuple(sorted({*me.no_action_rounds, r}))
+
+    def no_attack_in(self, v: int, r: int) -> None:
+        me = self.f[v]
+        me.no_attack_rounds = tuple(sorted({*me.no_attack_rounds, r}))
 
     def no_effect_if(self, eff: Effect) -> str | None:
         """The row's "no effect if ..." as played: R-13 [D], a row that destroys the shield "(no effect
@@ -1148,9 +1310,11 @@ class Round(ReplayRound):
         self.f[v].injuries = self.f[v].injuries + tuple(words)
 
     def stun(self, v: int, n: int) -> None:
-        """Stunned N rounds: it loses the rest of this round and the next N (design [D])."""
+        """PA-12: "stunned N rounds" costs exactly N of its turns: this round's and the next N - 1 when
+        its turn of this round is still to come, else the next N (it is stunned from now on either way)."""
         me = self.f[v]
-        me.stunned_until = max(me.stunned_until, self.r + n)
+        first = self.r if self.initiative[v] is not None and not self.had_turn[v] else self.r + 1
+        me.stunned_until = max(me.stunned_until, first + n - 1)
 
     # --- fumbles (PA-3) ---------------------------------------------------------------------
 
@@ -1165,7 +1329,7 @@ class Round(ReplayRound):
     def fumble_row(self, x: int, roll: int, y: int | None) -> None:
         row = pt.fumble_row(self.t, roll)
         self.ref = ("fumble", roll)
-        self.log.append(f"fumble {roll:02d}: {row.text}")
+        self.log.append(f"fumble {roll:02d}: {row.words}")  # R-21: "daamage" shown "damage"
         ops, _ = self.effect(x, row, src=x, foe=y)
         self.pending.extend(ops)
 
@@ -1215,17 +1379,22 @@ class Round(ReplayRound):
     # --- non-lethal (PA-7) -----------------------------------------------------------------
 
     def nl_needed(self, x: int, y: int, action: str) -> ps.Figure:
+        """PA-7: PAF + PDF or GOAF + GODF, the defender's state by the list printed for it, and (PA-11)
+        the attacker's own penalties and bonuses."""
         nx, ny = self.numbers(x), self.numbers(y)
+        own = self.attacker_mods(x, y) + self.own_bonuses(x, action)
         if action == "pummel":
-            return _named(ps.needed_to_hit(nx.paf, ny.pdf, self.defender_mods(x, y, "pummel")), "PAF", "PDF")
-        return _named(ps.needed_to_hit(nx.goaf, ny.godf, self.defender_mods(x, y, "grapple")), "GOAF", "GODF")
+            return _named(ps.needed_to_hit(nx.paf, ny.pdf, self.defender_mods(x, y, "pummel") + own), "PAF", "PDF")
+        return _named(ps.needed_to_hit(nx.goaf, ny.godf, self.defender_mods(x, y, "grapple") + own), "GOAF", "GODF")
 
     def damage_mods(self, x: int, y: int, table: str, rushing: bool) -> list[tuple[str, int]]:
-        """PA-7 damage modifications from the defender's card and state; mailed fist / metal
-        pommel never (no card field says so) [D]."""
+        """PA-7 damage modifications: the pummeling attacker's metal pommel, wooden butt or mailed fist
+        (PA-11, R-22), and the defender's card and state."""
         mods = {m.key: m.value or 0 for m in getattr(self.t, table).damage_mods}
         me, card = self.f[y], self.beings[y].card
         out: list[tuple[str, int]] = []
+        if table == "pummeling" and (tool := self.pummel_tool(x)) is not None:
+            out.append((tool.words, tool.mod))
         if table == "pummeling" and me.helm in HELM_MODS and HELM_MODS[me.helm] in mods:
             out.append((f"{me.helm} helm", mods[HELM_MODS[me.helm]]))
         if table == "grappling":
@@ -1277,6 +1446,9 @@ class Round(ReplayRound):
             against=against,
             note=note,
         )
+        self.spend_distraction(y)
+        if table == "pummeling" and (tool := self.pummel_tool(x)) is not None and tool.weapon is not None:
+            self.f[x].in_hand = tool.weapon  # he strikes with it: it is in his hand
         shown = "00" if roll == 100 else f"{roll:02d}"
         if roll < needed.value and not auto:
             self.log.append(f"{self.name(x)} rolls {shown}, needs {low}: misses")
@@ -1373,6 +1545,7 @@ class Round(ReplayRound):
             against=f"{low} or more, then category {cat} or better breaks the hold",
             note=index_note(needed, mods),
         )
+        self.spend_distraction(h)
         shown = "00" if roll == 100 else f"{roll:02d}"
         if roll < needed.value:
             self.log.append(f"{self.name(x)} rolls {shown}, needs {low}: the hold holds")
@@ -1486,6 +1659,8 @@ class Round(ReplayRound):
                     self.log.append(f"{self.name(y)} comes to")
             if me.dying_at is not None and self.r >= me.dying_at:
                 self.kill(y, "dead of the wound")
+            me.no_action_rounds = tuple(r for r in me.no_action_rounds if r > self.r)
+            me.no_attack_rounds = tuple(r for r in me.no_attack_rounds if r > self.r)
 
     # --- the scene's end -------------------------------------------------------------------
 
@@ -1496,11 +1671,16 @@ class Round(ReplayRound):
         return down[0] if len(down) == 1 else -1
 
     def finish(self, fallen: int | None) -> None:
-        """The aftermath (design 8, PA-5): rest and days; then the result."""
+        """The aftermath (design 8, PA-5): rest and days, help for the fallen below 0; then the result."""
         self.phase = "aftermath"
         if fallen is not None:
             side = "both sides" if fallen == -1 else f"the {SIDES[fallen]} side"
             self.log.append(f"The scene is over: nobody on {side} can fight. The aftermath: rest and healing")
+        elif self.stood_off:
+            self.log.append(
+                f"The scene is over: nobody can attack any more (PA-12): {self.why_no_attacks()}. "
+                "The aftermath: rest and healing"
+            )
         for y in range(self.n):
             me = self.f[y]
             if me.dying_at is not None and not me.dead:
@@ -1517,11 +1697,14 @@ class Round(ReplayRound):
         if rest != "none":
             options = [Choice(str(n), f"{n} day{'s' * (n != 1)}") for n in range(1, MAX_DAYS + 1)]
             days = int(self.choose(None, "days", options, "1"))
+            self.help_after()
         for y in range(self.n):
             self.heal(y, rest, days)
         names = [" & ".join(b.name for b in self.beings if b.side == s) for s in (0, 1)]
         when = dict(period=self.r, fight_time=mmss(self.r * ROUND_SECONDS))
-        if fallen is None:
+        if self.stood_off:
+            self.result = Result(None, None, "draw", "nobody can attack any more (PA-12)", **when)
+        elif fallen is None:
             self.result = Result(None, None, "ended", "the GM ended the scene", **when)
         elif fallen == -1:
             self.result = Result(None, None, "incapacitated", "both sides fell", **when)
@@ -1530,9 +1713,48 @@ class Round(ReplayRound):
         self.phase = "over"
         self.log.append(self.result.headline("round"))
 
+    def why_no_attacks(self) -> str:
+        """Who of the beings still standing cannot attack, and why (PA-12's end says it)."""
+        out = []
+        for x in range(self.n):
+            me = self.f[x]
+            if me.dead or not me.no_attacks:
+                continue
+            why = next(
+                (i for i in me.injuries if i.startswith(("lost weapon arm", "broken weapon arm")) or i == "no attacks"),
+                "no attacks",
+            )
+            out.append(f"{self.name(x)} ({why})")
+        return "; ".join(out) or "no being left can attack"
+
+    def help_after(self) -> None:
+        """PA-5 after the scene: the GM says who of the fallen below 0 is helped (each, ``all``, or
+        ``none`` to go on); a being not helped does not heal."""
+        while True:
+            fallen = [
+                y
+                for y in range(self.n)
+                if not self.f[y].dead and self.f[y].hp + self.f[y].temp_total < 0 and not self.f[y].helped
+            ]
+            if not fallen:
+                return
+            options = [Choice("none", "nobody more is helped", "the rest stay below 0 and do not heal")]
+            if len(fallen) > 1:
+                options.append(Choice("all", "all of them are helped", ", ".join(self.name(y) for y in fallen)))
+            options += [
+                Choice(f"help:{self.beings[y].slug}", f"{self.name(y)} is helped", self.target_why(y)) for y in fallen
+            ]
+            key = self.choose(None, "help", options, "none")
+            if key == "none":
+                return
+            for y in fallen if key == "all" else [next(y for y in fallen if f"help:{self.beings[y].slug}" == key)]:
+                self.f[y].helped = True
+                self.log.append(f"{self.name(y)} is helped after the scene: {self.name(y)} can heal (PA-5)")
+
     def heal(self, y: int, rest: str, days: int) -> None:
         """PA-5: temporary damage all recovered [D]; then 3/2/1 a day, not above MHP; a being below
-        0 needs help and does not heal [D]; "death in N days" comes true within the days [D]."""
+        0 heals only when helped ("unable to heal without outside help"); "death in N days" comes
+        true within the days [D]."""
         me = self.f[y]
         if me.dead:
             return
@@ -1549,13 +1771,15 @@ class Round(ReplayRound):
                 self.healed.append(f"{self.name(y)} gets {back} temporary back: {me.hp}/{me.max_hp}")
                 self.log.append(self.healed[-1])
             return
-        if me.hp < 0:
+        if me.hp < 0 and not me.helped:
             self.healed.append(f"{self.name(y)} is below 0 and needs help: no healing ({me.hp}/{me.max_hp})")
             self.log.append(self.healed[-1])
             return
         before = me.hp
         me.hp = min(me.max_hp, me.hp + ps.healing_per_day(rest) * days)  # type: ignore[arg-type]
         got_back = f" (and {back} temporary back)" if back else ""
+        if me.helped and before < 0:
+            got_back += ", helped"
         how = {"bed": "in bed", "resting": "resting", "working": "working"}.get(rest, rest)
         if me.hp == before and not back:
             self.healed.append(f"{self.name(y)} has nothing to heal: {me.hp}/{me.max_hp}")
@@ -1567,8 +1791,10 @@ class Round(ReplayRound):
         self.log.append(self.healed[-1])
 
     def status_words(self, y: int) -> str:
-        """The status as a player reads it (``below 0, needs help``)."""
+        """The status as a player reads it (``below 0, needs help``; ``below 0, helped``)."""
         status = self.status_of(y)
+        if status == "needs_help" and self.f[y].helped:
+            return "below 0, helped"
         return STATUS_WORDS.get(status, status)
 
     def status_of(self, y: int) -> str:
@@ -1609,6 +1835,22 @@ def critical_multiplier(eff: Effect, helmed: bool, shielded: bool) -> float:
     if eff.if_helmed is not None and helmed:
         return critical_multiplier(eff.if_helmed, helmed, shielded)
     return eff.damage_multiplier or 1
+
+
+POMMEL_MODS = {"butt": "mailed_fist", "pommel": "metal_pummel"}
+"""A weapon's ``pummel`` (R-22) and the pummeling damage mod it gives ("Wooded Butt or Mailed Fist",
+"Metal Pummel")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tool:
+    """What a pummel strikes with (PA-11, R-22): its words, its damage mod, the weapon (None: a mailed
+    fist) and that weapon's magic."""
+
+    words: str
+    mod: int
+    weapon: int | None
+    magic: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -1709,6 +1951,31 @@ class Paf(SceneRuleset):
     def round_end(self, rnd: Round) -> dict[str, Any]:
         return {"healed": tuple(rnd.healed)}
 
+    def apply(self, state: PafState, answer: Answer) -> Outcome:
+        """The answer applied (:meth:`SceneRuleset.apply`); then a round in which nobody can act (every
+        being able is stunned or may do nothing) and nothing is asked passes by itself, its log said, up
+        to the next round that asks something or the scene's end."""
+        out = super().apply(state, answer)
+        end, log = out.state, out.log
+        for _ in range(EMPTY_ROUNDS):
+            if end.result is not None or end.inputs:
+                break
+            rnd = self.round_class(end).run()
+            if not rnd.done:
+                break
+            log += tuple(rnd.log)
+            end = evolve(
+                end,
+                fighters=tuple(f.frozen() for f in rnd.f),
+                round=end.round + (rnd.result is None),
+                shown=0,
+                result=rnd.result,
+                **self.round_end(rnd),
+            )
+            if rnd.result is None:
+                log += (f"Round {end.round}",)
+        return Outcome(end, log)
+
     # --- what the screens show -------------------------------------------------------------
 
     def live(self, state: PafState) -> Round:
@@ -1737,6 +2004,7 @@ class Paf(SceneRuleset):
                 "temporary": me.temp_total,
                 "dead_at": me.dead_at,
                 "status": rnd.status_of(x),
+                "helped": me.helped,
                 "stunned": stunned,
                 "dying": None if me.dying_at is None else max(0, me.dying_at - rnd.r + 1),
                 "injuries": list(me.injuries) + ([f"dies in {me.dies_in_days} days"] if me.dies_in_days else []),
@@ -1801,6 +2069,7 @@ def _fresh(b: Being, t: Tables, o: Options) -> Fighter:
         shield=b.card.shield,
         helm=b.card.helm,
         weapons=tuple("ready" for _ in b.card.weapons),
+        in_hand=0,
         ammo=tuple(w.ammo for w in b.card.weapons),
         next_shot=tuple(0 for _ in b.card.weapons),
     )
@@ -1851,7 +2120,7 @@ def critical_reference(t: Tables, kind: str, roll: int | None) -> Reference:
     return Reference(
         f"Critical hits ({kind} weapons) (PA-3)",
         ("roll", "effect"),
-        tuple((_span(r.low, r.high), r.text) for r in rows),
+        tuple((_span(r.low, r.high), r.words) for r in rows),
         hl,
     )
 
@@ -1859,7 +2128,7 @@ def critical_reference(t: Tables, kind: str, roll: int | None) -> Reference:
 def fumble_reference(t: Tables, roll: int | None) -> Reference:
     rows = t.fumbles
     hl = next((i for i, r in enumerate(rows) if roll is not None and r.low <= roll <= r.high), None)
-    return Reference("Fumbles (PA-3)", ("roll", "effect"), tuple((_span(r.low, r.high), r.text) for r in rows), hl)
+    return Reference("Fumbles (PA-3)", ("roll", "effect"), tuple((_span(r.low, r.high), r.words) for r in rows), hl)
 
 
 def nonlethal_reference(t: Tables, table: str, index: int | None) -> Reference:

@@ -85,11 +85,13 @@ MONSTER_WEIGHT = {"small": 50, "medium": 150, "large": 500}
 """[D] Pounds, for GOAF/GODF, of a monster card that gives no weight, by its size."""
 CHARACTER_WEIGHT_MAX = 2000
 """Pounds a character card may give (a monster's up to 20,000)."""
+MAX_WEAPONS = 20
+"""Weapons a card may carry (the sheet adds rows up to this)."""
 
 COMMON = ("name", "kind", "size", "weapons", "shield", "helm", "movement", "weight", "notes")
 CHARACTER_ONLY = ("race", "stats", "combat_level", "natural_d20", "armor", "armor_magic", "misc")
 CHARACTER_REQUIRED = ("race", "stats", "combat_level", "natural_d20", "weight", "movement", "size", "weapons")
-MONSTER_ONLY = ("monster", "level", "ac", "df_d20", "hp", *MONSTER_STATS)
+MONSTER_ONLY = ("monster", "level", "ac", "df_d20", "hp", "hp_off_table", *MONSTER_STATS)
 MONSTER_REQUIRED = ("level", "ac", "df_d20", "hp", "size", "weapons")
 CHARACTER_DEFAULTS: dict[str, Any] = {"armor": "none", "armor_magic": 0, "misc": {}}
 """Filled in for a character that omits them (a monster never has them)."""
@@ -120,11 +122,14 @@ assert tuple(Stats.model_fields) == STATS
 
 
 class Misc(_Strict):
-    """A character's misc adjustments: hit points (MHP), and changes to the chance to miss
-    in AF and DF as given (R-18: positive is worse for the attacker)."""
+    """A character's misc bonuses, each read as a bonus: hit points (MHP); ``attack``, a bonus to
+    hit (``attack: 5`` lowers the chance to miss by 5: the card's bonus is converted here, the
+    tables keep their printed signs, PA-1); ``defense``, a bonus to DF (the chance to miss against
+    him, "like that tree in the way")."""
 
     hp: int = Field(default=0, ge=-50, le=50)
     attack: int = Field(default=0, ge=-100, le=100)
+    """A bonus to hit, in percent: AF takes it off the chance to miss (CHANGELOG: it used to be added)."""
     defense: int = Field(default=0, ge=-100, le=100)
 
 
@@ -138,7 +143,12 @@ class CardWeapon(_Strict):
     """Missiles only: arrows, quarrels, stones, bullets, darts, or how many of a thrown weapon;
     omitted: not counted (a bow's arrows never run out) but a thrown weapon is then the one in
     hand: thrown once, it is gone [D]. ``arrows`` is read as another name for it (the design's
-    example); a card is written back with ``ammo``."""
+    example); a card is written back with ``ammo``. A weapon that shoots (sling, bow, crossbow)
+    is never spent by shooting; where its ammunition is not counted it never runs out (PA-8)."""
+    made_for_strength: bool | None = None
+    """PA-8: a weapon that shoots takes the wielder's strength (attack and damage) only when the
+    card says it was made for that strength ("the Strength Bonus only applies if the weapon was
+    made for that strength"); only a sling, bow or crossbow may say so."""
 
 
 class PafCard(_Strict):
@@ -152,7 +162,7 @@ class PafCard(_Strict):
     kind: Literal[KINDS]  # type: ignore[valid-type]
     size: Literal[SIZES]  # type: ignore[valid-type]
     """small | medium | large: the damage column used against this being (PA-4)."""
-    weapons: list[CardWeapon] = Field(min_length=1, max_length=8)
+    weapons: list[CardWeapon] = Field(min_length=1, max_length=MAX_WEAPONS)
     shield: bool = False
     """Shielded: criticals' "no effect if shielded"; a character's DF +5 [R]."""
     helm: Literal[HELMS] = "none"  # type: ignore[valid-type]
@@ -182,7 +192,11 @@ class PafCard(_Strict):
     df_d20: int | None = Field(default=None, ge=1, le=20)
     """The d20 of the monster defense factor, rolled once."""
     hp: int | None = Field(default=None, ge=1, le=999)
-    """Its MHP as rolled."""
+    """Its MHP as rolled: with ``monster`` given, within the monster table's dice (a Kobold's 4+D4
+    is 5 to 8) unless ``hp_off_table`` says otherwise (:func:`check_against`)."""
+    hp_off_table: bool | None = None
+    """``true``: the hit points are meant to lie off the monster table's dice (a chieftain, a
+    runt); the text: "more play may prove wrong"."""
     strength: int | None = Field(default=None, ge=4, le=20)
     """Optional: its pummel, grapple and overbear factors and its damage adjustment read it
     (12 when not given, and then no damage adjustment) [D]."""
@@ -367,11 +381,23 @@ def is_missile(t: Tables, key: str) -> bool:
 
 
 def is_shot(t: Tables, key: str) -> bool:
-    """A missile weapon that shoots something else (bow, crossbow, sling), not thrown: its attack
-    and damage take no strength [D] ("the Strength Bonus only applies if the weapon was made for
-    that strength", which no card says)."""
-    m = t.missiles.get(key)
-    return m is not None and m.ammunition != key and key != "Axe"
+    """PA-8: a missile weapon that shoots (sling, bow, crossbow), not thrown (:func:`paf_tables.shoots`):
+    its attack and damage take no strength unless its card says it was made for that strength
+    (:func:`takes_strength`), and shooting never spends it."""
+    return pt.shoots(t, key)
+
+
+def takes_strength(t: Tables, w: CardWeapon) -> bool:
+    """PA-8: the strength adjustments apply to this weapon's attack and damage: any weapon but one
+    that shoots, and one that shoots when the card says it was made for that strength."""
+    return not is_shot(t, w.weapon) or bool(w.made_for_strength)
+
+
+def two_handed(t: Tables, key: str) -> bool:
+    """PA-10: a weapon that requires two hands, and may not be wielded in one (R-3: the bastard
+    sword may): while it is used, a shield gives no defense."""
+    row = t.weapons.get(key)
+    return row is not None and row.two_hands and not row.one_hand
 
 
 def _magic(card: PafCard, t: Tables, chosen: CardWeapon | None, use: str) -> int:
@@ -402,7 +428,7 @@ def character_of(card: PafCard, t: Tables, *, weapon_magic: int = 0) -> ps.Chara
         weapon_magic=weapon_magic,
         weight_lbs=card.weight or 150,
         hp_misc=misc.hp,
-        attack_misc=misc.attack,
+        attack_misc=-misc.attack,  # a bonus on the card lowers the chance to miss (PA-1 signs)
         defense_misc=misc.defense,
     )
 
@@ -457,7 +483,7 @@ def derived(
         if chosen is not None and is_missile(t, chosen.weapon)
         else next((w for w in card.weapons if is_missile(t, w.weapon)), None)
     )
-    if shooting is not None and is_shot(t, shooting.weapon):
+    if shooting is not None and not takes_strength(t, shooting):  # PA-8
         parts = tuple(p for p in af_missile.parts if not p.label.startswith("strength"))
         af_missile = ps.Figure("AF", sum((p.amount for p in parts), Fraction(0)), parts)
     df = melee.df
@@ -490,15 +516,18 @@ def _weapon_line(card: PafCard, w: CardWeapon, t: Tables | None) -> str:
             extra.append(f"melee {dmg}")
             if row.min_str is not None:
                 extra.append(f"min str {row.min_str}")
-            if row.two_hands:
-                extra.append("two hands")
+            if two_handed(t, w.weapon):
+                extra.append("two hands" + (": no shield defense while used (PA-10)" if card.shield else ""))
+            elif row.two_hands:
+                extra.append("two hands or one (R-3)")
         shot = t.missiles.get(w.weapon)
         if shot is not None and shot.ammunition in t.weapons:
             rate = shot.printed_rate or f"{ps.show(Fraction(shot.per_round).limit_denominator(10))}"
-            thrown = not is_shot(t, w.weapon)  # a thrown weapon's damage takes the strength [D]
-            medium, large = (
-                ps.damage_dice(t, shot.ammunition, size, strength if thrown else None) for size in ("medium", "large")
-            )
+            thrown = not is_shot(t, w.weapon)
+            strong = strength if takes_strength(t, w) else None  # PA-8: a shot weapon only if made for it
+            medium, large = (ps.damage_dice(t, shot.ammunition, size, strong) for size in ("medium", "large"))
+            if not thrown and w.made_for_strength:
+                extra.append("made for its strength (PA-8)")
             extra.append(
                 f"{'throws' if thrown else 'shoots ' + shot.ammunition} {medium} / large {large}, "
                 f"{rate} a round, "
@@ -543,8 +572,14 @@ SPECIAL = {
         f'a level of the Monster Conversion Chart ({_keys("monster_levels")}); write "1-1" and "1+" in quotes'
     ),
     "stats": lambda: "all twelve stats, each a whole number from 4 to 20: " + ", ".join(STATS),
-    "weapons": lambda: "a list of 1 to 8 weapons, each {weapon: KEY, magic: N, ammo: N (missiles)}",
-    "misc": lambda: "{hp: N, attack: N, defense: N} (whole numbers; optional)",
+    "weapons": lambda: (
+        f"a list of 1 to {MAX_WEAPONS} weapons, each {{weapon: KEY, magic: N, ammo: N (missiles), "
+        "made_for_strength: true (a sling, bow or crossbow made for its wielder's strength)}"
+    ),
+    "misc": lambda: (
+        "{hp: N, attack: N, defense: N} (whole numbers, each a bonus: attack 5 helps to hit, defense 5 "
+        "makes him harder to hit; optional)"
+    ),
 }
 
 
@@ -642,7 +677,25 @@ def _kind_problems(data: dict[str, Any]) -> list[str]:
             and ("ammo" in w or "arrows" in w)
         ):
             out.append(_ammo_problem(i, key))
+        if (
+            shipped is not None
+            and w.get("made_for_strength") is True
+            and _known(shipped, key)
+            and not is_shot(shipped, key)
+        ):
+            out.append(_made_for_problem(i, key))
     return out
+
+
+def _known(t: Tables, key: str) -> bool:
+    return key in t.weapons or key in t.missiles
+
+
+def _made_for_problem(i: int, key: str) -> str:
+    return (
+        f"weapons.{i}.made_for_strength: {key} does not shoot: only a sling, bow or crossbow is made for a "
+        "strength (PA-8); a thrown or melee weapon always takes its wielder's strength"
+    )
 
 
 def _ammo_problem(i: int, key: str) -> str:
@@ -678,9 +731,47 @@ def check_against(card: PafCard, tables: Tables | dict[str, Any]) -> list[str]:
                 f"weapons.{i}.weapon: {w.weapon!r} is not a weapon of the tables "
                 f"(weapons and missiles: {'; '.join(known)})"
             )
-        elif w.ammo is not None and w.weapon not in t.missiles:
-            out.append(_ammo_problem(i, w.weapon))
+        else:
+            if w.ammo is not None and w.weapon not in t.missiles:
+                out.append(_ammo_problem(i, w.weapon))
+            if w.made_for_strength and not is_shot(t, w.weapon):
+                out.append(_made_for_problem(i, w.weapon))
+            out += _strength_problems(card, t, i, w)
+    out += _hp_problems(card, t)
     return [f"fighter {card.name}: {line}" for line in out]
+
+
+def _strength_problems(card: PafCard, t: Tables, i: int, w: CardWeapon) -> list[str]:
+    """PA-10: a weapon whose Min. Str is above the wielder's strength is refused, naming both."""
+    row = t.weapons.get(w.weapon)
+    if row is None or row.min_str is None or not is_melee(t, w.weapon):
+        return []
+    strength = card.score("strength")
+    if strength >= row.min_str:
+        return []
+    whose = f"strength {strength}" + (" (12: the card gives no strength)" if card.stat("strength") is None else "")
+    return [
+        f"weapons.{i}.weapon: {w.weapon} needs strength {row.min_str} (Min. Str, PA-10); {card.name} has {whose}: "
+        f"choose a weapon of min. str {strength} or less, or give the card the strength"
+    ]
+
+
+def _hp_problems(card: PafCard, t: Tables) -> list[str]:
+    """A monster's hit points against its monster table's dice (a Kobold's 4+D4 is 5 to 8), unless the
+    card says they are meant to lie off them (``hp_off_table: true``)."""
+    if card.kind != "monster" or card.monster is None or card.hp is None or card.hp_off_table:
+        return []
+    row = t.monsters.get(card.monster)
+    if row is None:
+        return []
+    low, high = pt.dice_range(row.mhp)
+    if low <= card.hp <= high:
+        return []
+    printed = row.printed or row.mhp
+    return [
+        f"hp: {card.hp} is off the monster table's {printed} for a {card.monster} ({low} to {high}); "
+        "roll it on those dice, or say hp_off_table: true if it is meant"
+    ]
 
 
 def roster_problems(roster: Roster, tables: Tables | dict[str, Any]) -> list[Problem]:

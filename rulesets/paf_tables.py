@@ -1,8 +1,8 @@
 """Paul's Adventures In Fantasy: every table of the combat module as checked data (issue 7).
 
 ``paf.yaml`` beside this module transcribes the text's tables as printed
-(rulings PA-1 to PA-7; the readings the print forced are R-1 to R-16 in its
-header, and all of R-1 to R-20 in docs/paf_design.md). A GM replaces any section with their own
+(rulings PA-1 to PA-12; the readings the print forced are in its header,
+R-1 to R-16, R-21 and R-22, and all of R-1 to R-22 in docs/paf_design.md). A GM replaces any section with their own
 printed table by putting a file with those sections in
 ``<data dir>/tables/paf.yaml``; each section given there replaces the shipped
 one whole, and the merged whole is checked here, every problem reported at
@@ -79,6 +79,10 @@ class Weapon(_Strict):
     misc: str | None = None
     critical: Literal["blunt", "edged", "missile"]
     """The critical table used in melee (R-10); thrown or shot, the missile table."""
+    pummel: Literal["butt", "pommel"] | None = None
+    """[R] R-22, not printed: what the weapon pummels with, for the pummeling damage mods (PA-11):
+    ``butt`` a wooden butt or haft ("Wooded Butt or Mailed Fist +5%"), ``pommel`` a metal pommel
+    ("Metal Pummel +10%"); none: it gives no pummeling mod."""
 
 
 class Missile(_Strict):
@@ -91,6 +95,10 @@ class Missile(_Strict):
     long: float = Field(gt=0)
     ammunition: str
     """The weapons-table row that gives the damage (R-7)."""
+    shoots: bool | None = None
+    """PA-8: a sling, bow or crossbow shoots (not thrown: no strength unless made for it, never
+    spent by shooting). ``None`` reads the name: a row whose name begins with Bow, Crossbow or
+    Sling shoots (:func:`shoots`)."""
 
 
 class RangeModifiers(_Strict):
@@ -166,6 +174,9 @@ class Armor(_Strict):
     """The "Armor Bonus" of DF (PA-1), PDF, GOAF and GODF (PA-7): DF points."""
     plate_or_banded: bool = False
     """The grappling damage mod "Defender Plate or Banded Mail" applies."""
+    mailed_fist: bool = False
+    """[R] R-22: the suit has mail or plate on the hands, the pummeling damage mod "Wooded Butt or
+    Mailed Fist +5%" (PA-11)."""
     text: str | None = None
 
 
@@ -289,6 +300,14 @@ class Row(Effect):
     high: int = Field(ge=1, le=100)
     text: str = Field(min_length=1)
     """The printed words."""
+    shown: str | None = None
+    """The words as the app shows them where the print misspells (R-21: fumble 77-78 "daamage"
+    shows "damage"); ``text`` stays as printed."""
+
+    @property
+    def words(self) -> str:
+        """The row's words as shown: ``shown`` where the print is corrected, else the printed text."""
+        return self.shown or self.text
 
 
 DexCheck.model_rebuild()
@@ -690,6 +709,21 @@ def weapon_damage(t: Tables, name: str, size: str) -> str:
         raise ValueError(f"{size!r} is not a size ({', '.join(SIZES)})")
     w = weapon(t, name)
     return w.large if size == "large" else w.small_medium
+
+
+SHOOTING = ("Bow", "Crossbow", "Sling")
+"""PA-8: the missile weapons that shoot, by the first word of their name (a row may say ``shoots``)."""
+
+
+def shoots(t: Tables, key: str) -> bool:
+    """PA-8: a missile weapon that shoots (sling, bow, crossbow), not thrown: the row's ``shoots``,
+    else its name's first word (Bow, Crossbow, Sling)."""
+    m = t.missiles.get(key)
+    if m is None:
+        return False
+    if m.shoots is not None:
+        return m.shoots
+    return re.split(r"[\s,]+", key.strip(), maxsplit=1)[0] in SHOOTING
 
 
 def range_modifier(t: Tables, missile: str, distance: float) -> int | None:

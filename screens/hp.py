@@ -1,9 +1,10 @@
 """A PAF scene's side panels (Paul's Adventures In Fantasy, design "Trackers"):
 each being with a hit point bar (real damage and temporary, non-lethal damage
-drawn apart), its status (fighting, stunned N rounds, unconscious, dying N
-turns, dead), lasting injuries, holds in force, initiative and this round's
-action; the being whose prompt it is is marked. They render the ruleset's
-trackers; they own nothing.
+drawn apart), where it dies ("dead at -12", PA-5), its status (fighting,
+stunned N rounds, unconscious, below 0 needing help or helped, dying N turns,
+dead), lasting injuries, holds in force, initiative and this round's action;
+the being whose prompt it is is marked. They render the ruleset's trackers;
+they own nothing.
 
 Four beings a side fit at 80x24 (two lines each when more than six are in the
 scene, three when there is room)."""
@@ -32,7 +33,7 @@ LEGEND = "█ hp ▒ temporary damage ░ lost"
 GAMES_WITH_HP_PANELS = ("paf",)
 """The scene games whose sides show hit point bars rather than Fudge's wound boxes."""
 
-OUT = ("unconscious", "needs_help", "dying", "dead")
+OUT = ("unconscious", "needs_help", "helped", "dying", "dead")
 """Statuses that take a being out of the fight."""
 
 
@@ -71,6 +72,8 @@ def hold_words(numbers: dict[str, Any], short: bool = False) -> list[str]:
 def status_of(numbers: dict[str, Any]) -> tuple[str, int | None]:
     """The being's status word and its count (stunned N rounds, dying N turns), if any."""
     word = str(numbers.get("status") or "fighting")
+    if word == "needs_help" and numbers.get("helped"):
+        return "helped", None  # PA-5: below 0, and a friend has helped: he can heal
     if word == "stunned":
         return word, numbers.get("stunned") or None
     if word == "dying":
@@ -88,6 +91,8 @@ def status_text(word: str, count: int | None) -> tuple[str, str]:
     if word == "dying":
         plain = f"DYING {count}" if count else "DYING"
         return plain, f"[b reverse $error]{plain}[/]"
+    if word == "helped":
+        return "HELPED", "[b $warning]HELPED[/]"
     plain = word.replace("_", " ").upper()  # needs_help: NEEDS HELP
     return plain, f"[b $error]{escape(plain)}[/]"
 
@@ -230,6 +235,13 @@ def being_lines(
         second_plain += " " + text
         second += f" [$warning]{text}[/]"
     extra: list[tuple[str, str]] = []
+    dead_at = numbers.get("dead_at")
+    death: list[tuple[str, str]] = []
+    if dead_at is not None and word != "dead":  # PA-5: where he dies (-constitution, or -10 for a monster)
+        text = f"dead at {dead_at}"
+        death.append((text, f"[$error]{escape(text)}[/]" if hp < 0 else f"[dim]{escape(text)}[/dim]"))
+    if hp < 0:
+        extra += death  # below 0, how near death he is comes first
     condition = numbers.get("condition")
     if condition and not out:  # the GM's magic (slowed, hastened): it changes every roll against him
         extra.append((str(condition), f"[$warning]{escape(str(condition))}[/]"))
@@ -249,11 +261,15 @@ def being_lines(
                 second += " " * gap + f"[dim]{escape(text)}[/dim]"
         lines.append("  " + second)
         third = list(extra)  # holds and injuries first: they last; the action is this round's
+        if hp >= 0:
+            third += death  # then where he dies (first when below 0: then it is near)
         if action:
             third.append((action, f"[i]{escape(action)}[/i]"))
         lines.append("  " + (_fit(third, body) if third else ("[dim]-[/dim]" if not out else "")))
         return lines
     room = body - len(second_plain) - 1
+    if hp >= 0:
+        extra += death  # two lines a being: after the holds and injuries, as there is room
     if extra and room >= 4:
         second += " " + _fit(extra, room)
     lines.append("  " + second)

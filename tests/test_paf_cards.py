@@ -183,9 +183,12 @@ def test_aelindra_by_hand(paf_roster, paf_tables):
 
 def test_pip_by_hand(paf_roster, paf_tables):
     """PA-5: combat level 0, no +8: MHP = 9 + 0 + 0 - 1 = 8, dead at -9.
-    AF = 30 + 5 + 0 + strength 15 (-3) = 32; missile + dexterity 9 (+3) = 35; DF = agility 10 (-3) = -3."""
-    n = derived(paf_roster.find("Pip Underbough"), paf_tables)
-    assert (n.mhp.number(), n.af.number(), n.af_missile.number(), n.df.number(), n.dead_at) == (8, 32, 35, -3, -9)
+    AF = 30 + 5 + 0 + strength 15 (-3) = 32; DF = agility 10 (-3) = -3. PA-8: his sling shoots, so its AF
+    takes no strength: 30 + 5 + dexterity 9 (+3) = 38 (the thrown dagger's takes it: 35)."""
+    card = paf_roster.find("Pip Underbough")
+    n = derived(card, paf_tables)
+    assert (n.mhp.number(), n.af.number(), n.af_missile.number(), n.df.number(), n.dead_at) == (8, 32, 38, -3, -9)
+    assert derived(card, paf_tables, weapon="Dagger").af_missile.number() == 35
 
 
 def test_brother_anselm_magic_mace(paf_roster, paf_tables):
@@ -438,7 +441,7 @@ def test_weapons_ammo_duplicates_and_the_arrows_name(tmp_path):
     problems = refused(
         tmp_path, CHARACTER.replace('    weapons:\n      - {weapon: "Sword, Long"}\n', "    weapons: []\n")
     )
-    assert one(problems, "weapons").message.startswith("[] is not allowed: a list of 1 to 8 weapons")
+    assert one(problems, "weapons").message.startswith("[] is not allowed: a list of 1 to 20 weapons")
 
 
 def test_many_problems_at_once(tmp_path):
@@ -515,3 +518,109 @@ def test_fighters_check_names_keys_the_tables_lack(tmp_path):
     )
     assert any("armor: 'mithril' is not an armor of the tables" in line for line in out)
     assert out[-1] == f"{path}: 1 card loaded, 2 problems"
+
+
+# --- issue 18: PA-8, PA-10, monster hit points, the misc bonus -----------------------------------------
+
+
+def test_fighters_check_names_a_weapon_too_heavy_and_a_monsters_hit_points(tmp_path):
+    """PA-10: a weapon whose Min. Str is above the wielder's strength is refused by the card check, naming
+    both; a monster's hit points are held to the monster table's dice (a Kobold's 4+D4 is 5 to 8) unless
+    the card says they are meant to lie off them. Every problem names the file, the fighter and the field."""
+    from scripting import run
+
+    weak = CHARACTER.replace("strength: 12", "strength: 4").replace('"Sword, Long"', '"Sword, Two-Handed"')
+    kobold = (
+        MONSTER.replace("Test Orc", "Big Kobold")
+        .replace("monster: Orc", "monster: Kobold")
+        .replace("hp: 15", "hp: 999")
+    )
+    chief = kobold.replace("Big Kobold", "Kobold Chief").replace("hp: 999", "hp: 30\n    hp_off_table: true")
+    path = card_file(tmp_path, weak + kobold + chief)
+    proc = run(tmp_path, "fighters", "check", str(path))
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    out = proc.stdout.splitlines()
+    assert out == [
+        f"{path}: fighter Test Hero: weapons.0.weapon: Sword, Two-Handed needs strength 17 (Min. Str, PA-10); "
+        "Test Hero has strength 4: choose a weapon of min. str 4 or less, or give the card the strength",
+        f"{path}: fighter Big Kobold: hp: 999 is off the monster table's 4+D4 for a Kobold (5 to 8); roll it on "
+        "those dice, or say hp_off_table: true if it is meant",
+        f"{path}: 3 cards loaded, 2 problems",
+    ]
+
+
+def test_a_monster_without_strength_is_held_to_12_for_min_str(paf_tables):
+    """PA-10 with the [D] of monsters' missing stats: a monster card with no strength reads 12."""
+    giant = PafCard.model_validate(
+        dict(
+            name="Giant",
+            kind="monster",
+            level="8",
+            ac=4,
+            df_d20=2,
+            hp=50,
+            size="large",
+            weapons=[{"weapon": "Sword, Great"}],
+        )
+    )
+    assert check_against(giant, paf_tables) == [
+        "fighter Giant: weapons.0.weapon: Sword, Great needs strength 18 (Min. Str, PA-10); Giant has strength 12 "
+        "(12: the card gives no strength): choose a weapon of min. str 12 or less, or give the card the strength"
+    ]
+    strong = PafCard.model_validate({**giant.model_dump(exclude_none=True), "strength": 20})
+    assert check_against(strong, paf_tables) == []
+
+
+def test_made_for_strength_is_for_a_weapon_that_shoots(tmp_path):
+    """PA-8: only a sling, bow or crossbow is "made for that strength"; a thrown or melee weapon takes its
+    wielder's strength anyway, so the card may not say it of them."""
+    problems = refused(
+        tmp_path, CHARACTER.replace('{weapon: "Sword, Long"}', "{weapon: Dagger, made_for_strength: true}")
+    )
+    assert one(problems, "weapons.0.made_for_strength").message.startswith(
+        "Dagger does not shoot: only a sling, bow or crossbow is made for a strength (PA-8)"
+    )
+    card = loaded(
+        tmp_path, CHARACTER.replace('{weapon: "Sword, Long"}', '{weapon: "Bow, Long", made_for_strength: true}')
+    )
+    assert to_yaml_entry(card)["weapons"] == [{"weapon": "Bow, Long", "magic": 0, "made_for_strength": True}]
+
+
+def test_the_misc_attack_bonus_reads_as_a_bonus(tmp_path, paf_tables):
+    """The GM's expectation: ``misc: {attack: 5}`` helps the attacker: AF 36 (30 + d20 10 - 4 for level 1)
+    becomes 31; ``defense: 5`` raises DF 2.5 (level 1) to 7.5 (harder to hit). The tables keep their printed
+    signs (PA-1); the card's bonus is converted at the card."""
+    plain = loaded(tmp_path, CHARACTER)
+    bonus = loaded(tmp_path, CHARACTER + "    misc: {attack: 5, defense: 5}\n")
+    a, b = derived(plain, paf_tables), derived(bonus, paf_tables)
+    assert (a.af.number(), b.af.number(), b.af_missile.number()) == (36, 31, 31)
+    assert (a.df.number(), b.df.number()) == (2.5, 7.5)
+    assert b.af.text() == "AF 31 = 40 (natural base 30 + d20 10) - 4 (combat level 1 x 4) + 0 (strength 12) - 5 (misc)"
+
+
+def test_sheet_lines_say_two_hands_and_made_for_strength(paf_tables):
+    card = PafCard.model_validate(
+        dict(
+            name="Hero",
+            kind="character",
+            race="Human",
+            stats=dict.fromkeys(pt.STATS, 18),
+            combat_level=0,
+            natural_d20=10,
+            weight=150,
+            movement=12,
+            size="medium",
+            shield=True,
+            weapons=[
+                {"weapon": "Sword, Two-Handed"},
+                {"weapon": "Sword, Bastard"},
+                {"weapon": "Sling, Bullet", "made_for_strength": True},
+                {"weapon": "Bow, Short"},
+            ],
+        )
+    )
+    lines = card.sheet_lines(paf_tables)
+    assert any("two hands: no shield defense while used (PA-10)" in line for line in lines)
+    assert any("Sword, Bastard" in line and "two hands or one (R-3)" in line for line in lines)
+    assert any(line.startswith("weapon: Sling, Bullet (made for its strength (PA-8), shoots") for line in lines)
+    assert any(line.startswith("weapon: Bow, Short (shoots Arrow 1d6 / large 1d6") for line in lines)

@@ -4,7 +4,7 @@ The tests drive the pure ruleset (``RULESET.apply`` / ``prompt`` / ``trackers``)
 with typed answers as a script would: choice keys (``none``, ``attack``,
 ``orc-a``) and the faces of each roll (``45`` for the percentile, ``00`` = 100,
 ``3`` for a d6). Each test names what it checks: the text
-(shared/rules/source/paf_combat_module.txt), a ruling (PA-1 to PA-7) or a
+(shared/rules/source/paf_combat_module.txt), a ruling (PA-1 to PA-12) or a
 decision of rulesets/paf.py ([D]). The tables are the shipped ones.
 
 A round's answers: the GM's condition (``none``), each able being's 1d6
@@ -153,7 +153,7 @@ def test_trackers_at_the_start():
 
 def to_attack(state: PafState) -> PafState:
     """Round 1: no condition, Aldric 5 and Grak 3 at initiative, Aldric attacks."""
-    state, _ = play(state, "none", "5", "3", "attack")
+    state, _ = play(state, "5", "3", "attack")
     return state
 
 
@@ -227,21 +227,44 @@ def test_a_blunt_critical_triples_the_weapon_damage_not_the_strength():
     assert track(s, "Grak")["hp"] == 2
 
 
-def test_a_stunning_critical_takes_the_rest_of_the_round_and_the_next():
-    """Blunt 83-84 "chest struck, stunned 1-6 rounds": the d6 rolled; [D] stunned N: the rest of this
-    round and the next N; a stunned being rolls no initiative."""
+def test_stunned_1_round_before_his_turn_costs_this_turn_only():
+    """Blunt 83-84 "chest struck, stunned 1-6 rounds": the d6 rolled. PA-12: "stunned N rounds" costs the
+    victim exactly N of his turns: Grak (initiative 3) is stunned for 1 by Aldric (5) before his turn, so he
+    loses round 1's turn and acts again in round 2 (it used to cost round 2 as well)."""
     s, _ = play(to_attack(scene(ALDRIC, GRAK)), "97", "83")
     assert prompt(s).reason == "stunned"
     s, log = play(s, "1", "3")  # stunned 1 round; damage 3 + 1
     assert "Grak is stunned for 1 round" in log and "Grak cannot act (stunned)" in log
     assert track(s, "Grak")["hp"] == 8
-    # round 2 begins: its last stunned round, "STUNNED" with no more rounds after it (the tracker counts
-    # the rounds after this one, as the log's "for 1 round" did in round 1)
+    # round 2 begins: Grak rolls initiative and acts
+    assert track(s, "Grak")["status"] == "fighting" and track(s, "Grak")["stunned"] == 0
+    s, log = play(s, "4", "5")
+    assert "Grak rolls 5 for initiative" in log
+    assert (prompt(s).who, prompt(s).reason) == ("Grak", "action")
+
+
+def test_stunned_1_round_after_his_turn_costs_the_next_turn():
+    """PA-12: Grak (initiative 5) has waited when Aldric (3) stuns him for 1 round: he loses round 2's turn,
+    no more ("STUNNED" in round 2, no initiative), and rolls again in round 3."""
+    s, _ = play(scene(ALDRIC, GRAK), "3", "5", "wait", "attack", "97", "83", "1", "3")
     assert track(s, "Grak")["status"] == "stunned" and track(s, "Grak")["stunned"] == 0
-    s, log = play(s, "none", "4")  # round 2: only Aldric rolls initiative
+    s, log = play(s, "4")  # round 2: only Aldric rolls initiative
     assert "Grak: stunned, no initiative" in log
-    assert prompt(s).who == "Aldric" and prompt(s).reason == "action"
-    assert track(s, "Grak")["status"] == "stunned"
+    s, _ = play(s, "wait")
+    assert track(s, "Grak")["status"] == "fighting"
+    s, log = play(s, "4", "2")  # round 3: both roll
+    assert "Grak rolls 2 for initiative" in log
+
+
+def test_stunned_2_rounds_before_his_turn_costs_two_turns():
+    """PA-12: stunned for 2 before his turn of round 1: rounds 1 and 2 lost, round 3 his again; the tracker
+    counts the turns still to lose after this round (1 in round 1, none in round 2)."""
+    s, log = play(to_attack(scene(ALDRIC, GRAK)), "97", "83", "2", "3")
+    assert "Grak is stunned for 2 rounds" in log and "Grak cannot act (stunned)" in log
+    s, log = play(s, "4")
+    assert "Grak: stunned, no initiative" in log and track(s, "Grak")["stunned"] == 0
+    s, log = play(s, "wait", "4", "2")
+    assert "Grak rolls 2 for initiative" in log
 
 
 @pytest.mark.parametrize("helm, dead, hp", [("none", True, 12), ("open", False, 8)])
@@ -311,7 +334,7 @@ def test_a_fumble_hit_friend():
     """Fumble 83-84 "hit friend, normal damage": [D] the first able being of his side other than
     himself takes his own weapon's damage."""
     s = scene(ALDRIC, char("Bera"), GRAK, sides=(0, 0, 1))
-    s, _ = play(s, "none", "6", "2", "1", "attack")
+    s, _ = play(s, "6", "2", "1", "attack")
     s, _ = play(s, "05")
     assert prompt(s).reason == "fumble" and RULESET.reference(s).title.startswith("Fumble")  # f1: its table
     s, log = play(s, "83")
@@ -356,7 +379,7 @@ def test_initiative_ties_are_simultaneous():
     """PA-6 "ties imply simultaneous attack": Grak, knocked out by Aldric's blow, still strikes back
     in the same group; the damage of both lands after both attacks."""
     s = with_hp(scene(ALDRIC, GRAK), 1, 1)
-    s, _log = play(s, "none", "4", "4", "attack", "50", "3")
+    s, _log = play(s, "4", "4", "attack", "50", "3")
     assert track(s, "Grak")["hp"] == 1  # not yet: the group's damage waits
     assert RULESET.status(s) == "Round 1: initiative 4, 2 tied: damage lands after all strike (PA-6)"
     p = prompt(s)
@@ -369,7 +392,7 @@ def test_initiative_ties_are_simultaneous():
 def test_the_higher_initiative_strikes_first():
     """PA-6: higher acts first; a being knocked out before its turn does not act."""
     s = with_hp(scene(ALDRIC, GRAK), 1, 1)
-    s, log = play(s, "none", "5", "4", "attack", "50", "3")
+    s, log = play(s, "5", "4", "attack", "50", "3")
     assert "Grak is unconscious, needs help to heal (PA-5)" in log
     assert prompt(s).reason == "rest"
     assert track(s, "Aldric")["hp"] == 12
@@ -410,10 +433,13 @@ def test_the_character_death_option():
     "hp, options, status", [(-4, {}, "dead"), (-3, {}, "needs_help"), (-3, {"monster_death": -5}, "dead")]
 )
 def test_a_monster_dies_at_minus_ten(hp, options, status):
-    """PA-5: monsters at -10 (option); a helpless being is hit without a roll (text: Helpless HIT)."""
+    """PA-5: monsters at -10 (option). PA-11: "Helpless HIT" is the pummeling list's, so a sword or mace
+    on a helpless being needs its roll like any other (AF 40 + DF 0)."""
     s = with_hp(scene(ALDRIC, orc("Orc A"), orc("Orc B"), sides=(0, 1, 1), **options), 1, hp)
-    s, log = play(s, "none", "5", "2", "attack", "orc-a")
-    assert "Orc A is helpless: hit without a roll (text: Helpless HIT)" in log
+    s, log = play(s, "5", "2", "attack", "orc-a")
+    assert not any("helpless" in line for line in log)
+    assert prompt(s).reason == "attack" and prompt(s).target == 40
+    s, log = play(s, "40")
     assert prompt(s).reason == "damage"
     s, log = play(s, "5")  # 5 + 1 = 6
     assert track(s, "Orc A")["hp"] == hp - 6 and track(s, "Orc A")["status"] == status
@@ -422,13 +448,15 @@ def test_a_monster_dies_at_minus_ten(hp, options, status):
 # --- non-lethal (PA-7) -----------------------------------------------------------------------
 
 
-BRAWLER = char("Brawler", strength=20, agility=20, combat_level=5)  # PAF 100 - 20 - 20 - 20 = 40; damage +3
+CLUB = [{"weapon": "Club"}]
+"""A club gives no pummeling damage mod (no wooden butt or metal pommel, R-22)."""
+BRAWLER = char("Brawler", strength=20, agility=20, combat_level=5, weapons=CLUB)  # PAF 100 - 20 - 20 - 20 = 40; +3
 VICTIM = char("Victim", agility=4)  # PDF 2 x 0 + 4 + 0 = 4
 
 
 def test_pummel_needed_and_a_total_miss_at_exactly_the_need():
     """PA-7: PAF + PDF = 44; R-12: index 0 (the roll equal to the need) is a Total Miss."""
-    s, _ = play(scene(BRAWLER, VICTIM), "none", "5", "3", "pummel")
+    s, _ = play(scene(BRAWLER, VICTIM), "5", "3", "pummel")
     p = prompt(s)
     assert p.target == 44 and "PAF 40 + PDF 4" in p.against
     s, log = play(s, "44")
@@ -440,23 +468,23 @@ def test_pummel_damage_is_25_percent_real_and_recovers_after_10_rounds():
     """PA-7: index 70 - 44 = 26: Glance, 2 + strength 3 = 5 points, 25% real (1, rounded down, R-20),
     4 temporary; "recovery will start after 10 melee rounds ... 1 point per round": from the 11th
     round after it was taken."""
-    s, log = play(scene(BRAWLER, VICTIM), "none", "5", "3", "pummel", "70", "wait")
+    s, log = play(scene(BRAWLER, VICTIM), "5", "3", "pummel", "70", "wait")
     assert any("index 26, Glance: 5 points (1 real, 4 temporary)" in line for line in log)
     v = track(s, "Victim")
     assert (v["hp"], v["temporary"]) == (7, 4)
     for _ in range(10):  # rounds 2-11
-        s, _ = play(s, "none", "5", "3", "wait", "wait")
+        s, _ = play(s, "5", "3", "wait", "wait")
     assert (track(s, "Victim")["hp"], track(s, "Victim")["temporary"]) == (7, 4)
-    s, log = play(s, "none", "5", "3", "wait", "wait")  # round 12
+    s, log = play(s, "5", "3", "wait", "wait")  # round 12
     assert "Victim recovers 1 temporary hit point: 8/12" in log
     assert (track(s, "Victim")["hp"], track(s, "Victim")["temporary"]) == (8, 3)
-    s, _ = play(s, "none", "5", "3", "wait", "wait")
+    s, _ = play(s, "5", "3", "wait", "wait")
     assert (track(s, "Victim")["hp"], track(s, "Victim")["temporary"]) == (9, 2)
 
 
 def test_pummel_strike_again():
     """PA-7 "Ineffective, Strike Again": one more roll at once (index 1-20)."""
-    s, log = play(scene(BRAWLER, VICTIM), "none", "5", "3", "pummel", "50")
+    s, log = play(scene(BRAWLER, VICTIM), "5", "3", "pummel", "50")
     assert any("index 6, Ineffective, Strike Again" in line for line in log)
     assert prompt(s).reason == "pummel again"
 
@@ -465,35 +493,36 @@ def test_a_grapple_hold_and_breaking_it():
     """PA-7: GOAF -39 (0 - 12 - 12 - 15) + GODF 39 = 0 needed; roll 30: index 30 - 0 = 30, Arm Lock, a hold of
     category 2 and 2 points (all temporary). The held being may only break or wait; a break roll of
     category 1 fails, of category 3 ("tie or exceed") breaks it and deals its 3 points to the holder."""
-    s, log = play(scene(ALDRIC, char("Grak")), "none", "5", "2", "grapple", "30")
+    s, log = play(scene(ALDRIC, char("Grak")), "5", "2", "grapple", "30")
     assert any("index 30, Arm Lock//Forearm/Elbow Smash: 2 points (0 real, 2 temporary)" in line for line in log)
     g = track(s, "Grak")
     assert g["held_by"] == {"name": "Aldric", "category": 2} and (g["hp"], g["temporary"]) == (10, 2)
     assert track(s, "Aldric")["holding"] == {"name": "Grak", "category": 2}
     p = prompt(s)
-    assert [o.key for o in p.options] == ["break", "wait", "end"]
+    assert [o.key for o in p.options] == ["break", "wait", "condition", "end"]
     s, log = play(s, "break", "20")
     assert any("category 1, below the hold's 2: the hold holds" in line for line in log)
     assert track(s, "Grak")["held_by"] is not None
-    s, log = play(s, "none", "5", "2", "wait", "break", "50")
+    s, log = play(s, "5", "2", "wait", "break", "50")
     assert any("category 3: breaks the hold" in line for line in log)
     assert track(s, "Grak")["held_by"] is None and track(s, "Aldric")["holding"] is None
     a = track(s, "Aldric")
     assert (a["hp"], a["temporary"]) == (9, 3)
 
 
-def test_the_holder_attacks_the_held_at_minus_20():
-    """[D] design 6: the holder may attack the held being at -20 to the chance to miss."""
-    s, _ = play(scene(ALDRIC, char("Grak")), "none", "5", "2", "grapple", "30", "wait")
-    s, _ = play(s, "none", "5", "2", "attack")
+def test_the_holder_attacks_the_held_with_no_modifier():
+    """PA-11: no condition list for a lethal attack: the holder's mace on the held being needs AF 40 + DF 0,
+    as on anybody (the engine used to take 20 off, as against a stunned defender)."""
+    s, _ = play(scene(ALDRIC, char("Grak")), "5", "2", "grapple", "30", "wait")
+    s, _ = play(s, "5", "2", "attack")
     p = prompt(s)
-    assert p.target == 20 and "held by the attacker" in p.against
+    assert p.target == 40 and p.against == "40 or more hits Grak (needed 40 = AF 40 + DF 0)"
 
 
 def test_an_overbear_bounced_off_lets_the_opponent_counter():
     """PA-7 overbear "<21 Bounced off or avoided, Opponent may counter" (need 0: index 15 - 0 = 15); [D] the
     counter is one attack at once, and a counter is not itself countered."""
-    s, log = play(scene(ALDRIC, char("Grak")), "none", "5", "2", "overbear", "15")
+    s, log = play(scene(ALDRIC, char("Grak")), "5", "2", "overbear", "15")
     assert any("index 15, Bounced off or avoided, Opponent may counter" in line for line in log)
     p = prompt(s)
     assert (
@@ -509,8 +538,8 @@ def test_a_need_below_one_counts_in_the_damage_index():
     """PA-7 "subtract what the attacker needed to roll from what he did": GOAF -23 + GODF 17 = -6
     needed; a roll of 40 is index 46 (Head/Finger Lock, category 3), not 39 (Arm Lock, the roll less
     the lowest roll that hits); the prompt's note says so."""
-    weak = dict(strength=4, dexterity=4, agility=4)
-    s, _ = play(scene(char("Weakling", **weak), char("Grak", weight=90, **weak)), "none", "5", "2", "grapple")
+    weak = dict(strength=4, dexterity=4, agility=4, weapons=CLUB)  # a mace needs strength 10 (PA-10)
+    s, _ = play(scene(char("Weakling", **weak), char("Grak", weight=90, **weak)), "5", "2", "grapple")
     p = prompt(s)
     assert p.target == 1 and p.against == "1 or more hits Grak (needed -6 = GOAF -23 + GODF 17)"
     assert p.note == "damage index = roll + 6"
@@ -529,18 +558,18 @@ def test_a_monster_is_grappled_and_breaks_the_hold_by_its_own_factors():
     (category 2). The orc's break: its GOAF -8 + Aldric's GODF 39 = 31; roll 50: index 19, category 1, the
     hold holds; roll 70: index 39, category 2 ties: broken, Forearm/Elbow Smash 2 + 1 (strength 16) = 3
     points to Aldric, all temporary (PA-7: 25% real)."""
-    s, log = play(scene(ALDRIC, MIGHTY_ORC), "none", "5", "2", "grapple")
+    s, log = play(scene(ALDRIC, MIGHTY_ORC), "5", "2", "grapple")
     p = prompt(s)
     assert p.target == 1 and p.against == "1 or more hits Orc (needed -7 = GOAF -39 + GODF 32)"
     s, log = play(s, "30")
     assert any("index 37, Arm Lock//Forearm/Elbow Smash: 2 points (0 real, 2 temporary)" in line for line in log)
     assert track(s, "Orc")["held_by"] == {"name": "Aldric", "category": 2}
-    assert [o.key for o in prompt(s).options] == ["break", "wait", "end"]
+    assert [o.key for o in prompt(s).options] == ["break", "wait", "condition", "end"]
     s, log = play(s, "break")
     assert prompt(s).target == 31
     s, log = play(s, "50")
     assert any("index 19, category 1, below the hold's 2: the hold holds" in line for line in log)
-    s, log = play(s, "none", "5", "2", "wait", "break", "70")
+    s, log = play(s, "5", "2", "wait", "break", "70")
     assert any(
         "index 39, category 2: breaks the hold (Forearm/Elbow Smash, 3 points: 0 real, 3 temporary)" in line
         for line in log
@@ -552,8 +581,17 @@ def test_a_monster_is_grappled_and_breaks_the_hold_by_its_own_factors():
 def test_a_monster_pummels_grapples_and_overbears_with_12_for_a_stat_not_given():
     """[D] a monster card without stats or weight: agility and strength 12, a medium being 150 lbs, AC 10
     (armor 0), LVL 1: PAF 100 - 12 - 12 - 4 = 72; Aldric's PDF 0 + 12 + 0 = 12: 84 needed to pummel."""
-    s, _ = play(scene(ALDRIC, orc("Orc")), "none", "2", "5")
-    assert [o.key for o in prompt(s).options] == ["attack", "pummel", "grapple", "overbear", "move", "wait", "end"]
+    s, _ = play(scene(ALDRIC, orc("Orc")), "2", "5")
+    assert [o.key for o in prompt(s).options] == [
+        "attack",
+        "pummel",
+        "grapple",
+        "overbear",
+        "move",
+        "wait",
+        "condition",
+        "end",
+    ]
     s, _ = play(s, "pummel")
     assert prompt(s).target == 84 and "PAF 72 + PDF 12" in prompt(s).against
 
@@ -561,7 +599,7 @@ def test_a_monster_pummels_grapples_and_overbears_with_12_for_a_stat_not_given()
 def test_a_need_above_100_says_no_roll_hits():
     """PA-2 (00 is 100): a 2,000 lb giant (GODF 12 + 12 + 200 - 0 = 224) cannot be grappled by Aldric
     (GOAF -39): needed 185, and the prompt says no roll hits rather than asking for 185."""
-    s, _ = play(scene(ALDRIC, orc("Giant", weight=2000)), "none", "5", "2", "grapple")
+    s, _ = play(scene(ALDRIC, orc("Giant", weight=2000)), "5", "2", "grapple")
     assert prompt(s).against == "no roll hits Giant (needed 185 = GOAF -39 + GODF 224)"
     s, log = play(s, "00")
     assert any("needs 101: misses" in line for line in log)
@@ -570,19 +608,22 @@ def test_a_need_above_100_says_no_roll_hits():
 def test_the_target_list_says_the_roll_each_target_needs():
     """The target is chosen after the weapon: each offered with the roll it needs (PA-2) and its hit points;
     Aldric's mace (AF 40) on Grak (DF 5 [R]) needs 45, on Bera (DF 0) 40."""
-    s, _ = play(scene(ALDRIC, GRAK, char("Bera"), sides=(0, 1, 1)), "none", "6", "2", "1", "attack")
+    s, _ = play(scene(ALDRIC, GRAK, char("Bera"), sides=(0, 1, 1)), "6", "2", "1", "attack")
     p = prompt(s)
     assert p.reason == "target"
     assert [(o.key, o.why) for o in p.options] == [("grak", "needs 45+, 12/12 hp"), ("bera", "needs 40+, 12/12 hp")]
-    # an unconscious foe is hit without a roll (text: Helpless HIT): no number needed to show
-    s, _ = play(with_hp(scene(ALDRIC, GRAK, char("Bera"), sides=(0, 1, 1)), 2, 0), "none", "6", "2", "attack")
+    # PA-11: an unconscious foe needs the attack's roll too; a pummel hits him without one (Helpless HIT)
+    s0 = with_hp(scene(ALDRIC, GRAK, char("Bera"), sides=(0, 1, 1)), 2, 0)
+    s, _ = play(s0, "6", "2", "attack")
+    assert prompt(s).options[1].why == "needs 40+, 0/12 hp, unconscious"
+    s, _ = play(s0, "6", "2", "pummel")
     assert prompt(s).options[1].why == "helpless: hit without a roll, 0/12 hp, unconscious"
 
 
 def test_the_range_choice_says_each_band_s_distance():
     """R-6: short, medium and long range out to the missile table's distances, with their modifiers."""
     archer = char("Archer", weapons=[{"weapon": "Bow, Short", "ammo": 3}])
-    s, _ = play(scene(archer, char("Grak")), "none", "5", "2", "shoot")
+    s, _ = play(scene(archer, char("Grak")), "5", "2", "shoot")
     p = prompt(s)
     assert p.reason == "range"
     assert [o.why for o in p.options] == ["out to 5, +0 to miss", "out to 10, +10 to miss", "out to 15, +25 to miss"]
@@ -590,30 +631,30 @@ def test_the_range_choice_says_each_band_s_distance():
 
 def test_a_monster_s_dexterity_check_says_why_it_is_12():
     """Fumble 01-19 "slip, roll dexterity or less on d20": [D] a monster card without dexterity is 12."""
-    s, _ = play(scene(orc("Orc"), ALDRIC), "none", "5", "2", "attack", "02", "10")
+    s, _ = play(scene(orc("Orc"), ALDRIC), "5", "2", "attack", "02", "10")
     p = prompt(s)
     assert (
         p.reason == "dexterity check" and p.against == "dexterity 12 or less (12: a monster's card gives no dexterity)"
     )
-    s, _ = play(scene(orc("Orc", dexterity=15), ALDRIC), "none", "5", "2", "attack", "02", "10")
+    s, _ = play(scene(orc("Orc", dexterity=15), ALDRIC), "5", "2", "attack", "02", "10")
     assert prompt(s).against == "dexterity 15 or less"
 
 
 def test_a_grabbed_leg_is_let_go_when_the_holder_turns_to_something_else():
     """Overbear 21-40 "Slid Down, Grab Leg" (need 0: roll 30): Aldric holds one of Grak's feet [D]; he keeps it
     while he waits or overbears Grak, and lets go when he attacks instead."""
-    s, _ = play(scene(ALDRIC, char("Grak")), "none", "5", "2", "overbear", "30")
+    s, _ = play(scene(ALDRIC, char("Grak")), "5", "2", "overbear", "30")
     assert track(s, "Grak")["legs_held_by"] == ["Aldric"] and track(s, "Aldric")["holding_legs"] == ["Grak"]
-    s, _ = play(s, "wait", "none", "5", "2", "wait")
+    s, _ = play(s, "wait", "5", "2", "wait")
     assert track(s, "Grak")["legs_held_by"] == ["Aldric"]
-    s, log = play(s, "wait", "none", "5", "2", "attack")
+    s, log = play(s, "wait", "5", "2", "attack")
     assert "Aldric lets go of Grak's leg" in log
     assert track(s, "Grak")["legs_held_by"] == [] and track(s, "Aldric")["holding_legs"] == []
 
 
 def test_a_fallen_holder_lets_go_of_the_leg():
     """[D] a holder who falls lets go of every hold, a leg too."""
-    s, _ = play(scene(ALDRIC, char("Grak")), "none", "5", "2", "overbear", "30")
+    s, _ = play(scene(ALDRIC, char("Grak")), "5", "2", "overbear", "30")
     s = with_hp(s, 0, 1)
     s, log = play(s, "attack", "50", "3")  # Grak's mace: 3 + 1 = 4 on Aldric's 1
     assert track(s, "Aldric")["status"] != "fighting" and "Aldric lets go of Grak" in log
@@ -627,7 +668,7 @@ def test_a_short_bow_shoots_twice_a_round_and_counts_its_arrows():
     """Missile rate 2 a round; medium range +10 (R-6); [D] a bow takes no strength (not "made for
     that strength"): strength 20 leaves AF 40 and the arrow's 1-6 without +3."""
     archer = char("Archer", strength=20, weapons=[{"weapon": "Bow, Short", "ammo": 3}])
-    s, _ = play(scene(archer, char("Grak")), "none", "5", "2", "shoot", "medium")
+    s, _ = play(scene(archer, char("Grak")), "5", "2", "shoot", "medium")
     p = prompt(s)
     assert p.reason == "shot 1 of 2" and p.target == 50
     s, log = play(s, "55", "3", "10")
@@ -640,7 +681,7 @@ def test_the_last_dagger_is_one_throw():
     """Daggers are thrown 2 a round, but a being with one dagger throws it once: one shot, not
     "1 of 2"; then it is gone [D]."""
     thrower = char("Thrower", weapons=[{"weapon": "Dagger", "ammo": 1}, {"weapon": "Club"}])
-    s, _ = play(scene(thrower, char("Grak")), "none", "5", "2", "shoot", "dagger", "short")
+    s, _ = play(scene(thrower, char("Grak")), "5", "2", "shoot", "dagger", "short")
     p = prompt(s)
     assert p.reason == "shot"
     s, log = play(s, "10")
@@ -652,12 +693,12 @@ def test_a_fumble_after_the_last_dagger_is_thrown_drops_nothing():
     """Fumble 55 "lose grip, drop weapon" on the throw of the last dagger: [D] it has left the hand, so
     nothing is dropped, and nothing can be picked up with nothing left to throw."""
     thrower = char("Thrower", weapons=[{"weapon": "Dagger", "ammo": 1}, {"weapon": "Club"}])
-    s, _ = play(scene(thrower, char("Grak")), "none", "5", "2", "shoot", "dagger", "short")
+    s, _ = play(scene(thrower, char("Grak")), "5", "2", "shoot", "dagger", "short")
     s, log = play(s, "05", "55")
     assert "fumble 55: lose grip, drop weapon" in log
     assert any("nothing in hand (the last Dagger was thrown)" in line for line in log)
     assert track(s, "Thrower")["weapons"] == {"Dagger": "gone", "Club": "ready"}
-    s, _ = play(s, "wait", "none", "5", "2")
+    s, _ = play(s, "wait", "5", "2")
     assert "recover" not in [o.key for o in prompt(s).options]
 
 
@@ -665,7 +706,7 @@ def test_a_fumble_ends_the_volley():
     """A short bow shoots 2 a round; [D] a fumble on the first shot (05: fumble 55 "lose grip, drop weapon")
     ends the volley: no second shot, and the bow lies dropped."""
     archer = char("Archer", weapons=[{"weapon": "Bow, Short", "ammo": 6}, {"weapon": "Club"}])
-    s, _ = play(scene(archer, char("Grak")), "none", "5", "2", "shoot", "bow-short", "short")
+    s, _ = play(scene(archer, char("Grak")), "5", "2", "shoot", "bow-short", "short")
     assert prompt(s).reason == "shot 1 of 2"
     s, log = play(s, "05", "55")
     assert "Archer's fumble ends the volley: no shot 2 of 2" in log
@@ -677,7 +718,7 @@ def test_a_thrown_weapon_the_card_does_not_count_is_thrown_once():
     """[D] a thrown weapon without an ammo count is the one in hand: one throw (not the dagger's 2 a
     round), then it is gone; the log says it is thrown, not shot."""
     thrower = char("Thrower", weapons=[{"weapon": "Dagger"}, {"weapon": "Club"}])
-    s, log = play(scene(thrower, char("Grak")), "none", "5", "2", "shoot", "dagger", "short")
+    s, log = play(scene(thrower, char("Grak")), "5", "2", "shoot", "dagger", "short")
     assert "Thrower throws the Dagger at Grak (short range)" in log
     assert prompt(s).reason == "shot"
     s, _ = play(s, "10")
@@ -687,10 +728,10 @@ def test_a_thrown_weapon_the_card_does_not_count_is_thrown_once():
 def test_a_heavy_crossbow_shoots_every_other_round():
     """R-4: the heavy crossbow's 1/2 a round."""
     xbow = char("Archer", weapons=[{"weapon": "Crossbow, Heavy"}, {"weapon": "Sword, Long"}])
-    s, _ = play(scene(xbow, char("Grak")), "none", "5", "2", "shoot", "short", "20", "wait")
-    s, _ = play(s, "none", "5", "2")
+    s, _ = play(scene(xbow, char("Grak")), "5", "2", "shoot", "short", "20", "wait")
+    s, _ = play(s, "5", "2")
     assert "shoot" not in [o.key for o in prompt(s).options]
-    s, _ = play(s, "wait", "wait", "none", "5", "2")
+    s, _ = play(s, "wait", "wait", "5", "2")
     assert "shoot" in [o.key for o in prompt(s).options]
 
 
@@ -700,10 +741,10 @@ def test_a_heavy_crossbow_shoots_every_other_round():
 @pytest.mark.parametrize("text", ["7", "attac k", "shoot"])
 def test_a_choice_that_is_not_offered_is_refused(text):
     """D-5: refused with what is allowed; the state does not change."""
-    s0, _ = play(scene(ALDRIC, GRAK), "none", "5", "3")
+    s0, _ = play(scene(ALDRIC, GRAK), "5", "3")
     with pytest.raises(Refused, match="action: choose one of"):
         RULESET.apply(s0, Answer(text))
-    assert prompt(s0).reason == "action" and s0.inputs == ("none", (5,), (3,))
+    assert prompt(s0).reason == "action" and s0.inputs == ((5,), (3,))
 
 
 @pytest.mark.parametrize("text", ["101", "0", "x", "4 5"])
@@ -721,11 +762,15 @@ def test_the_gm_ends_the_scene_and_the_beings_heal():
     """Design 8: ``end``; then rest (bed: 3 a day, PA-5) and days, not above MHP; [D] a being below 0
     needs help and does not heal."""
     s = with_hp(with_hp(scene(ALDRIC, GRAK, char("Hurt"), sides=(0, 1, 1)), 1, 3), 2, -2)
-    s, log = play(s, "none", "5", "3", "end")
+    s, log = play(s, "5", "3", "end")
     assert "Aldric: the GM ends the scene" in log
     p = prompt(s)
     assert p.reason == "rest" and p.advised == "none" and p.who == "GM"
     s, log = play(s, "bed", "2")
+    p = prompt(s)  # PA-5: who of the fallen below 0 is helped
+    assert (p.who, p.reason, p.advised) == ("GM", "help", "none")
+    assert [o.key for o in p.options] == ["none", "help:hurt"]
+    s, log = play(s, "none")
     assert "Grak heals 6 in 2 days in bed: 9/12" in log
     assert "Hurt is below 0 and needs help: no healing (-2/12)" in log
     p = prompt(s)
@@ -737,7 +782,7 @@ def test_the_gm_ends_the_scene_and_the_beings_heal():
 
 def test_temporary_damage_is_recovered_after_the_scene():
     """[D] the aftermath is longer than 10 rounds: temporary damage all comes back."""
-    s, _ = play(scene(BRAWLER, VICTIM), "none", "5", "3", "pummel", "70", "end", "none")
+    s, _ = play(scene(BRAWLER, VICTIM), "5", "3", "pummel", "70", "end", "none")
     v = track(s, "Victim")
     assert (v["hp"], v["temporary"]) == (11, 0)
 
@@ -746,7 +791,7 @@ def test_the_result_says_how_the_last_fell_before_the_aftermath_heals():
     """PA-7: a Glance of 5 (1 real, 4 temporary) puts the Victim at 5 hit points to 0: unconscious.
     [D] The aftermath gives the temporary damage back, but the result still says how he fell."""
     s = with_hp(scene(BRAWLER, VICTIM), 1, 5)
-    s, log = play(s, "none", "5", "3", "pummel", "70")
+    s, log = play(s, "5", "3", "pummel", "70")
     assert track(s, "Victim")["status"] == "unconscious"
     s, log = play(s, "none")
     p = prompt(s)
@@ -758,22 +803,15 @@ def test_the_result_says_how_the_last_fell_before_the_aftermath_heals():
 def test_a_result_below_zero_is_said_in_words():
     """PA-5: below 0, "unable to heal without help" (the status key needs_help, said in words)."""
     s = with_hp(scene(ALDRIC, GRAK), 1, 1)
-    s, _ = play(s, "none", "4", "4", "attack", "50", "3", "attack", "60", "2", "none")
+    s, _ = play(s, "4", "4", "attack", "50", "3", "attack", "60", "2", "none")
     assert prompt(s).result.detail == "below 0, needs help"
 
 
 def test_status_line():
     s = scene(ALDRIC, GRAK)
-    assert RULESET.status(s) == "Round 1: conditions"
-    s, _ = play(s, "none")
     assert RULESET.status(s) == "Round 1: initiative"
-
-
-def test_a_condition_is_set_by_the_gm():
-    """Design 3 [D]: slowed (the pummeling list's -10) until cleared."""
-    s, log = play(scene(ALDRIC, GRAK), "slowed:grak", "none", "5", "3", "attack")
-    assert "Grak is slowed" in log
-    assert prompt(s).target == 35 and track(s, "Grak")["condition"] == "slowed"
+    s, _ = play(s, "5", "3")
+    assert RULESET.status(s) == "Round 1: initiative 5"
 
 
 def test_the_options_say_what_each_choice_means():

@@ -305,8 +305,70 @@ async def test_the_sheet_fits_at_80x24(data_dir: Path) -> None:
         form = screen.query_one("#sheet-form")
         assert form.max_scroll_y == 0  # every field in view
         shown = screen_text(app)
-        assert "Save card" in shown and "Roll stats" in shown
+        assert "Save card" in shown and "Roll dice" in shown
         assert "MHP" in shown and "dead at" in shown
+
+
+async def test_the_sheet_makes_a_monster_its_hit_points_rolled_on_the_table(data_dir: Path) -> None:
+    """The GM's expectation: ``ctrl+n`` makes monsters too. The kind beside the name shows a monster's fields:
+    the monster of the table, chart level, AC, defense d20, hit points; ``ctrl+r`` rolls the hit points on the
+    table's dice (a Goblin's 6+D4) and the d20; the numbers are the monster's (chart AF, DF formula)."""
+    app = make_app(data_dir, rng=random.Random(2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_sheet(pilot)
+        await type_into(pilot, "name", "Grot")
+        screen.query_one("#kind", Select).value = "monster"
+        await pilot.pause()
+        assert screen.query_one("#monster-fields").display and not screen.query_one("#character-fields").display
+        assert screen.sub_title == "a new monster"
+        screen.query_one("#monster", Select).value = "Goblin"
+        screen.query_one("#level", Select).value = "1+"
+        await type_into(pilot, "ac", "6")
+        screen.query_one("#weapon-0", Select).value = "Spear"
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        hp = int(screen.query_one("#hp", Input).value)
+        d20 = int(screen.query_one("#df_d20", Input).value)
+        assert 7 <= hp <= 10 and 1 <= d20 <= 20
+        assert "hit points 6+D4" in text_of(screen.query_one("#sheet-message", Static))
+        shown = text_of(screen.query_one("#derived", Static))
+        assert f"MHP {hp}" in shown and "dead at -10" in shown and "AF 48 melee" in shown
+        assert f"DF {(10 - 6) * 3 + 2 - 10 + d20}" in shown
+        # hit points off the table's dice are refused unless the card says they are meant
+        screen.query_one("#hp", Input).value = "30"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        assert "hp: 30 is off the monster table's 6+D4" in text_of(screen.query_one("#sheet-message", Static))
+        screen.query_one("#hp_off_table").value = True
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is not screen
+    roster = load_roster("paf", pc.PafCard, user_dir=data_dir / "fighters")
+    card = roster.find("Grot")
+    assert roster.problems == [] and card.kind == "monster" and card.monster == "Goblin" and card.level == "1+"
+    assert (card.ac, card.df_d20, card.hp, card.hp_off_table, card.weapons[0].weapon) == (6, d20, 30, True, "Spear")
+    assert card.strength is None and card.weight is None  # blank: 12 and by its size
+
+
+async def test_the_sheet_adds_a_weapon_row_whenever_every_row_has_one(data_dir: Path) -> None:
+    """The GM's expectation: any number of weapon rows (up to a card's 20): three at first, a fourth once
+    the three are chosen, and so on; every row is read into the card."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_sheet(pilot)
+        screen = await fill_sheet(pilot)
+        chosen = ["Mace, Footmans", "Dagger", "Spear", "Club", "Javelin"]
+        for i, weapon in enumerate(chosen):
+            screen.query_one(f"#weapon-{i}", Select).value = weapon
+            await pilot.pause()
+        assert screen.rows == 6 and len(screen.query("#weapon-rows > .row")) == 6
+        await type_into(pilot, "ammo-4", "3")
+        card, problems = screen.card()
+        assert problems == [] and [w.weapon for w in card.weapons] == chosen and card.weapons[4].ammo == 3
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is not screen
 
 
 # --- the scene selection ------------------------------------------------------------------
@@ -421,6 +483,29 @@ def test_a_being_shows_status_holds_injuries_and_its_turn() -> None:
             assert "attack" not in first  # out of the fight: no action shown
 
 
+def test_each_being_shows_where_it_dies_and_whether_it_is_helped() -> None:
+    """The GM's expectation: the side panels show where each being dies ("dead at -12", PA-5): after the hit
+    points on two lines a being, on the third line on three, first of all once below 0; a being below 0
+    whom a friend has helped shows HELPED, not NEEDS HELP (PA-5: he can heal); the dead show no threshold."""
+    from rich.text import Text
+
+    knight = _Card("Sir Roderick Vane")
+
+    def plain(numbers, roomy):
+        return [
+            Text.from_markup(line.replace("$", "")).plain for line in being_lines(knight, numbers, False, roomy=roomy)
+        ]
+
+    assert plain(_numbers(dead_at=-12), False)[1] == "  ████████████ 20/20 dead at -12"
+    assert plain(_numbers(dead_at=-12, action="attack"), True)[2] == "  dead at -12 · attack"
+    low = plain(_numbers(dead_at=-12, hp=-3, status="needs_help", injuries=["lost left eye"]), False)
+    assert low[0].endswith("NEEDS HELP") and low[1] == "  ░░░░░░░░░░░░ -3/20 dead at -12 · lost lef…"
+    helped = plain(_numbers(dead_at=-12, hp=-3, status="needs_help", helped=True), True)
+    assert helped[0].endswith("HELPED") and "NEEDS" not in helped[0] and helped[2] == "  dead at -12"
+    assert "dead at" not in "".join(plain(_numbers(dead_at=-12, hp=-13, status="dead"), True))
+    assert status_of(_numbers(status="needs_help", helped=True)) == ("helped", None)
+
+
 # --- the hit point tracker with the engine ------------------------------------------------------
 
 
@@ -489,10 +574,7 @@ async def test_the_answer_box_suggests_a_face_each_die_has(data_dir: Path, paf_g
         screen = start_scene(app, PARTY, MONSTERS)
         await pilot.pause()
         box = screen.query_one("#faces", Input)
-        await type_into(pilot, "faces", "none")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert screen.session.prompt.reason == "initiative"
+        assert screen.session.prompt.reason == "initiative"  # the scene opens at initiative
         assert box.placeholder == "the face rolled, e.g. 6"
         while screen.session.prompt.kind == "roll" and screen.session.prompt.reason == "initiative":
             await type_into(pilot, "faces", "3")
@@ -556,7 +638,7 @@ async def test_a_party_of_three_against_four_fits_at_80x24(data_dir: Path, paf_g
         for side in ("red", "blue"):
             assert screen.query_one(f"#{side}-side", HpSidePanel).region.bottom <= 23
         assert screen.query_one("#sides").max_scroll_y == 0
-        await play(pilot, screen, lambda t: screen.session.prompt.who in red + blue)  # past the GM's condition
+        await play(pilot, screen, lambda t: screen.session.prompt.who in red + blue)
         assert f"▶ {screen.session.prompt.who}" in screen_text(app)
 
 
@@ -567,7 +649,7 @@ def test_the_attack_prompt_says_the_number_needed_once(paf_game) -> None:
     roster = load_roster("paf", pc.PafCard)
     cards = (roster.find("Sir Roderick Vane"), roster.find("Orc Raider"))
     state = paf_game.new(Setup("paf", cards, default_options(paf_game), sides=(0, 1)))
-    for answer in ("none", "6", "1", "attack", "sword"):
+    for answer in ("6", "1", "attack", "sword"):
         state = paf_game.apply(state, Answer(answer)).state
     prompt = paf_game.prompt(state)
     assert prompt.reason == "attack" and prompt.target is not None
@@ -584,11 +666,7 @@ async def test_the_odds_appear_at_an_attack_update_and_hide(data_dir: Path, paf_
         screen = start_scene(app, PARTY, MONSTERS)
         await pilot.pause()
         odds = screen.query_one("#odds", Static)
-        assert not odds.display  # the GM's condition: no roll, no odds
-        await type_into(pilot, "faces", "none")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert screen.session.prompt.reason == "initiative" and not odds.display
+        assert screen.session.prompt.reason == "initiative" and not odds.display  # no odds at initiative
         for _ in range(80):
             prompt = screen.session.prompt
             if prompt.kind == "roll" and prompt.reason == "attack":
@@ -633,13 +711,12 @@ async def test_f9_shows_the_odds_detail_and_hidden_odds_stay_hidden_after_a_rest
     async with app.run_test(size=(80, 24)) as pilot:
         screen = start_scene(app, PARTY, MONSTERS)
         await pilot.pause()
-        await pilot.press("f9")  # the GM's condition: no roll
+        await pilot.press("f9")  # the initiative roll: no odds
         await pilot.pause()
         assert app.screen is screen and any("No odds at this step" in n.message for n in app._notifications)
         await pilot.press("f1")  # nor a table: it says when f1 has one
         await pilot.pause()
         assert app.screen is screen and any("f1 shows the table a roll reads" in n.message for n in app._notifications)
-        screen.session.submit("none")
         while not (screen.session.prompt.kind == "roll" and screen.session.prompt.reason == "attack"):
             screen.session.submit("3" if screen.session.prompt.kind == "roll" else screen.session.prompt.advised)
         await pilot.pause()
@@ -662,7 +739,6 @@ async def test_f9_shows_the_odds_detail_and_hidden_odds_stay_hidden_after_a_rest
     async with again.run_test(size=(80, 24)) as pilot:
         screen = start_scene(again, PARTY, MONSTERS)
         await pilot.pause()
-        screen.session.submit("none")
         while not (screen.session.prompt.kind == "roll" and screen.session.prompt.reason == "attack"):
             screen.session.submit("3" if screen.session.prompt.kind == "roll" else screen.session.prompt.advised)
         await pilot.pause()

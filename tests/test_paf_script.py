@@ -198,13 +198,15 @@ def test_golden_party_reads_as_the_rules_say(tmp_path: Path):
     proc, lines = golden_lines("paf_party", tmp_path)
     assert proc.returncode == 0, proc.stderr
     text = logs(lines)
-    # the GM's condition: "Defender Slowed -10%"
+    # the GM's condition, set at Mira's action and held: "Defender Slowed -10%" is the pummeling list's,
+    # which serves pummeling, grappling and overbear only (PA-11): Wulf's sword takes no -10
     assert "Kobold Sneak is slowed" in text
+    gm = [p for p in prompts(lines) if p["reason"] == "condition"]
+    assert [p["who"] for p in gm] == ["GM", "GM"]  # asked only when the GM chose it, not every round
     wulf_attacks = [p for p in rolls(lines, "attack") if p["who"] == "Wulf Ironhand"]
-    assert (
-        wulf_attacks[0]["against"] == "23 or more hits Kobold Sneak (needed 23 = AF 29 + DF 4 - 10 (defender slowed))"
-    )
-    assert wulf_attacks[0]["note"] == "critical on 93+, fumble on 5 or less"
+    assert wulf_attacks[0]["against"] == "33 or more hits Kobold Sneak (needed 33 = AF 29 + DF 4)"
+    assert wulf_attacks[0]["note"] == "critical on 94+, fumble on 6 or less"
+    assert final(lines)["trackers"]["Kobold Sneak"]["condition"] == "slowed"
     # missiles: a short bow shoots 2 a round; medium range +10; dexterity 17's -11 and no strength
     shots = rolls(lines, "shot 1 of 2")
     assert [(p["target"], p["note"]) for p in shots] == [
@@ -234,10 +236,10 @@ def test_golden_party_reads_as_the_rules_say(tmp_path: Path):
     assert "Brother Tuck rolls 60, needs 3: index 47, Head/Finger Lock//Bite: 4 points (1 real, 3 temporary)" in text
     assert "Brother Tuck holds Grishnak: Head/Finger Lock (category 3)" in text
     held = [p for p in prompts(lines) if p["who"] == "Grishnak" and p["reason"] == "action"]
-    assert [p["options"] for p in held] == [["break", "wait", "end"]] * 2
+    assert [p["options"] for p in held] == [["break", "wait", "condition", "end"]] * 2
     assert "Grishnak rolls 70: index 33, category 2, below the hold's 3: the hold holds" in text
     tuck = next(p for p in rolls(lines, "attack") if p["who"] == "Brother Tuck")
-    assert tuck["against"] == "37 or more hits Grishnak (needed 37 = AF 37 + DF 20 - 20 (held by the attacker))"
+    assert tuck["against"] == "57 or more hits Grishnak (needed 57 = AF 37 + DF 20)"  # PA-11: no -20 for the hold
     assert "Grishnak rolls 85: index 48, category 3: breaks the hold (Bite, 5 points: 1 real, 4 temporary)" in text
     # the fumble: 83 "hit friend, normal damage", his own weapon on the first able being of his side
     assert "Orc Grunt fumbles (8 or less, PA-3)" in text and "fumble 83: hit friend, normal damage" in text
@@ -287,8 +289,11 @@ def test_golden_monsters_reads_as_the_rules_say(tmp_path: Path):
     assert (
         "Orc Grunt rolls 80: index 39, category 2: breaks the hold (Forearm/Elbow Smash, 2 points: 0 real, 2 temporary)"
     ) in text
-    assert rolls(lines, "pummel")[0]["against"] == "98 or more hits Brother Tuck (needed 97.5 = PAF 72 + PDF 25.5)"
-    assert "Orc Grunt rolls 99, needs 98: index 1, Ineffective, Strike Again" in text
+    pummel = rolls(lines, "pummel")[0]
+    assert pummel["against"] == "98 or more hits Brother Tuck (needed 97.5 = PAF 72 + PDF 25.5)"
+    # PA-11, R-22: the orc pummels with its scimitar's pommel, the text's "Metal Pummel +10%"
+    assert pummel["note"] == "damage index = roll - 97.5 (rounded down) +10 (Metal Pummel (Scimitar))"
+    assert "Orc Grunt rolls 99, needs 98: index 11, Ineffective, Strike Again" in text
     overbear = rolls(lines, "overbear")
     assert [o["note"] for o in overbear] == ["damage index = roll - 3", "damage index = roll - 3 +10 (1 foot held)"]
     assert "Ogre Bruiser rolls 30, needs 3: index 27, Slid Down, Grab Leg" in text
@@ -382,14 +387,16 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
     assert proc.returncode == 1, proc.stderr
     refused = [line for line in lines if "refused" in line]
     assert [r["refused"] for r in refused] == [
-        "slowed",
-        "clear:wulf-ironhand",
+        "none",
         "7",
         "0",
         "3 4",
         "shoot",
         "break",
         "recover",
+        "help",
+        "slowed",
+        "clear:wulf-ironhand",
         "mira-fletch",
         "wulf-ironhand",
         "101",
@@ -414,7 +421,9 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
     reasons = {r["refused"]: r["reason"] for r in refused}
     assert reasons["7"] == "7 is not a face: a d6 shows 1-6"
     assert reasons["3 4"] == "expected one face (a d6 shows 1-6), got 2"
-    assert reasons["shoot"] == "action: choose one of attack, pummel, grapple, overbear, move, wait, end"
+    assert reasons["shoot"] == "action: choose one of attack, pummel, grapple, overbear, move, wait, condition, end"
+    assert reasons["help"] == reasons["shoot"]  # nobody on his side is below 0 (PA-5)
+    assert reasons["slowed"].startswith("condition: choose one of none, slowed:wulf-ironhand, hastened:")
     assert reasons["101"] == "101 is not a face: percentile dice show 01-100 (00 for 100)"
     assert reasons["4 5"] == "expected one face (percentile dice show 01-100 (00 for 100)), got 2"
     assert reasons["9"] == "9 is not a face: a d8 shows 1-8"
@@ -458,23 +467,25 @@ def test_the_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
     with spawn(tmp_path, "script", "paf", "--fighters", str(CARDS), *DUEL) as proc:
         out = LineReader(proc.stdout)
         first = json.loads(out.line())["prompt"]
-        assert (first["kind"], first["who"], first["reason"], first["advised"]) == ("choice", "GM", "condition", "none")
-        assert first["options"] == [
-            "none",
-            "slowed:wulf-ironhand",
-            "hastened:wulf-ironhand",
-            "slowed:orc-grunt",
-            "hastened:orc-grunt",
-        ]
-        proc.stdin.write(b"none\n")
+        assert (first["kind"], first["who"], first["dice"], first["reason"]) == (
+            "roll",
+            "Wulf Ironhand",
+            "d6",
+            "initiative",
+        )
+        proc.stdin.write(b"4\n")
         proc.stdin.flush()
-        assert json.loads(out.line()) == {"accepted": "none", "virtual": False, "log": []}
+        assert json.loads(out.line()) == {
+            "accepted": "4",
+            "virtual": False,
+            "log": ["Wulf Ironhand rolls 4 for initiative"],
+        }
         initiative = json.loads(out.line())["prompt"]
-        assert (initiative["who"], initiative["dice"], initiative["reason"]) == ("Wulf Ironhand", "d6", "initiative")
+        assert (initiative["who"], initiative["dice"], initiative["reason"]) == ("Orc Grunt", "d6", "initiative")
         proc.stdin.close()
         end = json.loads(out.line())["final"]
         assert end["over"] is False and end["result"] is None
-        assert end["trackers"]["Wulf Ironhand"]["initiative"] is None
+        assert end["trackers"]["Wulf Ironhand"]["initiative"] == 4
         assert proc.wait(timeout=TIMEOUT) == 0
 
 

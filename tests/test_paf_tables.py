@@ -645,3 +645,57 @@ def test_tables_check_reports_every_problem_of_a_paf_file(tmp_path: Path):
     assert any("armor" in line and "chain" in line for line in out[:-1])
     assert any("shield" in line for line in out[:-1])
     assert out[-1].endswith(f"not playable, {len(out) - 1} problem{'s' * (len(out) > 2)}")
+
+
+# --- issue 18: the readings R-21 and R-22, and PA-8's shooting weapons -------------------------------
+
+
+def test_the_daamage_misprint_is_kept_as_printed_and_shown_corrected(paf_tables):
+    """R-21: fumble 77-78 is printed "hit self, normal daamage": ``text`` keeps the print, ``shown`` (and
+    ``words``) the correction; every other row shows its printed words."""
+    row = pt.fumble_row(paf_tables, 78)
+    assert (row.text, row.shown, row.words) == (
+        "hit self, normal daamage",
+        "hit self, normal damage",
+        "hit self, normal damage",
+    )
+    assert [r.low for r in paf_tables.fumbles if r.shown is not None] == [77]
+    assert all(r.words == r.text for kind in pt.CRITICAL_KINDS for r in getattr(paf_tables.criticals, kind))
+
+
+def test_which_weapons_pummel_with_a_butt_or_a_pommel(paf_tables):
+    """R-22 [R], not printed: swords, daggers and the scimitar have a metal pommel ("Metal Pummel +10%");
+    hafted weapons a wooden butt ("Wooded Butt or Mailed Fist +5%"); clubs, cudgels and missiles neither;
+    the mail and plate suits have mailed fists."""
+    pommel = sorted(k for k, w in paf_tables.weapons.items() if w.pummel == "pommel")
+    assert pommel == [
+        "Dagger",
+        "Scimitar",
+        "Sword, Bastard",
+        "Sword, Broad",
+        "Sword, Great",
+        "Sword, Long",
+        "Sword, Short",
+        "Sword, Two-Handed",
+    ]
+    assert {paf_tables.weapons[k].pummel for k in ("Spear", "Staff", "Axe, Battle", "Mace, Footmans")} == {"butt"}
+    assert {paf_tables.weapons[k].pummel for k in ("Club", "Cudgel", "Arrow", "Sling, Bullet")} == {None}
+    fists = sorted(k for k, a in paf_tables.armor.suits.items() if a.mailed_fist)
+    assert fists == ["banded", "chain", "plate", "ring mail", "scale"]
+    text = SHIPPED.read_text(encoding="utf-8")
+    assert "R-22 NOT PRINTED, the project's reading [R]" in text and "R-21 Fumbles 77-78" in text
+
+
+def test_slings_bows_and_crossbows_shoot(paf_tables):
+    """PA-8: every sling, bow and crossbow row says ``shoots``; a GM's missiles section without the field
+    is read by the name's first word."""
+    shooting = sorted(k for k in paf_tables.missiles if pt.shoots(paf_tables, k))
+    assert shooting == sorted(
+        k for k in paf_tables.missiles if k.split(",")[0].split()[0] in ("Bow", "Crossbow", "Sling")
+    )
+    assert len(shooting) == 8
+    data = shipped()
+    for row in data["missiles"].values():
+        row.pop("shoots", None)
+    t = parse(data)
+    assert sorted(k for k in t.missiles if pt.shoots(t, k)) == shooting
