@@ -28,6 +28,7 @@ import platform
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -77,13 +78,18 @@ SHORT = {
 
 
 @cache
-def _start() -> Any:
-    """Greg O'Connor (red) against Frank Duke (blue), before the first turn: states are
-    values, so every fight starts from this one."""
+def _start(position: str = "standing") -> Any:
+    """Greg O'Connor (red) against Frank Duke (blue), before the first turn, in ``position``
+    (on the ground, red on top; in the collar tie, red holding it): states are values, so
+    every fight starts from this one."""
     roster = load_roster("cage_match", RULESET.card_model)
     cards = tuple(roster.find(name) for name in FIGHTERS)
     assert all(cards), FIGHTERS
-    return RULESET.new(Setup("cage_match", cards))
+    state = RULESET.new(Setup("cage_match", cards))
+    if position == "standing":
+        return state
+    sides = state.rules.tables.positions[position].sides
+    return replace(state, position=position, dominant=None if sides == "even" else 0)
 
 
 def _pick(turn: Turn, side: int, strategy: str) -> str:
@@ -100,11 +106,11 @@ def _pick(turn: Turn, side: int, strategy: str) -> str:
     return best.key
 
 
-def fight(red_strategy: str, blue_strategy: str, seed: int, turns: int) -> int | None:
-    """One fight of Greg (red) and Frank (blue): 0 red won, 1 blue won, None a draw (or still
-    going after ``turns`` turns)."""
+def fight(red_strategy: str, blue_strategy: str, seed: int, turns: int, position: str = "standing") -> int | None:
+    """One fight of Greg (red) and Frank (blue) from ``position`` (red on top there): 0 red
+    won, 1 blue won, None a draw (or still going after ``turns`` turns)."""
     rng = random.Random(seed)
-    state = _start()
+    state = _start(position)
     strategies = (red_strategy, blue_strategy)
     while state.result is None and state.turn <= turns:
         prompt = RULESET.prompt(state)
@@ -126,15 +132,16 @@ def fight(red_strategy: str, blue_strategy: str, seed: int, turns: int) -> int |
     return 0 if prompt.result.winner == FIGHTERS[0] else 1
 
 
-def cell(job: tuple[str, str, int, int, int]) -> tuple[str, str, float, float]:
-    """The row strategy's share of wins (and of draws) over ``fights`` fights, both corners."""
-    row, column, fights, seed, turns = job
+def cell(job: tuple[str, str, int, int, int, str]) -> tuple[str, str, float, float]:
+    """The row strategy's share of wins (and of draws) over ``fights`` fights, both corners
+    (from a position with sides the row's strategy is always red's, on top)."""
+    row, column, fights, seed, turns, position = job
     wins = draws = 0
     for i in range(fights):
-        greg_plays_row = i % 2 == 0
+        greg_plays_row = i % 2 == 0 or position != "standing"
         # Greg is always red; the row's strategy is his in even fights, Frank's in odd ones
         red, blue = (row, column) if greg_plays_row else (column, row)
-        winner = fight(red, blue, seed * 1_000_003 + i, turns)
+        winner = fight(red, blue, seed * 1_000_003 + i, turns, position)
         if winner is None:
             draws += 1
         elif (winner == 0) == greg_plays_row:
@@ -155,14 +162,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--only", nargs="*", default=None, help="strategies to play (default: all)")
+    parser.add_argument(
+        "--position",
+        default="standing",
+        choices=("standing", "clinching", "collar_tie", "ground", "past_guard"),
+        help="where every fight starts (red, playing the row's strategy, on top or holding the tie)",
+    )
     args = parser.parse_args()
     names = tuple(args.only) if args.only else STRATEGIES
-    jobs = [
-        (a, b, args.fights, args.seed + i, args.turns) for i, (a, b) in enumerate((a, b) for a in names for b in names)
-    ]
+    pairs = [(a, b) for a in names for b in names]
+    jobs = [(a, b, args.fights, args.seed + i, args.turns, args.position) for i, (a, b) in enumerate(pairs)]
     print(
         f"machine: {platform.machine()}, {platform.python_implementation()} {platform.python_version()}, "
-        f"{os.cpu_count()} cores; {len(jobs)} cells x {args.fights} fights, cap {args.turns} turns, seed {args.seed}"
+        f"{os.cpu_count()} cores; {len(jobs)} cells x {args.fights} fights, cap {args.turns} turns, seed {args.seed}, "
+        f"from {args.position}"
     )
     start = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
