@@ -9,7 +9,7 @@ read against the very prompt it answers, so a refusal leaves the state as it was
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -50,6 +50,37 @@ class Need(Exception):
 
     def __init__(self, prompt: Prompt) -> None:
         self.prompt = prompt
+
+
+def number_copies(cards: Sequence[Any]) -> tuple[Any, ...]:
+    """The cards of a scene with each card that is there more than once numbered: three
+    ``Orc Guard`` are ``Orc Guard 1``, ``Orc Guard 2`` and ``Orc Guard 3`` (an NPC group).
+    A number another card's name already takes is skipped; a card there once keeps its name.
+
+    Args:
+        cards: pydantic cards with a ``name``, in scene order.
+    """
+    names = [card_name(c) for c in cards]
+    taken = {slug(n) for n in names}
+    count: dict[str, int] = {}
+    for name in names:
+        count[name] = count.get(name, 0) + 1
+    made: dict[str, int] = {}
+    out = []
+    for card, name in zip(cards, names):
+        if count[name] == 1:
+            out.append(card)
+            continue
+        n = made.get(name, 0)
+        while True:
+            n += 1
+            numbered = f"{name} {n}"
+            if slug(numbered) not in taken:
+                break
+        made[name] = n
+        taken.add(slug(numbered))
+        out.append(card.model_copy(update={"name": numbered}))
+    return tuple(out)
 
 
 class ReplayRound:
@@ -223,11 +254,17 @@ class SceneRuleset:
             raise ValueError("the scene cannot start:\n  " + "\n  ".join(problems))
         return tables, cards, sides
 
+    most: ClassVar[int] = 8
+    """The most combatants a scene takes (a game whose screens show more may raise it)."""
+    copies: ClassVar[bool] = False
+    """The same card may be in a scene several times (an NPC group), each copy numbered
+    (:func:`number_copies`)."""
+
     def sides(self, setup: Setup, n: int) -> tuple[int, ...]:
-        """Each combatant's side (design 6): 2-8 on two sides, each side at least one."""
+        """Each combatant's side (design 6): 2 to :attr:`most` on two sides, each side at least one."""
         who = self.being_word
-        if not 2 <= n <= 8:
-            raise ValueError(f"a {self.short_title} scene has 2 to 8 {who}s, not {n}")
+        if not 2 <= n <= self.most:
+            raise ValueError(f"a {self.short_title} scene has 2 to {self.most} {who}s, not {n}")
         sides = tuple(getattr(setup, "sides", ()) or ())
         if not sides:
             if n != 2:

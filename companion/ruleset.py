@@ -121,6 +121,9 @@ class RollPrompt:
     """The number the total is compared with, where known."""
     note: str = ""
     """What else the roll can do (e.g. FO: "a double is a knockdown"), in words."""
+    also: tuple[Choice, ...] = ()
+    """Words the prompt takes besides the faces, each by its first word (Fudge: ``end``, the GM
+    ends the scene; ``gm +1 uphill``, a GM's modifier); none for most games."""
     kind: ClassVar[Literal["roll"]] = "roll"
 
     def headline(self) -> str:
@@ -150,6 +153,8 @@ class RollPrompt:
             out["target"] = self.target
         if self.note:
             out["note"] = self.note
+        if self.also:
+            out["also"] = [c.key for c in self.also]
         return out
 
 
@@ -160,6 +165,9 @@ class Choice:
     key: str
     label: str
     why: str = ""
+    shown: str = ""
+    """What a list shows for it in place of the key (a combatant's name for the key
+    ``grukk-the-ogre``); empty: the key."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +179,8 @@ class ChoicePrompt:
     reason: str
     options: tuple[Choice, ...]
     advised: str | None = None
+    also: tuple[Choice, ...] = ()
+    """Words the prompt takes besides its options, each by its first word (as for a roll)."""
     kind: ClassVar[Literal["choice"]] = "choice"
 
     def headline(self) -> str:
@@ -187,6 +197,19 @@ class ChoicePrompt:
         starts = [o for o in self.options if o.key.startswith(t)]
         return starts[0] if len(starts) == 1 else None
 
+    def find_shown(self, text: str) -> Choice | None:
+        """The option whose shown name ``text`` is, or the one whose name alone it begins,
+        case-insensitively (``Grukk the`` for ``Grukk the Ogre``); None for options shown by key."""
+        t = " ".join(text.lower().split())
+        if not t:
+            return None
+        named = [o for o in self.options if o.shown]
+        exact = [o for o in named if o.shown.lower() == t]
+        if exact:
+            return exact[0]
+        starts = [o for o in named if o.shown.lower().startswith(t)]
+        return starts[0] if len(starts) == 1 else None
+
     def to_json(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
@@ -195,6 +218,7 @@ class ChoicePrompt:
             "reason": self.reason,
             "options": [o.key for o in self.options],
             "advised": self.advised,
+            **({"also": [c.key for c in self.also]} if self.also else {}),
         }
 
 

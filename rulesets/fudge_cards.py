@@ -18,6 +18,7 @@ problems naming the file, the fighter, the field and what is allowed.
 
 from __future__ import annotations
 
+import difflib
 import functools
 from typing import Annotated, Any, Literal
 
@@ -30,6 +31,14 @@ from companion.rulesets.fudge_tables import Key, Tables, TablesError, parse
 EXPERIENCE = ("green", "fair", "veteran")
 """Combat experience (text: "Combat Experience")."""
 GIFTS = ("high-pain-threshold", "low-pain-threshold")
+"""The gifts that change a roll here (wound penalties, design 6.2); a sheet may list any other gift
+by its key (a Veteran's after seeing the elephant, FU-8: ``combat-reflexes``), kept and shown."""
+KNOWN_GIFTS = GIFTS + ("combat-reflexes", "danger-sense", "hard-to-kill", "rapid-healing", "tough-hide", "ambidextrous")
+"""Gifts spelled as this app spells them: a key a letter or two from one of these is a typo."""
+WOUND_LEVELS = ("scratch", "hurt", "very_hurt", "incapacitated", "near_death")
+"""The wound boxes a sheet may carry marked into a scene (FU-4): 3 Scratch, its Hurt boxes, one of each worse."""
+MOST_HURT_BOXES = 20
+"""Hurt boxes a sheet may have ("any number", issue 17; the wound panel shows up to this many)."""
 ROUNDS = ("standard", "ap", "sp", "hp")
 """Bullets (text: armor piercing, soft-point, hollow-point); a gun without ``rounds`` fires standard."""
 SETTINGS = ("primitive", "modern")
@@ -73,9 +82,14 @@ class FudgeCard(_Strict):
     armor: Key | None = None
     """A key of the tables' armor; omitted: none."""
     experience: Literal[EXPERIENCE] = "veteran"  # type: ignore[valid-type]
-    gifts: list[Literal[GIFTS]] = []  # type: ignore[valid-type]
-    hurt_boxes: int = Field(default=1, ge=1, le=3)
-    """FU-4: 1 Hurt box, the sheet may add (up to 3 here)."""
+    gifts: list[Key] = []
+    """Gifts by key: ``high-pain-threshold`` and ``low-pain-threshold`` change the wound penalties;
+    any other (``combat-reflexes``) is kept on the sheet."""
+    hurt_boxes: int = Field(default=1, ge=1, le=MOST_HURT_BOXES)
+    """FU-4: 1 Hurt box, the sheet may add any number (up to 20 here)."""
+    wounds: dict[Literal[WOUND_LEVELS], int] = {}  # type: ignore[valid-type]
+    """Boxes marked from earlier scenes, by level (``{hurt: 1, scratch: 2}``): the scene starts with
+    them (written back after a scene on request, issue 17)."""
     notes: str | None = None
 
     @model_validator(mode="wrap")
@@ -107,6 +121,11 @@ class FudgeCard(_Strict):
         if self.hurt_boxes > 1:
             head.append(f"{self.hurt_boxes} Hurt boxes")
         lines = [", ".join(head)]
+        if self.wounds:
+            lines.append(
+                "wounds carried: "
+                + ", ".join(f"{n} {level.replace('_', ' ')}" for level, n in self.wounds.items() if n)
+            )
         lines.append(
             f"Dodge {ladder_show(self.dodge)}, Strength {ladder_show(self.strength)}, Health {ladder_show(self.health)}"
         )
@@ -156,7 +175,17 @@ def _explain(err: dict[str, Any]) -> list[tuple[str, str]]:
     got = err.get("input")
     model: type[BaseModel] = CardWeapon if loc and loc[0] == "weapons" and len(loc) >= 3 else FudgeCard
     if loc and loc[0] == "gifts" and len(loc) == 2:
-        return [(where, f"{got!r} is not allowed: a gift is one of {', '.join(GIFTS)}")]
+        return [
+            (
+                where,
+                f"{got!r} is not allowed: a gift is a key, lowercase words joined by '-' "
+                f"(like {', '.join(KNOWN_GIFTS[:3])})",
+            )
+        ]
+    if loc and loc[0] == "wounds":
+        if "[key]" in loc or kind == "literal_error":
+            return [("wounds", f"{got!r} is not a wound level: one of {', '.join(WOUND_LEVELS)}")]
+        return [(where, f"{got!r} is not allowed: the count of marked boxes, a whole number")]
     name = str(loc[-1]) if loc and not isinstance(loc[-1], int) else (str(loc[0]) if loc else "")
     if kind == LADDER_ERROR:
         return [(where, err["msg"])]
@@ -182,7 +211,8 @@ def _allowed(model: type[BaseModel], name: str) -> str:
     """What a field allows, in words (companion.cards' words, with this game's own types)."""
     special = {
         "skills": "a mapping of skill name to ladder word, e.g. {Sword: Great, Brawling: Fair}",
-        "gifts": "a list of " + ", ".join(GIFTS),
+        "gifts": "a list of gift keys, e.g. [high-pain-threshold, combat-reflexes]",
+        "wounds": "a mapping of wound level to boxes marked, e.g. {hurt: 1, scratch: 2}",
         "weapons": "a list of 1 to 8 weapons, each {weapon: KEY, skill: SKILL, ...}",
         "weapon": "a key of the tables' weapons (lowercase words joined by '-', like 'short-sword')",
         "armor": "a key of the tables' armor (lowercase words joined by '-', like 'kevlar-ii') (optional)",
@@ -243,6 +273,18 @@ def _sheet_problems(data: dict[str, Any]) -> list[str]:
         out.append("gifts: high-pain-threshold and low-pain-threshold cannot both be taken")
     for gift in sorted({g for g in gifts if isinstance(g, str) and gifts.count(g) > 1}):
         out.append(f"gifts: {gift} is listed twice")
+    for gift in gifts:
+        if isinstance(gift, str) and gift not in KNOWN_GIFTS:
+            close = difflib.get_close_matches(gift, KNOWN_GIFTS, n=1, cutoff=0.85)
+            if close:
+                out.append(f"gifts: {gift!r} is not {close[0]!r}: spell it so, or name a gift of your own")
+    wounds = data.get("wounds") if isinstance(data.get("wounds"), dict) else {}
+    hurt = data.get("hurt_boxes", 1)
+    room = {"scratch": 3, "hurt": hurt if isinstance(hurt, int) else 1, "very_hurt": 1}
+    for level, n in wounds.items():
+        most = room.get(level, 1)
+        if isinstance(n, int) and not isinstance(n, bool) and not 0 <= n <= most:
+            out.append(f"wounds.{level}: {n} is not allowed: 0 to {most} (the sheet's {level.replace('_', ' ')} boxes)")
     return out
 
 

@@ -1,12 +1,14 @@
 """Simultaneous Combat for Fudge: the odds of a roll (issue 8, docs/odds_design.md 4.4).
 
-At a combatant's combat roll or dodge: for every exchange the roll takes part in (his attacks,
-and the attacks on him), the chance it hits and of each wound it gives. At a stop or damage roll:
-the chance of each wound. Computed with the round's own rules: :meth:`Round.exchange_if` (the
-exchange with the rolls put in), :meth:`Round.damage_parts`, :meth:`Round.stop_dice` and
-:meth:`Round.wound_of`, over the exact distribution of 4dF's sum (FU-1: only the sum is read,
-so 81 faces are 9 sums). A roll not yet made counts with its own modifiers
-(:meth:`Round.combat_parts`, :meth:`Round.dodge_parts`) and every sum.
+At a combatant's combat roll, melee defence or dodge: for every exchange the roll takes part in
+(his attacks, the attacks on him, a defender's blow back), the chance it hits and of each wound it
+gives. At a stop or damage roll: the chance of each wound. Computed with the round's own rules:
+:meth:`Round.exchange_if` (the exchange with the rolls put in), :meth:`Round.damage_parts`,
+:meth:`Round.stop_dice` and :meth:`Round.wound_of`, over the exact distribution of 4dF's sum
+(FU-1: only the sum is read, so 81 faces are 9 sums). A roll not yet made counts with its own
+modifiers (:meth:`Round.combat_parts`, :meth:`Round.guard_parts`, :meth:`Round.dodge_parts`) and
+every sum. A defender ganged up on who beats every attacker hits back the one he chooses (FU-2):
+the chance shown for each is that his roll lets him hit that one.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from functools import lru_cache
 from itertools import product
 
 from companion.odds import Dist, Line, Odds, sum_dist
-from companion.rulesets.fudge import BOXES, FOUR_DF, WOUND_WORDS, Hit, Round, _fudge
+from companion.rulesets.fudge import BOXES, FOUR_DF, WOUND_WORDS, Hit, Round, _fudge, _poss
 
 LEVELS = ("none",) + BOXES
 """The wounds from none to Near Death: "or worse" reads this order."""
@@ -53,25 +55,28 @@ def wounds_of_hit(rnd: Round, hit: Hit) -> Dist:
     return out
 
 
-def exchange_odds(rnd: Round, x: int, y: int) -> tuple[Fraction, Dist]:
-    """The chance that the attack of ``x`` on ``y`` hits, and of each wound (``none`` on a miss),
-    over every sum of the rolls the exchange reads that are not yet made."""
-    combat, dodge = rnd.rollers(x, y)
-    unknown = [(z, "combat") for z in combat if z not in rnd.combat] + [
-        (z, "dodge") for z in dodge if z not in rnd.dodge
-    ]
-    mods = [
-        sum(v for _, v in (rnd.combat_parts(z)[0] if kind == "combat" else rnd.dodge_parts(z))) for z, kind in unknown
-    ]
+def parts_of(rnd: Round, z: int, kind: str) -> list[tuple[str, int]]:
+    """The modifiers of a roll not yet made: ``z``'s combat roll, melee defence or dodge."""
+    if kind == "combat":
+        return rnd.combat_parts(z)[0]
+    return rnd.guard_parts(z) if kind == "guard" else rnd.dodge_parts(z)
+
+
+def exchange_odds(rnd: Round, x: int, y: int, back: bool = False) -> tuple[Fraction, Dist]:
+    """The chance that the attack of ``x`` on ``y`` (``back``: his blow back at ``y``) hits, and of
+    each wound (``none`` on a miss), over every sum of the rolls the exchange reads not yet made."""
+    made = {"combat": rnd.combat, "guard": rnd.guard, "dodge": rnd.dodge}
+    unknown = [(z, kind) for z, kind in rnd.rollers(x, y, back=back) if z not in made[kind]]
+    mods = [sum(v for _, v in parts_of(rnd, z, kind)) for z, kind in unknown]
     # whole-number weights (a sum's ways out of 81 for each roll), divided once at the end: fast
     ways: dict[Hit | None, int] = {}
     for sums in product(SUM_WAYS, repeat=len(unknown)):
         weight = 1
-        put: dict[str, dict[int, int]] = {"combat": {}, "dodge": {}}
+        put: dict[str, dict[int, int]] = {"combat": {}, "guard": {}, "dodge": {}}
         for (z, kind), mod, (total, n) in zip(unknown, mods, sums):
             put[kind][z] = mod + total
             weight *= n
-        hit = rnd.exchange_if(x, y, put["combat"], put["dodge"])
+        hit = rnd.exchange_if(x, y, put, back=back)
         ways[hit] = ways.get(hit, 0) + weight
     every = 81 ** len(unknown)
     wounds: Dist = {"none": Fraction(ways.pop(None, 0), every)}
@@ -107,27 +112,31 @@ def roll_odds(rnd: Round) -> Odds | None:
             Line("incapacitated", "Incapacitated or worse", float(or_worse(wounds, "incapacitated"))),
         )
         return Odds(
-            f"{rnd.name(hit.attacker)}'s blow on {target}",
+            f"{_poss(rnd.name(hit.attacker))} blow on {target}",
             lines,
             ((f"the wound to {target}", wound_lines("", wounds)),),
         )
     if rnd.rolling is None or not (need.reason.startswith("combat roll") or need.reason == "dodge"):
         return None
     x, kind = rnd.rolling
-    pairs: list[tuple[int, int]] = []
+    pairs: list[tuple[int, int, bool]] = []  # (who hits, whom, a blow back)
     if kind == "combat" and rnd.is_attack(x):
-        pairs += [(x, y) for y in rnd.decl[x].targets]  # type: ignore[union-attr]
-    pairs += [
-        (z, x)
-        for z in (rnd.melee_attackers(x) if kind == "combat" else rnd.shot_at(x, aware=True))
-        if (z, x) not in pairs
-    ]
+        pairs += [(x, y, False) for y in rnd.decl[x].targets]  # type: ignore[union-attr]
+        if rnd.is_melee(x):  # a target who only defends may hit him back (FU-2)
+            pairs += [(y, x, True) for y in rnd.decl[x].targets if rnd.hits_back(y)]  # type: ignore[union-attr]
+    if kind == "dodge":
+        pairs += [(z, x, False) for z in rnd.shot_at(x, aware=True)]
+    elif kind == rnd.held_kind(x):  # the roll he meets melee attacks with
+        pairs += [(z, x, False) for z in rnd.melee_attackers(x) if (z, x, False) not in pairs]
+        if rnd.hits_back(x):
+            pairs += [(x, z, True) for z in rnd.melee_attackers(x)]
     lines: list[Line] = []
     sections: list[tuple[str, tuple[Line, ...]]] = []
-    for a, b in pairs:
-        p_hit, wounds = exchange_odds(rnd, a, b)
+    for a, b, back in pairs:
+        p_hit, wounds = exchange_odds(rnd, a, b, back)
         key = f"{a}>{b}"
-        who = f"hit by {rnd.name(a)}" if a != x else f"hits {rnd.name(b)}"
+        verb = "hits back" if back else "hits"
+        who = f"{'hit back' if back else 'hit'} by {rnd.name(a)}" if a != x else f"{verb} {rnd.name(b)}"
         lines.append(Line(f"hit:{key}", who, float(p_hit)))
         if a == x:  # the line under "hits Grak": the wound he gives Grak
             lines.append(Line(f"hurt:{key}", "Hurt or worse", float(or_worse(wounds, "hurt"))))
@@ -139,4 +148,6 @@ def roll_odds(rnd: Round) -> Odds | None:
         )
     if not lines:
         return None
-    return Odds(f"{rnd.name(x)}'s {'dodge' if kind == 'dodge' else 'combat roll'}", tuple(lines[:4]), tuple(sections))
+    return Odds(
+        f"{_poss(rnd.name(x))} {'dodge' if kind == 'dodge' else 'combat roll'}", tuple(lines[:4]), tuple(sections)
+    )

@@ -83,7 +83,9 @@ class Weapon(_Strict):
     gun_class: Literal[GUN_CLASSES] | None = None  # type: ignore[valid-type]
     bullet: Literal[BULLETS] | None = None  # type: ignore[valid-type]
     small_caliber: bool = False
-    """Guns only: primitive armor's DR still counts against it (text: small-caliber pistols)."""
+    """Small-caliber pistols only: primitive armor's DR still counts against it (text: "effective
+    against small-caliber pistols ... it can be safely ignored by anything larger, such as magnum
+    revolvers, submachine guns and rifles")."""
     capacity: int | None = Field(default=None, ge=1, le=200)
     """Ranged: shots loaded at once (1 for bows, crossbows, thrown weapons)."""
     reload: Literal[RELOADS] | None = None  # type: ignore[valid-type]
@@ -110,6 +112,11 @@ class Weapon(_Strict):
             for name in gun_only:
                 if getattr(self, name) is None:
                     problems.append(f"{name}: a gun needs it")
+            if self.small_caliber and self.gun_class not in (None, "small-pistol"):
+                problems.append(
+                    f"small_caliber: only a small-caliber pistol (gun_class small-pistol) is one; a {self.gun_class} "
+                    "is larger, and primitive armor does not count against it (text)"
+                )
         else:
             for name in gun_only:
                 if getattr(self, name) is not None:

@@ -1,6 +1,8 @@
-"""Fighter selection for a scene of many (Fudge, design issue 6): the game master
-puts cards on the red or the blue side, 2 to 8 in all and at least one a side,
-sees each card, takes one back, and starts.
+"""Fighter selection for a scene of many (Fudge, PAF; design issue 6): the game master
+puts cards on the red or the blue side, 2 to the game's most (Fudge 16, PAF 8) and at
+least one a side, sees each card, takes one back, and starts. Where the game takes
+NPC groups (Fudge, issue 17), a card put in again is one more of its group: "Orc Guard
+x3", numbered "Orc Guard 1" to "Orc Guard 3" when the scene starts.
 
 The roster, the filter and the card come from the two-corner selection screen;
 only what is picked, and how, differs."""
@@ -22,7 +24,7 @@ from companion.screens.widgets import escape
 MIN_SCENE = 2
 """The fewest combatants a scene takes (design §6)."""
 MAX_SCENE = 8
-"""The most combatants a scene takes (design §6)."""
+"""The most combatants a scene takes where the game says no other (design §6; Fudge takes 16)."""
 
 SIDE_STYLE = ("$error", "$primary")
 """Each side's colour, as theme variables (red, blue)."""
@@ -36,9 +38,14 @@ def scene_order(placed: tuple[tuple[Any, int], ...]) -> tuple[tuple[Any, ...], t
 
     Returns:
         The cards and the matching sides, as ``Setup.fighters`` and ``Setup.sides``
-        take them (the order ``companion script --red ... --blue ...`` gives too).
+        take them (the order ``companion script --red ... --blue ...`` gives too); the
+        copies of a card (an NPC group) together, where its first was picked.
     """
-    ordered = [p for p in placed if p[1] == 0] + [p for p in placed if p[1] == 1]
+    ordered: list[tuple[Any, int]] = []
+    for side in (0, 1):
+        mine = [p for p in placed if p[1] == side]
+        names = list(dict.fromkeys(card.name for card, _ in mine))  # an NPC group's copies together
+        ordered += sorted(mine, key=lambda p: names.index(p[0].name))
     return tuple(card for card, _ in ordered), tuple(side for _, side in ordered)
 
 
@@ -89,9 +96,19 @@ class SceneSelectScreen(FighterSelectScreen):
         yield Static(id="problems", classes="warning")
         yield Footer(show_command_palette=False, compact=True)
 
+    @property
+    def most(self) -> int:
+        """The most combatants the game's scene takes."""
+        return int(getattr(self.ruleset, "most", MAX_SCENE))
+
+    @property
+    def copies(self) -> bool:
+        """The game takes the same card more than once (an NPC group, numbered at the start)."""
+        return bool(getattr(self.ruleset, "copies", False))
+
     def show_start(self) -> None:
         self.title = self.ruleset.title
-        self.sub_title = f"a scene: {MIN_SCENE} to {MAX_SCENE} combatants on two sides"
+        self.sub_title = f"a scene: {MIN_SCENE} to {self.most} combatants on two sides"
         self.roster = self.app.roster(self.game)
         self._show_problems()
         self._fill("")
@@ -105,21 +122,35 @@ class SceneSelectScreen(FighterSelectScreen):
         return next((side for c, side in self.placed if c.name == card.name), None)
 
     def entry(self, card: Any) -> str:
-        """A roster line: R or B where the card is placed, the name, the setting."""
+        """A roster line: R or B where the card is placed (xN for a group), the name, the setting."""
         setting = getattr(card, "setting", None)
         side = self.side_of(card)
         mark = f"[b {SIDE_STYLE[side]}]{SIDES[side][0].upper()}[/] " if side is not None else "  "
-        return mark + escape(card.name) + (f" [dim]({escape(str(setting))})[/dim]" if setting else "")
+        count = sum(1 for c, _ in self.placed if c.name == card.name)
+        many = f" [b]x{count}[/b]" if count > 1 else ""
+        return mark + escape(card.name) + many + (f" [dim]({escape(str(setting))})[/dim]" if setting else "")
 
     def _show_sides(self) -> None:
-        """Each side's combatants, numbered in scene order, and which side a pick goes to."""
+        """Each side's combatants in scene order (a group as one entry, ``Orc Guard x3``), and which
+        side a pick goes to."""
         cards, sides = scene_order(self.placed)
         n = len(cards)
         for side in (0, 1):
-            names = [f"[dim]{i}[/dim] {escape(c.name)}" for i, (c, s) in enumerate(zip(cards, sides), 1) if s == side]
+            groups: list[tuple[int, str, int]] = []  # (scene number of the first, name, how many)
+            for i, (c, s) in enumerate(zip(cards, sides), 1):
+                if s != side:
+                    continue
+                if groups and groups[-1][1] == c.name:
+                    groups[-1] = (groups[-1][0], c.name, groups[-1][2] + 1)
+                else:
+                    groups.append((i, c.name, 1))
+            names = [
+                f"[dim]{i}[/dim] {escape(name)}" if k == 1 else f"[dim]{i}-{i + k - 1}[/dim] {escape(name)} [b]x{k}[/b]"
+                for i, name, k in groups
+            ]
             head = f"[b {SIDE_STYLE[side]}]{SIDES[side].upper()} side[/]"
             if side == self.filling:
-                head += " [b]◀ Enter adds here[/b]" if n < MAX_SCENE else " [dim](full)[/dim]"
+                head += " [b]◀ Enter adds here[/b]" if n < self.most else " [dim](full)[/dim]"
             widget = self.query_one(f"#{SIDES[side]}-side", Static)
             widget.update(head + "\n" + (" · ".join(names) if names else "[dim](nobody yet)[/dim]"))
             widget.set_class(side == self.filling, "filling")
@@ -140,8 +171,8 @@ class SceneSelectScreen(FighterSelectScreen):
         sides = {side for _, side in self.placed}
         if n < MIN_SCENE or sides != {0, 1}:
             return "Put at least one combatant on each side (ctrl+o turns to the other side)."
-        if n > MAX_SCENE:
-            return f"A scene takes at most {MAX_SCENE} combatants."
+        if n > self.most:
+            return f"A scene takes at most {self.most} combatants."
         return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -162,21 +193,28 @@ class SceneSelectScreen(FighterSelectScreen):
     # --- actions -------------------------------------------------------------
 
     def _put(self, card: Any) -> None:
-        """Put ``card`` on the side being filled (a card is in a scene once)."""
+        """Put ``card`` on the side being filled: once, or again as one more of its group where the
+        game takes NPC groups."""
         side = self.side_of(card)
-        if side is not None:
+        if side is not None and not self.copies:
             self.notify(
                 f"{card.name} is already on the {SIDES[side]} side (ctrl+u takes a card back).",
                 severity="warning",
                 markup=False,
                 timeout=4,
             )
-        elif len(self.placed) >= MAX_SCENE:
+        elif len(self.placed) >= self.most:
             self.notify(
-                f"A scene takes at most {MAX_SCENE} combatants: ctrl+s starts it.", severity="warning", timeout=4
+                f"A scene takes at most {self.most} combatants: ctrl+s starts it.", severity="warning", timeout=4
             )
         else:
             self.placed = self.placed + ((card, self.filling),)
+            if side is not None and sum(1 for c, _ in self.placed if c.name == card.name) == 2:
+                self.notify(  # said once, when the group forms
+                    f"{card.name} x2: an NPC group, each numbered when the scene starts (ctrl+u takes one back).",
+                    markup=False,
+                    timeout=4,
+                )
 
     def action_pick(self) -> None:
         """Put the highlighted card on the side being filled."""
@@ -205,7 +243,8 @@ class SceneSelectScreen(FighterSelectScreen):
             return
         card = self.highlighted_card()
         if card is not None and self.side_of(card) is not None:
-            self.placed = tuple(p for p in self.placed if p[0].name != card.name)
+            last = max(i for i, p in enumerate(self.placed) if p[0].name == card.name)  # one of a group at a time
+            self.placed = self.placed[:last] + self.placed[last + 1 :]
             gone = card
         else:
             gone = self.placed[-1][0]
@@ -271,6 +310,10 @@ class SceneSelectScreen(FighterSelectScreen):
         from companion.screens.setup import OptionsScreen
 
         cards, sides = scene_order(self.placed)
+        if self.copies:  # an NPC group: "Orc Guard 1", "Orc Guard 2" ... (issue 17)
+            from companion.replay import number_copies
+
+            cards = number_copies(cards)
 
         def chosen(options: dict[str, Any] | None) -> None:
             if options is not None:

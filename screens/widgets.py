@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.message import Message
 from textual.reactive import reactive
@@ -12,7 +13,7 @@ from textual.widgets import Input, Static
 
 from companion.clock import mmss
 from companion.dice import Kind, Refused, read_faces
-from companion.ruleset import SIDES, ChoicePrompt, Gauge, Prompt, Reference, RollPrompt, SecretPrompt
+from companion.ruleset import SIDES, Choice, ChoicePrompt, Gauge, Prompt, Reference, RollPrompt, SecretPrompt
 from companion.session import ROLL_WORD
 
 _LABELS = {
@@ -173,12 +174,14 @@ def prompt_text(prompt: Prompt, narrow: bool = False) -> str:
             lines.append(f"against: {escape(prompt.against)}{target}")
         if prompt.note:
             lines.append(f"[dim]{escape(prompt.note)}[/dim]")
+        lines += _also_lines(prompt.also)
         return "\n".join(lines)
     if isinstance(prompt, ChoicePrompt):
         lines = [f"[b]{escape(prompt.headline())}[/b]"]
         for option in prompt.options:
             mark = "  [b $success]◀ advised[/]" if option.key == prompt.advised else ""
-            key = f"  [b]{option.key[0]}[/b]{escape(option.key[1:])}"
+            shown = option.shown or option.key
+            key = f"  [b]{escape(shown[0])}[/b]{escape(shown[1:])}"
             if narrow:
                 lines.append(key + mark)
                 if option.why:
@@ -188,6 +191,7 @@ def prompt_text(prompt: Prompt, narrow: bool = False) -> str:
             lines.append(f"{key}{why}{mark}")
         if prompt.advised is None:
             lines.append("[dim]  neither is advised over the other[/dim]")
+        lines += _also_lines(prompt.also)
         return "\n".join(lines)
     if isinstance(prompt, SecretPrompt):
         return (
@@ -196,6 +200,26 @@ def prompt_text(prompt: Prompt, narrow: bool = False) -> str:
             "[dim]ctrl+r: the app picks a move for both · f1: the Fight Card[/dim]"
         )
     return f"[b]{escape(prompt.headline())}[/b]"
+
+
+def _also_lines(also: tuple[Choice, ...]) -> list[str]:
+    """The words a prompt takes besides its faces or options, in one dim line (each one's why is
+    shown as it is typed)."""
+    if not also:
+        return []
+    return ["[dim]or type: " + " · ".join(escape(c.label) for c in also) + "[/dim]"]
+
+
+def also_word(prompt: Prompt, text: str) -> Choice | None:
+    """The word of ``prompt.also`` that ``text`` begins with (``gm +1 uphill`` is ``gm``), or None."""
+    words = text.strip().lower().split(maxsplit=1)
+    also: tuple[Choice, ...] = getattr(prompt, "also", ())
+    if not words:
+        return None
+    first = words[0]
+    return next(
+        (c for c in also if first == c.key or (first.startswith(c.key) and not first[len(c.key)].isalnum())), None
+    )
 
 
 def fudge_dice(prompt: RollPrompt) -> bool:
@@ -216,6 +240,10 @@ def preview(prompt: Prompt, text: str) -> tuple[bool, str]:
         return True, "type the faces as they landed (ctrl+r: the app rolls)"
     if text.lower() == ROLL_WORD:
         return True, "the app rolls for you"
+    word = also_word(prompt, text)
+    if word is not None and not (isinstance(prompt, ChoicePrompt) and prompt.find(text) is not None):
+        # a word the prompt takes besides its options (Fudge: "end", "gm +1 uphill")
+        return True, f"= {word.label}: {word.why}" if word.why else f"= {word.label}"
     if isinstance(prompt, RollPrompt):
         try:
             faces = read_faces(prompt.dice, text)
@@ -228,15 +256,48 @@ def preview(prompt: Prompt, text: str) -> tuple[bool, str]:
             return True, f"= {ladder_show(total)}"
         return True, f"= {total}"
     if isinstance(prompt, ChoicePrompt):
-        choice = prompt.find(text)
+        choice = prompt.find(text) or prompt.find_shown(text)
         if choice is None:
-            return False, "choose one of: " + ", ".join(o.key for o in prompt.options)
-        return True, f"= {choice.key}" + (f": {choice.why}" if choice.why else "")  # the why, as the choice is typed
+            return False, "choose one of: " + ", ".join(o.shown or o.key for o in prompt.options)
+        # the why, as the choice is typed
+        return True, f"= {choice.shown or choice.key}" + (f": {choice.why}" if choice.why else "")
     return False, "the fight is over"
 
 
+class AnswerBox(Input):
+    """The dice tray's box. Enter is taken here, in the order the keys came (issue 19): the box
+    holds what was typed before it, which is submitted, and is emptied at once, so what is typed
+    after it (while the screen takes the answer) goes to the next prompt, never lost, wiped or
+    joined to the answer before. (Input's own Enter is a binding, run only once the key has passed
+    up to the app: keys typed meanwhile were already in the box.)"""
+
+    class Entered(Message):
+        """Enter on the box: what it held, and the keys it had taken by then."""
+
+        def __init__(self, text: str, keys: int) -> None:
+            super().__init__()
+            self.text = text
+            self.keys = keys
+
+    keys = 0
+    """Every key (and paste) the box has taken: a refused answer comes back only if none came since."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        self.keys += 1
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()  # Input's own key handling, and its binding, are not run
+            value = self.value
+            self.value = ""
+            self.post_message(self.Entered(value, self.keys))
+
+    def _on_paste(self, event: events.Paste) -> None:
+        self.keys += 1
+
+
 class DiceTray(Widget):
-    """Type the faces as they landed; validated as you type."""
+    """Type the faces as they landed; validated as you type. Each Enter submits what the box held
+    and empties it; a new prompt leaves alone what is typed after it (:class:`AnswerBox`)."""
 
     DEFAULT_CSS = """
     DiceTray {
@@ -252,17 +313,18 @@ class DiceTray(Widget):
     """
 
     class Answered(Message):
-        """The player pressed Enter on an answer."""
+        """The player pressed Enter on an answer (``keys``: the box's count of keys at that Enter)."""
 
-        def __init__(self, text: str) -> None:
+        def __init__(self, text: str, keys: int = 0) -> None:
             super().__init__()
             self.text = text
+            self.keys = keys
 
     prompt: reactive[Prompt | None] = reactive(None, init=False)
     """The prompt being answered."""
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="faces, e.g. 7", id="faces")
+        yield AnswerBox(placeholder="faces, e.g. 7", id="faces")
         yield Static(id="hint")
 
     def set_prompt(self, prompt: Prompt) -> None:
@@ -270,7 +332,8 @@ class DiceTray(Widget):
             return
         self.prompt = prompt
         box = self.query_one(Input)
-        box.value = ""
+        if prompt.kind == "over":
+            box.value = ""  # nothing more is taken
         box.disabled = prompt.kind == "over"
         if isinstance(prompt, RollPrompt):
             n = len(prompt.dice.dice)
@@ -284,29 +347,40 @@ class DiceTray(Widget):
                 )
                 box.placeholder = f"{n} faces, e.g. {faces}" if n > 1 else f"the face rolled, e.g. {faces}"
         elif isinstance(prompt, ChoicePrompt):
-            box.placeholder = " / ".join(o.key for o in prompt.options)
+            box.placeholder = " / ".join(o.shown or o.key for o in prompt.options)
         else:
             box.placeholder = "the fight is over"
-        self.show_hint(*preview(prompt, ""))
+        self.show_hint(*preview(prompt, box.value))  # keys typed since the last Enter are for this prompt
 
     def show_hint(self, fits: bool, text: str) -> None:
         self.query_one("#hint", Static).update(escape(text))
         self.set_class(not fits, "-refused")
 
+    _put_back: str | None = None
+    """A refused answer just put back in the box: its reason stays shown (not its preview)."""
+
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
+        if event.value == self._put_back:
+            self._put_back = None
+            return
+        self._put_back = None
         if self.prompt is not None:
             self.show_hint(*preview(self.prompt, event.value))
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    def on_answer_box_entered(self, event: AnswerBox.Entered) -> None:
         event.stop()
-        self.post_message(self.Answered(event.value))
+        self.post_message(self.Answered(event.text, event.keys))
 
-    def refuse(self, reason: str) -> None:
-        """Show why an answer was refused; the typed text stays, selected, so the
-        next face typed replaces it."""
+    def refuse(self, reason: str, answered: Answered | None = None) -> None:
+        """Show why an answer was refused. A refused answer typed in the box (``answered``) comes back to
+        it, selected, so that the next face typed replaces it, unless a key was typed since its Enter."""
         self.show_hint(False, reason)
-        self.query_one(Input).select_all()
+        box = self.query_one(AnswerBox)
+        if answered is not None and box.keys == answered.keys and box.value != answered.text:
+            self._put_back = answered.text
+            box.value = answered.text
+        box.select_all()
 
 
 def odds_reference(odds: Any) -> Reference:

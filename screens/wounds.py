@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.geometry import Region
+from textual.widget import Widget
+
 from companion.ruleset import SIDES
 from companion.screens.widgets import FighterPanel, escape, show_text
 
@@ -49,36 +52,90 @@ def _level(key: str) -> str:
     return key.strip().lower().replace(" ", "_")
 
 
-def wound_boxes(boxes: dict[str, list[bool]], suppressed: list[str] | tuple[str, ...] = ()) -> tuple[str, str]:
-    """The wound tracker in one line: ``Scratch ■■□ Hurt ■ V.Hurt □ Inc □ ND □``.
+SHORT_WORDS = {"scratch": "Scr", "hurt": "Hurt", "very_hurt": "VH", "incapacitated": "Inc", "near_death": "ND"}
+"""The words when a long Hurt track leaves no room for the full ones."""
+
+
+def _box_marks(
+    boxes: dict[str, list[bool]], suppressed: list[str] | tuple[str, ...], marks: dict[str, list[str]] | None
+) -> dict[str, list[str]]:
+    """Each box as ``felt``, ``shrugged`` or ``free``: the trackers' ``marks`` where given, else read
+    from ``boxes`` and ``suppressed`` (one entry a shrugged box: that many of the level's marks)."""
+    if marks:
+        return {key: list(marks.get(key, ())) for key, _ in WOUND_LEVELS}
+    out = {}
+    counts = [_level(level) for level in suppressed]
+    for key, _ in WOUND_LEVELS:
+        row = ["felt" if m else "free" for m in boxes.get(key, ())]
+        n = counts.count(key)
+        for i in range(len(row) - 1, -1, -1):  # the last marked ones are the shrugged ones
+            if n and row[i] == "felt":
+                row[i] = "shrugged"
+                n -= 1
+        out[key] = row
+    return out
+
+
+def _box_pieces(
+    boxes: dict[str, list[bool]],
+    suppressed: list[str] | tuple[str, ...] = (),
+    marks: dict[str, list[str]] | None = None,
+    short: bool = False,
+) -> list[tuple[str, str]]:
+    """Each wound level as (plain, markup): its word and one glyph a box."""
+    rows = _box_marks(boxes, suppressed, marks)
+    out = []
+    for key, word in WOUND_LEVELS:
+        row = rows.get(key) or []
+        if not row:
+            continue
+        colour = "$warning" if key == "scratch" else "$error"
+        glyphs = {"felt": "■", "shrugged": "▣", "free": "□"}
+        cells = {
+            "felt": f"[b {colour}]■[/]",
+            "shrugged": "[$success]▣[/]",
+            "free": "[dim]□[/dim]",
+        }
+        label = SHORT_WORDS[key] if short else word
+        out.append((f"{label} {''.join(glyphs[m] for m in row)}", f"{label} {''.join(cells[m] for m in row)}"))
+    return out
+
+
+def wound_boxes(
+    boxes: dict[str, list[bool]],
+    suppressed: list[str] | tuple[str, ...] = (),
+    marks: dict[str, list[str]] | None = None,
+) -> tuple[str, str]:
+    """The wound tracker in one line: ``Scratch ■■□ Hurt ■▣ V.Hurt □ Inc □ ND □``.
 
     Args:
         boxes: each level's boxes, True where marked.
-        suppressed: the levels a health roll shrugged off (their marks drawn ▣).
+        suppressed: a level for each box a Health roll shrugged off.
+        marks: each box as ``felt``, ``shrugged`` or ``free`` (the trackers' ``marks``), which says
+            which box is which: one felt Hurt and one shrugged is ``Hurt ■▣`` beside a -1 (issue 17).
 
     Returns:
-        The line as plain text and as markup (marks in the theme's warning and
-        error colours, shrugged-off marks in its success colour).
+        The line as plain text and as markup (felt marks in the theme's warning and error colours,
+        shrugged-off marks in its success colour).
     """
-    shrugged = {_level(level) for level in suppressed}
-    plain, markup = [], []
-    for key, word in WOUND_LEVELS:
-        marks = list(boxes.get(key, ()))
-        if not marks:
-            continue
-        colour = "$warning" if key == "scratch" else "$error"
-        cells = []
-        for marked in marks:
-            if marked and key in shrugged:
-                cells.append("[$success]▣[/]")
-            elif marked:
-                cells.append(f"[b {colour}]■[/]")
-            else:
-                cells.append("[dim]□[/dim]")
-        glyphs = "".join("▣" if m and key in shrugged else "■" if m else "□" for m in marks)
-        plain.append(f"{word} {glyphs}")
-        markup.append(f"{word} {''.join(cells)}")
-    return " ".join(plain), " ".join(markup)
+    pieces = _box_pieces(boxes, suppressed, marks)
+    return " ".join(p for p, _ in pieces), " ".join(m for _, m in pieces)
+
+
+def wound_rows(numbers: dict[str, Any], width: int) -> list[tuple[str, str]]:
+    """The wound tracker in as few lines of ``width`` as it fits: one line with the full words, else
+    the short words, else wrapped after a level (a card with many Hurt boxes, issue 17)."""
+    args = (numbers.get("boxes") or {}, numbers.get("suppressed") or (), numbers.get("marks"))
+    for short in (False, True):
+        pieces = _box_pieces(*args, short=short)
+        if _plain(pieces) <= width:
+            return [(" ".join(p for p, _ in pieces), " ".join(m for _, m in pieces))]
+    rows: list[list[tuple[str, str]]] = [[]]
+    for piece in pieces:
+        if rows[-1] and _plain(rows[-1] + [piece]) > width:
+            rows.append([])
+        rows[-1].append(piece)
+    return [(" ".join(p for p, _ in row), " ".join(m for _, m in row)) for row in rows]
 
 
 def _ammo(numbers: dict[str, Any]) -> list[tuple[str, str]]:
@@ -157,16 +214,17 @@ def combatant_lines(
     if roomy:
         said = _cut(action, body) if action else ""
         lines.append(f"  [i]{escape(said)}[/i]" if said else "  [dim]-[/dim]" if not out else "")
-    plain, boxes = wound_boxes(numbers.get("boxes") or {}, numbers.get("suppressed") or ())
     penalty = numbers.get("penalty") or 0
     shown_penalty = f"{penalty:+d}" if penalty else ""
-    # indented under the name, less where three Hurt boxes and a penalty need the room
-    indent = max(0, min(2, width - len(plain) - (len(shown_penalty) + 1 if penalty else 0)))
-    last = " " * indent + boxes
-    if penalty:
-        colour = "$warning" if penalty == -1 else "$error"
-        last += " " * max(1, width - indent - len(plain) - len(shown_penalty)) + f"[b {colour}]{shown_penalty}[/]"
-    lines.append(last)
+    rows = wound_rows(numbers, width - (len(shown_penalty) + 1 if penalty else 0))
+    for i, (plain, boxes) in enumerate(rows):
+        # indented under the name, less where many Hurt boxes and a penalty need the room
+        indent = max(0, min(2, width - len(plain) - (len(shown_penalty) + 1 if penalty and i == 0 else 0)))
+        line = " " * indent + boxes
+        if penalty and i == 0:
+            colour = "$warning" if penalty == -1 else "$error"
+            line += " " * max(1, width - indent - len(plain) - len(shown_penalty)) + f"[b {colour}]{shown_penalty}[/]"
+        lines.append(line)
     return lines
 
 
@@ -194,7 +252,22 @@ class SidePanel(FighterPanel):
         self.border_title = f"{SIDES[side].upper()} side"
         self.border_subtitle = self.legend
         lines: list[str] = []
+        at: tuple[int, int] | None = None
         for card, numbers in combatants:
-            lines += self.lines_of(card, numbers, card.name == acting, roomy=roomy)
+            mine = self.lines_of(card, numbers, card.name == acting, roomy=roomy)
+            if card.name == acting:
+                at = (len(lines), len(mine))
+            lines += mine
         show_text(self, "\n".join(lines))
-        self.set_class(any(card.name == acting for card, _ in combatants), "acting")
+        self.set_class(at is not None, "acting")
+        if at is not None:
+            # a scene of many scrolls its sides (issue 17): the combatant whose prompt it is stays in view
+            self.call_after_refresh(self._into_view, *at)
+
+    def _into_view(self, line: int, height: int) -> None:
+        """Scroll the panels' container so that ``height`` lines from ``line`` of this panel show."""
+        box = self.parent
+        if not isinstance(box, Widget) or not self.is_mounted:
+            return
+        top = self.virtual_region.y + 1 + line  # under the border
+        box.scroll_to_region(Region(0, top, self.size.width, height), animate=False, immediate=True)

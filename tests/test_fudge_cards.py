@@ -232,16 +232,41 @@ def test_rounds_on_a_sword(tmp_path):
     assert p.message == "broadsword is a melee weapon: rounds (standard, ap, sp, hp) are for guns only"
 
 
-def test_hurt_boxes_four(tmp_path):
-    p = one(problems_of(tmp_path, GOOD_CARD + "    hurt_boxes: 4\n"), "hurt_boxes")
-    assert p.message == "4 is not allowed: a whole number from 1 to 3"
+def test_any_number_of_hurt_boxes_up_to_twenty(tmp_path):
+    """FU-4: the sheet may add Hurt boxes; issue 17: any number a card names, not only 1-3."""
+    cards, problems = load_file(card_file(tmp_path, GOOD_CARD + "    hurt_boxes: 12\n"), "fudge", FudgeCard)
+    assert problems == [] and cards[0].hurt_boxes == 12
+    p = one(problems_of(tmp_path, GOOD_CARD + "    hurt_boxes: 21\n"), "hurt_boxes")
+    assert p.message == "21 is not allowed: a whole number from 1 to 20"
+
+
+def test_wounds_carried_from_an_earlier_scene(tmp_path):
+    """Issue 17: a card may carry marked wound boxes into the next scene (written back after one)."""
+    body = GOOD_CARD + "    hurt_boxes: 2\n    wounds: {scratch: 2, hurt: 2}\n"
+    cards, problems = load_file(card_file(tmp_path, body), "fudge", FudgeCard)
+    assert problems == [] and cards[0].wounds == {"scratch": 2, "hurt": 2}
+    assert "wounds carried: 2 scratch, 2 hurt" in cards[0].sheet_lines()
+    p = one(problems_of(tmp_path, GOOD_CARD + "    wounds: {hurt: 2}\n"), "wounds.hurt")
+    assert p.message == "2 is not allowed: 0 to 1 (the sheet's hurt boxes)"
+    p = one(problems_of(tmp_path, GOOD_CARD + "    wounds: {bruised: 1}\n"), "wounds")
+    assert p.message == "'bruised' is not a wound level: one of scratch, hurt, very_hurt, incapacitated, near_death"
+
+
+def test_any_gift_by_key_and_a_misspelt_one_named(tmp_path):
+    """FU-8: a Veteran's gift is named by the GM, so a sheet keeps any gift; one a letter from a gift
+    the app knows is a typo, named with the spelling."""
+    body = GOOD_CARD + "    gifts: [combat-reflexes, iron-will]\n"
+    cards, problems = load_file(card_file(tmp_path, body), "fudge", FudgeCard)
+    assert problems == [] and cards[0].gifts == ["combat-reflexes", "iron-will"]
+    p = one(problems_of(tmp_path, GOOD_CARD + "    gifts: [high-pain-treshold]\n"), "gifts")
+    assert p.message == "'high-pain-treshold' is not 'high-pain-threshold': spell it so, or name a gift of your own"
 
 
 def test_an_unknown_field(tmp_path):
     p = one(problems_of(tmp_path, GOOD_CARD + "    speed: Great\n"), "speed")
     assert p.message == (
         "unknown field; fields allowed: name, setting, skills, dodge, strength, health, scale, "
-        "weapons, armor, experience, gifts, hurt_boxes, notes"
+        "weapons, armor, experience, gifts, hurt_boxes, wounds, notes"
     )
 
 
@@ -265,8 +290,8 @@ def test_several_problems_at_once(tmp_path):
       - {weapon: longbow, skill: Archery}
       - {weapon: dagger, skill: Sword, reloads: 3, colour: red}
     armor: Plate
-    hurt_boxes: 4
-    gifts: [tough, high-pain-threshold, low-pain-threshold]
+    hurt_boxes: 21
+    gifts: [Tough, high-pain-threshold, low-pain-threshold]
     speed: 3
 """
     found = problems_of(tmp_path, body)
@@ -280,10 +305,11 @@ def test_several_problems_at_once(tmp_path):
         "weapons.2.colour": "unknown field; fields allowed: weapon, skill, two_handed, strength, reloads, rounds",
         "armor": "'Plate' is not allowed: a key of the tables' armor (lowercase words joined by '-', "
         "like 'kevlar-ii') (optional)",
-        "gifts.0": "'tough' is not allowed: a gift is one of high-pain-threshold, low-pain-threshold",
-        "hurt_boxes": "4 is not allowed: a whole number from 1 to 3",
+        "gifts.0": "'Tough' is not allowed: a gift is a key, lowercase words joined by '-' "
+        "(like high-pain-threshold, low-pain-threshold, combat-reflexes)",
+        "hurt_boxes": "21 is not allowed: a whole number from 1 to 20",
         "speed": "unknown field; fields allowed: name, setting, skills, dodge, strength, health, scale, weapons, "
-        "armor, experience, gifts, hurt_boxes, notes",
+        "armor, experience, gifts, hurt_boxes, wounds, notes",
         "weapons.0.rounds": "broadsword is a melee weapon: rounds (standard, ap, sp, hp) are for guns only",
         "weapons.1.skill": "'Archery' is not one of this sheet's skills (skills: Sword, Bow)",
         "weapons.1.strength": "longbow is a bow: give its own Strength (a ladder word, e.g. Good)",

@@ -13,7 +13,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from test_fudge_rules import A, B, card, gang_of_three, play, prompt, scene, shot
+from test_fudge_rules import A, B, card, gang_of_three, gang_on_hero, play, prompt, scene, shot
 
 from companion.ruleset import Answer, RollPrompt
 from companion.rulesets.fudge import RULESET, WOUND_WORDS
@@ -125,6 +125,8 @@ def test_a_melee_duel_by_every_face_of_both_rolls() -> None:
         "a gang of three, the hero's roll",
         "a leather-clad defender, PD and DR",
         "kevlar against a pistol",
+        "a defender ganged up on, attacking a third (FU-7)",
+        "a vitals attack with a GM's modifier (FU-10, FU-11)",
     ],
 )
 def test_the_last_roll_of_an_exchange_by_every_face(name: str) -> None:
@@ -142,9 +144,18 @@ def test_the_last_roll_of_an_exchange_by_every_face(name: str) -> None:
             "+ 0 0 0",
         )
         pair = ("Aldric", "Grak")
-    else:
+    elif name == "kevlar against a pistol":
         s = shot("pistol", "kevlar-ii")
         s, _ = play(s)
+        pair = ("Aldric", "Grak")
+    elif name.startswith("a defender ganged up on"):
+        s = gang_on_hero(None, "attack", "shaman")
+        s, _ = play(s, "+ 0 0 0", "- 0 0 0")  # the orcs' rolls made; the Shaman's and Hero's to come
+        pair = ("Hero", "Shaman")
+    else:
+        s = scene(card("Aldric", Sword="Superb"), B, hit_location=True)
+        s, _ = play(s, "hit-location", "vitals", "attack", "gm +1 uphill")
+        assert prompt(s).modifier_parts == (("Sword Superb", 3), ("vitals", -3), ("GM: uphill", 1))
         pair = ("Aldric", "Grak")
     p = prompt(s)
     assert isinstance(p, RollPrompt)
@@ -179,3 +190,37 @@ def test_a_damage_roll_s_wounds_by_every_face() -> None:
 def test_no_odds_at_a_declaration_and_none_once_over() -> None:
     s = scene(A, B)
     assert prompt(s).reason == "action" and RULESET.odds(s) is None
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "the attacker's roll, a defender who may hit back (FU-2, FU-11)",
+        "the defender's roll, his blow back (FU-2, FU-11)",
+        "a shooter's melee defence, a roll of its own (FU-11)",
+        "a sword against the shooter's defence",
+    ],
+)
+def test_the_blow_back_and_the_melee_defence_by_every_face(name: str) -> None:
+    """The odds of the exchanges the audit's fixes added, against every face typed into ``apply``."""
+    archer = card("Maeve", "bow", Bow="Superb", Brawling="Mediocre", dodge="Good")
+    if name.startswith("the attacker's roll"):
+        s, _ = play(scene(A, B, rd_bonus="rd"), "attack", "defend")
+        pair = ("Grak", "Aldric")
+    elif name.startswith("the defender's roll"):
+        s, _ = play(scene(A, B, rd_bonus="rd"), "attack", "defend", "+ 0 0 0")
+        pair = ("Grak", "Aldric")
+    elif name.startswith("a shooter's"):  # Grak unaware of the shot: no dodge for the brute force to walk
+        s, _ = play(scene(archer, B), "attack", "unaware", "attack", "0 0 0 0")
+        pair = ("Grak", "Maeve")
+    else:
+        s, _ = play(scene(archer, B), "attack", "aware", "attack", "0 0 0 0", "+ 0 0 0")
+        pair = ("Grak", "Maeve")
+    p = prompt(s)
+    assert isinstance(p, RollPrompt) and p.reason.startswith("combat roll")
+    want = brute(s, *pair)
+    assert want["hit"] > 0
+    close(odds_of(s, *pair), want)
+    if name.startswith("the defender's roll"):
+        lines = {line.key: line.label for line in RULESET.odds(s).lines}
+        assert lines["hit:1>0"] == "hits back Aldric"

@@ -9,9 +9,9 @@ answer made not to fit is refused and changes nothing; the live state is
 always the fold of the answers; undo and redo never change where the fight
 stands; a stored scene resumes to the same place.
 
-For Fudge (docs/fudge_design.md, FU-4): the scenes are random, 2 to 8 cards
-of the shipped roster and the golden cards on two sides, with random
-options; wound boxes only fill, never empty, and keep their count (3
+For Fudge (docs/fudge_design.md, FU-4): the scenes are random, 2 to 16 cards
+of the shipped roster and the golden cards on two sides (a card drawn twice is
+an NPC group, numbered), with random options; wound boxes only fill, never empty, and keep their count (3
 Scratch, the sheet's Hurt boxes, one of each worse); ammunition stays between
 0 and the weapon's capacity and spare loads never go below 0; random play
 ends (a side down, or the GM's end) within a bound, unless nobody on either
@@ -36,6 +36,7 @@ import session_checks
 
 from companion.cards import load_roster
 from companion.dice import Refused
+from companion.replay import number_copies
 from companion.ruleset import ChoicePrompt, RollPrompt, Setup
 from companion.rulesets.fudge import ATTACKS, BOXES, RULESET
 from companion.session import Session
@@ -53,8 +54,9 @@ CAPACITY = {key: w.get("capacity") for key, w in TABLES["weapons"].items()}
 
 @st.composite
 def setups(draw) -> Setup:
-    n = draw(st.integers(2, 8))
-    cards = draw(st.lists(st.sampled_from(CARDS), min_size=n, max_size=n, unique_by=lambda c: c.name))
+    n = draw(st.integers(2, RULESET.most))
+    # the same card more than once is an NPC group, numbered as the app numbers it (issue 17)
+    cards = list(number_copies(draw(st.lists(st.sampled_from(CARDS), min_size=n, max_size=n))))
     reds = draw(st.integers(1, n - 1))
     sides = tuple([0] * reds + [1] * (n - reds))
     order = draw(st.permutations(range(n)))
@@ -95,8 +97,16 @@ VOCAB = [
     "hal-brandt",
     "bruno",
     "7",
+    "gm +1 uphill",
+    "gm -2 in the dark",
+    "gm +1",
+    "other iron will",
+    "combat-reflexes",
+    "Grukk the Ogre 2",
+    "Sir Aldric",
 ]
-"""Typed answers: keys (offered or not), faces of any count, the app's roll, nothing at all."""
+"""Typed answers: keys (offered or not), names, faces of any count, the app's roll, nothing at all, the GM's
+words (a modifier with and without its reason, a gift named)."""
 
 
 OPS = session_checks.play_steps(VOCAB, 200)
@@ -129,9 +139,13 @@ def wrong(prompt: Any, rng: random.Random) -> str:
     """Text made to be refused at ``prompt``."""
     if isinstance(prompt, RollPrompt):
         n = len(prompt.dice.dice)
-        ways = [faces_text(n + 1, rng), " ".join("2" * n), "attack", "+ x" * n, "1 " * n]
+        ways = [faces_text(n + 1, rng), " ".join("2" * n), "attack", "+ x" * n, "1 " * n, "gm", "gm 0 x", "gm +1"]
         if n > 1:
             ways.append(faces_text(n - 1, rng))
+        if not any(c.key == "gm" for c in prompt.also):
+            ways.append("gm +1 uphill")  # a roll that reads no total (a stop roll, seeing the elephant)
+        if not prompt.also:
+            ways.append("end")  # the rolls after the scene's end
         return rng.choice(ways)
     if isinstance(prompt, ChoicePrompt):
         ways = [
@@ -142,7 +156,6 @@ def wrong(prompt: Any, rng: random.Random) -> str:
                 "-",
                 "attack",
                 "defend",
-                "end",
                 "reload",
                 "aware",
                 "done",
@@ -150,9 +163,10 @@ def wrong(prompt: Any, rng: random.Random) -> str:
                 "torso",
                 "x",
             ]
-            if prompt.find(w) is None
+            if prompt.find(w) is None and prompt.find_shown(w) is None
         ]
-        return rng.choice(ways)
+        ways += ["gm +1 uphill"] + ([] if prompt.also and prompt.also[0].key == "end" else ["end"])
+        return rng.choice([w for w in ways if w != "end" or prompt.find("end") is None])
     return rng.choice(["attack", "+ - 0 +", "end", "roll"])  # the scene is over
 
 
@@ -314,18 +328,19 @@ def test_random_play_ends_every_scene(setup, seed, app) -> None:
     result = session.prompt.result
     assert result.method == "incapacitated", result
     trackers = RULESET.trackers(session.state)
-    down = {
-        side
-        for side in ("red", "blue")
-        if all(t["status"] != "fighting" for t in trackers.values() if t["side"] == side)
-    }
-    assert down, trackers
+    # FU-6: every wound shrugged off has taken full effect once the scene is over
+    assert all(t["suppressed"] == [] for t in trackers.values()), trackers
     names = {side: " & ".join(n for n, t in trackers.items() if t["side"] == side) for side in ("red", "blue")}
-    if len(down) == 1:
-        (lost,) = down
-        assert result.loser == names[lost] and result.winner == names[{"red": "blue", "blue": "red"}[lost]]
+    if result.winner is None:
+        assert result.loser is None and result.detail.startswith("both sides fell")
+        assert all(t["status"] != "fighting" for t in trackers.values())
     else:
-        assert result.winner is None and result.loser is None
+        (lost,) = [side for side in ("red", "blue") if names[side] == result.loser]
+        won = {"red": "blue", "blue": "red"}[lost]
+        assert all(t["status"] != "fighting" for t in trackers.values() if t["side"] == lost), trackers
+        # the dead are not among the winners (issue 17)
+        alive = " & ".join(n for n, t in trackers.items() if t["side"] == won and t["status"] != "dead")
+        assert result.winner == alive, (result, trackers)
     assert result.period == session.state.round
     after = session_checks.snapshot(session)
     for text in ("roll", "attack", "+ - 0 +", "end"):

@@ -22,9 +22,10 @@ import pytest
 from scene_play import ScenePlay
 
 from companion.dice import Refused
+from companion.replay import number_copies
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, default_options, evolve
 from companion.rulesets import fudge_tables
-from companion.rulesets.fudge import RULESET, FudgeState
+from companion.rulesets.fudge import MANEUVERS, RULESET, FudgeState
 from companion.rulesets.fudge_cards import FudgeCard
 
 P = "primitive"
@@ -150,7 +151,14 @@ def test_every_option_is_off_by_default():
         "rd_bonus": "off",
         "rd_penalty": False,
         "combat_experience": False,
-        "maneuvers": False,
+        "aim": False,
+        "all_out_attack": False,
+        "all_out_defense": False,
+        "empty_the_clip": False,
+        "hit_location": False,
+        "suicidal_aggression": False,
+        "three_round_burst": False,
+        "wild_swing": False,
         "base_damage": 0,
     }
     assert RULESET.key == "fudge" and RULESET.period_word == "round" and RULESET.card_model is FudgeCard
@@ -159,8 +167,8 @@ def test_every_option_is_off_by_default():
 @pytest.mark.parametrize(
     "cards,sides,why",
     [
-        ((A,), (), "2 to 8"),
-        (tuple(card(f"F{i}") for i in range(9)), (0,) * 8 + (1,), "2 to 8"),
+        ((A,), (), "2 to 16"),
+        (tuple(card(f"F{i}") for i in range(17)), (0,) * 16 + (1,), "2 to 16 combatants, not 17"),
         ((A, B, card("Third")), (), "needs each combatant's side"),
         ((A, B), (0, 0), "each side"),
         ((A, B), (0, 2), "0 (red) or 1 (blue)"),
@@ -169,7 +177,7 @@ def test_every_option_is_off_by_default():
     ],
 )
 def test_a_bad_scene_is_refused_with_the_reason(cards, sides, why):
-    """Design 6: 2-8 combatants on two sides, each side at least one."""
+    """Design 6: 2-16 combatants on two sides (issue 17: at least 12), each side at least one."""
     with pytest.raises(ValueError, match=re.escape(why)):
         scene(*cards, sides=sides)
 
@@ -232,11 +240,134 @@ def test_the_higher_melee_roll_hits_and_the_damage_roll_follows():
     assert isinstance(p, RollPrompt) and p.who == "Grak" and p.reason == "damage to Aldric"
 
 
-def test_a_defender_who_declared_no_attack_deals_no_damage():
-    """Design 6.3: with one attacker, the defender hits back only if he declared him his melee target."""
-    s, log = play(scene(A, B), "attack", "defend", "0 0 0 0", "+ + + +")
-    assert "Aldric misses (RD -4)" in " ".join(log)
-    assert prompt(s).reason == "action"  # no damage roll: round 2
+def test_a_melee_defender_who_beats_his_attacker_hits_him_back():
+    """FU-2 ("a RD of 1 or more is a hit by the victor") and FU-11 ("defending with Dodge never hits back",
+    so one defending with a melee skill can): Grak only defends, with his Sword; beating Aldric by 4 he hits
+    him, and rolls the damage with his sword. (The audit: Sir Aldric defending beat Thorgrim by 3 and hit
+    no one.)"""
+    s, _ = play(scene(A, B), "attack", "defend")
+    s, _ = play(s, "0 0 0 0")
+    p = prompt(s)
+    assert (p.who, p.reason, p.against) == ("Grak", "combat roll, Sword (defending)", "Aldric's combat roll")
+    assert p.note == "beating the attacker, Grak hits back with the Sword (FU-2)"
+    s, log = play(s, "+ + + +")
+    assert log[-2:] == [
+        "Aldric's Fair vs Grak's Legendary: Aldric misses (RD -4)",
+        "Grak's Legendary vs Aldric's Fair: Grak hits back (RD 4)",
+    ]
+    p = prompt(s)
+    assert (p.who, p.reason, p.modifier_parts) == ("Grak", "damage to Aldric", (("Sword BD", 0),))
+    s, log = play(s, "+ 0 0 0")  # BD 0 + 1 = Good: Incapacitated (FU-3)
+    assert log[:2] == [
+        "Grak rolls + 0 0 0 for damage: Sword BD 0 + 1 (dice) = Good (+1): Incapacitated",
+        "Aldric marks an Incapacitated box: incapacitated",
+    ]
+    assert prompt(s).result.winner == "Grak"
+
+
+def test_a_defender_hits_back_only_when_he_wins_by_the_rules():
+    """FU-2: a tie is nothing, the attacker's win is his alone; the blow back needs at least Poor (FU-2) and
+    the attacker's armor PD (text: Armor PD); the RD bonus counts its RD (text)."""
+    s, log = play(scene(A, B), "attack", "defend", "0 0 0 0", "0 0 0 0")
+    assert log[-2:] == ["Aldric's Fair vs Grak's Fair: a tie", "Round 2"]
+    low = scene(card("Aldric", Sword="Terrible"), card("Grak", Sword="Terrible", Brawling="Terrible", dodge="Terrible"))
+    s, log = play(low, "attack", "defend", "- - - -", "- 0 0 0")  # Terrible-4 v Terrible-1: RD 3 below Poor
+    assert log[-2:] == ["Grak's Terrible-1 vs Aldric's Terrible-4: no hit back (below Poor, RD 3)", "Round 2"]
+    plated = scene(card("Aldric", armor="plate"), B, armor_pd=True, rd_bonus="rd-1")
+    s, log = play(plated, "attack", "defend", "0 0 0 0", "+ 0 0 0")  # RD 1, below plate's PD 2
+    assert log[-2:] == ["Grak's Good vs Aldric's Fair: no hit back (RD 1, below Aldric's armor PD 2)", "Round 2"]
+    s, log = play(plated, "attack", "defend", "0 0 0 0", "+ + + 0")  # RD 3
+    assert log[-1] == "Grak's Superb vs Aldric's Fair: Grak hits back (RD 3)"
+    assert ("RD 3 - 1", 2) in prompt(s).modifier_parts  # the RD-1 bonus, written as the option reads
+
+
+@pytest.mark.parametrize(
+    "action,note",
+    [
+        ("all-out-defense", "all-out defense: no damage dealt, even beating the attacker (text)"),
+        ("aim", "no hit back: the turn goes to aiming [D]"),
+    ],
+)
+def test_all_out_defense_and_aim_never_hit_back(action, note):
+    """Text: all-out defense "if he wins the opposed roll no damage is inflicted"; aim "forfeits his attack
+    this turn" [D: no blow back either]."""
+    grak = card("Grak", "bow", "sword")
+    s, _ = play(scene(A, grak, all_out_defense=True, aim=True), "attack", action, "0 0 0 0")
+    assert prompt(s).note == note
+    s, log = play(s, "+ + + +")
+    assert not any("hits back" in line for line in log) and prompt(s).reason == "action"
+
+
+def test_defending_with_dodge_never_hits_back():
+    """FU-11: "defending with Dodge never hits back"; the prompt says so before the roll (FU-10)."""
+    nimble = card("Grak", Sword="Poor", Brawling="Poor", dodge="Good")
+    s, _ = play(scene(A, nimble), "attack", "defend", "0 0 0 0")
+    p = prompt(s)
+    assert p.reason == "combat roll, Dodge (defending)" and p.note == "defending with Dodge: no hit back (FU-11)"
+    s, log = play(s, "+ + + +")
+    assert log[-2:] == ["Aldric's Fair vs Grak's Legendary+1: Aldric misses (RD -5)", "Round 2"]
+
+
+def test_an_unarmed_defender_hits_back_with_his_fists():
+    """[D] A defender whose best melee skill is an unarmed one and who carries no weapon for it hits back with
+    the tables' fist (the shipped tables: "punches and kicks; also the modern brawler's"); without a fist in
+    the tables, he does not hit back."""
+    fists = {**TABLES, "weapons": {**WEAPONS, "fist": {**WEAPONS["knife"], "name": "Fist", "bd": -3}}}
+    boxer = card("Grak", "bow", Brawling="Good")  # a bow, and Brawling Good over Dodge Fair
+    with_fist = ScenePlay(RULESET, fists)
+    s, _ = with_fist.play(with_fist.scene(A, boxer), "attack", "defend", "0 0 0 0")
+    assert with_fist.prompt(s).note == "beating the attacker, Grak hits back with the Fist (FU-2)"
+    s, log = with_fist.play(s, "+ 0 0 0")
+    assert log[-1] == "Grak's Great vs Aldric's Fair: Grak hits back (RD 2)"
+    assert with_fist.prompt(s).modifier_parts == (("Fist BD", -3),)
+    s, _ = play(scene(A, boxer), "attack", "defend", "0 0 0 0")
+    assert prompt(s).note == "no melee weapon to hit back with"
+    s, log = play(s, "+ 0 0 0")
+    assert not any("hits back" in line for line in log)
+
+
+def test_a_defender_ganged_up_on_who_beats_every_attacker_hits_the_one_he_chooses():
+    """FU-2: "If the defender beats every attacker's roll (penalty included), then he can hit the attacker of
+    his choice"; [D] one who only defended is asked whom, after the rolls, of those his roll can hit (the
+    advised: the one he beat by most). The audit: Thorgrim beat four Wat Millers by 4 and hit no one."""
+    s = scene(card("Orc A"), card("Orc B"), card("Orc C"), card("Hero", Sword="Superb"), sides=(0, 0, 0, 1))
+    s, _ = play(s, "attack", "attack", "attack", "defend", "0 0 0 0", "- 0 0 0", "0 0 0 0")
+    p = prompt(s)
+    assert ("gang-up of 3", -2) in p.modifier_parts
+    assert "beating every attacker, Hero hits back the attacker of Hero's choice with the Sword" in p.note
+    s, log = play(s, "+ + 0 0")  # Superb 3 - 2 + 2 = Superb: beats Fair, Mediocre, Fair
+    p = prompt(s)
+    assert isinstance(p, ChoicePrompt) and p.who == "Hero"
+    assert p.reason == "whom to hit back (every attacker beaten, FU-2)"
+    assert [o.key for o in p.options] == ["orc-a", "orc-b", "orc-c"] and p.advised == "orc-b"  # beaten by most
+    assert [c.key for c in p.also] == ["end"]
+    s, log = play(s, "orc-c")
+    assert log == ["Hero's Superb vs Orc C's Fair: Hero hits back (RD 3), the attacker of Hero's choice (FU-2)"]
+    assert prompt(s).reason == "damage to Orc C" and prompt(s).who == "Hero"
+
+
+def test_a_defender_ganged_up_on_who_does_not_beat_them_all_hits_no_one_back():
+    """FU-7: a ganged-up defender who does not beat every attacker's roll hits no one."""
+    s = scene(card("Orc A"), card("Orc B"), card("Hero", Sword="Superb"), sides=(0, 0, 1))
+    s, log = play(s, "attack", "attack", "defend", "+ + 0 0", "- - 0 0", "0 0 0 0")  # Hero 3 - 1 = Great
+    assert "Orc A's Great vs Hero's Great: a tie" in log
+    assert "Hero hits no one back: Hero did not beat Orc A (FU-2, FU-7)" in log
+    assert prompt(s).reason == "action"
+
+
+def test_a_defender_against_suicidal_aggression_hits_back_on_poor():
+    """Text, Suicidal Aggression: "either combatant hits if their attack's rolled degree is at least equal to the
+    minimum required (including passive defense)": a defender with a melee skill hits the suicidal attacker
+    back on Poor plus his PD, whatever he rolled; the prompt says it is against Poor (FU-10)."""
+    s = scene(A, B, suicidal_aggression=True)
+    s, _ = play(s, "suicidal-aggression", "defend", "+ + + +")
+    p = prompt(s)
+    assert (p.against, p.target) == ("Poor (hitting back Aldric's suicidal aggression)", -2)
+    s, log = play(s, "- - 0 0")  # Grak Poor
+    assert log[-2:] == [
+        "Aldric's Legendary vs Poor (suicidal aggression): Aldric hits",
+        "Grak's Poor vs Poor (suicidal aggression): Grak hits back",
+    ]
 
 
 def test_at_least_poor_is_needed_to_hit():
@@ -348,6 +479,8 @@ def test_no_more_than_four_attack_one_defender_in_melee():
     s, _ = play(s, "attack", "attack", "attack", "attack")
     p = prompt(s)
     assert p.who == "Orc E" and [o.key for o in p.options] == ["defend"]
+    # the audit: only "defend", with no word why; the prompt says it
+    assert p.reason == "action (no melee attack: Hero already has 4 melee attackers, the most: FU-2)"
     s, _ = play(s, "defend", "defend")
     p = prompt(s)
     assert p.who == "Orc A"
@@ -441,8 +574,12 @@ def test_strength_damage_melee_uses_the_wielder_and_bows_their_own_strength():
 def test_scale_plus_ten_gives_minus_two_to_hit_and_plus_five_damage():
     """Text "Scale Modifiers": a T-Rex (scale 10) gets -2 to hit and +5 damage against a human."""
     rex = card("Rex", Sword="Superb", scale=10)
-    s, log = play(scene(rex, B, scale=True), "attack", "defend", "0 0 0 0", "0 0 0 0")
-    assert "Rex's Superb -2 scale +10 = Good vs Grak's Fair: Rex hits (RD 1)" in log
+    s, _ = play(scene(rex, B, scale=True), "attack", "defend")
+    p = prompt(s)  # FU-10: the scale is in the prompt, before the roll
+    assert p.modifier_parts == (("Sword Superb", 3), ("scale +10", -2)) and p.modifier == 1
+    s, log = play(s, "0 0 0 0", "0 0 0 0")
+    assert "Rex rolls 0 0 0 0: Superb (+3) - 2 (scale +10) + 0 (dice) = Good (combat roll, Sword)" in log
+    assert "Rex's Good vs Grak's Fair: Rex hits (RD 1)" in log
     assert ("scale +10", 5) in prompt(s).modifier_parts and prompt(s).modifier == 5
     s, log = play(scene(rex, B), "attack", "defend", "0 0 0 0", "0 0 0 0")  # off: no scale
     assert "Rex's Superb vs Grak's Fair: Rex hits (RD 3)" in log
@@ -452,7 +589,8 @@ def test_scale_works_the_other_way_for_the_smaller():
     """Text: subtract the defender's scale from the attacker's: -10 gives +2 to hit, -5 damage."""
     rex = card("Rex", scale=10)
     s, log = play(scene(A, rex, scale=True), "attack", "defend", "0 0 0 0", "0 0 0 0")
-    assert "Aldric's Fair +2 scale -10 = Great vs Rex's Fair: Aldric hits (RD 2)" in log
+    assert "Aldric rolls 0 0 0 0: Fair (0) + 2 (scale -10) + 0 (dice) = Great (combat roll, Sword)" in log
+    assert "Aldric's Great vs Rex's Fair: Aldric hits (RD 2)" in log
     assert prompt(s).modifier == -5
 
 
@@ -473,7 +611,10 @@ def test_plate_pd_2_makes_a_good_defender_need_superb():
 def test_leather_pd_1_matters_in_unopposed_rolls():
     """Text: unopposed, RD 0 normally hits; against leather (PD 1) RD 1 is needed."""
     s = scene(card("Aldric", "bow"), card("Grak", armor="leather"), armor_pd=True)
-    s, log = play(s, "attack", "unaware", "defend", "- - 0 0")
+    s, _ = play(s, "attack", "unaware", "defend")
+    p = prompt(s)  # FU-10: the level to reach, PD included, before the roll (the audit: it said Poor, -2)
+    assert (p.against, p.target) == ("Mediocre (unopposed: the target cannot defend; Poor + Grak's armor PD 1)", -1)
+    s, log = play(s, "- - 0 0")
     assert "Aldric's Poor vs Poor (Grak unaware): no hit (RD 0, below Grak's armor PD 1)" in log
 
 
@@ -621,6 +762,28 @@ def test_a_wound_with_no_box_left_takes_the_next_worse_free_box():
     assert marked(s, "Grak")["very_hurt"] == 1
 
 
+def test_a_wound_moved_past_several_full_levels_says_so_and_its_health_roll_says_why():
+    """FU-4: a Scratch with the Scratch and Hurt boxes full marks Very Hurt; the log names both full levels,
+    and the Health roll's prompt says why it must reach Fair when the damage degree was Poor [D: the worse
+    box's least degree] (the audit: "Scratch boxes are full", "the damage degree, Fair")."""
+    s = with_boxes(scene(A, B, health_rolls=True), 1, scratch=3, hurt=1)
+    s, log = hit_for(s, "- - 0 0")  # Poor: a Scratch
+    assert "Grak's Scratch and Hurt boxes are full: marks Very Hurt" in log
+    p = prompt(s)
+    assert p.reason == "health roll" and p.target == 0
+    assert p.against == (
+        "Fair, the least degree of a Very Hurt: the Scratch (damage degree Poor) takes a Very Hurt box, "
+        "its own being full (FU-4)"
+    )
+    s, log = play(s, "- 0 0 0")  # Fair - 1 = Mediocre: below Fair, felt
+    assert log[0] == "Grak rolls - 0 0 0 for Health: Mediocre (-1) vs Fair: feels it"
+    s = with_boxes(scene(A, B, health_rolls=True), 1, hurt=1)
+    s, _ = hit_for(s, "- 0 0 0")  # Mediocre: Hurt, into the Very Hurt box
+    assert prompt(s).against.startswith("Fair, the least degree of a Very Hurt: the Hurt (damage degree Mediocre)")
+    s, _ = hit_for(scene(A, B, health_rolls=True), "0 0 0 0")  # Fair: Very Hurt in its own box
+    assert prompt(s).against == "the damage degree, Fair"
+
+
 def test_extra_hurt_boxes_from_the_sheet():
     """FU-4: the sheet may add Hurt boxes."""
     s = scene(A, card("Grak", hurt_boxes=2))
@@ -761,7 +924,7 @@ def test_a_bow_is_reloaded_in_one_turn_and_spares_are_counted():
     assert track(s, "Aldric")["in_hand"] == "bow"  # declared: the panel shows this weapon's loads
     s, _ = play(s, "defend", "0 0 0 0", "+ 0 0 0")
     assert track(s, "Aldric")["ammo"] == {"bow": 0}
-    assert [o.key for o in prompt(s).options] == ["defend", "reload", "end"]
+    assert [o.key for o in prompt(s).options] == ["defend", "reload"]
     s, log = play(s, "reload", "defend")
     assert "Aldric has reloaded the Bow (1 loaded)" in log
     assert track(s, "Aldric")["ammo"] == {"bow": 1} and track(s, "Aldric")["reloads"] == {"bow": 0}
@@ -787,7 +950,7 @@ def test_crossbow_reload_by_strength_difference(own, turns):
     s = scene(xbow, B, reloading=True)
     s, _ = play(s, "attack", "unaware", "defend", "- - - -")
     if turns is None:
-        assert [o.key for o in prompt(s).options] == ["defend", "end"]
+        assert [o.key for o in prompt(s).options] == ["defend"]
         return
     s, _log = play(s, "reload", "defend")
     if turns == 1:
@@ -812,6 +975,23 @@ def test_single_ejecting_revolver_takes_six_turns_and_turns_spent_are_kept():
     assert "Aldric has reloaded the Six-gun (6 loaded)" in log and track(s, "Aldric")["reload_turns"] == {}
 
 
+def test_the_reload_advised_is_the_one_under_way_then_the_emptiest():
+    """[D] Turns spent reloading are kept: the advice is to finish the reload under way (the audit: a pistol
+    with 14 of 15 loaded was advised over the crossbow half reloaded), else the weapon least loaded."""
+    s = scene(card("Aldric", "six-gun", "bow"), B, reloading=True)
+    s, _ = play(s, "attack", "six-gun", "unaware", "defend", "- - - -")  # 5 of 6 left
+    s, _ = play(s, "attack", "bow", "unaware", "defend", "- - - -")  # the bow: 0 of 1
+    s, _ = play(s, "reload")
+    p = prompt(s)
+    assert p.reason == "weapon" and p.advised == "bow"  # 0 of 1 loaded before 5 of 6
+    s, log = play(s, "six-gun", "defend")
+    assert "Aldric reloads the Six-gun: 5 turns to go" in log
+    s, _ = play(s, "reload")
+    p = prompt(s)
+    assert p.advised == "six-gun"  # the reload under way
+    assert {o.key: o.why for o in p.options}["six-gun"] == "Gun Fair, BD 1, 5 loaded, reloading: 5 turns to go"
+
+
 def test_without_reloading_ammunition_is_not_counted():
     """FU-5: reloading is an option."""
     s = scene(card("Aldric", "bow"), B)
@@ -823,7 +1003,7 @@ def test_minimum_strength_melee_and_two_hands():
     """Text: below the minimum Strength a weapon can't be wielded; two hands give +1 effective Strength."""
     weak = card("Aldric", "club")  # club needs Good, Aldric is Fair
     s = scene(weak, B, minimum_strength=True)
-    assert [o.key for o in prompt(s).options] == ["defend", "end"]
+    assert [o.key for o in prompt(s).options] == ["defend"]
     assert "attack" in [o.key for o in prompt(scene(weak, B)).options]
     both = FudgeCard.model_validate(
         {
@@ -852,7 +1032,7 @@ def test_minimum_strength_bow_and_gun():
             "weapons": [{"weapon": "bow", "skill": "Bow", "strength": "Good"}],
         }
     )
-    assert [o.key for o in prompt(scene(bow, B, minimum_strength=True)).options] == ["defend", "end"]
+    assert [o.key for o in prompt(scene(bow, B, minimum_strength=True)).options] == ["defend"]
     weak = card("Aldric", "pistol", strength="Poor")  # a large pistol needs Fair
     s, _ = play(scene(weak, B, minimum_strength=True), "attack", "unaware", "defend")
     assert ("Strength 2 short", -2) in prompt(s).modifier_parts and prompt(s).modifier == -2
@@ -867,7 +1047,7 @@ def actions(s: FudgeState) -> list[str]:
 
 def test_maneuvers_are_offered_only_with_the_option_and_as_the_weapons_fit():
     """FU-5: the maneuvers are an option; text: each maneuver's own weapons."""
-    assert actions(scene(A, B)) == ["attack", "defend", "end"]
+    assert actions(scene(A, B)) == ["attack", "defend"]
     assert actions(scene(A, B, maneuvers=True)) == [
         "attack",
         "all-out-attack",
@@ -875,7 +1055,6 @@ def test_maneuvers_are_offered_only_with_the_option_and_as_the_weapons_fit():
         "hit-location",
         "suicidal-aggression",
         "defend",
-        "end",
     ]
     assert actions(scene(card("Aldric", Sword="Mediocre"), B, maneuvers=True)) == [
         "attack",
@@ -885,7 +1064,6 @@ def test_maneuvers_are_offered_only_with_the_option_and_as_the_weapons_fit():
         "suicidal-aggression",
         "wild-swing",
         "defend",
-        "end",
     ]
     assert actions(scene(card("Aldric", "smg"), B, maneuvers=True)) == [
         "attack",
@@ -895,7 +1073,6 @@ def test_maneuvers_are_offered_only_with_the_option_and_as_the_weapons_fit():
         "hit-location",
         "three-round-burst",
         "defend",
-        "end",
     ]
     assert actions(scene(card("Aldric", "rifle"), B, maneuvers=True)) == [
         "attack",
@@ -904,7 +1081,6 @@ def test_maneuvers_are_offered_only_with_the_option_and_as_the_weapons_fit():
         "hit-location",
         "three-round-burst",
         "defend",
-        "end",
     ]
     assert "all-out-attack" in actions(scene(card("Aldric", "pistol"), B, maneuvers=True))  # automatic pistol
     assert "all-out-attack" in actions(scene(card("Aldric", "bow"), B, maneuvers=True))
@@ -924,9 +1100,14 @@ def test_aim_gives_plus_one_next_turn_on_the_same_target():
 
 
 def test_aim_is_lost_when_forced_to_dodge():
-    """Text: if the character is forced to dodge ... he loses the bonus."""
+    """Text: if the character is forced to dodge ... he loses the bonus. Taken the same round as the dodge,
+    too: the dodge's prompt says so before it is rolled and the log when it is lost (the audit: silently)."""
     s = scene(card("Aldric", "bow"), card("Grak", "bow"), maneuvers=True)
-    s, _ = play(s, "aim", "attack", "aware", "0 0 0 0", "+ + + +")  # Grak shoots, Aldric dodges
+    s, _ = play(s, "aim", "attack", "aware")  # Grak shoots, Aldric dodges
+    p = prompt(s)
+    assert (p.who, p.reason, p.note) == ("Aldric", "dodge", "being made to dodge loses the aim (text: Aim)")
+    s, log = play(s, "0 0 0 0", "+ + + +", "- - - -")  # dodge, Grak's shot hits, no wound
+    assert log[-2:] == ["Aldric loses the aim: made to dodge (text: Aim)", "Round 2"]
     assert track(s, "Aldric")["aim"] == 0
 
 
@@ -1014,8 +1195,12 @@ def test_hit_location_vitals():
     s, log = play(s, "vitals")
     assert "Aldric: hit location on Grak with the Sword, at the vitals" in log
     assert track(s, "Aldric")["action"] == "hit location on Grak (vitals), sword"  # the side panel's short form
-    s, log = play(s, "defend", "0 0 0 0", "0 0 0 0")
-    assert "Aldric's Superb -3 vitals = Fair vs Grak's Fair: a tie" in log
+    s, _ = play(s, "defend")
+    p = prompt(s)  # FU-10: the location's penalty is in the prompt, before the roll (not +3, then -3 in the log)
+    assert p.modifier_parts == (("Sword Superb", 3), ("vitals", -3)) and p.modifier == 0
+    s, log = play(s, "0 0 0 0", "0 0 0 0")
+    assert "Aldric rolls 0 0 0 0: Superb (+3) - 3 (vitals) + 0 (dice) = Fair (combat roll, Sword)" in log
+    assert "Aldric's Fair vs Grak's Fair: a tie" in log
     s, _ = play(
         scene(card("Aldric", Sword="Superb"), B, maneuvers=True),
         "hit-location",
@@ -1043,6 +1228,25 @@ def test_suicidal_aggression_both_hit():
     assert prompt(s).reason == "damage to Grak"
     s, _ = play(s, "- - 0 0")
     assert prompt(s).reason == "damage to Aldric"
+
+
+def test_suicidal_aggression_prompts_state_poor_not_the_foes_roll():
+    """FU-10 with the text's Suicidal Aggression ("either combatant hits if their attack's rolled degree is at
+    least equal to the minimum required (including passive defense)"): each prompt says Poor (plus PD), not
+    the other's roll, which it is never compared with (the audit: "against Wat Miller's combat roll")."""
+    s = scene(A, card("Grak", armor="leather"), suicidal_aggression=True, hit_location=True, armor_pd=True)
+    s, _ = play(s, "suicidal-aggression", "hit-location", "vitals")
+    p = prompt(s)
+    assert (p.who, p.against, p.target) == ("Aldric", "Mediocre (suicidal aggression; Poor + Grak's armor PD 1)", -1)
+    s, _ = play(s, "- 0 0 0")  # Aldric Mediocre: hits Grak through PD 1
+    p = prompt(s)
+    assert (p.who, p.against, p.target) == ("Grak", "Poor (suicidal aggression)", -2)
+    assert ("vitals", -3) in p.modifier_parts
+    s, log = play(s, "+ + 0 0")  # Grak 0 - 3 + 2 = Mediocre
+    assert log[-2:] == [
+        "Aldric's Mediocre vs Poor + PD 1 (suicidal aggression): Aldric hits",
+        "Grak's Mediocre vs Poor (suicidal aggression): Grak hits",
+    ]
 
 
 def test_suicidal_aggression_below_poor_misses():
@@ -1086,19 +1290,47 @@ def test_the_scene_ends_when_a_side_has_no_able_combatant():
 
 
 def test_the_gm_ends_the_scene():
-    """Design 6.1: the first declaration of a round offers end: method ended, no winner."""
+    """Design 6.1: the GM's end at a round's first declaration: method ended, no winner. [D] The period is the
+    last round played: "before round 2" names the round never played (the audit: not "round 2"). It is said as
+    the GM's, not a combatant's, and it is taken at a declaration as at any prompt, as a word of ``also``."""
     s, _ = play(scene(A, B), "attack", "defend", "0 0 0 0", "0 0 0 0")
     assert RULESET.status(s) == "Round 2: declarations"
-    s, _log = play(s, "end")
+    assert actions(s) == ["attack", "defend"] and [c.key for c in prompt(s).also] == ["end"]
+    s, log = play(s, "end")
+    assert log == [
+        "The GM ends the scene during the declarations",
+        "Draw (the GM ended the scene before round 2), round 1",
+    ]
     r = prompt(s).result
-    assert (r.winner, r.loser, r.method, r.period, r.fight_time) == (None, None, "ended", 2, "0:03")
-    assert "end" not in actions(play(scene(A, B), "attack")[0])  # only at the first declaration
+    assert (r.winner, r.loser, r.method, r.detail, r.period, r.fight_time) == (
+        None,
+        None,
+        "ended",
+        "the GM ended the scene before round 2",
+        1,
+        "0:03",
+    )
+    assert RULESET.status(s) == "Round 1: over"
+    s, _ = play(scene(A, B), "end")  # before anything was played: round 0, no time
+    r = prompt(s).result
+    assert (r.detail, r.period, r.fight_time) == ("the GM ended the scene before round 1", 0, "0:00")
+
+
+@pytest.mark.parametrize("typed", ["e", "en", "E", "end the scene"])
+def test_only_the_whole_word_end_ends_the_scene(typed):
+    """Issue 17 audit: a start of "end" (``e``) at the first declaration ended the whole scene unasked. The GM's
+    end is no option of the choice any more, so no start of it is taken: refused (D-5), nothing changes."""
+    s = scene(A, B)
+    with pytest.raises(Refused, match="choose one of attack, defend"):
+        RULESET.apply(s, Answer(typed))
+    s, _ = play(s, "END")  # the whole word, in any case
+    assert prompt(s).result.method == "ended"
 
 
 def test_bad_answers_are_refused_and_the_state_is_unchanged():
     """Design: a refusal leaves the state as it was (ruling D-5)."""
     s = scene(A, B)
-    with pytest.raises(Refused, match="choose one of attack, defend, end"):
+    with pytest.raises(Refused, match=r"choose one of attack, defend$"):
         RULESET.apply(s, Answer("jump"))
     s, _ = play(s, "attack", "defend")
     with pytest.raises(Refused, match="expected 4 faces"):
@@ -1158,3 +1390,631 @@ def test_a_round_replays_the_same_from_its_answers():
     b = play(scene(A, B), *answers)
     assert a[1] == b[1] and RULESET.trackers(a[0]) == RULESET.trackers(b[0])
     assert isinstance(prompt(a[0]), (RollPrompt, ChoicePrompt))
+
+
+# --- issue 17: FU-6, wounds shrugged off take full effect when the scene ends -----------------------------------
+
+
+def test_a_shrugged_off_incapacitated_takes_full_effect_when_the_scene_ends():
+    """FU-6 ("once the action ends, however, the victim immediately suffers the full effects"): Aldric
+    shrugs off Incapacitated in round 1 and wins in round 2; at the end he is incapacitated, in the
+    trackers, the result (a winner then out is said so) and the log."""
+    s = scene(card("Aldric", health="Superb"), B, health_rolls=True)
+    s, _ = play(s, "attack", "attack", "0 0 0 0", "+ 0 0 0")  # Grak Good v Aldric Fair: RD 1
+    s, _ = play(s, "+ 0 0 0")  # Grak's damage: BD 0 + 1 = Good: Incapacitated
+    s, log = play(s, "0 0 0 0")  # Aldric's Health: Superb >= Good: shrugged off
+    assert "Aldric marks an Incapacitated box (shrugged off)" in log
+    assert track(s, "Aldric")["status"] == "fighting" and track(s, "Aldric")["penalty"] == 0
+    s, _ = play(s, "attack", "attack", "+ + + +", "0 0 0 0")  # Aldric Legendary v Fair: RD 4
+    s, _ = play(s, "+ + 0 0")  # Great: Near Death
+    s, log = play(s, "0 0 0 0")  # Grak's Health: Fair < Great: felt; blue is down
+    assert "The scene is over: Aldric's shrugged-off Incapacitated takes full effect: incapacitated" in log
+    r = prompt(s).result
+    assert (r.winner, r.loser, r.detail) == ("Aldric", "Grak", "near death; then Aldric incapacitated")
+    assert log[-1] == "Aldric def. Grak by incapacitation (near death; then Aldric incapacitated), round 2"
+    t = track(s, "Aldric")
+    assert (t["status"], t["suppressed"], t["marks"]["incapacitated"]) == ("incapacitated", [], ["felt"])
+    assert s.after == ("Aldric: Incapacitated in full, incapacitated (was fighting)",)
+    assert RULESET.summary(s)[0] == "Aldric: Incapacitated in full, incapacitated (was fighting)"
+
+
+def test_a_shrugged_off_hurt_gives_its_penalty_when_the_gm_ends_the_scene():
+    """FU-6 at the GM's end; issue 17 point 7: each box is felt or shrugged off, not each level."""
+    s = scene(A, card("Grak", hurt_boxes=2), health_rolls=True)
+    s, _ = hit_for(s, "- 0 0 0")  # Mediocre: Hurt
+    s, _ = play(s, "- - - -")  # Health Terrible-1 < Mediocre: felt
+    s, _ = hit_for(s, "- 0 0 0")
+    s, log = play(s, "0 0 0 0")  # Fair >= Mediocre: the second Hurt shrugged off
+    t = track(s, "Grak")
+    assert t["marks"]["hurt"] == ["felt", "shrugged"] and t["penalty"] == -1 and t["suppressed"] == ["hurt"]
+    s, log = play(s, "end")
+    assert "The scene is over: Grak's shrugged-off Hurt takes full effect: -1 to every roll" in log
+    t = track(s, "Grak")
+    assert t["marks"]["hurt"] == ["felt", "felt"] and t["suppressed"] == [] and t["penalty"] == -1
+    assert prompt(s).result.detail == "the GM ended the scene before round 3"  # nobody's status changed
+
+
+# --- FU-7: a ganged-up defender hits no one unless he beats every attacker -------------------------------------
+
+
+def gang_on_hero(hero: FudgeState | None = None, *hero_answers: str) -> FudgeState:
+    """Orc A and Orc B attack Hero in melee; the Shaman (their side) only defends; Hero answers."""
+    s = scene(card("Orc A"), card("Orc B"), card("Shaman"), hero or card("Hero"), sides=(0, 0, 0, 1))
+    s, _ = play(s, "attack", "attack", "defend", *hero_answers)
+    return s
+
+
+def test_a_ganged_up_defender_who_attacks_a_third_hits_no_one_unless_he_beats_every_attacker():
+    """FU-7 (FU-2 as written): Hero, ganged up on by two, attacks the Shaman. Beaten by Orc A, he hits no
+    one, whomever he had declared; the old decision (he still hit his own target) is gone."""
+    s = gang_on_hero(None, "attack", "shaman")
+    p = prompt(s)
+    assert p.who == "Orc A"
+    s, _ = play(s, "+ + 0 0", "- - 0 0", "- - - -")  # Orc A Great, Orc B Poor, the Shaman Terrible-1
+    p = prompt(s)  # Hero's prompt states the gang-up and what it means (FU-10)
+    assert p.who == "Hero" and ("gang-up of 2", -1) in p.modifier_parts
+    assert p.note == "ganged up on: Hero hits no one unless this roll beats every attacker (FU-7)"
+    s, log = play(s, "+ + 0 0")  # Hero: 0 - 1 + 2 = Good: beats Orc B and the Shaman, not Orc A
+    assert "Hero's Good vs Shaman's Terrible-1: no hit (Hero did not beat Orc A, RD 5)" in log
+    assert "Orc A's Great vs Hero's Good: Orc A hits (RD 1)" in log
+    assert prompt(s).reason == "damage to Hero" and prompt(s).who == "Orc A"
+    s, _ = play(s, "- - - -")
+    assert prompt(s).reason == "action"  # no damage roll for Hero: he hit no one
+
+
+def test_a_ganged_up_defender_who_beats_every_attacker_hits_his_declared_target():
+    """FU-2: beating every attacker's roll (the gang-up penalty included), his attack goes on [D: as declared]."""
+    s = gang_on_hero(None, "attack", "shaman")
+    s, log = play(s, "0 0 0 0", "- - 0 0", "- - - -", "+ + + +")  # Hero 0 - 1 + 4 = Superb
+    assert "Hero's Superb vs Shaman's Terrible-1: Hero hits (RD 7)" in log
+    assert prompt(s).reason == "damage to Shaman"
+
+
+def test_a_ganged_up_archer_shooting_someone_else_hits_no_one_unless_he_beats_them_all():
+    """FU-7: 'whomever he had declared': a shot at a third too. FU-11: the archer meets the melee attacks
+    with his best melee skill or his Dodge, a roll of its own after his shot [D], and it is that roll that
+    must beat every attacker; the gang-up's -1 is on it, not on the shot (a melee rule [D])."""
+    archer = card("Hero", "bow")
+    s = gang_on_hero(archer, "attack", "shaman", "aware")
+    s, _ = play(s, "+ + + +", "0 0 0 0", "- - - -")  # Orc A Legendary, Orc B Fair; the Shaman's dodge Terrible-1
+    p = prompt(s)
+    assert (p.who, p.reason, p.modifier_parts) == ("Hero", "combat roll, Bow", (("Bow Fair", 0),))
+    assert p.note == "the defence against Orc A and Orc B's melee attack is a roll of its own, next (FU-11)"
+    s, _ = play(s, "+ + + +")  # the shot: Fair + 4 = Legendary
+    p = prompt(s)
+    assert (p.who, p.reason) == ("Hero", "combat roll, Brawling (defending)")
+    assert p.modifier_parts == (("Brawling Fair", 0), ("gang-up of 2", -1))
+    assert p.against == "Orc A's combat roll & Orc B's combat roll"
+    assert "unless this roll beats every attacker, Hero's shot hits no one (FU-7)" in p.note
+    s, log = play(s, "+ + + +")  # the defence: 0 - 1 + 4 = Superb, below Orc A's Legendary
+    assert "Hero's Legendary vs Shaman's dodge Terrible-1: no hit (Hero did not beat Orc A, RD 8)" in log
+    assert "Orc A's Legendary vs Hero's Superb: Orc A hits (RD 1)" in log
+    s = gang_on_hero(archer, "attack", "shaman", "aware")
+    s, log = play(s, "+ + 0 0", "0 0 0 0", "- - - -", "+ + + +", "+ + + +")  # Orc A Great: Superb beats him by 1
+    assert "Hero's Legendary vs Shaman's dodge Terrible-1: Hero hits (RD 8)" in log
+
+
+def test_one_attacker_is_no_gang_up_and_both_blows_land():
+    """[D] kept: attacked by one foe while he attacks another, he is not ganged up on (FU-2: "more than
+    one enemy"): he hits his own target if he beats its roll, and his attacker hits him too."""
+    s = scene(card("Orc A"), card("Shaman"), card("Hero"), sides=(0, 0, 1))
+    s, _ = play(s, "attack", "defend", "attack", "shaman")
+    s, log = play(s, "+ + 0 0", "- - - -", "+ 0 0 0")  # Orc A Great, the Shaman Terrible-1, Hero Good
+    assert "Orc A's Great vs Hero's Good: Orc A hits (RD 1)" in log
+    assert "Hero's Good vs Shaman's Terrible-1: Hero hits (RD 5)" in log
+
+
+# --- FU-8: combat experience --------------------------------------------------------------------------------------
+
+
+def test_once_an_opponent_fought_back_the_cap_holds_to_the_scenes_end():
+    """FU-8: a Green archer ambushes Grak (uncapped); Grak attacks him (capped); in round 3 he ambushes
+    again while Grak only defends, and the cap still holds. Without Grak fighting back, it does not."""
+    green = card("Aldric", "bow", Bow="Superb", experience="green")
+    s = scene(green, B, combat_experience=True)
+    s, _ = play(s, "attack", "unaware", "defend")
+    assert prompt(s).modifier == 3  # the ambush: no cap (text)
+    s, _ = play(s, "0 0 0 0", "- - - -")  # Superb v Poor: a hit; no wound
+    s, _ = play(s, "attack", "unaware", "defend")
+    assert prompt(s).modifier == 3  # nobody has fought back yet: still uncapped
+    s, _ = play(s, "- - - -", "- - - -")  # Mediocre v Poor: a hit; no wound
+    s, _ = play(s, "attack", "unaware", "attack")  # round 3: Grak attacks him
+    assert prompt(s).modifier == -2 and prompt(s).modifier_parts[0][0] == "Bow Superb, capped Poor (green)"
+    s, _ = play(s, "0 0 0 0")  # Poor v Poor (unaware): a hit
+    p = prompt(s)  # his melee defence, a roll of its own (FU-11), capped too
+    assert p.reason == "combat roll, Brawling (defending)" and p.modifier_parts == (
+        ("Brawling Fair, capped Poor (green)", -2),
+    )
+    s, _ = play(s, "0 0 0 0", "- - - -")  # his defence Poor; Grak Terrible-1 misses
+    s, _ = play(s, "- - - -")
+    s, _ = play(s, "attack", "unaware", "defend")  # round 4: an ambush again, Grak only defends
+    assert prompt(s).modifier == -2  # FU-8: the cap holds for the rest of the scene
+    assert track(s, "Aldric")["experience"] == "green"
+
+
+def test_a_veteran_who_sees_the_elephant_gets_a_gift_the_gm_names():
+    """FU-8: a Veteran's improvement roll is made as for the others; on all '+' the app asks the GM to
+    name the gift and logs it. Grak, Near Death but alive, rolls too."""
+    s = scene(A, B, combat_experience=True)
+    s, _ = play(s, "attack", "defend", "+ 0 0 0", "0 0 0 0", "+ + 0 0")  # Great: Near Death
+    p = prompt(s)
+    # the prompts name the combatant, never "him" (the audit: Maeve was "him")
+    assert (p.who, p.reason, p.note) == ("Aldric", "seeing the elephant", "all '+': the GM gives Aldric a gift (FU-8)")
+    assert p.also == ()  # the scene is over: no end, no GM's modifier on a roll read by its faces
+    with pytest.raises(Refused, match="the scene is over: what is left are the rolls after it"):
+        RULESET.apply(s, Answer("end"))
+    s, log = play(s, "+ + + +")
+    assert log == ["Aldric rolls + + + +: a Veteran improves: the GM names a gift"]
+    p = prompt(s)
+    assert isinstance(p, ChoicePrompt) and p.reason == "the gift the GM gives Aldric"
+    assert p.advised == "combat-reflexes" and [c.key for c in p.also] == ["other"]
+    s, log = play(s, "combat-reflexes")
+    assert log == ["Aldric gains the gift Combat Reflexes (FU-8)"]
+    s, log = play(s, "+ + + -")
+    assert log[0] == "Grak rolls + + + -: still veteran"
+    assert isinstance(prompt(s), OverPrompt)
+    assert track(s, "Aldric")["gifts"] == ["combat-reflexes"] and track(s, "Aldric")["experience"] == "veteran"
+    assert RULESET.write_back(s) == {
+        "Aldric": {"gifts": ["combat-reflexes"]},
+        "Grak": {"wounds": {"near_death": 1}},
+    }
+
+
+def test_the_gm_may_name_a_gift_of_his_own():
+    """FU-8: "the GM should give him a gift (such as Combat Reflexes)": any gift, named."""
+    s = scene(A, B, combat_experience=True)
+    s, _ = play(s, "attack", "defend", "+ 0 0 0", "0 0 0 0", "+ + 0 0", "+ + + +")
+    with pytest.raises(Refused, match="name the gift after 'other'"):
+        RULESET.apply(s, Answer("other"))
+    s, log = play(s, "other Iron Will", "0 0 0 0")
+    assert log[0] == "Aldric gains the gift iron will (FU-8)"
+    assert track(s, "Aldric")["gifts"] == ["iron-will"]
+
+
+# --- FU-9: each maneuver its own option -------------------------------------------------------------------------------
+
+
+def test_each_maneuver_is_its_own_option_in_any_combination():
+    """FU-9: each optional rule and each maneuver is its own option, in any combination (text: "any or all
+    of them ... in any combination")."""
+    assert actions(scene(A, B, all_out_defense=True)) == ["attack", "all-out-defense", "defend"]
+    assert actions(scene(A, B, hit_location=True, wild_swing=True)) == ["attack", "hit-location", "defend"]
+    weak = card("Aldric", Sword="Poor")
+    assert actions(scene(weak, B, wild_swing=True)) == ["attack", "wild-swing", "defend"]
+    smg = card("Aldric", "smg")
+    assert actions(scene(smg, B, aim=True, empty_the_clip=True)) == ["attack", "aim", "empty-the-clip", "defend"]
+    assert actions(scene(smg, B, three_round_burst=True)) == ["attack", "three-round-burst", "defend"]
+    assert actions(scene(A, B, suicidal_aggression=True, all_out_attack=True)) == [
+        "attack",
+        "all-out-attack",
+        "suicidal-aggression",
+        "defend",
+    ]
+
+
+def test_a_fight_saved_with_the_one_maneuvers_switch_still_folds():
+    """FU-9: a setup stored before the maneuvers were split reads its one switch as each maneuver's own."""
+    old = scene(A, B, maneuvers=True)
+    assert all(getattr(old.options, m.replace("-", "_")) for m in MANEUVERS)
+    assert actions(old) == ["attack", "all-out-attack", "all-out-defense", "hit-location", "suicidal-aggression"] + [
+        "defend",
+    ]
+
+
+# --- FU-10, FU-11: the prompt states every modifier; the GM's modifier; defending in melee ------------------------------
+
+
+def test_a_gm_modifier_with_its_reason_on_a_combat_roll_a_damage_roll_and_a_health_roll():
+    """FU-11: a GM may add a situational modifier to any roll, logged with its reason; FU-10: the prompt
+    then states it before the roll."""
+    s, _ = play(scene(A, B, health_rolls=True), "attack", "defend")
+    assert [c.key for c in prompt(s).also] == ["end", "gm"]
+    s, log = play(s, "gm +1 uphill")
+    assert log == ["GM: +1 to Aldric's combat roll, Sword (uphill)"]
+    p = prompt(s)
+    assert p.who == "Aldric" and p.modifier_parts == (("Sword Fair", 0), ("GM: uphill", 1)) and p.modifier == 1
+    s, log = play(s, "gm -2 mud", "gm +2 the sun behind him")  # several, each with its reason
+    assert prompt(s).modifier == 1
+    s, log = play(s, "0 0 0 0", "0 0 0 0")
+    assert (
+        "Aldric rolls 0 0 0 0: Fair (0) + 1 (GM: uphill) - 2 (GM: mud) + 2 (GM: the sun behind him) + 0 (dice) "
+        "= Good (combat roll, Sword)"
+    ) in log
+    assert "Aldric's Good vs Grak's Fair: Aldric hits (RD 1)" in log
+    s, log = play(s, "gm +1 a clean cut")
+    p = prompt(s)
+    assert p.reason == "damage to Grak" and p.modifier_parts == (("Sword BD", 0), ("GM: a clean cut", 1))
+    s, _ = play(s, "0 0 0 0")  # 0 + 1 = Good: Incapacitated
+    s, log = play(s, "gm -1 he is tired")
+    assert log == ["GM: -1 to Grak's health roll (he is tired)"]
+    assert prompt(s).modifier == -1 and prompt(s).target == 1
+    s, log = play(s, "+ + 0 0")  # Fair - 1 + 2 = Good >= Good: shrugged off
+    assert "Grak rolls + + 0 0 for Health: Good (+1) vs Good: shrugs it off" in log
+
+
+def test_a_gm_modifier_is_refused_where_no_total_is_read():
+    """FU-11 at a stop roll (its faces, not a total, decide) or a choice: refused with the reason (D-5)."""
+    s = shot("pistol", "kevlar-ii")
+    assert prompt(s).reason.endswith("stops the bullet") and [c.key for c in prompt(s).also] == ["end"]
+    with pytest.raises(Refused, match="a GM's modifier is added to a roll that reads its total"):
+        RULESET.apply(s, Answer("gm +1 luck"))
+    with pytest.raises(Refused, match="a GM's modifier is added to a roll"):
+        RULESET.apply(scene(A, B), Answer("gm +1 uphill"))
+    for bad in ("gm", "gm +1", "gm 0 nothing", "gm +11 a lot"):
+        with pytest.raises(Refused, match="a GM's modifier is gm, a number and its reason"):
+            RULESET.apply(play(scene(A, B), "attack", "defend")[0], Answer(bad))
+
+
+def test_in_melee_a_defender_rolls_his_best_melee_skill_or_his_dodge():
+    """FU-11: whichever is higher; a gunman with no melee skill defends with his Dodge, not at Poor."""
+    nimble = card("Grak", Sword="Poor", Brawling="Poor", dodge="Good")
+    s, _ = play(scene(A, nimble), "attack", "defend")
+    s, _ = play(s, "0 0 0 0")
+    p = prompt(s)
+    assert (p.who, p.reason, p.modifier_parts) == ("Grak", "combat roll, Dodge (defending)", (("Dodge Good", 1),))
+    gunman = FudgeCard.model_validate(
+        {
+            "name": "Grak",
+            "setting": M,
+            "skills": {"Gun": "Good"},
+            "dodge": "Mediocre",
+            "strength": "Fair",
+            "health": "Fair",
+            "weapons": [{"weapon": "pistol", "skill": "Gun"}],
+        }
+    )
+    s, _ = play(scene(A, gunman), "attack", "defend", "0 0 0 0")
+    assert prompt(s).modifier_parts == (("Dodge Mediocre", -1),)
+    s, _ = play(scene(A, card("Grak", Sword="Good", dodge="Good")), "attack", "defend", "0 0 0 0")
+    assert prompt(s).modifier_parts == (("Sword Good", 1),)  # [D] a tie: the melee skill
+
+
+# --- issue 17 point 8: the smaller things ------------------------------------------------------------------------------
+
+
+def test_the_dead_are_not_listed_among_the_winners():
+    """Issue 17: a winner's side that lost a man to death names only those alive."""
+    s = with_boxes(scene(A, card("Bryn"), B, sides=(0, 0, 1)), 1, near_death=1)
+    f = list(s.fighters)
+    f[1] = dataclasses.replace(f[1], dead=True)
+    s = evolve(s, fighters=tuple(f))
+    s, _ = play(s, "attack", "defend", "+ 0 0 0", "0 0 0 0", "+ + 0 0")
+    r = prompt(s).result
+    assert (r.winner, r.loser) == ("Aldric", "Grak")
+
+
+def test_an_empty_bow_advises_its_reload():
+    """Issue 17: an archer whose bow is empty is advised to reload, not to defend."""
+    s = scene(card("Aldric", "bow"), B, reloading=True)
+    s, _ = play(s, "attack", "unaware", "defend", "- - - -")  # a miss; the bow is empty
+    p = prompt(s)
+    assert p.who == "Aldric" and "attack" not in [o.key for o in p.options] and p.advised == "reload"
+
+
+def test_the_advised_target_is_never_one_already_out():
+    """Issue 17: with an able foe still there, the one he fought last (now Near Death) is not advised."""
+    s = scene(A, card("Bryn"), B, sides=(0, 1, 1))
+    s, _ = play(s, "attack", "bryn", "defend", "defend", "+ + + +", "- - - -", "+ + 0 0")  # Bryn: Near Death
+    assert track(s, "Bryn")["status"] == "near death"
+    s, _ = play(s, "attack")
+    assert prompt(s).reason == "target" and prompt(s).advised == "grak"
+
+
+def test_targets_are_shown_by_name_and_typed_by_name():
+    """Issue 17: the choices show the combatants' names (the keys stay as the script protocol has them)."""
+    s = scene(A, card("Grukk the Ogre"), B, sides=(0, 1, 1))
+    s, _ = play(s, "attack")
+    p = prompt(s)
+    assert [(o.key, o.shown) for o in p.options] == [("grukk-the-ogre", "Grukk the Ogre"), ("grak", "Grak")]
+    s, log = play(s, "Grukk the Ogre")
+    assert log == ["Aldric: attacks Grukk the Ogre with the Sword"]
+    s2, _ = play(play(scene(A, card("Grukk the Ogre"), B, sides=(0, 1, 1)), "attack")[0], "grukk t")
+    assert s2.inputs == s.inputs
+
+
+# --- issue 17 point 9: the GM ends the scene at any prompt; no hit can wound ----------------------------------------------
+
+
+def test_the_gm_ends_the_scene_at_any_prompt():
+    """Issue 17: end at a roll mid-round: the wounds already dealt stand, the round counts in the time, and
+    the scene's end (FU-6) follows."""
+    s, _ = play(scene(A, B), "attack", "attack", "+ 0 0 0", "0 0 0 0", "- 0 0 0")  # Grak: Hurt
+    s, _ = play(s, "attack", "attack")
+    assert [c.key for c in prompt(s).also] == ["end", "gm"]
+    s, log = play(s, "end")
+    assert log[0] == "The GM ends the scene during the rolls"
+    r = prompt(s).result
+    # no roll made in round 2: the last round played is 1 [D]
+    assert (r.winner, r.method, r.detail, r.period, r.fight_time) == (
+        None,
+        "ended",
+        "the GM ended the scene before round 2's rolls",
+        1,
+        "0:03",
+    )
+    assert marked(s, "Grak")["hurt"] == 1
+    s, _ = play(scene(A, B), "attack", "attack", "0 0 0 0", "end")  # ended after a roll of round 1
+    assert prompt(s).result.fight_time == "0:03"
+    s, log = play(scene(A, B), "attack")
+    assert [c.key for c in prompt(s).also] == ["end"]  # a choice too
+    s, _ = play(s, "end")
+    assert prompt(s).result.fight_time == "0:00"
+
+
+def test_the_app_says_when_no_hit_can_wound_any_more():
+    """Issue 17: two fist fighters at 1dF with base damage -2: fist BD -3 - 2 + 1 at best is Terrible-2,
+    below the least wound (FU-3): the status says so from the start, the log once; end ends the scene."""
+    fists = {**TABLES, "weapons": {**WEAPONS, "fist": {**WEAPONS["knife"], "name": "Fist", "bd": -3}}}
+    play17 = ScenePlay(RULESET, fists)
+
+    def brawler(name: str) -> FudgeCard:
+        return FudgeCard.model_validate(
+            {
+                "name": name,
+                "setting": P,
+                "skills": {"Brawling": "Fair"},
+                "dodge": "Fair",
+                "strength": "Fair",
+                "health": "Fair",
+                "weapons": [{"weapon": "fist", "skill": "Brawling"}],
+            }
+        )
+
+    s = play17.scene(brawler("Aldric"), brawler("Grak"), damage_dice=1, base_damage=-2)
+    assert s.stalled and RULESET.status(s).endswith("no hit can wound any more: end ends the scene")
+    s, log = play17.play(s, "attack")
+    assert log[-1].startswith("No hit can wound any more")
+    s, log = play17.play(s, "attack", "0 0 0 0", "0 0 0 0")
+    assert not any(line.startswith("No hit") for line in log)  # said once
+    live = play17.scene(brawler("Aldric"), brawler("Grak"), damage_dice=1)  # BD -3 + 1: Poor, a Scratch
+    assert not live.stalled and not RULESET.status(live).endswith("end ends the scene")
+
+
+def test_no_wound_possible_counts_armor_kevlar_and_the_options():
+    """Issue 17: the check is an upper bound by the rules: DR counts against it, a kevlar stop roll can
+    always Scratch, a hit location that bypasses armor or adds damage is counted when in play."""
+    a, b = card("Aldric", "knife", armor="plate"), card("Grak", "knife", armor="plate")  # BD -2 v DR 2
+    assert scene(a, b, armor_dr=True, damage_dice=1).stalled  # -2 + 1 = Mediocre, DR 2: Terrible
+    assert not scene(a, b, damage_dice=1).stalled  # no DR: Mediocre is a Hurt
+    assert not scene(a, b, armor_dr=True, damage_dice=1, hit_location=True).stalled  # the gap: no DR
+    assert not scene(a, b, armor_dr=True, damage_dice=1, rd_bonus="rd").stalled  # a big RD adds damage
+    gun = shot("derringer", "kevlar-iii", damage_dice=1, base_damage=-2)
+    assert not gun.stalled  # kevlar's stop roll: a Scratch at worst
+
+
+# --- NPC groups, scenes of up to 16, any number of Hurt boxes, the cards after the scene ---------------------------------
+
+
+def test_the_same_card_several_times_is_a_numbered_npc_group():
+    """Issue 17: three Orc Guards are Orc Guard 1, 2 and 3; a number another card holds is skipped."""
+    orc = card("Orc Guard")
+    cards = number_copies([A, orc, orc, card("Orc Guard 2"), orc])
+    assert [c.name for c in cards] == ["Aldric", "Orc Guard 1", "Orc Guard 3", "Orc Guard 2", "Orc Guard 4"]
+    s = scene(*number_copies([A, orc, orc, orc]), sides=(0, 1, 1, 1))
+    s, _ = play(s, "attack")
+    assert [o.key for o in prompt(s).options] == ["orc-guard-1", "orc-guard-2", "orc-guard-3"]
+
+
+def test_a_scene_of_sixteen_plays():
+    """Issue 17: scenes larger than 8, up to 16."""
+    cards = number_copies([A] * 8 + [B] * 8)
+    s = scene(*cards, sides=(0,) * 8 + (1,) * 8)
+    assert len(RULESET.trackers(s)) == 16 and "Grak 8" in RULESET.trackers(s)
+    for _ in range(16):  # every one declares an attack, on the advised target
+        assert prompt(s).reason == "action"
+        s, _ = play(s, "attack")
+        while prompt(s).reason == "target":
+            s, _ = play(s, prompt(s).advised)
+    assert prompt(s).reason.startswith("combat roll")
+
+
+def test_a_card_with_twelve_hurt_boxes():
+    """Issue 17: any number of Hurt boxes a card names (FU-4: the sheet may add Hurt boxes)."""
+    s = scene(A, card("Grak", hurt_boxes=12))
+    assert len(track(s, "Grak")["boxes"]["hurt"]) == 12
+    for _ in range(12):
+        s, _ = hit_for(s, "- 0 0 0")
+    assert marked(s, "Grak")["hurt"] == 12 and marked(s, "Grak")["very_hurt"] == 0
+    s, log = hit_for(s, "- 0 0 0")
+    assert "Grak's Hurt boxes are full: marks Very Hurt" in log
+
+
+def test_wounds_carried_on_the_card_start_the_scene_marked():
+    """Issue 17: wounds written back to a card are there in its next scene (felt: FU-6 gave them in full)."""
+    s = scene(A, card("Grak", wounds={"scratch": 2, "hurt": 1}))
+    assert marked(s, "Grak") == {"scratch": 2, "hurt": 1, "very_hurt": 0, "incapacitated": 0, "near_death": 0}
+    assert track(s, "Grak")["penalty"] == -1
+    s = scene(A, card("Grak", wounds={"incapacitated": 1}), card("Bryn"), sides=(0, 1, 1))
+    assert track(s, "Grak")["status"] == "incapacitated" and prompt(s).who == "Aldric"
+
+
+def test_what_the_scene_writes_back_to_the_cards():
+    """Issue 17: experience gained, gifts and the wound boxes (all felt at the end, FU-6); nothing before the
+    scene is over, nothing for one the scene left as he came."""
+    s = scene(card("Aldric", experience="green"), B, card("Cade"), sides=(0, 1, 0), combat_experience=True)
+    assert RULESET.write_back(s) == {}
+    # Aldric (capped Poor) -2 + 2 = Fair v Grak's Mediocre: RD 1; damage 0 + 2 = Great: Near Death
+    s, _ = play(s, "attack", "defend", "defend", "+ + 0 0", "- 0 0 0", "+ + 0 0")
+    assert prompt(s).reason == "seeing the elephant"
+    s, _ = play(s, "+ + + +", "0 0 0 0", "0 0 0 0")  # Aldric, Grak, Cade (all in danger) roll
+    assert isinstance(prompt(s), OverPrompt)
+    changes = RULESET.write_back(s)
+    assert changes == {"Aldric": {"experience": "fair"}, "Grak": {"wounds": {"near_death": 1}}}
+
+
+def test_the_22_rifle_is_not_a_small_caliber_pistol():
+    """Issue 17 (text: primitive armor "can be safely ignored by ... rifles"): with the shipped tables, leather's
+    DR counts against the .22 pistol and not against the .22 rifle."""
+    from tiers import shipped_tables
+
+    shipped = ScenePlay(RULESET, shipped_tables("fudge"))
+
+    def gunman(weapon: str) -> FudgeCard:
+        return FudgeCard.model_validate(
+            {
+                "name": "Aldric",
+                "setting": M,
+                "skills": {"Gun": "Fair"},
+                "dodge": "Fair",
+                "strength": "Fair",
+                "health": "Fair",
+                "weapons": [{"weapon": weapon, "skill": "Gun"}],
+            }
+        )
+
+    target = FudgeCard.model_validate(
+        {
+            "name": "Grak",
+            "setting": P,
+            "skills": {"Sword": "Fair"},
+            "dodge": "Fair",
+            "strength": "Fair",
+            "health": "Fair",
+            "weapons": [{"weapon": "broadsword", "skill": "Sword"}],
+            "armor": "leather",
+        }
+    )
+    for weapon, note in (("pistol-22", "Grak's armor DR 1"), ("rifle-22", "")):
+        s = shipped.scene(gunman(weapon), target, armor_dr=True)
+        s, _ = shipped.play(s, "attack", "unaware", "defend", "0 0 0 0")
+        assert shipped.prompt(s).reason == "damage to Grak" and shipped.prompt(s).note == note, weapon
+
+
+def test_suicidal_aggression_is_no_way_out_of_a_gang_up():
+    """FU-7 binds every attack of a defender ganged up on [D]: his suicidal aggression (each hits on Poor,
+    text) hits no one unless he beats every attacker; theirs on him land as the maneuver says."""
+    s = scene(card("Orc A"), card("Orc B"), card("Hero"), sides=(0, 0, 1), suicidal_aggression=True)
+    s, _ = play(s, "attack", "attack", "suicidal-aggression", "orc-a")
+    s, log = play(s, "+ 0 0 0", "0 0 0 0", "0 0 0 0")  # Orc A Good, Orc B Fair, Hero 0 - 1 = Mediocre
+    assert "Hero's Mediocre vs Poor (suicidal aggression): no hit (Hero did not beat Orc A)" in log
+    assert "Orc A's Good vs Poor (suicidal aggression): Orc A hits" in log
+
+
+def test_the_dead_take_no_full_effect_line():
+    """FU-6 for the dead: their boxes are felt, and nothing more is said of them (nothing more befalls them)."""
+    s = scene(A, card("Bryn"), B, sides=(0, 0, 1))
+    f = list(s.fighters)
+    boxes = tuple((2,) if i >= 3 else tuple(0 for _ in row) for i, row in enumerate(f[0].boxes))
+    f[0] = dataclasses.replace(f[0], boxes=boxes, dead=True)
+    s, log = play(evolve(s, fighters=tuple(f)), "end")
+    assert not any("Aldric's shrugged-off" in line for line in log)
+    t = track(s, "Aldric")
+    assert t["status"] == "dead" and t["marks"]["near_death"] == ["felt"] and t["suppressed"] == []
+
+
+# --- the audit after issue 17 --------------------------------------------------------------------------------------------
+
+
+def test_the_gm_ending_at_a_health_roll_keeps_the_wound_rolled():
+    """FU-6 and the decision "wounds already rolled stand": ended at the Health roll, the wound just rolled is
+    marked, felt (no Health roll was made to shrug it off), and the result says whom it put out (the audit:
+    the wound was dropped and the tracker read fighting)."""
+    s, _ = play(scene(A, B, health_rolls=True), "attack", "defend", "+ 0 0 0", "0 0 0 0")  # RD 1
+    s, _ = play(s, "+ 0 0 0")  # BD 0 + 1 = Good: Incapacitated
+    assert prompt(s).reason == "health roll" and prompt(s).who == "Grak"
+    s, log = play(s, "end")
+    assert log == [
+        "The GM ends the scene during the damage",
+        "The scene is over before Grak's Health roll: the Incapacitated rolled stands, an Incapacitated box felt: "
+        "incapacitated",
+        "Draw (the GM ended the scene; then Grak incapacitated), round 1",
+    ]
+    r = prompt(s).result
+    assert (r.method, r.detail, r.period, r.fight_time) == (
+        "ended",
+        "the GM ended the scene; then Grak incapacitated",
+        1,
+        "0:03",
+    )
+    t = track(s, "Grak")
+    assert (t["status"], t["marks"]["incapacitated"], t["suppressed"]) == ("incapacitated", ["felt"], [])
+    assert s.after == ("Grak: Incapacitated (no Health roll), incapacitated (was fighting)",)
+    assert RULESET.write_back(s) == {"Grak": {"wounds": {"incapacitated": 1}}}
+    # a Hurt cut off so: felt, its penalty said; nobody is put out
+    s, _ = play(scene(A, B, health_rolls=True), "attack", "defend", "+ 0 0 0", "0 0 0 0", "- 0 0 0", "end")
+    assert marked(s, "Grak")["hurt"] == 1 and track(s, "Grak")["penalty"] == -1
+    assert prompt(s).result.detail == "the GM ended the scene"
+
+
+def maeve() -> FudgeCard:
+    """An archer whose Dodge (Good) is above her best melee skill (Brawling Mediocre)."""
+    return card("Maeve", "bow", Bow="Superb", Brawling="Mediocre", dodge="Good")
+
+
+def test_a_shooter_attacked_in_melee_defends_with_her_best_melee_skill_or_dodge():
+    """FU-11: in melee a defender rolls his best melee skill or his Dodge. Maeve shoots Grak while he attacks
+    her with his sword: her shot is her Bow roll against his dodge, her defence a roll of its own, her Dodge,
+    and each prompt says what it is for [D: the ruling over the old one-roll call]. (The audit: her Bow roll
+    met his sword.)"""
+    s, _ = play(scene(maeve(), B), "attack", "aware", "attack")
+    p = prompt(s)
+    assert (p.who, p.reason, p.modifier_parts, p.against) == (
+        "Maeve",
+        "combat roll, Bow",
+        (("Bow Superb", 3),),
+        "Grak's dodge",
+    )
+    assert p.note == "the defence against Grak's melee attack is a roll of its own, next (FU-11)"
+    s, log = play(s, "0 0 0 0")  # her shot: Superb
+    p = prompt(s)
+    assert (p.who, p.reason, p.modifier_parts, p.against) == (
+        "Maeve",
+        "combat roll, Dodge (defending)",
+        (("Dodge Good", 1),),
+        "Grak's combat roll",
+    )
+    assert p.note == "Maeve's attack this round is the shot: no hit back [D]"
+    s, _ = play(s, "0 0 0 0")  # her defence: Good
+    assert (prompt(s).who, prompt(s).reason, prompt(s).against) == ("Grak", "combat roll, Sword", "Maeve's combat roll")
+    s, _ = play(s, "+ + 0 0")  # Grak's sword: Great
+    assert (prompt(s).who, prompt(s).reason, prompt(s).against) == ("Grak", "dodge", "Maeve's shot")
+    s, log = play(s, "0 0 0 0")  # his dodge: Fair
+    assert log[-2:] == [
+        "Maeve's Superb vs Grak's dodge Fair: Maeve hits (RD 3)",
+        "Grak's Great vs Maeve's Good: Grak hits (RD 1)",
+    ]
+    assert prompt(s).reason == "damage to Grak" and prompt(s).who == "Maeve"
+    s, _ = play(s, "- - - -")
+    assert prompt(s).reason == "damage to Maeve" and prompt(s).who == "Grak"
+
+
+def test_a_gunman_attacked_in_melee_defends_with_his_fists_and_never_hits_back():
+    """FU-11 with a melee skill: he meets the attack with it, but his attack this round is his shot [D]: beating
+    the swordsman, he hits him with nothing but the shot."""
+    gunman = card("Aldric", "pistol", Brawling="Good")
+    s, _ = play(scene(gunman, B), "attack", "aware", "attack", "0 0 0 0")
+    p = prompt(s)
+    assert (p.reason, p.modifier_parts) == ("combat roll, Brawling (defending)", (("Brawling Good", 1),))
+    s, log = play(s, "+ + + +", "- - - -", "+ + + +")  # his defence Legendary+1 v Grak's Terrible-1
+    assert "Grak's Terrible-1 vs Aldric's Legendary+1: Grak misses (RD -9)" in log
+    assert not any("hits back" in line for line in log)
+
+
+def test_a_side_already_out_ends_the_scene_at_once():
+    """Design 6.5: the scene ends when a side has no able combatant, so one that comes in with every card out
+    (its wounds carried) is over before round 1 (the audit: a round was played first)."""
+    s = scene(A, card("Grak", wounds={"near_death": 1}))
+    p = prompt(s)
+    assert isinstance(p, OverPrompt)
+    r = p.result
+    assert (r.winner, r.loser, r.method, r.detail, r.period, r.fight_time) == (
+        "Aldric",
+        "Grak",
+        "incapacitated",
+        "near death before the scene began",
+        0,
+        "0:00",
+    )
+    with pytest.raises(Refused):
+        RULESET.apply(s, Answer("attack"))
+    both = scene(card("Aldric", wounds={"incapacitated": 1}), card("Grak", wounds={"near_death": 1}))
+    assert prompt(both).result.detail == "both sides out before the scene began" and prompt(both).result.winner is None
+    assert not isinstance(prompt(scene(A, card("Grak", wounds={"very_hurt": 1}))), OverPrompt)
+
+
+def test_a_name_ending_in_s_takes_the_apostrophe_alone():
+    """The audit: "Nell Quickfingers's"."""
+    s, log = play(scene(card("Jess"), B), "attack", "attack", "0 0 0 0", "0 0 0 0")
+    assert "Jess' Fair vs Grak's Fair: a tie" in log
+    s, _ = play(scene(B, card("Jess")), "attack", "attack")
+    assert prompt(s).against == "Jess' combat roll"

@@ -12,6 +12,7 @@ from table_cards import assert_odds_hide_and_show, screen_text, text_of, type_an
 from textual.widgets import Button, Input, OptionList, Select, Static
 
 from companion.ruleset import Setup, default_options, get_ruleset
+from companion.rulesets.fudge import MANEUVERS
 from companion.screens.app import make_app
 from companion.screens.fight import FightScreen
 from companion.screens.home import HomeScreen
@@ -121,9 +122,15 @@ async def test_a_three_against_two_scene_is_picked_on_two_sides(data_dir: Path) 
         blue = text_of(screen.query_one("#blue-side", Static))
         assert all(n in red for n in RED) and all(n in blue for n in BLUE)
         assert "Enter adds here" in blue and "Enter adds here" not in red
-        # the same card is not in a scene twice
+        # the same card again is one more of an NPC group (issue 17), numbered when the scene starts
         await pick(pilot, ["Ash Redhand"])
-        assert len(screen.placed) == 5
+        assert len(screen.placed) == 6 and "6 Ash Redhand" in text_of(screen.query_one("#blue-side", Static))
+        assert "Ash Redhand [b]x2[/b]" in screen.entry(screen.roster.find("Ash Redhand"))  # its roster line
+        screen.query_one("#filter", Input).value = "Ash Redhand"
+        await pilot.pause()
+        await pilot.press("ctrl+u", "ctrl+u")  # clears the filter, then takes back one of the group
+        await pilot.pause()
+        assert len(screen.placed) == 5 and [c.name for c, _ in screen.placed].count("Ash Redhand") == 1
         # the card shows the sheet (FudgeCard.sheet_lines)
         screen.query_one("#filter", Input).value = "Bryn Redhand"
         await pilot.pause()
@@ -165,11 +172,23 @@ async def test_a_scene_needs_someone_on_each_side(data_dir: Path) -> None:
         await pick(pilot, ["Dag Bluecoat"])
         for name in ("Eli Bluecoat", "Finn Bluecoat", "Gil Redhand", "Hal Redhand", "Maeve Ashdown"):
             await pick(pilot, [name])
-        assert len(screen.placed) == 8  # the ninth is refused: 2 to 8 in a scene
+        await pick(pilot, ["Dag Bluecoat"] * 8)  # an NPC group of Dag Bluecoats
+        assert len(screen.placed) == 16  # the seventeenth is refused: 2 to 16 in a scene (issue 17)
         assert screen.ready() is None
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        fight = app.screen
+        assert isinstance(fight, FightScreen)
+        names = fight.session.setup.names
+        assert names.count("Dag Bluecoat") == 0 and [n for n in names if n.startswith("Dag")] == [
+            f"Dag Bluecoat {i}" for i in range(1, 9)
+        ]
 
 
-async def test_the_thirteen_options_fit_and_scroll_at_80x24(data_dir: Path) -> None:
+async def test_the_twenty_options_fit_and_scroll_at_80x24(data_dir: Path) -> None:
+    """FU-9: each maneuver its own option: twenty in all, scrolled at 80x24."""
     app = make_app(data_dir, rng=random.Random(1))
     async with app.run_test(size=(80, 24)) as pilot:
         await build_scene(pilot, RED[:1], BLUE[:1])
@@ -178,7 +197,7 @@ async def test_the_thirteen_options_fit_and_scroll_at_80x24(data_dir: Path) -> N
         screen = app.screen
         assert isinstance(screen, OptionsScreen)
         selects = list(screen.query(Select))
-        assert len(selects) == len(get_ruleset("fudge").options) == 13
+        assert len(selects) == len(get_ruleset("fudge").options) == 20
         assert app.focused is selects[0]  # the keys change the first option at once
         scroll = screen.query_one("#options")
         assert scroll.max_scroll_y > 0  # more than fits: they scroll
@@ -188,7 +207,7 @@ async def test_the_thirteen_options_fit_and_scroll_at_80x24(data_dir: Path) -> N
         rows = [s.region for s in selects if s.region.height]
         assert all(not a.overlaps(b) for i, a in enumerate(rows) for b in rows[i + 1 :])
         # Tab to the last option scrolls it into view; its list opens framed, over the rows below
-        for _ in range(12):
+        for _ in range(19):
             await pilot.press("tab")
         await pilot.pause()
         last = selects[-1]
@@ -326,7 +345,7 @@ async def test_a_long_list_of_maneuvers_scrolls_and_the_answer_box_stays_in_view
     screen, and typing a choice shows its why."""
     app = make_app(data_dir, rng=random.Random(1))
     async with app.run_test(size=(80, 24)) as pilot:
-        start_scene(app, RED, BLUE, {"maneuvers": True})
+        start_scene(app, RED, BLUE, {m.replace("-", "_"): True for m in MANEUVERS})
         await pilot.pause()
         screen = app.screen
         prompt = screen.session.prompt
@@ -470,3 +489,166 @@ def test_an_odds_bar_is_five_cells_in_eighths() -> None:
 
     assert plain(0.73) == "███▋░" and plain(0.0) == "░░░░░" and plain(1.0) == "█████"
     assert plain(0.01) == "░░░░░" and plain(0.02) == "▏░░░░" and all(len(plain(p / 100)) == 5 for p in range(101))
+
+
+# --- issue 17 -----------------------------------------------------------------------------
+
+
+def test_each_box_is_drawn_felt_or_shrugged_off() -> None:
+    """Issue 17 point 7: one felt Hurt and one shrugged off is ``Hurt ■▣`` beside a -1, not ``Hurt ▣▣``."""
+    boxes = {"scratch": [False] * 3, "hurt": [True, True], "very_hurt": [False], "incapacitated": [False]}
+    boxes["near_death"] = [False]
+    marks = {k: ["free"] * len(v) for k, v in boxes.items()} | {"hurt": ["felt", "shrugged"]}
+    plain, _ = wound_boxes(boxes, ["hurt"], marks)
+    assert plain == "Scratch □□□ Hurt ■▣ V.Hurt □ Inc □ ND □"
+    assert wound_boxes(boxes, ["hurt"])[0] == plain  # without the marks: the count of shrugged boxes, not all
+    numbers = {"boxes": boxes, "marks": marks, "suppressed": ["hurt"], "penalty": -1, "status": "fighting"}
+    last = combatant_lines(_Card(), numbers, False)[-1]
+    assert "Hurt [b $error]■[/][$success]▣[/]" in last and last.endswith("-1[/]")
+
+
+def test_a_long_hurt_track_fits_its_panel() -> None:
+    """Issue 17: any number of Hurt boxes: the words shorten, then the track wraps, within the width."""
+    from rich.text import Text
+
+    for n in (6, 12, 20):
+        boxes = {"scratch": [True] * 3, "hurt": [True] + [False] * (n - 1), "very_hurt": [False]}
+        boxes |= {"incapacitated": [False], "near_death": [False]}
+        lines = combatant_lines(_Card(), {"boxes": boxes, "penalty": -1, "status": "fighting"}, False)
+        for line in lines:
+            assert Text.from_markup(line.replace("$", "")).cell_len <= 44, (n, line)
+        assert "".join(lines).count("□") == n - 1 + 3 and "■" in lines[1]
+    assert len(lines) == 3  # 20 Hurt boxes: the track takes two lines
+
+
+async def test_twelve_combatants_scroll_and_the_one_acting_stays_in_view(data_dir: Path) -> None:
+    """Issue 17: scenes larger than 8 (an NPC group of copies): the side panels scroll, and the combatant
+    whose prompt it is is scrolled into view at 80x24."""
+    from companion.replay import number_copies
+
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        roster = app.roster("fudge")
+        cards = number_copies([roster.find("Ash Redhand")] * 6 + [roster.find("Dag Bluecoat")] * 6)
+        setup = Setup("fudge", cards, default_options(get_ruleset("fudge")), sides=(0,) * 6 + (1,) * 6)
+        assert app.new_fight(setup)
+        await pilot.pause()
+        screen = app.screen
+        sides = screen.query_one("#sides")
+        assert sides.max_scroll_y > 0
+        await answer_until(pilot, screen, lambda: screen.session.prompt.who == "Dag Bluecoat 6")
+        await pilot.pause()
+        assert "▶ Dag Bluecoat 6" in screen_text(app) and sides.scroll_y > 0
+
+
+async def test_targets_are_listed_by_name_and_the_gm_words_are_shown(data_dir: Path) -> None:
+    """Issue 17: a choice lists the combatants' names (no slugs); every prompt of the scene says the GM may
+    type end, and a roll that he may add his modifier (FU-11); end at a roll ends the scene."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        start_scene(app, RED, BLUE)
+        await pilot.pause()
+        screen = app.screen
+        await type_answer(pilot, "attack")
+        shown = text_of(screen.query_one("#prompt", Static))
+        assert "Dag Bluecoat" in shown and "dag-bluecoat" not in shown and "or type: end" in shown
+        assert screen.query_one("#faces", Input).placeholder == "Dag Bluecoat / Eli Bluecoat"
+        await type_answer(pilot, "Eli Bluecoat")
+        assert screen.session.steps[-1].log == ("Ash Redhand: attacks Eli Bluecoat with the Broadsword",)
+        await answer_until(pilot, screen, lambda: screen.session.prompt.kind == "roll")
+        assert "or type: end · gm +N REASON" in text_of(screen.query_one("#prompt", Static))
+        screen.query_one("#faces", Input).value = "gm +1 high ground"
+        await pilot.pause()
+        assert text_of(screen.query_one("#hint", Static)).startswith("= gm +N REASON: a GM's situational modifier")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert ("GM: high ground", 1) in screen.session.prompt.modifier_parts
+        await type_answer(pilot, "end")
+        assert screen.session.over and screen.session.prompt.result.method == "ended"
+
+
+async def test_after_the_scene_f5_writes_the_wounds_to_the_cards_once_confirmed(data_dir: Path) -> None:
+    """Issue 17: after the scene, on request (f5), the wounds and experience go on the cards in the data
+    folder as a diff the GM confirms (y) or not (n); the next scene starts with them."""
+    from companion.screens.writeback import WriteBackScreen
+
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        start_scene(app, ["Ash Redhand"], ["Dag Bluecoat"])
+        await pilot.pause()
+        screen = app.screen
+        await answer_until(pilot, screen, lambda: screen.session.over)
+        assert screen.check_action("write_back", ()) and "f5 writes the wounds" in screen_text(app)
+        before = (data_dir / "fighters" / "fudge_test.yaml").read_text()
+        await pilot.press("f5")
+        await pilot.pause()
+        assert isinstance(app.screen, WriteBackScreen)
+        diff = text_of(app.screen.query_one("#diff", Static)).splitlines()
+        assert any(line.startswith("+") and "wounds: {" in line for line in diff)  # the card's own lines
+        assert not any(line.startswith("-") and "Ash Redhand" in line for line in diff)  # no other card
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen and (data_dir / "fighters" / "fudge_test.yaml").read_text() == before
+        await pilot.press("f5")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        after = (data_dir / "fighters" / "fudge_test.yaml").read_text()
+        assert after != before and after.count("wounds:") == 1
+        dag = app.roster("fudge").find("Dag Bluecoat")
+        want = {
+            k: sum(v) for k, v in screen.session.ruleset.trackers(screen.session.state)["Dag Bluecoat"]["boxes"].items()
+        }
+        assert dag.wounds == {k: v for k, v in want.items() if v}
+
+
+def test_the_scene_order_keeps_an_npc_groups_copies_together():
+    """Issue 17: the copies of a card picked at different times act together, where the first was picked."""
+    from companion.replay import number_copies
+    from companion.screens.scene import scene_order
+
+    class Card:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def model_copy(self, update: dict) -> Card:
+            return Card(update["name"])
+
+    orc, ash, dag = Card("Orc Guard"), Card("Ash"), Card("Dag")
+    cards, sides = scene_order(((orc, 0), (ash, 0), (dag, 1), (orc, 0), (orc, 0)))
+    assert [c.name for c in number_copies(cards)] == ["Orc Guard 1", "Orc Guard 2", "Orc Guard 3", "Ash", "Dag"]
+    assert sides == (0, 0, 0, 0, 1)
+
+
+async def test_end_is_the_whole_word_at_the_first_declaration_and_a_side_out_opens_over(data_dir: Path) -> None:
+    """The issue 17 audit: ``e`` alone at a round's first declaration ended the whole scene (a start of the
+    option "end"). The GM's end is a word of every prompt now, typed whole; a start of it does not fit. A
+    scene whose side comes in already out (its card's wounds) opens over, with the result (design 6.5)."""
+    (data_dir / "fighters" / "fudge_out.yaml").write_text(
+        "game: fudge\nfighters:\n"
+        "  - {name: Ivo Bluecoat, setting: primitive, skills: {Spear: Fair}, dodge: Fair, strength: Fair,"
+        " health: Fair, weapons: [{weapon: spear, skill: Spear, two_handed: true}], wounds: {near_death: 1}}\n"
+    )
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        start_scene(app, RED, BLUE)
+        await pilot.pause()
+        screen = app.screen
+        shown = text_of(screen.query_one("#prompt", Static))
+        assert "or type: end" in shown and "  end" not in shown  # a word of the prompt, not an option
+        await type_answer(pilot, "e")
+        assert not screen.session.over and screen.session.steps == []
+        screen.query_one("#faces", Input).value = "end"
+        await pilot.pause()
+        assert text_of(screen.query_one("#hint", Static)).startswith("= end: the GM ends the scene")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.session.over and screen.session.prompt.result.detail == "the GM ended the scene before round 1"
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        start_scene(app, ["Ash Redhand"], ["Ivo Bluecoat"])
+        await pilot.pause()
+        screen = app.screen
+        assert screen.session.over
+        shown = screen_text(app)  # the result panel wraps its lines
+        assert "Round 0: over" in shown and "Ash Redhand def. Ivo" in shown and "(near death before the" in shown

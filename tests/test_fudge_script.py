@@ -105,7 +105,7 @@ def boxes(tracker: dict) -> dict[str, int]:
 
 
 def test_there_are_fudge_golden_scripts():
-    assert {p.stem for p in SCRIPTS} >= {"fudge_melee", "fudge_skirmish", "fudge_bear", "fudge_refusals"}
+    assert {p.stem for p in SCRIPTS} >= {"fudge_melee", "fudge_skirmish", "fudge_bear", "fudge_refusals", "fudge_gang"}
 
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=[p.stem for p in SCRIPTS])
@@ -142,11 +142,10 @@ def test_golden_melee_reads_as_the_rules_say(tmp_path: Path):
     assert said(text, "Bors Holt rolls 0 0 0 0: Fair (0) - 2 (Very Hurt) + 0", "= Poor (combat roll, Axe)")
     # no options: Bors's leather counts for neither DR nor PD (FU-5: off by default)
     assert not any("DR" in line or "PD" in line for line in text)
-    # defending deals no damage even when the defender wins
+    # a defender with a melee skill who beats his attacker hits him back (FU-2, FU-11: only Dodge never does)
     assert "Bors Holt's Mediocre vs Aldo Reyne's Great: Bors Holt misses (RD -3)" in text
-    assert not any(
-        line.startswith("Aldo Reyne's") for line in text[text.index("Aldo Reyne: defend") : text.index("Round 4")]
-    )
+    assert "Aldo Reyne's Great vs Bors Holt's Mediocre: Aldo Reyne hits back (RD 3)" in text
+    assert said(text, "Aldo Reyne rolls - - - - for damage: Broadsword BD 0 - 4", "= Terrible-1 (-4): no wound")
     end = final(lines)
     assert end["over"] is True
     assert end["result"] == {
@@ -166,7 +165,7 @@ def test_golden_melee_reads_as_the_rules_say(tmp_path: Path):
 
 
 def test_golden_skirmish_reads_as_the_rules_say(tmp_path: Path):
-    """Three on two with health rolls, armor DR and PD, maneuvers and reloading."""
+    """Three on two with health rolls, armor DR and PD, two maneuvers (aim, all-out attack: FU-9) and reloading."""
     proc, lines = golden_lines("fudge_skirmish", tmp_path)
     assert proc.returncode == 0, proc.stderr
     text = logs(lines)
@@ -222,8 +221,8 @@ def test_golden_skirmish_reads_as_the_rules_say(tmp_path: Path):
         "winner": None,
         "loser": None,
         "method": "ended",
-        "detail": "the GM ended the scene",
-        "period": 5,
+        "detail": "the GM ended the scene before round 5",
+        "period": 4,  # the last round played
         "time": "",
         "fight_time": "0:12",
     }
@@ -231,7 +230,24 @@ def test_golden_skirmish_reads_as_the_rules_say(tmp_path: Path):
     assert (t["Gus Varga"]["ammo"], t["Gus Varga"]["reloads"]) == ({"pistol-9mm": 12}, {"pistol-9mm": 0})
     assert (t["Ada Fenn"]["ammo"], t["Ada Fenn"]["reloads"]) == ({"longbow": 0}, {"longbow": 1})
     assert (t["Vera Lund"]["ammo"], t["Vera Lund"]["reloads"]) == ({"pistol-45": 5}, {"pistol-45": 1})
-    assert t["Hal Brandt"]["suppressed"] == ["hurt"] and t["Hal Brandt"]["penalty"] == 0
+    # FU-6: the Hurt Hal shrugged off in round 1 takes full effect when the GM ends the scene
+    assert "The scene is over: Hal Brandt's shrugged-off Hurt takes full effect: -1 to every roll" in text
+    assert t["Hal Brandt"]["suppressed"] == [] and t["Hal Brandt"]["penalty"] == -1
+    assert t["Hal Brandt"]["marks"]["hurt"] == ["felt", "free"]
+    # FU-7: ganged up on, Hal hits no one unless he beats every attacker, and his prompt says so first
+    hal = next(p for p in prompts(lines) if p["who"] == "Hal Brandt" and p["kind"] == "roll")
+    assert hal["note"] == "ganged up on: Hal Brandt hits no one unless this roll beats every attacker (FU-7)"
+    # the advised target is never one already out while a foe still fights (issue 17)
+    assert hal_target["advised"] == "ada-fenn"
+    # each maneuver is its own option (FU-9): only aim and all-out attack are offered
+    first = prompts(lines)[0]
+    assert first["options"] == ["attack", "all-out-attack", "defend"] and first["also"] == ["end"]
+    # FU-11: Ada, shooting while Hal attacks her in melee, defends with a roll of its own (her sword: a tie
+    # with her Dodge), and that roll meets his blow
+    ada = [p for p in prompts(lines) if p["who"] == "Ada Fenn" and p.get("reason") == "combat roll, Sword (defending)"]
+    assert len(ada) == 1 and ada[0]["against"] == "Hal Brandt's combat roll"
+    assert "Hal Brandt's Fair vs Ada Fenn's Good: Hal Brandt misses (RD -1)" in text
+    assert "Vera Lund loses the aim: made to dodge (text: Aim)" in text
     assert boxes(t["Vera Lund"]) == {"scratch": 2, "hurt": 0, "very_hurt": 1, "incapacitated": 0, "near_death": 0}
     assert t["Vera Lund"]["penalty"] == -1 and t["Vera Lund"]["aim"] == 0  # made to dodge: the aim is lost
     assert t["Gus Varga"]["penalty"] == -2 and t["Kit Swale"]["status"] == "near death"
@@ -245,26 +261,43 @@ def test_golden_bear_reads_as_the_rules_say(tmp_path: Path):
     text = logs(lines)
     # combat experience: Green capped Poor, Fair capped Fair, in danger
     first = [p for p in prompts(lines) if p["kind"] == "roll"][:2]
-    assert first[0]["modifier_parts"] == [["Pistol Great, capped Poor (green)", -2]]
-    assert first[1]["modifier_parts"] == [["Rifle Good, capped Fair (fair)", 0]]
-    # scale (text's pattern, [R] table: 5 levels give 1 to hit and 2 damage)
-    assert "Pete Cole's Good +1 scale -5 = Great vs Bruno's dodge Poor: Pete Cole hits (RD 4)" in text
-    assert "Bruno's Good -1 scale +5 = Fair vs Pete Cole's Poor: Bruno hits (RD 2)" in text
+    assert first[0]["modifier_parts"][0] == ["Pistol Great, capped Poor (green)", -2]
+    assert first[1]["modifier_parts"][0] == ["Rifle Good, capped Fair (fair)", 0]
+    # scale (text's pattern, [R] table: 5 levels give 1 to hit and 2 damage), in the roll's prompt (FU-10)
+    assert first[0]["modifier_parts"][1] == ["scale -5", 1] and first[0]["modifier"] == -1
+    assert said(text, "Pete Cole rolls + + + 0: Poor (-2) + 1 (scale -5) + 3", "= Great (combat roll, Pistol)")
+    assert "Pete Cole's Great vs Bruno's dodge Poor: Pete Cole hits (RD 4)" in text
+    assert said(
+        text, "Bruno rolls + + 0 0: Good (+1) - 2 (Very Hurt) - 1 (scale +5) + 2", "= Fair (combat roll, Claws)"
+    )
+    assert "Bruno's Fair vs Pete Cole's Poor: Bruno hits (RD 2)" in text
+    # one roll, one result [D]: Bruno's roll, with its scale against Pete, meets Dina's attack too
+    assert "Dina Marsh's Superb vs Bruno's Fair: Dina Marsh hits (RD 3)" in text
+    # FU-11: Pete, no melee weapon and Brawling Poor, defends with his Dodge (Mediocre, capped Poor)
+    pete = next(p for p in prompts(lines) if p["who"] == "Pete Cole" and "defending" in p.get("reason", ""))
+    assert pete["modifier_parts"] == [["Dodge Mediocre, capped Poor (green)", -2]]
     # RD bonus RD-1
     assert said(
         text,
-        "Pete Cole rolls 0 0 0 0 for damage: .22 pistol BD -2 - 2 (scale -5) + 3 (RD 4) + 0",
+        "Pete Cole rolls 0 0 0 0 for damage: .22 pistol BD -2 - 2 (scale -5) + 3 (RD 4 - 1) + 0",
         "= Mediocre (-1): Hurt",
     )
     assert said(
-        text, "Bruno rolls - - 0 0 for damage: Claws BD -1 + 2 (scale +5) + 1 (RD 2) - 2", "= Fair (0): Very Hurt"
+        text, "Bruno rolls - - 0 0 for damage: Claws BD -1 + 2 (scale +5) + 1 (RD 2 - 1) - 2", "= Fair (0): Very Hurt"
     )
-    # seeing the elephant: after the scene, all '+' raises one level
+    # seeing the elephant: after the scene, all '+' raises one level; a Veteran rolls too, and the GM
+    # names his gift (FU-8)
     elephant = [p for p in prompts(lines) if p["kind"] == "roll" and p["reason"] == "seeing the elephant"]
-    assert [p["who"] for p in elephant] == ["Pete Cole", "Dina Marsh"] and {p["dice"] for p in elephant} == {"4dF"}
-    assert text[-3:] == [
+    assert [p["who"] for p in elephant] == ["Pete Cole", "Dina Marsh", "Bruno"]
+    assert {p["dice"] for p in elephant} == {"4dF"}
+    gift = prompts(lines)[-1]
+    assert gift["reason"] == "the gift the GM gives Bruno" and gift["advised"] == "combat-reflexes"
+    assert gift["also"] == ["other"]
+    assert text[-5:] == [
         "Pete Cole rolls + + + +: has seen the elephant, now fair",
         "Dina Marsh rolls + + 0 +: still fair",
+        "Bruno rolls + + + +: a Veteran improves: the GM names a gift",
+        "Bruno gains the gift thick fur (FU-8)",
         "Pete Cole & Dina Marsh def. Bruno by incapacitation, round 2",
     ]
     end = final(lines)
@@ -279,7 +312,44 @@ def test_golden_bear_reads_as_the_rules_say(tmp_path: Path):
     }
     t = end["trackers"]
     assert [t[n]["experience"] for n in ("Pete Cole", "Dina Marsh", "Bruno")] == ["fair", "fair", "veteran"]
+    assert t["Bruno"]["gifts"] == ["thick-fur"]
     assert boxes(t["Bruno"]) == {"scratch": 0, "hurt": 1, "very_hurt": 1, "incapacitated": 1, "near_death": 0}
+
+
+def test_golden_gang_reads_as_the_rules_say(tmp_path: Path):
+    """Issue 17: an NPC group, FU-7 twice, every modifier in the prompt (FU-10), a GM's modifier and a
+    defender's best melee skill or Dodge (FU-11), the GM's end at a damage roll, and FU-6."""
+    proc, lines = golden_lines("fudge_gang", tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    text = logs(lines)
+    # the same card named twice: an NPC group, numbered; the choices are listed by key, shown by name
+    target = next(p for p in prompts(lines) if p.get("reason") == "target")
+    assert target["options"] == ["bors-holt-1", "bors-holt-2", "kit-swale"]
+    assert list(final(lines)["trackers"]) == ["Hal Brandt", "Bors Holt 1", "Bors Holt 2", "Kit Swale"]
+    # FU-7: ganged up on, Hal hits no one unless he beats every attacker, his target a third or not
+    assert "Hal Brandt's Superb vs Kit Swale's Mediocre: no hit (Hal Brandt did not beat Bors Holt 1, RD 4)" in text
+    assert "Hal Brandt's Great vs Bors Holt 1's Fair: no hit (Hal Brandt did not beat Kit Swale, RD 2)" in text
+    # FU-10: gang-up and vitals in the prompt, before the roll; FU-11: the GM's modifier, then in the prompt too
+    hal = [p for p in prompts(lines) if p["who"] == "Hal Brandt" and p.get("reason") == "combat roll, Sword"]
+    assert hal[1]["modifier_parts"] == [["Sword Great", 2], ["gang-up of 3", -2], ["vitals", -3]]
+    assert hal[1]["modifier"] == -3 and hal[1]["also"] == ["end", "gm"]
+    assert "GM: +1 to Hal Brandt's combat roll, Sword (higher ground)" in text
+    assert hal[2]["modifier"] == -2 and hal[2]["modifier_parts"][-1] == ["GM: higher ground", 1]
+    # FU-11: Kit defends with the higher of his best melee skill and his Dodge
+    kit = next(p for p in prompts(lines) if p["who"] == "Kit Swale" and p.get("kind") == "roll")
+    assert kit["reason"] == "combat roll, Knife (defending)"
+    # the GM ends the scene at a damage roll; FU-6: the shrugged-off Incapacitated takes full effect
+    assert "Hal Brandt marks an Incapacitated box (shrugged off)" in text
+    assert text[-3:] == [
+        "The GM ends the scene during the damage",
+        "The scene is over: Hal Brandt's shrugged-off Incapacitated takes full effect: incapacitated",
+        "Draw (the GM ended the scene; then Hal Brandt incapacitated), round 3",
+    ]
+    end = final(lines)
+    assert end["result"]["detail"] == "the GM ended the scene; then Hal Brandt incapacitated"
+    assert end["result"]["fight_time"] == "0:09"
+    t = end["trackers"]["Hal Brandt"]
+    assert (t["status"], t["suppressed"], t["marks"]["incapacitated"]) == ("incapacitated", [], ["felt"])
 
 
 def test_golden_refusals_change_nothing(tmp_path: Path):
@@ -294,18 +364,25 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
         "kit-swale",
         "aldo-reyne",
         "done",
-        "end",
+        "gm +1 uphill",
         "reload",
         "+ - 0 2",
         "+ + 0",
         "3",
+        "gm +1",
+        "gm 0 luck",
         "x",
         "+ + + + +",
+        "e",
     ]
-    assert refused[0]["reason"] == "action: choose one of attack, defend, end"
-    assert refused[1]["reason"] == "target: choose one of bors-holt, hal-brandt"
+    assert refused[0]["reason"] == "action: choose one of attack, defend"
+    assert refused[-1]["reason"] == "action: choose one of attack, defend"  # only the whole word ends the scene
+    assert refused[1]["reason"] == "target: choose one of Bors Holt, Hal Brandt"  # by name, as listed (issue 17)
+    assert refused[4]["reason"].startswith("a GM's modifier is added to a roll that reads its total")
     assert "'2' is not a face" in refused[6]["reason"]
     assert "expected 4 faces for 4dF" in refused[7]["reason"]
+    assert refused[9]["reason"].endswith("(the reason is logged with it: say why)")  # FU-11
+    assert refused[10]["reason"].endswith("(from -10 to +10, not 0)")
     # a refusal writes no new prompt: the next line is another refusal or the answer accepted
     for before, after in itertools.pairwise(lines):
         if "refused" in before:
@@ -334,7 +411,7 @@ def test_the_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
             "action",
             "attack",
         )
-        assert first["options"] == ["attack", "defend", "end"]
+        assert first["options"] == ["attack", "defend"] and first["also"] == ["end"]
         proc.stdin.write(b"attack\n")
         proc.stdin.flush()
         assert json.loads(out.line()) == {"accepted": "attack", "virtual": False, "log": []}
@@ -347,6 +424,7 @@ def test_the_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
                 "reason": "target",
                 "options": ["hal-brandt", "vera-lund"],
                 "advised": "hal-brandt",
+                "also": ["end"],  # the GM may end the scene at any prompt (issue 17)
             }
         }
         proc.stdin.close()
@@ -382,37 +460,21 @@ def test_no_names_is_the_rosters_first_two(tmp_path: Path):
 # --- setup errors: exit 2 ----------------------------------------------------------
 
 
+SEVENTEEN = [arg for i in range(9) for arg in ("--red", "Aldo Reyne")] + [
+    arg for i in range(8) for arg in ("--blue", "Bors Holt")
+]
+"""Seventeen combatants: one more than a scene takes (issue 17: up to 16)."""
+
+
 @pytest.mark.parametrize(
     "args, fragment",
     [
-        (
-            [
-                "--red",
-                "Aldo Reyne",
-                "--red",
-                "Bors Holt",
-                "--red",
-                "Kit Swale",
-                "--red",
-                "Ada Fenn",
-                "--red",
-                "Gus Varga",
-                "--blue",
-                "Hal Brandt",
-                "--blue",
-                "Vera Lund",
-                "--blue",
-                "Pete Cole",
-                "--blue",
-                "Dina Marsh",
-            ],
-            "a Fudge scene has 2 to 8 combatants, not 9",
-        ),
+        (SEVENTEEN, "a Fudge scene has 2 to 16 combatants, not 17"),
         (["--red", "Aldo Reyne", "--red", "Bors Holt"], "name both corners"),
-        (["--red", "Aldo Reyne", "--blue", "Aldo Reyne", "--blue", "Bors Holt"], "Aldo Reyne"),
         (["--red", "Aldo Reyne", "--blue", "Nobody Here"], "Nobody Here"),
         (["--red", "Aldo Reyne", "--blue", "Bors Holt", "--option", "damage_dice=5"], "damage_dice"),
         (["--red", "Aldo Reyne", "--blue", "Bors Holt", "--option", "rounds=3"], "unknown option 'rounds'"),
+        (["--red", "Aldo Reyne", "--blue", "Bors Holt", "--option", "maneuvers=on"], "unknown option 'maneuvers'"),
     ],
 )
 def test_a_scene_that_cannot_start_is_a_usage_error(tmp_path: Path, args: list[str], fragment: str):
@@ -421,15 +483,39 @@ def test_a_scene_that_cannot_start_is_a_usage_error(tmp_path: Path, args: list[s
 
 
 def test_options_lists_the_fudge_options(tmp_path: Path):
+    """FU-9: each maneuver is its own option."""
     proc = run(tmp_path, "options", "fudge")
     assert proc.returncode == 0, proc.stderr
     for words in (
         "health_rolls=off|on  (default off)",
         "damage_dice=4|3|2|1  (default 4)",
         "rd_bonus=off|rd-1|rd|rd-2  (default off)",
-        "maneuvers=off|on  (default off)",
+        "aim=off|on  (default off)",
+        "all_out_attack=off|on  (default off)",
+        "all_out_defense=off|on  (default off)",
+        "empty_the_clip=off|on  (default off)",
+        "hit_location=off|on  (default off)",
+        "suicidal_aggression=off|on  (default off)",
+        "three_round_burst=off|on  (default off)",
+        "wild_swing=off|on  (default off)",
     ):
         assert words in proc.stdout, words
+    assert "maneuvers=" not in proc.stdout
+
+
+def test_the_same_card_named_again_is_an_npc_group(tmp_path: Path):
+    """Issue 17: three Bors Holts are "Bors Holt 1", "Bors Holt 2" and "Bors Holt 3"; a card named once keeps
+    its name; a scene of twelve plays."""
+    args = ["--red", "Aldo Reyne", "--red", "Kit Swale"] + [a for _ in range(3) for a in ("--blue", "Bors Holt")]
+    proc, lines = script(tmp_path, *args, stdin="")
+    assert proc.returncode == 0, proc.stderr
+    assert list(final(lines)["trackers"]) == ["Aldo Reyne", "Kit Swale", "Bors Holt 1", "Bors Holt 2", "Bors Holt 3"]
+    twelve = [a for _ in range(6) for a in ("--red", "Aldo Reyne")] + [
+        a for _ in range(6) for a in ("--blue", "Hal Brandt")
+    ]
+    proc, lines = script(tmp_path, "--seed", "3", *twelve, stdin="roll\n" * 400)
+    assert proc.returncode == 0, proc.stderr
+    assert len(final(lines)["trackers"]) == 12 and "Hal Brandt 6" in final(lines)["trackers"]
 
 
 def test_golden_cards_load_cleanly(tmp_path: Path):

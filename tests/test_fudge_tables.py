@@ -170,6 +170,9 @@ def test_weapon_kinds_and_fire_modes(tables):
     assert tables.weapon("single-action").reload == "revolver-single"
     assert tables.weapon("pistol-9mm").automatic_pistol is True
     assert tables.weapon("pistol-22").small_caliber is True and tables.weapon("revolver-357").small_caliber is False
+    # issue 17: the .22 rifle is a rifle, not a small-caliber pistol: primitive armor does not count against it
+    assert tables.weapon("rifle-22").small_caliber is False
+    assert [k for k, w in tables.weapons.items() if w.small_caliber] == ["pistol-22"]
     assert tables.weapon("greatsword").bd > tables.weapon("broadsword").bd > tables.weapon("dagger").bd
     assert {w.kind for w in tables.weapons.values()} == {"melee", "thrown", "bow", "crossbow", "gun"}
     with pytest.raises(KeyError, match="'laser' is not a weapon of the tables"):
@@ -220,17 +223,22 @@ def test_a_number_for_a_ladder_word(tmp_path):
 
 
 def test_yaml_no_yes_and_old_numbers_are_refused(tmp_path):
-    """YAML 1.1: ``no`` is false, ``1:30`` is 90, ``010`` is 8: strict fields refuse them."""
+    """YAML 1.1: ``no`` is false (a strict field refuses it, saying so); ``1:30`` is 90 and ``010`` is 8: the
+    file reader refuses a number not in decimal, naming where (companion/yamlfile.py)."""
+    path = tmp_path / "fudge.yaml"
+    row = "kind: melee, bd: 0, min_strength: Poor, setting: primitive}"
     found = refused(
-        tmp_path,
-        "weapons:\n"
-        "  knife: {name: 1:30, kind: melee, bd: no, min_strength: Poor, setting: primitive}\n"
-        "  010: {name: Eight, kind: melee, bd: 0, min_strength: Poor, setting: primitive}\n",
+        tmp_path, "weapons:\n  knife: {name: Knife, kind: melee, bd: no, min_strength: Poor, setting: primitive}\n"
     )
-    text = "\n".join(found)
-    assert "weapons.knife.name: 90 (YAML reads 1:30 as 90 and 010 as 8: quote it)" in text
-    assert "weapons.knife.bd: False (YAML reads no/yes/on/off as false/true: quote it)" in text
-    assert "weapons.8: 8 (YAML reads 1:30 as 90" in text
+    assert found == [
+        f"{path}: weapons.knife.bd: False (YAML reads no/yes/on/off as false/true: quote it) is not allowed: "
+        "Input should be a valid integer"
+    ]
+    found = refused(tmp_path, f"weapons:\n  knife: {{name: 1:30, {row}\n")
+    assert len(found) == 1 and found[0].startswith(f"{path}: at line 2, column 17: '1:30' is not a decimal number")
+    assert "quote it if it is text" in found[0]
+    found = refused(tmp_path, f"weapons:\n  010: {{name: Eight, {row}\n")
+    assert len(found) == 1 and found[0].startswith(f"{path}: at line 2, column 3: '010' is not a decimal number")
 
 
 def test_a_bad_key_says_what_a_key_is(tmp_path):
@@ -266,6 +274,21 @@ def test_weapon_fields_must_fit_its_kind(tmp_path):
     assert f"{f}.rapier.capacity: a melee weapon is not loaded" in found
     assert f"{f}.arquebus.reload_turns: give it (5 to 20) exactly when reload is black-powder" in found
     assert len(found) == 8
+
+
+def test_only_a_small_caliber_pistol_is_small_caliber(tmp_path):
+    """Text: primitive armor's DR counts against small-caliber pistols; "anything larger, such as magnum
+    revolvers, submachine guns and rifles" ignores it (issue 17: the .22 rifle was marked small)."""
+    found = refused(
+        tmp_path,
+        "weapons:\n"
+        "  rifle-22: {name: .22 rifle, kind: gun, bd: -1, setting: modern, gun_class: small-rifle, bullet: pistol,"
+        " small_caliber: true, capacity: 15, reload: integral, fire: semi}\n",
+    )
+    assert found == [
+        f"{tmp_path / 'fudge.yaml'}: weapons.rifle-22.small_caliber: only a small-caliber pistol (gun_class "
+        "small-pistol) is one; a small-rifle is larger, and primitive armor does not count against it (text)"
+    ]
 
 
 def test_kevlar_needs_its_dice(tmp_path):

@@ -1,0 +1,135 @@
+"""After a scene (Fudge, issue 17): what it changed on the combatants' cards, shown as a diff of the
+card files in the data folder, written only when the game master says so."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import ScrollableContainer, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Label, Static
+
+from companion.cardedit import Plan
+from companion.screens.widgets import escape
+from companion.session import Session
+
+
+def diff_text(plan: Plan) -> str:
+    """Each file's diff as markup, added lines in the theme's success colour and removed ones in its
+    error colour."""
+    lines: list[str] = []
+    for edit in plan.edits:
+        for line in edit.diff():
+            if line.startswith(("+++", "---")):
+                lines.append(f"[b]{escape(line)}[/b]")
+            elif line.startswith("@@"):
+                lines.append(f"[dim]{escape(line)}[/dim]")
+            elif line.startswith("+"):
+                lines.append(f"[$success]{escape(line)}[/]")
+            elif line.startswith("-"):
+                lines.append(f"[$error]{escape(line)}[/]")
+            else:
+                lines.append(escape(line))
+        lines.append("")
+    return "\n".join(lines).rstrip()
+
+
+class WriteBackScreen(ModalScreen[bool]):
+    """Show the edits that put a scene's experience, gifts and wounds on the cards; dismisses with
+    True when the game master writes them (``y``), False when he does not (``n``, escape).
+
+    Args:
+        plan: the edits (:func:`companion.cardedit.plan`).
+    """
+
+    DEFAULT_CSS = """
+    WriteBackScreen {
+        align: center middle;
+    }
+    WriteBackScreen > Vertical {
+        width: 100%;
+        max-width: 110;
+        height: 90%;
+        border: thick $primary;
+        background: $surface;
+        padding: 0 1;
+    }
+    WriteBackScreen #diff-box {
+        height: 1fr;
+        overflow: auto auto;
+    }
+    WriteBackScreen #diff {
+        width: auto;
+        text-wrap: nowrap;
+    }
+    WriteBackScreen #what {
+        text-style: bold;
+    }
+    WriteBackScreen #notes {
+        color: $text-muted;
+        height: auto;
+        max-height: 6;
+    }
+    WriteBackScreen #keys {
+        color: $text-muted;
+    }
+    """
+    BINDINGS = [
+        Binding("y", "dismiss(True)", "Write"),
+        Binding("n,escape", "dismiss(False)", "Cancel"),
+    ]
+
+    def __init__(self, plan: Plan) -> None:
+        super().__init__()
+        self.plan = plan
+
+    def compose(self) -> ComposeResult:
+        n = sum(len(e.cards) for e in self.plan.edits)
+        files = len(self.plan.edits)
+        with Vertical():
+            yield Label(f"Write the scene to {n} card{'s' * (n != 1)} in {files} file{'s' * (files != 1)}?", id="what")
+            if self.plan.skipped:  # what the diff does not show: one left out and why, a shipped card copied
+                yield Static("\n".join(escape(why) for why in self.plan.skipped), id="notes")
+            with ScrollableContainer(id="diff-box"):  # long lines scroll sideways: a diff is not wrapped
+                yield Static(diff_text(self.plan), id="diff")
+            yield Label("y writes these changes · n or escape leaves the cards as they are", id="keys")
+        yield Footer(show_command_palette=False, compact=True)
+
+
+def offer_write_back(screen: Screen[object], session: Session) -> None:
+    """The fight screen's ``f5`` after a scene: plan the edits of its ruleset's ``write_back`` changes,
+    show them, write them on ``y``; every outcome said in a notice (issue 17)."""
+    from companion.cardedit import EditError, plan
+
+    ruleset = session.ruleset
+    changes_of = getattr(ruleset, "write_back", None)
+    changes = changes_of(session.state) if changes_of is not None and session.over else {}
+    if not changes:
+        screen.notify("This scene changed nothing on the cards.", timeout=4)
+        return
+    app = screen.app
+    game = session.setup.game
+    try:
+        edits = plan(game, ruleset.card_model, app.roster(game), app.directory / "fighters", changes)  # type: ignore[attr-defined]
+    except (EditError, OSError) as exc:
+        screen.notify(f"The cards cannot be written: {exc}", title="Not written", severity="error", markup=False)
+        return
+    edits.edits = [e for e in edits.edits if e.after != e.before]
+    if not edits.edits:
+        why = " ".join(edits.skipped) or "The cards already say what this scene changed."
+        screen.notify(why, timeout=6, markup=False)
+        return
+
+    def done(write: bool | None) -> None:
+        if not write:
+            screen.notify("The cards are as they were.", timeout=3)
+            return
+        try:
+            written = edits.write()
+        except OSError as exc:
+            screen.notify(f"The cards could not be written: {exc}", severity="error", markup=False)
+            return
+        where = ", ".join(str(p) for p in written)
+        screen.notify(f"Written to {where}.", title="Cards", timeout=6, markup=False)
+
+    app.push_screen(WriteBackScreen(edits), done)
