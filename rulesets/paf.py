@@ -17,8 +17,11 @@ damage dice, the dice of the effects); a group's damage and effects are applied
 only after every attack of the group is rolled (ties are simultaneous). Then
 the round closes (temporary damage recovers from the 11th round after it was
 taken, countdowns run). When a side has no being able to fight, when nobody
-can attack any more (PA-12), or when the GM ends the scene, the aftermath:
-help for the fallen below 0, rest and days of healing (PA-5).
+can attack any more (PA-12), or when the GM ends the scene (``end``, typed at
+any prompt of it), the aftermath: help for the fallen below 0, rest and days
+of healing (PA-5). At a roll to hit the GM may type ``gm +5 REASON``: a term
+of the number needed (the text's DF: "Misc. Bonuses (Like that tree in the
+way)").
 
 As Fudge does, the state keeps the answers given so far in the round and
 replays them through :class:`Round`, which asks for the next answer where
@@ -27,6 +30,7 @@ they run out.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable
@@ -35,8 +39,8 @@ from fractions import Fraction
 from typing import Any
 
 from companion.clock import mmss
-from companion.dice import PERCENT, Dice, d
-from companion.replay import ReplayRound, SceneRuleset, slug
+from companion.dice import PERCENT, Dice, Refused, d
+from companion.replay import ReplayRound, SceneRuleset, read_answer, slug
 from companion.ruleset import (
     SIDES,
     Answer,
@@ -82,7 +86,6 @@ ACTIONS = (
     "fix",
     "recover",
     "condition",
-    "end",
 )
 ACTION_WHY = {
     "attack": "a melee attack: percentile against AF + DF (PA-2)",
@@ -97,8 +100,22 @@ ACTION_WHY = {
     "fix": "roll dexterity or less on d20 to fix the slipped helm",
     "recover": "pick up the dropped weapon (no attack this round)",
     "condition": "the GM: a being is slowed or hastened (magic), or no longer; it holds until changed",
-    "end": "the GM ends the scene here",
 }
+END = Choice("end", "end", "the GM ends the scene here (no winner)")
+"""Taken at any prompt of the scene, typed in full (Fudge's word too): the GM ends it there. Never an
+option of a choice, where a start of it (``e``) would be taken for it."""
+GM = Choice(
+    "gm",
+    "gm +N REASON",
+    "the GM's modifier to the number needed, with its reason: + is harder (like that tree in the way), "
+    "- easier (PA-1's sign)",
+)
+"""Taken at a roll to hit (attack, shot, pummel, grapple, overbear, break): N added to the number needed
+and logged with its reason [D]. The text's DF has "Misc. Bonuses (Like that tree in the way)": the GM's
+word for what no card can know, added as PA-1 adds every term, to the chance to miss."""
+GM_MOD = re.compile(r"^gm\s*([+-]?\s*\d{1,3})(?:\s+(.*)|)$", re.IGNORECASE)
+GM_MOST = 100
+"""The largest GM's modifier (a percentile need runs 1 to 100)."""
 NON_LETHAL = {"pummel": "pummeling", "grapple": "grappling", "overbear": "overbear"}
 """An action and the table it reads."""
 REST = {
@@ -238,6 +255,8 @@ class Fighter:
     """The rounds in which it cannot attack ("neither attacks next round": that round alone, PA-9)."""
     no_attacks: bool = False
     """Lasting: a broken or lost weapon arm (until healed, beyond the scene)."""
+    no_attacks_why: str = ""
+    """What took the attacks away, as the table's row says it (PA-12's end names it)."""
     penalty: int = 0
     """Lasting: the printed "hit probability -N" (R-14), in percent to the chance to miss."""
     slipped: str | None = None
@@ -297,6 +316,12 @@ class _Live:
         return sum(p for _, p in self.temporary)
 
     @property
+    def real_hp(self) -> int:
+        """The hit points without the temporary damage, which comes back by itself (PA-7): what PA-5's
+        "below 0" and "dead at" read."""
+        return self.hp + self.temp_total
+
+    @property
     def feet_held(self) -> int:
         return len(self.feet_held_by)
 
@@ -323,6 +348,41 @@ class PafState:
 
 class _End(Exception):
     """The GM ended the scene."""
+
+
+@dataclass(frozen=True, slots=True)
+class GmModifier:
+    """A GM's modifier typed at a roll to hit (``gm +5 tree``): added to the number needed [D]."""
+
+    value: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndScene:
+    """``end`` typed at any prompt of the scene: the GM ends it there."""
+
+
+def read_gm(text: str) -> GmModifier | None:
+    """``gm +5 tree`` read as a GM's modifier; None when ``text`` is not one (``gmork`` is a name).
+
+    Raises:
+        Refused: it begins with ``gm`` but does not say a modifier and its reason (D-5).
+    """
+    t = text.strip()
+    if not t.lower().startswith("gm") or (len(t) > 2 and t[2].isalpha()):
+        return None
+    form = "a GM's modifier is gm, a number and its reason: gm +5 tree in the way, gm -10 asleep on watch"
+    match = GM_MOD.match(t)
+    if match is None:
+        raise Refused(form)
+    value = int(match[1].replace(" ", ""))
+    reason = " ".join((match[2] or "").split())
+    if not value or abs(value) > GM_MOST:
+        raise Refused(f"{form} (from -{GM_MOST} to +{GM_MOST}, not 0)")
+    if not reason:
+        raise Refused(f"{form} (the reason is logged with it: say why)")
+    return GmModifier(value, reason[:60])
 
 
 # --- one round ---------------------------------------------------------------------
@@ -369,15 +429,67 @@ class Round(ReplayRound):
         self.fallen = 0
         self._wielding: dict[int, int] = {}
         self._mode: tuple[int, str] | None = None
+        self.cause = ""
+        """The critical or fumble row being read, in words (what a lasting "no attacks" came of)."""
+        self.left_hand: dict[int, tuple[int, str]] = {}
+        """A being's weapon a fumble's row has just dropped, knocked away or broken (until the group's
+        effects land): a later row of that fumble on it does nothing [D]."""
 
     # --- plumbing -------------------------------------------------------------
 
+    def take(self, prompt: Callable[[], Prompt]) -> Any:
+        """The next answer (:meth:`ReplayRound.take`); the GM's ``end`` stops the round here."""
+        value = super().take(prompt)
+        if isinstance(value, EndScene):
+            p = prompt()
+            assert isinstance(p, (RollPrompt, ChoicePrompt))
+            whose = "the GM's" if p.who == "GM" else f"{p.who}'s"
+            what = f"roll for {p.reason}" if isinstance(p, RollPrompt) else f"choice of {p.reason}"
+            self.log.append(f"The GM ends the scene at {whose} {what}")
+            raise _End
+        return value
+
+    def read(self, prompt: Prompt, text: str) -> Any:
+        """A typed answer read against its prompt: the GM's words first (``end`` at any prompt of the
+        scene, ``gm +5 tree`` at a roll to hit), then the option or the faces (D-5: anything else is
+        refused with what fits)."""
+        also = {c.key for c in getattr(prompt, "also", ())}
+        if text.strip().lower() == "end" and "end" in also:
+            return EndScene()
+        gm = read_gm(text)
+        if gm is not None:
+            if "gm" not in also:
+                raise Refused(
+                    "a GM's modifier is added to a roll to hit (an attack, a shot, a pummel, grapple, "
+                    "overbear or break), not here"
+                )
+            return gm
+        return read_answer(prompt, text)
+
+    def also(self, *, gm: bool = False) -> tuple[Choice, ...]:
+        """The GM's words a prompt takes besides its faces or options: ``end`` while the scene is on
+        (not in the aftermath); ``gm`` at a roll to hit."""
+        if self.phase in ("aftermath", "over"):
+            return ()
+        return (END, GM) if gm else (END,)
+
     def choose(self, x: int | None, reason: str, options: list[Choice], advised: str | None) -> str:
         who, side = ("GM", 0) if x is None else (self.name(x), self.beings[x].side)
-        return self.take(lambda: ChoicePrompt(who, side, reason, tuple(options), advised))
+        also = self.also()
+        key: str = self.take(lambda: ChoicePrompt(who, side, reason, tuple(options), advised, also))
+        return key
 
-    def roll(self, x: int, dice: Dice, reason: str, **kw: Any) -> tuple[int, ...]:
-        return self.take(lambda: RollPrompt(self.name(x), self.beings[x].side, dice, reason, **kw))
+    def roll(self, x: int, dice: Dice, reason: str, *, gm: bool = False, **kw: Any) -> Any:
+        """The faces of a roll (a tuple); at a roll to hit (``gm``) perhaps a :class:`GmModifier`."""
+        also = self.also(gm=gm)
+        return self.take(lambda: RollPrompt(self.name(x), self.beings[x].side, dice, reason, also=also, **kw))
+
+    def gm_term(self, x: int, y: int, value: GmModifier) -> tuple[str, Fraction]:
+        """A GM's modifier typed at ``x``'s roll to hit ``y``: a term of the need, logged with its reason."""
+        self.log.append(
+            f"GM: {value.value:+d} to the number {self.name(x)} needs against {self.name(y)} ({value.reason})"
+        )
+        return (f"GM: {value.reason}", Fraction(value.value))
 
     def name(self, x: int) -> str:
         return self.beings[x].name
@@ -404,7 +516,7 @@ class Round(ReplayRound):
         """``x`` can attack now or later in the scene: alive, arms to attack with (no lasting "no
         attacks"), and conscious or coming to (temporary damage recovers, PA-7)."""
         me = self.f[x]
-        return not me.dead and not me.no_attacks and (me.able or me.hp + me.temp_total > 0)
+        return not me.dead and not me.no_attacks and (me.able or me.real_hp > 0)
 
     def nobody_can_attack(self) -> bool:
         """PA-12: no being can attack any more (weapon arms lost or broken, "no attacks")."""
@@ -501,9 +613,6 @@ class Round(ReplayRound):
             if action != "condition":
                 break
             self.conditions()  # the GM's magic, then the same being's action again
-        if action == "end":
-            self.log.append(f"{self.name(x)}: the GM ends the scene")
-            raise _End
         self.action[x] = action
         me = self.f[x]
         previous, me.last_action = me.last_action, action
@@ -560,7 +669,7 @@ class Round(ReplayRound):
 
     def actions(self, x: int) -> list[Choice]:
         """What ``x`` may do now (design 2): a held being only breaks or waits [D]; the GM's
-        ``condition`` (magic) and ``end`` at every action."""
+        ``condition`` (magic) at every action (and ``end``, typed in full, at every prompt)."""
         me = self.f[x]
         keys: list[str] = []
         if me.held_by is not None:
@@ -579,7 +688,7 @@ class Round(ReplayRound):
                 keys.append("fix")
             if "dropped" in me.weapons:
                 keys.append("recover")
-        keys += ["condition", "end"]
+        keys.append("condition")
         return [Choice(k, k, ACTION_WHY[k]) for k in keys]
 
     def fallen_friends(self, x: int) -> list[int]:
@@ -590,7 +699,7 @@ class Round(ReplayRound):
             if z != x
             and self.side(z) == self.side(x)
             and not self.f[z].dead
-            and self.f[z].hp < 0
+            and self.f[z].real_hp < 0
             and not self.f[z].helped
         ]
 
@@ -614,8 +723,8 @@ class Round(ReplayRound):
             return [-1]  # bare hands; a monster's factors read its card's stats or 12 [D]
         out = []
         for w, entry in enumerate(b.card.weapons):
-            if me.weapons[w] != "ready":
-                continue
+            if me.weapons[w] != "ready" or self.left_hand.get(x, (None, ""))[0] == w:
+                continue  # not ready, or just dropped by a fumble of this group (it lands with the group's effects)
             if action == "attack" and is_melee(self.t, entry.weapon):
                 out.append(w)
             if (
@@ -639,7 +748,9 @@ class Round(ReplayRound):
             return ws[0]
         b = self.beings[x]
         options = [Choice(b.weapon_keys[w], self.weapon(x, w), self.weapon_why(x, w, action)) for w in ws]
-        key = self.choose(x, "weapon", options, b.weapon_keys[ws[0]])
+        held = self.f[x].in_hand
+        advised = held if held in ws else ws[0]  # [D] the weapon in his hand, else the card's first
+        key = self.choose(x, "weapon", options, b.weapon_keys[advised])
         return next(w for w in ws if b.weapon_keys[w] == key)
 
     def weapon_why(self, x: int, w: int, action: str) -> str:
@@ -767,23 +878,32 @@ class Round(ReplayRound):
         return self.f[y].helm != "none"
 
     def df(self, y: int) -> ps.Figure:
-        """DF, without the shield's bonus once it is lost or out of use [R], or while a weapon that
-        requires two hands is used (PA-10)."""
+        """DF as it stands: the card's, less the shield's bonus while it gives none (:meth:`shield_off`)."""
         fig = self.numbers(y).df
-        b = self.beings[y]
-        if b.character and b.card.shield:
-            why = None
-            if not self.f[y].shield or self.r <= self.f[y].shield_off_until:
-                why = "no shield"
-            elif (w := self.two_hands_on(y)) is not None:
-                why = f"no shield: two hands on the {self.weapon(y, w)} (PA-10)"
-            if why is not None:
-                bonus = Fraction(self.t.armor.shield)
-                fig = ps.Figure("DF", fig.value - bonus, fig.parts + (ps.Part(why, -bonus),))
+        for why, amount in self.shield_off(y):
+            fig = ps.Figure("DF", fig.value + amount, fig.parts + (ps.Part(why, amount),))
         return fig
 
+    def shield_off(self, y: int) -> list[tuple[str, Fraction]]:
+        """The card's shield bonus [R] taken off DF, with why, while the shield gives no defense: lost
+        (broken, destroyed, its arm gone), out of use (a struck shield arm's rounds), or beside a weapon
+        that requires two hands while it is used (PA-10). A need shows it as a term of its own."""
+        b, me = self.beings[y], self.f[y]
+        if not (b.character and b.card.shield):
+            return []
+        if not me.shield:
+            why = "no shield: lost"
+        elif self.r <= me.shield_off_until:
+            why = f"no shield defense till round {me.shield_off_until}"
+        elif (w := self.two_hands_on(y)) is not None:
+            why = f"no shield: two hands on the {self.weapon(y, w)}, PA-10"
+        else:
+            return []
+        return [(why, -Fraction(self.t.armor.shield))]
+
     def two_hands_on(self, y: int) -> int | None:
-        """The weapon in hand if it requires two hands (PA-10, R-3: not the bastard sword), else None."""
+        """The weapon in hand if it requires two hands (PA-10; the bastard sword too: its row says so, and
+        the ruling wins over R-3's one-handed reading), else None."""
         w = self.f[y].in_hand
         if w is None or self.f[y].weapons[w] != "ready" or not two_handed(self.t, self.weapon(y, w)):
             return None
@@ -921,8 +1041,11 @@ class Round(ReplayRound):
             self.strike(x, y, w, "missile", self.range_extra(rng), shot=(k + 1, shots) if shots > 1 else None)
 
     def needed(self, x: int, y: int, w: int, mode: str, extra: list[tuple[str, Fraction]]) -> ps.Figure:
-        """PA-2: AF + DF, the range, and the attacker's own penalties (PA-11); no condition list (PA-11)."""
-        return ps.needed_to_hit(self.af(x, w, mode), self.df(y), self.attacker_mods(x, y) + extra)
+        """PA-2: AF + DF (the card's, the shield's loss a term of its own, PA-10), the range, and the
+        attacker's own penalties (PA-11); no condition list (PA-11)."""
+        return ps.needed_to_hit(
+            self.af(x, w, mode), self.numbers(y).df, self.shield_off(y) + self.attacker_mods(x, y) + extra
+        )
 
     def strike(
         self,
@@ -936,30 +1059,36 @@ class Round(ReplayRound):
         """One attack (PA-2): percentile >= AF + DF + modifiers hits; a critical or a fumble by the
         thresholds (PA-3); then the damage (PA-4)."""
         kind = "missile" if mode == "missile" else self.t.weapons[self.weapon(x, w)].critical
-        needed = self.needed(x, y, w, mode, extra or [])
-        crit, fumble = ps.thresholds(self.t, needed)
-        low = ps.lowest_hit(needed)
-        self.ref = ("attack", needed.value)
-        self.rolling = Attack(x, y, w, mode, kind, needed.value, crit, fumble)
         what = "shot" if mode == "missile" else "attack"
         if shot:
             what += f" {shot[0]} of {shot[1]}"
-        terms = " ".join(
-            f"{'-' if p.amount < 0 else '+'} {ps.show(abs(p.amount))} ({p.label})" for p in needed.parts[2:]
-        )
-        against = (
-            f"{hits_words(low)} {self.name(y)} (needed {ps.show(needed.value)} = AF "
-            f"{ps.show(needed.parts[0].amount)} + DF {ps.show(needed.parts[1].amount)}"
-            + (f" {terms}" if terms else "")
-            + ")"
-        )
-        note = (
-            (("critical on 00" if crit >= 100 else f"critical on {crit}+") if crit is not None else "no critical")
-            + ", "
-        ) + (f"fumble on {fumble} or less" if fumble is not None else "no fumble")
-        (roll,) = self.roll(x, D_PERCENT, what, target=low, against=against, note=note)
-        self.spend_distraction(y)
-        shown = "00" if roll == 100 else f"{roll:02d}"
+        gm: list[tuple[str, Fraction]] = []
+        while True:  # the GM's modifiers typed at the roll, each a term of the need, then the faces
+            needed = self.needed(x, y, w, mode, (extra or []) + gm)
+            crit, fumble = ps.thresholds(self.t, needed)
+            low = ps.lowest_hit(needed)
+            self.ref = ("attack", needed.value)
+            self.rolling = Attack(x, y, w, mode, kind, needed.value, crit, fumble)
+            terms = " ".join(
+                f"{'-' if p.amount < 0 else '+'} {ps.show(abs(p.amount))} ({p.label})" for p in needed.parts[2:]
+            )
+            against = (
+                f"{hits_words(low)} {self.name(y)} (needed {ps.show(needed.value)} = AF "
+                f"{ps.show(needed.parts[0].amount)} + DF {ps.show(needed.parts[1].amount)}"
+                + (f" {terms}" if terms else "")
+                + ")"
+            )
+            note = (
+                (("critical on 00" if crit >= 100 else f"critical on {crit}+") if crit is not None else "no critical")
+                + ", "
+            ) + (f"fumble on {fumble} or less" if fumble is not None else "no fumble")
+            value = self.roll(x, D_PERCENT, what, gm=True, target=low, against=against, note=note)
+            if not isinstance(value, GmModifier):
+                break
+            gm.append(self.gm_term(x, y, value))
+        (roll,) = value
+        self.spend_distraction(x, y)
+        shown = pct(roll)
         if roll >= needed.value:
             self.log.append(f"{self.name(x)} rolls {shown}, needs {low}: hits {self.name(y)}")
             if crit is not None and roll >= crit:
@@ -973,11 +1102,13 @@ class Round(ReplayRound):
                 self.log.append(f"{self.name(x)} fumbles ({fumble} or less, PA-3)")
                 self.fumble(x, y, w, mode)
 
-    def spend_distraction(self, y: int) -> None:
-        """Fumble 98 "opponents next attack is at +3": the next attack on ``y`` has had it (PA-11: any
-        attack, lethal or not)."""
+    def spend_distraction(self, x: int, y: int) -> None:
+        """Fumble 98 "opponents next attack is at +3": the next attack on ``y`` has had it, and it alone
+        (PA-11: any attack, lethal or not). Spent at once, as that attack is rolled: a volley's next shot,
+        a pummel's "strike again" and the others of the same initiative attack without it."""
         if self.f[y].exposed:
-            self.pending.append(lambda: setattr(self.f[y], "exposed", 0))
+            self.log.append(f"{self.name(y)}'s distraction is spent on {self.name(x)}'s attack (fumble 98)")
+            self.f[y].exposed = 0
 
     def critical(self, x: int, y: int, w: int, mode: str, kind: str) -> None:
         """PA-3: percentile on the weapon's critical table; the row's effect on ``y`` and the
@@ -989,7 +1120,8 @@ class Round(ReplayRound):
             )
             row = pt.critical_row(self.t, kind, roll)
             self.ref = ("critical", kind, roll)
-            self.log.append(f"critical {roll:02d} ({kind}): {row.words}")
+            self.log.append(f"critical {pct(roll)} ({kind}): {row.words}")
+            self.cause = f"{row.words}: {kind} critical {pct(roll)}"
             if row.roll_again_if == "no_shield" and not self.shielded(y):
                 self.log.append(f"{self.name(y)} has no shield: roll again")
                 continue
@@ -1054,6 +1186,11 @@ class Round(ReplayRound):
         applied with the group's damage; and the damage multiplier it gives."""
         ops: list[Callable[[], None]] = []
         condition = self.no_effect_if(eff)
+        if condition != eff.no_effect_if:
+            self.log.append(
+                'read as "no effect if no shield" (R-13: as printed it could never act; '
+                "the option shield_row=printed plays it so)"
+            )
         if condition is not None and blocked(eff, self.helmed(v), self.shielded(v), condition):
             why = {"helmed": "helmed", "shielded": "shielded", "no_shield": "has no shield"}[condition]
             self.log.append(
@@ -1073,6 +1210,12 @@ class Round(ReplayRound):
         if eff.if_helmed is not None and self.helmed(v):
             self.log.append(f"{self.name(v)} is helmed")
             return self.effect(v, eff.if_helmed, src=src, foe=foe)
+        on_fail = eff.dex_check.on_fail if eff.dex_check is not None else None
+        if (eff.weapon is not None or (on_fail is not None and on_fail.weapon is not None)) and v in self.left_hand:
+            # [D] a fumble's later row on a weapon an earlier row of it dropped, knocked away or broke
+            w, how = self.left_hand[v]
+            self.log.append(f"no effect: the {self.weapon(v, w)} is no longer in {self.name(v)}'s hand ({how})")
+            return ops, 1
         mult = critical_multiplier(eff, self.helmed(v), self.shielded(v))
         r = self.r
         late = r + 1  # "next round"
@@ -1137,7 +1280,7 @@ class Round(ReplayRound):
         for part in eff.lost:
             injuries.append("lost " + part.replace("_", " "))
             if part.startswith("weapon_arm"):
-                later(lambda: setattr(self.f[v], "no_attacks", True))
+                later(functools.partial(self.no_attacks, v, self.cause))
             if part.startswith("shield_arm"):
                 later(lambda: setattr(self.f[v], "shield", False))
             if part.startswith("leg"):
@@ -1214,12 +1357,18 @@ class Round(ReplayRound):
                 ops.append(lambda: self.no_attack_in(v, late))  # PA-9: the next round alone
                 words.append("no attack next round")
             else:
-                ops.append(lambda: setattr(self.f[v], "no_attacks", True))
+                ops.append(functools.partial(self.no_attacks, v, self.cause))
                 injuries.append("no attacks")
         elif isinstance(eff.attacks, int):
             amount = -eff.attacks * self.o.hit_probability  # R-14 [D]: hit probability -2 -> +8 to miss
             ops.append(lambda: setattr(self.f[v], "penalty", self.f[v].penalty + amount))
             injuries.append(f"hit probability {eff.attacks} (+{amount} to miss)")
+
+    def no_attacks(self, v: int, why: str) -> None:
+        """Lasting "no attacks" (a weapon arm broken, struck or lost), and why: the row that did it."""
+        me = self.f[v]
+        if not me.no_attacks:
+            me.no_attacks, me.no_attacks_why = True, why
 
     def no_action_in(self, v: int, r: int) -> None:
         me = self.f[v]
@@ -1255,8 +1404,10 @@ class Round(ReplayRound):
                     note="d8 for direction, d10 for the distance in feet",
                 )
                 words.append(f"the {name} lands {faces[-1]} feet away, direction {faces[0]}")
+                self.left_hand[v] = (w, "knocked away")
             else:
                 words.append(f"drops the {name}")
+                self.left_hand[v] = (w, "dropped")
             ops.append(lambda: self._set_weapon(v, w, "dropped"))
         elif eff.weapon == "breaks":
             magic = self.beings[v].card.weapons[w].magic
@@ -1273,6 +1424,7 @@ class Round(ReplayRound):
                 breaks = False
             words.append(f"the {name} {'breaks' if breaks else 'holds'}")
             if breaks:
+                self.left_hand[v] = (w, "broken")
                 ops.append(lambda: self._set_weapon(v, w, "gone"))
         elif eff.weapon == "tangled":
             words.append(f"the {name} is tangled")
@@ -1329,20 +1481,21 @@ class Round(ReplayRound):
     def fumble_row(self, x: int, roll: int, y: int | None) -> None:
         row = pt.fumble_row(self.t, roll)
         self.ref = ("fumble", roll)
-        self.log.append(f"fumble {roll:02d}: {row.words}")  # R-21: "daamage" shown "damage"
+        self.log.append(f"fumble {pct(roll)}: {row.words}")  # R-21: "daamage" shown "damage"
+        self.cause = f"{row.words}: fumble {pct(roll)}"
         ops, _ = self.effect(x, row, src=x, foe=y)
         self.pending.extend(ops)
 
     def fumble_again(self, x: int, times: int, ignore: list[int], foe: int | None) -> None:
         """Fumble 99/00: roll twice / 3 times more, ignoring (rolling again) 99 and 00 [D]."""
         done = 0
-        skip = ", ".join("00" if i == 100 else str(i) for i in ignore)
+        skip = ", ".join(pct(i) for i in ignore)
         while done < times:
             (roll,) = self.roll(
                 x, D_PERCENT, "fumble", against="the fumble table", note=f"roll {done + 1} of {times}, ignoring {skip}"
             )
             if roll in ignore:
-                self.log.append(f"fumble {'00' if roll == 100 else roll}: ignored, roll again")
+                self.log.append(f"fumble {pct(roll)}: ignored, roll again")
                 continue
             done += 1
             self.fumble_row(x, roll, foe)
@@ -1378,11 +1531,11 @@ class Round(ReplayRound):
 
     # --- non-lethal (PA-7) -----------------------------------------------------------------
 
-    def nl_needed(self, x: int, y: int, action: str) -> ps.Figure:
+    def nl_needed(self, x: int, y: int, action: str, gm: list[tuple[str, Fraction]] | None = None) -> ps.Figure:
         """PA-7: PAF + PDF or GOAF + GODF, the defender's state by the list printed for it, and (PA-11)
-        the attacker's own penalties and bonuses."""
+        the attacker's own penalties and bonuses; ``gm``: the GM's modifiers typed at the roll."""
         nx, ny = self.numbers(x), self.numbers(y)
-        own = self.attacker_mods(x, y) + self.own_bonuses(x, action)
+        own = self.attacker_mods(x, y) + self.own_bonuses(x, action) + (gm or [])
         if action == "pummel":
             return _named(ps.needed_to_hit(nx.paf, ny.pdf, self.defender_mods(x, y, "pummel") + own), "PAF", "PDF")
         return _named(ps.needed_to_hit(nx.goaf, ny.godf, self.defender_mods(x, y, "grapple") + own), "GOAF", "GODF")
@@ -1417,49 +1570,61 @@ class Round(ReplayRound):
         return out
 
     def nonlethal(self, x: int, y: int, action: str, *, rushing: bool = False, extra: str = "") -> None:
-        """One pummel, grapple or overbear roll (PA-7); ``extra``: ``again`` (strike again) or ``counter``."""
+        """One pummel, grapple or overbear roll (PA-7); ``extra``: ``again`` (strike again) or ``counter``.
+        No critical or fumble [D]: the text's critical tables are by weapon (blunt, edged, missile) and
+        these attacks read their own damage tables, whose rows are their best and worst."""
         again = bool(extra)
         table = NON_LETHAL[action]
-        needed = self.nl_needed(x, y, action)
-        low = ps.lowest_hit(needed)
         auto = action == "pummel" and not self.f[y].able  # text: Helpless HIT
-        self.ref = (table, None)
-        terms = " ".join(
-            f"{'-' if p.amount < 0 else '+'} {ps.show(abs(p.amount))} ({p.label})" for p in needed.parts[2:]
-        )
-        a, dfn = needed.parts[0], needed.parts[1]
-        against = (
-            f"{hits_words(low)} {self.name(y)} (needed {ps.show(needed.value)} = {a.label} "
-            f"{ps.show(a.amount)} + {dfn.label} {ps.show(dfn.amount)}" + (f" {terms}" if terms else "") + ")"
-        )
-        if auto:
-            against = f"{self.name(y)} is helpless: a hit whatever the roll (the roll gives the damage)"
         mods = self.damage_mods(x, y, table, rushing)
-        note = index_note(needed, mods)
         strength = self.card(x).score("strength")
-        self.wrestling = Wrestle(x, y, table, needed.value, sum(v for _, v in mods), strength, auto)
-        (roll,) = self.roll(
-            x,
-            D_PERCENT,
-            action + (f" {extra}" if extra else ""),
-            target=None if auto else low,
-            against=against,
-            note=note,
-        )
-        self.spend_distraction(y)
+        gm: list[tuple[str, Fraction]] = []
+        while True:  # the GM's modifiers typed at the roll, each a term of the need, then the faces
+            needed = self.nl_needed(x, y, action, gm)
+            low = ps.lowest_hit(needed)
+            self.ref = (table, None)
+            terms = " ".join(
+                f"{'-' if p.amount < 0 else '+'} {ps.show(abs(p.amount))} ({p.label})" for p in needed.parts[2:]
+            )
+            a, dfn = needed.parts[0], needed.parts[1]
+            against = (
+                f"{hits_words(low)} {self.name(y)} (needed {ps.show(needed.value)} = {a.label} "
+                f"{ps.show(a.amount)} + {dfn.label} {ps.show(dfn.amount)}" + (f" {terms}" if terms else "") + ")"
+            )
+            if auto:
+                against = f"{self.name(y)} is helpless: a hit whatever the roll (the roll gives the damage)"
+            note = index_note(needed, mods) + NO_CRITICAL
+            self.wrestling = Wrestle(x, y, table, needed.value, sum(v for _, v in mods), strength, auto)
+            value = self.roll(
+                x,
+                D_PERCENT,
+                action + (f" {extra}" if extra else ""),
+                gm=True,
+                target=None if auto else low,
+                against=against,
+                note=note,
+            )
+            if not isinstance(value, GmModifier):
+                break
+            gm.append(self.gm_term(x, y, value))
+        (roll,) = value
+        self.spend_distraction(x, y)
         if table == "pummeling" and (tool := self.pummel_tool(x)) is not None and tool.weapon is not None:
             self.f[x].in_hand = tool.weapon  # he strikes with it: it is in his hand
-        shown = "00" if roll == 100 else f"{roll:02d}"
+        shown = pct(roll)
         if roll < needed.value and not auto:
             self.log.append(f"{self.name(x)} rolls {shown}, needs {low}: misses")
             return
         index = ps.nonlethal_index(roll, needed, [v for _, v in mods])
-        if auto:
-            index = max(1, index)  # [D] an automatic hit is never a Total Miss
+        said = f"index {index}"
+        if auto and index < 1:
+            # [D] an automatic hit is never a Total Miss: the index below the table's first hit reads as 1
+            said = f"index {index}, read as 1 (helpless: a hit)"
+            index = 1
         res = ps.nonlethal_damage(self.t, table, index, strength)
         self.ref = (table, index)
         self.log.append(
-            f"{self.name(x)} rolls {shown}, needs {low}: index {index}, {res.row.text}"
+            f"{self.name(x)} rolls {shown}, needs {low}: {said}, {res.row.text}"
             + (
                 f": {res.points} point{'s' * (res.points != 1)} ({res.real} real, {res.temporary} temporary)"
                 if res.points
@@ -1474,10 +1639,17 @@ class Round(ReplayRound):
             self.log.append(f"{self.name(y)} is stunned for 1 round")
         if table == "grappling" and row.category is not None and not row.miss:
             cat = row.category
-            self.log.append(f"{self.name(x)} holds {self.name(y)}: {row.attacker or row.text} (category {cat})")
-            self.pending.append(lambda: self.hold(x, y, cat))
+            if row.hold:
+                self.log.append(f"{self.name(x)} holds {self.name(y)}: {row.attacker or row.text} (category {cat})")
+                self.pending.append(lambda: self.hold(x, y, cat))
+            else:  # [D] the row names blows, not a grip (no //, no hold named): it holds nothing
+                self.log.append(f"{row.attacker or row.text}: blows, not a hold (category {cat}, no hold put on)")
         if table == "overbear" and "Grab Leg" in row.text:
             # [D] a leg grabbed, up to the two a character has
+            self.log.append(
+                f"{self.name(x)} grabs {self.name(y)}'s leg: he holds it while he keeps at {self.name(y)} "
+                "(+10 a foot held to overbear)"
+            )
             self.pending.append(lambda: self.grab_leg(x, y))
         # [D] one more roll, once: a strike-again or counter roll neither strikes again nor is countered
         # (the tables never say they chain, and a low need would chain them without end)
@@ -1495,6 +1667,8 @@ class Round(ReplayRound):
         me = self.f[y]
         if self.f[x].able and not me.dead and me.feet_held < 2:
             me.feet_held_by = me.feet_held_by + (x,)
+        elif me.feet_held >= 2 and not me.dead:
+            self.log.append(f"{self.name(x)} gets no leg of {self.name(y)}'s: both are held already")
 
     def hold(self, x: int, y: int, cat: int) -> None:
         me = self.f[y]
@@ -1512,17 +1686,30 @@ class Round(ReplayRound):
         options = [Choice("none", "no counter")]
         melee = self.weapons_for(y, "attack")
         if melee:
-            options.append(Choice("attack", f"attack with the {self.weapon(y, melee[0])}"))
-        options += [Choice("pummel", "pummel"), Choice("grapple", "grapple")]
-        if len(options) == 1:
-            return
+            options.append(
+                Choice(
+                    "attack",
+                    "attack",
+                    f"with the {self.weapon(y, melee[0])}"
+                    if len(melee) == 1
+                    else "with a weapon: " + ", ".join(self.weapon(y, w) for w in melee),
+                )
+            )
+        options += [
+            Choice("pummel", "pummel", ACTION_WHY["pummel"]),
+            Choice("grapple", "grapple", ACTION_WHY["grapple"]),
+        ]
         key = self.choose(y, "counter", options, options[1].key)
         if key == "none":
+            self.log.append(f"{self.name(y)} does not counter")
             return
-        self.log.append(f"{self.name(y)} counters: {key}")
         if key == "attack":
-            self.strike(y, x, melee[0], "melee")
+            w = self.pick_weapon(y, "attack")  # asked when he has more than one, the one in hand advised
+            self.f[y].in_hand = w
+            self.log.append(f"{self.name(y)} counters: attacks {self.name(x)} with the {self.weapon(y, w)}")
+            self.strike(y, x, w, "melee")
         else:
+            self.log.append(f"{self.name(y)} counters: tries to {key} {self.name(x)}")
             self.nonlethal(y, x, key, extra="counter")
 
     def break_hold(self, x: int) -> None:
@@ -1530,23 +1717,37 @@ class Round(ReplayRound):
         dealing the right of the // (the row's points) to the holder."""
         h, cat = self.f[x].held_by  # type: ignore[misc]
         self.log.append(f"{self.name(x)} tries to break {self.name(h)}'s hold (category {cat})")
-        needed = self.nl_needed(x, h, "grapple")
-        low = ps.lowest_hit(needed)
         mods = self.damage_mods(x, h, "grappling", False)
-        self.ref = ("grappling", None)
-        self.wrestling = Wrestle(
-            x, h, "grappling", needed.value, sum(v for _, v in mods), self.card(x).score("strength"), False, cat
-        )
-        (roll,) = self.roll(
-            x,
-            D_PERCENT,
-            "break",
-            target=low,
-            against=f"{low} or more, then category {cat} or better breaks the hold",
-            note=index_note(needed, mods),
-        )
-        self.spend_distraction(h)
-        shown = "00" if roll == 100 else f"{roll:02d}"
+        gm: list[tuple[str, Fraction]] = []
+        while True:  # the GM's modifiers typed at the roll, each a term of the need, then the faces
+            needed = self.nl_needed(x, h, "grapple", gm)
+            low = ps.lowest_hit(needed)
+            self.ref = ("grappling", None)
+            self.wrestling = Wrestle(
+                x, h, "grappling", needed.value, sum(v for _, v in mods), self.card(x).score("strength"), False, cat
+            )
+            terms = " ".join(
+                f"{'-' if p.amount < 0 else '+'} {ps.show(abs(p.amount))} ({p.label})" for p in needed.parts[2:]
+            )
+            a, dfn = needed.parts[0], needed.parts[1]
+            value = self.roll(
+                x,
+                D_PERCENT,
+                "break",
+                gm=True,
+                target=low,
+                against=f"{low} or more, then category {cat} or better breaks the hold (needed "
+                f"{ps.show(needed.value)} = {a.label} {ps.show(a.amount)} + {dfn.label} {ps.show(dfn.amount)}"
+                + (f" {terms}" if terms else "")
+                + ")",
+                note=index_note(needed, mods) + NO_CRITICAL,
+            )
+            if not isinstance(value, GmModifier):
+                break
+            gm.append(self.gm_term(x, h, value))
+        (roll,) = value
+        self.spend_distraction(x, h)
+        shown = pct(roll)
         if roll < needed.value:
             self.log.append(f"{self.name(x)} rolls {shown}, needs {low}: the hold holds")
             return
@@ -1569,6 +1770,9 @@ class Round(ReplayRound):
         self.pending.append(lambda: setattr(self.f[x], "held_by", None))
         if res.points:
             self.pending.append(lambda: self.hurt(h, res.real, res.temporary))
+        if row.stunned:  # a row of blows alone (Kick/Knee/Gouge & Stunned): its stun too, on the holder
+            self.pending.append(lambda: self.stun(h, 1))  # design 6 [D]: 1 round
+            self.log.append(f"{self.name(h)} is stunned for 1 round")
 
     def fix_helm(self, x: int) -> None:
         dex = self.dexterity(x)
@@ -1594,11 +1798,12 @@ class Round(ReplayRound):
             + (f" ({temporary} temporary)" if temporary else "")
             + f": {me.hp}/{me.max_hp}"
         )
-        # [D] non-lethal damage never kills: death is read on the real hit points
-        if me.hp + me.temp_total <= me.dead_at:
+        # [D] non-lethal damage never kills: death is read on the real hit points; and only real hit
+        # points below 0 need help to heal (PA-5, PA-7: the temporary part comes back by itself)
+        if me.real_hp <= me.dead_at:
             self.kill(y, f"dead at {me.dead_at} hit points (PA-5)", was=was)
         elif was and not me.able:
-            self.fall(y, "unconscious (PA-5)" if me.hp == 0 else "unconscious, needs help to heal (PA-5)")
+            self.fall(y, "unconscious, needs help to heal (PA-5)" if me.real_hp < 0 else "unconscious (PA-5)")
 
     def fall(self, y: int, words: str) -> None:
         self.fallen += 1
@@ -1637,6 +1842,7 @@ class Round(ReplayRound):
         for op in ops:
             op()
         self._wielding = {}
+        self.left_hand = {}
 
     def close(self) -> None:
         """The round's end: temporary damage recovers 1 a round from the 11th round after it was
@@ -1709,7 +1915,7 @@ class Round(ReplayRound):
         elif fallen == -1:
             self.result = Result(None, None, "incapacitated", "both sides fell", **when)
         else:
-            self.result = Result(names[1 - fallen], names[fallen], "incapacitated", detail, **when)
+            self.result = PafResult(names[1 - fallen], names[fallen], "incapacitated", detail, **when)
         self.phase = "over"
         self.log.append(self.result.headline("round"))
 
@@ -1718,12 +1924,12 @@ class Round(ReplayRound):
         out = []
         for x in range(self.n):
             me = self.f[x]
-            if me.dead or not me.no_attacks:
+            if me.dead:
                 continue
-            why = next(
-                (i for i in me.injuries if i.startswith(("lost weapon arm", "broken weapon arm")) or i == "no attacks"),
-                "no attacks",
-            )
+            if me.no_attacks:
+                why = me.no_attacks_why or "no attacks"
+            else:  # fallen, with no temporary damage to bring him round (PA-7)
+                why = self.status_words(x)
             out.append(f"{self.name(x)} ({why})")
         return "; ".join(out) or "no being left can attack"
 
@@ -1731,11 +1937,7 @@ class Round(ReplayRound):
         """PA-5 after the scene: the GM says who of the fallen below 0 is helped (each, ``all``, or
         ``none`` to go on); a being not helped does not heal."""
         while True:
-            fallen = [
-                y
-                for y in range(self.n)
-                if not self.f[y].dead and self.f[y].hp + self.f[y].temp_total < 0 and not self.f[y].helped
-            ]
+            fallen = [y for y in range(self.n) if not self.f[y].dead and self.f[y].real_hp < 0 and not self.f[y].helped]
             if not fallen:
                 return
             options = [Choice("none", "nobody more is helped", "the rest stay below 0 and do not heal")]
@@ -1801,15 +2003,27 @@ class Round(ReplayRound):
         me = self.f[y]
         if me.dead:
             return "dead"
-        if me.hp < 0:
+        if me.real_hp < 0:  # PA-5: below 0 the real hit points, not the temporary damage (PA-7)
             return "needs_help"
-        if me.hp == 0:
+        if me.hp <= 0:
             return "unconscious"
         if me.dying_at is not None:
             return "dying"
         if self.stunned(y):
             return "stunned"
         return "fighting"
+
+
+@dataclass(frozen=True, slots=True)
+class PafResult(Result):
+    """A PAF scene's result: the protocol's as any game's (a side whose last being fell loses "by
+    incapacitation", the detail saying how he fell); a side whose last being was killed reads
+    ``Aldric def. Grak (dead), round 3`` [D]: a death is said as one, not as incapacitation."""
+
+    def headline(self, period_word: str = "period") -> str:
+        if self.winner is None or self.method != "incapacitated" or not self.detail.startswith("dead"):
+            return Result.headline(self, period_word)
+        return f"{self.winner} def. {self.loser} ({self.detail}), {period_word} {self.period}"
 
 
 def damage_total(dice_sum: int, plus: int, mult: float, adj: int) -> int:
@@ -1887,6 +2101,11 @@ class Wrestle:
     """A break: the hold's category, which the roll's row must tie or beat."""
 
 
+def pct(roll: int) -> str:
+    """A percentile roll as the dice show it: ``07``, ``45``, ``00`` for 100 (D-2)."""
+    return "00" if roll == 100 else f"{roll:02d}"
+
+
 def hits_words(low: int) -> str:
     """``45 or more hits``; ``no roll hits`` when the need is above 100 (PA-2: 00 is 100)."""
     return "no roll hits" if low > 100 else f"{low} or more hits"
@@ -1903,6 +2122,8 @@ def index_note(needed: ps.Figure, mods: list[tuple[str, int]]) -> str:
     )
 
 
+NO_CRITICAL = "; no critical or fumble (decided: the damage table's own rows)"
+"""Said on every pummel, grapple, overbear and break roll (docs/decisions.md)."""
 STATUS_WORDS = {"needs_help": "below 0, needs help"}
 """A status as a result's detail says it."""
 
@@ -1926,9 +2147,13 @@ class Paf(SceneRuleset):
     options = OPTIONS
     round_class = Round
     tables = pt
-    reserved = ("none", "gm")
+    reserved = ("none", "gm", "end")
+    """'none' is an option of several choices; 'end' ends the scene and 'gm' adds a GM's modifier at a
+    roll to hit: no being may be named so (its key would read as the word)."""
     card_check = staticmethod(check_against)
     """A card's keys against the tables in play (``companion fighters check``; a scene checks them at its start)."""
+    copies = True
+    """The same card several times is an NPC group, each copy numbered: "Orc Raider 1", "Orc Raider 2" ..."""
 
     def new(self, setup: Setup) -> PafState:
         options = Options(**resolve_options(self.options, setup.options))
@@ -2110,8 +2335,7 @@ def _span(low: int | None, high: int | None) -> str:
         return f"{high} or less"
     if high is None:
         return f"{low} or more"
-    fmt = lambda v: "00" if v == 100 else f"{v:02d}"  # noqa: E731
-    return fmt(low) if low == high else f"{fmt(low)}-{fmt(high)}"
+    return pct(low) if low == high else f"{pct(low)}-{pct(high)}"
 
 
 def critical_reference(t: Tables, kind: str, roll: int | None) -> Reference:

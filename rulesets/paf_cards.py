@@ -394,10 +394,11 @@ def takes_strength(t: Tables, w: CardWeapon) -> bool:
 
 
 def two_handed(t: Tables, key: str) -> bool:
-    """PA-10: a weapon that requires two hands, and may not be wielded in one (R-3: the bastard
-    sword may): while it is used, a shield gives no defense."""
+    """PA-10: a weapon whose row says "Requires Two Hands": while it is used, a shield gives no defense.
+    The bastard sword too: its row requires two hands, and the ruling wins over R-3's reading of its
+    "As Bastard 1 Hand" (held in one hand, it does the same printed dice; docs/decisions.md)."""
     row = t.weapons.get(key)
-    return row is not None and row.two_hands and not row.one_hand
+    return row is not None and row.two_hands
 
 
 def _magic(card: PafCard, t: Tables, chosen: CardWeapon | None, use: str) -> int:
@@ -517,9 +518,10 @@ def _weapon_line(card: PafCard, w: CardWeapon, t: Tables | None) -> str:
             if row.min_str is not None:
                 extra.append(f"min str {row.min_str}")
             if two_handed(t, w.weapon):
-                extra.append("two hands" + (": no shield defense while used (PA-10)" if card.shield else ""))
-            elif row.two_hands:
-                extra.append("two hands or one (R-3)")
+                extra.append(
+                    ("two hands (or one, same dice, R-3)" if row.one_hand else "two hands")
+                    + (": no shield defense while used (PA-10)" if card.shield else "")
+                )
         shot = t.missiles.get(w.weapon)
         if shot is not None and shot.ammunition in t.weapons:
             rate = shot.printed_rate or f"{ps.show(Fraction(shot.per_round).limit_denominator(10))}"

@@ -11,6 +11,7 @@ shield", the damage dice with :func:`rulesets.paf.damage_total`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from companion.odds import Dist, Line, Odds, chance, expect, faces, sum_dist
@@ -51,7 +52,7 @@ def critical_rows(rnd: Round, a: Attack) -> list[tuple[pt.Row, Fraction]]:
     return [(row, q / total) for row, q in rows.values()]
 
 
-def kills_outright(rnd: Round, row: pt.Row, helmed: bool, shielded: bool) -> bool:
+def kills_outright(rnd: Round, row: pt.Effect, helmed: bool, shielded: bool) -> bool:
     """The row kills outright on this defender: "immediate death" not blocked by his helm or
     shield, or the helmed line's when he is helmed (PA-3, as :meth:`Round.effect` reads it)."""
     if blocked(row, helmed, shielded, rnd.no_effect_if(row)):
@@ -67,9 +68,11 @@ def expected_damage(rnd: Round, a: Attack, mult_of: Dist | None = None) -> Fract
     _, _, dice, plus, _, adj = rnd.damage_terms(a.x, a.y, a.w, a.mode)
     sums = sum_dist(dice)
     mults = mult_of or {1: Fraction(1)}
-    return sum(
-        (qm * expect(sums, lambda s, m=m: damage_total(s, plus, m, adj)) for m, qm in mults.items() if m), Fraction(0)
-    )
+
+    def points(mult: float) -> Callable[[int], int]:
+        return lambda s: damage_total(s, plus, mult, adj)
+
+    return sum((qm * expect(sums, points(m)) for m, qm in mults.items() if m), Fraction(0))
 
 
 def attack_odds(rnd: Round) -> Odds | None:
@@ -155,7 +158,9 @@ def wrestle_odds(rnd: Round) -> Odds | None:
             Line("break", f"breaks the hold (category {w.hold})", float(sum((q for _, q in landed), Fraction(0))))
         )
     elif w.table == "grappling":
-        lines.append(Line("hold", "a hold", float(sum((q for res, q in landed if res.row.category), Fraction(0)))))
+        # R-23: a row of blows alone (Kick/Knee/Gouge & Stunned) puts no hold on
+        holds = sum((q for res, q in landed if res.row.category and res.row.hold), Fraction(0))
+        lines.append(Line("hold", "a hold", float(holds)))
     lines += [
         Line("points", "points to expect", float(points), "expected"),
         Line("real", "real points to expect", float(real), "expected"),

@@ -348,6 +348,10 @@ class NonLethalRow(_Strict):
     """Grappling: the left of the ``//``, what the attacker does."""
     defender: str | None = None
     """Grappling: the right of the ``//``, what the defender does."""
+    hold: bool = True
+    """Grappling: the row puts a hold of its category on the defender (PA-7). ``false`` for a row that
+    names blows and no grip (">95 Kick/Knee/Gouge & Stunned": no ``//``, no hold named); its category
+    still ranks it, so a break that reaches it breaks any hold."""
     points: int | None = Field(default=None, ge=0)
     plus_strength: bool = False
     """"+ Str Bonus": the strength Damage Adjustment is added (R-12)."""

@@ -621,6 +621,10 @@ def test_sheet_lines_say_two_hands_and_made_for_strength(paf_tables):
     )
     lines = card.sheet_lines(paf_tables)
     assert any("two hands: no shield defense while used (PA-10)" in line for line in lines)
-    assert any("Sword, Bastard" in line and "two hands or one (R-3)" in line for line in lines)
+    # PA-10 wins over R-3: the bastard sword's row requires two hands; held in one it does the same dice
+    assert any(
+        "Sword, Bastard" in line and "two hands (or one, same dice, R-3): no shield defense while used (PA-10)" in line
+        for line in lines
+    )
     assert any(line.startswith("weapon: Sling, Bullet (made for its strength (PA-8), shoots") for line in lines)
     assert any(line.startswith("weapon: Bow, Short (shoots Arrow 1d6 / large 1d6") for line in lines)

@@ -162,7 +162,9 @@ def test_no_odds_at_other_prompts() -> None:
 
 # --- pummel, grapple, overbear and break (PA-7) ------------------------------------------------
 
-ROW = re.compile(r"index -?\d+, (.+?)(?:: (\d+) points? \((\d+) real, \d+ temporary\))?$")
+ROW = re.compile(
+    r"index -?\d+(?:, read as 1 \(helpless: a hit\))?, (.+?)(?:: (\d+) points? \((\d+) real, \d+ temporary\))?$"
+)
 BROKEN = re.compile(r"breaks the hold \(.*, (\d+) points: (\d+) real")
 
 
@@ -178,6 +180,7 @@ def oracle_wrestle(state) -> dict[str, Fraction]:
     q = Fraction(1, 100)
     for roll in range(1, 101):
         log = list(RULESET.apply(state, Answer("00" if roll == 100 else f"{roll:02d}")).log)
+        log = [line for line in log if "distraction is spent" not in line]  # fumble 98's, said first
         first = log[0]
         if re.search(r"needs \d+: (misses|the hold holds)$", first):
             add("row:miss", q)

@@ -85,6 +85,10 @@ NON_LETHAL = ("pummel", "grapple", "overbear")
 ACTING = ("initiative", "action", "weapon", "range", "target", "counter", "ally")
 """The prompts at which a being chooses or starts what it does (not a roll made on it)."""
 GM_REASONS = ("condition", "rest", "days", "help")
+AFTERMATH = ("rest", "days", "help")
+"""The GM's prompts after the scene: they take no GM's word."""
+TO_HIT = ("attack", "shot", "pummel", "grapple", "overbear", "break")
+"""The rolls to hit (``shot 1 of 2``, ``pummel again``): they take a GM's modifier."""
 
 
 # --- scenes --------------------------------------------------------------------------------
@@ -254,8 +258,18 @@ def faces_text(dice: Any, rng: random.Random) -> str:
     return (", " if form == 2 else " ").join(faces)
 
 
+GM_WORDS = ("gm +5 tree in the way", "gm -10 asleep", "GM +100 fog", "gm-3 dusk")
+"""A GM's modifiers that fit a roll to hit (its ``also`` has ``gm``)."""
+
+
 def fitting(prompt: Any, rng: random.Random, *, no_end: bool = False) -> str:
-    """Text that answers a roll or choice prompt and must be accepted."""
+    """Text that answers a roll or choice prompt and must be accepted: now and then one of the GM's words
+    the prompt takes (``end`` unless ``no_end``; a modifier at a roll to hit)."""
+    also = {c.key for c in getattr(prompt, "also", ())}
+    if "gm" in also and rng.random() < 0.05:
+        return rng.choice(GM_WORDS)
+    if not no_end and "end" in also and rng.random() < 0.1:
+        return rng.choice(["end", "END", " end "])
     if isinstance(prompt, RollPrompt):
         return faces_text(prompt.dice, rng)
     return session_checks.fitting_choice(prompt, rng, no_end=no_end)
@@ -263,6 +277,7 @@ def fitting(prompt: Any, rng: random.Random, *, no_end: bool = False) -> str:
 
 def wrong(prompt: Any, rng: random.Random) -> str:
     """Text made to be refused at ``prompt``."""
+    also = {c.key for c in getattr(prompt, "also", ())}
     if isinstance(prompt, RollPrompt):
         dies = prompt.dice.dice
         n = len(dies)
@@ -275,7 +290,12 @@ def wrong(prompt: Any, rng: random.Random) -> str:
             "",
             "-1 " * n,
             "1.5",
+            "gm +5",  # a GM's modifier without its reason, or where none is taken
+            "gm 0 tree",
+            "e",  # the GM's end is typed in full
         ]
+        if "gm" not in also:
+            ways.append("gm +5 tree")
         if dies[0].kind != Kind.D10:
             ways.append(" ".join(["0"] + ["1"] * (n - 1)))
         if n > 1:
@@ -300,8 +320,9 @@ def wrong(prompt: Any, rng: random.Random) -> str:
                 "x",
                 "7",
                 "31",
+                "gm +5 tree",  # no choice takes a GM's modifier
             ]
-            if prompt.find(w) is None
+            if prompt.find(w) is None and w not in also
         ]
         return rng.choice(ways)
     return rng.choice(["attack", "50", "end", "roll", "none"])  # the scene is over
@@ -353,7 +374,8 @@ def check_state(setup: Setup, state: Any) -> dict[str, dict[str, Any]]:
         if real(t) <= t["dead_at"]:
             assert t["status"] == "dead", f"{who} at {real(t)} real hit points, dead at {t['dead_at']}: {t['status']}"
         if t["status"] != "dead":
-            expected = "needs_help" if t["hp"] < 0 else "unconscious" if t["hp"] == 0 else None
+            # PA-5 "below 0" is the real hit points: the temporary damage comes back by itself (PA-7)
+            expected = "needs_help" if real(t) < 0 else "unconscious" if t["hp"] <= 0 else None
             if expected:
                 assert t["status"] == expected, (who, t["hp"], t["status"])
             else:
@@ -413,6 +435,14 @@ def check_prompt(setup: Setup, state: Any, prompt: Any, trackers: dict[str, dict
             assert prompt.who == "GM", prompt
         else:
             assert prompt.who in names, prompt
+    # the GM's words (the audit after issue 18): "end" at every prompt of the scene, none in the aftermath;
+    # "gm" at a roll to hit (lethal or not), nowhere else
+    also = [c.key for c in prompt.also]
+    if prompt.reason in AFTERMATH:
+        assert also == [], (prompt.reason, also)
+    else:
+        to_hit = isinstance(prompt, RollPrompt) and prompt.reason.startswith(TO_HIT)
+        assert also == (["end", "gm"] if to_hit else ["end"]), (prompt.reason, also)
     if prompt.who == "GM":
         return
     me = trackers[prompt.who]
@@ -424,10 +454,10 @@ def check_prompt(setup: Setup, state: Any, prompt: Any, trackers: dict[str, dict
         assert me["status"] != "stunned", f"{prompt.who}, stunned {me['stunned']}, asked for {prompt.reason}"
     if isinstance(prompt, ChoicePrompt) and prompt.reason == "action":
         keys = {o.key for o in prompt.options}
-        assert keys <= set(ACTIONS) and "end" in keys and "wait" in keys, keys
+        assert keys <= set(ACTIONS) and "end" not in keys and "wait" in keys, keys
         assert "condition" in keys, keys  # the GM's magic, at every action (it holds until changed)
         if me["held_by"] is not None:
-            assert keys <= {"break", "wait", "condition", "end"}, (prompt.who, "held", keys)
+            assert keys <= {"break", "wait", "condition"}, (prompt.who, "held", keys)
         else:
             assert "break" not in keys, (prompt.who, keys)
         if "no attacks" in me["injuries"] or any(i.startswith("lost weapon arm") for i in me["injuries"]):

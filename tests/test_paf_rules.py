@@ -7,8 +7,9 @@ with typed answers as a script would: choice keys (``none``, ``attack``,
 (shared/rules/source/paf_combat_module.txt), a ruling (PA-1 to PA-12) or a
 decision of rulesets/paf.py ([D]). The tables are the shipped ones.
 
-A round's answers: the GM's condition (``none``), each able being's 1d6
-initiative in scene order, then each initiative group, highest first.
+A round's answers: each able being's 1d6 initiative in scene order, then each
+initiative group, highest first (the GM's ``condition`` is chosen at any being's
+action; ``end`` at any prompt ends the scene).
 
 The cards keep the arithmetic obvious: every stat 12 (no adjustment), combat
 level 0 and natural d20 10, so AF = 30 + 10 = 40, DF = 0 (+5 in leather [R]),
@@ -499,7 +500,7 @@ def test_a_grapple_hold_and_breaking_it():
     assert g["held_by"] == {"name": "Aldric", "category": 2} and (g["hp"], g["temporary"]) == (10, 2)
     assert track(s, "Aldric")["holding"] == {"name": "Grak", "category": 2}
     p = prompt(s)
-    assert [o.key for o in p.options] == ["break", "wait", "condition", "end"]
+    assert [o.key for o in p.options] == ["break", "wait", "condition"]
     s, log = play(s, "break", "20")
     assert any("category 1, below the hold's 2: the hold holds" in line for line in log)
     assert track(s, "Grak")["held_by"] is not None
@@ -542,7 +543,7 @@ def test_a_need_below_one_counts_in_the_damage_index():
     s, _ = play(scene(char("Weakling", **weak), char("Grak", weight=90, **weak)), "5", "2", "grapple")
     p = prompt(s)
     assert p.target == 1 and p.against == "1 or more hits Grak (needed -6 = GOAF -23 + GODF 17)"
-    assert p.note == "damage index = roll + 6"
+    assert p.note == "damage index = roll + 6; no critical or fumble (decided: the damage table's own rows)"
     s, log = play(s, "40")
     assert any("index 46, Head/Finger Lock//Bite" in line for line in log)
     assert track(s, "Grak")["held_by"] == {"name": "Weakling", "category": 3}
@@ -564,7 +565,7 @@ def test_a_monster_is_grappled_and_breaks_the_hold_by_its_own_factors():
     s, log = play(s, "30")
     assert any("index 37, Arm Lock//Forearm/Elbow Smash: 2 points (0 real, 2 temporary)" in line for line in log)
     assert track(s, "Orc")["held_by"] == {"name": "Aldric", "category": 2}
-    assert [o.key for o in prompt(s).options] == ["break", "wait", "condition", "end"]
+    assert [o.key for o in prompt(s).options] == ["break", "wait", "condition"]
     s, log = play(s, "break")
     assert prompt(s).target == 31
     s, log = play(s, "50")
@@ -590,7 +591,6 @@ def test_a_monster_pummels_grapples_and_overbears_with_12_for_a_stat_not_given()
         "move",
         "wait",
         "condition",
-        "end",
     ]
     s, _ = play(s, "pummel")
     assert prompt(s).target == 84 and "PAF 72 + PDF 12" in prompt(s).against
@@ -759,11 +759,14 @@ def test_a_percentile_that_is_no_face_is_refused(text):
 
 
 def test_the_gm_ends_the_scene_and_the_beings_heal():
-    """Design 8: ``end``; then rest (bed: 3 a day, PA-5) and days, not above MHP; [D] a being below 0
-    needs help and does not heal."""
+    """Design 8: ``end`` (typed in full at any prompt, no longer an option of the action); then rest (bed: 3
+    a day, PA-5) and days, not above MHP; [D] a being below 0 needs help and does not heal."""
     s = with_hp(with_hp(scene(ALDRIC, GRAK, char("Hurt"), sides=(0, 1, 1)), 1, 3), 2, -2)
-    s, log = play(s, "5", "3", "end")
-    assert "Aldric: the GM ends the scene" in log
+    s, _ = play(s, "5", "3")
+    p = prompt(s)
+    assert "end" not in [o.key for o in p.options] and [c.key for c in p.also] == ["end"]
+    s, log = play(s, "end")
+    assert "The GM ends the scene at Aldric's choice of action" in log
     p = prompt(s)
     assert p.reason == "rest" and p.advised == "none" and p.who == "GM"
     s, log = play(s, "bed", "2")

@@ -399,6 +399,48 @@ async def test_ctrl_n_in_the_scene_selection_makes_a_character_that_joins_the_ro
         assert [c.name for c, _ in scene.placed] == ["Brother Test"]
 
 
+async def test_an_npc_group_is_picked_and_numbered(data_dir: Path, paf_game) -> None:
+    """The audit after issue 18: PAF takes NPC groups as Fudge does (``Paf.copies``, which the scene
+    selection reads; screens/scene.py is unchanged): the same card again is one more of a group, marked x2
+    on its roster line, numbered when the scene starts; the side panels name each copy, and the prompt
+    lists the GM's words it takes besides its options (``end``)."""
+    from companion.screens.fight import FightScreen
+    from companion.screens.scene import SceneSelectScreen
+    from companion.screens.select import selection_screen
+    from companion.screens.setup import OptionsScreen
+
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(selection_screen("paf"))
+        await pilot.pause()
+        scene = app.screen
+        assert isinstance(scene, SceneSelectScreen)
+
+        async def pick(name: str) -> None:
+            scene.query_one("#filter", Input).value = name
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+
+        await pick("Test Knight")
+        await pilot.press("ctrl+o")
+        await pick("Test Orc")
+        await pick("Test Orc")
+        assert [(c.name, side) for c, side in scene.placed] == [("Test Knight", 0), ("Test Orc", 1), ("Test Orc", 1)]
+        assert "Test Orc [b]x2[/b]" in scene.entry(scene.roster.find("Test Orc"))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, OptionsScreen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        fight = app.screen
+        assert isinstance(fight, FightScreen)
+        assert fight.session.setup.names == ("Test Knight", "Test Orc 1", "Test Orc 2")
+        blue = side_text(fight, "blue")
+        assert "Test Orc 1" in blue and "Test Orc 2" in blue
+        assert "or type: end" in screen_text(app)
+
+
 # --- the hit point tracker, alone -----------------------------------------------------------
 
 
@@ -604,8 +646,9 @@ async def test_a_hold_shows_on_both_beings(data_dir: Path, paf_game) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = start_scene(app, KNIGHT, SQUIRE)
         await pilot.pause()
+        # 90, not 00: an index of 96 or more is Kick/Knee/Gouge, blows and no hold (R-23)
         await play(
-            pilot, screen, lambda t: any(t[n].get("held_by") for n in KNIGHT + SQUIRE), action="grapple", percent="00"
+            pilot, screen, lambda t: any(t[n].get("held_by") for n in KNIGHT + SQUIRE), action="grapple", percent="90"
         )
         both = side_text(screen, "red") + side_text(screen, "blue")
         assert "held by" in both and "holds" in both

@@ -104,6 +104,10 @@ def rounds(text: list[str]) -> list[list[str]]:
     return out
 
 
+NC = "; no critical or fumble (decided: the damage table's own rows)"
+"""The end of every pummel, grapple, overbear and break roll's note (docs/decisions.md)."""
+
+
 def hp(tracker: dict) -> tuple[int, int, int, str]:
     """(hit points, maximum, temporary, status) of a being's tracker."""
     return tracker["hp"], tracker["max_hp"], tracker["temporary"], tracker["status"]
@@ -232,11 +236,11 @@ def test_golden_party_reads_as_the_rules_say(tmp_path: Path):
     assert "Kobold Sneak is dead at -5 hit points (PA-5)" in text
     # the grapple (PA-7): GOAF + GODF, the helmet's -10, category 3 held until broken
     grapple = rolls(lines, "grapple")[0]
-    assert (grapple["target"], grapple["note"]) == (3, "damage index = roll - 3 -10 (helmet)")
+    assert (grapple["target"], grapple["note"]) == (3, "damage index = roll - 3 -10 (helmet)" + NC)
     assert "Brother Tuck rolls 60, needs 3: index 47, Head/Finger Lock//Bite: 4 points (1 real, 3 temporary)" in text
     assert "Brother Tuck holds Grishnak: Head/Finger Lock (category 3)" in text
     held = [p for p in prompts(lines) if p["who"] == "Grishnak" and p["reason"] == "action"]
-    assert [p["options"] for p in held] == [["break", "wait", "condition", "end"]] * 2
+    assert [p["options"] for p in held] == [["break", "wait", "condition"]] * 2
     assert "Grishnak rolls 70: index 33, category 2, below the hold's 3: the hold holds" in text
     tuck = next(p for p in rolls(lines, "attack") if p["who"] == "Brother Tuck")
     assert tuck["against"] == "57 or more hits Grishnak (needed 57 = AF 37 + DF 20)"  # PA-11: no -20 for the hold
@@ -285,17 +289,23 @@ def test_golden_monsters_reads_as_the_rules_say(tmp_path: Path):
     grapple = rolls(lines, "grapple")[0]
     assert grapple["against"] == "1 or more hits Orc Grunt (needed -7 = GOAF -34 + GODF 27)"
     assert "Brother Tuck holds Orc Grunt: Arm Lock (category 2)" in text
-    assert rolls(lines, "break")[0]["against"] == "41 or more, then category 2 or better breaks the hold"
+    assert rolls(lines, "break")[0]["against"] == (
+        "41 or more, then category 2 or better breaks the hold (needed 41 = GOAF -3 + GODF 44)"
+    )
+    assert "Ogre Bruiser grabs Brother Tuck's leg: he holds it while he keeps at Brother Tuck" in " ".join(text)
     assert (
         "Orc Grunt rolls 80: index 39, category 2: breaks the hold (Forearm/Elbow Smash, 2 points: 0 real, 2 temporary)"
     ) in text
     pummel = rolls(lines, "pummel")[0]
     assert pummel["against"] == "98 or more hits Brother Tuck (needed 97.5 = PAF 72 + PDF 25.5)"
     # PA-11, R-22: the orc pummels with its scimitar's pommel, the text's "Metal Pummel +10%"
-    assert pummel["note"] == "damage index = roll - 97.5 (rounded down) +10 (Metal Pummel (Scimitar))"
+    assert pummel["note"] == "damage index = roll - 97.5 (rounded down) +10 (Metal Pummel (Scimitar))" + NC
     assert "Orc Grunt rolls 99, needs 98: index 11, Ineffective, Strike Again" in text
     overbear = rolls(lines, "overbear")
-    assert [o["note"] for o in overbear] == ["damage index = roll - 3", "damage index = roll - 3 +10 (1 foot held)"]
+    assert [o["note"] for o in overbear] == [
+        "damage index = roll - 3" + NC,
+        "damage index = roll - 3 +10 (1 foot held)" + NC,
+    ]
     assert "Ogre Bruiser rolls 30, needs 3: index 27, Slid Down, Grab Leg" in text
     assert "Ogre Bruiser rolls 60, needs 3: index 67, Opponent Knocked to Knees: 4 points (2 real, 2 temporary)" in text
     assert "Ogre Bruiser lets go of Brother Tuck's leg" in text
@@ -313,13 +323,13 @@ def test_golden_nonlethal_reads_as_the_rules_say(tmp_path: Path):
     # the factors: PAF + PDF, GOAF + GODF; the damage modifications in the prompt's note
     pummel = rolls(lines, "pummel")[0]
     assert pummel["against"] == "58 or more hits Cole Rook (needed 58 = PAF 49 + PDF 9)"
-    assert pummel["note"] == "damage index = roll - 58 -5 (open helm)"
+    assert pummel["note"] == "damage index = roll - 58 -5 (open helm)" + NC
     overbears = rolls(lines, "overbear")
     assert [(p["who"], p["target"], p["note"]) for p in overbears] == [
-        ("Cole Rook", 9, "damage index = roll - 9"),
-        ("Bram Tolley", 11, "damage index = roll - 11 +15 (rushing (moved last round))"),
-        ("Cole Rook", 9, "damage index = roll - 9"),
-        ("Bram Tolley", 11, "damage index = roll - 11 -10 (braced (waited)) +15 (rushing (moved last round))"),
+        ("Cole Rook", 9, "damage index = roll - 9" + NC),
+        ("Bram Tolley", 11, "damage index = roll - 11 +15 (rushing (moved last round))" + NC),
+        ("Cole Rook", 9, "damage index = roll - 9" + NC),
+        ("Bram Tolley", 11, "damage index = roll - 11 -10 (braced (waited)) +15 (rushing (moved last round))" + NC),
     ]
     # overbear: 50% real (rounded down); "Attack Again" gives one more roll, not a rush
     assert (
@@ -395,6 +405,8 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
         "break",
         "recover",
         "help",
+        "e",
+        "gm +5 tree",
         "slowed",
         "clear:wulf-ironhand",
         "mira-fletch",
@@ -404,6 +416,8 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
         "4 5",
         "x",
         "-5",
+        "gm +5",
+        "gm 0 tree",
         "9",
         "0",
         "sword",
@@ -414,6 +428,7 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
         "recover",
         "13",
         "8 2",
+        "end",
         "sleep",
         "31",
         "0",
@@ -421,7 +436,19 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
     reasons = {r["refused"]: r["reason"] for r in refused}
     assert reasons["7"] == "7 is not a face: a d6 shows 1-6"
     assert reasons["3 4"] == "expected one face (a d6 shows 1-6), got 2"
-    assert reasons["shoot"] == "action: choose one of attack, pummel, grapple, overbear, move, wait, condition, end"
+    assert reasons["shoot"] == "action: choose one of attack, pummel, grapple, overbear, move, wait, condition"
+    assert reasons["e"] == reasons["shoot"]  # "end" is typed in full (a prompt's also), never by its start
+    assert reasons["gm +5 tree"] == (
+        "a GM's modifier is added to a roll to hit (an attack, a shot, a pummel, grapple, overbear or break), not here"
+    )
+    assert reasons["gm +5"].endswith("(the reason is logged with it: say why)")
+    assert reasons["gm 0 tree"].endswith("(from -100 to +100, not 0)")
+    assert reasons["end"] == "rest: choose one of none, bed, resting, working"  # the aftermath takes no end
+    # the GM's modifier is a term of the need, logged with its reason (the text's "that tree in the way")
+    gm_roll = [p for p in rolls(lines, "attack") if p["who"] == "Wulf Ironhand"][-1]
+    assert gm_roll["against"] == "48 or more hits Orc Grunt (needed 48 = AF 29 + DF 14 + 5 (GM: tree in the way))"
+    assert gm_roll["also"] == ["end", "gm"]
+    assert "GM: +5 to the number Wulf Ironhand needs against Orc Grunt (tree in the way)" in logs(lines)
     assert reasons["help"] == reasons["shoot"]  # nobody on his side is below 0 (PA-5)
     assert reasons["slowed"].startswith("condition: choose one of none, slowed:wulf-ironhand, hastened:")
     assert reasons["101"] == "101 is not a face: percentile dice show 01-100 (00 for 100)"
@@ -517,6 +544,22 @@ def test_no_names_is_the_rosters_first_two(tmp_path: Path):
     assert list(final(lines)["trackers"]) == shipped[:2]
 
 
+def test_a_card_named_again_is_an_npc_group_numbered(tmp_path: Path):
+    """The audit after issue 18: PAF takes NPC groups as Fudge does (``Paf.copies``): a card named again is
+    one more of a group, each numbered in scene order ("Orc Grunt 1", "Orc Grunt 2"), on either side; the
+    log, the prompts and the target keys name each."""
+    stdin = "6\n1\n2\nattack\norc-grunt-2\n"
+    proc, lines = script(tmp_path, "--red", "Wulf Ironhand", "--blue", "Orc Grunt", "--blue", "Orc Grunt", stdin=stdin)
+    assert proc.returncode == 0, proc.stderr
+    assert [p["who"] for p in prompts(lines)[:3]] == ["Wulf Ironhand", "Orc Grunt 1", "Orc Grunt 2"]
+    target = next(p for p in prompts(lines) if p.get("reason") == "target")
+    assert target["options"] == ["orc-grunt-1", "orc-grunt-2"]
+    assert "Wulf Ironhand attacks Orc Grunt 2 with the Sword, Long" in logs(lines)
+    trackers = final(lines)["trackers"]
+    assert list(trackers) == ["Wulf Ironhand", "Orc Grunt 1", "Orc Grunt 2"]
+    assert [t["side"] for t in trackers.values()] == ["red", "blue", "blue"]
+
+
 # --- setup errors: exit 2 ----------------------------------------------------------
 
 
@@ -525,7 +568,6 @@ def test_no_names_is_the_rosters_first_two(tmp_path: Path):
     [
         (PARTY + ["--red", "Bram Tolley", "--red", "Cole Rook"], "a PAF scene has 2 to 8 beings, not 9"),
         (["--red", "Wulf Ironhand", "--red", "Orc Grunt"], "name both corners"),
-        (["--red", "Wulf Ironhand", "--blue", "Wulf Ironhand", "--blue", "Orc Grunt"], "could not tell apart"),
         (["--red", "Wulf Ironhand", "--blue", "Nobody Here"], "Nobody Here"),
         (DUEL + ["--option", "monster_death=7"], "monster_death"),
         (DUEL + ["--option", "rounds=3"], "unknown option 'rounds'"),
