@@ -6,14 +6,20 @@ live in ``fighters/<game>.yaml``; a player's own cards in
 over them, a later card replacing an earlier one of the same name.
 
 Every problem is reported at once with the file, the fighter, the field and
-what is allowed; a bad card is skipped and the rest still load.
+what is allowed; a bad card is skipped and the rest still load. What a problem
+quotes from the file is a bounded excerpt, safe to print (issue 19); a card's name
+is printable text of at most :data:`NAME_MAX` characters.
+
+A file is read, parsed and checked once, and kept until it changes (its bytes are
+compared): a roster opened again costs a read of each file, not a parse.
 """
 
 from __future__ import annotations
 
-import re
+import hashlib
 import types
 import typing
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +30,7 @@ from pydantic import BaseModel, ValidationError
 
 from companion import fighters, yamlfile
 from companion.ruleset import card_name
+from companion.words import excerpt, shown
 
 SHIPPED_DIR = Path(fighters.__file__).resolve().parent
 """The rosters that come with the app (``companion.fighters``: the repository's ``fighters/``)."""
@@ -39,12 +46,48 @@ class Problem:
     field: str | None = None
 
     def __str__(self) -> str:
-        where = self.file
+        """The problem in one line, safe to print: control characters escaped, each part bounded."""
+        where = shown(self.file)
         if self.fighter is not None:
-            where += f": fighter {self.fighter}"
+            where += f": fighter {shown(self.fighter, NAME_MAX)}"
         if self.field is not None:
-            where += f": {self.field}"
-        return f"{where}: {self.message}"
+            where += f": {shown(self.field, 100)}"
+        return f"{where}: {shown(self.message, 500)}"
+
+
+NAME_MAX = 60
+"""The most characters in a fighter's name (Fudge's and PAF's cards had this limit already)."""
+_EMOJI = ((0x1F000, 0x1FAFF), (0x2600, 0x27BF), (0x2B00, 0x2BFF), (0xFE00, 0xFE0F), (0xE0000, 0xE007F))
+"""Emoji, their variation selectors and tags: drawn wider than measured, they break a panel's border."""
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a fighter's name, or None: a name is letters, digits, marks,
+    punctuation, single-width symbols and spaces, at most :data:`NAME_MAX` characters, not blank,
+    with no space at either end."""
+    if not name.strip():
+        return "a name cannot be blank"
+    if name != name.strip():
+        return "a name has no space at either end"
+    if len(name) > NAME_MAX:
+        return f"a name is at most {NAME_MAX} characters (this one has {len(name):,})"
+    for char in name:
+        category = unicodedata.category(char)
+        code = ord(char)
+        wide = unicodedata.east_asian_width(char) in ("W", "F", "A")
+        if (
+            category[0] == "C"
+            or (category[0] == "Z" and char != " ")
+            or category == "Me"
+            or any(low <= code <= high for low, high in _EMOJI)
+            or (category[0] == "S" and wide)
+        ):
+            what = "a control character" if category[0] in "CZ" else "an emoji or a symbol drawn two cells wide"
+            return (
+                f"a name is printable text (letters, digits, spaces and punctuation): '{shown(char)}' "
+                f"(U+{code:04X}) is {what}"
+            )
+    return None
 
 
 def problems_against(cards: list[Any], source: dict[str, str], lines: Callable[[Any], list[str]]) -> list[Problem]:
@@ -131,17 +174,6 @@ def allowed(model: type[BaseModel], name: str | None) -> str:
     return text + (" (optional)" if optional else "")
 
 
-def _wrote_a_time(path: Path, name: str | None) -> bool:
-    """Whether the file writes ``name: M:SS`` somewhere, which YAML 1.1 reads as a number."""
-    if not name:
-        return False
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return False
-    return re.search(rf"\b{re.escape(name)}\s*:\s*\d+:[0-5]\d\b", text) is not None
-
-
 def _inner(model: type[BaseModel], loc: tuple[Any, ...]) -> tuple[type[BaseModel], str | None]:
     """The model that holds the field at ``loc`` (cards may nest: a sheet's moves) and the field's name."""
     name = None
@@ -186,20 +218,52 @@ def _problems_from(error: ValidationError, model: type[BaseModel], file: str, fi
         elif err["type"] == "missing":
             message = f"missing; {allowed(inner, name)}"
         else:
-            shown = repr(got)
+            quoted = excerpt(got)  # never the whole of a large value
             if isinstance(got, bool):
-                shown += " (YAML reads yes/no/on/off as true/false)"
-            elif isinstance(got, int) and got >= 60 and _wrote_a_time(Path(file), name):
-                shown += " (YAML 1.1 reads a value like 1:30 as minutes:seconds: 90)"
-            message = f"{shown} is not allowed: {allowed(inner, name)}"
+                quoted += " (YAML reads yes/no/on/off as true/false)"
+            message = f"{quoted} is not allowed: {allowed(inner, name)}"
         problems.append(Problem(file, message, fighter, where))
     return problems
 
 
+_READ: dict[str, tuple[bytes, Any, str | None]] = {}
+"""Each card file read: the digest of its bytes, its data (or why it cannot be read)."""
+_LOADED: dict[tuple[str, str, type[BaseModel]], tuple[bytes, list[Any], list[Problem]]] = {}
+"""Each card file checked for a game: the digest, its good cards and its problems."""
+
+
+def _keep(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    """Keep ``value`` under ``key``, forgetting the oldest entry beyond 64 files."""
+    cache.pop(key, None)
+    if len(cache) >= 64:
+        cache.pop(next(iter(cache)))
+    cache[key] = value
+
+
+def _digest(path: Path) -> bytes | None:
+    """The digest of the file's bytes (None: it cannot be read, or is over the size: not kept)."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(yamlfile.MAX_BYTES + 1)
+    except OSError:
+        return None
+    if len(data) > yamlfile.MAX_BYTES:
+        return None
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
 def read_file(path: Path) -> tuple[dict[str, Any] | None, Problem | None]:
-    """The parsed mapping of a card file, or the problem that stops it being read."""
+    """The parsed mapping of a card file, or the problem that stops it being read. The data is
+    shared by every caller while the file is unchanged: read it, never change it."""
     file = str(path)
-    data, reason = yamlfile.read(path)
+    digest = _digest(path)
+    kept = _READ.get(file)
+    if digest is not None and kept is not None and kept[0] == digest:
+        data, reason = kept[1], kept[2]
+    else:
+        data, reason = yamlfile.read(path)
+        if digest is not None:
+            _keep(_READ, file, (digest, data, reason))
     if reason is not None:
         return None, Problem(file, reason)
     if not isinstance(data, dict):
@@ -208,7 +272,20 @@ def read_file(path: Path) -> tuple[dict[str, Any] | None, Problem | None]:
 
 
 def load_file(path: Path, game: str, model: type[BaseModel]) -> tuple[list[Any], list[Problem]]:
-    """Read one card file. Bad cards are skipped and reported, good ones returned."""
+    """Read one card file. Bad cards are skipped and reported, good ones returned (checked once
+    while the file is unchanged)."""
+    key = (str(path), game, model)
+    digest = _digest(path)
+    kept = _LOADED.get(key)
+    if digest is not None and kept is not None and kept[0] == digest:
+        return list(kept[1]), list(kept[2])
+    cards, problems = _load_file(path, game, model)
+    if digest is not None:
+        _keep(_LOADED, key, (digest, cards, problems))
+    return list(cards), list(problems)
+
+
+def _load_file(path: Path, game: str, model: type[BaseModel]) -> tuple[list[Any], list[Problem]]:
     file = str(path)
     data, problem = read_file(path)
     if data is None:
@@ -219,7 +296,7 @@ def load_file(path: Path, game: str, model: type[BaseModel]) -> tuple[list[Any],
     if extra:
         problems.append(Problem(file, f"unknown top-level keys {sorted(map(str, extra))}; allowed: game, fighters"))
     if data.get("game") != game:
-        return [], problems + [Problem(file, f"game is {data.get('game')!r}, expected {game!r}", field="game")]
+        return [], problems + [Problem(file, f"game is {excerpt(data.get('game'))}, expected {game!r}", field="game")]
     raw = data.get("fighters")
     if not isinstance(raw, list):
         return [], problems + [Problem(file, "should list its cards under 'fighters:'", field="fighters")]
@@ -227,10 +304,15 @@ def load_file(path: Path, game: str, model: type[BaseModel]) -> tuple[list[Any],
     seen: set[str] = set()
     for i, entry in enumerate(raw, start=1):
         label = f"#{i}"
-        if isinstance(entry, dict) and isinstance(entry.get("name"), str):
-            label = entry["name"]
+        raw_name = entry.get("name") if isinstance(entry, dict) else None
+        bad_name = name_problem(raw_name) if isinstance(raw_name, str) else None
+        if isinstance(raw_name, str) and bad_name is None:
+            label = raw_name
         if not isinstance(entry, dict):
             problems.append(Problem(file, "a card should be a mapping of field: value", label))
+            continue
+        if bad_name is not None:
+            problems.append(Problem(file, f"{excerpt(raw_name, 40)} is not allowed: {bad_name}", label, "name"))
             continue
         try:
             card = model.model_validate(entry, strict=True)

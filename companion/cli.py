@@ -21,7 +21,7 @@ from companion.ruleset import GAME_TITLES, GAMES, Ruleset, Setup, get_ruleset, s
 from companion.session import Session
 from companion.simulate import PARALLEL_FROM
 from companion.store import data_dir
-from companion.words import count
+from companion.words import count, excerpt, shown
 
 if TYPE_CHECKING:
     from companion.cards import Roster
@@ -53,15 +53,20 @@ accepted and the default move (Protect) is done instead, as the text says.
 Spending more focus than the fighter holds is refused. "end" at any prompt ends
 the fight there (a draw, or a decision with --option table_end=decision).
 
-Fudge: a scene of two to eight names its sides with --red and --blue, each
-repeated (--red A --red B --blue C); each round every combatant declares
-(action, weapon, target, ...), then the rolls are typed in order ("+ - 0 +"),
-then the damage.
+Fudge: a scene of two to sixteen names its sides with --red and --blue, each
+repeated (--red A --red B --blue C); a card named again is an NPC group, its
+copies numbered ("Orc Guard 1", "Orc Guard 2"). Each round every combatant
+declares (action, weapon, target, ...), then the rolls are typed in order
+("+ - 0 +"), then the damage. At any prompt "end" ends the scene; at a roll
+"gm +1 REASON" adds a GM's situational modifier to it.
 
-PAF: a scene too (--red and --blue repeated). Each round the GM's condition
-(none, or slowed/hastened/clear a being), every being's initiative d6, then each
-being's action and target, its percentile roll (00 is 100), any critical or
-fumble roll, and the damage dice; after the scene, the rest and the days.
+PAF: a scene too (--red and --blue repeated; a card named again is an NPC group,
+numbered as for Fudge). Each round every being's initiative d6, then each being's
+action (or "condition": the GM sets or clears slowed/hastened, then the action
+is asked again), weapon, range and target, its percentile roll (00 is 100), any
+critical or fumble roll, and the damage dice; after the scene, the rest and the
+days. At any prompt "end" ends the scene; at a roll to hit "gm +5 REASON" adds
+5 to the number needed (a tree in the way; "gm -10 REASON" makes it easier).
 
 Exit status: 0 every answer accepted, 1 some refused, 2 a usage or setup error.
 """
@@ -313,9 +318,16 @@ def run_command(argv: Sequence[str] | None) -> int:
 
 
 def run_app(args: argparse.Namespace) -> int:
+    from companion.store import Store, StoreError
+
+    directory = data_dir(args.data_dir)
+    try:  # before the screen is taken: a store that cannot be opened is said here, nothing changed
+        store = Store.open(directory)
+    except StoreError as exc:
+        raise UsageError(str(exc)) from None
     from companion.screens.app import make_app  # imported here so script and fighters never load Textual
 
-    app = make_app(data_dir(args.data_dir))
+    app = make_app(directory, store=store)
     app.run()
     return 0
 
@@ -330,14 +342,38 @@ def ruleset_for(game: str) -> Ruleset:
     return get_ruleset(game)
 
 
+def check_file(path: Path, what: str = "card file") -> None:
+    """A file named on the command line must be there, and be a file (issue 19)."""
+    shown_path = shown(str(path))
+    if path.is_dir():
+        raise UsageError(f"{what} {shown_path} is a folder: name a file in it")
+    if not path.exists():
+        raise UsageError(f"{what} {shown_path} does not exist")
+    if not path.is_file():
+        raise UsageError(f"{what} {shown_path} is not a regular file")
+
+
 def roster_for(ruleset: Ruleset, directory: Path, extra: Sequence[Path]) -> Roster:
+    """The game's roster with the files of ``--fighters`` over it. A problem in one of those files is
+    a usage error (exit status 2), every problem listed; one in the data folder's own card files is a
+    warning (the command's caller prints ``roster.problems``), the bad card skipped."""
     from companion.cards import load_roster
 
     for path in extra:
-        if not path.is_file():
-            raise UsageError(f"card file {path} does not exist")
+        check_file(path)
     game = getattr(ruleset, "roster", ruleset.key)  # a tournament enters its game's cards
-    return load_roster(game, ruleset.card_model, user_dir=directory / "fighters", extra_files=extra)
+    roster = load_roster(game, ruleset.card_model, user_dir=directory / "fighters", extra_files=extra)
+    named = {str(path) for path in extra}
+    bad = [problem for problem in roster.problems if problem.file in named]
+    if bad:
+        n = len(bad)
+        raise UsageError(
+            f"the card file{'s' * (len(named) > 1)} named with --fighters cannot be used "
+            f"({count(n, 'problem')}; 'companion fighters check FILE' lists them too):\n  "
+            + "\n  ".join(str(problem) for problem in bad)
+        )
+    roster.problems = [problem for problem in roster.problems if problem.file not in named]
+    return roster
 
 
 def find_card(roster: Roster, name: str) -> Any:
@@ -427,6 +463,10 @@ def session_for(ruleset: Ruleset, args: argparse.Namespace) -> Session:
         cards = tuple(roster.cards[:2])
     else:
         cards = tuple(find_card(roster, n) for n in names)
+    if getattr(ruleset, "copies", False):  # a scene's NPC group: the same card named again is numbered
+        from companion.replay import number_copies
+
+        cards = number_copies(cards)
     setup = Setup(ruleset.key, cards, parse_options(ruleset, args.option), tables_of(ruleset, directory), sides)
     try:
         return Session(ruleset, setup, rng=random.Random(args.seed))
@@ -665,7 +705,7 @@ def fighters_list(args: argparse.Namespace) -> int:
     for problem in roster.problems:
         print(f"companion: warning: {problem}", file=sys.stderr)
     for name in roster.names():
-        print(name)
+        print(shown(name))  # a name is printable (cards.name_problem); escaped all the same
     return 0
 
 
@@ -674,12 +714,11 @@ def fighters_check(path: Path, directory: Path | None = None) -> int:
     keys of its tables (Fudge, PAF) checks them against the tables in play in ``directory``."""
     from companion.cards import Problem, load_file, problems_against, read_file
 
-    if not path.is_file():
-        raise UsageError(f"card file {path} does not exist")
+    check_file(path)
     data, problem = read_file(path)
     game = data.get("game") if data is not None else None
     if data is not None and not (isinstance(game, str) and game in GAMES):
-        problem = Problem(str(path), f"{game!r} is not a game here; one of: {', '.join(GAMES)}", field="game")
+        problem = Problem(str(path), f"{excerpt(game)} is not a game here; one of: {', '.join(GAMES)}", field="game")
     if problem is not None:
         print(problem)
         return 1
@@ -709,8 +748,7 @@ def fighters_check(path: Path, directory: Path | None = None) -> int:
 def tables_check(path: Path, game: str = "cage_match") -> int:
     """Check a game's tables file put over the shipped one; exit 1 with every problem."""
     what = {"cage_match": "Cage Match card", "fudge": "Fudge tables file", "paf": "PAF tables file"}[game]
-    if not path.is_file():
-        raise UsageError(f"{'card' if game == 'cage_match' else 'tables'} file {path} does not exist")
+    check_file(path, "card file" if game == "cage_match" else "tables file")
     # the game's own check, found by name (each game in ``what`` has one)
     check_tables: Callable[[Path], tuple[list[str], list[str]]] | None = getattr(
         get_ruleset(game), "check_tables", None
@@ -718,7 +756,7 @@ def tables_check(path: Path, game: str = "cage_match") -> int:
     assert check_tables is not None
     problems, replaced = check_tables(path)
     for problem in problems:
-        print(problem)
+        print(shown(problem, 1000))  # each game's own words: printed safe and bounded
     if problems:
         n = len(problems)
         print(f"{path}: not playable, {count(n, 'problem')}")

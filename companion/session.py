@@ -9,11 +9,13 @@ fight's state any other way.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager, suppress
 from typing import Any, NamedTuple
 
 from companion.dice import Refused, roll_text
 from companion.ruleset import Answer, ChoicePrompt, Prompt, RollPrompt, Ruleset, SecretPrompt, Setup
+from companion.store import StoreError
 
 ROLL_WORD = "roll"
 """Typed as an answer, asks the app to roll the prompted dice (ruling D-6)."""
@@ -30,6 +32,19 @@ class Step(NamedTuple):
 
 class CorruptSave(Exception):
     """A stored fight whose answers no longer fold (edited or damaged)."""
+
+
+class NotSaved(Refused):
+    """An answer (an undo, a redo) the store could not save (a full disk, a read-only or locked
+    store, another app's write): refused with the reason, and the fight is unchanged."""
+
+
+@contextmanager
+def _saving() -> Iterator[None]:
+    try:
+        yield
+    except StoreError as exc:
+        raise NotSaved(f"not saved, so not taken: {exc}") from None
 
 
 def fold(ruleset: Ruleset, start: Any, answers: Iterable[Answer]) -> list[Step]:
@@ -77,6 +92,7 @@ class Session:
         self.id = session_id
         self._watchers: list[Callable[[Session], None]] = []
         self._prompt: tuple[Any, Prompt] | None = None
+        self._closed = False
 
     # --- reading -------------------------------------------------------------
 
@@ -134,10 +150,10 @@ class Session:
         outcome = self.ruleset.apply(self.state, answer)
         step = Step(answer, outcome.state, outcome.log)
         if self.store is not None:
-            self.store.append(self.id, len(self.steps), answer)
             after = self.ruleset.prompt(step.state)
-            if after.kind == "over":
-                self.store.finish(self.id, after.result.to_json())
+            with _saving():  # the answer and, if it ends the fight, the result: one transaction
+                self.store.append(self.id, len(self.steps), answer, _result_of(after))
+            self._prompt = (step.state, after)
         self.steps.append(step)
         self.redo_stack.clear()
         self._changed()
@@ -162,9 +178,10 @@ class Session:
         """Drop the last answer; it can be redone. None when there is nothing to undo."""
         if not self.steps:
             return None
-        step = self.steps.pop()
         if self.store is not None:
-            self.store.undo(self.id, len(self.steps))
+            with _saving():
+                self.store.undo(self.id, len(self.steps) - 1)
+        step = self.steps.pop()
         self.redo_stack.append(step.answer)
         self._changed()
         return step.answer
@@ -175,13 +192,13 @@ class Session:
             return None
         answer = self.redo_stack[-1]
         outcome = self.ruleset.apply(self.state, answer)
-        self.redo_stack.pop()
         step = Step(answer, outcome.state, outcome.log)
         if self.store is not None:
-            self.store.redo(self.id, len(self.steps))
             after = self.ruleset.prompt(step.state)
-            if after.kind == "over":
-                self.store.finish(self.id, after.result.to_json())
+            with _saving():
+                self.store.redo(self.id, len(self.steps), _result_of(after))
+            self._prompt = (step.state, after)
+        self.redo_stack.pop()
         self.steps.append(step)
         self._changed()
         return step
@@ -197,9 +214,20 @@ class Session:
         self.redo_stack = list(redo)
         self._changed()
 
+    def close(self) -> None:
+        """Let go of the fight in the store (another app may then open it)."""
+        if self.store is not None and self.id is not None and not self._closed:
+            self._closed = True
+            self.store.release(self.id)
+
     def _changed(self) -> None:
         for callback in list(self._watchers):
             callback(self)
+
+
+def _result_of(prompt: Prompt) -> dict[str, Any] | None:
+    """The result to store with an answer: the fight's, if the answer ended it."""
+    return prompt.result.to_json() if prompt.kind == "over" else None
 
 
 # --- saved sessions ------------------------------------------------------------
@@ -249,6 +277,7 @@ def start(store: Any, ruleset: Ruleset, setup: Setup, rng: random.Random | None 
     """A new fight, saved in ``store`` from its first answer on."""
     session = Session(ruleset, setup, rng=rng, store=store)  # new() refuses a bad setup before anything is saved
     session.id = store.create(setup.game, setup_to_json(setup), title_of(setup))
+    store.claim(session.id)
     return session
 
 
@@ -256,14 +285,24 @@ def resume(store: Any, session_id: int, rng: random.Random | None = None) -> Ses
     """A saved fight, folded to where it was; ``CorruptSave`` if it cannot be."""
     from companion.ruleset import get_ruleset
 
+    store.claim(session_id)  # FightOpenElsewhere: another app has it open
     try:
-        game, data, live, redo = store.load(session_id)
-    except (KeyError, ValueError) as exc:
-        raise CorruptSave(str(exc)) from exc
-    setup = setup_from_json(data)
-    try:
-        session = Session(get_ruleset(game), setup, rng=rng, store=store, session_id=session_id)
-    except (KeyError, ValueError) as exc:
-        raise CorruptSave(f"the saved setup cannot be used: {exc}") from exc
-    session.replay(live, redo)
+        try:
+            game, data, live, redo = store.load(session_id)
+        except (KeyError, ValueError) as exc:
+            raise CorruptSave(str(exc)) from exc
+        setup = setup_from_json(data)
+        try:
+            session = Session(get_ruleset(game), setup, rng=rng, store=store, session_id=session_id)
+        except (KeyError, ValueError) as exc:
+            raise CorruptSave(f"the saved setup cannot be used: {exc}") from exc
+        session.replay(live, redo)
+    except BaseException:
+        store.release(session_id)
+        raise
+    if (store.status(session_id) == "over") != session.over:
+        # the fight's log says whether it is over: a fight saved by an earlier companion that was
+        # killed between its last answer and marking it over is put right here
+        with suppress(StoreError):  # read-only, full: the list stays as it was; the fight itself is right
+            store.finish(session_id, _result_of(session.prompt))
     return session

@@ -25,18 +25,22 @@ so that fewer are kept. Optional ruleset methods the chain uses:
 
 A run is split into chunks, each with its own generator seeded from the run's
 seed and the chunk's index, and shared among processes when it is long: the
-same seed gives the same figures on one core or many.
+same seed gives the same figures on one core or many. The chunks are made as
+they are played (:class:`Plan`), so a run of any length holds a few at a time,
+and progress is reported from the start (issue 19). Ctrl+C stops every worker
+process at once.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import threading
-from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections import Counter, deque
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from companion.clock import seconds_of
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, Result, RollPrompt, Ruleset, Setup
@@ -44,7 +48,7 @@ from companion.ruleset import Answer, ChoicePrompt, OverPrompt, Result, RollProm
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
 
-__all__ = ["Chain", "Job", "Tally", "plan", "run", "run_job", "wilson", "workers_for"]
+__all__ = ["Chain", "Job", "Plan", "Tally", "plan", "run", "run_job", "wilson", "workers_for"]
 
 
 class Chain:
@@ -352,6 +356,33 @@ class Job:
     count: int
 
 
+class Plan(Sequence[Job]):
+    """The chunks of a run, each made when it is asked for: the plan of a run of 10**12 bouts
+    is as small as one of 10. A sequence (its length, an index, a slice, reversed)."""
+
+    def __init__(self, template: Job, n: int, chunk: int, indices: range | None = None) -> None:
+        self._template = template
+        self._n = n
+        self._chunk = chunk
+        self._indices = indices if indices is not None else range(-(-n // chunk))
+
+    def __len__(self) -> int:
+        return len(self._indices)
+
+    @overload
+    def __getitem__(self, i: int) -> Job: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Plan: ...
+
+    def __getitem__(self, i: int | slice) -> Job | Plan:
+        if isinstance(i, slice):
+            return Plan(self._template, self._n, self._chunk, self._indices[i])
+        index = self._indices[i]
+        count = min(self._chunk, self._n - index * self._chunk)
+        return dataclasses.replace(self._template, index=index, count=count)
+
+
 _LOCAL = threading.local()
 
 
@@ -429,7 +460,7 @@ def _quiet_worker() -> None:
 
 
 def run(
-    jobs: list[Job],
+    jobs: Sequence[Job],
     names: tuple[str, ...],
     *,
     workers: int = 1,
@@ -439,18 +470,20 @@ def run(
     """Run ``jobs`` and add up their figures, in chunk order.
 
     Args:
-        jobs: the chunks (see :func:`plan`).
+        jobs: the chunks (see :func:`plan`), played as they come.
         names: the fighters, in the order the figures list them.
         workers: processes to share the chunks among; 1 runs them here.
-        progress: called with the count done after each chunk.
+        progress: called with 0 at once, then with the count done after each chunk.
         cancelled: asked between chunks; True stops the run (the figures are partial).
 
-    Ctrl+C stops the run the same way: the chunks done are kept and
-    ``Tally.stopped`` is set.
+    Ctrl+C stops the run the same way: the chunks done are kept,
+    ``Tally.stopped`` is set, and every worker process is ended at once.
     """
     total = Tally(names)
     done = 0
     try:
+        if progress is not None:
+            progress(0)  # the bar shows before the first chunk is played
         if workers <= 1:
             for job in jobs:
                 if cancelled is not None and cancelled():
@@ -492,7 +525,7 @@ def ensure_resource_tracker() -> None:
 
 
 def _run_parallel(
-    jobs: list[Job],
+    jobs: Sequence[Job],
     total: Tally,
     workers: int,
     progress: Callable[[int], None] | None,
@@ -500,10 +533,11 @@ def _run_parallel(
 ) -> bool:
     import multiprocessing
     import threading
-    from concurrent.futures import ProcessPoolExecutor
 
     done = 0
     context: BaseContext
+    if not jobs:
+        return False
     if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
         # A process with one thread (the command line) forks its workers after
         # playing the first chunk itself: they start at once, with its chain warm.
@@ -518,24 +552,42 @@ def _run_parallel(
         # a threaded process can hang
         context = multiprocessing.get_context("spawn")
         ensure_resource_tracker()
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_quiet_worker)
+    # A few chunks in flight a worker, the next sent as one comes back: the run holds a few
+    # chunks whatever its length, and the figures are added in chunk order (same seed, same figures).
+    pool = context.Pool(workers, initializer=_quiet_worker)
+    finished = False
     try:
-        futures = [pool.submit(run_job, job) for job in jobs]
-        for job, future in zip(jobs, futures):
+        waiting = iter(jobs)
+        flight: deque[tuple[Job, Any]] = deque()
+        for job in waiting:
+            flight.append((job, pool.apply_async(run_job, (job,))))
+            if len(flight) >= 2 * workers:
+                break
+        while flight:
+            job, result = flight.popleft()
             while True:
                 if cancelled is not None and cancelled():
                     return True
                 try:
-                    total.add(future.result(timeout=0.2))
+                    total.add(result.get(timeout=0.2))
                     break
-                except TimeoutError:
+                except multiprocessing.TimeoutError:
                     continue
             done += job.count
             if progress is not None:
                 progress(done)
+            following = next(waiting, None)
+            if following is not None:
+                flight.append((following, pool.apply_async(run_job, (following,))))
+        pool.close()
+        finished = True
         return False
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        if finished:
+            pool.join()
+        else:  # stopped (Ctrl+C, the stop key, an error): end every worker now, not at its chunk's end
+            pool.terminate()
+            pool.join()
 
 
 def plan(
@@ -549,13 +601,10 @@ def plan(
     tournament: bool = False,
     draw: str = "order",
     chunk: int = CHUNK,
-) -> list[Job]:
-    """The chunks of a run of ``n`` bouts (or tournaments) of ``cards``."""
+) -> Plan:
+    """The chunks of a run of ``n`` bouts (or tournaments) of ``cards``, made as they are played."""
     dumped = tuple(card.model_dump(mode="json", exclude_none=True) for card in cards)
-    return [
-        Job(game, dumped, dict(options or {}), tables, tournament, draw, seed, index, count)
-        for index, count in chunks(n, chunk)
-    ]
+    return Plan(Job(game, dumped, dict(options or {}), tables, tournament, draw, seed, 0, 0), n, chunk)
 
 
 def workers_for(n: int) -> int:

@@ -3,10 +3,25 @@
 Each accepted answer is committed (WAL, synchronous=FULL) before the caller
 moves on, so a fight killed at any moment resumes with nothing lost. Undone
 answers stay in the table, marked, so redo survives a restart too; a new
-answer after an undo drops them.
+answer after an undo drops them. Whether a fight is over is written in the same
+transaction as the answer that ends it.
 
-A database that cannot be read is moved aside, never overwritten, and a new
-one is started; :attr:`Store.notice` says so for the screen to show.
+Opening the store tells its faults apart (issue 19):
+
+- a damaged file (SQLite says it is corrupt, or not a database at all) is moved
+  aside, never overwritten, and a new one is started; :attr:`Store.notice` says so;
+- a full disk, a lock held by another program, a folder that cannot be made or
+  read, an SQLite file of another program, or a store written by a newer
+  companion: :class:`StoreError`, saying which, with nothing changed;
+- a store that can be read but not written opens read-only: :attr:`Store.read_only`
+  says why, and every change is refused with that reason.
+
+The file is marked as companion's (``PRAGMA application_id``) with its format
+version (``PRAGMA user_version``). One app writes a fight at a time: an app holds
+each fight it has open (:meth:`Store.claim`, a lock the system drops when the app
+ends, however it ends), and each write checks the fight's revision in the same
+transaction, so a write made from a stale copy of the fight is refused by the
+database (:class:`StoreConflict`), never interleaved with another's.
 """
 
 from __future__ import annotations
@@ -14,7 +29,12 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import sys
+import threading
 import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,11 +44,25 @@ import platformdirs
 from companion.ruleset import Answer
 
 DB_NAME = "companion.db"
+APPLICATION_ID = 0x4344436F
+"""``PRAGMA application_id`` of companion's store ("CDCo"): a file without it is not ours."""
+STORE_VERSION = 2
+"""``PRAGMA user_version``: 2 adds each session's revision (``rev``); 1 is a store made
+before issue 19 (no application id, the version in ``meta``), upgraded when opened."""
 SCHEMA_VERSION = 1
+"""The ``schema`` kept in ``meta``: version 2 only adds a column with a default, so an
+earlier companion still reads and writes a version-2 store."""
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS sessions (
+WRITE_WAIT = 2.0
+"""Seconds a change waits for another program's lock on the store before it is refused."""
+OPEN_WAIT = 5.0
+"""Seconds opening the store waits, in all, for another program's lock to go."""
+LOW_SPACE = 256 * 1024
+"""Free bytes under which a disk error is said as a full disk."""
+
+_STATEMENTS = (
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS sessions (
     id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,
     setup TEXT NOT NULL,
@@ -36,9 +70,10 @@ CREATE TABLE IF NOT EXISTS sessions (
     status TEXT NOT NULL DEFAULT 'open',
     result TEXT,
     created REAL NOT NULL,
-    updated REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS answers (
+    updated REAL NOT NULL,
+    rev INTEGER NOT NULL DEFAULT 0
+)""",
+    """CREATE TABLE IF NOT EXISTS answers (
     session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
     seq INTEGER NOT NULL,
     text TEXT NOT NULL,
@@ -47,8 +82,14 @@ CREATE TABLE IF NOT EXISTS answers (
     undone INTEGER NOT NULL DEFAULT 0,
     at REAL NOT NULL,
     PRIMARY KEY (session_id, seq)
-);
-"""
+)""",
+)
+_SESSION_COLUMNS = {"id", "game", "setup", "title", "status", "result", "created", "updated"}
+_ANSWER_COLUMNS = {"session_id", "seq", "text", "virtual", "clock", "undone", "at"}
+
+# SQLite's primary result codes (https://sqlite.org/rescode.html)
+_PERM, _BUSY, _LOCKED, _READONLY, _IOERR = 3, 5, 6, 8, 10
+_CORRUPT, _FULL, _CANTOPEN, _AUTH, _NOTADB = 11, 13, 14, 23, 26
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
@@ -69,6 +110,27 @@ def _result(text: str | None) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
+class StoreError(Exception):
+    """The saved fights cannot be opened, or a change cannot be saved, said in words; nothing
+    was changed. (A damaged file is not one of these: it is moved aside.)"""
+
+
+class StoreLocked(StoreError):
+    """Another program held the store locked for longer than companion waits."""
+
+
+class FightOpenElsewhere(StoreError):
+    """Another companion has this fight open: it alone writes it."""
+
+
+class StoreConflict(StoreError):
+    """The stored fight changed since this app read it (another app wrote it): the write is refused."""
+
+
+class _Damaged(Exception):
+    """The file is companion's, or no database at all, and SQLite cannot read it whole."""
+
+
 @dataclass(frozen=True, slots=True)
 class SavedSession:
     """A stored session as the home screen lists it."""
@@ -82,50 +144,354 @@ class SavedSession:
     answers: int
 
 
+def _code(exc: BaseException) -> int | None:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else None
+
+
+def _low_on_space(folder: Path) -> bool:
+    try:
+        stat = os.statvfs(folder)
+    except (OSError, AttributeError):  # no statvfs on Windows
+        return False
+    return stat.f_bavail * stat.f_frsize < LOW_SPACE
+
+
+def _said(exc: BaseException, path: Path) -> str:
+    """What went wrong with the store at ``path``, in words."""
+    code = _code(exc)
+    if code == _FULL or (code == _IOERR and _low_on_space(path.parent)):
+        return f"the disk holding {path.parent} is full (free some space, then try again)"
+    if code in (_BUSY, _LOCKED):
+        return "another program has the saved fights locked (another companion saving an answer?)"
+    if code == _READONLY:
+        return f"{path} is read-only"
+    if code in (_CANTOPEN, _PERM, _AUTH):
+        return f"{path} cannot be opened (permission denied, or the folder is gone)"
+    if code == _IOERR:
+        return f"the disk reported an error ({exc})"
+    if isinstance(exc, OSError):
+        return f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else "")
+    return str(exc)
+
+
+def _failure(exc: sqlite3.Error, path: Path) -> StoreError:
+    kind = StoreLocked if _code(exc) in (_BUSY, _LOCKED) else StoreError
+    return kind(_said(exc, path))
+
+
+# --- the folder ------------------------------------------------------------------
+
+
+def _make_folder(folder: Path) -> list[Path]:
+    """Make the data folder (and its parents) if missing; the folders made, outermost first.
+
+    Raises:
+        StoreError: it is a file, is inside a file, or cannot be made or read.
+    """
+    if folder.exists():
+        if not folder.is_dir():
+            raise StoreError(f"the data folder {folder} is a file, not a folder")
+        if not os.access(folder, os.R_OK | os.X_OK):
+            raise StoreError(f"the data folder {folder} cannot be read (permission denied)")
+        return []
+    missing = []
+    parent = folder
+    while not parent.exists():
+        missing.append(parent)
+        if parent.parent == parent:
+            break
+        parent = parent.parent
+    if parent.exists() and not parent.is_dir():
+        raise StoreError(f"the data folder {folder} cannot be made: {parent} is a file")
+    made: list[Path] = []
+    try:
+        for path in reversed(missing):
+            try:
+                path.mkdir()
+            except FileExistsError:
+                if path.is_dir():
+                    continue  # another app made it this very moment: it is not ours to remove
+                raise
+            made.append(path)
+    except OSError as exc:
+        _remove_folders(made)
+        why = "permission denied" if isinstance(exc, PermissionError) else (exc.strerror or str(exc))
+        raise StoreError(f"the data folder {folder} cannot be made ({why})") from None
+    return made
+
+
+def _remove_folders(made: list[Path]) -> None:
+    for path in reversed(made):
+        with suppress(OSError):
+            path.rmdir()
+
+
+# --- holding a fight -------------------------------------------------------------
+
+_HELD: dict[str, list[int]] = {}
+"""Lock file to [descriptor, holds]: a fight held by this process (any of its stores)."""
+_HELD_LOCK = threading.Lock()
+
+
+def _try_lock(fd: int) -> bool:
+    """Lock the open file ``fd`` for this process, without waiting; False if another has it."""
+    if sys.platform == "win32":  # pragma: no cover - the project's CI is POSIX
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError:  # a file system without locks: the revision check still guards each write
+        return True
+    return True
+
+
+def _acquire(path: Path) -> int | None:
+    """The locked descriptor of ``path``; None when no lock file can be made (a read-only or
+    full folder: the revision check still guards each write).
+
+    Raises:
+        FightOpenElsewhere: another process holds it.
+    """
+    for _ in range(10):
+        try:
+            path.parent.mkdir(exist_ok=True)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        except FileNotFoundError:
+            continue  # the folder was removed by another app letting go of its last fight: make it again
+        except OSError:
+            return None
+        if not _try_lock(fd):
+            os.close(fd)
+            raise FightOpenElsewhere(
+                "another companion has this fight open; close it there (Escape goes home), then open it here"
+            )
+        try:
+            same = os.name == "nt" or os.fstat(fd).st_ino == os.stat(path).st_ino
+        except OSError:
+            same = False
+        if same:
+            return fd
+        os.close(fd)  # its holder let go and removed the file meanwhile: lock the new one
+    return None
+
+
 class Store:
-    """The SQLite database of one data directory."""
+    """The SQLite database of one data directory.
+
+    Raises:
+        StoreError: the store cannot be opened (see the module's docstring); nothing was changed.
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.notice: str | None = None
-        """A message for the player when an unreadable database was moved aside."""
-        path.parent.mkdir(parents=True, exist_ok=True)
+        """A message for the player: an unreadable database moved aside, or a nearly full disk."""
+        self.read_only: str | None = None
+        """Why the store can be read but not written, or None when it can be written."""
+        self._rev: dict[int, int] = {}
+        """Each fight's revision as this store last read or wrote it."""
+        self._claims: Counter[int] = Counter()
+        self._has_rev = True
+        made = _make_folder(path.parent)
+        existed = path.exists()
         try:
-            self.conn = self._connect()
-        except sqlite3.DatabaseError as exc:
-            moved = self._move_aside()
-            self.notice = (
-                f"The saved fights in {path} could not be read ({exc}). "
-                f"The file was moved to {moved} and a new one started."
-            )
-            self.conn = self._connect()
+            self.conn = self._open()
+        except StoreLocked:
+            raise  # another app is at work on a file it may have made this very moment
+        except BaseException:
+            if not existed:
+                for suffix in ("", "-wal", "-shm", "-journal"):
+                    with suppress(OSError):
+                        Path(str(path) + suffix).unlink()
+            _remove_folders(made)
+            raise
+        if self.read_only is None and self.notice is None and _low_on_space(path.parent):
+            self.notice = f"The disk holding {path.parent} is nearly full: an answer that cannot be saved is refused."
 
     @classmethod
     def open(cls, directory: Path) -> Store:
         return cls(directory / DB_NAME)
 
-    def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+    # --- opening -----------------------------------------------------------------
+
+    def _open(self) -> sqlite3.Connection:
+        path = self.path
+        if path.exists() and not path.is_file():
+            raise StoreError(f"{path} is not a file: companion keeps its saved fights in a file of that name")
+        existed = path.exists()
+        writable = os.access(path.parent, os.W_OK) and (not existed or os.access(path, os.W_OK))
+        if not existed and not writable:
+            raise StoreError(f"the saved fights cannot be made in {path.parent} (permission denied)")
+        deadline = time.monotonic() + OPEN_WAIT
+        moved = False
+        while True:
+            try:
+                return self._open_once(writable)
+            except _Damaged as exc:
+                if moved or not writable:
+                    where = "" if writable else "; the folder is read-only, so it cannot be moved aside"
+                    raise StoreError(f"{path} cannot be read ({exc}){where}") from None
+                target = self._move_aside()
+                moved = True
+                self.notice = (
+                    f"The saved fights in {path} could not be read ({exc}). "
+                    f"The file was moved to {target} and a new one started."
+                )
+            except sqlite3.Error as exc:
+                if _code(exc) not in (_BUSY, _LOCKED):
+                    raise StoreError(
+                        f"the saved fights in {path} cannot be opened: {_said(exc, path)}. Nothing was changed."
+                    ) from None
+                if time.monotonic() >= deadline:
+                    raise StoreLocked(
+                        f"the saved fights in {path} are locked by another program"
+                        f"{self._elsewhere()}: waited {OPEN_WAIT:g} s. Nothing was changed; try again."
+                    ) from None
+                time.sleep(0.1)
+            except OSError as exc:
+                raise StoreError(f"the saved fights in {path} cannot be opened: {_said(exc, path)}") from None
+
+    def _elsewhere(self) -> str:
+        """`` (another companion ...)`` when a fight of this folder is held by another app."""
+        folder = self._locks()
         try:
-            conn.execute("PRAGMA journal_mode=WAL")
+            names = [p.name for p in folder.iterdir()] if folder.is_dir() else []
+        except OSError:
+            names = []
+        for name in names:
+            if name.startswith("fight-") and name[6:].isdigit() and self.held_elsewhere(int(name[6:])):
+                return " (another companion has a fight open in this folder)"
+        return ""
+
+    def _open_once(self, writable: bool) -> sqlite3.Connection:
+        """One try at opening: a damaged file raises _Damaged; a lock, sqlite3.Error to try again."""
+        try:
+            return self._open_connection(writable)
+        except sqlite3.Error as exc:
+            if _code(exc) in (_CORRUPT, _NOTADB):
+                raise _Damaged(str(exc)) from None
+            raise
+
+    def _open_connection(self, writable: bool) -> sqlite3.Connection:
+        conn = self._connect(writable)
+        try:
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
+            kind = self._identify(conn)
             check = conn.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
-                raise sqlite3.DatabaseError(f"integrity check: {check}")
-            conn.executescript(_SCHEMA)
-            row = conn.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-            if row is None:
-                conn.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-            elif row[0] != str(SCHEMA_VERSION):
-                raise sqlite3.DatabaseError(f"schema version {row[0]}, this app reads {SCHEMA_VERSION}")
-            # a file that is a database but not ours fails here rather than mid-fight
-            conn.execute("SELECT id, game, setup, title, status, result, created, updated FROM sessions LIMIT 1")
-            conn.execute("SELECT session_id, seq, text, virtual, clock, undone, at FROM answers LIMIT 1")
-        except sqlite3.DatabaseError:
+                raise _Damaged(f"integrity check: {check}")
+            if not writable:
+                if kind == "new":
+                    raise StoreError(f"{self.path} is empty and read-only: no fight can be saved in it")
+                self.read_only = f"the saved fights in {self.path} are read-only (permission denied)"
+                self._has_rev = "rev" in self._columns(conn, "sessions")
+                return conn
+            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                conn.execute("PRAGMA journal_mode=WAL")
+            if kind != "ours":
+                self._initialise(conn)
+        except BaseException:
             conn.close()
             raise
         return conn
+
+    def _connect(self, writable: bool) -> sqlite3.Connection:
+        if writable:
+            return sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=WRITE_WAIT)
+        uri = self.path.resolve().as_uri()
+        conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
+        try:
+            conn.execute("PRAGMA application_id").fetchone()
+            return conn
+        except sqlite3.Error as exc:
+            conn.close()
+            if _code(exc) not in (_READONLY, _CANTOPEN):
+                raise
+        # a WAL store in a folder it cannot write: read the file as it stands, unless answers
+        # are still waiting in its write-ahead log (reading it would show the fight without them)
+        wal = Path(f"{self.path}-wal")
+        if wal.exists() and wal.stat().st_size > 0:
+            raise StoreError(
+                f"the saved fights in {self.path} are read-only and their last answers are still in "
+                f"{wal.name}, which cannot be read without writing; nothing was changed"
+            )
+        return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None, check_same_thread=False)
+
+    @staticmethod
+    def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
+        return {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+
+    def _identify(self, conn: sqlite3.Connection) -> str:
+        """``new`` (an empty file), ``ours``, or ``legacy`` (ours, made before issue 19).
+
+        Raises:
+            StoreError: an SQLite file of another program, or of a newer companion: left untouched.
+            _Damaged: ours, but its tables are not what companion wrote.
+        """
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        foreign = StoreError(
+            f"{self.path} is an SQLite database of another program, not companion's saved fights: "
+            "it was left untouched. Move it away, or choose another folder with --data-dir."
+        )
+        if app_id == APPLICATION_ID:
+            if version > STORE_VERSION:
+                raise StoreError(
+                    f"the saved fights in {self.path} were written by a newer companion (store version "
+                    f"{version}; this one reads up to {STORE_VERSION}): they were left untouched"
+                )
+            kind = "ours" if version == STORE_VERSION else "legacy"
+        elif app_id != 0:
+            raise foreign
+        elif not tables and version == 0:
+            return "new"
+        elif version == 0 and {"meta", "sessions", "answers"} <= tables:
+            row = conn.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+            if row is None or row[0] != str(SCHEMA_VERSION):
+                raise foreign
+            kind = "legacy"
+        else:
+            raise foreign
+        if not (
+            self._columns(conn, "sessions") >= _SESSION_COLUMNS and self._columns(conn, "answers") >= _ANSWER_COLUMNS
+        ):
+            if app_id == 0:
+                raise foreign
+            raise _Damaged("its tables are not the ones companion writes")
+        return kind
+
+    def _initialise(self, conn: sqlite3.Connection) -> None:
+        """Make the tables of a new store, or upgrade one made before issue 19, and mark it as ours,
+        in one transaction (two apps starting together: the second finds it done)."""
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            kind = self._identify(conn)
+            if kind == "new":
+                for statement in _STATEMENTS:
+                    conn.execute(statement)
+                conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            elif kind == "legacy" and "rev" not in self._columns(conn, "sessions"):
+                conn.execute("ALTER TABLE sessions ADD COLUMN rev INTEGER NOT NULL DEFAULT 0")
+            if kind != "ours":
+                conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                conn.execute(f"PRAGMA user_version={STORE_VERSION}")
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
 
     def _move_aside(self) -> Path:
         stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -134,24 +500,140 @@ class Store:
         while target.exists():
             n += 1
             target = self.path.with_name(f"{self.path.name}.unreadable-{stamp}-{n}")
-        os.replace(self.path, target)
-        for suffix in ("-wal", "-shm"):
-            side = Path(str(self.path) + suffix)
-            if side.exists():
-                os.replace(side, Path(str(target) + suffix))
+        try:
+            os.replace(self.path, target)
+            for suffix in ("-wal", "-shm"):
+                side = Path(str(self.path) + suffix)
+                if side.exists():
+                    os.replace(side, Path(str(target) + suffix))
+        except OSError as exc:
+            raise StoreError(
+                f"{self.path} cannot be read and cannot be moved aside ({_said(exc, self.path)})"
+            ) from None
         return target
 
     def close(self) -> None:
+        for session_id in list(self._claims):
+            while self._claims[session_id]:
+                self.release(session_id)
         self.conn.close()
 
-    def _transaction(self) -> sqlite3.Connection:
-        """Begin a write transaction, for ``with``: committed at the end, rolled back on an error.
+    # --- writing -----------------------------------------------------------------
 
-        The connection is in autocommit mode (``isolation_level=None``), where
-        ``with conn:`` alone begins nothing and each statement commits by itself.
+    @contextmanager
+    def _write(self, session_id: int | None = None) -> Iterator[sqlite3.Connection]:
+        """One write transaction, for ``with``: committed at the end, rolled back on an error.
+
+        With ``session_id``, the fight's revision is checked and moved on first: a fight written
+        by another app since this one read it is refused (:class:`StoreConflict`).
+
+        Raises:
+            StoreError: the write could not be made (read-only, full disk, locked, ...); nothing changed.
         """
-        self.conn.execute("BEGIN IMMEDIATE")
-        return self.conn
+        if self.read_only is not None:
+            raise StoreError(self.read_only)
+        conn = self.conn
+        try:
+            conn.execute("BEGIN IMMEDIATE")  # autocommit mode: ``with conn:`` alone would begin nothing
+        except sqlite3.Error as exc:
+            raise _failure(exc, self.path) from None
+        revision = None
+        try:
+            if session_id is not None:
+                revision = self._bump(session_id)
+            yield conn
+            conn.execute("COMMIT")
+        except BaseException as exc:
+            if conn.in_transaction:
+                with suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise _failure(exc, self.path) from None
+            raise
+        if session_id is not None and revision is not None:
+            self._rev[session_id] = revision
+
+    def _bump(self, session_id: int) -> int:
+        """Move the fight's revision on (and its time); refused if another app moved it first."""
+        known = self._rev.get(session_id)
+        if known is None:
+            row = self.conn.execute("SELECT rev FROM sessions WHERE id=?", (session_id,)).fetchone()
+            if row is None:
+                raise StoreError(f"there is no saved fight {session_id}")
+            known = int(row[0])
+        cursor = self.conn.execute(
+            "UPDATE sessions SET rev=rev+1, updated=? WHERE id=? AND rev=?", (time.time(), session_id, known)
+        )
+        if cursor.rowcount != 1:
+            raise StoreConflict(
+                "this fight was changed by another companion since it was opened here, so nothing was saved: "
+                "go home (Escape) and open it again to see it as it is now"
+            )
+        return known + 1
+
+    # --- holding a fight -------------------------------------------------------------
+
+    def _locks(self) -> Path:
+        return self.path.with_name(f"{self.path.name}.open")
+
+    def claim(self, session_id: int) -> None:
+        """Hold the fight for this app while it is open here: another app cannot write it.
+        The system lets go when the app ends, however it ends. Claims nest (:meth:`release`).
+
+        Raises:
+            FightOpenElsewhere: another app holds it.
+        """
+        if self.read_only is not None:
+            return  # nothing can be written here anyway
+        key = str(self._locks() / f"fight-{session_id}")
+        with _HELD_LOCK:
+            held = _HELD.get(key)
+            if held is not None:
+                held[1] += 1
+            else:
+                fd = _acquire(Path(key))
+                if fd is not None:
+                    _HELD[key] = [fd, 1]
+        self._claims[session_id] += 1
+
+    def release(self, session_id: int) -> None:
+        """Let go of a fight claimed with :meth:`claim` (once per claim)."""
+        if not self._claims[session_id]:
+            return
+        self._claims[session_id] -= 1
+        if not self._claims[session_id]:
+            del self._claims[session_id]
+        key = str(self._locks() / f"fight-{session_id}")
+        with _HELD_LOCK:
+            held = _HELD.get(key)
+            if held is None:
+                return
+            held[1] -= 1
+            if held[1] > 0:
+                return
+            del _HELD[key]
+            if os.name != "nt":  # remove the file while it is still locked: see _acquire
+                try:
+                    os.unlink(key)
+                    os.rmdir(os.path.dirname(key))  # the last fight let go: no empty folder left
+                except OSError:
+                    pass
+            os.close(held[0])
+
+    def held_elsewhere(self, session_id: int) -> bool:
+        """Whether another app has the fight open (it then alone writes it)."""
+        key = str(self._locks() / f"fight-{session_id}")
+        with _HELD_LOCK:
+            if key in _HELD:
+                return False
+            try:
+                fd = os.open(key, os.O_RDWR)
+            except OSError:
+                return False
+            try:
+                return not _try_lock(fd)
+            finally:
+                os.close(fd)  # lets go of the lock just taken, if taken
 
     # --- settings ------------------------------------------------------------
 
@@ -166,71 +648,99 @@ class Store:
         return default if row is None else str(row[0])
 
     def set_setting(self, key: str, value: str) -> None:
-        """Save a setting at once (it outlives the app, like the answers)."""
+        """Save a setting at once (it outlives the app, like the answers).
+
+        Raises:
+            StoreError: it cannot be saved.
+        """
         if key not in self.SETTINGS:
             raise KeyError(f"{key!r} is not a setting ({', '.join(self.SETTINGS)})")
-        with self._transaction():
-            self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"setting.{key}", value))
+        with self._write() as conn:
+            conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"setting.{key}", value))
 
     # --- sessions ------------------------------------------------------------
+    # Each change below raises StoreError when it cannot be saved, with nothing changed.
 
     def create(self, game: str, setup: dict[str, Any], title: str) -> int:
         now = time.time()
-        with self._transaction():
-            cur = self.conn.execute(
+        with self._write() as conn:
+            cur = conn.execute(
                 "INSERT INTO sessions (game, setup, title, created, updated) VALUES (?, ?, ?, ?, ?)",
                 (game, json.dumps(setup), title, now, now),
             )
         rowid = cur.lastrowid
         assert rowid is not None  # an INSERT sets it
+        self._rev[rowid] = 0
         return rowid
 
-    def append(self, session_id: int, seq: int, answer: Answer) -> None:
-        """Save the answer at ``seq``, dropping undone answers from there on."""
-        now = time.time()
-        with self._transaction():
-            self.conn.execute("DELETE FROM answers WHERE session_id=? AND seq>=?", (session_id, seq))
-            self.conn.execute(
+    def append(self, session_id: int, seq: int, answer: Answer, result: dict[str, Any] | None = None) -> None:
+        """Save the answer at ``seq``, dropping undone answers from there on; with ``result``, the
+        answer ended the fight: it is marked over in the same transaction (else open)."""
+        with self._write(session_id) as conn:
+            conn.execute("DELETE FROM answers WHERE session_id=? AND seq>=?", (session_id, seq))
+            conn.execute(
                 "INSERT INTO answers (session_id, seq, text, virtual, clock, at) VALUES (?, ?, ?, ?, ?, ?)",
-                (session_id, seq, answer.text, int(answer.virtual), answer.clock, now),
+                (session_id, seq, answer.text, int(answer.virtual), answer.clock, time.time()),
             )
-            self.conn.execute("UPDATE sessions SET updated=? WHERE id=?", (now, session_id))
+            self._set_status(session_id, result)
 
     def undo(self, session_id: int, seq: int) -> None:
-        with self._transaction():
-            self.conn.execute("UPDATE answers SET undone=1 WHERE session_id=? AND seq=?", (session_id, seq))
-            self.conn.execute(
-                "UPDATE sessions SET status='open', result=NULL, updated=? WHERE id=?", (time.time(), session_id)
-            )
+        with self._write(session_id) as conn:
+            conn.execute("UPDATE answers SET undone=1 WHERE session_id=? AND seq=?", (session_id, seq))
+            self._set_status(session_id, None)
 
-    def redo(self, session_id: int, seq: int) -> None:
-        with self._transaction():
-            self.conn.execute("UPDATE answers SET undone=0 WHERE session_id=? AND seq=?", (session_id, seq))
-            self.conn.execute("UPDATE sessions SET updated=? WHERE id=?", (time.time(), session_id))
+    def redo(self, session_id: int, seq: int, result: dict[str, Any] | None = None) -> None:
+        """Put the undone answer at ``seq`` back; ``result`` as for :meth:`append`."""
+        with self._write(session_id) as conn:
+            conn.execute("UPDATE answers SET undone=0 WHERE session_id=? AND seq=?", (session_id, seq))
+            self._set_status(session_id, result)
 
-    def finish(self, session_id: int, result: dict[str, Any]) -> None:
-        with self._transaction():
+    def finish(self, session_id: int, result: dict[str, Any] | None) -> None:
+        """Mark the fight over with ``result`` (None: open again), e.g. a fight whose last answer was
+        saved by an earlier companion that was killed before it marked the fight over."""
+        with self._write(session_id):
+            self._set_status(session_id, result)
+
+    def _set_status(self, session_id: int, result: dict[str, Any] | None) -> None:
+        if result is None:
+            self.conn.execute("UPDATE sessions SET status='open', result=NULL WHERE id=?", (session_id,))
+        else:
             self.conn.execute(
-                "UPDATE sessions SET status='over', result=?, updated=? WHERE id=?",
-                (json.dumps(result), time.time(), session_id),
+                "UPDATE sessions SET status='over', result=? WHERE id=?", (json.dumps(result), session_id)
             )
 
     def delete(self, session_id: int) -> None:
-        with self._transaction():
-            self.conn.execute("DELETE FROM answers WHERE session_id=?", (session_id,))
-            self.conn.execute("DELETE FROM sessions WHERE id=?", (session_id,))
+        """Forget a fight; refused (:class:`FightOpenElsewhere`) while another app has it open."""
+        self.claim(session_id)
+        try:
+            with self._write() as conn:
+                conn.execute("DELETE FROM answers WHERE session_id=?", (session_id,))
+                conn.execute("DELETE FROM sessions WHERE id=?", (session_id,))
+            self._rev.pop(session_id, None)
+        finally:
+            self.release(session_id)
+
+    # --- reading ---------------------------------------------------------------
 
     def load(self, session_id: int) -> tuple[str, dict[str, Any], list[Answer], list[Answer]]:
         """A session's game, setup, live answers and redo stack (next to redo last)."""
-        row = self.conn.execute("SELECT game, setup FROM sessions WHERE id=?", (session_id,)).fetchone()
+        rev = ", rev" if self._has_rev else ""
+        row = self.conn.execute(f"SELECT game, setup{rev} FROM sessions WHERE id=?", (session_id,)).fetchone()
         if row is None:
             raise KeyError(f"no saved session {session_id}")
         rows = self.conn.execute(
             "SELECT text, virtual, clock, undone FROM answers WHERE session_id=? ORDER BY seq", (session_id,)
         ).fetchall()
+        if self._has_rev:
+            self._rev[session_id] = int(row[2])
         live = [Answer(t, bool(v), c) for t, v, c, u in rows if not u]
         redo = [Answer(t, bool(v), c) for t, v, c, u in rows if u]
         return row[0], json.loads(row[1]), live, list(reversed(redo))
+
+    def status(self, session_id: int) -> str | None:
+        """``open`` or ``over`` as stored (None: no such fight)."""
+        row = self.conn.execute("SELECT status FROM sessions WHERE id=?", (session_id,)).fetchone()
+        return None if row is None else str(row[0])
 
     def sessions(self, status: str | None = None, limit: int = 50) -> list[SavedSession]:
         """Saved sessions, latest first; ``status`` 'open' or 'over' to filter."""

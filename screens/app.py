@@ -14,7 +14,7 @@ from textual.binding import Binding
 
 from companion.ruleset import Setup, get_ruleset
 from companion.session import CorruptSave, Session, resume, start
-from companion.store import Store
+from companion.store import Store, StoreError
 
 if TYPE_CHECKING:
     from companion.cards import Roster
@@ -35,14 +35,19 @@ class CompanionApp(App[None]):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, id="quit")]
 
     def __init__(
-        self, directory: Path, *, rng: random.Random | None = None, now: Callable[[], float] = time.monotonic
+        self,
+        directory: Path,
+        *,
+        rng: random.Random | None = None,
+        now: Callable[[], float] = time.monotonic,
+        store: Store | None = None,
     ) -> None:
         super().__init__()
         self.directory = directory
         self.rng = rng or random.Random()
         self.now = now
         """The time source of the round clocks (a fake one in tests)."""
-        self.store = Store.open(directory)
+        self.store = store if store is not None else Store.open(directory)
 
     def on_mount(self) -> None:
         from companion.screens.home import HomeScreen
@@ -50,6 +55,15 @@ class CompanionApp(App[None]):
         self.push_screen(HomeScreen())
         if self.store.notice:
             self.notify(self.store.notice, title="Saved fights", severity="error", timeout=30, markup=False)
+        if self.store.read_only:
+            self.notify(
+                f"{self.store.read_only[0].upper()}{self.store.read_only[1:]}: past fights can be looked at, "
+                "but no answer can be saved, so no fight can be played.",
+                title="Saved fights",
+                severity="warning",
+                timeout=30,
+                markup=False,
+            )
 
     def roster(self, game: str) -> Roster:
         """The game's cards, read afresh so a newly added card file shows up."""
@@ -82,7 +96,7 @@ class CompanionApp(App[None]):
                 # the card is stored with the fight: a rematch or a resume plays the same one
                 setup = dataclasses.replace(setup, tables=tables_for(self.directory))
             session = start(self.store, ruleset, setup, self.rng)
-        except ValueError as exc:
+        except (ValueError, StoreError) as exc:  # StoreError: the store cannot save a new fight (read-only, full)
             self.notify(str(exc), title="This fight cannot start", severity="error", timeout=20, markup=False)
             return False
         self.clear_notifications()  # e.g. why a first try could not start
@@ -96,7 +110,7 @@ class CompanionApp(App[None]):
 
         try:
             session: Session = resume(self.store, session_id, self.rng)
-        except CorruptSave as exc:
+        except (CorruptSave, StoreError) as exc:  # StoreError: another app has it open (FightOpenElsewhere)
             self.notify(
                 f"This fight cannot be resumed: {exc}", title="Saved fight", severity="error", timeout=15, markup=False
             )
@@ -111,7 +125,12 @@ class CompanionApp(App[None]):
 
 
 def make_app(
-    directory: Path, *, rng: random.Random | None = None, now: Callable[[], float] = time.monotonic
+    directory: Path,
+    *,
+    rng: random.Random | None = None,
+    now: Callable[[], float] = time.monotonic,
+    store: Store | None = None,
 ) -> CompanionApp:
-    """The app factory the command line and the tests use."""
-    return CompanionApp(directory, rng=rng, now=now)
+    """The app factory the command line and the tests use (``store``: one opened already, else
+    the directory's; :class:`companion.store.StoreError` when it cannot be opened)."""
+    return CompanionApp(directory, rng=rng, now=now, store=store)

@@ -9,6 +9,7 @@ rest of a bout or of the whole night."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 from textual import on
@@ -26,7 +27,8 @@ from companion.screens.hp import HpSidePanel, has_hp_panels
 from companion.screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
 from companion.screens.widgets import DiceTray, FighterPanel, escape, odds_reference, odds_text, prompt_text, show_text
 from companion.screens.wounds import ROOMY_SCENE, SidePanel
-from companion.session import Session, title_of
+from companion.session import NotSaved, Session, title_of
+from companion.store import StoreError
 
 
 class PromptScroll(VerticalScroll, can_focus=False):
@@ -55,6 +57,7 @@ class FightScreen(Screen[None]):
         # short words: with redo on offer every key still fits the footer at 80 columns
         Binding("f7", "roll_bout", "Bout", id="roll_bout", tooltip="the app rolls the rest of this bout"),
         Binding("f8", "roll_night", "Night", id="roll_night", tooltip="the app rolls the rest of the tournament"),
+        Binding("f5", "write_back", "Cards", id="write_back", tooltip="write the scene's wounds and experience"),
         Binding("ctrl+t", "rematch", "Rematch", id="rematch"),
         Binding("ctrl+n", "new_fight", "New fight", id="new_fight"),
         Binding("escape", "home", "Home", id="home"),
@@ -137,7 +140,7 @@ class FightScreen(Screen[None]):
         if prepare is not None and self.show_odds and not self.session.over:
             prepare(self.session.state)  # a slow table (NHB's whole bout) starts in the background now
         self.title = self.session.ruleset.title
-        self.sub_title = escape(title_of(self.session.setup))
+        self.sub_title = title_of(self.session.setup)  # the header shows it as plain text: no markup escapes
         if self._round_seconds:
             # the app's time source (a fake one in tests); a resumed fight's clock
             # stands paused at the reading of its last answer (FO-7)
@@ -155,6 +158,7 @@ class FightScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.session.unwatch(self._changed)
+        self.session.close()  # another app may open the fight now (issue 19)
 
     # --- rendering -----------------------------------------------------------
 
@@ -220,8 +224,8 @@ class FightScreen(Screen[None]):
             if not ruleset.in_bout(state):
                 acting = None  # the referee's "begin" is nobody's turn
             names = " vs ".join(card.name for card in cards)
-            if self.sub_title != escape(names):
-                self.sub_title = escape(names)
+            if self.sub_title != names:
+                self.sub_title = names
         if self._scene:
             self._render_sides(trackers, self._who_acts())
             cards = ()
@@ -440,7 +444,16 @@ class FightScreen(Screen[None]):
             # FO-7: at 0:00 the roll in progress is void and the round ends
             self.clock.pause()
             self._ticker.pause()
-            session.submit("bell", clock=self.clock.length)
+            try:
+                session.submit("bell", clock=self.clock.length)
+            except Refused as exc:  # not saved (a full disk, ...): the clock stays at 0:00
+                self.notify(
+                    f"The bell was not rung: {exc.reason}. Type bell and Enter to ring it.",
+                    severity="error",
+                    timeout=15,
+                    markup=False,
+                )
+                return
             if not session.over:
                 verdict = session.ruleset.round_verdict(session.state.rounds[-1], session.state.fighters)
                 self.notify(
@@ -451,8 +464,13 @@ class FightScreen(Screen[None]):
                     markup=False,
                 )
         elif session.ruleset.stall_due(session.state, self.clock.elapsed - self._held_since()):
-            session.submit("stall", clock=self.clock.elapsed)  # FO-8: the screen turns the dice over
-            self.notify("Stalling: the dice turn over.", severity="warning")
+            try:
+                session.submit("stall", clock=self.clock.elapsed)  # FO-8: the screen turns the dice over
+            except Refused as exc:  # not saved: said once, counted afresh from now
+                self._stall_from = self.clock.elapsed
+                self.notify(f"Stalling was not called: {exc.reason}", severity="error", timeout=10, markup=False)
+            else:
+                self.notify("Stalling: the dice turn over.", severity="warning")
         self._render_timer()
 
     def action_clock(self) -> None:
@@ -498,6 +516,9 @@ class FightScreen(Screen[None]):
             return bool(self.session.redo_stack)
         if action in ("rematch", "new_fight"):
             return over
+        if action == "write_back":  # a scene that changed its combatants' cards (Fudge, issue 17)
+            changes = getattr(self.session.ruleset, "write_back", None)
+            return over and changes is not None and bool(changes(self.session.state))
         if action in ("clock", "stall", "stopwatch"):
             return self.clock is not None and not over
         if action == "bracket":
@@ -523,7 +544,7 @@ class FightScreen(Screen[None]):
         try:
             self.session.submit(text, clock=self._stamp())
         except Refused as exc:
-            self.query_one(DiceTray).refuse(exc.reason)
+            self.query_one(DiceTray).refuse(exc.reason, event)
             return
         self._round_begins()
         self._remind_paused()
@@ -557,7 +578,11 @@ class FightScreen(Screen[None]):
         self.app.clear_notifications()  # e.g. a bell's notice the undo takes back
         if self.clock is not None:
             self._stall_from = self.clock.elapsed  # the hold given back starts counting afresh
-        answer = self.session.undo()
+        try:
+            answer = self.session.undo()
+        except Refused as exc:  # not saved (issue 19): the fight is as it was
+            self.notify(f"Cannot undo: {exc.reason}", severity="error", timeout=10, markup=False)
+            return
         if answer is None:
             self.notify("Nothing to undo: this is the first roll.")
 
@@ -585,6 +610,8 @@ class FightScreen(Screen[None]):
                 return
             try:
                 self.session.submit(answer)
+            except NotSaved as exc:  # the store could not save them (issue 19)
+                self.notify(f"The picks were {exc.reason}: Enter opens the pad to pick again.", severity="error")
             except Refused:  # the pad checks what it lets through; the reason would name a pick
                 self.notify("The picks were not accepted: Enter opens the pad to pick again.", severity="error")
 
@@ -601,6 +628,12 @@ class FightScreen(Screen[None]):
             )
             return
         self.app.push_screen(ReferenceScreen(reference))
+
+    def action_write_back(self) -> None:
+        """After a scene: its wounds and experience written to the cards, as a diff to confirm (Fudge)."""
+        from companion.screens.writeback import offer_write_back
+
+        offer_write_back(self, self.session)
 
     def action_rematch(self) -> None:
         if not self.session.over:
@@ -645,7 +678,8 @@ class FightScreen(Screen[None]):
     def action_toggle_odds(self) -> None:
         """Show or hide the odds (a player who would rather not see them); kept for the next fight."""
         self.show_odds = not self.show_odds
-        self.app.store.set_setting("odds", "shown" if self.show_odds else "hidden")
+        with suppress(StoreError):  # kept for this fight only: the store cannot be written (said elsewhere)
+            self.app.store.set_setting("odds", "shown" if self.show_odds else "hidden")
         self._render_odds(self.session.over)
         self.notify("The odds are shown." if self.show_odds else "The odds are hidden (ctrl+o shows them).", timeout=3)
 

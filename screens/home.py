@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from companion.ruleset import GAME_TITLES, GAMES
 from companion.screens.widgets import escape
+from companion.store import StoreError
 from companion.words import count
 
 SHORT = {
@@ -97,6 +98,8 @@ class HomeScreen(Screen[None]):
                 f"{_title(saved.game, saved.title)} · {SHORT.get(saved.game, saved.game)} · "
                 f"{count(saved.answers, 'answer')} · {_when(saved.updated)}"
             )
+            if store.held_elsewhere(saved.id):
+                label += " · open in another companion"
             unfinished.add_option(Option(escape(label), id=str(saved.id)))
         if not unfinished.option_count:
             unfinished.add_option(Option("none", id="none", disabled=True))
@@ -149,7 +152,11 @@ class HomeScreen(Screen[None]):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.app.store.delete(session_id)
+                try:
+                    self.app.store.delete(session_id)
+                except StoreError as exc:  # another app has it open, or the store cannot be written
+                    self.notify(f"The fight was not forgotten: {exc}", severity="error", timeout=10, markup=False)
+                    return
                 self.notify("The fight was forgotten.", timeout=3)
                 self.refresh_fights()
 

@@ -122,13 +122,13 @@ def test_yaml_yes_as_a_rating_is_refused_as_a_bool(tmp_path: Path) -> None:
 
 
 def test_yaml_sexagesimal_rating_is_refused(tmp_path: Path) -> None:
+    """YAML 1.1 reads 1:30 as 90: a number not in decimal is refused where it is written (issue 19)."""
     path = card_file(tmp_path / "f.yaml", card("Clock").replace("control: 10", "control: 1:30"))
     assert yaml.safe_load(path.read_text())["fighters"][0]["control"] == 90  # YAML 1.1 reads 1:30 as 90
     problem = only_problem(path)
-    assert (problem.fighter, problem.field) == ("Clock", "control")
-    assert (
-        problem.message
-        == "90 (YAML 1.1 reads a value like 1:30 as minutes:seconds: 90) is not allowed: a whole number from 1 to 20"
+    assert (problem.fighter, problem.field) == (None, None)
+    assert problem.message.startswith(
+        "at line 4, column 14: '1:30' is not a decimal number (YAML 1.1 reads it as 90, minutes:seconds)"
     )
 
 
@@ -259,7 +259,7 @@ def test_every_problem_is_reported_at_once_and_good_cards_load(tmp_path: Path) -
         tmp_path / "f.yaml",
         card("Good One"),
         card("no"),
-        card("Clock").replace("control: 10", "control: 1:30"),
+        card("Clock").replace("control: 10", "control: '12'"),
         card("Too High", 25),
         card("Extra", reach=70),
         card("Missing").replace("    toughness: 5\n", ""),
@@ -361,7 +361,7 @@ def test_roster_reports_problems_of_every_file_and_loads_the_rest(tmp_path: Path
     bad_user.parent.mkdir()
     bad_user.write_text("- not\n- a mapping\n")
     card_file(tmp_path / "fighters" / "ok.yaml", card("Dan"), card("Zed", 30))
-    extra = card_file(tmp_path / "extra.yaml", card("Fay").replace("ground: 10", "ground: 1:30"), card("Gil"))
+    extra = card_file(tmp_path / "extra.yaml", card("Fay").replace("ground: 10", "ground: 25"), card("Gil"))
     roster = load_roster(
         "nhb", NhbCard, user_dir=tmp_path / "fighters", extra_files=[extra], shipped_dir=shipped.parent
     )
@@ -419,7 +419,7 @@ def test_check_lists_every_problem_and_exits_1(tmp_path: Path) -> None:
         tmp_path / "bad.yaml",
         card("Good One"),
         card("no"),
-        card("Clock").replace("control: 10", "control: 1:30"),
+        card("Clock").replace("control: 10", "control: '12'"),
         card("Too High", 25),
         card("Extra", reach=70),
         card("Missing").replace("    toughness: 5\n", ""),
@@ -432,7 +432,7 @@ def test_check_lists_every_problem_and_exits_1(tmp_path: Path) -> None:
     assert lines == [
         f"{path}: fighter #2: name: False (YAML reads yes/no/on/off as true/false) is not allowed: "
         "text (quoted if YAML could read it as something else: 'no', '1:30')",
-        f"{path}: fighter Clock: control: 90 (YAML 1.1 reads a value like 1:30 as minutes:seconds: 90) is not allowed: a whole number from 1 to 20",
+        f"{path}: fighter Clock: control: '12' is not allowed: a whole number from 1 to 20",
         f"{path}: fighter Too High: control: 25 is not allowed: a whole number from 1 to 20",
         f"{path}: fighter Extra: reach: unknown field; fields allowed: {FIELDS}",
         f"{path}: fighter Missing: toughness: missing; a whole number from 1 to 10",

@@ -275,8 +275,9 @@ def test_wilson_interval_known_value():
 def test_a_cancelled_run_keeps_the_chunks_done():
     jobs = plan("nhb", (RED, BLUE), 5_000, 1, chunk=1_000)
     done = []
-    tally = run(jobs, ("Red", "Blue"), progress=done.append, cancelled=lambda: len(done) >= 2)
+    tally = run(jobs, ("Red", "Blue"), progress=done.append, cancelled=lambda: done[-1] >= 2_000)
     assert tally.stopped and tally.n == 2_000 and tally.summary()["stopped"] is True
+    assert done == [0, 1_000, 2_000]  # the progress shows at once, then after each chunk
 
 
 def test_ctrl_c_stops_cleanly_with_the_partial_figures():
@@ -410,3 +411,102 @@ def test_cli_shows_a_progress_bar_on_a_terminal(tmp_path, monkeypatch):
     assert "2,000/4,000 bouts" in bar and "4,000/4,000 bouts" in bar and "Ctrl+C stops" in bar
     assert bar.endswith("\r\033[K")  # the bar is wiped before the figures are printed
     assert "4,000 bouts, seed 1" in out.getvalue()
+
+
+# --- a run of any length (issue 19) ---------------------------------------------------------------
+
+
+def test_the_plan_of_a_run_of_any_length_is_made_as_it_is_played():
+    """``-n 1000000000000`` once built every chunk first (4.4 GB in 90 s, no bout run): the plan is a
+    sequence whose chunks are made when asked for."""
+    import tracemalloc
+
+    tracemalloc.start()
+    jobs = plan("nhb", (RED, BLUE), 10**12, 1)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert peak < 1_000_000
+    assert len(jobs) == 5 * 10**8 and jobs[0].count == 2_000 and jobs[-1].index == 5 * 10**8 - 1
+    assert [job.index for job in jobs[3:6]] == [3, 4, 5] and next(iter(reversed(jobs))).index == len(jobs) - 1
+    assert [job.count for job in plan("nhb", (RED, BLUE), 4_500, 1)] == [2_000, 2_000, 500]
+
+
+def test_a_run_of_a_trillion_bouts_counts_as_it_goes_and_stops_with_its_figures(tmp_path, monkeypatch):
+    """Ctrl+C during the third chunk of a run of 10**12: the figures of the two chunks done, exit 130;
+    the progress bar was on the terminal before the first chunk was played."""
+    import companion.simulate as simulate_module
+
+    real = simulate_module.run_job
+    calls = []
+
+    def interrupted(job):
+        calls.append(job.index)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(job)
+
+    monkeypatch.setattr(simulate_module, "run_job", interrupted)
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    out, err = io.StringIO(), _Terminal()
+    monkeypatch.setattr("sys.stdout", out)
+    monkeypatch.setattr("sys.stderr", err)
+    args = ["simulate", "nhb", "Royce Gracie", "Ken Shamrock", "-n", "1000000000000", "--seed", "1", "--workers", "1"]
+    assert cli.main(args) == 130
+    bar = err.getvalue()
+    assert bar.startswith("\r[..............................] 0/1,000,000,000,000 bouts")
+    assert "4,000/1,000,000,000,000 bouts" in bar
+    assert "4,000 bouts (stopped at 4,000 of 1,000,000,000,000: partial figures), seed 1" in out.getvalue()
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (Linux /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+@pytest.mark.slow
+def test_ctrl_c_on_a_parallel_run_ends_every_worker_at_once_and_exits_130(tmp_path):
+    """The attack: after Ctrl+C the workers ran on to the end of the run (28 s for 2M bouts), and a second
+    Ctrl+C exited 0. Now the figures so far are printed, every worker is ended at once, exit status 130."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("reads the processes from /proc")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "simulate", "nhb", "Royce Gracie", "Ken Shamrock"]
+        + ["-n", "20000000", "--workers", "2", "--seed", "3", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(__import__("os").environ, COMPANION_DATA_DIR=str(tmp_path)),
+    )
+    try:
+        workers: set[int] = set()
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            workers = _children(proc.pid)
+        assert len(workers) >= 2, "no workers started"
+        time.sleep(1.0)  # the workers are busy with their chunks
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=15)  # the run was to take minutes
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130 and "Traceback" not in err, err
+    data = json.loads(out)
+    assert data["stopped"] is True and 0 < data["n"] < 20_000_000
+    left = {pid for pid in workers if Path(f"/proc/{pid}").exists()}
+    assert not left, f"workers still running: {left}"

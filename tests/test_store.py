@@ -1,5 +1,6 @@
 """The store: every accepted answer saved at once, resume, undo/redo across restarts,
-a corrupt database moved aside, corrupt saves refused, the data directory."""
+a corrupt database moved aside (another program's refused), corrupt saves refused, the data
+directory. Faults (a full disk, a lock, two apps) are in tests/test_store_faults.py."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from companion.dice import Refused
 from companion.ruleset import Answer, Setup
 from companion.rulesets.nhb import RULESET, NhbCard
 from companion.session import CorruptSave, Session, resume, setup_to_json, start
-from companion.store import DB_NAME, Store, data_dir
+from companion.store import DB_NAME, Store, StoreError, data_dir
 
 RED = NhbCard(name="Red Rover", control=10, standup=10, ground=10, finishing=5, toughness=5, notes="red")
 BLUE = NhbCard(name="Blue Moon", control=9, standup=10, ground=10, finishing=5, toughness=5)
@@ -226,13 +227,13 @@ def test_store_writes_are_atomic(store: Store, tmp_path: Path) -> None:
     session.undo()
     before = rows(tmp_path / DB_NAME, session.id)
     store.conn.execute("CREATE TRIGGER no_insert BEFORE INSERT ON answers BEGIN SELECT RAISE(ABORT, 'disk full'); END")
-    with pytest.raises(sqlite3.IntegrityError, match="disk full"):
+    with pytest.raises(StoreError, match="disk full"):
         store.append(session.id, 2, Answer("standup"))  # would drop the undone answer, then fail to insert
     assert rows(tmp_path / DB_NAME, session.id) == before == [(0, "5", 0, 0), (1, "5", 0, 0), (2, "ground", 0, 1)]
     assert not store.conn.in_transaction
 
     store.conn.execute("CREATE TRIGGER no_update BEFORE UPDATE ON sessions BEGIN SELECT RAISE(ABORT, 'disk full'); END")
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(StoreError):
         store.undo(session.id, 1)  # would mark the answer undone, then fail to reopen the session
     assert rows(tmp_path / DB_NAME, session.id) == before
     assert not store.conn.in_transaction
@@ -327,26 +328,26 @@ def test_a_moved_aside_file_is_never_overwritten(tmp_path: Path, monkeypatch: py
     second.close()
 
 
-def test_a_database_of_another_schema_is_moved_aside(tmp_path: Path) -> None:
+def test_a_database_of_another_program_is_refused_untouched(tmp_path: Path) -> None:
+    """Issue 19: an SQLite file that is not companion's is never written into, nor moved (tests/test_store_faults.py)."""
     path = tmp_path / DB_NAME
     with sqlite3.connect(path) as conn:
         conn.execute("CREATE TABLE sessions (x INTEGER)")  # someone else's database
-    s = Store.open(tmp_path)
-    assert s.notice is not None and "no such column" in s.notice
-    assert s.sessions() == []
-    s.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="another program"):
+        Store.open(tmp_path)
+    assert path.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == [DB_NAME]
 
 
-def test_a_database_of_a_newer_version_is_moved_aside(tmp_path: Path) -> None:
+def test_a_database_of_a_newer_version_is_refused_untouched(tmp_path: Path) -> None:
     s = Store.open(tmp_path)
     session = new_session(s, ["5"])
-    s.conn.execute("UPDATE meta SET value='2' WHERE key='schema'")
+    s.conn.execute("PRAGMA user_version=3")
     s.close()
-    again = Store.open(tmp_path)
-    assert again.notice is not None and "schema version 2, this app reads 1" in again.notice
-    with pytest.raises(KeyError):
-        again.load(session.id)
-    again.close()
+    with pytest.raises(StoreError, match="written by a newer companion"):
+        Store.open(tmp_path)
+    with sqlite3.connect(tmp_path / DB_NAME) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM answers WHERE session_id=?", (session.id,)).fetchone()[0] == 1
 
 
 def test_a_good_database_is_not_moved(tmp_path: Path) -> None:
