@@ -334,16 +334,19 @@ def load_roster(
     *,
     user_dir: Path | None = None,
     extra_files: Iterable[Path] = (),
-    shipped_dir: Path = SHIPPED_DIR,
+    shipped_dir: Path | None = None,
 ) -> Roster:
-    """The shipped roster of ``game``, then the user's cards, then ``extra_files``."""
+    """The shipped roster of ``game`` (the file its registry entry names, or ``shipped_dir``'s
+    ``GAME.yaml``), then the user's cards, then ``extra_files``."""
+    from companion.games import GAMES
+
     roster = Roster(game)
-    files = [shipped_dir / f"{game}.yaml"]
+    shipped = shipped_dir / f"{game}.yaml" if shipped_dir is not None else GAMES[game].cards
+    user_files: list[Path] = []
     if user_dir is not None and user_dir.is_dir():
-        for path in sorted(user_dir.glob("*.yaml")) + sorted(user_dir.glob("*.yml")):
-            files.append(path)
-    user_files = set(files[1:])
-    for path in list(files) + list(extra_files):
+        user_files = sorted(user_dir.glob("*.yaml")) + sorted(user_dir.glob("*.yml"))
+    files = ([shipped] if shipped is not None else []) + user_files
+    for path in files + list(extra_files):
         other = _game_of(path) if path in user_files else None
         if isinstance(other, str) and other != game:
             continue  # a user's folder holds cards of every game

@@ -5,19 +5,18 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import inspect
 import json
 import os
 import random
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from companion import __version__
 from companion.dice import Refused
-from companion.ruleset import GAME_TITLES, GAMES, Ruleset, Setup, get_ruleset, show_value
+from companion.ruleset import GAMES, Ruleset, Setup, get_ruleset, show_value
 from companion.session import Session
 from companion.simulate import PARALLEL_FROM
 from companion.store import data_dir
@@ -173,7 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=SIMULATE_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    simulate.add_argument("game", metavar="GAME", help="nhb")
+    simulate.add_argument("game", metavar="GAME", help="a game that can be simulated (companion simulate GAME ...)")
     simulate.add_argument("corners", metavar="NAME", nargs="*", help="the red and the blue corner's card names")
     simulate.add_argument(
         "--tournament", metavar="NAME", nargs="+", help="the entrants of a bracket of 4, 8 or 16, in bracket order"
@@ -210,23 +209,20 @@ def build_parser() -> argparse.ArgumentParser:
     options.add_argument("game", metavar="GAME", help=f"one of: {games}")
 
     tables_help = (
-        "check your own tables file (Cage Match's card, Fudge's weapons and armor, PAF's weapons, "
-        "monsters and charts) over the shipped one and report every problem"
+        "check your own tables file (a game's fight card, weapons, armor, monsters or charts) over the "
+        "shipped one and report every problem"
     )
-    tables = sub.add_parser("tables", help="check a tables file: Cage Match's card, Fudge's or PAF's tables")
+    tables = sub.add_parser("tables", help="check a tables file of a game that has one")
     tsub = tables.add_subparsers(dest="tables_command", metavar="ACTION", required=True)
     tcheck = tsub.add_parser(
         "check",
         help=tables_help,
         description=tables_help + ". Each section the file gives replaces the shipped one whole; put the file "
-        "in <data dir>/tables/GAME.yaml (cage_match.yaml, fudge.yaml, paf.yaml) to play with it.",
+        "in <data dir>/tables/GAME.yaml to play with it.",
     )
     tcheck.add_argument("file", metavar="FILE", type=Path)
     tcheck.add_argument(
-        "--game",
-        choices=("cage_match", "fudge", "paf"),
-        default="cage_match",
-        help="whose tables the file holds (default cage_match)",
+        "--game", metavar="GAME", help="whose tables the file holds (default: the first game listed that has tables)"
     )
     return parser
 
@@ -337,8 +333,7 @@ def run_app(args: argparse.Namespace) -> int:
 
 def ruleset_for(game: str) -> Ruleset:
     if game not in GAMES:
-        coming = f" ({GAME_TITLES[game]} is not playable yet)" if game in GAME_TITLES else ""
-        raise UsageError(f"unknown game {game!r}{coming}; playable: {', '.join(GAMES)}")
+        raise UsageError(f"unknown game {game!r}; playable: {', '.join(GAMES)}")
     return get_ruleset(game)
 
 
@@ -361,8 +356,8 @@ def roster_for(ruleset: Ruleset, directory: Path, extra: Sequence[Path]) -> Rost
 
     for path in extra:
         check_file(path)
-    game = getattr(ruleset, "roster", ruleset.key)  # a tournament enters its game's cards
-    roster = load_roster(game, ruleset.card_model, user_dir=directory / "fighters", extra_files=extra)
+    # a tournament enters its game's cards (its roster)
+    roster = load_roster(ruleset.roster, ruleset.card_model, user_dir=directory / "fighters", extra_files=extra)
     named = {str(path) for path in extra}
     bad = [problem for problem in roster.problems if problem.file in named]
     if bad:
@@ -420,11 +415,8 @@ def tables_of(ruleset: Ruleset, directory: Path) -> dict[str, Any] | None:
     """The game's checked tables with the player's own file put over them, for games
     that have any (``tables_for``: Cage Match's card); a card that cannot be played is a
     usage error listing every problem."""
-    tables_for: Callable[[Path], dict[str, Any]] | None = getattr(ruleset, "tables_for", None)
-    if tables_for is None:
-        return None
     try:
-        return tables_for(directory)
+        return ruleset.tables_for(directory)
     except ValueError as exc:  # rulesets.cage_match_tables.TablesError: every problem in .problems
         problems = list(getattr(exc, "problems", None) or [str(exc)])
         n = len(problems)
@@ -463,7 +455,7 @@ def session_for(ruleset: Ruleset, args: argparse.Namespace) -> Session:
         cards = tuple(roster.cards[:2])
     else:
         cards = tuple(find_card(roster, n) for n in names)
-    if getattr(ruleset, "copies", False):  # a scene's NPC group: the same card named again is numbered
+    if ruleset.copies:  # a scene's NPC group: the same card named again is numbered
         from companion.replay import number_copies
 
         cards = number_copies(cards)
@@ -523,7 +515,7 @@ def play_script(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
 def run_odds(args: argparse.Namespace, stdin: IO[str], stdout: IO[str], stderr: IO[str]) -> int:
     """``companion odds``: the odds at the prompt the answers reach (issue 8)."""
     ruleset = ruleset_for(args.game)
-    if not hasattr(ruleset, "odds"):
+    if not ruleset.has_odds:
         raise UsageError(f"{ruleset.title} shows no odds yet")
     session = session_for(ruleset, args)
     refused = False
@@ -560,14 +552,7 @@ def run_odds(args: argparse.Namespace, stdin: IO[str], stdout: IO[str], stderr: 
 
 def odds_now(ruleset: Ruleset, state: Any) -> Odds | None:
     """The ruleset's odds, with any table they need computed first rather than left pending."""
-    # optional, found by name (``odds(state)``, some with ``wait=``); run_odds checks it is there
-    odds: Callable[..., Odds | None] | None = getattr(ruleset, "odds", None)
-    assert odds is not None, f"{ruleset.title} shows no odds"
-    try:
-        waits = "wait" in inspect.signature(odds).parameters
-    except (TypeError, ValueError):
-        waits = False
-    return odds(state, wait=True) if waits else odds(state)
+    return ruleset.odds(state, wait=True)
 
 
 # --- simulate ----------------------------------------------------------------
@@ -577,9 +562,10 @@ def run_simulate(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> 
     """``companion simulate``: the figures of many simulated bouts or tournaments."""
     from companion.simulate import plan, run, workers_for
 
-    if args.game != "nhb":
-        raise UsageError(f"only nhb bouts can be simulated (not {args.game!r})")
     ruleset = ruleset_for(args.game)
+    if not ruleset.simulated:
+        can = ", ".join(key for key in GAMES if get_ruleset(key).simulated)
+        raise UsageError(f"{args.game!r} cannot be simulated yet; simulated games: {can}")
     directory = data_dir(args.data_dir)
     roster = roster_for(ruleset, directory, args.fighters)
     for problem in roster.problems:
@@ -594,12 +580,15 @@ def run_simulate(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> 
         names = args.tournament
         if len(names) not in (4, 8, 16):
             raise UsageError(f"a tournament needs 4, 8 or 16 entrants, not {len(names)}")
-        game = "nhb_tournament"
+        night = GAMES[args.game].tournament
+        if night is None:
+            raise UsageError(f"{ruleset.title} has no tournament night")
+        game = night
     else:
         names = args.corners
         if len(names) != 2:
             raise UsageError("name two fighters, red then blue (or --tournament A B C D ...)")
-        game = "nhb"
+        game = args.game
     if args.n < 1:
         raise UsageError("-n must be at least 1")
     cards = tuple(find_card(roster, name) for name in names)
@@ -609,7 +598,7 @@ def run_simulate(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> 
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    jobs = plan("nhb", cards, args.n, seed, options=options, tournament=bool(args.tournament), draw=args.draw)
+    jobs = plan(args.game, cards, args.n, seed, options=options, tournament=bool(args.tournament), draw=args.draw)
     workers = args.workers if args.workers is not None else workers_for(args.n)
     bar = _ProgressBar(args.n, "tournaments" if args.tournament else "bouts", stderr) if stderr.isatty() else None
     tally = run(jobs, tuple(card.name for card in cards), workers=workers, progress=bar)
@@ -717,26 +706,25 @@ def fighters_check(path: Path, directory: Path | None = None) -> int:
     check_file(path)
     data, problem = read_file(path)
     game = data.get("game") if data is not None else None
-    if data is not None and not (isinstance(game, str) and game in GAMES):
-        problem = Problem(str(path), f"{excerpt(game)} is not a game here; one of: {', '.join(GAMES)}", field="game")
+    card_games = [g.key for g in GAMES.listed()]  # a tournament night enters its game's cards
+    if data is not None and not (isinstance(game, str) and game in card_games):
+        problem = Problem(
+            str(path), f"{excerpt(game)} is not a game here; one of: {', '.join(card_games)}", field="game"
+        )
     if problem is not None:
         print(problem)
         return 1
     assert isinstance(game, str)  # a file that names no game is a problem above
     ruleset = get_ruleset(game)
     cards, problems = load_file(path, game, ruleset.card_model)
-    # optional, found by name: a game whose cards name keys of its tables has both
-    card_check: Callable[[Any, dict[str, Any]], list[str]] | None = getattr(ruleset, "card_check", None)
-    tables_for: Callable[[Path | None], dict[str, Any]] | None = getattr(ruleset, "tables_for", None)
-    if card_check is not None and cards:
-        assert tables_for is not None, f"{ruleset.title} has card_check but no tables_for"
+    if ruleset.has_tables and cards:  # a game whose cards name keys of its tables
         try:
-            tables = tables_for(directory)
+            tables = ruleset.tables_for(directory)
         except ValueError as exc:  # the GM's own tables cannot be played: say so, check against nothing
             print(f"{path}: the tables in play cannot be read, so the cards' keys are not checked: {exc}")
         else:
             problems += problems_against(
-                cards, {c.name: str(path) for c in cards}, lambda card: card_check(card, tables)
+                cards, {c.name: str(path) for c in cards}, lambda card: ruleset.card_check(card, tables)
             )
     for problem in problems:
         print(problem)
@@ -745,26 +733,30 @@ def fighters_check(path: Path, directory: Path | None = None) -> int:
     return 1 if problems else 0
 
 
-def tables_check(path: Path, game: str = "cage_match") -> int:
+def games_with_tables() -> list[str]:
+    """The games a GM may put a tables file over (``companion tables check --game``)."""
+    return [key for key in GAMES if not GAMES[key].night and get_ruleset(key).has_tables]
+
+
+def tables_check(path: Path, game: str | None = None) -> int:
     """Check a game's tables file put over the shipped one; exit 1 with every problem."""
-    what = {"cage_match": "Cage Match card", "fudge": "Fudge tables file", "paf": "PAF tables file"}[game]
-    check_file(path, "card file" if game == "cage_match" else "tables file")
-    # the game's own check, found by name (each game in ``what`` has one)
-    check_tables: Callable[[Path], tuple[list[str], list[str]]] | None = getattr(
-        get_ruleset(game), "check_tables", None
-    )
-    assert check_tables is not None
-    problems, replaced = check_tables(path)
+    having = games_with_tables()
+    if game is None:
+        game = having[0]
+    if game not in having:
+        raise UsageError(f"{game!r} has no tables file to check; games with one: {', '.join(having)}")
+    ruleset = get_ruleset(game)
+    what = f"{GAMES[game].short} {ruleset.tables_what}"
+    noun = ruleset.tables_what.removesuffix(" file")
+    check_file(path, f"{noun} file")
+    problems, replaced = ruleset.check_tables(path)
     for problem in problems:
         print(shown(problem, 1000))  # each game's own words: printed safe and bounded
     if problems:
         n = len(problems)
         print(f"{path}: not playable, {count(n, 'problem')}")
         return 1
-    print(
-        f"{path}: OK, a playable {what} (replaces {', '.join(replaced)} of the shipped "
-        f"{'card' if game == 'cage_match' else 'tables'})"
-    )
+    print(f"{path}: OK, a playable {what} (replaces {', '.join(replaced)} of the shipped {noun})")
     return 0
 
 

@@ -15,7 +15,18 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from companion.dice import Refused, read_faces
-from companion.ruleset import Answer, ChoicePrompt, Outcome, OverPrompt, Prompt, RollPrompt, Setup, card_name, evolve
+from companion.ruleset import (
+    Answer,
+    ChoicePrompt,
+    Outcome,
+    OverPrompt,
+    Prompt,
+    RollPrompt,
+    Ruleset,
+    Setup,
+    card_name,
+    evolve,
+)
 
 
 def slug(text: str) -> str:
@@ -129,7 +140,7 @@ class ReplayRound:
         raise Need(prompt())
 
 
-class SceneRuleset:
+class SceneRuleset(Ruleset):
     """The ruleset of a scene game: answers replayed through its round class.
 
     A subclass names its ``round_class`` (a :class:`ReplayRound` with ``log``,
@@ -138,16 +149,14 @@ class SceneRuleset:
     the word for one of its combatants.
     """
 
-    key: ClassVar[str]
     period_word = "round"
+    has_odds = True
+    has_tables = True
     scenes = True
     """A scene of many on two sides (``Setup.sides``), not one corner against another."""
     round_class: ClassVar[type]
     tables: ClassVar[Any]
     being_word: ClassVar[str] = "combatant"
-    card_model: ClassVar[type]
-    card_check: Callable[[Any, Any], list[str]]
-    """A card's keys against the tables in play: ``fighter NAME: FIELD: message`` lines."""
     _last: tuple[Any, Any] | None = None
 
     def check_tables(self, path: Path) -> tuple[list[str], list[str]]:

@@ -11,15 +11,19 @@ everything random arrives in answers (shared/DESIGN.md).
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
 
 from companion.dice import Dice, Refused
+from companion.games import GAMES
 
 if TYPE_CHECKING:  # pydantic is only needed once a card is read: keep start-up light
+    from pathlib import Path
+
     from pydantic import BaseModel
+
+    from companion.odds import Odds
 
 __all__ = [
     "GAMES",
@@ -42,6 +46,7 @@ __all__ = [
     "Ruleset",
     "SecretPrompt",
     "Setup",
+    "TimedRuleset",
     "card_name",
     "evolve",
     "get_ruleset",
@@ -576,93 +581,225 @@ def card_name(card: BaseModel) -> str:
     return name
 
 
-class Ruleset(Protocol):
-    """What every game module provides (one instance, registered in :data:`GAMES`)."""
+class Ruleset:
+    """What every game provides: a pure state machine over typed answers, and its capabilities.
+
+    The four hooks a game must write are :meth:`new`, :meth:`prompt`, :meth:`apply` and
+    :meth:`trackers`. Everything else is a capability with a default that means "this game has
+    none" (as python-chess variants override hooks with defaults): the screens, the command line
+    and the simulator call them on every game and never ask whether a game has one. A game
+    turns a capability on by overriding the hook, and where a screen must know beforehand (to
+    lay itself out, to offer a key) by setting the flag beside it.
+    """
 
     key: str
-    """``nhb``, ``fo``, ``cage_match``, ``fudge``, ``paf``."""
+    """The game's key in the registry (``companion.games`` entry points)."""
     title: str
-    period_word: str
+    period_word: str = "period"
     """What the game calls a period: ``segment``, ``round``."""
     card_model: type[BaseModel]
-    options: tuple[OptionSpec, ...]
+    options: tuple[OptionSpec, ...] = ()
 
-    def new(self, setup: Setup) -> Any: ...
+    # --- the four hooks every game writes ------------------------------------------------
 
-    def prompt(self, state: Any) -> Prompt: ...
+    def new(self, setup: Setup) -> Any:
+        raise NotImplementedError
 
-    def apply(self, state: Any, answer: Answer) -> Outcome: ...
+    def prompt(self, state: Any) -> Prompt:
+        raise NotImplementedError
+
+    def apply(self, state: Any, answer: Answer) -> Outcome:
+        raise NotImplementedError
 
     def trackers(self, state: Any) -> dict[str, dict[str, Any]]:
         """Each fighter's current numbers by name."""
-        ...
+        raise NotImplementedError
+
+    # --- what the fight screen shows -----------------------------------------------------
 
     def reference(self, state: Any) -> Reference | None:
-        """The table the current step uses, with the rolled row marked."""
-        ...
+        """The table the current step uses, with the rolled row marked; None: no table."""
+        return None
 
-    # Optional: ``status(state) -> str``, a short line for the fight screen
-    # ("Segment 1 of 3"); games with a round clock show the round there instead.
+    def status(self, state: Any) -> str:
+        """A short line for the fight screen ("Segment 1 of 3"); empty: none."""
+        return ""
+
+    has_gauges: ClassVar[bool] = False
+    """The fight screen lays out room for :meth:`gauges`."""
+
+    def gauges(self, state: Any) -> dict[str, tuple[Gauge, ...]]:
+        """Each fighter's trackers drawn as bars or pips, by name (where :attr:`has_gauges`)."""
+        return {}
+
+    result_type: ClassVar[type[Result]] = Result
+    """How the game's results read (a stored result is read back as one for the saved-fights list)."""
+
+    def summary(self, state: Any) -> list[str]:
+        """Lines for the result panel once the fight is over (FO: the score cards)."""
+        return []
+
+    # --- odds ----------------------------------------------------------------------------
+
+    has_odds: ClassVar[bool] = False
+    """The game shows the odds of each roll (``ctrl+o``, ``companion odds``)."""
+
+    def odds(self, state: Any, *, wait: bool = False) -> Odds | None:
+        """The odds at ``state``'s prompt; None where there are none (``wait``: compute a slow
+        table now rather than in the background)."""
+        return None
+
+    def odds_prepare(self, state: Any) -> None:
+        """Start computing a slow odds table in the background (NHB's whole bout); default none."""
+        return None
+
+    # --- cards and tables ----------------------------------------------------------------
+
+    @property
+    def roster(self) -> str:
+        """The game whose cards a fight of this ruleset enters (a tournament: its game's)."""
+        return self.key
+
+    has_tables: ClassVar[bool] = False
+    """A GM may put a tables file over the shipped tables (``tables check``, the data folder)."""
+    tables_what: ClassVar[str] = "tables file"
+    """What the game calls that file (Cage Match: its fight ``card``)."""
+
+    def tables_for(self, data_dir: Path | None) -> dict[str, Any] | None:
+        """The tables in play: shipped, with ``data_dir``'s file over them; None for a game
+        without tables of its own. Raises ``ValueError`` (with ``problems``) for a bad file."""
+        return None
+
+    def check_tables(self, path: Path) -> tuple[list[str], list[str]]:
+        """A GM's tables file: every problem, and the sections it replaces."""
+        raise ValueError(f"{self.title} has no tables file")
+
+    has_sheet: ClassVar[bool] = False
+    """The fighter selection offers a character sheet to make a card (PAF's ``ctrl+n``)."""
+
+    def roster_note(self, card: Any) -> str:
+        """A word or two the roster shows beside a card's name (Cage Match: the weight class the
+        fighters are paired by); empty: none."""
+        return ""
+
+    def may_meet(self, red: Any, blue: Any) -> bool:
+        """Whether the app's random pick may put ``blue`` against ``red`` (Cage Match: the same
+        weight class); the game's own check at the start has the last word."""
+        return True
+
+    def card_check(self, card: Any, tables: dict[str, Any] | None) -> list[str]:
+        """A card against the tables in play: ``fighter NAME: FIELD: message`` lines; none."""
+        return []
+
+    def write_back(self, state: Any) -> Any:
+        """After a fight: what it changed on its cards, to write to their files (Fudge's wounds
+        and experience); empty for most games."""
+        return ()
+
+    # --- scenes of many, clocks, tournaments ----------------------------------------------
+
+    scenes: ClassVar[bool] = False
+    """A fight is a scene of two sides of several (Fudge, PAF); else red meets blue."""
+    most: ClassVar[int] = 2
+    """The most combatants a fight takes."""
+    copies: ClassVar[bool] = False
+    """The same card may be in a scene several times (an NPC group), each copy numbered."""
+    hit_point_panels: ClassVar[bool] = False
+    """A scene's sides show hit point bars (PAF) rather than wound boxes (Fudge)."""
+
+    round_seconds: ClassVar[float | None] = None
+    """A round's length where the game runs against a round clock (a :class:`TimedRuleset`)."""
+
+    def corners(self, state: Any) -> tuple[Any, Any] | None:
+        """The two cards to show now, where they change during the fight (a tournament's bouts);
+        None: the setup's cards."""
+        return None
+
+    def in_bout(self, state: Any) -> bool:
+        """Whether a bout is being fought (a tournament between bouts is not)."""
+        return True
+
+    # --- the simulator -------------------------------------------------------------------
+
+    simulated: ClassVar[bool] = False
+    """``companion simulate`` and the matchup screen play this game's bouts."""
+
+    def draw(self, state: Any) -> tuple[str, Any]:
+        """What the next step asks for, for the simulator: ``("over", result)``, ``("roll",
+        ((low, high), ...))`` or ``("choice", (keys, advised))``; read from :meth:`prompt`."""
+        prompt = self.prompt(state)
+        if isinstance(prompt, OverPrompt):
+            return "over", prompt.result
+        if isinstance(prompt, RollPrompt):
+            return "roll", tuple((die.low, die.high) for die in prompt.dice.dice)
+        if isinstance(prompt, ChoicePrompt):
+            return "choice", (tuple(o.key for o in prompt.options), prompt.advised)
+        raise ValueError(f"a {prompt.kind} prompt cannot be simulated (only rolls and choices)")
+
+    def advance(self, state: Any, taken: tuple[int, ...] | str) -> Any:
+        """The state after ``taken`` (the faces, or a choice's key), for the simulator: by
+        :meth:`apply` on the text a player would type, unless a game has a faster way."""
+        text = taken if isinstance(taken, str) else " ".join(map(str, taken))
+        return self.apply(state, Answer(text, virtual=True)).state
+
+    def memo_key(self, state: Any, injuries: bool = True) -> Any:
+        """What the rest of the fight depends on: equal keys, equal futures (the state itself)."""
+        return state
+
+    def injury(self, state: Any) -> tuple[int, str]:
+        """The rating loss a bout's winner carries on in a tournament, and why; none."""
+        return 0, ""
+
+    def injured(self, card: Any, loss: int) -> Any:
+        """``card`` as it fights on in a tournament after ``loss`` (:meth:`injury`); unchanged."""
+        return card
+
+    def draws_possible(self, state: Any) -> bool:
+        """Whether a bout begun at ``state`` can end in a draw (a bracket cannot go on from one)."""
+        return False
 
 
-class TimedRuleset(Ruleset, Protocol):
+class TimedRuleset(Ruleset):
     """A game played against a round clock (FO): what the fight screen's stopwatch reads.
 
     Every answer carries the clock's reading (``Answer.clock``); the ruleset
     computes everything timed from those stamps.
     """
 
-    round_seconds: float
+    round_seconds: ClassVar[float | None] = 300.0
     """A round's length (FO: 300)."""
 
     def clock_reading(self, state: Any) -> float:
         """The round clock at the latest answer: where a resumed fight's clock stands."""
-        ...
+        raise NotImplementedError
 
     def holder(self, state: Any) -> int | None:
         """The side accruing time now (FO: the attacker holding the dice), or None."""
-        ...
+        raise NotImplementedError
 
     def live_attack_seconds(self, state: Any, elapsed: float) -> tuple[float, float]:
         """Each side's time this round, with the holder's running time up to ``elapsed``."""
-        ...
+        raise NotImplementedError
 
     def stall_open(self, state: Any) -> bool:
         """Whether ``stall`` would be accepted now."""
-        ...
+        raise NotImplementedError
 
     def stall_due(self, state: Any, held: float) -> bool:
         """Whether holding the dice ``held`` seconds without rolling is stalling."""
-        ...
+        raise NotImplementedError
 
     def round_verdict(self, seconds: tuple[float, float], fighters: tuple[Any, Any]) -> str:
         """A finished round's score in words, for the bell's notice."""
-        ...
+        raise NotImplementedError
 
-    def summary(self, state: Any) -> list[str]:
-        """Lines for the result panel (FO: the score cards)."""
-        ...
+    def round_of(self, state: Any) -> int:
+        """The round being fought (the stopwatch's round)."""
+        raise NotImplementedError
 
-
-GAMES: dict[str, str] = {
-    "nhb": "companion.rulesets.nhb",
-    "fo": "companion.rulesets.fo",
-    "cage_match": "companion.rulesets.cage_match",
-    "nhb_tournament": "companion.rulesets.nhb:TOURNAMENT",
-    "fudge": "companion.rulesets.fudge",
-    "paf": "companion.rulesets.paf",
-}
-"""Playable games: key to the module that defines ``RULESET`` (or ``module:NAME``)."""
-
-GAME_TITLES: dict[str, str] = {
-    "nhb": "Bradu's SIMple NHB",
-    "fo": "Fighters Only featherweight",
-    "cage_match": "Cage Match!",
-    "fudge": "Simultaneous Combat for Fudge",
-    "paf": "Paul's Adventures In Fantasy",
-}
-"""Every game the companion will referee, playable or not yet, as the home screen
-lists them (a tournament night is entered from its game's fighter selection)."""
+    def rounds(self, state: Any) -> int:
+        """How many rounds the fight has."""
+        raise NotImplementedError
 
 
 def evolve(state: Any, **changes: Any) -> Any:
@@ -688,12 +825,10 @@ def evolve(state: Any, **changes: Any) -> Any:
 def get_ruleset(game: str) -> Ruleset:
     """The ruleset for ``game``; ``KeyError`` with the playable games if unknown."""
     try:
-        module = GAMES[game]
+        found = GAMES[game]
     except KeyError:
         raise KeyError(f"unknown game {game!r} (playable: {', '.join(GAMES)})") from None
-    module, _, name = module.partition(":")
-    ruleset: Ruleset = getattr(importlib.import_module(module), name or "RULESET")
-    return ruleset
+    return found.load()
 
 
 def default_options(ruleset: Ruleset) -> dict[str, Any]:

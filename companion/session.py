@@ -79,7 +79,7 @@ class Session:
         store: Any = None,
         session_id: int | None = None,
     ) -> None:
-        if setup.sides and setup.sides != (0, 1) and not getattr(ruleset, "scenes", False):
+        if setup.sides and setup.sides != (0, 1) and not ruleset.scenes:
             raise ValueError(f"{ruleset.title} is one fighter against another, red against blue")
         self.ruleset = ruleset
         self.setup = setup

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, overload
 
 from companion.clock import seconds_of
-from companion.ruleset import Answer, ChoicePrompt, OverPrompt, Result, RollPrompt, Ruleset, Setup
+from companion.ruleset import Result, Ruleset, Setup
 
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
@@ -85,21 +85,21 @@ class Chain:
         self.at: list[tuple[int, tuple[int, ...]]] = []
         """Each node's state (its index in :attr:`states`) and the faces of its
         roll rolled before the node's die."""
-        self._advance = getattr(ruleset, "advance", None)
-        self._draw = getattr(ruleset, "draw", None) or self._draw_from_prompt
+        self._advance = ruleset.advance
+        self._draw = ruleset.draw
         self.results: list[tuple[Result, int]] = []
         """Every way a bout has ended so far, in the order first met: the result
         and the rating loss its winner carries on in a tournament (0 outside one)."""
         self._result_ids: dict[tuple[Result, int], int] = {}
-        self._injury = getattr(ruleset, "injury", None) if injuries else None
-        self._key = getattr(ruleset, "memo_key", None)
+        self._injury = ruleset.injury if injuries else None
+        self._key = ruleset.memo_key
         self.start = self._intern(ruleset.new(setup))
         if self.start < 0:
             raise ValueError("the bout is over before it starts")
 
     def _intern(self, state: Any) -> int:
         """The first node of ``state`` (or its ending as ``-2 - r``), kept the first time."""
-        key = self._key(state, self._injury is not None) if self._key is not None else state
+        key = self._key(state, self._injury is not None)
         known = self.ids.get(key)
         if known is not None:
             return known
@@ -130,10 +130,7 @@ class Chain:
 
     def _take(self, state: Any, taken: Any) -> Any:
         """The engine's next state after ``taken`` (the faces, or a choice's key)."""
-        if self._advance is not None:
-            return self._advance(state, taken)
-        text = taken if isinstance(taken, str) else " ".join(map(str, taken))  # the text a player would type
-        return self.ruleset.apply(state, Answer(text, virtual=True)).state
+        return self._advance(state, taken)
 
     def _ending(self, state: Any, result: Result) -> int:
         """The index of the ending ``state`` is in :attr:`results`."""
@@ -144,17 +141,6 @@ class Chain:
             r = self._result_ids[ending] = len(self.results)
             self.results.append(ending)
         return r
-
-    def _draw_from_prompt(self, state: Any) -> tuple[str, Any]:
-        """What a ruleset without ``draw`` asks for, read from its prompt."""
-        prompt = self.ruleset.prompt(state)
-        if isinstance(prompt, OverPrompt):
-            return "over", prompt.result
-        if isinstance(prompt, RollPrompt):
-            return "roll", tuple((die.low, die.high) for die in prompt.dice.dice)
-        if isinstance(prompt, ChoicePrompt):
-            return "choice", (tuple(o.key for o in prompt.options), prompt.advised)
-        raise ValueError(f"a {prompt.kind} prompt cannot be simulated (only rolls and choices)")
 
     def step(self, number: int, face: int) -> int:
         """Where ``face`` of node ``number`` leads, asking the engine the first time."""

@@ -31,6 +31,7 @@ from companion.ruleset import (
     Prompt,
     Reference,
     Result,
+    Ruleset,
     Setup,
     evolve,
 )
@@ -161,7 +162,7 @@ class TournamentState:
     """The entrants of the bout in play."""
 
 
-class Tournament:
+class Tournament(Ruleset):
     """A bracket of one game's bouts, played as one session.
 
     Args:
@@ -170,15 +171,18 @@ class Tournament:
         options: the rules options a night offers (the game's, by default).
     """
 
-    def __init__(self, game: Any, key: str, options: tuple[OptionSpec, ...] | None = None) -> None:
+    def __init__(self, game: Ruleset, key: str, options: tuple[OptionSpec, ...] | None = None) -> None:
         self.game = game
         self.key = key
-        self.roster = game.key
-        """The game whose cards are entered."""
         self.title = f"{game.title} tournament night"
         self.period_word = game.period_word
         self.card_model = game.card_model
         self.options = game.options if options is None else options
+
+    @property
+    def roster(self) -> str:
+        """The game whose cards are entered."""
+        return self.game.key
 
     # --- the protocol --------------------------------------------------------
 
@@ -253,9 +257,8 @@ class Tournament:
         if k is None:
             return "The tournament is over"
         where = bracket.bout_name(k).capitalize()
-        if state.bout is not None and hasattr(self.game, "status"):
-            return f"{where} · {self.game.status(state.bout)}"
-        return where
+        bout = self.game.status(state.bout) if state.bout is not None else ""
+        return f"{where} · {bout}" if bout else where
 
     def corners(self, state: TournamentState) -> tuple[Any, Any]:
         """The two cards to show: the bout in play (at their losses), else the next one, else the finalists."""
@@ -337,7 +340,9 @@ class Tournament:
         return Outcome(evolve(state, bout=bout, pairing=(red, blue)), tuple(log))
 
     def _bout_over(self, state: TournamentState, bout: Any, log: tuple[str, ...]) -> Outcome:
-        result = self.game.prompt(bout).result
+        over = self.game.prompt(bout)
+        assert isinstance(over, OverPrompt)  # the caller saw the bout's prompt is "over"
+        result = over.result
         if result.winner is None:
             raise AssertionError("new() refuses options that allow a draw")
         loss, why = self.game.injury(bout)

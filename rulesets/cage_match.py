@@ -40,6 +40,7 @@ from companion.ruleset import (
     Reference,
     Result,
     RollPrompt,
+    Ruleset,
     SecretPrompt,
     Setup,
     evolve,
@@ -1367,7 +1368,7 @@ def explain(cell: Cell, red: Move, blue: Move, position: str, first_fight: bool 
 # --- the ruleset -----------------------------------------------------------------
 
 
-class CageMatch:
+class CageMatch(Ruleset):
     """The Cage Match! ruleset (registered in ``companion.ruleset.GAMES``)."""
 
     key = "cage_match"
@@ -1375,6 +1376,17 @@ class CageMatch:
     period_word = "turn"
     card_model = CmCard
     options = OPTIONS
+    has_odds = True
+    has_gauges = True
+    has_tables = True
+
+    tables_what = "card"
+
+    def roster_note(self, card: CmCard) -> str:
+        return card.weight_class.removesuffix("weight")
+
+    def may_meet(self, red: CmCard, blue: CmCard) -> bool:
+        return red.weight_class == blue.weight_class  # "pick or randomly choose 2 fighters of matching weight class"
 
     def check_tables(self, path: Path) -> tuple[list[str], list[str]]:
         """A player's card file put over the shipped one (``companion tables check``):

@@ -35,6 +35,7 @@ from companion.ruleset import (
     Result,
     RollPrompt,
     Setup,
+    TimedRuleset,
     evolve,
     resolve_options,
 )
@@ -216,7 +217,7 @@ def stall_open(state: FoState) -> bool:
     return state.result is None and state.step in ("choose", "attack")
 
 
-class Fo:
+class Fo(TimedRuleset):
     """The FO ruleset (registered as ``fo``)."""
 
     key = "fo"
@@ -224,6 +225,7 @@ class Fo:
     period_word = "round"
     card_model = FoCard
     round_seconds = ROUND_SECONDS
+    has_odds = True
     options = (
         OptionSpec("rounds", "Rounds of 5:00", 3, (3, 5), "three, or five for a title fight (FO-7)"),
         OptionSpec(
@@ -498,7 +500,7 @@ class Fo:
 
     # --- the odds (issue 8) ---------------------------------------------------
 
-    def odds(self, state: FoState) -> Any:
+    def odds(self, state: FoState, *, wait: bool = False) -> Any:
         """The odds of the prompt in play (issue 8): at the attack choice, each attack's chance
         to be thrown, to land, to be countered and of snake eyes; on the ground, the chance to
         finish from there; at a roll, the same for the roll (``rulesets.fo_odds``)."""
@@ -566,6 +568,12 @@ class Fo:
     def holder(self, state: FoState) -> int | None:
         """Who holds the dice as attacker (accruing attacking time), or None."""
         return state.attacker if state.result is None else None  # None during the roll-off too
+
+    def round_of(self, state: FoState) -> int:
+        return state.round
+
+    def rounds(self, state: FoState) -> int:
+        return state.options.rounds
 
     def clock_reading(self, state: FoState) -> float:
         """The round clock at the latest answer: where a resumed fight's clock stands."""

@@ -2252,10 +2252,17 @@ class Fudge(SceneRuleset):
     options = OPTIONS
     round_class = Round
     tables: ClassVar[Any] = tables_mod
+
+    def roster_note(self, card: FudgeCard) -> str:
+        return str(card.setting)
+
     reserved = ("done", "end", "gm", "other")
     """'done' ends a list of targets; 'end' ends the scene and 'gm' adds a GM's modifier at any
     prompt; 'other' names a gift: no combatant may be named so."""
-    card_check = staticmethod(check_against)
+
+    def card_check(self, card: Any, tables: Any) -> list[str]:
+        return check_against(card, tables)
+
     """A card's keys against the tables in play (``companion fighters check``; a scene checks them at its start)."""
     most = 16
     """A scene of up to 16 (issue 17: "at least 12"): the side panels scroll."""
@@ -2379,7 +2386,7 @@ class Fudge(SceneRuleset):
             out[sheet.name] = row
         return out
 
-    def odds(self, state: FudgeState) -> Any:
+    def odds(self, state: FudgeState, *, wait: bool = False) -> Any:
         """The odds of the roll asked for (issue 8): at a combat roll or a dodge, the chance of each
         exchange it takes part in to hit and of each wound; at a stop or damage roll, of each wound."""
         if state.result is not None:

@@ -43,6 +43,7 @@ from companion.ruleset import (
     Reference,
     Result,
     RollPrompt,
+    Ruleset,
     Setup,
     evolve,
     resolve_options,
@@ -296,13 +297,15 @@ def clock(minutes: int, seconds: int) -> str:
     return text
 
 
-class Nhb:
+class Nhb(Ruleset):
     """The NHB ruleset (registered as ``nhb``)."""
 
     key = "nhb"
     title = "Bradu's SIMple NHB"
     period_word = "segment"
     card_model = NhbCard
+    has_odds = True
+    simulated = True
     options = (
         OptionSpec("segments", "Segments of 10 minutes", 3, (1, 2, 3, 4, 5), "ruling NHB-8"),
         OptionSpec(

@@ -2145,6 +2145,9 @@ class Paf(SceneRuleset):
     being_word = "being"
     card_model = PafCard
     options = OPTIONS
+    result_type = PafResult
+    hit_point_panels = True
+    has_sheet = True
     round_class = Round
     tables = pt
     reserved = ("none", "gm", "end")
@@ -2162,7 +2165,7 @@ class Paf(SceneRuleset):
         fighters = tuple(_fresh(b, tables, options) for b in beings)
         return PafState(tables, beings, options, fighters)
 
-    def odds(self, state: PafState) -> Any:
+    def odds(self, state: PafState, *, wait: bool = False) -> Any:
         """The odds of the roll asked for (issue 8): an attack's chance to hit, critical and fumble,
         and the damage to expect; a pummel's, grapple's, overbear's or break's chance to hit, to
         hold or break, and the points to expect; None at other prompts."""

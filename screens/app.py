@@ -69,9 +69,8 @@ class CompanionApp(App[None]):
         """The game's cards, read afresh so a newly added card file shows up."""
         from companion.cards import load_roster  # pydantic and YAML load when a roster is first wanted
 
-        ruleset = get_ruleset(game)
-        game = getattr(ruleset, "roster", game)  # a tournament enters its game's cards
-        return load_roster(game, ruleset.card_model, user_dir=self.directory / "fighters")
+        ruleset = get_ruleset(game)  # a tournament enters its game's cards (its roster)
+        return load_roster(ruleset.roster, ruleset.card_model, user_dir=self.directory / "fighters")
 
     def back_home(self) -> None:
         """Close every screen above the home screen."""
@@ -91,10 +90,9 @@ class CompanionApp(App[None]):
 
         ruleset = get_ruleset(setup.game)
         try:
-            tables_for = getattr(ruleset, "tables_for", None)
-            if tables_for is not None and setup.tables is None:
-                # the card is stored with the fight: a rematch or a resume plays the same one
-                setup = dataclasses.replace(setup, tables=tables_for(self.directory))
+            if setup.tables is None:
+                # the tables are stored with the fight: a rematch or a resume plays the same ones
+                setup = dataclasses.replace(setup, tables=ruleset.tables_for(self.directory))
             session = start(self.store, ruleset, setup, self.rng)
         except (ValueError, StoreError) as exc:  # StoreError: the store cannot save a new fight (read-only, full)
             self.notify(str(exc), title="This fight cannot start", severity="error", timeout=20, markup=False)

@@ -22,8 +22,8 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 
 from companion.clock import RoundClock
 from companion.dice import Refused
-from companion.ruleset import ChoicePrompt, OverPrompt, Prompt, SecretPrompt
-from companion.screens.hp import HpSidePanel, has_hp_panels
+from companion.ruleset import ChoicePrompt, OverPrompt, Prompt, SecretPrompt, TimedRuleset
+from companion.screens.hp import HpSidePanel
 from companion.screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
 from companion.screens.widgets import DiceTray, FighterPanel, escape, odds_reference, odds_text, prompt_text, show_text
 from companion.screens.wounds import ROOMY_SCENE, SidePanel
@@ -82,18 +82,20 @@ class FightScreen(Screen[None]):
         """The stall count starts at the latest answer, or at the latest undo/redo if later."""
         self._reminded = False
         """Whether the players were told that the clock is paused (once per pause)."""
-        self._round_seconds: float | None = getattr(session.ruleset, "round_seconds", None)
-        self._corners = getattr(session.ruleset, "corners", None)
-        """A tournament's two cards to show (``Tournament.corners``); None for a single fight."""
+        ruleset = session.ruleset
+        self._timed: TimedRuleset | None = ruleset if isinstance(ruleset, TimedRuleset) else None
+        """The ruleset when it runs against a round clock (FO); None for the others."""
+        self._night = ruleset.corners(session.state) is not None
+        """A tournament night: its two cards to show change with the bout (``Ruleset.corners``)."""
         self._rolling = False
         """The app is rolling many answers in a row: the screen is drawn once, at the end."""
         self.clock: RoundClock | None = None
         """The round stopwatch of a timed game (a ``TimedRuleset``, e.g. FO), made on
         mount; None for the others."""
-        self._scene = bool(getattr(session.ruleset, "scenes", False))
+        self._scene = ruleset.scenes
         """A scene of many on two sides (Fudge): the sides are listed on the left,
         the prompt, the tray and the play-by-play on the right."""
-        self._side_panel: type[SidePanel] = HpSidePanel if has_hp_panels(session.setup.game) else SidePanel
+        self._side_panel: type[SidePanel] = HpSidePanel if ruleset.hit_point_panels else SidePanel
         """A scene's side panels: hit point bars (PAF) or wound boxes (Fudge)."""
         self.show_odds = True
         """The odds of each roll by the tray (ctrl+o hides them; the choice is kept in the store)."""
@@ -120,7 +122,7 @@ class FightScreen(Screen[None]):
                     yield RichLog(id="log", markup=True, wrap=True, auto_scroll=True, min_width=20)
             yield Footer(show_command_palette=False, compact=True)
             return
-        if self._round_seconds:
+        if self._timed is not None:
             yield RoundTimer(id="timer")
         with Horizontal(id="ring"):
             yield FighterPanel(id="red", classes="fighter")
@@ -136,22 +138,24 @@ class FightScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.show_odds = self.app.store.setting("odds", "shown") != "hidden"
-        prepare = getattr(self.session.ruleset, "odds_prepare", None)
-        if prepare is not None and self.show_odds and not self.session.over:
-            prepare(self.session.state)  # a slow table (NHB's whole bout) starts in the background now
+        if self.show_odds and not self.session.over:
+            self.session.ruleset.odds_prepare(
+                self.session.state
+            )  # a slow table (NHB's whole bout) starts in the background now
         self.title = self.session.ruleset.title
         self.sub_title = title_of(self.session.setup)  # the header shows it as plain text: no markup escapes
-        if self._round_seconds:
+        timed = self._timed
+        if timed is not None and timed.round_seconds:
             # the app's time source (a fake one in tests); a resumed fight's clock
             # stands paused at the reading of its last answer (FO-7)
-            self.clock = RoundClock(self._round_seconds, self.app.now)
-            self.clock.set(self.session.ruleset.clock_reading(self.session.state))
-            self._period = getattr(self.session.state, "round", None)
+            self.clock = RoundClock(timed.round_seconds, self.app.now)
+            self.clock.set(timed.clock_reading(self.session.state))
+            self._period = timed.round_of(self.session.state)
             self._ticker = self.set_interval(0.1, self.tick, pause=True)  # 10 Hz at most
         self.session.watch(self._changed)
         if not self._scene:
             # bars take two lines each: the ring grows so the position and the penalty stay in view
-            self.query_one("#ring").set_class(hasattr(self.session.ruleset, "gauges"), "gauges")
+            self.query_one("#ring").set_class(self.session.ruleset.has_gauges, "gauges")
         self._render_all()
         if not self.session.over and not isinstance(self.session.prompt, SecretPrompt):
             self.query_one("#faces", Input).focus()
@@ -165,10 +169,10 @@ class FightScreen(Screen[None]):
     def _changed(self, session: Session) -> None:
         if self._rolling:
             return  # drawn once when the app's run of rolls ends (a tournament keeps no round clock)
-        clock = self.clock
-        if clock is not None:
-            reading = session.ruleset.clock_reading(session.state)
-            period = getattr(session.state, "round", None)
+        clock, timed = self.clock, self._timed
+        if clock is not None and timed is not None:
+            reading = timed.clock_reading(session.state)
+            period = timed.round_of(session.state)
             if period != self._period:
                 # a new round, or an undo back across the bell: the clock stands at the
                 # state's own reading and waits for f2
@@ -208,7 +212,7 @@ class FightScreen(Screen[None]):
     def _who_acts(self) -> str | None:
         """The combatant the prompt is for, in a scene (none once it is over)."""
         prompt = self.session.prompt
-        return getattr(prompt, "who", None) if not isinstance(prompt, OverPrompt) else None
+        return None if isinstance(prompt, OverPrompt) else prompt.who
 
     def _render_all(self) -> None:
         session = self.session
@@ -216,11 +220,12 @@ class FightScreen(Screen[None]):
         state = session.state
         prompt = session.prompt
         trackers = ruleset.trackers(state)
-        gauges = ruleset.gauges(state) if hasattr(ruleset, "gauges") else {}  # bars and pips, where a game has them
-        acting = getattr(prompt, "side", None)
+        gauges = ruleset.gauges(state)  # bars and pips, where a game has them
+        acting = None if isinstance(prompt, (OverPrompt, SecretPrompt)) else prompt.side
         cards = session.setup.fighters
-        if self._corners is not None:
-            cards = self._corners(state)
+        corners = ruleset.corners(state)
+        if corners is not None:
+            cards = corners
             if not ruleset.in_bout(state):
                 acting = None  # the referee's "begin" is nobody's turn
             names = " vs ".join(card.name for card in cards)
@@ -233,10 +238,10 @@ class FightScreen(Screen[None]):
             panel = self.query_one("#red" if side == 0 else "#blue", FighterPanel)
             skip = ("attack_seconds",) if self.clock is not None else ()  # the round timer shows it
             numbers = trackers.get(card.name, {})
-            if self._corners is not None:
+            if self._night:
                 numbers = self._entrant_numbers(card, numbers)
             panel.show(side, card, numbers, acting == side, skip, gauges.get(card.name))
-        status = [ruleset.status(state)] if hasattr(ruleset, "status") else []
+        status = [line for line in (ruleset.status(state),) if line]
         n = len(session.steps)
         status.append(f"{n} answer{'s' * (n != 1)}")
         if session.redo_stack:
@@ -261,8 +266,8 @@ class FightScreen(Screen[None]):
         elif not over and not secret and self.is_current and not box.has_focus:
             box.focus()  # e.g. after undoing out of a finished bout
         result = self.query_one("#result", Static)
-        between = self._corners is not None and not ruleset.in_bout(state) and bool(state.bracket.done)
-        if self._corners is not None and (over or between):
+        between = self._night and not ruleset.in_bout(state) and bool(state.bracket.done)
+        if self._night and (over or between):
             show_text(result, "\n".join(self._night_lines(over)))
             result.display = True
         elif over:
@@ -270,9 +275,7 @@ class FightScreen(Screen[None]):
             lines = [f"[b]{escape(r.headline(ruleset.period_word))}[/b]"]
             if r.fight_time and r.fight_time != r.time:
                 lines.append(f"fight time {r.fight_time}")
-            summary = getattr(ruleset, "summary", None)
-            if summary is not None:
-                lines += [escape(line) for line in summary(state)]
+            lines += [escape(line) for line in ruleset.summary(state)]
             lines.append("[dim]ctrl+t rematch · ctrl+n new fight\nctrl+z undo · escape home[/dim]")
             show_text(result, "\n".join(lines))
             result.display = True
@@ -318,7 +321,7 @@ class FightScreen(Screen[None]):
     def _prompt_text(self, prompt: Prompt) -> str:
         """The prompt; between a tournament's bouts, the next bout in the table's words."""
         state = self.session.state
-        if self._corners is None or isinstance(prompt, OverPrompt) or self.session.ruleset.in_bout(state):
+        if not self._night or isinstance(prompt, OverPrompt) or self.session.ruleset.in_bout(state):
             return prompt_text(prompt, narrow=self._scene)
         bracket = state.bracket
         red, blue = (bracket.entrants[i].name for i in bracket.pairing(bracket.next_bout))
@@ -351,7 +354,7 @@ class FightScreen(Screen[None]):
 
     def action_bracket(self) -> None:
         """The night's bracket by rounds."""
-        if self._corners is None:
+        if not self._night:
             return
         from companion.screens.bracket import BracketScreen
 
@@ -360,14 +363,14 @@ class FightScreen(Screen[None]):
     def action_roll_bout(self) -> None:
         """The app rolls every answer of the bout in play (beginning the next one if it waits)."""
         ruleset = self.session.ruleset
-        if self._corners is None or self.session.over:
+        if not self._night or self.session.over:
             return
         # the first roll begins a waiting bout, or is the bout's next answer
         self._roll_while(lambda: ruleset.in_bout(self.session.state))
 
     def action_roll_night(self) -> None:
         """The app rolls every answer left in the night, to the champion."""
-        if self._corners is None or self.session.over:
+        if not self._night or self.session.over:
             return
         self._roll_while(lambda: not self.session.over)
 
@@ -403,15 +406,16 @@ class FightScreen(Screen[None]):
         """What the timers show now; None for an untimed game."""
         if self.clock is None:
             return None
-        session, ruleset = self.session, self.session.ruleset
+        session, ruleset = self.session, self._timed
+        assert ruleset is not None  # a clock is made for a timed game only
         state = session.state
         elapsed = self.clock.elapsed
         stall = None
         if ruleset.stall_open(state):
             stall = max(0.0, elapsed - self._held_since())
         return TimerView(
-            round=getattr(state, "round", 1),
-            rounds=state.options.rounds,
+            round=ruleset.round_of(state),
+            rounds=ruleset.rounds(state),
             elapsed=elapsed,
             length=self.clock.length,
             running=self.clock.running,
@@ -517,16 +521,15 @@ class FightScreen(Screen[None]):
         if action in ("rematch", "new_fight"):
             return over
         if action == "write_back":  # a scene that changed its combatants' cards (Fudge, issue 17)
-            changes = getattr(self.session.ruleset, "write_back", None)
-            return over and changes is not None and bool(changes(self.session.state))
+            return over and bool(self.session.ruleset.write_back(self.session.state))
         if action in ("clock", "stall", "stopwatch"):
             return self.clock is not None and not over
         if action == "bracket":
-            return self._corners is not None
+            return self._night
         if action in ("roll_bout", "roll_night"):
-            return self._corners is not None and not over
+            return self._night and not over
         if action in ("toggle_odds", "odds_detail"):
-            return hasattr(self.session.ruleset, "odds")  # a game that shows odds (PAF so far)
+            return self.session.ruleset.has_odds
         if action == "prompt_scroll":
             # a scene's list of more than three choices, each with its why, outgrows its box at 80x24
             prompt = self.session.prompt
@@ -660,8 +663,7 @@ class FightScreen(Screen[None]):
     def _render_odds(self, over: bool) -> None:
         """The odds of the roll asked for, by the tray (issue 8), unless hidden (ctrl+o)."""
         box = self.query_one("#odds", Static)
-        compute = getattr(self.session.ruleset, "odds", None)
-        odds = compute(self.session.state) if compute is not None and self.show_odds and not over else None
+        odds = self.session.ruleset.odds(self.session.state) if self.show_odds and not over else None
         box.display = odds is not None
         if odds is not None:
             show_text(box, odds_text(odds))
@@ -688,8 +690,7 @@ class FightScreen(Screen[None]):
         the tray are hidden, since the player asked for them."""
         from companion.screens.reference import ReferenceScreen
 
-        compute = getattr(self.session.ruleset, "odds", None)
-        odds = compute(self.session.state) if compute is not None and not self.session.over else None
+        odds = None if self.session.over else self.session.ruleset.odds(self.session.state)
         if odds is None:
             self.notify("No odds at this step: they come with a roll.", timeout=3)
             return

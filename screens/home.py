@@ -12,26 +12,21 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Label, OptionList
 from textual.widgets.option_list import Option
 
-from companion.ruleset import GAME_TITLES, GAMES
+from companion.games import GAMES
 from companion.screens.widgets import escape
 from companion.store import StoreError
 from companion.words import count
 
-SHORT = {
-    "nhb": "NHB",
-    "fo": "FO",
-    "cage_match": "Cage Match",
-    "fudge": "Fudge",
-    "paf": "PAF",
-    "nhb_tournament": "NHB tournament",
-}
-"""Game names short enough for one line of a list."""
+
+def _short(game: str) -> str:
+    """A game's name short enough for one line of a list (its key, if it is no longer installed)."""
+    return GAMES[game].short if game in GAMES else game
 
 
 def _title(game: str, title: str) -> str:
     """A saved fight's title; a tournament's (every entrant, ``A vs B vs ...``) cut to its first two."""
     names = title.split(" vs ")
-    if game.endswith("_tournament") and len(names) > 2:
+    if game in GAMES and GAMES[game].night and len(names) > 2:
         return f"{len(names)} entrants: {names[0]}, {names[1]}, ..."
     return title
 
@@ -42,11 +37,13 @@ def _when(stamp: float) -> str:
 
 def _outcome(game: str, result: dict) -> str:
     """A stored result in one line (``Result.headline``), or what can be said of a damaged one."""
-    from companion.ruleset import Result, get_ruleset
+    from companion.ruleset import Result
 
     try:
-        period_word = get_ruleset(game).period_word if game in GAMES else "period"
-        return Result(**result).headline(period_word)
+        if game not in GAMES:  # a game no longer installed: its result as any game's
+            return Result(**result).headline()
+        ruleset = GAMES[game].load()
+        return ruleset.result_type(**result).headline(ruleset.period_word)
     except (TypeError, ValueError):
         return "result unreadable"
 
@@ -76,9 +73,8 @@ class HomeScreen(Screen[None]):
 
     def on_mount(self) -> None:
         games = self.query_one("#games", OptionList)
-        for key, title in GAME_TITLES.items():
-            playable = key in GAMES
-            games.add_option(Option(title if playable else f"{title} (coming)", id=key, disabled=not playable))
+        for game in GAMES.listed():
+            games.add_option(Option(game.title, id=game.key))
         games.highlighted = 0
         games.focus()
 
@@ -95,7 +91,7 @@ class HomeScreen(Screen[None]):
         unfinished.clear_options()
         for saved in store.sessions("open"):
             label = (
-                f"{_title(saved.game, saved.title)} · {SHORT.get(saved.game, saved.game)} · "
+                f"{_title(saved.game, saved.title)} · {_short(saved.game)} · "
                 f"{count(saved.answers, 'answer')} · {_when(saved.updated)}"
             )
             if store.held_elsewhere(saved.id):

@@ -30,16 +30,8 @@ BAR_TIGHT = 12
 LEGEND = "█ hp ▒ temporary damage ░ lost"
 """What the bar's cells mean, under each side's panel."""
 
-GAMES_WITH_HP_PANELS = ("paf",)
-"""The scene games whose sides show hit point bars rather than Fudge's wound boxes."""
-
 OUT = ("unconscious", "needs_help", "helped", "dying", "dead")
 """Statuses that take a being out of the fight."""
-
-
-def has_hp_panels(game: str) -> bool:
-    """Whether a scene of ``game`` shows these panels."""
-    return game in GAMES_WITH_HP_PANELS
 
 
 def _cut(text: str, width: int) -> str:

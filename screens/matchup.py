@@ -29,9 +29,6 @@ from companion.ruleset import Setup, default_options, get_ruleset
 from companion.screens.widgets import escape
 from companion.simulate import Tally, ensure_resource_tracker, plan, run, workers_for
 
-SIMULATED_GAMES = ("nhb",)
-"""The games the simulator plays (as ``companion simulate``): their prompts are rolls
-and advised choices only, so a bout always comes to an end without a player."""
 COUNTS = (100, 1_000, 10_000, 100_000)
 """How many bouts (or tournaments) a run can play."""
 DEFAULT_COUNT = 10_000
@@ -128,7 +125,7 @@ class MatchupScreen(Screen[None]):
     def __init__(self, game: str, cards: tuple, tournament: bool = False) -> None:
         super().__init__()
         ruleset = get_ruleset(game)
-        self.game: str = getattr(ruleset, "roster", game)
+        self.game: str = ruleset.roster
         """The game the bouts are of (a tournament ruleset's key is read as its game's)."""
         self.tournament = tournament or self.game != game
         self.cards = tuple(cards)
@@ -281,9 +278,9 @@ class MatchupScreen(Screen[None]):
     def _setup_ok(self) -> bool:
         """Ask the game whether these cards can meet (a fighter against himself, a
         bracket of the wrong size); the reason as a notification when not."""
-        if self.game not in SIMULATED_GAMES:
+        if not get_ruleset(self.game).simulated:  # prompts of rolls and advised choices only: no player needed
             self.notify(
-                f"Only {', '.join(SIMULATED_GAMES)} bouts can be simulated so far.",
+                f"{get_ruleset(self.game).title} bouts cannot be simulated yet.",
                 title="This cannot be simulated",
                 severity="error",
                 timeout=10,

@@ -99,12 +99,12 @@ class SceneSelectScreen(FighterSelectScreen):
     @property
     def most(self) -> int:
         """The most combatants the game's scene takes."""
-        return int(getattr(self.ruleset, "most", MAX_SCENE))
+        return self.ruleset.most
 
     @property
     def copies(self) -> bool:
         """The game takes the same card more than once (an NPC group, numbered at the start)."""
-        return bool(getattr(self.ruleset, "copies", False))
+        return self.ruleset.copies
 
     def show_start(self) -> None:
         self.title = self.ruleset.title
@@ -123,7 +123,7 @@ class SceneSelectScreen(FighterSelectScreen):
 
     def entry(self, card: Any) -> str:
         """A roster line: R or B where the card is placed (xN for a group), the name, the setting."""
-        setting = getattr(card, "setting", None)
+        setting = self.ruleset.roster_note(card)
         side = self.side_of(card)
         mark = f"[b {SIDE_STYLE[side]}]{SIDES[side][0].upper()}[/] " if side is not None else "  "
         count = sum(1 for c, _ in self.placed if c.name == card.name)
@@ -183,9 +183,7 @@ class SceneSelectScreen(FighterSelectScreen):
         if action == "unpick":
             return True if self.placed else None
         if action == "new_character":
-            from companion.screens.sheet import has_sheet
-
-            return has_sheet(self.game)  # a game with a character sheet (PAF)
+            return self.ruleset.has_sheet  # a game with a character sheet (PAF)
         if action in ("tournament", "start_tournament", "simulate"):
             return False  # the two-corner screen's keys: a scene has no tournament and no simulator
         return True
@@ -253,9 +251,9 @@ class SceneSelectScreen(FighterSelectScreen):
 
     def action_new_character(self) -> None:
         """The character sheet (PAF): a saved card joins the roster at once, highlighted."""
-        from companion.screens.sheet import SheetScreen, has_sheet
+        from companion.screens.sheet import SheetScreen
 
-        if not has_sheet(self.game):
+        if not self.ruleset.has_sheet:
             return
 
         def saved(name: str | None) -> None:
@@ -291,12 +289,9 @@ class SceneSelectScreen(FighterSelectScreen):
         """The tables a card's numbers are derived with (the game's ``tables_for``), or None."""
         if not hasattr(self, "_tables"):
             self._tables = None
-            tables_for = getattr(self.ruleset, "tables_for", None)
-            from companion.screens.sheet import has_sheet
-
-            if tables_for is not None and has_sheet(self.game):
+            if self.ruleset.has_sheet:
                 try:
-                    self._tables = tables_for(self.app.directory)
+                    self._tables = self.ruleset.tables_for(self.app.directory)
                 except ValueError:
                     self._tables = None  # the tables' own problems show when the fight starts
         return self._tables

@@ -18,7 +18,7 @@ from textual.widgets import Footer, Header, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.cards import Roster
-from companion.ruleset import GAMES, SIDES, Setup, default_options, get_ruleset
+from companion.ruleset import GAMES, SIDES, Ruleset, Setup, default_options, get_ruleset
 from companion.screens.widgets import card_text, escape
 from companion.tournament import SIZES
 
@@ -28,16 +28,17 @@ AT_RANDOM = "random"
 """The draw shuffled by the app's generator."""
 
 
-def _entry(card: Any) -> str:
-    """A roster line: the name, and the weight class where the game pairs by it (Cage Match)."""
-    weight = getattr(card, "weight_class", None)
-    return escape(card.name) + (f" [dim]({weight.removesuffix('weight')})[/dim]" if weight else "")
+def _entry(ruleset: Ruleset, card: Any) -> str:
+    """A roster line: the name, and what the game says of the card beside it (Cage Match: the
+    weight class it pairs by)."""
+    note = ruleset.roster_note(card)
+    return escape(card.name) + (f" [dim]({escape(note)})[/dim]" if note else "")
 
 
 def selection_screen(game: str) -> FighterSelectScreen:
     """The fighter selection for ``game``: two corners (or a tournament's entrants),
     or a scene of many on two sides where the game plays scenes (Fudge)."""
-    if getattr(get_ruleset(game), "scenes", False):
+    if get_ruleset(game).scenes:
         from companion.screens.scene import SceneSelectScreen
 
         return SceneSelectScreen(game)
@@ -137,10 +138,10 @@ class FighterSelectScreen(Screen[None]):
     def __init__(self, game: str) -> None:
         super().__init__()
         ruleset = get_ruleset(game)
-        entering = getattr(ruleset, "roster", game) != game  # a tournament enters its game's cards
-        self.game = ruleset.roster if entering else game
+        entering = ruleset.roster != game  # a tournament enters its game's cards
+        self.game = ruleset.roster
         self.ruleset = get_ruleset(self.game)
-        self.tournament_key: str | None = f"{self.game}_tournament" if f"{self.game}_tournament" in GAMES else None
+        self.tournament_key: str | None = GAMES[self.game].tournament
         """The game's tournament night, where it has one."""
         self.roster: Roster = Roster(self.game)
         self.shown: list[Any] = []
@@ -210,7 +211,7 @@ class FighterSelectScreen(Screen[None]):
 
     def entry(self, card: Any) -> str:
         """The roster line of ``card``."""
-        return _entry(card)
+        return _entry(self.ruleset, card)
 
     @on(Input.Changed, "#filter")
     def _filter(self, event: Input.Changed) -> None:
@@ -345,9 +346,8 @@ class FighterSelectScreen(Screen[None]):
         if not pool:
             return
         red = self.corners[0]
-        if red is not None and hasattr(red, "weight_class"):
-            # Cage Match: "pick or randomly choose 2 fighters of matching weight class"
-            pool = [c for c in pool if c.weight_class == red.weight_class] or pool
+        if red is not None:  # e.g. Cage Match: "pick or randomly choose 2 fighters of matching weight class"
+            pool = [c for c in pool if self.ruleset.may_meet(red, c)] or pool
         self._put(self.app.rng.choice(pool))
 
     def clear_filter(self) -> bool:

@@ -35,9 +35,6 @@ from textual.widgets import Checkbox, Footer, Header, Input, Label, Select, Stat
 
 from companion.screens.widgets import escape
 
-GAMES_WITH_SHEET = ("paf",)
-"""The games whose scene selection offers a new character (``ctrl+n``)."""
-
 STAT_DICE = (4, 4, 4, 8)
 """A stat is 3d4+1d8 (4..20): the faces in this order."""
 
@@ -130,11 +127,6 @@ RANGES = {
     "m-dexterity": (4, 20),
 }
 """Each number box's range, as a card allows it."""
-
-
-def has_sheet(game: str) -> bool:
-    """Whether ``game`` has a character sheet screen."""
-    return game in GAMES_WITH_SHEET
 
 
 def slug(name: str) -> str:

@@ -213,7 +213,7 @@ def _also_lines(also: tuple[Choice, ...]) -> list[str]:
 def also_word(prompt: Prompt, text: str) -> Choice | None:
     """The word of ``prompt.also`` that ``text`` begins with (``gm +1 uphill`` is ``gm``), or None."""
     words = text.strip().lower().split(maxsplit=1)
-    also: tuple[Choice, ...] = getattr(prompt, "also", ())
+    also = prompt.also if isinstance(prompt, (RollPrompt, ChoicePrompt)) else ()
     if not words:
         return None
     first = words[0]

@@ -102,8 +102,7 @@ def offer_write_back(screen: Screen[object], session: Session) -> None:
     from companion.cardedit import EditError, plan
 
     ruleset = session.ruleset
-    changes_of = getattr(ruleset, "write_back", None)
-    changes = changes_of(session.state) if changes_of is not None and session.over else {}
+    changes = ruleset.write_back(session.state) if session.over else {}
     if not changes:
         screen.notify("This scene changed nothing on the cards.", timeout=4)
         return

@@ -594,10 +594,16 @@ def test_top_level_help_lists_tables_and_its_check(tmp_path: Path):
     assert proc.returncode == 0
     text = " ".join(proc.stdout.split())
     assert (
-        "check your own tables file (Cage Match's card, Fudge's weapons and armor, PAF's weapons, monsters "
-        "and charts) over the shipped one and report every problem" in text
+        "check your own tables file (a game's fight card, weapons, armor, monsters or charts) over the shipped "
+        "one and report every problem" in text
     )
-    assert "--game {cage_match,fudge,paf}" in text
+    assert "--game GAME" in text
+    # the games that have a tables file are the registry's (issue 20): a game without one is told which have
+    proc = run(tmp_path, "tables", "check", str(tmp_path / "x.yaml"), "--game", "nhb")
+    assert (
+        proc.returncode == 2
+        and "'nhb' has no tables file to check; games with one: cage_match, fudge, paf" in proc.stderr
+    )
 
 
 def test_options_lists_the_cage_match_options(tmp_path: Path):

@@ -172,9 +172,9 @@ def test_core_imports_screens_only_lazily() -> None:
 
 def _game_of(module: str) -> str:
     """The game a ruleset module belongs to: ``cage_match_tables`` is Cage Match's."""
-    from companion.ruleset import GAME_TITLES
+    from companion.games import GAMES
 
-    return next((g for g in GAME_TITLES if module == g or module.startswith(g + "_")), module)
+    return next((g.key for g in GAMES.listed() if module == g.key or module.startswith(g.key + "_")), module)
 
 
 def test_rulesets_import_no_other_ruleset() -> None:

@@ -319,5 +319,5 @@ async def test_a_game_the_simulator_cannot_play_is_refused(tmp_path: Path) -> No
         await app.push_screen(screen)
         await pilot.pause()
         await run_to_end(pilot)
-        assert "Only nhb bouts can be simulated" in notices(app)
+        assert "Fighters Only featherweight bouts cannot be simulated yet." in notices(app)
         assert screen.tally is None and not screen.running and isinstance(app.screen, MatchupScreen)

@@ -1,0 +1,75 @@
+"""The game contract is declared (issue 20): the core and the screens call a ruleset's hooks and
+read its capability flags, never probe it by name, and name no game."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from companion.games import GAMES
+from companion.ruleset import Ruleset, TimedRuleset, get_ruleset
+
+REPO = Path(__file__).resolve().parent.parent
+CORE_AND_SCREENS = sorted((REPO / "companion").glob("*.py")) + sorted((REPO / "screens").glob("*.py"))
+
+GAME_WORDS_ALLOWED = {
+    # the Fudge die is a kind of die (4dF), as d10 is: named by the dice, not by the game
+    ("companion/dice.py", "fudge"),
+}
+"""Where a game's key may stand in the core or the screens, and why."""
+
+STILL_GAME_SPECIFIC = {"screens/sheet.py"}
+"""PLAN (issue 20, deliverable 3): PAF's character sheet screen reads PAF's stats and tables by
+name; it becomes a screen of any game's sheet fields (ranges, derived figures) published by the
+ruleset. Until then it is opened only through ``Ruleset.has_sheet``."""
+
+
+def test_nothing_probes_a_ruleset_by_name() -> None:
+    offenders = []
+    for path in CORE_AND_SCREENS:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "hasattr"):
+                target = ast.unparse(node.args[0]) if node.args else ""
+                if "ruleset" in target or target.endswith(".game"):
+                    offenders.append(f"{path.relative_to(REPO)}:{node.lineno}: {ast.unparse(node)}")
+    assert offenders == []
+
+
+def test_no_game_is_named_in_the_core_or_the_screens() -> None:
+    keys = "|".join(sorted(GAMES, key=len, reverse=True))
+    pattern = re.compile(rf"""(["']|rulesets\.)({keys})(["']|\b)""")
+    found = []
+    for path in CORE_AND_SCREENS:
+        where = str(path.relative_to(REPO))
+        if where in STILL_GAME_SPECIFIC:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for match in pattern.finditer(line):
+                if (where, match[2]) not in GAME_WORDS_ALLOWED:
+                    found.append(f"{where}:{number}: {line.strip()}")
+    assert found == []
+
+
+def test_every_registered_game_declares_the_contract() -> None:
+    """Each game's ruleset is a Ruleset whose four hooks are its own; a capability flag set is a
+    hook overridden (a game that says it has odds computes them)."""
+    for key, game in GAMES.items():
+        ruleset = get_ruleset(key)
+        assert isinstance(ruleset, Ruleset), key
+        assert ruleset.key == key and game.title
+        kind = type(ruleset)
+        for hook in ("new", "prompt", "apply", "trackers"):
+            assert getattr(kind, hook) is not getattr(Ruleset, hook), f"{key} does not write {hook}"
+        if ruleset.has_odds:
+            assert kind.odds is not Ruleset.odds, key
+        if ruleset.has_gauges:
+            assert kind.gauges is not Ruleset.gauges, key
+        if ruleset.has_tables:
+            assert kind.tables_for is not Ruleset.tables_for and kind.check_tables is not Ruleset.check_tables, key
+        if ruleset.round_seconds is not None:
+            assert isinstance(ruleset, TimedRuleset), key
+        if game.tournament is not None:
+            assert get_ruleset(game.tournament).roster == key
+        assert game.cards is None or game.cards.is_file(), key
