@@ -677,6 +677,11 @@ class Ruleset:
     has_sheet: ClassVar[bool] = False
     """The fighter selection offers a character sheet to make a card (PAF's ``ctrl+n``)."""
 
+    def ratings(self, card: Any) -> dict[str, int]:
+        """A card's ratings by name, as a panel lists them when no fight state has numbers for it
+        (a tournament's entrant between bouts); none."""
+        return {}
+
     def roster_note(self, card: Any) -> str:
         """A word or two the roster shows beside a card's name (Cage Match: the weight class the
         fighters are paired by); empty: none."""

@@ -275,6 +275,9 @@ class Tournament(Ruleset):
         red, blue = bracket.pairing(k)
         return bracket.card(red, self.game), bracket.card(blue, self.game)
 
+    def ratings(self, card: Any) -> dict[str, int]:
+        return self.game.ratings(card)
+
     def in_bout(self, state: TournamentState) -> bool:
         return state.bout is not None
 

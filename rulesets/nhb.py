@@ -297,6 +297,10 @@ def clock(minutes: int, seconds: int) -> str:
     return text
 
 
+RATINGS = ("control", "standup", "ground", "finishing", "toughness")
+"""A card's five ratings, in the order a panel lists them."""
+
+
 class Nhb(Ruleset):
     """The NHB ruleset (registered as ``nhb``)."""
 
@@ -530,10 +534,12 @@ class Nhb(Ruleset):
         points = state.fight_points[loser]
         return self._loss_for(points), f"{result.loser} scored {points} fight points in the deciding segment"
 
+    def ratings(self, card: NhbCard) -> dict[str, int]:
+        return {key: getattr(card, key) for key in RATINGS}
+
     def injured(self, card: NhbCard, loss: int) -> NhbCard:
         """``card`` at ``loss`` on every rating, none below 1 (ruling NHB-9)."""
-        keys = ("control", "standup", "ground", "finishing", "toughness")
-        return card.model_copy(update={k: max(1, getattr(card, k) - loss) for k in keys})
+        return card.model_copy(update={k: max(1, getattr(card, k) - loss) for k in RATINGS})
 
     def draws_possible(self, state: NhbState) -> bool:
         """An even number of segments can end level (ruling NHB-8)."""

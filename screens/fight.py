@@ -309,9 +309,7 @@ class FightScreen(Screen[None]):
         if self.session.ruleset.in_bout(state):
             out.update({k: v for k, v in numbers.items() if k not in ("rating_loss", "wins", "out")})
             return out
-        for key in ("control", "standup", "ground", "finishing", "toughness"):
-            if hasattr(card, key):
-                out[key] = getattr(card, key)
+        out.update(self.session.ruleset.ratings(card))  # the ratings they fight at next
         out["wins"] = numbers.get("wins") or None  # none yet: nothing to say
         champion = bracket.champion
         out["champion"] = champion is not None and bracket.entrants[champion].name == card.name
