@@ -802,6 +802,14 @@ class TimedRuleset(Ruleset):
         """The round being fought (the stopwatch's round)."""
         raise NotImplementedError
 
+    def stall_limit(self, state: Any) -> int:
+        """Seconds the attacker may hold the dice before it is stalling; 0: no stall count."""
+        raise NotImplementedError
+
+    def bell(self, state: Any) -> tuple[int, str]:
+        """Just after a bell: the round it ended, and that round's score in words."""
+        raise NotImplementedError
+
     def rounds(self, state: Any) -> int:
         """How many rounds the fight has."""
         raise NotImplementedError

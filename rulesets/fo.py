@@ -575,6 +575,12 @@ class Fo(TimedRuleset):
     def rounds(self, state: FoState) -> int:
         return state.options.rounds
 
+    def stall_limit(self, state: FoState) -> int:
+        return state.options.stall_limit
+
+    def bell(self, state: FoState) -> tuple[int, str]:
+        return len(state.rounds), self.round_verdict(state.rounds[-1], state.fighters)
+
     def clock_reading(self, state: FoState) -> float:
         """The round clock at the latest answer: where a resumed fight's clock stands."""
         return state.clock

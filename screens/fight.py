@@ -1,15 +1,16 @@
-"""The fight: both fighters with their live numbers, the prompt and the dice
-tray, the play-by-play, undo and redo, the rules reference and the result.
+"""The fight: both fighters with their live numbers (or a scene's two sides), the prompt and
+the dice tray, the play-by-play, undo and redo, the rules reference and the result.
 
-A tournament night (ruling NHB-9) is played on the same screen, bout after
-bout: the panels follow the bout in play (or the next one), between bouts the
-last result stays in view and Enter begins the next, and the app can roll the
-rest of a bout or of the whole night."""
+The screen is composed of parts each game turns on through its ruleset's declared
+capabilities: a round clock (:mod:`.fight_clock`, a ``TimedRuleset``), a tournament night
+(:mod:`.fight_night`, a ruleset whose ``corners`` change with the bout), the odds by the tray
+(:mod:`.fight_odds`, ``has_odds``), and one layout per kind of sides (two corners, or a scene's
+two sides of wound boxes or hit point bars)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from textual import on
@@ -17,18 +18,19 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Footer, Header, Input, RichLog, Static
 
 from companion.clock import RoundClock
 from companion.dice import Refused
 from companion.ruleset import ChoicePrompt, OverPrompt, Prompt, SecretPrompt, TimedRuleset
+from companion.screens.fight_clock import FightClock
+from companion.screens.fight_night import FightNight
+from companion.screens.fight_odds import FightOdds
 from companion.screens.hp import HpSidePanel
 from companion.screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
-from companion.screens.widgets import DiceTray, FighterPanel, escape, odds_reference, odds_text, prompt_text, show_text
+from companion.screens.widgets import DiceTray, FighterPanel, escape, prompt_text, show_text
 from companion.screens.wounds import ROOMY_SCENE, SidePanel
 from companion.session import NotSaved, Session, title_of
-from companion.store import StoreError
 
 
 class PromptScroll(VerticalScroll, can_focus=False):
@@ -76,53 +78,70 @@ class FightScreen(Screen[None]):
         self.session = session
         self._shown_steps: list = []
         """The steps whose log lines the play-by-play shows."""
-        self._period: int | None = None
-        """The round the clock is counting (FO), to notice a new one."""
-        self._stall_from = 0.0
-        """The stall count starts at the latest answer, or at the latest undo/redo if later."""
-        self._reminded = False
-        """Whether the players were told that the clock is paused (once per pause)."""
         ruleset = session.ruleset
-        self._timed: TimedRuleset | None = ruleset if isinstance(ruleset, TimedRuleset) else None
-        """The ruleset when it runs against a round clock (FO); None for the others."""
-        self._night = ruleset.corners(session.state) is not None
+        self.round_clock = FightClock(self, ruleset) if isinstance(ruleset, TimedRuleset) else None
+        """The round stopwatch of a timed game (FO); None for the others."""
+        self.night = FightNight(self) if ruleset.corners(session.state) is not None else None
         """A tournament night: its two cards to show change with the bout (``Ruleset.corners``)."""
+        self._night = self.night is not None
+        self.odds = FightOdds(self)
+        """The odds by the tray (for a game that shows them)."""
         self._rolling = False
         """The app is rolling many answers in a row: the screen is drawn once, at the end."""
-        self.clock: RoundClock | None = None
-        """The round stopwatch of a timed game (a ``TimedRuleset``, e.g. FO), made on
-        mount; None for the others."""
         self._scene = ruleset.scenes
         """A scene of many on two sides (Fudge): the sides are listed on the left,
         the prompt, the tray and the play-by-play on the right."""
         self._side_panel: type[SidePanel] = HpSidePanel if ruleset.hit_point_panels else SidePanel
         """A scene's side panels: hit point bars (PAF) or wound boxes (Fudge)."""
-        self.show_odds = True
-        """The odds of each roll by the tray (ctrl+o hides them; the choice is kept in the store)."""
-        self._odds_timer: Timer | None = None
-        """The look-again while a table is still being computed (one at a time)."""
         self._shown_prompt: Prompt | None = None
         """The prompt on screen (a long one scrolls in a scene; a new one starts at its top)."""
 
+    @property
+    def clock(self) -> RoundClock | None:
+        """The round stopwatch of a timed game, made on mount; None for the others."""
+        return self.round_clock.clock if self.round_clock is not None else None
+
+    @property
+    def show_odds(self) -> bool:
+        """The odds of each roll are shown by the tray (ctrl+o hides them)."""
+        return self.odds.shown
+
+    @contextmanager
+    def drawn_once(self) -> Iterator[None]:
+        """Many answers in a row (the app rolling a bout): the screen is drawn once, at the end."""
+        self._rolling = True
+        try:
+            yield
+        finally:
+            self._rolling = False
+            self._changed(self.session)
+
     def compose(self) -> ComposeResult:
         yield Header()
-        if self._scene:
-            with Horizontal(id="scene"):
-                with Vertical(id="sides"):
-                    yield self._side_panel(id="red-side", classes="side")
-                    yield self._side_panel(id="blue-side", classes="side")
-                with Vertical(id="centre"):
-                    yield Static(id="status")
-                    with PromptScroll(id="prompt-box"):
-                        yield Static(id="prompt")
-                    yield DiceTray(id="tray")
-                    yield Static(id="odds")
-                    yield Static(id="result")
-                    # wrapped to the column: RichLog's own minimum width (78) would cut the lines
-                    yield RichLog(id="log", markup=True, wrap=True, auto_scroll=True, min_width=20)
-            yield Footer(show_command_palette=False, compact=True)
-            return
-        if self._timed is not None:
+        yield from self._compose_scene() if self._scene else self._compose_ring()
+        yield Footer(show_command_palette=False, compact=True)  # room for every key at 80 columns
+
+    def _compose_scene(self) -> ComposeResult:
+        """A scene of many: the two sides listed on the left; the prompt, the tray and the
+        play-by-play on the right."""
+        with Horizontal(id="scene"):
+            with Vertical(id="sides"):
+                yield self._side_panel(id="red-side", classes="side")
+                yield self._side_panel(id="blue-side", classes="side")
+            with Vertical(id="centre"):
+                yield Static(id="status")
+                with PromptScroll(id="prompt-box"):
+                    yield Static(id="prompt")
+                yield DiceTray(id="tray")
+                yield Static(id="odds")
+                yield Static(id="result")
+                # wrapped to the column: RichLog's own minimum width (78) would cut the lines
+                yield RichLog(id="log", markup=True, wrap=True, auto_scroll=True, min_width=20)
+
+    def _compose_ring(self) -> ComposeResult:
+        """Two corners: red's panel, the prompt and the tray, blue's panel; the round timer above
+        them in a timed game, the play-by-play below."""
+        if self.round_clock is not None:
             yield RoundTimer(id="timer")
         with Horizontal(id="ring"):
             yield FighterPanel(id="red", classes="fighter")
@@ -134,24 +153,13 @@ class FightScreen(Screen[None]):
                 yield Static(id="result")
             yield FighterPanel(id="blue", classes="fighter")
         yield RichLog(id="log", markup=True, wrap=True, auto_scroll=True)
-        yield Footer(show_command_palette=False, compact=True)  # room for every key at 80 columns
 
     def on_mount(self) -> None:
-        self.show_odds = self.app.store.setting("odds", "shown") != "hidden"
-        if self.show_odds and not self.session.over:
-            self.session.ruleset.odds_prepare(
-                self.session.state
-            )  # a slow table (NHB's whole bout) starts in the background now
+        self.odds.mount(self.app.store)
         self.title = self.session.ruleset.title
         self.sub_title = title_of(self.session.setup)  # the header shows it as plain text: no markup escapes
-        timed = self._timed
-        if timed is not None and timed.round_seconds:
-            # the app's time source (a fake one in tests); a resumed fight's clock
-            # stands paused at the reading of its last answer (FO-7)
-            self.clock = RoundClock(timed.round_seconds, self.app.now)
-            self.clock.set(timed.clock_reading(self.session.state))
-            self._period = timed.round_of(self.session.state)
-            self._ticker = self.set_interval(0.1, self.tick, pause=True)  # 10 Hz at most
+        if self.round_clock is not None:
+            self.round_clock.mount()
         self.session.watch(self._changed)
         if not self._scene:
             # bars take two lines each: the ring grows so the position and the penalty stay in view
@@ -169,23 +177,8 @@ class FightScreen(Screen[None]):
     def _changed(self, session: Session) -> None:
         if self._rolling:
             return  # drawn once when the app's run of rolls ends (a tournament keeps no round clock)
-        clock, timed = self.clock, self._timed
-        if clock is not None and timed is not None:
-            reading = timed.clock_reading(session.state)
-            period = timed.round_of(session.state)
-            if period != self._period:
-                # a new round, or an undo back across the bell: the clock stands at the
-                # state's own reading and waits for f2
-                clock.set(reading)
-                self._ticker.pause()
-                self._stall_from = reading
-            elif clock.elapsed < reading:
-                # a redo of an answer stamped later than the clock reads: catch up, still running if it was
-                running = clock.running
-                clock.set(reading)
-                if running:
-                    clock.start()
-            self._period = period
+        if self.round_clock is not None:
+            self.round_clock.changed(session)
         self._render_all()
 
     def _render_log(self) -> None:
@@ -238,8 +231,8 @@ class FightScreen(Screen[None]):
             panel = self.query_one("#red" if side == 0 else "#blue", FighterPanel)
             skip = ("attack_seconds",) if self.clock is not None else ()  # the round timer shows it
             numbers = trackers.get(card.name, {})
-            if self._night:
-                numbers = self._entrant_numbers(card, numbers)
+            if self.night is not None:
+                numbers = self.night.entrant_numbers(card, numbers)
             panel.show(side, card, numbers, acting == side, skip, gauges.get(card.name))
         status = [line for line in (ruleset.status(state),) if line]
         n = len(session.steps)
@@ -256,7 +249,7 @@ class FightScreen(Screen[None]):
         tray = self.query_one(DiceTray)
         tray.set_prompt(prompt)
         secret = isinstance(prompt, SecretPrompt)
-        self._render_odds(over)
+        self.odds.render(over)
         self.query_one("#prompt").display = not over
         # a secret choice is never typed here, where the other corner could read it: the action pad takes it
         tray.display = not over and not secret
@@ -266,9 +259,8 @@ class FightScreen(Screen[None]):
         elif not over and not secret and self.is_current and not box.has_focus:
             box.focus()  # e.g. after undoing out of a finished bout
         result = self.query_one("#result", Static)
-        between = self._night and not ruleset.in_bout(state) and bool(state.bracket.done)
-        if self._night and (over or between):
-            show_text(result, "\n".join(self._night_lines(over)))
+        if self.night is not None and (over or self.night.between()):
+            show_text(result, "\n".join(self.night.result_lines(over)))
             result.display = True
         elif over:
             r = prompt.result
@@ -299,97 +291,23 @@ class FightScreen(Screen[None]):
 
     # --- tournament nights (ruling NHB-9) -------------------------------------
 
-    def _entrant_numbers(self, card: Any, numbers: dict[str, Any]) -> dict[str, Any]:
-        """A tournament entrant's panel: the bout's trackers during a bout, else the
-        ratings they fight at next and the night so far; the rating loss either way."""
-        state = self.session.state
-        bracket = state.bracket
-        loss = numbers.get("rating_loss", 0)
-        out: dict[str, Any] = {"rating_loss": f"-{loss}" if loss else None}
-        if self.session.ruleset.in_bout(state):
-            out.update({k: v for k, v in numbers.items() if k not in ("rating_loss", "wins", "out")})
-            return out
-        out.update(self.session.ruleset.ratings(card))  # the ratings they fight at next
-        out["wins"] = numbers.get("wins") or None  # none yet: nothing to say
-        champion = bracket.champion
-        out["champion"] = champion is not None and bracket.entrants[champion].name == card.name
-        out["out"] = numbers.get("out", False)
-        return out
-
     def _prompt_text(self, prompt: Prompt) -> str:
         """The prompt; between a tournament's bouts, the next bout in the table's words."""
-        state = self.session.state
-        if not self._night or isinstance(prompt, OverPrompt) or self.session.ruleset.in_bout(state):
+        if self.night is None or isinstance(prompt, OverPrompt) or self.session.ruleset.in_bout(self.session.state):
             return prompt_text(prompt, narrow=self._scene)
-        bracket = state.bracket
-        red, blue = (bracket.entrants[i].name for i in bracket.pairing(bracket.next_bout))
-        # two lines: between bouts the last result stands under the tray, all in view at 80x24
-        name = escape(bracket.bout_name(bracket.next_bout))
-        return f"[b]Next: the {name}[/b]\n{escape(red)} (red) v {escape(blue)} (blue)"
-
-    def _night_lines(self, over: bool) -> list[str]:
-        """The result panel of a tournament: the last bout and who goes on at what
-        loss, or the champion when the night is over."""
-        ruleset = self.session.ruleset
-        bracket = self.session.state.bracket
-        last = bracket.done[-1]
-        winner = bracket.entrants[last.winner].name
-        headline = escape(last.result.headline(ruleset.period_word))
-        if over:
-            return [
-                f"[b]{escape(winner)} wins the tournament![/b]",
-                f"Final: {headline}",
-                "[dim]f6 bracket · ctrl+t rematch\nctrl+n new fight · ctrl+z undo\nescape home[/dim]",
-            ]
-        total = bracket.losses[last.winner]
-        if last.loss:
-            goes = f"{escape(winner)} goes on at -{total} on every rating"
-            if total != last.loss:
-                goes += f" (-{last.loss} from this bout)"
-        else:
-            goes = f"{escape(winner)} goes on unhurt" + (f", still at -{total}" if total else "")
-        return [f"[b]{escape(bracket.bout_name(len(bracket.done) - 1).capitalize())}:[/b] {headline}", goes]
+        return self.night.next_bout_text()
 
     def action_bracket(self) -> None:
-        """The night's bracket by rounds."""
-        if not self._night:
-            return
-        from companion.screens.bracket import BracketScreen
-
-        self.app.push_screen(BracketScreen(self.session))
+        if self.night is not None:
+            self.night.show_bracket()
 
     def action_roll_bout(self) -> None:
-        """The app rolls every answer of the bout in play (beginning the next one if it waits)."""
-        ruleset = self.session.ruleset
-        if not self._night or self.session.over:
-            return
-        # the first roll begins a waiting bout, or is the bout's next answer
-        self._roll_while(lambda: ruleset.in_bout(self.session.state))
+        if self.night is not None and not self.session.over:
+            self.night.roll_bout()
 
     def action_roll_night(self) -> None:
-        """The app rolls every answer left in the night, to the champion."""
-        if not self._night or self.session.over:
-            return
-        self._roll_while(lambda: not self.session.over)
-
-    def _roll_while(self, going: Callable[[], bool]) -> None:
-        """Roll one answer, then more while ``going()``, each saved as it goes; the
-        screen is drawn once at the end (a night of 16 is some 200 answers)."""
-        session = self.session
-        rolled = 0
-        self._rolling = True
-        try:
-            while not session.over and (rolled == 0 or going()):
-                session.roll()
-                rolled += 1
-        except Refused as exc:  # cannot happen with the app's own rolls; say so rather than crash
-            self.notify(f"The app's roll was refused: {exc.reason}", severity="error")
-        finally:
-            self._rolling = False
-            self._changed(session)
-        self.notify(
-            f"The app rolled {rolled} answer{'s' * (rolled != 1)} (ctrl+z undoes them one at a time).", timeout=4
-        )
+        if self.night is not None and not self.session.over:
+            self.night.roll_night()
 
     def _refresh_keys(self) -> None:
         """Refresh the footer only when a key comes or goes: the footer rebuilds itself."""
@@ -402,99 +320,27 @@ class FightScreen(Screen[None]):
 
     def timer_view(self) -> TimerView | None:
         """What the timers show now; None for an untimed game."""
-        if self.clock is None:
-            return None
-        session, ruleset = self.session, self._timed
-        assert ruleset is not None  # a clock is made for a timed game only
-        state = session.state
-        elapsed = self.clock.elapsed
-        stall = None
-        if ruleset.stall_open(state):
-            stall = max(0.0, elapsed - self._held_since())
-        return TimerView(
-            round=ruleset.round_of(state),
-            rounds=ruleset.rounds(state),
-            elapsed=elapsed,
-            length=self.clock.length,
-            running=self.clock.running,
-            names=session.setup.names,
-            attack=ruleset.live_attack_seconds(state, elapsed),
-            holder=ruleset.holder(state),
-            stall=stall,
-            stall_limit=state.options.stall_limit,
-            over=session.over,
-        )
-
-    def _held_since(self) -> float:
-        """When the attacker's hold began, for the stall count (FO-8)."""
-        return max(self.session.ruleset.clock_reading(self.session.state), self._stall_from)
+        return self.round_clock.view() if self.round_clock is not None else None
 
     def _render_timer(self) -> None:
-        view = self.timer_view()
-        if view is not None:
-            self.query_one(RoundTimer).show(view)
+        if self.round_clock is not None:
+            self.round_clock.render()
 
     def tick(self) -> None:
-        """Ten times a second while the clock runs: the bell at 0:00, stalling at the limit."""
-        if self.clock is None or not self.clock.running:
-            return  # the stopwatch screen ticks too; a paused clock rings and stalls nothing
-        session = self.session
-        if session.over:
-            self.clock.pause()
-            self._ticker.pause()
-        elif self.clock.expired:
-            # FO-7: at 0:00 the roll in progress is void and the round ends
-            self.clock.pause()
-            self._ticker.pause()
-            try:
-                session.submit("bell", clock=self.clock.length)
-            except Refused as exc:  # not saved (a full disk, ...): the clock stays at 0:00
-                self.notify(
-                    f"The bell was not rung: {exc.reason}. Type bell and Enter to ring it.",
-                    severity="error",
-                    timeout=15,
-                    markup=False,
-                )
-                return
-            if not session.over:
-                verdict = session.ruleset.round_verdict(session.state.rounds[-1], session.state.fighters)
-                self.notify(
-                    f"End of round {len(session.state.rounds)}: {verdict}.\n"
-                    f"f2 (or the roll-off) starts round {session.state.round}.",
-                    title="Bell",
-                    timeout=8,
-                    markup=False,
-                )
-        elif session.ruleset.stall_due(session.state, self.clock.elapsed - self._held_since()):
-            try:
-                session.submit("stall", clock=self.clock.elapsed)  # FO-8: the screen turns the dice over
-            except Refused as exc:  # not saved: said once, counted afresh from now
-                self._stall_from = self.clock.elapsed
-                self.notify(f"Stalling was not called: {exc.reason}", severity="error", timeout=10, markup=False)
-            else:
-                self.notify("Stalling: the dice turn over.", severity="warning")
-        self._render_timer()
+        """Ten times a second while the clock runs (the stopwatch screen ticks it too)."""
+        if self.round_clock is not None:
+            self.round_clock.tick()
 
     def action_clock(self) -> None:
         """Start, pause or resume the round clock; pausing pauses attacking time."""
-        if self.clock is None or self.session.over:
-            return
-        if self.clock.toggle():
-            self._ticker.resume()
-        else:
-            self._ticker.pause()
-        self._render_timer()
-        self._refresh_keys()
+        if self.round_clock is not None:
+            self.round_clock.toggle()
+            self._refresh_keys()
 
     def action_stall(self) -> None:
         """Call stalling now (FO-8): the answer ``stall``, logged and undoable."""
-        if self.clock is None:
-            return
-        try:
-            self.session.submit("stall", clock=self._stamp())
-        except Refused as exc:
-            self.query_one(DiceTray).refuse(exc.reason)
-            self.notify(exc.reason, severity="warning", timeout=4)  # seen on the stopwatch screen too
+        if self.round_clock is not None:
+            self.round_clock.stall()
 
     def action_stopwatch(self) -> None:
         if self.clock is not None:
@@ -551,14 +397,8 @@ class FightScreen(Screen[None]):
         self._remind_paused()
 
     def _remind_paused(self) -> None:
-        """An answer typed while the round clock is paused mid-round: say so, once."""
-        clock = self.clock
-        if clock is not None and not clock.running and clock.elapsed > 0 and not self.session.over:
-            if not self._reminded:
-                self.notify("The round clock is paused: f2 resumes it.", severity="warning", timeout=4)
-                self._reminded = True
-        else:
-            self._reminded = False
+        if self.round_clock is not None:
+            self.round_clock.remind_paused()
 
     def action_roll(self) -> None:
         try:
@@ -569,16 +409,14 @@ class FightScreen(Screen[None]):
         self._round_begins()
 
     def _round_begins(self) -> None:
-        """The first answer of a round (its roll-off) starts a clock still at 0:00:
-        "when the clock starts, both players take turns to roll" (FO text)."""
-        clock = self.clock
-        if clock is not None and not clock.running and clock.elapsed == 0 and not self.session.over:
+        """The first answer of a round (its roll-off) starts a clock still at 0:00."""
+        if self.round_clock is not None and self.round_clock.round_begins():
             self.action_clock()
 
     def action_undo(self) -> None:
         self.app.clear_notifications()  # e.g. a bell's notice the undo takes back
-        if self.clock is not None:
-            self._stall_from = self.clock.elapsed  # the hold given back starts counting afresh
+        if self.round_clock is not None:
+            self.round_clock.given_back()
         try:
             answer = self.session.undo()
         except Refused as exc:  # not saved (issue 19): the fight is as it was
@@ -588,8 +426,8 @@ class FightScreen(Screen[None]):
             self.notify("Nothing to undo: this is the first roll.")
 
     def action_redo(self) -> None:
-        if self.clock is not None:
-            self._stall_from = self.clock.elapsed
+        if self.round_clock is not None:
+            self.round_clock.given_back()
         try:
             step = self.session.redo()
         except Refused as exc:  # cannot happen with an unchanged ruleset; say so rather than crash
@@ -658,41 +496,13 @@ class FightScreen(Screen[None]):
         else:
             log.scroll_page_down()
 
-    def _render_odds(self, over: bool) -> None:
-        """The odds of the roll asked for, by the tray (issue 8), unless hidden (ctrl+o)."""
-        box = self.query_one("#odds", Static)
-        odds = self.session.ruleset.odds(self.session.state) if self.show_odds and not over else None
-        box.display = odds is not None
-        if odds is not None:
-            show_text(box, odds_text(odds))
-            if odds.pending:  # a table still being computed: look again soon, while the prompt is the same
-                asked = self.session.state
-                if self._odds_timer is not None:
-                    self._odds_timer.stop()  # one look-again at a time, however often the odds are drawn
-                self._odds_timer = self.set_timer(0.3, lambda: self._odds_again(asked))
-
-    def _odds_again(self, asked: Any) -> None:
-        if self.is_attached and self.session.state is asked:
-            self._render_odds(self.session.over)
-
     def action_toggle_odds(self) -> None:
         """Show or hide the odds (a player who would rather not see them); kept for the next fight."""
-        self.show_odds = not self.show_odds
-        with suppress(StoreError):  # kept for this fight only: the store cannot be written (said elsewhere)
-            self.app.store.set_setting("odds", "shown" if self.show_odds else "hidden")
-        self._render_odds(self.session.over)
-        self.notify("The odds are shown." if self.show_odds else "The odds are hidden (ctrl+o shows them).", timeout=3)
+        self.odds.toggle()
 
     def action_odds_detail(self) -> None:
-        """The whole distribution of the roll's odds (f9), as a table; shown even when the odds by
-        the tray are hidden, since the player asked for them."""
-        from companion.screens.reference import ReferenceScreen
-
-        odds = None if self.session.over else self.session.ruleset.odds(self.session.state)
-        if odds is None:
-            self.notify("No odds at this step: they come with a roll.", timeout=3)
-            return
-        self.app.push_screen(ReferenceScreen(odds_reference(odds)))
+        """The whole distribution of the roll's odds (f9)."""
+        self.odds.detail()
 
     def action_prompt_scroll(self, direction: int) -> None:
         """Up / Down scroll the prompt when its choices are more than its box shows (a scene)."""

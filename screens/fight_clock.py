@@ -1,0 +1,201 @@
+"""The fight screen's round clock, for a game played against one (a ``TimedRuleset``: FO).
+
+The clock is the table's stopwatch, not the rules' state: the ruleset computes everything timed
+from the readings stamped on the answers (FO-7), and this part keeps the stopwatch in step with
+them, rings the bell at 0:00 and calls stalling at the limit (FO-8).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.clock import RoundClock
+from companion.dice import Refused
+from companion.ruleset import TimedRuleset
+from companion.screens.stopwatch import RoundTimer, TimerView
+from companion.screens.widgets import DiceTray
+
+if TYPE_CHECKING:
+    from textual.timer import Timer
+
+    from companion.screens.fight import FightScreen
+    from companion.session import Session
+
+
+class FightClock:
+    """The round stopwatch of one fight screen: made on mount, ticking at 10 Hz while it runs.
+
+    Args:
+        screen: the fight screen it belongs to (for notices, the tray and its keys).
+        ruleset: the timed game's ruleset.
+    """
+
+    def __init__(self, screen: FightScreen, ruleset: TimedRuleset) -> None:
+        self.screen = screen
+        self.ruleset = ruleset
+        self.clock: RoundClock | None = None
+        """The stopwatch (None for a game whose rounds have no length)."""
+        self.period: int | None = None
+        """The round the clock is counting, to notice a new one."""
+        self.stall_from = 0.0
+        """The stall count starts at the latest answer, or at the latest undo/redo if later."""
+        self.reminded = False
+        """Whether the players were told that the clock is paused (once per pause)."""
+        self._ticker: Timer | None = None
+
+    def mount(self) -> None:
+        """The app's time source (a fake one in tests); a resumed fight's clock stands paused at
+        the reading of its last answer (FO-7)."""
+        if not self.ruleset.round_seconds:
+            return
+        from companion.screens.app import CompanionApp
+
+        app = self.screen.app
+        assert isinstance(app, CompanionApp)  # its time source: a fake one in tests
+        state = self.screen.session.state
+        self.clock = RoundClock(self.ruleset.round_seconds, app.now)
+        self.clock.set(self.ruleset.clock_reading(state))
+        self.period = self.ruleset.round_of(state)
+        self._ticker = self.screen.set_interval(0.1, self.tick, pause=True)  # 10 Hz at most
+
+    def _pause_ticker(self) -> None:
+        if self._ticker is not None:
+            self._ticker.pause()
+
+    def changed(self, session: Session) -> None:
+        """The fight moved on (an answer, an undo, a redo): the stopwatch follows its readings."""
+        clock = self.clock
+        if clock is None:
+            return
+        reading = self.ruleset.clock_reading(session.state)
+        period = self.ruleset.round_of(session.state)
+        if period != self.period:
+            # a new round, or an undo back across the bell: the clock stands at the
+            # state's own reading and waits for f2
+            clock.set(reading)
+            self._pause_ticker()
+            self.stall_from = reading
+        elif clock.elapsed < reading:
+            # a redo of an answer stamped later than the clock reads: catch up, still running if it was
+            running = clock.running
+            clock.set(reading)
+            if running:
+                clock.start()
+        self.period = period
+
+    def view(self) -> TimerView | None:
+        """What the timers show now."""
+        if self.clock is None:
+            return None
+        session, ruleset = self.screen.session, self.ruleset
+        state = session.state
+        elapsed = self.clock.elapsed
+        stall = None
+        if ruleset.stall_open(state):
+            stall = max(0.0, elapsed - self.held_since())
+        return TimerView(
+            round=ruleset.round_of(state),
+            rounds=ruleset.rounds(state),
+            elapsed=elapsed,
+            length=self.clock.length,
+            running=self.clock.running,
+            names=(session.setup.names[0], session.setup.names[1]),
+            attack=ruleset.live_attack_seconds(state, elapsed),
+            holder=ruleset.holder(state),
+            stall=stall,
+            stall_limit=ruleset.stall_limit(state),
+            over=session.over,
+        )
+
+    def held_since(self) -> float:
+        """When the attacker's hold began, for the stall count (FO-8)."""
+        return max(self.ruleset.clock_reading(self.screen.session.state), self.stall_from)
+
+    def render(self) -> None:
+        view = self.view()
+        if view is not None:
+            self.screen.query_one(RoundTimer).show(view)
+
+    def tick(self) -> None:
+        """Ten times a second while the clock runs: the bell at 0:00, stalling at the limit."""
+        clock, screen = self.clock, self.screen
+        if clock is None or not clock.running:
+            return  # the stopwatch screen ticks too; a paused clock rings and stalls nothing
+        session = screen.session
+        if session.over:
+            clock.pause()
+            self._pause_ticker()
+        elif clock.expired:
+            # FO-7: at 0:00 the roll in progress is void and the round ends
+            clock.pause()
+            self._pause_ticker()
+            try:
+                session.submit("bell", clock=clock.length)
+            except Refused as exc:  # not saved (a full disk, ...): the clock stays at 0:00
+                screen.notify(
+                    f"The bell was not rung: {exc.reason}. Type bell and Enter to ring it.",
+                    severity="error",
+                    timeout=15,
+                    markup=False,
+                )
+                return
+            if not session.over:
+                ended, verdict = self.ruleset.bell(session.state)
+                screen.notify(
+                    f"End of round {ended}: {verdict}.\n"
+                    f"f2 (or the roll-off) starts round {self.ruleset.round_of(session.state)}.",
+                    title="Bell",
+                    timeout=8,
+                    markup=False,
+                )
+        elif self.ruleset.stall_due(session.state, clock.elapsed - self.held_since()):
+            try:
+                session.submit("stall", clock=clock.elapsed)  # FO-8: the screen turns the dice over
+            except Refused as exc:  # not saved: said once, counted afresh from now
+                self.stall_from = clock.elapsed
+                screen.notify(f"Stalling was not called: {exc.reason}", severity="error", timeout=10, markup=False)
+            else:
+                screen.notify("Stalling: the dice turn over.", severity="warning")
+        self.render()
+
+    def toggle(self) -> None:
+        """Start, pause or resume the round clock; pausing pauses attacking time."""
+        if self.clock is None or self.screen.session.over:
+            return
+        if self.clock.toggle():
+            if self._ticker is not None:
+                self._ticker.resume()
+        else:
+            self._pause_ticker()
+        self.render()
+
+    def stall(self) -> None:
+        """Call stalling now (FO-8): the answer ``stall``, logged and undoable."""
+        if self.clock is None:
+            return
+        try:
+            self.screen.session.submit("stall", clock=self.clock.elapsed)
+        except Refused as exc:
+            self.screen.query_one(DiceTray).refuse(exc.reason)
+            self.screen.notify(exc.reason, severity="warning", timeout=4)  # seen on the stopwatch screen too
+
+    def remind_paused(self) -> None:
+        """An answer typed while the round clock is paused mid-round: say so, once."""
+        clock = self.clock
+        if clock is not None and not clock.running and clock.elapsed > 0 and not self.screen.session.over:
+            if not self.reminded:
+                self.screen.notify("The round clock is paused: f2 resumes it.", severity="warning", timeout=4)
+                self.reminded = True
+        else:
+            self.reminded = False
+
+    def round_begins(self) -> bool:
+        """Whether this answer begins a round whose clock is still at 0:00 (its roll-off): "when
+        the clock starts, both players take turns to roll" (FO text), so the clock starts."""
+        clock = self.clock
+        return clock is not None and not clock.running and clock.elapsed == 0 and not self.screen.session.over
+
+    def given_back(self) -> None:
+        """An undo or a redo: the hold given back starts counting afresh."""
+        if self.clock is not None:
+            self.stall_from = self.clock.elapsed
