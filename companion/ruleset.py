@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # pydantic is only needed once a card is read: keep start-up 
     from pydantic import BaseModel
 
     from companion.odds import Odds
+    from companion.tables import TablesFile
 
 __all__ = [
     "GAMES",
@@ -665,14 +666,28 @@ class Ruleset:
     tables_what: ClassVar[str] = "tables file"
     """What the game calls that file (Cage Match: its fight ``card``)."""
 
-    def tables_for(self, data_dir: Path | None) -> dict[str, Any] | None:
-        """The tables in play: shipped, with ``data_dir``'s file over them; None for a game
-        without tables of its own. Raises ``ValueError`` (with ``problems``) for a bad file."""
+    def tables_file(self) -> TablesFile[Any] | None:
+        """The game's tables (:class:`companion.tables.TablesFile`: the shipped file, its model,
+        its checks), which :meth:`tables_for` and :meth:`check_tables` read; None: none."""
         return None
 
+    def tables_for(self, data_dir: Path | None) -> dict[str, Any] | None:
+        """The tables in play: shipped, with ``<data dir>/tables/<game>.yaml`` over them, checked,
+        as plain data; None for a game without tables of its own. Raises ``TablesError`` (a
+        ``ValueError``, with ``problems``) for a bad file."""
+        tables = self.tables_file()
+        if tables is None:
+            return None
+        from companion.tables import user_file  # pydantic: only for a game with tables
+
+        return tables.load(user_file(data_dir, self.key))
+
     def check_tables(self, path: Path) -> tuple[list[str], list[str]]:
-        """A GM's tables file: every problem, and the sections it replaces."""
-        raise ValueError(f"{self.title} has no tables file")
+        """A GM's tables file put over the shipped one: every problem, and the sections it replaces."""
+        tables = self.tables_file()
+        if tables is None:
+            raise ValueError(f"{self.title} has no tables file")
+        return tables.check_file(path)
 
     has_sheet: ClassVar[bool] = False
     """The fighter selection offers a character sheet to make a card (PAF's ``ctrl+n``)."""

@@ -20,7 +20,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from pathlib import Path
 from typing import Any
 
 from companion.dice import Dice, Refused, d, read_faces
@@ -1388,15 +1387,10 @@ class CageMatch(Ruleset):
     def may_meet(self, red: CmCard, blue: CmCard) -> bool:
         return red.weight_class == blue.weight_class  # "pick or randomly choose 2 fighters of matching weight class"
 
-    def check_tables(self, path: Path) -> tuple[list[str], list[str]]:
-        """A player's card file put over the shipped one (``companion tables check``):
-        every problem, and the sections it replaces."""
-        try:
-            tables_mod.load(path)
-        except tables_mod.TablesError as exc:
-            return exc.problems, []
-        data, _ = tables_mod.read_yaml(path)
-        return [], [k for k in tables_mod.SECTIONS if k in data]
+    def tables_file(self) -> Any:
+        """The card a fight is played with: the shipped one, a player's ``<data dir>/tables/cage_match.yaml``
+        sections over it (CM-6), checked (``companion tables check``)."""
+        return tables_mod.TABLES
 
     def card_check(self, card: CmCard, tables: dict[str, Any]) -> list[str]:
         """A sheet against the card in play (``companion fighters check``), ruling CM-7: in every
@@ -1431,16 +1425,6 @@ class CageMatch(Ruleset):
                             "positions where it is needed)"
                         )
         return out
-
-    def tables_for(self, data_dir: Path | None) -> dict[str, Any]:
-        """The card a new fight is played with: the shipped one with the player's
-        ``<data dir>/tables/cage_match.yaml`` put over it (CM-6), checked.
-
-        Raises:
-            TablesError: every problem, naming the file and the section.
-        """
-        user = data_dir / "tables" / "cage_match.yaml" if data_dir is not None else None
-        return tables_mod.load(user)
 
     def new(self, setup: Setup) -> CmState:
         chosen = resolve_options(self.options, setup.options)

@@ -27,8 +27,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from companion.clock import mmss
 from companion.dice import DIGIT, Dice, Refused, d, read_faces
@@ -48,8 +47,8 @@ from companion.ruleset import (
     evolve,
     resolve_options,
 )
+from companion.tables import TablesFile
 from companion.tournament import Tournament
-from companion.yamlfile import load_text
 
 PLACES = ("standup", "ground")
 D10X = d(10, explodes=True)
@@ -160,20 +159,23 @@ def _check_chart(name: str, rows: tuple[_Row, ...], top: int | None) -> list[str
     return problems
 
 
-def load_tables(path: Path) -> Tables:
-    """Read and check the charts; ``ValueError`` naming the file and chart if wrong."""
-    try:
-        tables = Tables.model_validate(load_text(path.read_text(encoding="utf-8")))
-    except (OSError, yaml.YAMLError, ValidationError) as exc:
-        raise ValueError(f"{path}: {exc}") from exc
+def _charts_cover(tables: Tables) -> list[str]:
     problems = _check_chart("standup_chart", tables.standup_chart, None)
     for key in ("striker", "hybrid", "submission"):
         problems += _check_chart(f"ground_charts.{key}", tables.ground_charts.get(key, ()), None)
     for key in ("generic", "wrestling", "jiu-jitsu"):
         problems += _check_chart(f"sub_charts.{key}", tables.sub_charts.get(key, ()), 20)
-    if problems:
-        raise ValueError(f"{path}: " + "; ".join(problems))
-    return tables
+    return problems
+
+
+TABLES = TablesFile(Path(__file__).with_name("nhb.yaml"), Tables, what="charts", consistency=_charts_cover)
+"""The charts (companion.tables): the shipped file only (NHB takes no GM's file over it)."""
+
+
+def load_tables(path: Path) -> Tables:
+    """Read and check the charts; ``TablesError`` (a ``ValueError``) naming the file and the chart
+    of every problem."""
+    return TABLES.read(path)
 
 
 # --- state -------------------------------------------------------------------
@@ -321,7 +323,7 @@ class Nhb(Ruleset):
     )
 
     def __init__(self, tables_path: Path | None = None) -> None:
-        self._tables_path = tables_path or Path(__file__).with_name("nhb.yaml")
+        self._tables_path = tables_path or TABLES.shipped
         self._losses: dict[int, int] = {}
 
     @cached_property

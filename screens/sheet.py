@@ -206,9 +206,10 @@ class SheetScreen(Screen[str | None]):
 
     def _load_tables(self) -> None:
         from companion.rulesets import paf_tables as pt
+        from companion.tables import user_file
 
         try:
-            self.tables = pt.parse(pt.load(self.app.directory / "tables" / "paf.yaml"))
+            self.tables = pt.parse(pt.load(user_file(self.app.directory, "paf")))
         except pt.TablesError as exc:
             self.table_problem = str(exc)
             try:

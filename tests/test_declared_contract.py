@@ -30,7 +30,11 @@ def test_nothing_probes_a_ruleset_by_name() -> None:
     for path in CORE_AND_SCREENS:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "hasattr"):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("getattr", "hasattr")
+            ):
                 target = ast.unparse(node.args[0]) if node.args else ""
                 if "ruleset" in target or target.endswith(".game"):
                     offenders.append(f"{path.relative_to(REPO)}:{node.lineno}: {ast.unparse(node)}")
@@ -67,7 +71,7 @@ def test_every_registered_game_declares_the_contract() -> None:
         if ruleset.has_gauges:
             assert kind.gauges is not Ruleset.gauges, key
         if ruleset.has_tables:
-            assert kind.tables_for is not Ruleset.tables_for and kind.check_tables is not Ruleset.check_tables, key
+            assert kind.tables_file is not Ruleset.tables_file, key
         if ruleset.round_seconds is not None:
             assert isinstance(ruleset, TimedRuleset), key
         if game.tournament is not None:
