@@ -35,7 +35,7 @@ from companion.ruleset import (
     Answer,
     Choice,
     ChoicePrompt,
-    OptionSpec,
+    GameOptions,
     Outcome,
     OverPrompt,
     Prompt,
@@ -45,7 +45,7 @@ from companion.ruleset import (
     Ruleset,
     Setup,
     evolve,
-    resolve_options,
+    option,
 )
 from companion.tables import TablesFile
 from companion.tournament import Tournament
@@ -182,12 +182,19 @@ def load_tables(path: Path) -> Tables:
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
+class Options(GameOptions):
     """The rules options in force (rulings NHB-4, NHB-7, NHB-8)."""
 
-    segments: int = 3
-    fight_die: str = "d20"
-    exact_time: bool = True
+    segments: int = option(3, "Segments of 10 minutes", (1, 2, 3, 4, 5), "ruling NHB-8")
+    fight_die: str = option(
+        "d20",
+        "Fight points die",
+        ("d20", "d10!"),
+        "d20 is the text's order of events; d10! its first description (NHB-4)",
+    )
+    exact_time: bool = option(
+        True, "Exact seconds of a finish", (True, False), "roll d6 and d10 for the seconds (NHB-7)"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,19 +315,7 @@ class Nhb(Ruleset):
     card_model = NhbCard
     has_odds = True
     simulated = True
-    options = (
-        OptionSpec("segments", "Segments of 10 minutes", 3, (1, 2, 3, 4, 5), "ruling NHB-8"),
-        OptionSpec(
-            "fight_die",
-            "Fight points die",
-            "d20",
-            ("d20", "d10!"),
-            "d20 is the text's order of events; d10! its first description (NHB-4)",
-        ),
-        OptionSpec(
-            "exact_time", "Exact seconds of a finish", True, (True, False), "roll d6 and d10 for the seconds (NHB-7)"
-        ),
-    )
+    options = Options.specs()
 
     def __init__(self, tables_path: Path | None = None) -> None:
         self._tables_path = tables_path or TABLES.shipped
@@ -335,11 +330,11 @@ class Nhb(Ruleset):
     def new(self, setup: Setup) -> NhbState:
         if len(setup.fighters) != 2:
             raise ValueError("an NHB bout needs exactly two fighters")
-        options = resolve_options(self.options, setup.options)
+        options = Options.of(setup.options)
         red, blue = setup.fighters
         if red.name == blue.name:
             raise ValueError(f"{red.name} cannot fight himself: choose another fighter for the blue corner")
-        return NhbState(fighters=(red, blue), options=Options(**options))
+        return NhbState(fighters=(red, blue), options=options)
 
     def prompt(self, state: NhbState) -> Prompt:
         if state.result is not None:

@@ -46,7 +46,7 @@ from companion.ruleset import (
     Answer,
     Choice,
     ChoicePrompt,
-    OptionSpec,
+    GameOptions,
     Outcome,
     Prompt,
     Reference,
@@ -54,7 +54,7 @@ from companion.ruleset import (
     RollPrompt,
     Setup,
     evolve,
-    resolve_options,
+    option,
 )
 from companion.rulesets import paf_stats as ps
 from companion.rulesets import paf_tables as pt
@@ -133,57 +133,46 @@ EMPTY_ROUNDS = 100
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
-    monster_death: int = ps.MONSTER_DEATH
-    character_death: str = "constitution"
-    hit_probability: int = 4
-    turn_rounds: int = 1
-    shield_row: str = "no_shield"
-
-
-OPTIONS = (
-    OptionSpec(
-        "monster_death",
-        "Monsters die at",
+class Options(GameOptions):
+    monster_death: int = option(
         ps.MONSTER_DEATH,
+        "Monsters die at",
         (-10, -5, 0, -15, -20),
         "PA-5: the negative constant at which a monster dies (the text: arbitrarily -10)",
-    ),
-    OptionSpec(
-        "character_death",
-        "Characters die at",
+    )
+    character_death: str = option(
         "constitution",
+        "Characters die at",
         ("constitution", "-10"),
         "PA-5: minus their constitution (the author's use), or -10 like monsters",
         ("minus constitution", "-10, as monsters"),
-    ),
-    OptionSpec(
-        "hit_probability",
-        "Hit probability point",
+    )
+    hit_probability: int = option(
         4,
+        "Hit probability point",
         (4, 1),
         'R-14: the percent of one point of the tables\' "hit probability -2" and "+3" '
         "(4: the text's conversion of other systems' pluses, +1 -> 4%; 1: read as percent)",
         ("4% a point", "1% a point"),
-    ),
-    OptionSpec(
-        "turn_rounds",
-        "A turn is",
+    )
+    turn_rounds: int = option(
         1,
+        "A turn is",
         (1, 6),
         'melee rounds in the tables\' "turn" (death in 2-12 turns, half speed for 1 turn)',
         ("1 round", "6 rounds"),
-    ),
-    OptionSpec(
-        "shield_row",
-        "Shield destroyed rows",
+    )
+    shield_row: str = option(
         "no_shield",
+        "Shield destroyed rows",
         ("no_shield", "printed"),
         'R-13: edged critical 63 "shield destroyed (no effect if shielded)": no effect only '
         "without a shield, as row 64 and the blunt table read (no_shield), or as printed (it never acts)",
         ("no effect without a shield", "as printed: never acts"),
-    ),
-)
+    )
+
+
+OPTIONS = Options.specs()
 
 
 # --- dice ------------------------------------------------------------------------
@@ -2159,7 +2148,7 @@ class Paf(SceneRuleset):
     """The same card several times is an NPC group, each copy numbered: "Orc Raider 1", "Orc Raider 2" ..."""
 
     def new(self, setup: Setup) -> PafState:
-        options = Options(**resolve_options(self.options, setup.options))
+        options = Options.of(setup.options)
         tables, cards, sides = self.begin(setup)
         beings = tuple(Being(card, side, slug(card.name), _weapon_keys(card)) for card, side in zip(cards, sides))
         fighters = tuple(_fresh(b, tables, options) for b in beings)
