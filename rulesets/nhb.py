@@ -181,6 +181,12 @@ def load_tables(path: Path) -> Tables:
 # --- state -------------------------------------------------------------------
 
 
+FIGHT_DICE = ("d20", "d10!")
+"""The fight points die, in notation: the text's order of events, or its first description (NHB-4)."""
+FIGHT_DIE = {notation: Dice.parse(notation).dice[0] for notation in FIGHT_DICE}
+"""Each choice's die (D20, D10X)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Options(GameOptions):
     """The rules options in force (rulings NHB-4, NHB-7, NHB-8)."""
@@ -189,7 +195,7 @@ class Options(GameOptions):
     fight_die: str = option(
         "d20",
         "Fight points die",
-        ("d20", "d10!"),
+        FIGHT_DICE,
         "d20 is the text's order of events; d10! its first description (NHB-4)",
     )
     exact_time: bool = option(
@@ -348,7 +354,7 @@ class Nhb(Ruleset):
             return self._roll(state, D10X, "control", parts, "the other fighter's control total")
         if step == "fight":
             parts = self._fight_parts(state, state.roller)
-            die = D10X if state.options.fight_die == "d10!" else D20
+            die = FIGHT_DIE[state.options.fight_die]
             return self._roll(state, die, f"fight points ({state.place})", parts, "the other fighter's fight points")
         if step == "finish":
             parts = self._finish_parts(state, state.roller)
@@ -510,7 +516,7 @@ class Nhb(Ruleset):
         if step == "control":
             return _ONE[D10X]
         if step == "fight":
-            return _ONE[D10X if state.options.fight_die == "d10!" else D20]
+            return _ONE[FIGHT_DIE[state.options.fight_die]]
         if step == "finish":
             return _ONE[D10]
         if step == "sub":
@@ -692,7 +698,7 @@ class Nhb(Ruleset):
     def _fight(self, state: NhbState, faces: tuple[int, ...], log: bool) -> Outcome:
         side = state.roller
         parts = self._fight_parts(state, side)
-        die = D10X if state.options.fight_die == "d10!" else D20
+        die = FIGHT_DIE[state.options.fight_die]
         state, total, lines = self._exploding(state, faces[0], die, parts, "fight points", log)
         if total is None:
             return Outcome(state, lines)

@@ -39,7 +39,7 @@ from fractions import Fraction
 from typing import Any
 
 from companion.clock import mmss
-from companion.dice import PERCENT, Dice, Refused, d
+from companion.dice import PERCENT, Dice, Refused, d, parse_roll
 from companion.replay import ReplayRound, SceneRuleset, read_answer, slug
 from companion.ruleset import (
     SIDES,
@@ -178,21 +178,9 @@ OPTIONS = Options.specs()
 # --- dice ------------------------------------------------------------------------
 
 
-_DICE = re.compile(r"^(\d+)d(\d+)([+-]\d+)?$")
-
-
-def split_dice(dice: str) -> tuple[int, int, int]:
-    """``2d4+1`` -> (2, 4, 1)."""
-    m = _DICE.match(dice)
-    if not m:
-        raise ValueError(f"{dice!r} is not dice (1d8, 1d6+1)")
-    return int(m[1]), int(m[2]), int(m[3] or 0)
-
-
 def dice_of(dice: str) -> tuple[Dice, int]:
-    """The dice to type for ``dice`` (its faces) and the number added to them."""
-    count, sides, plus = split_dice(dice)
-    return Dice.of(*(d(sides),) * count), plus
+    """The dice to type for ``dice`` (its faces) and the number added to them (``1d6+1``)."""
+    return parse_roll(dice)
 
 
 D6 = Dice.of(d(6))

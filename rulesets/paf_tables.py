@@ -24,13 +24,13 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from companion.dice import parse_roll
 from companion.tables import TablesError as TablesError
 from companion.tables import TablesFile
 
 SHIPPED = Path(__file__).with_name("paf.yaml")
 
 DICE = r"^[1-9][0-9]*d[1-9][0-9]*([+-][1-9][0-9]*)?$"
-_DICE = re.compile(DICE)
 Dice = Annotated[str, Field(pattern=DICE)]
 """Standard notation: ``1d8``, ``1d6+1``, ``3d3`` (ruling PA-4)."""
 
@@ -401,24 +401,17 @@ class Tables(_Strict):
 # --- dice ------------------------------------------------------------------------------------
 
 
-def _split(dice: str) -> tuple[int, int, int]:
-    match = _DICE.match(dice) and re.fullmatch(r"(\d+)d(\d+)([+-]\d+)?", dice)
-    if not match:
-        raise ValueError(f"{dice!r} is not dice in standard notation (1d8, 1d6+1)")
-    return int(match[1]), int(match[2]), int(match[3] or 0)
-
-
 def dice_range(dice: str) -> tuple[int, int]:
     """The lowest and highest total of ``dice`` (``2d4`` -> (2, 8), ``1d6+1`` -> (2, 7))."""
-    count, sides, add = _split(dice)
-    return count + add, count * sides + add
+    parsed, add = parse_roll(dice)
+    return sum(die.low for die in parsed.dice) + add, sum(die.high for die in parsed.dice) + add
 
 
 def add_to_dice(dice: str, add: int) -> str:
     """``dice`` with ``add`` more on the total: ``add_to_dice("1d6+1", -1) == "1d6"``."""
-    count, sides, plus = _split(dice)
+    parsed, plus = parse_roll(dice)
     total = plus + add
-    return f"{count}d{sides}" + (f"{total:+d}" if total else "")
+    return f"{len(parsed.dice)}{parsed.dice[0].notation}" + (f"{total:+d}" if total else "")
 
 
 def _printed_range(text: str) -> tuple[int, int] | None:
@@ -518,7 +511,13 @@ def _open_cover(section: str, spans: list[tuple[int | None, int | None]]) -> lis
 
 # --- reading and loading -------------------------------------------------------------------------
 
-TABLES = TablesFile(SHIPPED, Tables, consistency=_consistency, dump={"mode": "json", "exclude_defaults": True})
+TABLES = TablesFile(
+    SHIPPED,
+    Tables,
+    consistency=_consistency,
+    dump={"mode": "json", "exclude_defaults": True},
+    patterns={DICE: "dice in standard notation, like 1d8 or 1d6+1 (ruling PA-4)"},
+)
 """The tables: the shipped file, a GM's sections over it (companion.tables)."""
 SECTIONS = TABLES.sections
 check = TABLES.check
