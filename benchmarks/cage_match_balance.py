@@ -36,6 +36,7 @@ from companion.cards import load_roster
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, SecretPrompt, Setup
 from companion.rulesets import cage_match_tables as tables_mod
 from companion.rulesets.cage_match import RULESET, Turn, expected_damage
+from companion.yamlfile import read_yaml
 
 FIGHTERS = ("Greg O'Connor", "Frank Duke")
 STRATEGIES = (
@@ -151,7 +152,7 @@ def cell(job: tuple[str, str, int, int, int, str]) -> tuple[str, str, float, flo
 
 def unanswered() -> list[str]:
     """The card's own counter check (ruling CM-7) over the shipped card: what it refuses."""
-    tables, problems = tables_mod.check(tables_mod.read_yaml(tables_mod.SHIPPED)[0])
+    tables, problems = tables_mod.check(read_yaml(tables_mod.SHIPPED)[0])
     return [p for p in problems if "counter" in p] if tables is None else []
 
 

@@ -417,11 +417,12 @@ def tables_of(ruleset: Ruleset, directory: Path) -> dict[str, Any] | None:
     usage error listing every problem."""
     try:
         return ruleset.tables_for(directory)
-    except ValueError as exc:  # rulesets.cage_match_tables.TablesError: every problem in .problems
+    except ValueError as exc:  # companion.tables.TablesError: every problem in .problems
         problems = list(getattr(exc, "problems", None) or [str(exc)])
         n = len(problems)
         raise UsageError(
-            f"the {ruleset.title} card cannot be played ({count(n, 'problem')}):\n  " + "\n  ".join(problems)
+            f"the {ruleset.title} {ruleset.tables_what} cannot be played ({count(n, 'problem')}):\n  "
+            + "\n  ".join(problems)
         ) from None
 
 

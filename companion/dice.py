@@ -13,6 +13,8 @@ import random
 import re
 from dataclasses import dataclass, field
 
+from companion.words import excerpt
+
 
 class Refused(ValueError):
     """An answer that does not fit the prompt. The state does not change."""
@@ -154,6 +156,22 @@ class Dice:
             i = j
         return " ".join(parts)
 
+    @classmethod
+    def parse(cls, text: str) -> Dice:
+        """The dice ``text`` names in standard notation, as :attr:`notation` writes them:
+        ``2d6``, ``d10!``, ``d20``, ``4dF``, ``d%``, ``d6 d10`` (a ``1`` before a single die may be
+        written: ``1d8``). A d10 read as a digit (:data:`DIGIT`) has no notation of its own:
+        ``d10`` is a d10 read as 1-10.
+
+        Raises:
+            ValueError: ``text`` is not dice in standard notation, or adds a number to them
+                (:func:`parse_roll` reads ``1d6+1``).
+        """
+        dice, _ = parse_roll(text)
+        if "+" in text or "-" in text:
+            raise ValueError(f"{excerpt(text)} adds a number to the dice: give the dice alone (like 2d6)")
+        return dice
+
     def expected(self) -> str:
         """What to type, for refusal messages."""
         if len(self.dice) == 1:
@@ -163,6 +181,45 @@ class Dice:
 
 
 _SPLIT = re.compile(r"[\s,]+")
+
+_GROUP = r"(?:[1-9][0-9]*)?d(?:[1-9][0-9]*!?|%|F)"
+_ROLL = re.compile(rf"(?P<dice>{_GROUP}(?: {_GROUP})*)(?P<plus>[+-][0-9]+)?")
+_ONE_GROUP = re.compile(r"(?P<count>[0-9]*)d(?P<die>[0-9]+|%|F)(?P<explodes>!?)")
+MOST_DICE = 100
+"""The most dice a notation may name (a tables file's ``99999999d6`` is refused, not built)."""
+MOST_SIDES = 1000
+
+
+def parse_roll(text: str) -> tuple[Dice, int]:
+    """Dice in standard notation and the number added to their total: ``2d6`` is (2d6, 0),
+    ``1d6+1`` (d6, 1), ``1d10+11`` (d10, 11), ``d6 d10`` (d6 then d10, 0); the dice as
+    :meth:`Dice.parse` reads them (every game's notation: ``d10!``, ``4dF``, ``d%``).
+
+    Raises:
+        ValueError: ``text`` is not dice in standard notation, or names more than
+            :data:`MOST_DICE` dice or a die of more than :data:`MOST_SIDES` sides.
+    """
+    match = _ROLL.fullmatch(text.strip()) if isinstance(text, str) else None
+    if match is None:
+        raise ValueError(f"{excerpt(text)} is not dice in standard notation (like 2d6, d10!, 4dF, d%, 1d6+1)")
+    dice: list[Die] = []
+    for group in match["dice"].split():
+        part = _ONE_GROUP.fullmatch(group)
+        assert part is not None  # _ROLL matched it
+        count = int(part["count"] or 1)
+        if len(dice) + count > MOST_DICE:
+            raise ValueError(f"{excerpt(text)} names more than {MOST_DICE} dice")
+        kind = part["die"]
+        if kind == "%":
+            die = PERCENT
+        elif kind == "F":
+            die = FUDGE
+        elif int(kind) > MOST_SIDES:
+            raise ValueError(f"{excerpt(text)}: a die has at most {MOST_SIDES} sides")
+        else:
+            die = d(int(kind), explodes=bool(part["explodes"]))
+        dice += [die] * count
+    return Dice(tuple(dice)), int(match["plus"] or 0)
 
 
 def read_faces(dice: Dice, text: str) -> tuple[int, ...]:

@@ -6,7 +6,7 @@ own rule functions (the ones ``apply`` calls), over these distributions, or by w
 own steps over every class of faces (:class:`Walk`): never a second copy of the rules. The
 distributions are exact ``Fraction``; the walker and the answer's lines carry floats (exact
 up to rounding) for speed, display and JSON. Tables too slow for a prompt are computed once
-in the background (:class:`Tables`).
+in the background (:class:`Background`).
 """
 
 from __future__ import annotations
@@ -334,22 +334,40 @@ class Walk:
 # --- tables computed once, in the background (docs/odds_design.md 2.4) ----------
 
 
-class Tables:
-    """Values too slow for a prompt (NHB's whole-bout table), each computed once in a
-    background thread and then looked up. Nothing is guessed meanwhile: until a value is
-    ready it is None, and the odds say what is still working.
+_IDLE = object()
+"""What the worker is computing when it computes nothing."""
+
+
+class Background:
+    """Values too slow for a prompt (NHB's whole-bout table, Cage Match's pad), each worked out
+    once by one background thread and kept. Nothing is guessed meanwhile: until a value is ready
+    it is None, and the odds say what is still working. A value whose computation raised is not
+    tried again: :meth:`failed` says why, and the odds say so instead of working for ever.
 
     Args:
         keep: how many values to keep (the least recently asked for goes first).
+        latest: only the latest value asked for waits its turn: one asked for before it and not
+            yet begun is dropped (Cage Match's pad of a turn answered quickly). Otherwise every
+            value asked for is worked out, in the order asked.
+        name: the worker thread's name.
     """
 
-    def __init__(self, keep: int = 8) -> None:
+    def __init__(self, keep: int = 8, *, latest: bool = False, name: str = "odds table") -> None:
         self.keep = keep
+        self.latest = latest
+        self.name = name
         self._done: OrderedDict[Hashable, Any] = OrderedDict()
-        self._running: dict[Hashable, threading.Thread] = {}
         self._failed: dict[Hashable, str] = {}
         """Values whose computation raised: not tried again, and not waited for."""
+        self._queue: OrderedDict[Hashable, Callable[[], Any]] = OrderedDict()
+        """Values asked for and not yet begun, in order."""
+        self._running: Any = _IDLE
+        """The key the worker is computing (forgotten by :meth:`clear`)."""
+        self._generation = 0
+        """Counts :meth:`clear`: a value begun before the latest clear is not kept."""
+        self._worker: threading.Thread | None = None
         self._lock = threading.Lock()
+        self._changed = threading.Condition(self._lock)
 
     def peek(self, key: Hashable) -> Any:
         """The value for ``key`` if it is ready, else None (nothing is started)."""
@@ -359,69 +377,112 @@ class Tables:
                 return self._done[key]
         return None
 
+    def ready(self, key: Hashable) -> bool:
+        """Whether there is nothing to wait for: the value is ready, or failed."""
+        with self._lock:
+            return key in self._done or key in self._failed
+
     def failed(self, key: Hashable) -> str | None:
         """Why the value for ``key`` could not be computed (None: it did not fail)."""
         with self._lock:
             return self._failed.get(key)
 
     def start(self, key: Hashable, compute: Callable[[], Any]) -> None:
-        """Compute the value for ``key`` in a background thread, unless it is ready, running or
-        has failed (a failure is not tried again: the odds say so instead of working for ever)."""
+        """Compute the value for ``key`` in the background, unless it is ready, asked for already,
+        being computed, or has failed."""
         with self._lock:
-            if key in self._done or key in self._running or key in self._failed:
+            if key in self._done or key in self._failed or key in self._queue or self._is_running(key):
                 return
-            thread = threading.Thread(target=self._run, args=(key, compute), name="odds table", daemon=True)
-            self._running[key] = thread
-            thread.start()
+            if self.latest:
+                self._queue.clear()
+            self._queue[key] = compute
+            if self._worker is None:
+                self._worker = threading.Thread(target=self._work, name=self.name, daemon=True)
+                self._worker.start()
 
     def get(self, key: Hashable, compute: Callable[[], Any]) -> Any:
-        """The value for ``key``, computed here if it is not ready (waiting for its thread if
-        one is running): for the command line and the tests."""
+        """The value for ``key``, computed here if it is not ready (waiting for the worker if it
+        is computing it): for the command line and the tests. None for a value that failed."""
+        with self._changed:
+            while self._is_running(key):
+                self._changed.wait()
+            if key in self._done:
+                self._done.move_to_end(key)
+                return self._done[key]
+            if key in self._failed:
+                return None
+            self._queue.pop(key, None)  # asked for but not begun: computed here instead
+            generation = self._generation
+        value = compute()
         with self._lock:
-            thread = self._running.get(key)
-        if thread is not None:
-            thread.join()
-        value = self.peek(key)
-        if value is None:
-            value = compute()
-            self._store(key, value)
+            if generation == self._generation:
+                self._keep(key, value)
         return value
 
     def wait(self, timeout: float | None = None) -> None:
-        """Wait for every value being computed."""
-        with self._lock:
-            threads = list(self._running.values())
-        for thread in threads:
-            thread.join(timeout)
+        """Wait until every value asked for has been computed (at most ``timeout`` seconds)."""
+        with self._changed:
+            self._changed.wait_for(lambda: not self._queue and self._running is _IDLE, timeout)
 
     def clear(self) -> None:
-        """Forget every value (the benchmark's cold case); a thread still running keeps its
-        value to itself."""
-        with self._lock:
+        """Forget every value, and every value asked for (the benchmark's cold case, the tests);
+        a value being computed is not kept."""
+        with self._changed:
             self._done.clear()
-            self._running.clear()
             self._failed.clear()
+            self._queue.clear()
+            self._running = _IDLE
+            self._generation += 1
+            self._changed.notify_all()
 
-    def _run(self, key: Hashable, compute: Callable[[], Any]) -> None:
-        try:
-            value = compute()
-        except Exception as exc:  # noqa: BLE001 - a thread's error would be lost (or scribble on the app)
-            with self._lock:
-                if self._running.get(key) is threading.current_thread():
-                    del self._running[key]
-                    self._failed[key] = f"{type(exc).__name__}: {exc}"
-            return
-        with self._lock:
-            if self._running.get(key) is not threading.current_thread():
-                return  # cleared meanwhile
-            del self._running[key]
-        self._store(key, value)
+    def _is_running(self, key: Hashable) -> bool:
+        return self._running is not _IDLE and self._running == key
 
-    def _store(self, key: Hashable, value: Any) -> None:
-        with self._lock:
-            self._done[key] = value
-            while len(self._done) > self.keep:
-                self._done.popitem(last=False)
+    def _work(self) -> None:
+        while True:
+            with self._changed:
+                if not self._queue:
+                    self._worker = None
+                    self._changed.notify_all()
+                    return
+                key, compute = self._queue.popitem(last=False)
+                self._running = key
+                generation = self._generation
+            try:
+                value, error = compute(), None
+            except Exception as exc:  # noqa: BLE001 - a thread's error would be lost (or scribble on the app)
+                value, error = None, f"{type(exc).__name__}: {exc}"
+            with self._changed:
+                if generation == self._generation:
+                    if error is None:
+                        self._keep(key, value)
+                    else:
+                        self._failed[key] = error
+                    self._running = _IDLE
+                self._changed.notify_all()
+
+    def _keep(self, key: Hashable, value: Any) -> None:
+        self._done[key] = value
+        self._done.move_to_end(key)
+        while len(self._done) > self.keep:
+            self._done.popitem(last=False)
+
+
+class Same:
+    """A part of a :class:`Background` key equal only to the very object it holds (which it keeps
+    alive, so its id is never another object's): for what is costly or impossible to hash by
+    content, the same all through a fight (Cage Match's sheets and card)."""
+
+    __slots__ = ("held",)
+
+    def __init__(self, held: Any) -> None:
+        self.held = held
+
+    def __hash__(self) -> int:
+        return id(self.held)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.held is self.held
 
 
 class Memo(OrderedDict[Hashable, Any]):

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.dice import Refused, read_faces
 from companion.ruleset import (
@@ -27,6 +26,9 @@ from companion.ruleset import (
     card_name,
     evolve,
 )
+
+if TYPE_CHECKING:
+    from companion.tables import TablesFile
 
 
 def slug(text: str) -> str:
@@ -145,7 +147,7 @@ class SceneRuleset(Ruleset):
 
     A subclass names its ``round_class`` (a :class:`ReplayRound` with ``log``,
     ``result``, ``f`` (each combatant's live numbers, with ``frozen()``) and ``phase``),
-    its ``tables`` module (``load``, ``read_yaml``, ``SECTIONS``, ``TablesError``) and
+    its ``tables`` module (``TABLES``, its :class:`companion.tables.TablesFile`; ``load``, ``parse``) and
     the word for one of its combatants.
     """
 
@@ -159,23 +161,9 @@ class SceneRuleset(Ruleset):
     being_word: ClassVar[str] = "combatant"
     _last: tuple[Any, Any] | None = None
 
-    def check_tables(self, path: Path) -> tuple[list[str], list[str]]:
-        """A GM's tables file put over the shipped one: every problem, and the sections it replaces."""
-        try:
-            self.tables.load(path)
-        except self.tables.TablesError as exc:
-            return exc.problems, []
-        data, _ = self.tables.read_yaml(path)
-        return [], [k for k in self.tables.SECTIONS if isinstance(data, dict) and k in data]
-
-    def tables_for(self, data_dir: Path | None) -> dict[str, Any]:
-        """The shipped tables with ``<data dir>/tables/<game>.yaml`` put over them, checked.
-
-        Raises:
-            TablesError: every problem, naming the file and the section.
-        """
-        user = data_dir / "tables" / f"{self.key}.yaml" if data_dir is not None else None
-        tables: dict[str, Any] = self.tables.load(user)
+    def tables_file(self) -> TablesFile[Any]:
+        """The tables of the game's ``tables`` module (its ``TABLES``)."""
+        tables: TablesFile[Any] = self.tables.TABLES
         return tables
 
     def run(self, state: Any) -> Any:

@@ -13,17 +13,19 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, TypeVar, cast
 
 from companion.dice import Dice, Refused
 from companion.games import GAMES
 
 if TYPE_CHECKING:  # pydantic is only needed once a card is read: keep start-up light
     from pathlib import Path
+    from typing import Self
 
     from pydantic import BaseModel
 
     from companion.odds import Odds
+    from companion.tables import TablesFile
 
 __all__ = [
     "GAMES",
@@ -31,6 +33,7 @@ __all__ = [
     "Answer",
     "Choice",
     "ChoicePrompt",
+    "GameOptions",
     "Gauge",
     "OptionSpec",
     "Outcome",
@@ -50,6 +53,7 @@ __all__ = [
     "card_name",
     "evolve",
     "get_ruleset",
+    "option",
 ]
 
 SIDES = ("red", "blue")
@@ -544,6 +548,63 @@ class OptionSpec:
         raise ValueError(f"option {self.key}: {text!r} is not allowed (one of {allowed})")
 
 
+T = TypeVar("T")
+
+_OPTION = "companion.option"
+"""Where :func:`option` keeps an option's words in its field's metadata."""
+
+
+def option(default: T, label: str, choices: tuple[T, ...], help: str = "", words: tuple[str, ...] = ()) -> T:
+    """A rules option, declared once as a field of a game's :class:`GameOptions`: its default
+    (the field's), what the setup screen and ``--option`` show (:class:`OptionSpec`'s label,
+    choices, help and words). The field's name is the option's key, its type the option's::
+
+        @dataclass(frozen=True, slots=True)
+        class Options(GameOptions):
+            rounds: int = option(3, "Rounds of 5:00", (3, 5), "three, or five for a title fight")
+
+        options = Options.specs()          # the ruleset's OptionSpec tuple
+        Options.of(setup.options)          # the typed options of a fight
+    """
+    if default not in choices:
+        raise ValueError(f"option {label!r}: its default {default!r} is not one of its choices {choices!r}")
+    return field(default=default, metadata={_OPTION: (label, choices, help, words)})
+
+
+class GameOptions:
+    """The rules options of a game: a frozen dataclass whose fields are each an :func:`option`,
+    so the options shown (:meth:`specs`) and the options read (:meth:`of`) are one list."""
+
+    __slots__ = ()
+    _specs: ClassVar[dict[type, tuple[OptionSpec, ...]]] = {}
+
+    def __init__(self, **values: Any) -> None:  # the dataclass's own, field by field (for the type checker)
+        raise TypeError(f"{type(self).__name__} is not a dataclass")
+
+    @classmethod
+    def specs(cls) -> tuple[OptionSpec, ...]:
+        """Each option as the setup screen and the command line show it, in field order."""
+        found = GameOptions._specs.get(cls)
+        if found is None:
+            made = []
+            for f in dataclasses.fields(cast(Any, cls)):
+                if _OPTION not in f.metadata:
+                    raise TypeError(f"{cls.__name__}.{f.name} is not declared with option()")
+                label, choices, help_, words = f.metadata[_OPTION]
+                made.append(OptionSpec(f.name, label, f.default, choices, help_, words))
+            found = GameOptions._specs[cls] = tuple(made)
+        return found
+
+    @classmethod
+    def of(cls, given: dict[str, Any]) -> Self:
+        """The options of a fight: ``given`` read as each option's own type, the rest their defaults.
+
+        Raises:
+            ValueError: an unknown option, or a value that is not one of its choices.
+        """
+        return cls(**resolve_options(cls.specs(), given))
+
+
 def show_value(value: Any) -> str:
     """An option's value as typed: ``on``/``off`` for a switch, else as it is."""
     if isinstance(value, bool):
@@ -665,14 +726,28 @@ class Ruleset:
     tables_what: ClassVar[str] = "tables file"
     """What the game calls that file (Cage Match: its fight ``card``)."""
 
-    def tables_for(self, data_dir: Path | None) -> dict[str, Any] | None:
-        """The tables in play: shipped, with ``data_dir``'s file over them; None for a game
-        without tables of its own. Raises ``ValueError`` (with ``problems``) for a bad file."""
+    def tables_file(self) -> TablesFile[Any] | None:
+        """The game's tables (:class:`companion.tables.TablesFile`: the shipped file, its model,
+        its checks), which :meth:`tables_for` and :meth:`check_tables` read; None: none."""
         return None
 
+    def tables_for(self, data_dir: Path | None) -> dict[str, Any] | None:
+        """The tables in play: shipped, with ``<data dir>/tables/<game>.yaml`` over them, checked,
+        as plain data; None for a game without tables of its own. Raises ``TablesError`` (a
+        ``ValueError``, with ``problems``) for a bad file."""
+        tables = self.tables_file()
+        if tables is None:
+            return None
+        from companion.tables import user_file  # pydantic: only for a game with tables
+
+        return tables.load(user_file(data_dir, self.key))
+
     def check_tables(self, path: Path) -> tuple[list[str], list[str]]:
-        """A GM's tables file: every problem, and the sections it replaces."""
-        raise ValueError(f"{self.title} has no tables file")
+        """A GM's tables file put over the shipped one: every problem, and the sections it replaces."""
+        tables = self.tables_file()
+        if tables is None:
+            raise ValueError(f"{self.title} has no tables file")
+        return tables.check_file(path)
 
     has_sheet: ClassVar[bool] = False
     """The fighter selection offers a character sheet to make a card (PAF's ``ctrl+n``)."""

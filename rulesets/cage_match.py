@@ -20,7 +20,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from pathlib import Path
 from typing import Any
 
 from companion.dice import Dice, Refused, d, read_faces
@@ -29,8 +28,8 @@ from companion.ruleset import (
     Answer,
     Choice,
     ChoicePrompt,
+    GameOptions,
     Gauge,
-    OptionSpec,
     Outcome,
     OverPrompt,
     PadOption,
@@ -44,7 +43,7 @@ from companion.ruleset import (
     SecretPrompt,
     Setup,
     evolve,
-    resolve_options,
+    option,
 )
 from companion.rulesets import cage_match_tables as tables_mod
 from companion.rulesets.cage_match_cards import Bonus, CmCard
@@ -84,50 +83,35 @@ escape, sweep or pass (CMD-19)."""
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
-    first_fight: bool = False
+class Options(GameOptions):
+    first_fight: bool = option(
+        False, "First Fight", (False, True), "the text's first game: STANDING only, no Shoot & Clinch, no combos"
+    )
     """The text's First Fight: STANDING only, no Shoot & Clinch, no combos."""
-    catchweight: bool = False
+    catchweight: bool = option(
+        False, "Catchweight", (False, True), "allow fighters of different weight classes (the text: matching classes)"
+    )
     """Allow fighters of different weight classes (CMD-22)."""
-    table_end: str = "draw"
+    table_end: str = option(
+        "draw",
+        "A fight the table ends",
+        ("draw", "decision"),
+        "answer 'end' at a turn's secret choice to stop a fight (ruling CM-12)",
+        ("a draw", "a decision: more head plus body nerves left wins, equal is a draw"),
+    )
     """How a fight the table ends is scored (ruling CM-12): ``draw``, or ``decision`` to the
     fighter with more head plus body nerves left."""
-    muscle_spill: bool = False
+    muscle_spill: bool = option(
+        False,
+        "Muscle damage spills over",
+        (False, True),
+        "damage beyond the muscles left goes on to the head or body (off: it is lost, ruling CM-11)",
+    )
     """A muscles hit bigger than the muscles left spills to the move's target nerves; off by
     default: "once muscles are reduced to 0" governs later hits (ruling CM-11)."""
 
 
-OPTIONS = (
-    OptionSpec(
-        "first_fight",
-        "First Fight",
-        False,
-        (False, True),
-        "the text's first game: STANDING only, no Shoot & Clinch, no combos",
-    ),
-    OptionSpec(
-        "catchweight",
-        "Catchweight",
-        False,
-        (False, True),
-        "allow fighters of different weight classes (the text: matching classes)",
-    ),
-    OptionSpec(
-        "table_end",
-        "A fight the table ends",
-        "draw",
-        ("draw", "decision"),
-        "answer 'end' at a turn's secret choice to stop a fight (ruling CM-12)",
-        ("a draw", "a decision: more head plus body nerves left wins, equal is a draw"),
-    ),
-    OptionSpec(
-        "muscle_spill",
-        "Muscle damage spills over",
-        False,
-        (False, True),
-        "damage beyond the muscles left goes on to the head or body (off: it is lost, ruling CM-11)",
-    ),
-)
+OPTIONS = Options.specs()
 
 
 # --- the compiled card and sheets --------------------------------------------
@@ -1388,15 +1372,10 @@ class CageMatch(Ruleset):
     def may_meet(self, red: CmCard, blue: CmCard) -> bool:
         return red.weight_class == blue.weight_class  # "pick or randomly choose 2 fighters of matching weight class"
 
-    def check_tables(self, path: Path) -> tuple[list[str], list[str]]:
-        """A player's card file put over the shipped one (``companion tables check``):
-        every problem, and the sections it replaces."""
-        try:
-            tables_mod.load(path)
-        except tables_mod.TablesError as exc:
-            return exc.problems, []
-        data, _ = tables_mod.read_yaml(path)
-        return [], [k for k in tables_mod.SECTIONS if k in data]
+    def tables_file(self) -> Any:
+        """The card a fight is played with: the shipped one, a player's ``<data dir>/tables/cage_match.yaml``
+        sections over it (CM-6), checked (``companion tables check``)."""
+        return tables_mod.TABLES
 
     def card_check(self, card: CmCard, tables: dict[str, Any]) -> list[str]:
         """A sheet against the card in play (``companion fighters check``), ruling CM-7: in every
@@ -1432,19 +1411,8 @@ class CageMatch(Ruleset):
                         )
         return out
 
-    def tables_for(self, data_dir: Path | None) -> dict[str, Any]:
-        """The card a new fight is played with: the shipped one with the player's
-        ``<data dir>/tables/cage_match.yaml`` put over it (CM-6), checked.
-
-        Raises:
-            TablesError: every problem, naming the file and the section.
-        """
-        user = data_dir / "tables" / "cage_match.yaml" if data_dir is not None else None
-        return tables_mod.load(user)
-
     def new(self, setup: Setup) -> CmState:
-        chosen = resolve_options(self.options, setup.options)
-        options = Options(**chosen)
+        options = Options.of(setup.options)
         rules = Rules.of(setup.tables if setup.tables is not None else tables_mod.load())
         if len(setup.fighters) != 2:
             raise ValueError("a Cage Match fight needs two fighters")

@@ -21,13 +21,11 @@ Two things, both shown only after the reveal, so nothing leaks at the secret cho
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from companion.odds import SUM, Line, Odds, classes, shown
+from companion.odds import SUM, Background, Line, Odds, Same, classes, shown
 from companion.ruleset import ChoicePrompt, Pick, RollPrompt, SecretPrompt, evolve
 from companion.rulesets.cage_match import (
     TWO_D6,
@@ -416,29 +414,25 @@ def pad_of(state: CmState) -> Pad:
 
 
 class Pads:
-    """Each turn's :class:`Pad`, worked out by one background thread and kept (the last few
-    turns, for undo). Asked for at the secret choice, whatever anyone picks, so it is usually
-    ready by the reveal; never shown before it.
+    """Each turn's :class:`Pad`, worked out in the background and kept (:class:`Background`: one
+    thread, only the latest turn asked for, the last few turns kept for undo). Asked for at the
+    secret choice, whatever anyone picks, so it is usually ready by the reveal; never shown before
+    it. A pad that cannot be worked out is left out, not retried.
 
     Args:
         keep: how many turns' pads to keep.
     """
 
     def __init__(self, keep: int = 4) -> None:
-        self.keep = keep
-        self._done: OrderedDict[tuple, tuple[Any, Any, Pad | None]] = OrderedDict()
-        self._wanted: tuple[tuple, CmState] | None = None
-        """The latest turn asked for: a turn left behind (answered quickly) is not worked out."""
-        self._busy = False
-        self._lock = threading.Lock()
+        self.background = Background(keep, latest=True, name="cage match pad")
 
     @staticmethod
     def key(state: CmState) -> tuple:
-        """What a turn's pad depends on: the sheets, the card and options (by identity: the
-        same for a whole fight), the turn's numbers and position."""
+        """What a turn's pad depends on: the sheets and the card (the very objects: the same for a
+        whole fight), the options, the turn's numbers and position."""
         return (
-            id(state.sheets),
-            id(state.rules),
+            Same(state.sheets),
+            Same(state.rules),
             state.options,
             state.turn,
             state.bodies,
@@ -448,65 +442,25 @@ class Pads:
 
     def peek(self, state: CmState) -> Pad | None:
         """The turn's pad if it is ready, else None (nothing started)."""
-        with self._lock:
-            held = self._done.get(self.key(state))
-            if held is None or held[0] is not state.sheets or held[1] is not state.rules:
-                return None
-            self._done.move_to_end(self.key(state))
-            return held[2]
+        return self.background.peek(self.key(state))
 
     def ready(self, state: CmState) -> bool:
         """Whether the turn's pad has been worked out (a pad that failed counts: nothing to wait for)."""
-        with self._lock:
-            held = self._done.get(self.key(state))
-            return held is not None and held[0] is state.sheets and held[1] is state.rules
+        return self.background.ready(self.key(state))
 
     def want(self, state: CmState) -> None:
-        """Work the turn's pad out in the background, unless it is ready."""
-        key = self.key(state)
-        with self._lock:
-            if key in self._done:
-                return
-            self._wanted = (key, turn_start(state))
-            if self._busy:
-                return
-            self._busy = True
-        threading.Thread(target=self._work, name="cage match pad", daemon=True).start()
+        """Work the turn's pad out in the background, unless it is ready (a turn asked for
+        before it and not yet begun is dropped)."""
+        self.background.start(self.key(state), lambda: pad_of(state))
 
     def get(self, state: CmState) -> Pad | None:
         """The turn's pad, worked out here if it is not ready (the command line, the tests)."""
-        if self.ready(state):
-            return self.peek(state)
-        value = pad_of(state)
-        self._store(self.key(state), state, value)
-        return value
+        pad: Pad | None = self.background.get(self.key(state), lambda: pad_of(state))
+        return pad
 
     def clear(self) -> None:
         """Forget every pad (the benchmark's cold case)."""
-        with self._lock:
-            self._done.clear()
-
-    def _work(self) -> None:
-        while True:
-            with self._lock:
-                job, self._wanted = self._wanted, None
-                if job is None:
-                    self._busy = False
-                    return
-                if job[0] in self._done:
-                    continue
-            try:
-                value: Pad | None = pad_of(job[1])
-            except Exception:  # noqa: BLE001 - a pad that cannot be worked out is left out, not retried
-                value = None
-            self._store(job[0], job[1], value)
-
-    def _store(self, key: tuple, state: CmState, value: Pad | None) -> None:
-        with self._lock:
-            self._done[key] = (state.sheets, state.rules, value)
-            self._done.move_to_end(key)
-            while len(self._done) > self.keep:
-                self._done.popitem(last=False)
+        self.background.clear()
 
 
 PADS = Pads()

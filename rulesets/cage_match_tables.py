@@ -13,11 +13,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from companion.yamlfile import read_yaml
+from companion.tables import TablesError as TablesError
+from companion.tables import TablesFile
 
 SHIPPED = Path(__file__).with_name("cage_match.yaml")
 
@@ -176,8 +177,6 @@ class CardTables(_Strict):
     fight_card: dict[str, dict[str, dict[str, str]]]
 
 
-SECTIONS = tuple(CardTables.model_fields)
-
 _CELL = re.compile(r"^(?P<outcome>[A-Z][A-Z' -]*?)!?(?::\s*(?P<side>me|them))?$")
 
 
@@ -188,14 +187,6 @@ class Cell:
     outcome: str
     actor: int | None
     """0: the row's fighter acts, 1: the column's, None: both."""
-
-
-class TablesError(ValueError):
-    """A card file that cannot be played, with every problem found."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
 
 
 def parse_cell(text: str) -> Cell | None:
@@ -256,31 +247,6 @@ TEXT_ANCHORS: tuple[tuple[str, str, str, str, str], ...] = (
 )
 """Cells the text fixes (ruling CM-6; results table). Focus against every attack
 (Brutal Hit) and focus/protect against each other (Taunts) are checked on every pad."""
-
-
-def check(data: Any, file: str = "cage_match.yaml") -> tuple[CardTables | None, list[str]]:
-    """Validate a whole card; (the tables, []) or (None, every problem found)."""
-    if not isinstance(data, dict):
-        return None, [f"{file}: should be a mapping of the sections {', '.join(SECTIONS)}"]
-    try:
-        tables = CardTables.model_validate(data)
-    except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            where = ".".join(str(p) for p in err["loc"])
-            got = err.get("input")
-            if err["type"] == "extra_forbidden":
-                msg = f"unknown section or field; allowed here: see {SHIPPED.name}"
-            elif err["type"] == "missing":
-                msg = "missing"
-            else:
-                msg = f"{got!r} is not allowed: {err['msg']}"
-                if isinstance(got, dict) and "fight_card" in where:
-                    msg += ' (quote a cell that holds a colon: "SLICK MOVE: me")'
-            problems.append(f"{file}: {where}: {msg}")
-        return None, problems
-    problems = [f"{file}: {p}" for p in _consistency(tables)]
-    return (None, problems) if problems else (tables, [])
 
 
 def _consistency(t: CardTables) -> list[str]:
@@ -488,32 +454,12 @@ def _anchor_problems(t: CardTables, cells: dict[tuple[str, str, str], Cell]) -> 
     return out
 
 
-def load(user_file: Path | None = None) -> dict[str, Any]:
-    """The shipped card with the sections of ``user_file`` (if it exists) put over it, checked.
-
-    Returns the tables as plain data (stored with each fight's setup).
-
-    Raises:
-        TablesError: every problem found, each naming the file and the section.
-    """
-    data, problem = read_yaml(SHIPPED)
-    if problem:
-        raise TablesError([problem])
-    name = SHIPPED.name
-    if user_file is not None and user_file.is_file():
-        mine, problem = read_yaml(user_file)
-        if problem:
-            raise TablesError([problem])
-        if not isinstance(mine, dict):
-            raise TablesError([f"{user_file}: should be a mapping of sections ({', '.join(SECTIONS)})"])
-        unknown = [k for k in mine if k not in SECTIONS]
-        if unknown:
-            raise TablesError(
-                [f"{user_file}: unknown section(s) {', '.join(map(str, unknown))}; sections: {', '.join(SECTIONS)}"]
-            )
-        data = {**data, **mine}
-        name = f"{user_file} (over the shipped card)"
-    tables, problems = check(data, name)
-    if tables is None:
-        raise TablesError(problems)
-    return tables.model_dump(mode="json")
+TABLES = TablesFile(SHIPPED, CardTables, what="card", consistency=_consistency)
+"""The card: the shipped file, a player's sections over it (companion.tables)."""
+SECTIONS = TABLES.sections
+check = TABLES.check
+"""Validate a whole card; (the tables, []) or (None, every problem found)."""
+load = TABLES.load
+"""The shipped card with the sections of a player's file (if it exists) put over it, checked, as
+plain data (stored with each fight's setup); TablesError with every problem, each naming the
+file and the section."""

@@ -27,7 +27,7 @@ from companion.ruleset import (
     Answer,
     Choice,
     ChoicePrompt,
-    OptionSpec,
+    GameOptions,
     Outcome,
     OverPrompt,
     Prompt,
@@ -37,7 +37,7 @@ from companion.ruleset import (
     Setup,
     TimedRuleset,
     evolve,
-    resolve_options,
+    option,
 )
 
 ROUND_SECONDS = 300.0
@@ -143,9 +143,14 @@ LANDS = ("lands", "knockdown", "takedown", "finish")
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
-    rounds: int = 3
-    stall_limit: int = 20
+class Options(GameOptions):
+    rounds: int = option(3, "Rounds of 5:00", (3, 5), "three, or five for a title fight (FO-7)")
+    stall_limit: int = option(
+        20,
+        "Stall limit (seconds)",
+        (0, 10, 15, 20, 30, 45, 60),
+        "the dice turn over when the attacker holds them this long; 0 is off (FO-8)",
+    )
     """Seconds the attacker may hold the dice without rolling; 0 turns it off (FO-8)."""
 
 
@@ -226,16 +231,7 @@ class Fo(TimedRuleset):
     card_model = FoCard
     round_seconds = ROUND_SECONDS
     has_odds = True
-    options = (
-        OptionSpec("rounds", "Rounds of 5:00", 3, (3, 5), "three, or five for a title fight (FO-7)"),
-        OptionSpec(
-            "stall_limit",
-            "Stall limit (seconds)",
-            20,
-            (0, 10, 15, 20, 30, 45, 60),
-            "the dice turn over when the attacker holds them this long; 0 is off (FO-8)",
-        ),
-    )
+    options = Options.specs()
 
     def new(self, setup: Setup) -> FoState:
         if len(setup.fighters) != 2:
@@ -243,7 +239,7 @@ class Fo(TimedRuleset):
         red, blue = setup.fighters
         if red.name == blue.name:
             raise ValueError(f"{red.name} cannot fight himself: choose another fighter for the blue corner")
-        return FoState(fighters=(red, blue), options=Options(**resolve_options(self.options, setup.options)))
+        return FoState(fighters=(red, blue), options=Options.of(setup.options))
 
     # --- prompts -------------------------------------------------------------
 

@@ -37,7 +37,7 @@ from companion.ruleset import (
     Answer,
     Choice,
     ChoicePrompt,
-    OptionSpec,
+    GameOptions,
     Outcome,
     Prompt,
     Reference,
@@ -45,7 +45,7 @@ from companion.ruleset import (
     RollPrompt,
     Setup,
     evolve,
-    resolve_options,
+    option,
 )
 from companion.rulesets import fudge_tables as tables_mod
 from companion.rulesets.fudge_cards import CardWeapon, FudgeCard, check_against
@@ -180,131 +180,88 @@ FOUR_DF = _fudge(4)
 # --- options ------------------------------------------------------------------
 
 
+_OFF_ON = (False, True)
+
+
 @dataclass(frozen=True, slots=True)
-class Options:
-    health_rolls: bool = False
-    armor_dr: bool = False
-    armor_pd: bool = False
-    strength_damage: bool = False
-    scale: bool = False
-    reloading: bool = False
-    minimum_strength: bool = False
-    damage_dice: int = 4
-    rd_bonus: str = "off"
-    rd_penalty: bool = False
-    combat_experience: bool = False
-    aim: bool = False
-    all_out_attack: bool = False
-    all_out_defense: bool = False
-    empty_the_clip: bool = False
-    hit_location: bool = False
-    suicidal_aggression: bool = False
-    three_round_burst: bool = False
-    wild_swing: bool = False
-    base_damage: int = 0
+class Options(GameOptions):
+    health_rolls: bool = option(
+        False,
+        "Health rolls",
+        _OFF_ON,
+        "a Health roll after any wound worse than a Scratch; made, it is shrugged off till the scene ends",
+    )
+    armor_dr: bool = option(
+        False, "Armor DR", _OFF_ON, "armor reduces the damage degree; kevlar's stopping dice; AP, SP and HP rounds"
+    )
+    armor_pd: bool = option(False, "Armor PD", _OFF_ON, "passive defence: the attack's RD must reach the armor's PD")
+    strength_damage: bool = option(
+        False,
+        "Strength damage",
+        _OFF_ON,
+        "Strength adds to melee and thrown damage; a bow's or crossbow's own Strength to its damage",
+    )
+    scale: bool = option(
+        False,
+        "Scale modifiers",
+        _OFF_ON,
+        "attacker's scale minus defender's gives attack and damage modifiers (+10: -2 to hit, +5 damage)",
+    )
+    reloading: bool = option(False, "Reloading", _OFF_ON, "ammunition is counted; reloading takes turns")
+    minimum_strength: bool = option(
+        False,
+        "Minimum Strength",
+        _OFF_ON,
+        "weapons too heavy cannot be used; firearms -1 to skill per Strength level short",
+    )
+    damage_dice: int = option(4, "Damage dice", (4, 3, 2, 1), "dF rolled for damage (4: the basic rule)")
+    rd_bonus: str = option(
+        "off",
+        "Attack RD bonus",
+        ("off", "rd-1", "rd", "rd-2"),
+        "the attack's relative degree adds to damage: RD-1, RD or RD-2",
+    )
+    rd_penalty: bool = option(False, "RD penalty", _OFF_ON, "with the RD bonus: a negative bonus is applied too")
+    combat_experience: bool = option(
+        False,
+        "Combat experience",
+        _OFF_ON,
+        "Green fighters' skills Poor, Fair ones' Fair while in danger; the improvement roll after the scene",
+    )
+    aim: bool = option(False, "Maneuver: aim", _OFF_ON, "a turn aiming: +1 to hit the same target next turn and on")
+    all_out_attack: bool = option(
+        False,
+        "Maneuver: all-out attack",
+        _OFF_ON,
+        "melee, bows, automatic pistols: +1 to hit and damage, -2 to everything next turn",
+    )
+    all_out_defense: bool = option(
+        False, "Maneuver: all-out defense", _OFF_ON, "+1 to defend or dodge; no damage dealt"
+    )
+    empty_the_clip: bool = option(
+        False,
+        "Maneuver: empty the clip",
+        _OFF_ON,
+        "fully automatic guns: +1 to hit, +2 damage, -1 to both per extra target",
+    )
+    hit_location: bool = option(
+        False, "Maneuver: hit location", _OFF_ON, "aim for a location: its penalty to hit and its damage (vitals -3/+3)"
+    )
+    suicidal_aggression: bool = option(
+        False, "Maneuver: suicidal aggression", _OFF_ON, "melee: each hits on Poor or better, whatever the other rolls"
+    )
+    three_round_burst: bool = option(
+        False, "Maneuver: three-round burst", _OFF_ON, "fully automatic guns: +1 to hit and damage, three rounds"
+    )
+    wild_swing: bool = option(False, "Maneuver: wild swing", _OFF_ON, "melee, skill below Fair: +1 to hit, -2 damage")
+    base_damage: int = option(0, "Modify base damage", (-2, -1, 0, 1, 2), "every weapon's base damage shifted")
 
     def allows(self, maneuver: str) -> bool:
         """Whether the maneuver ``maneuver`` (``all-out-attack``) is in play: its own option (FU-9)."""
         return bool(getattr(self, maneuver.replace("-", "_")))
 
 
-_OFF_ON = (False, True)
-OPTIONS = (
-    OptionSpec(
-        "health_rolls",
-        "Health rolls",
-        False,
-        _OFF_ON,
-        "a Health roll after any wound worse than a Scratch; made, it is shrugged off till the scene ends",
-    ),
-    OptionSpec(
-        "armor_dr",
-        "Armor DR",
-        False,
-        _OFF_ON,
-        "armor reduces the damage degree; kevlar's stopping dice; AP, SP and HP rounds",
-    ),
-    OptionSpec("armor_pd", "Armor PD", False, _OFF_ON, "passive defence: the attack's RD must reach the armor's PD"),
-    OptionSpec(
-        "strength_damage",
-        "Strength damage",
-        False,
-        _OFF_ON,
-        "Strength adds to melee and thrown damage; a bow's or crossbow's own Strength to its damage",
-    ),
-    OptionSpec(
-        "scale",
-        "Scale modifiers",
-        False,
-        _OFF_ON,
-        "attacker's scale minus defender's gives attack and damage modifiers (+10: -2 to hit, +5 damage)",
-    ),
-    OptionSpec("reloading", "Reloading", False, _OFF_ON, "ammunition is counted; reloading takes turns"),
-    OptionSpec(
-        "minimum_strength",
-        "Minimum Strength",
-        False,
-        _OFF_ON,
-        "weapons too heavy cannot be used; firearms -1 to skill per Strength level short",
-    ),
-    OptionSpec("damage_dice", "Damage dice", 4, (4, 3, 2, 1), "dF rolled for damage (4: the basic rule)"),
-    OptionSpec(
-        "rd_bonus",
-        "Attack RD bonus",
-        "off",
-        ("off", "rd-1", "rd", "rd-2"),
-        "the attack's relative degree adds to damage: RD-1, RD or RD-2",
-    ),
-    OptionSpec("rd_penalty", "RD penalty", False, _OFF_ON, "with the RD bonus: a negative bonus is applied too"),
-    OptionSpec(
-        "combat_experience",
-        "Combat experience",
-        False,
-        _OFF_ON,
-        "Green fighters' skills Poor, Fair ones' Fair while in danger; the improvement roll after the scene",
-    ),
-    OptionSpec("aim", "Maneuver: aim", False, _OFF_ON, "a turn aiming: +1 to hit the same target next turn and on"),
-    OptionSpec(
-        "all_out_attack",
-        "Maneuver: all-out attack",
-        False,
-        _OFF_ON,
-        "melee, bows, automatic pistols: +1 to hit and damage, -2 to everything next turn",
-    ),
-    OptionSpec(
-        "all_out_defense", "Maneuver: all-out defense", False, _OFF_ON, "+1 to defend or dodge; no damage dealt"
-    ),
-    OptionSpec(
-        "empty_the_clip",
-        "Maneuver: empty the clip",
-        False,
-        _OFF_ON,
-        "fully automatic guns: +1 to hit, +2 damage, -1 to both per extra target",
-    ),
-    OptionSpec(
-        "hit_location",
-        "Maneuver: hit location",
-        False,
-        _OFF_ON,
-        "aim for a location: its penalty to hit and its damage (vitals -3/+3)",
-    ),
-    OptionSpec(
-        "suicidal_aggression",
-        "Maneuver: suicidal aggression",
-        False,
-        _OFF_ON,
-        "melee: each hits on Poor or better, whatever the other rolls",
-    ),
-    OptionSpec(
-        "three_round_burst",
-        "Maneuver: three-round burst",
-        False,
-        _OFF_ON,
-        "fully automatic guns: +1 to hit and damage, three rounds",
-    ),
-    OptionSpec("wild_swing", "Maneuver: wild swing", False, _OFF_ON, "melee, skill below Fair: +1 to hit, -2 damage"),
-    OptionSpec("base_damage", "Modify base damage", 0, (-2, -1, 0, 1, 2), "every weapon's base damage shifted"),
-)
+OPTIONS = Options.specs()
 LEGACY_MANEUVERS = "maneuvers"
 """The one switch for every maneuver that fights saved before FU-9 carry in their options: read as
 each maneuver's own option, so they fold as they were played."""
@@ -2275,7 +2232,7 @@ class Fudge(SceneRuleset):
         if legacy is not None:  # a fight saved before FU-9: its one switch is each maneuver's own
             for m in MANEUVERS:
                 given.setdefault(m.replace("-", "_"), legacy)
-        options = Options(**resolve_options(self.options, given))
+        options = Options.of(given)
         tables, cards, sides = self.begin(setup)
         sheets = tuple(
             Sheet(

@@ -30,13 +30,13 @@ from pydantic import (
     ConfigDict,
     Field,
     StringConstraints,
-    ValidationError,
     field_validator,
     model_validator,
 )
 
-from companion.rulesets.fudge_ladder import LADDER_ERROR, Level, ladder_name
-from companion.yamlfile import read_yaml
+from companion.rulesets.fudge_ladder import Level, ladder_name
+from companion.tables import TablesError as TablesError
+from companion.tables import TablesFile
 
 SHIPPED = Path(__file__).with_name("fudge.yaml")
 
@@ -54,7 +54,8 @@ FIRE = ("single", "semi", "auto", "auto-cutoff")
 ARMOR_KINDS = ("primitive", "kevlar")
 SETTINGS = ("primitive", "modern")
 
-Key = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", min_length=1, max_length=30)]
+KEY = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+Key = Annotated[str, StringConstraints(pattern=KEY, min_length=1, max_length=30)]
 """A table key: lowercase words joined by '-' (``short-sword``); what cards name."""
 
 
@@ -346,147 +347,26 @@ def _refuse(problems: list[str], value: Any) -> Any:
     return value
 
 
-SECTIONS = tuple(f.alias or name for name, f in Tables.model_fields.items())
+KEY_WORDS = "a key is lowercase letters and digits joined by '-' (like 'short-sword'), at most 30 characters"
+"""What a table key is, said for a key that is not one."""
+
+TABLES = TablesFile(
+    SHIPPED,
+    Tables,
+    dump={"mode": "json", "by_alias": True, "exclude_none": True},
+    patterns={KEY: KEY_WORDS},
+)
+"""The tables: the shipped file, a GM's sections over it (companion.tables)."""
+SECTIONS = TABLES.sections
 """The sections of a table file, as written in it."""
-
-
-class TablesError(ValueError):
-    """A table file that cannot be played, with every problem found."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
-
-
-def _where(loc: tuple[Any, ...]) -> str:
-    return ".".join(str(p) for p in loc if p != "[key]")
-
-
-def _explain(err: dict[str, Any]) -> list[tuple[str, str]]:
-    """One pydantic error as (where, message) pairs; a consistency check may give several."""
-    loc = err["loc"]
-    where = _where(loc)
-    got = err.get("input")
-    kind = err["type"]
-    if kind == "value_error":
-        pairs = []
-        for line in str(err["ctx"]["error"]).splitlines():
-            field, _, message = line.partition(": ")
-            pairs.append((".".join(p for p in (where, field) if p), message))
-        return pairs
-    if kind == LADDER_ERROR:
-        return [(where, err["msg"])]
-    if kind == "extra_forbidden":
-        return [(where, "unknown field; " + _fields_here(loc))]
-    if kind == "missing":
-        return [(where, "missing; " + _fields_here(loc))]
-    shown = repr(got)
-    if kind == "string_pattern_mismatch":
-        return [
-            (
-                where,
-                f"{shown} is not allowed: a key is lowercase letters and digits joined by '-' "
-                "(like 'short-sword'), at most 30 characters",
-            )
-        ]
-    if isinstance(got, bool):
-        shown += " (YAML reads no/yes/on/off as false/true: quote it)"
-    elif isinstance(got, int) and not isinstance(got, bool) and kind in ("string_type", "literal_error"):
-        shown += " (YAML reads 1:30 as 90 and 010 as 8: quote it)"
-    return [(where, f"{shown} is not allowed: {err['msg']}")]
-
-
-def _fields_here(loc: tuple[Any, ...]) -> str:
-    """The fields allowed where ``loc`` points, in words."""
-    models: dict[str, type[BaseModel]] = {
-        "damage_results": DamageRow,
-        "weapons": Weapon,
-        "armor": Armor,
-        "hit_locations": HitLocation,
-        "scale": ScaleRow,
-        "reload_turns": ReloadTurns,
-    }
-    if len(loc) <= 1:
-        return "sections: " + ", ".join(SECTIONS)
-    model = models.get(str(loc[0]))
-    if model is None:
-        return f"see {SHIPPED.name}"
-    names = [f.alias or name for name, f in model.model_fields.items()]
-    return "fields: " + ", ".join(names)
-
-
-def check(data: Any, file: str = "fudge.yaml", owners: dict[str, str] | None = None) -> tuple[Tables | None, list[str]]:
-    """Validate whole tables: (the tables, []) or (None, every problem found).
-
-    Args:
-        data: the parsed YAML (a mapping of the sections).
-        file: the file named in problems.
-        owners: section to the file it came from, when sections were merged from two files.
-    """
-    owners = owners or {}
-    if not isinstance(data, dict):
-        return None, [f"{file}: should be a mapping of the sections {', '.join(SECTIONS)}"]
-    try:
-        tables = Tables.model_validate(data, strict=True)
-    except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            for where, message in _explain(err):
-                section = where.split(".", 1)[0]
-                problems.append(f"{owners.get(section, file)}: {where}: {message}")
-        return None, problems
-    return tables, []
-
-
-def load(user_path: Path | None = None) -> dict[str, Any]:
-    """The shipped tables with the sections of ``user_path`` (if it exists) put over them, checked.
-
-    Returns:
-        The tables as plain JSON-able data (ladder words, not levels), to store with a
-        fight's setup; :func:`parse` reads them back.
-
-    Raises:
-        TablesError: every problem found, each naming the file and the section/key.
-    """
-    data, problem = read_yaml(SHIPPED)
-    if problem:
-        raise TablesError([problem])
-    if not isinstance(data, dict):
-        raise TablesError([f"{SHIPPED}: should be a mapping of the sections {', '.join(SECTIONS)}"])
-    owners: dict[str, str] = {}
-    problems: list[str] = []
-    if user_path is not None and user_path.is_file():
-        mine, problem = read_yaml(user_path)
-        if problem:
-            raise TablesError([problem])
-        if not isinstance(mine, dict):
-            raise TablesError([f"{user_path}: should be a mapping of some of the sections {', '.join(SECTIONS)}"])
-        for key in mine:
-            if key not in SECTIONS:
-                problems.append(f"{user_path}: {key}: unknown section; sections: {', '.join(SECTIONS)}")
-        mine = {k: v for k, v in mine.items() if k in SECTIONS}
-        data = {**data, **mine}  # a GM's section replaces the shipped one whole
-        owners = {k: str(user_path) for k in mine}
-    tables, found = check(data, str(SHIPPED), owners)
-    problems += found
-    if problems:
-        raise TablesError(problems)
-    assert tables is not None
-    return dump(tables)
-
-
-def dump(tables: Tables) -> dict[str, Any]:
-    """The tables as plain JSON-able data, as :func:`load` returns them."""
-    return tables.model_dump(mode="json", by_alias=True, exclude_none=True)
-
-
-def parse(data: dict[str, Any], file: str = "the fight's stored tables") -> Tables:
-    """Tables from plain data (what :func:`load` returned, e.g. stored with a fight).
-
-    Raises:
-        TablesError: every problem found.
-    """
-    tables, problems = check(data, file)
-    if tables is None:
-        raise TablesError(problems)
-    return tables
+check = TABLES.check
+"""Validate whole tables: (the tables, []) or (None, every problem found)."""
+load = TABLES.load
+"""The shipped tables with the sections of a GM's file (if it exists) put over them, checked, as
+plain JSON-able data (ladder words, not levels) to store with a fight's setup; :func:`parse` reads
+them back. TablesError with every problem found, each naming the file and the section/key."""
+dump = TABLES.plain
+"""The tables as plain JSON-able data, as :func:`load` returns them."""
+parse = TABLES.parse
+"""Tables from plain data (what :func:`load` returned, e.g. stored with a fight); TablesError
+with every problem found."""

@@ -27,8 +27,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from companion.clock import mmss
 from companion.dice import DIGIT, Dice, Refused, d, read_faces
@@ -36,7 +35,7 @@ from companion.ruleset import (
     Answer,
     Choice,
     ChoicePrompt,
-    OptionSpec,
+    GameOptions,
     Outcome,
     OverPrompt,
     Prompt,
@@ -46,10 +45,10 @@ from companion.ruleset import (
     Ruleset,
     Setup,
     evolve,
-    resolve_options,
+    option,
 )
+from companion.tables import TablesFile
 from companion.tournament import Tournament
-from companion.yamlfile import load_text
 
 PLACES = ("standup", "ground")
 D10X = d(10, explodes=True)
@@ -160,32 +159,48 @@ def _check_chart(name: str, rows: tuple[_Row, ...], top: int | None) -> list[str
     return problems
 
 
-def load_tables(path: Path) -> Tables:
-    """Read and check the charts; ``ValueError`` naming the file and chart if wrong."""
-    try:
-        tables = Tables.model_validate(load_text(path.read_text(encoding="utf-8")))
-    except (OSError, yaml.YAMLError, ValidationError) as exc:
-        raise ValueError(f"{path}: {exc}") from exc
+def _charts_cover(tables: Tables) -> list[str]:
     problems = _check_chart("standup_chart", tables.standup_chart, None)
     for key in ("striker", "hybrid", "submission"):
         problems += _check_chart(f"ground_charts.{key}", tables.ground_charts.get(key, ()), None)
     for key in ("generic", "wrestling", "jiu-jitsu"):
         problems += _check_chart(f"sub_charts.{key}", tables.sub_charts.get(key, ()), 20)
-    if problems:
-        raise ValueError(f"{path}: " + "; ".join(problems))
-    return tables
+    return problems
+
+
+TABLES = TablesFile(Path(__file__).with_name("nhb.yaml"), Tables, what="charts", consistency=_charts_cover)
+"""The charts (companion.tables): the shipped file only (NHB takes no GM's file over it)."""
+
+
+def load_tables(path: Path) -> Tables:
+    """Read and check the charts; ``TablesError`` (a ``ValueError``) naming the file and the chart
+    of every problem."""
+    return TABLES.read(path)
 
 
 # --- state -------------------------------------------------------------------
 
 
+FIGHT_DICE = ("d20", "d10!")
+"""The fight points die, in notation: the text's order of events, or its first description (NHB-4)."""
+FIGHT_DIE = {notation: Dice.parse(notation).dice[0] for notation in FIGHT_DICE}
+"""Each choice's die (D20, D10X)."""
+
+
 @dataclass(frozen=True, slots=True)
-class Options:
+class Options(GameOptions):
     """The rules options in force (rulings NHB-4, NHB-7, NHB-8)."""
 
-    segments: int = 3
-    fight_die: str = "d20"
-    exact_time: bool = True
+    segments: int = option(3, "Segments of 10 minutes", (1, 2, 3, 4, 5), "ruling NHB-8")
+    fight_die: str = option(
+        "d20",
+        "Fight points die",
+        FIGHT_DICE,
+        "d20 is the text's order of events; d10! its first description (NHB-4)",
+    )
+    exact_time: bool = option(
+        True, "Exact seconds of a finish", (True, False), "roll d6 and d10 for the seconds (NHB-7)"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,22 +325,10 @@ class Nhb(Ruleset):
     card_model = NhbCard
     has_odds = True
     simulated = True
-    options = (
-        OptionSpec("segments", "Segments of 10 minutes", 3, (1, 2, 3, 4, 5), "ruling NHB-8"),
-        OptionSpec(
-            "fight_die",
-            "Fight points die",
-            "d20",
-            ("d20", "d10!"),
-            "d20 is the text's order of events; d10! its first description (NHB-4)",
-        ),
-        OptionSpec(
-            "exact_time", "Exact seconds of a finish", True, (True, False), "roll d6 and d10 for the seconds (NHB-7)"
-        ),
-    )
+    options = Options.specs()
 
     def __init__(self, tables_path: Path | None = None) -> None:
-        self._tables_path = tables_path or Path(__file__).with_name("nhb.yaml")
+        self._tables_path = tables_path or TABLES.shipped
         self._losses: dict[int, int] = {}
 
     @cached_property
@@ -337,11 +340,11 @@ class Nhb(Ruleset):
     def new(self, setup: Setup) -> NhbState:
         if len(setup.fighters) != 2:
             raise ValueError("an NHB bout needs exactly two fighters")
-        options = resolve_options(self.options, setup.options)
+        options = Options.of(setup.options)
         red, blue = setup.fighters
         if red.name == blue.name:
             raise ValueError(f"{red.name} cannot fight himself: choose another fighter for the blue corner")
-        return NhbState(fighters=(red, blue), options=Options(**options))
+        return NhbState(fighters=(red, blue), options=options)
 
     def prompt(self, state: NhbState) -> Prompt:
         if state.result is not None:
@@ -355,7 +358,7 @@ class Nhb(Ruleset):
             return self._roll(state, D10X, "control", parts, "the other fighter's control total")
         if step == "fight":
             parts = self._fight_parts(state, state.roller)
-            die = D10X if state.options.fight_die == "d10!" else D20
+            die = FIGHT_DIE[state.options.fight_die]
             return self._roll(state, die, f"fight points ({state.place})", parts, "the other fighter's fight points")
         if step == "finish":
             parts = self._finish_parts(state, state.roller)
@@ -517,7 +520,7 @@ class Nhb(Ruleset):
         if step == "control":
             return _ONE[D10X]
         if step == "fight":
-            return _ONE[D10X if state.options.fight_die == "d10!" else D20]
+            return _ONE[FIGHT_DIE[state.options.fight_die]]
         if step == "finish":
             return _ONE[D10]
         if step == "sub":
@@ -701,7 +704,7 @@ class Nhb(Ruleset):
     def _fight(self, state: NhbState, faces: tuple[int, ...], log: bool) -> Outcome:
         side = state.roller
         parts = self._fight_parts(state, side)
-        die = D10X if state.options.fight_die == "d10!" else D20
+        die = FIGHT_DIE[state.options.fight_die]
         state, total, lines = self._exploding(state, faces[0], die, parts, "fight points", log)
         if total is None:
             return Outcome(state, lines)

@@ -16,7 +16,7 @@ second copy of the rules here: the walk only reads ``controller``, ``winner``, `
   place (NHB-3), each place at even chances where neither is advised.
 - **The segment** is walked at the prompt (a few thousand steps at a segment's first roll,
   kept for the rest of the segment); **the bout** needs every later segment too, so its
-  table is computed once per matchup in the background (:class:`companion.odds.Tables`)
+  table is computed once per matchup in the background (:class:`companion.odds.Background`)
   and shown from the first prompt after it is ready.
 """
 
@@ -27,7 +27,7 @@ from collections.abc import Hashable, Iterable
 from itertools import product
 from typing import Any
 
-from companion.odds import Branch, Line, Memo, Odds, Tables, Walk
+from companion.odds import Background, Branch, Line, Memo, Odds, Walk
 from companion.rulesets.nhb import PLACES, Nhb, NhbState
 
 DEPTH = 3
@@ -43,7 +43,7 @@ SHORT = {"ko": "KO", "tko": "TKO", "submission": "sub"}
 """Methods as the compact view writes them."""
 METHOD_WORDS = {"ko": "KO", "tko": "TKO", "submission": "submission", "decision": "decision", "draw": "draw"}
 
-BOUT_TABLES = Tables(keep=4)
+BOUT_TABLES = Background(keep=4, name="nhb bout table")
 """The whole-bout table of each matchup (cards, options, depth), computed in the background."""
 SEGMENT_WALKS = Memo(keep=4)
 """The segment walk of each matchup, kept across prompts."""

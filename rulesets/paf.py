@@ -44,7 +44,7 @@ are a mixin in a module of their own:
 Each phase is a subclass of ``LiveNumbers`` (over ``RoundBase``); what one phase asks of
 another is declared on ``RoundBase`` for the type checker. The state, the options and the
 dice are ``paf_state``'s. This module keeps the names other modules import from it
-(``PafState``, ``PafResult``, ``split_dice``...).
+(``PafState``, ``PafResult``, ``dice_of``...).
 """
 
 from __future__ import annotations
@@ -60,7 +60,6 @@ from companion.ruleset import (
     Reference,
     Setup,
     evolve,
-    resolve_options,
 )
 from companion.rulesets import paf_stats as ps
 from companion.rulesets import paf_tables as pt
@@ -90,7 +89,6 @@ from companion.rulesets.paf_state import (
     dice_of,
     hits_words,
     pct,
-    split_dice,
 )
 from companion.rulesets.paf_tables import Tables
 from companion.rulesets.paf_turn import Turns
@@ -136,7 +134,6 @@ __all__ = [  # the names other modules have imported from here, wherever they li
     "nonlethal_reference",
     "pct",
     "read_gm",
-    "split_dice",
     "thresholds_reference",
 ]
 
@@ -369,7 +366,7 @@ class Paf(SceneRuleset):
     """The same card several times is an NPC group, each copy numbered: "Orc Raider 1", "Orc Raider 2" ..."""
 
     def new(self, setup: Setup) -> PafState:
-        options = Options(**resolve_options(self.options, setup.options))
+        options = Options.of(setup.options)
         tables, cards, sides = self.begin(setup)
         beings = tuple(Being(card, side, slug(card.name), _weapon_keys(card)) for card, side in zip(cards, sides))
         fighters = tuple(_fresh(being, tables, options) for being in beings)

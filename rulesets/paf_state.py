@@ -8,12 +8,11 @@ the mutable copy a round changes (:class:`_Live`), the state the ruleset keeps
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from companion.dice import PERCENT, Dice, d
-from companion.ruleset import OptionSpec, Result
+from companion.dice import PERCENT, Dice, d, parse_roll
+from companion.ruleset import GameOptions, Result, option
 from companion.rulesets import paf_stats as ps
 from companion.rulesets.paf_cards import PafCard
 from companion.rulesets.paf_tables import Tables
@@ -56,77 +55,54 @@ NON_LETHAL = {"pummel": "pummeling", "grapple": "grappling", "overbear": "overbe
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
-    monster_death: int = ps.MONSTER_DEATH
-    character_death: str = "constitution"
-    hit_probability: int = 4
-    turn_rounds: int = 1
-    shield_row: str = "no_shield"
-
-
-OPTIONS = (
-    OptionSpec(
-        "monster_death",
-        "Monsters die at",
+class Options(GameOptions):
+    monster_death: int = option(
         ps.MONSTER_DEATH,
+        "Monsters die at",
         (-10, -5, 0, -15, -20),
         "PA-5: the negative constant at which a monster dies (the text: arbitrarily -10)",
-    ),
-    OptionSpec(
-        "character_death",
-        "Characters die at",
+    )
+    character_death: str = option(
         "constitution",
+        "Characters die at",
         ("constitution", "-10"),
         "PA-5: minus their constitution (the author's use), or -10 like monsters",
         ("minus constitution", "-10, as monsters"),
-    ),
-    OptionSpec(
-        "hit_probability",
-        "Hit probability point",
+    )
+    hit_probability: int = option(
         4,
+        "Hit probability point",
         (4, 1),
         'R-14: the percent of one point of the tables\' "hit probability -2" and "+3" '
         "(4: the text's conversion of other systems' pluses, +1 -> 4%; 1: read as percent)",
         ("4% a point", "1% a point"),
-    ),
-    OptionSpec(
-        "turn_rounds",
-        "A turn is",
+    )
+    turn_rounds: int = option(
         1,
+        "A turn is",
         (1, 6),
         'melee rounds in the tables\' "turn" (death in 2-12 turns, half speed for 1 turn)',
         ("1 round", "6 rounds"),
-    ),
-    OptionSpec(
-        "shield_row",
-        "Shield destroyed rows",
+    )
+    shield_row: str = option(
         "no_shield",
+        "Shield destroyed rows",
         ("no_shield", "printed"),
         'R-13: edged critical 63 "shield destroyed (no effect if shielded)": no effect only '
         "without a shield, as row 64 and the blunt table read (no_shield), or as printed (it never acts)",
         ("no effect without a shield", "as printed: never acts"),
-    ),
-)
+    )
+
+
+OPTIONS = Options.specs()
 
 
 # --- dice ------------------------------------------------------------------------
 
 
-_DICE = re.compile(r"^(\d+)d(\d+)([+-]\d+)?$")
-
-
-def split_dice(dice: str) -> tuple[int, int, int]:
-    """``2d4+1`` -> (2, 4, 1)."""
-    match = _DICE.match(dice)
-    if not match:
-        raise ValueError(f"{dice!r} is not dice (1d8, 1d6+1)")
-    return int(match[1]), int(match[2]), int(match[3] or 0)
-
-
 def dice_of(dice: str) -> tuple[Dice, int]:
-    """The dice to type for ``dice`` (its faces) and the number added to them."""
-    count, sides, plus = split_dice(dice)
-    return Dice.of(*(d(sides),) * count), plus
+    """The dice to type for ``dice`` (its faces) and the number added to them (``1d6+1``)."""
+    return parse_roll(dice)
 
 
 D6 = Dice.of(d(6))

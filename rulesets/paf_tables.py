@@ -20,16 +20,17 @@ import math
 import re
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from companion.yamlfile import read_yaml
+from companion.dice import parse_roll
+from companion.tables import TablesError as TablesError
+from companion.tables import TablesFile
 
 SHIPPED = Path(__file__).with_name("paf.yaml")
 
 DICE = r"^[1-9][0-9]*d[1-9][0-9]*([+-][1-9][0-9]*)?$"
-_DICE = re.compile(DICE)
 Dice = Annotated[str, Field(pattern=DICE)]
 """Standard notation: ``1d8``, ``1d6+1``, ``3d3`` (ruling PA-4)."""
 
@@ -397,38 +398,20 @@ class Tables(_Strict):
     overbear: NonLethal
 
 
-SECTIONS = tuple(Tables.model_fields)
-
-
-class TablesError(ValueError):
-    """Tables that cannot be played, with every problem found (each naming the file and section)."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
-
-
 # --- dice ------------------------------------------------------------------------------------
-
-
-def _split(dice: str) -> tuple[int, int, int]:
-    match = _DICE.match(dice) and re.fullmatch(r"(\d+)d(\d+)([+-]\d+)?", dice)
-    if not match:
-        raise ValueError(f"{dice!r} is not dice in standard notation (1d8, 1d6+1)")
-    return int(match[1]), int(match[2]), int(match[3] or 0)
 
 
 def dice_range(dice: str) -> tuple[int, int]:
     """The lowest and highest total of ``dice`` (``2d4`` -> (2, 8), ``1d6+1`` -> (2, 7))."""
-    count, sides, add = _split(dice)
-    return count + add, count * sides + add
+    parsed, add = parse_roll(dice)
+    return sum(die.low for die in parsed.dice) + add, sum(die.high for die in parsed.dice) + add
 
 
 def add_to_dice(dice: str, add: int) -> str:
     """``dice`` with ``add`` more on the total: ``add_to_dice("1d6+1", -1) == "1d6"``."""
-    count, sides, plus = _split(dice)
+    parsed, plus = parse_roll(dice)
     total = plus + add
-    return f"{count}d{sides}" + (f"{total:+d}" if total else "")
+    return f"{len(parsed.dice)}{parsed.dice[0].notation}" + (f"{total:+d}" if total else "")
 
 
 def _printed_range(text: str) -> tuple[int, int] | None:
@@ -437,28 +420,6 @@ def _printed_range(text: str) -> tuple[int, int] | None:
 
 
 # --- the check ---------------------------------------------------------------------------------
-
-
-def check(data: Any, file: str = "paf.yaml") -> tuple[Tables | None, list[str]]:
-    """Validate the whole tables; (the tables, []) or (None, every problem found)."""
-    if not isinstance(data, dict):
-        return None, [f"{file}: should be a mapping of the sections {', '.join(SECTIONS)}"]
-    try:
-        tables = Tables.model_validate(data)
-    except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            where = ".".join(str(p) for p in err["loc"])
-            if err["type"] == "extra_forbidden":
-                msg = f"unknown section or field; allowed here: see {SHIPPED.name}"
-            elif err["type"] == "missing":
-                msg = "missing"
-            else:
-                msg = f"{err.get('input')!r} is not allowed: {err['msg']}"
-            problems.append(f"{file}: {where}: {msg}")
-        return None, problems
-    problems = [f"{file}: {p}" for p in _consistency(tables)]
-    return (None, problems) if problems else (tables, [])
 
 
 def _consistency(t: Tables) -> list[str]:
@@ -550,49 +511,24 @@ def _open_cover(section: str, spans: list[tuple[int | None, int | None]]) -> lis
 
 # --- reading and loading -------------------------------------------------------------------------
 
-
-def load(user_path: Path | None = None) -> dict[str, Any]:
-    """The shipped tables with the sections of ``user_path`` (if it exists) put over them, checked.
-
-    Returns the tables as plain JSON-able data (stored with each fight's setup).
-
-    Raises:
-        TablesError: every problem found, each naming the file and the section.
-    """
-    data, problem = read_yaml(SHIPPED)
-    if problem:
-        raise TablesError([problem])
-    name = SHIPPED.name
-    if user_path is not None and Path(user_path).is_file():
-        user_path = Path(user_path)
-        mine, problem = read_yaml(user_path)
-        if problem:
-            raise TablesError([problem])
-        if not isinstance(mine, dict):
-            raise TablesError([f"{user_path}: should be a mapping of sections ({', '.join(SECTIONS)})"])
-        unknown = [k for k in mine if k not in SECTIONS]
-        if unknown:
-            raise TablesError(
-                [f"{user_path}: unknown section(s) {', '.join(map(str, unknown))}; sections: {', '.join(SECTIONS)}"]
-            )
-        data = {**data, **mine}
-        name = f"{user_path} (over the shipped tables)"
-    tables, problems = check(data, name)
-    if tables is None:
-        raise TablesError(problems)
-    return tables.model_dump(mode="json", exclude_defaults=True)
-
-
-def parse(data: dict[str, Any], file: str = "paf tables") -> Tables:
-    """Checked :class:`Tables` from plain data (what :func:`load` returned, or a stored setup's).
-
-    Raises:
-        TablesError: every problem found.
-    """
-    tables, problems = check(data, file)
-    if tables is None:
-        raise TablesError(problems)
-    return tables
+TABLES = TablesFile(
+    SHIPPED,
+    Tables,
+    consistency=_consistency,
+    dump={"mode": "json", "exclude_defaults": True},
+    patterns={DICE: "dice in standard notation, like 1d8 or 1d6+1 (ruling PA-4)"},
+)
+"""The tables: the shipped file, a GM's sections over it (companion.tables)."""
+SECTIONS = TABLES.sections
+check = TABLES.check
+"""Validate the whole tables; (the tables, []) or (None, every problem found)."""
+load = TABLES.load
+"""The shipped tables with the sections of a GM's file (if it exists) put over them, checked, as
+plain JSON-able data (stored with each fight's setup); TablesError with every problem, each
+naming the file and the section."""
+parse = TABLES.parse
+"""Checked :class:`Tables` from plain data (what :func:`load` returned, or a stored setup's);
+TablesError with every problem."""
 
 
 # --- lookups -----------------------------------------------------------------------------------

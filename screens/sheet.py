@@ -206,9 +206,10 @@ class SheetScreen(Screen[str | None]):
 
     def _load_tables(self) -> None:
         from companion.rulesets import paf_tables as pt
+        from companion.tables import user_file
 
         try:
-            self.tables = pt.parse(pt.load(self.app.directory / "tables" / "paf.yaml"))
+            self.tables = pt.parse(pt.load(user_file(self.app.directory, "paf")))
         except pt.TablesError as exc:
             self.table_problem = str(exc)
             try:
@@ -683,7 +684,7 @@ class SheetScreen(Screen[str | None]):
         self._say(f"The app rolled {len(todo)} stat{'s' * (len(todo) != 1)} (3d4+1d8 each).")
 
     def _roll_monster(self, rng: Any) -> None:
-        from companion.rulesets.paf import split_dice
+        from companion.dice import parse_roll, roll_faces
 
         said = []
         d20 = self.query_one("#df_d20", Input)
@@ -694,8 +695,8 @@ class SheetScreen(Screen[str | None]):
         hp = self.query_one("#hp", Input)
         if monster is not None and self.tables is not None and read_whole(hp.value, 1, 999, "hp")[0] is None:
             row = self.tables.monsters[monster]
-            count, sides, plus = split_dice(row.mhp)
-            faces = [rng.randint(1, sides) for _ in range(count)]
+            dice, plus = parse_roll(row.mhp)
+            faces = roll_faces(dice, rng)
             hp.value = str(sum(faces) + plus)
             said.append(f"hit points {row.printed or row.mhp}: {' + '.join(map(str, faces))} + {plus} = {hp.value}")
         elif monster is None and not hp.value.strip():

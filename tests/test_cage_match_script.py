@@ -478,8 +478,8 @@ def test_a_broken_user_card_is_refused_naming_file_and_cell(tmp_path: Path):
     "text, fragment",
     [
         ("fight_card: [\n", "is not valid YAML at line"),
-        ("- just a list\n", "should be a mapping of sections"),
-        ("pad: {}\n", "unknown section(s) pad; sections: version, text_anchors, start"),
+        ("- just a list\n", "should be a mapping of some of the sections"),
+        ("pad: {}\n", "pad: unknown section; sections: version, text_anchors, start"),
         ("start: {muscle: 0, body: 60, head: 40, focus: 0}\n", "start.muscle: 0 is not allowed"),
     ],
 )

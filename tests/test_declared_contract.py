@@ -71,7 +71,7 @@ def test_every_registered_game_declares_the_contract() -> None:
         if ruleset.has_gauges:
             assert kind.gauges is not Ruleset.gauges, key
         if ruleset.has_tables:
-            assert kind.tables_for is not Ruleset.tables_for and kind.check_tables is not Ruleset.check_tables, key
+            assert kind.tables_file is not Ruleset.tables_file, key
         if ruleset.round_seconds is not None:
             assert isinstance(ruleset, TimedRuleset), key
         if game.tournament is not None:

@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tiers import examples
 
-from companion.dice import DIGIT, FUDGE, PERCENT, Dice, Die, Kind, Refused, d, read_faces, roll_faces, roll_text
+from companion.dice import (
+    DIGIT,
+    FUDGE,
+    PERCENT,
+    Dice,
+    Die,
+    Kind,
+    Refused,
+    d,
+    parse_roll,
+    read_faces,
+    roll_faces,
+    roll_text,
+)
 
 D6 = d(6)
 D10 = d(10)
@@ -266,3 +282,88 @@ def test_run_together_faces_are_still_checked(dice: Dice, text: str) -> None:
     """A d6 has no 7; a d20's faces can have two digits, so "34" is one face there; three digits are three faces."""
     with pytest.raises(Refused):
         read_faces(dice, text)
+
+
+# --- standard notation (issue 20: one parser for every game) -------------------------------------
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+def golden_notations() -> set[str]:
+    """Every notation a roll prompt of the golden scripts (all five games) names."""
+    found = set()
+    for path in sorted(GOLDEN.glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            prompt = json.loads(line).get("prompt") if line.strip() else None
+            if prompt and prompt.get("kind") == "roll":
+                found.add(prompt["dice"])
+    return found
+
+
+def test_every_games_notation_reads_back_as_the_dice_it_names() -> None:
+    """The notations the five games' prompts write (FO and Cage Match 2d6; NHB d10!, d20, d10 and
+    d6 d10; Fudge 4dF and 2dF; PAF d%, d20, d8, d6 ...) read back as dice that write them again."""
+    notations = golden_notations()
+    assert {"2d6", "d10!", "d20", "d6 d10", "4dF", "d%", "d8"} <= notations
+    for text in notations:
+        assert Dice.parse(text).notation == text
+
+
+@pytest.mark.parametrize(
+    ("text", "dice"),
+    [
+        ("2d6", Dice.of(D6, D6)),  # FO's and Cage Match's roll
+        ("d10!", Dice.of(D10X)),  # NHB's control and d10! fight die (ruling D-4)
+        ("d20", Dice.of(D20)),
+        ("d10", Dice.of(D10)),  # read 1-10, 0 for 10 (ruling D-1)
+        ("d6 d10", Dice.of(D6, D10)),  # a digit d10 has no notation of its own: NHB's seconds are built
+        ("4dF", FOUR_DF),  # Fudge
+        ("dF", Dice.of(FUDGE)),
+        ("d%", Dice.of(PERCENT)),  # PAF's percentile roll (ruling D-2)
+        ("1d8", Dice.of(d(8))),  # PAF's tables write the 1
+        ("3d3", Dice.of(d(3), d(3), d(3))),
+        ("d100", Dice.of(d(100))),  # not percentile dice: 1-100 on one die
+    ],
+)
+def test_standard_notation_reads_as_dice(text: str, dice: Dice) -> None:
+    assert Dice.parse(text) == dice
+    assert parse_roll(text) == (dice, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "dice", "plus"),
+    [("1d6+1", Dice.of(D6), 1), ("1d10+11", Dice.of(D10), 11), ("2d4-1", Dice.of(d(4), d(4)), -1)],
+)
+def test_a_roll_adds_a_number_to_its_dice(text: str, dice: Dice, plus: int) -> None:
+    """PAF's damage and hit points (ruling PA-4): dice and a number added to their total."""
+    assert parse_roll(text) == (dice, plus)
+    with pytest.raises(ValueError, match="adds a number to the dice"):
+        Dice.parse(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("1-8", "'1-8' is not dice in standard notation (like 2d6, d10!, 4dF, d%, 1d6+1)"),
+        ("2D6", "is not dice in standard notation"),
+        ("0d6", "is not dice in standard notation"),
+        ("d0", "is not dice in standard notation"),
+        ("dF!", "is not dice in standard notation"),
+        ("2d6 + 1", "is not dice in standard notation"),
+        ("", "is not dice in standard notation"),
+        ("101d6", "'101d6' names more than 100 dice"),
+        ("99999999d6", "names more than 100 dice"),
+        ("d1001", "a die has at most 1000 sides"),
+    ],
+)
+def test_what_is_not_notation_is_refused_saying_so(text: str, said: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(said)):
+        parse_roll(text)
+
+
+@given(st.lists(st.sampled_from([D6, D10, D10X, D20, d(4), d(8), d(12), FUDGE, PERCENT]), min_size=1, max_size=8))
+@settings(max_examples=examples(200))
+def test_any_dice_a_prompt_asks_for_read_back_from_their_notation(dice: list[Die]) -> None:
+    """What a prompt writes, the parser reads: every dice but a d10 read as a digit (NHB's seconds)."""
+    asked = Dice(tuple(dice))
+    assert Dice.parse(asked.notation) == asked

@@ -54,6 +54,8 @@ from scripting import (
     spawn,
 )
 
+from companion.dice import Dice
+
 CARDS = GOLDEN / "fudge_cards.yaml"
 SHIPPED_ROSTER = GOLDEN.parent.parent / "fighters" / "fudge.yaml"
 PATTERN = "fudge_*.txt"
@@ -446,7 +448,7 @@ def test_roll_answers_are_virtual_and_reproducible(tmp_path: Path):
     for prompt, answer in itertools.pairwise(lines):
         if "prompt" in prompt and "accepted" in answer and prompt["prompt"]["kind"] == "roll":
             faces = answer["accepted"].split()
-            assert len(faces) == int(prompt["prompt"]["dice"].split("dF")[0]) and set(faces) <= {"+", "-", "0"}
+            assert len(faces) == len(Dice.parse(prompt["prompt"]["dice"]).dice) and set(faces) <= {"+", "-", "0"}
 
 
 def test_no_names_is_the_rosters_first_two(tmp_path: Path):

@@ -218,7 +218,9 @@ def test_a_number_for_a_ladder_word(tmp_path):
         " smg: Fair, rifle: Fair, big: Good}\n",
     )
     assert len(found) == 1
-    assert found[0].startswith(f"{tmp_path / 'fudge.yaml'}: gun_strength.small-pistol: -1 is a number")
+    assert found[0].startswith(
+        f"{tmp_path / 'fudge.yaml'} (over the shipped tables): gun_strength.small-pistol: -1 is a number"
+    )
     assert "write 'Mediocre' for -1" in found[0] and "Legendary+1" in found[0]
 
 
@@ -231,7 +233,7 @@ def test_yaml_no_yes_and_old_numbers_are_refused(tmp_path):
         tmp_path, "weapons:\n  knife: {name: Knife, kind: melee, bd: no, min_strength: Poor, setting: primitive}\n"
     )
     assert found == [
-        f"{path}: weapons.knife.bd: False (YAML reads no/yes/on/off as false/true: quote it) is not allowed: "
+        f"{path} (over the shipped tables): weapons.knife.bd: False (YAML reads no/yes/on/off as false/true: quote it) is not allowed: "
         "Input should be a valid integer"
     ]
     found = refused(tmp_path, f"weapons:\n  knife: {{name: 1:30, {row}\n")
@@ -244,7 +246,7 @@ def test_yaml_no_yes_and_old_numbers_are_refused(tmp_path):
 def test_a_bad_key_says_what_a_key_is(tmp_path):
     found = refused(tmp_path, "armor:\n  Chain Mail: {name: Chain, kind: primitive, dr: 2, pd: 1}\n")
     assert found == [
-        f"{tmp_path / 'fudge.yaml'}: armor.Chain Mail: 'Chain Mail' is not allowed: a key is lowercase "
+        f"{tmp_path / 'fudge.yaml'} (over the shipped tables): armor.Chain Mail: 'Chain Mail' is not allowed: a key is lowercase "
         "letters and digits joined by '-' (like 'short-sword'), at most 30 characters"
     ]
 
@@ -261,7 +263,7 @@ def test_weapon_fields_must_fit_its_kind(tmp_path):
         "  arquebus: {name: Arquebus, kind: gun, bd: 1, setting: primitive, gun_class: rifle,"
         " bullet: pistol, fire: single, capacity: 1, reload: black-powder}\n",
     )
-    f = f"{tmp_path / 'fudge.yaml'}: weapons"
+    f = f"{tmp_path / 'fudge.yaml'} (over the shipped tables): weapons"
     assert f"{f}.blaster.gun_class: a gun needs it" in found
     assert f"{f}.blaster.bullet: a gun needs it" in found
     assert f"{f}.blaster.fire: a gun needs it" in found
@@ -286,7 +288,7 @@ def test_only_a_small_caliber_pistol_is_small_caliber(tmp_path):
         " small_caliber: true, capacity: 15, reload: integral, fire: semi}\n",
     )
     assert found == [
-        f"{tmp_path / 'fudge.yaml'}: weapons.rifle-22.small_caliber: only a small-caliber pistol (gun_class "
+        f"{tmp_path / 'fudge.yaml'} (over the shipped tables): weapons.rifle-22.small_caliber: only a small-caliber pistol (gun_class "
         "small-pistol) is one; a small-rifle is larger, and primitive armor does not count against it (text)"
     ]
 
@@ -299,8 +301,8 @@ def test_kevlar_needs_its_dice(tmp_path):
         "  hide: {name: Hide, kind: primitive, dr: 1, pd: 0, stop_dice: 1}\n",
     )
     assert found == [
-        f"{tmp_path / 'fudge.yaml'}: armor.vest.stop_dice: kevlar needs its stopping dice (I 1, II 2, III 3)",
-        f"{tmp_path / 'fudge.yaml'}: armor.hide.stop_dice: only kevlar rolls to stop a bullet",
+        f"{tmp_path / 'fudge.yaml'} (over the shipped tables): armor.vest.stop_dice: kevlar needs its stopping dice (I 1, II 2, III 3)",
+        f"{tmp_path / 'fudge.yaml'} (over the shipped tables): armor.hide.stop_dice: only kevlar rolls to stop a bullet",
     ]
 
 
@@ -312,7 +314,7 @@ def test_damage_results_read_top_down(tmp_path):
         "  - {at_least: Great, wound: incapacitated}\n"
         "  - {at_least: Mediocre, wound: near_death}\n",
     )
-    f = f"{tmp_path / 'fudge.yaml'}: damage_results"
+    f = f"{tmp_path / 'fudge.yaml'} (over the shipped tables): damage_results"
     assert found == [
         f"{f}.1.at_least: Great is not below the row above (Good); rows are read top-down, highest first",
         f"{f}.2.wound: near_death is worse than the row above (incapacitated) for less damage",
@@ -328,7 +330,7 @@ def test_scale_needs_every_difference(tmp_path):
         "  - {difference: 3, attack: 0, damage: 1}\n"
         "  - {difference: 3, attack: 0, damage: 2}\n",
     )
-    f = f"{tmp_path / 'fudge.yaml'}: scale"
+    f = f"{tmp_path / 'fudge.yaml'} (over the shipped tables): scale"
     assert found == [
         f"{f}: difference 3 is given twice",
         f"{f}: difference 0 (equal scales) must give attack 0, damage 0",
@@ -342,7 +344,7 @@ def test_gun_strength_needs_every_class_and_torso_is_plain(tmp_path):
         "gun_strength: {small-pistol: Mediocre, big: Good}\n"
         "hit_locations:\n  torso: {name: Torso, attack: -1, damage: 0}\n",
     )
-    f = str(tmp_path / "fudge.yaml")
+    f = f"{tmp_path / 'fudge.yaml'} (over the shipped tables)"
     assert f"{f}: gun_strength.smg: missing (classes: {', '.join(GUN_CLASSES)})" in found
     assert f"{f}: hit_locations.torso: the text's plain hit: attack 0, damage 0, armor counts" in found
     assert len(found) == 5
@@ -358,8 +360,9 @@ def test_every_problem_at_once_each_with_its_file_and_key(tmp_path):
         " revolver-single: 6}\n"
         "damage_results:\n  - {at_least: Fair, wound: dead}\n",
     )
-    f = str(tmp_path / "fudge.yaml")
-    assert found[0] == f"{f}: moves: unknown section; sections: {', '.join(SECTIONS)}"
+    mine = str(tmp_path / "fudge.yaml")
+    f = f"{mine} (over the shipped tables)"  # the whole, the GM's sections over the shipped ones
+    assert found[0] == f"{mine}: moves: unknown section; sections: {', '.join(SECTIONS)}"
     assert f"{f}: armor.plate.pd: 'two' is not allowed: Input should be a valid integer" in found
     assert any(
         p.startswith(
@@ -372,17 +375,19 @@ def test_every_problem_at_once_each_with_its_file_and_key(tmp_path):
     assert len(found) == 4
 
 
-def test_problems_name_the_file_each_section_came_from():
-    """Merged tables: a problem in a section the GM did not give names the shipped file."""
-    data = load(None)
-    data["armor"] = {"plate": {"name": "Plate", "kind": "primitive", "dr": 9, "pd": 2}}
-    data["scale"] = []
-    t, found = check(data, "fudge.yaml", {"armor": "mine.yaml"})
-    assert t is None
+def test_problems_of_merged_tables_name_the_gms_file(tmp_path):
+    """Merged tables: every problem of the whole names the GM's file over the shipped tables (one
+    wording for every game, companion.tables); tables checked alone name the file given."""
+    found = refused(tmp_path, "armor:\n  plate: {name: Plate, kind: primitive, dr: 9, pd: 2}\n")
     assert found == [
-        "mine.yaml: armor.plate.dr: 9 is not allowed: Input should be less than or equal to 6",
-        "fudge.yaml: scale: [] is not allowed: List should have at least 1 item after validation, not 0",
+        f"{tmp_path / 'fudge.yaml'} (over the shipped tables): armor.plate.dr: 9 is not allowed: "
+        "Input should be less than or equal to 6"
     ]
+    data = load(None)
+    data["scale"] = []
+    t, found = check(data)
+    assert t is None
+    assert found == ["fudge.yaml: scale: [] is not allowed: List should have at least 1 item after validation, not 0"]
 
 
 @pytest.mark.parametrize(

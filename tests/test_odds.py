@@ -14,10 +14,11 @@ from companion.odds import (
     EACH,
     SUM,
     SUM_DOUBLE,
+    Background,
     Line,
     Memo,
     Odds,
-    Tables,
+    Same,
     Walk,
     chance,
     classes,
@@ -221,7 +222,7 @@ def test_a_table_is_computed_once_in_the_background_then_looked_up() -> None:
         calls.append(1)
         return {"value": 42}
 
-    tables = Tables(keep=2)
+    tables = Background(keep=2)
     assert tables.peek("k") is None
     tables.start("k", compute)
     tables.start("k", compute)  # already running or done: not started again
@@ -233,6 +234,112 @@ def test_a_table_is_computed_once_in_the_background_then_looked_up() -> None:
     assert tables.peek("k") is None  # the least recently asked for went first
     tables.clear()
     assert tables.peek("j") is None
+
+
+class Slow:
+    """A fake slow table: each value waits until the test lets it go, and the calls are counted."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.go: dict[str, threading.Event] = {}
+        self.calls: list[str] = []
+        self.began: dict[str, threading.Event] = {}
+
+    def __call__(self, key: str):
+        import threading
+
+        self.go.setdefault(key, threading.Event())
+        self.began.setdefault(key, threading.Event())
+
+        def compute() -> str:
+            self.calls.append(key)
+            self.began[key].set()
+            assert self.go[key].wait(10), f"{key} was never let go"
+            if key.startswith("bad"):
+                raise ValueError(f"no {key} today")
+            return key.upper()
+
+        return compute
+
+
+def test_a_background_value_is_pending_until_ready_then_kept() -> None:
+    slow, cache = Slow(), Background(keep=4)
+    cache.start("a", slow("a"))
+    assert slow.began["a"].wait(10)
+    assert cache.peek("a") is None and not cache.ready("a") and cache.failed("a") is None  # pending: no guess
+    cache.start("a", slow("a"))  # being computed: not started again
+    slow.go["a"].set()
+    cache.wait(10)
+    assert cache.peek("a") == "A" and cache.ready("a") and slow.calls == ["a"]
+    assert cache.get("a", slow("a")) == "A" and slow.calls == ["a"]  # a lookup now
+
+
+def test_values_are_worked_out_in_turn_and_get_waits_for_the_one_running() -> None:
+    import threading
+
+    slow, cache = Slow(), Background()
+    cache.start("a", slow("a"))
+    cache.start("b", slow("b"))
+    assert slow.began["a"].wait(10)
+    got: list[str] = []
+    waiter = threading.Thread(target=lambda: got.append(cache.get("a", slow("a"))))
+    waiter.start()
+    waiter.join(0.2)
+    assert waiter.is_alive() and got == []  # waits for the worker's "a", does not compute a second
+    slow.go["a"].set()
+    waiter.join(10)
+    assert got == ["A"]
+    assert slow.began["b"].wait(10) and cache.peek("b") is None  # then "b", in turn
+    slow.go["b"].set()
+    cache.wait(10)
+    assert cache.peek("b") == "B" and slow.calls == ["a", "b"]
+
+
+def test_only_the_latest_value_asked_for_waits_when_latest() -> None:
+    """Cage Match's pad: a turn answered before its pad was begun is dropped."""
+    slow, cache = Slow(), Background(latest=True)
+    cache.start("turn 1", slow("turn 1"))
+    assert slow.began["turn 1"].wait(10)  # begun: it goes on
+    cache.start("turn 2", slow("turn 2"))
+    cache.start("turn 3", slow("turn 3"))  # turn 2 not begun: dropped
+    for key in ("turn 1", "turn 2", "turn 3"):
+        slow.go[key].set()
+    cache.wait(10)
+    assert slow.calls == ["turn 1", "turn 3"]
+    assert cache.peek("turn 2") is None and not cache.ready("turn 2")
+
+
+def test_a_failed_value_is_ready_with_its_reason_and_never_retried() -> None:
+    slow, cache = Slow(), Background()
+    slow("bad")
+    slow.go["bad"].set()
+    cache.start("bad", slow("bad"))
+    cache.wait(10)
+    assert cache.ready("bad") and cache.peek("bad") is None and cache.failed("bad") == "ValueError: no bad today"
+    cache.start("bad", slow("bad"))
+    assert cache.get("bad", slow("bad")) is None
+    cache.wait(10)
+    assert slow.calls == ["bad"]
+
+
+def test_a_value_begun_before_clear_is_not_kept() -> None:
+    slow, cache = Slow(), Background()
+    cache.start("a", slow("a"))
+    assert slow.began["a"].wait(10)
+    cache.clear()
+    slow.go["a"].set()
+    cache.start("b", slow("b"))
+    slow.go["b"].set()
+    cache.wait(10)
+    assert cache.peek("a") is None and cache.peek("b") == "B"
+
+
+def test_same_is_equal_to_the_very_object_only() -> None:
+    one, other = [1, 2], [1, 2]
+    assert Same(one) == Same(one) and hash(Same(one)) == hash(Same(one))
+    assert Same(one) != Same(other) and Same(one) != one
+    assert {(Same(one), 3): "kept"}.get((Same(one), 3)) == "kept"
 
 
 def test_memo_keeps_the_most_recent() -> None:
@@ -328,7 +435,7 @@ def test_a_table_that_fails_says_so_and_is_not_tried_again() -> None:
         calls.append(1)
         raise ValueError("no table today")
 
-    tables = Tables()
+    tables = Background()
     tables.start("k", broken)
     tables.wait()
     assert tables.peek("k") is None and tables.failed("k") == "ValueError: no table today"

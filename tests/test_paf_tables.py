@@ -467,7 +467,7 @@ def test_many_problems_at_once_with_section_and_key():
     assert len(found) == 4
     assert any(p.startswith("paf.yaml: strength.0.attack: '15%' is not allowed") for p in found)
     assert any(p.startswith("paf.yaml: criticals.edged.0.stunned: '1-6' is not allowed") for p in found)
-    assert "paf.yaml: fumbles.0.colour: unknown section or field; allowed here: see paf.yaml" in found
+    assert any(p.startswith("paf.yaml: fumbles.0.colour: unknown field; fields: damage_multiplier, ") for p in found)
     assert "paf.yaml: races: missing" in found
 
 
@@ -518,7 +518,7 @@ def test_user_file_with_unknown_section_or_bad_yaml(tmp_path):
     user.write_text("weapon:\n  Club: {}\n", encoding="utf-8")
     with pytest.raises(TablesError) as err:
         load(user)
-    assert str(user) in err.value.problems[0] and "unknown section(s) weapon" in err.value.problems[0]
+    assert err.value.problems[0].startswith(f"{user}: weapon: unknown section; sections: version, weapons, ")
     user.write_text("weapons: [\n", encoding="utf-8")
     with pytest.raises(TablesError) as err:
         load(user)
@@ -526,7 +526,7 @@ def test_user_file_with_unknown_section_or_bad_yaml(tmp_path):
     user.write_text("- a list\n", encoding="utf-8")
     with pytest.raises(TablesError) as err:
         load(user)
-    assert err.value.problems[0].startswith(f"{user}: should be a mapping of sections")
+    assert err.value.problems[0].startswith(f"{user}: should be a mapping of some of the sections")
 
 
 def test_parse_refuses_bad_stored_data():
