@@ -132,6 +132,18 @@ def screen_text(app) -> str:
     return console.export_text(styles=False)
 
 
+async def screen_shows(pilot, text: str) -> str:
+    """What the terminal shows once it shows ``text`` (or after a second: the caller's assert
+    says what is missing). The footer is redrawn a frame after the keys change, later on a
+    busy machine: a test that reads it waits for it, as a player's eye does."""
+    for _ in range(20):
+        shown = screen_text(pilot.app)
+        if text in shown:
+            return shown
+        await pilot.pause(0.05)
+    return screen_text(pilot.app)
+
+
 NHB_MORE_CARDS = """\
 game: nhb
 fighters:

@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
-from table_cards import assert_odds_hide_and_show, screen_text, text_of, type_answer
+from table_cards import assert_odds_hide_and_show, screen_shows, screen_text, text_of, type_answer
 from textual.widgets import Button, Input, OptionList, Select, Static
 
 from companion.ruleset import Setup, default_options, get_ruleset
@@ -352,11 +352,7 @@ async def test_a_long_list_of_maneuvers_scrolls_and_the_answer_box_stays_in_view
         assert prompt.kind == "choice" and len(prompt.options) > 3
         box = screen.query_one("#prompt-box")
         assert box.max_scroll_y > 0 and box.scroll_y == 0
-        for _ in range(20):  # the footer is redrawn a frame after the bindings change (later on a busy machine)
-            if "↑↓ Choices" in screen_text(app):
-                break
-            await pilot.pause(0.05)
-        assert "↑↓ Choices" in screen_text(app)  # the footer says how to see the rest
+        assert "↑↓ Choices" in await screen_shows(pilot, "↑↓ Choices")  # the footer says how to see the rest
         await pilot.press("down")
         await pilot.pause()
         assert box.scroll_y > 0 and app.focused is screen.query_one("#faces", Input)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
-from table_cards import screen_text, text_of
+from table_cards import screen_shows, screen_text, text_of
 from textual.widgets import Input, Select, Static
 
 from companion.cards import load_roster
@@ -384,7 +384,7 @@ async def test_ctrl_n_in_the_scene_selection_makes_a_character_that_joins_the_ro
         await pilot.pause()
         scene = app.screen
         assert isinstance(scene, SceneSelectScreen)
-        assert "New PC" in screen_text(app)
+        assert "New PC" in await screen_shows(pilot, "New PC")
         await pilot.press("ctrl+n")
         await pilot.pause()
         await fill_sheet(pilot)
