@@ -18,7 +18,8 @@ from functools import lru_cache
 from itertools import product
 
 from companion.odds import Dist, Line, Odds, sum_dist
-from companion.rulesets.fudge import BOXES, FOUR_DF, WOUND_WORDS, Hit, Round, _fudge, _poss
+from companion.rulesets.fudge import Round
+from companion.rulesets.fudge_scene import BOXES, FOUR_DF, WOUND_WORDS, Hit, fudge_dice, possessive
 
 LEVELS = ("none",) + BOXES
 """The wounds from none to Near Death: "or worse" reads this order."""
@@ -27,18 +28,18 @@ SUM_WAYS = tuple((total, int(q * 81)) for total, q in sorted(sum_dist(FOUR_DF).i
 
 
 @lru_cache(maxsize=8)
-def damage_sums(n: int) -> Dist:
-    """The sum of ``n`` Fudge dice (the damage dice option)."""
-    return sum_dist(_fudge(n))
+def damage_sums(count: int) -> Dist:
+    """The sum of ``count`` Fudge dice (the damage dice option)."""
+    return sum_dist(fudge_dice(count))
 
 
 def wounds_of_damage(rnd: Round, hit: Hit) -> Dist:
     """The wound of the damage roll of ``hit``, each with its chance (FU-3)."""
-    mod = sum(v for _, v in rnd.damage_parts(hit))
+    mod = sum(value for _, value in rnd.damage_parts(hit))
     out: Dist = {}
-    for total, q in damage_sums(rnd.o.damage_dice).items():
+    for total, chance in damage_sums(rnd.options.damage_dice).items():
         _, wound = rnd.wound_of(hit, mod + total)
-        out[wound] = out.get(wound, Fraction(0)) + q
+        out[wound] = out.get(wound, Fraction(0)) + chance
     return out
 
 
@@ -46,55 +47,56 @@ def wounds_of_hit(rnd: Round, hit: Hit) -> Dist:
     """The wound a hit gives: kevlar's stop roll first (all '-' gets through, else a Scratch), then
     the damage roll."""
     out: Dist = {}
-    n = rnd.stop_dice(hit)
-    through = Fraction(1, 3**n)
-    if n:
+    stop = rnd.stop_dice(hit)
+    through = Fraction(1, 3**stop)
+    if stop:
         out["scratch"] = 1 - through
-    for wound, q in wounds_of_damage(rnd, hit).items():
-        out[wound] = out.get(wound, Fraction(0)) + through * q
+    for wound, chance in wounds_of_damage(rnd, hit).items():
+        out[wound] = out.get(wound, Fraction(0)) + through * chance
     return out
 
 
-def parts_of(rnd: Round, z: int, kind: str) -> list[tuple[str, int]]:
-    """The modifiers of a roll not yet made: ``z``'s combat roll, melee defence or dodge."""
+def parts_of(rnd: Round, roller: int, kind: str) -> list[tuple[str, int]]:
+    """The modifiers of a roll not yet made: ``roller``'s combat roll, melee defence or dodge."""
     if kind == "combat":
-        return rnd.combat_parts(z)[0]
-    return rnd.guard_parts(z) if kind == "guard" else rnd.dodge_parts(z)
+        return rnd.combat_parts(roller)[0]
+    return rnd.guard_parts(roller) if kind == "guard" else rnd.dodge_parts(roller)
 
 
-def exchange_odds(rnd: Round, x: int, y: int, back: bool = False) -> tuple[Fraction, Dist]:
-    """The chance that the attack of ``x`` on ``y`` (``back``: his blow back at ``y``) hits, and of
-    each wound (``none`` on a miss), over every sum of the rolls the exchange reads not yet made."""
+def exchange_odds(rnd: Round, striker: int, struck: int, back: bool = False) -> tuple[Fraction, Dist]:
+    """The chance that the attack of ``striker`` on ``struck`` (``back``: his blow back at
+    ``struck``) hits, and of each wound (``none`` on a miss), over every sum of the rolls the
+    exchange reads not yet made."""
     made = {"combat": rnd.combat, "guard": rnd.guard, "dodge": rnd.dodge}
-    unknown = [(z, kind) for z, kind in rnd.rollers(x, y, back=back) if z not in made[kind]]
-    mods = [sum(v for _, v in parts_of(rnd, z, kind)) for z, kind in unknown]
+    unknown = [(roller, kind) for roller, kind in rnd.rollers(striker, struck, back=back) if roller not in made[kind]]
+    mods = [sum(value for _, value in parts_of(rnd, roller, kind)) for roller, kind in unknown]
     # whole-number weights (a sum's ways out of 81 for each roll), divided once at the end: fast
     ways: dict[Hit | None, int] = {}
     for sums in product(SUM_WAYS, repeat=len(unknown)):
         weight = 1
         put: dict[str, dict[int, int]] = {"combat": {}, "guard": {}, "dodge": {}}
-        for (z, kind), mod, (total, n) in zip(unknown, mods, sums):
-            put[kind][z] = mod + total
-            weight *= n
-        hit = rnd.exchange_if(x, y, put, back=back)
+        for (roller, kind), mod, (total, count) in zip(unknown, mods, sums):
+            put[kind][roller] = mod + total
+            weight *= count
+        hit = rnd.exchange_if(striker, struck, put, back=back)
         ways[hit] = ways.get(hit, 0) + weight
     every = 81 ** len(unknown)
     wounds: Dist = {"none": Fraction(ways.pop(None, 0), every)}
     p_hit = Fraction(0)
-    for hit, n in ways.items():  # a few kinds of hit (by RD), each with its wounds
-        q = Fraction(n, every)
-        p_hit += q
-        for wound, qw in wounds_of_hit(rnd, hit).items():  # type: ignore[arg-type]
-            wounds[wound] = wounds.get(wound, Fraction(0)) + q * qw
+    for hit, count in ways.items():  # a few kinds of hit (by RD), each with its wounds
+        chance = Fraction(count, every)
+        p_hit += chance
+        for wound, wound_chance in wounds_of_hit(rnd, hit).items():  # type: ignore[arg-type]
+            wounds[wound] = wounds.get(wound, Fraction(0)) + chance * wound_chance
     return p_hit, wounds
 
 
 def or_worse(wounds: Dist, level: str) -> Fraction:
-    return sum((q for w, q in wounds.items() if LEVELS.index(w) >= LEVELS.index(level)), Fraction(0))
+    return sum((chance for wound, chance in wounds.items() if LEVELS.index(wound) >= LEVELS.index(level)), Fraction(0))
 
 
 def wound_lines(prefix: str, wounds: Dist) -> tuple[Line, ...]:
-    return tuple(Line(f"{prefix}{w}", WOUND_WORDS[w], float(wounds.get(w, 0))) for w in LEVELS)
+    return tuple(Line(f"{prefix}{wound}", WOUND_WORDS[wound], float(wounds.get(wound, 0))) for wound in LEVELS)
 
 
 def roll_odds(rnd: Round) -> Odds | None:
@@ -112,42 +114,53 @@ def roll_odds(rnd: Round) -> Odds | None:
             Line("incapacitated", "Incapacitated or worse", float(or_worse(wounds, "incapacitated"))),
         )
         return Odds(
-            f"{_poss(rnd.name(hit.attacker))} blow on {target}",
+            f"{possessive(rnd.name(hit.attacker))} blow on {target}",
             lines,
             ((f"the wound to {target}", wound_lines("", wounds)),),
         )
     if rnd.rolling is None or not (need.reason.startswith("combat roll") or need.reason == "dodge"):
         return None
-    x, kind = rnd.rolling
+    roller, kind = rnd.rolling
     pairs: list[tuple[int, int, bool]] = []  # (who hits, whom, a blow back)
-    if kind == "combat" and rnd.is_attack(x):
-        pairs += [(x, y, False) for y in rnd.decl[x].targets]  # type: ignore[union-attr]
-        if rnd.is_melee(x):  # a target who only defends may hit him back (FU-2)
-            pairs += [(y, x, True) for y in rnd.decl[x].targets if rnd.hits_back(y)]  # type: ignore[union-attr]
+    decl = rnd.decl[roller]
+    if kind == "combat" and decl is not None and rnd.is_attack(roller):
+        pairs += [(roller, foe, False) for foe in decl.targets]
+        if rnd.is_melee(roller):  # a target who only defends may hit him back (FU-2)
+            pairs += [(foe, roller, True) for foe in decl.targets if rnd.hits_back(foe)]
     if kind == "dodge":
-        pairs += [(z, x, False) for z in rnd.shot_at(x, aware=True)]
-    elif kind == rnd.held_kind(x):  # the roll he meets melee attacks with
-        pairs += [(z, x, False) for z in rnd.melee_attackers(x) if (z, x, False) not in pairs]
-        if rnd.hits_back(x):
-            pairs += [(x, z, True) for z in rnd.melee_attackers(x)]
+        pairs += [(attacker, roller, False) for attacker in rnd.shot_at(roller, aware=True)]
+    elif kind == rnd.held_kind(roller):  # the roll he meets melee attacks with
+        pairs += [
+            (attacker, roller, False)
+            for attacker in rnd.melee_attackers(roller)
+            if (attacker, roller, False) not in pairs
+        ]
+        if rnd.hits_back(roller):
+            pairs += [(roller, attacker, True) for attacker in rnd.melee_attackers(roller)]
     lines: list[Line] = []
     sections: list[tuple[str, tuple[Line, ...]]] = []
-    for a, b, back in pairs:
-        p_hit, wounds = exchange_odds(rnd, a, b, back)
-        key = f"{a}>{b}"
+    for striker, struck, back in pairs:
+        p_hit, wounds = exchange_odds(rnd, striker, struck, back)
+        key = f"{striker}>{struck}"
         verb = "hits back" if back else "hits"
-        who = f"{'hit back' if back else 'hit'} by {rnd.name(a)}" if a != x else f"{verb} {rnd.name(b)}"
+        who = (
+            f"{'hit back' if back else 'hit'} by {rnd.name(striker)}"
+            if striker != roller
+            else f"{verb} {rnd.name(struck)}"
+        )
         lines.append(Line(f"hit:{key}", who, float(p_hit)))
-        if a == x:  # the line under "hits Grak": the wound he gives Grak
+        if striker == roller:  # the line under "hits Grak": the wound he gives Grak
             lines.append(Line(f"hurt:{key}", "Hurt or worse", float(or_worse(wounds, "hurt"))))
         sections.append(
             (
-                f"{rnd.name(a)} on {rnd.name(b)}",
+                f"{rnd.name(striker)} on {rnd.name(struck)}",
                 (Line(f"hit:{key}", "hits", float(p_hit)),) + wound_lines(f"{key}:", wounds),
             )
         )
     if not lines:
         return None
     return Odds(
-        f"{_poss(rnd.name(x))} {'dodge' if kind == 'dodge' else 'combat roll'}", tuple(lines[:4]), tuple(sections)
+        f"{possessive(rnd.name(roller))} {'dodge' if kind == 'dodge' else 'combat roll'}",
+        tuple(lines[:4]),
+        tuple(sections),
     )
