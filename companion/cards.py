@@ -233,7 +233,8 @@ _LOADED: dict[tuple[str, str, type[BaseModel]], tuple[bytes, list[Any], list[Pro
 
 
 def _keep(cache: dict[Any, Any], key: Any, value: Any) -> None:
-    """Keep ``value`` under ``key``, forgetting the oldest entry beyond 64 files."""
+    """Keep ``value`` under ``key`` as the latest used, forgetting the least recently used entry
+    beyond 64 files (a hit is kept again, so the rosters in use stay while others come and go)."""
     cache.pop(key, None)
     if len(cache) >= 64:
         cache.pop(next(iter(cache)))
@@ -260,6 +261,7 @@ def read_file(path: Path) -> tuple[dict[str, Any] | None, Problem | None]:
     kept = _READ.get(file)
     if digest is not None and kept is not None and kept[0] == digest:
         data, reason = kept[1], kept[2]
+        _keep(_READ, file, kept)
     else:
         data, reason = yamlfile.read(path)
         if digest is not None:
@@ -278,6 +280,7 @@ def load_file(path: Path, game: str, model: type[BaseModel]) -> tuple[list[Any],
     digest = _digest(path)
     kept = _LOADED.get(key)
     if digest is not None and kept is not None and kept[0] == digest:
+        _keep(_LOADED, key, kept)
         return list(kept[1]), list(kept[2])
     cards, problems = _load_file(path, game, model)
     if digest is not None:

@@ -241,3 +241,24 @@ def test_an_alias_bomb_in_the_data_folders_tables_stops_the_fight_with_the_reaso
     proc = companion(data, "script", game, stdin="")
     no_traceback(proc)
     assert proc.returncode == 2 and "its aliases (*name) repeat" in proc.stderr, proc.stderr
+
+
+def test_a_roster_in_use_stays_read_while_many_other_files_come_and_go(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cache keeps the 64 files used last, not the 64 read first: a file read again and again
+    (a roster in use) is parsed once, however many other files are read meanwhile (it was parsed
+    again whenever the cache filled up, by insertion order: a flaky test on a busy run found it)."""
+    kept = card_file(tmp_path / "kept.yaml", card("Kept One"))
+    parsed: list[str] = []
+    real = yamlfile.load_text
+
+    def counting(text: str) -> object:
+        parsed.append(text)
+        return real(text)
+
+    monkeypatch.setattr(yamlfile, "load_text", counting)
+    for i in range(70):
+        other = card_file(tmp_path / f"other-{i}.yaml", card(f"Other {i}"))
+        assert load_roster("nhb", NhbCard, extra_files=[kept, other]).names()[-2:] == ["Kept One", f"Other {i}"]
+    assert sum("Kept One" in text for text in parsed) <= 1
