@@ -387,7 +387,13 @@ class Store:
         try:
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
-            kind = self._identify(conn)
+            # one read transaction: another app making the store commits its id, version and
+            # tables at once, and the three reads must see all or none of them (issue 19)
+            conn.execute("BEGIN")
+            try:
+                kind = self._identify(conn)
+            finally:
+                conn.execute("COMMIT")
             check = conn.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
                 raise _Damaged(f"integrity check: {check}")
