@@ -1,35 +1,34 @@
 """Properties of Cage Match! sessions over any sequence of answers.
 
-As tests/test_properties.py (NHB) and tests/test_fo_properties.py (FO) do: a
-fight is a log of answers (shared/DESIGN.md); whatever is typed, a session
-either accepts it or refuses it (ruling D-5) and nothing else happens; an
-answer that fits the prompt is never refused; the live state is always the
-fold of the answers; undoing and redoing never change where the fight stands.
-
-On top of that, for Cage Match: the secret answer in any of the forms a player
+What every game keeps (a refusal changes nothing, an answer that fits is never
+refused and one made to be wrong always is, the fold of the answers is the live
+state, undoing and redoing and resuming never change where the fight stands) is
+checked for Cage Match with the other games in tests/test_contract.py, with the
+answers of tests/strategies.py: the secret answer in any of the forms a player
 may type it (design 5.2: either order, r=/b=, any unambiguous start of a move,
-upper case, +dN/+xN in either order, ``roll`` for a corner or both) is
-accepted whenever its focus fits, and a move the fighter cannot do now is
-accepted too (the text: the default move is done); the focus it spends is
-the move's own cost (only when it can be done) plus the extras (CM-4); hit
-points stay between 0 and the start and never go up; focus stays 0 to 10
-(CM-1); random play always ends, by KO, double knockout or submission; and an
-answer made to be wrong (a corner missing or twice, a move not on the pad, an
-ambiguous start, more focus than held or allowed, a face no d6 has, a choice
-not offered) is refused and changes nothing.
+upper case, +dN/+xN in either order, ``roll`` for a corner or both), accepted
+whenever its focus fits, a move the fighter cannot do now accepted too (the
+text: the default move is done); an answer made to be wrong (a corner missing
+or twice, a move not on the pad, an ambiguous start, more focus than held or
+allowed, a face no d6 has, a choice not offered) refused.
+
+Here, the rules' own invariants over the same random play: the focus a pick
+spends is the move's own cost (only when it can be done) plus the extras (CM-4);
+the app's picks for a corner are marked on it (CM-12); hit points stay between 0
+and the start and never go up; focus stays 0 to 10 (CM-1); random play always
+ends, by KO, double knockout or submission.
 """
 
 from __future__ import annotations
 
 import random
-import tempfile
-from pathlib import Path
 from typing import Any
 
 import pytest
 import tiers
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import CM_WORDS, cm_fitting, cm_fitting_secret, cm_wrong
 from tiers import examples
 
 pytest.register_assert_rewrite("session_checks")
@@ -37,10 +36,9 @@ pytest.register_assert_rewrite("session_checks")
 import session_checks
 
 from companion.dice import Refused, read_faces
-from companion.ruleset import SIDES, ChoicePrompt, PadSide, RollPrompt, SecretPrompt, Setup
+from companion.ruleset import RollPrompt, SecretPrompt, Setup
 from companion.rulesets.cage_match import RULESET
-from companion.session import Session, resume, start
-from companion.store import Store
+from companion.session import Session
 
 SETTINGS = settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -67,146 +65,8 @@ SETUPS = st.builds(
     st.booleans(),
 )
 
-VOCAB = (
-    ["red=jab blue=jab", "red=protect blue=focus", "blue=taunt red=taunt", "r=j b=p", "red=roll blue=roll", "roll"]
-    + [
-        "red=jab",
-        "blue=jab",
-        "red=jab red=jab",
-        "red=jab+d1 blue=jab+x1",
-        "red=jab+d9 blue=jab",
-        "red= blue=",
-        "red=+d1 blue=jab",
-        "red=jab++d1 blue=jab",
-        "red=jab+d-1 blue=jab",
-        "=jab =jab",
-        "red=jab,blue=jab",
-    ]
-    + ["3 4", "1 1", "6 6", "6,6", " 2  5 ", "0 3", "7 1", "3", "1 2 3", "d6", "9" * 40]
-    + ["stop", "go", "s", "g", "STOP", "stay", "st", "cross", "jab", "armbar", "ground-and-pound", "x", "combo"]
-    + ["", " ", "#", "undo", "ROLL", "roll 5", "red=ROLL BLUE=ROLL"]
-)
-"""Typed answers: secret answers (fitting or not), faces, choice keys, no answer at all."""
-
-
-OPS = session_checks.play_steps(VOCAB, 160)
-
-
-# --- answers that fit, and answers made to be wrong ------------------------------------
-
-
-def starts(pad: PadSide, key: str) -> list[str]:
-    """Every start of ``key`` that names it on ``pad`` (the key itself always does)."""
-    return [
-        key[:i]
-        for i in range(1, len(key) + 1)
-        if pad.find(key[:i]) is not None and not isinstance(pad.find(key[:i]), tuple) and pad.find(key[:i]).key == key
-    ]
-
-
-def budget(pad: PadSide, key: str) -> int:
-    """Focus left for extras after ``key``'s own cost (not paid when it cannot be done: CMD-3)."""
-    move = next(o for o in pad.options if o.key == key)
-    return pad.focus - (move.focus_cost if move.allowed else 0)
-
-
-def fitting_pick(pad: PadSide, rng: random.Random) -> tuple[str, str | None, int, int]:
-    """(text, move key or None for ``roll``, focus on dice, focus on damage): a pick that must be accepted."""
-    if rng.random() < 0.08:
-        return "roll", None, 0, 0
-    options = [o for o in pad.options if budget(pad, o.key) >= 0]  # any move, possible now or not
-    move = rng.choice(options)
-    left = budget(pad, move.key)
-    dice = rng.randint(0, min(pad.max_dice, left)) if rng.random() < 0.5 else 0
-    damage = rng.randint(0, min(pad.max_damage, left - dice)) if rng.random() < 0.5 else 0
-    spends = []
-    if dice or rng.random() < 0.1:
-        spends.append(f"+d{dice}")
-    if damage or rng.random() < 0.1:
-        spends.append(f"+x{damage}")
-    rng.shuffle(spends)
-    return rng.choice(starts(pad, move.key)) + "".join(spends), move.key, dice, damage
-
-
-def fitting_secret(prompt: SecretPrompt, rng: random.Random) -> tuple[str, list[tuple[str | None, int, int]]]:
-    if rng.random() < 0.05:
-        return rng.choice(["roll", "ROLL", " roll "]), [(None, 0, 0), (None, 0, 0)]
-    parts, picks = [], []
-    for pad in prompt.sides:
-        text, key, dice, damage = fitting_pick(pad, rng)
-        corner = SIDES[pad.side]
-        parts.append(f"{rng.choice([corner, corner[0]])}={text}")
-        picks.append((key, dice, damage))
-    if rng.random() < 0.5:
-        parts.reverse()
-    line = " ".join(parts)
-    return (line.upper() if rng.random() < 0.1 else line), picks
-
-
-def fitting(prompt: Any, rng: random.Random) -> str:
-    """Text that answers a roll or choice prompt, typed as a player might type it."""
-    if isinstance(prompt, RollPrompt):
-        a, b = rng.randint(1, 6), rng.randint(1, 6)
-        return rng.choice([f"{a} {b}", f"{a},{b}", f" {a}  {b} ", f"{a}, {b}"])
-    key = rng.choice(prompt.options).key
-    names = [
-        key[:i] for i in range(1, len(key) + 1) if prompt.find(key[:i]) is not None and prompt.find(key[:i]).key == key
-    ]
-    text = rng.choice(names)
-    return text.upper() if rng.random() < 0.2 else text
-
-
-def wrong_pick(pad: PadSide, rng: random.Random) -> str:
-    """A pick that cannot be accepted for ``pad``: more focus than held (when it can be), more
-    than the pad allows, a move not on the pad, an ambiguous start, a spend that is not one."""
-    move = rng.choice(pad.options)
-    left = budget(pad, move.key)
-    if left < pad.max_dice + pad.max_damage and rng.random() < 0.4:  # more focus than held
-        dice = rng.randint(max(0, left + 1 - pad.max_damage), min(pad.max_dice, left + 1))
-        return f"{move.key}+d{dice}+x{left + 1 - dice}"
-    ways = [
-        f"{move.key}zz",  # not a move of this fighter
-        "no-such-move",
-        f"{move.key}+d{pad.max_dice + 1}",  # more on dice than allowed
-        f"{move.key}+x{pad.max_damage + 1 + rng.randint(0, 5)}",
-        f"{move.key}+q1",  # not a spend
-        f"{move.key}+d1x1",
-        f"{move.key}+",
-    ]
-    ambiguous = sorted({o.key[0] for o in pad.options if isinstance(pad.find(o.key[0]), tuple)})
-    if ambiguous:
-        ways.append(rng.choice(ambiguous))
-    return rng.choice(ways)
-
-
-def wrong(prompt: Any, rng: random.Random) -> str:
-    """Text made to be refused at ``prompt``."""
-    if isinstance(prompt, SecretPrompt):
-        red, blue = (fitting_pick(pad, rng)[0] for pad in prompt.sides)
-        if rng.random() < 0.6:  # a well-formed line with one bad pick
-            picks = [red, blue]
-            bad = rng.randrange(2)
-            picks[bad] = wrong_pick(prompt.sides[bad], rng)
-            return rng.choice([f"red={picks[0]} blue={picks[1]}", f"b={picks[1]} r={picks[0]}"])
-        return rng.choice(
-            [
-                f"red={red}",  # a corner missing
-                f"blue={blue}",
-                f"red={red} red={red}",  # a corner twice
-                f"red={red} blue={blue} blue={blue}",
-                f"green={red} blue={blue}",
-                f"red = {red} blue = {blue}",
-                f"{red} {blue}",
-                "",
-            ]
-        )
-    if isinstance(prompt, RollPrompt):
-        return rng.choice(
-            ["0 3", "7 1", "3", "1 2 3", "6 60", "-1 2", "a b", "2.5 3", "jab", "stop", "red=jab blue=jab"]
-        )
-    if isinstance(prompt, ChoicePrompt):
-        return rng.choice(["zzz", "red=jab blue=jab", "3 4", "-", "stopp", "gone", "x"])
-    return rng.choice(["red=jab blue=jab", "3 4", "stop", "roll"])  # the fight is over
+OPS = session_checks.play_steps(list(CM_WORDS), 160)
+"""Random play: the answers of tests/strategies.py (cm_fitting_secret, cm_fitting, cm_wrong) and CM_WORDS."""
 
 
 # --- the checks --------------------------------------------------------------------------
@@ -269,11 +129,11 @@ def run(session: Session, ops: list[tuple[Any, ...]]) -> list[Any]:
         over = prompt.kind == "over"
         picks = None
         if kind == "fit" and isinstance(prompt, SecretPrompt):
-            text, picks = fitting_secret(prompt, rng)
+            text, picks = cm_fitting_secret(prompt, rng)
         elif kind == "fit" and not over:
-            text = fitting(prompt, rng)
+            text = cm_fitting(prompt, rng)
         elif kind == "fit" or kind == "wrong":
-            text = wrong(prompt, rng)
+            text = cm_wrong(prompt, rng)
         elif kind == "roll":
             text = rng.choice(["roll", "ROLL", " roll "])
             picks = [(None, 0, 0), (None, 0, 0)]
@@ -335,18 +195,6 @@ def check_spend(prompt: SecretPrompt, state: Any, step: Any, picks: list[tuple[s
 
 @SETTINGS
 @given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16))
-def test_any_answers_are_accepted_or_refused_and_a_refusal_changes_nothing(setup, ops, seed) -> None:
-    """Properties 1 and 2: nothing but Refused escapes from submit; a refusal changes nothing;
-    a fitting answer (a secret answer in any allowed form whose focus fits, even naming a move
-    that cannot be done now, faces, a choice's key or start, roll) is accepted; an answer made
-    to be wrong is refused; every state keeps hit points in 0..start and focus in 0..10."""
-    session = Session(RULESET, setup, rng=random.Random(seed))
-    check_numbers(session.state)
-    run(session, ops)
-
-
-@SETTINGS
-@given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16))
 def test_hit_points_never_go_up_and_the_end_is_a_ko_or_a_submission(setup, ops, seed) -> None:
     """Nothing heals in Cage Match: along the answers every hit point count only goes down;
     focus stays 0..10; a finished fight ended as CM-1 says."""
@@ -361,64 +209,6 @@ def test_hit_points_never_go_up_and_the_end_is_a_ko_or_a_submission(setup, ops, 
         last = now
     if session.over:
         check_result(session)
-
-
-@SETTINGS
-@given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16))
-def test_the_fold_of_the_answers_is_the_live_state(setup, ops, seed) -> None:
-    session = Session(RULESET, setup, rng=random.Random(seed))
-    run(session, ops)
-    session_checks.assert_fold_is_the_live_state(RULESET, setup, session)
-
-
-@SETTINGS
-@given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16))
-def test_undo_all_then_redo_all_gives_the_same_fight(setup, ops, seed) -> None:
-    session = Session(RULESET, setup, rng=random.Random(seed))
-    run(session, ops)
-    session_checks.assert_undo_all_redo_all_round_trips(RULESET, setup, session)
-
-
-@SETTINGS
-@given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16), back=st.integers(1, 6))
-def test_undo_then_redo_returns_the_same_state(setup, ops, seed, back) -> None:
-    """Undo a few answers then redo them: the same state, prompt, log and trackers, at every step."""
-    session = Session(RULESET, setup, rng=random.Random(seed))
-    run(session, ops)
-    trail = [(session.state, session.prompt, session.log())]
-    for _ in range(min(back, len(session.steps))):
-        session.undo()
-        trail.append((session.state, session.prompt, session.log()))
-    trail.pop()
-    while trail:
-        session.redo()
-        state, prompt, log = trail.pop()
-        assert (session.state, session.prompt, session.log()) == (state, prompt, log)
-        assert RULESET.trackers(session.state) == RULESET.trackers(state)
-
-
-@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16))
-def test_save_and_reload_gives_the_same_fight(tmp_path_factory, setup, ops, seed) -> None:
-    """The setup is stored with its tables; a resumed fight folds to the same place."""
-    directory = Path(tempfile.mkdtemp(dir=tmp_path_factory.getbasetemp()))
-    store = Store.open(directory)
-    session = start(store, RULESET, setup, rng=random.Random(seed))
-    run(session, ops)
-    store.close()
-    again = Store.open(directory)
-    try:
-        resumed = resume(again, session.id)
-        assert resumed.answers == session.answers
-        assert resumed.state == session.state
-        assert resumed.prompt == session.prompt
-        assert resumed.log() == session.log()
-        assert resumed.redo_stack == session.redo_stack
-        assert RULESET.trackers(resumed.state) == RULESET.trackers(session.state)
-        (row,) = again.sessions()
-        assert row.status == ("over" if session.over else "open")
-    finally:
-        again.close()
 
 
 MAX_TURNS = 300
@@ -440,9 +230,9 @@ def test_random_play_ends_every_fight(setup, seed, app) -> None:
             step = session.roll()
             assert step.answer.virtual
         elif isinstance(prompt, SecretPrompt):
-            session.submit(fitting_secret(prompt, rng)[0])
+            session.submit(cm_fitting_secret(prompt, rng)[0])
         else:
-            session.submit(fitting(prompt, rng))
+            session.submit(cm_fitting(prompt, rng))
         answers += 1
         check_numbers(session.state)
     check_result(session)
@@ -451,19 +241,3 @@ def test_random_play_ends_every_fight(setup, seed, app) -> None:
         with pytest.raises(Refused):
             session.submit(text)
     assert snapshot(session) == after
-
-
-@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(setup=SETUPS, seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 80), tries=st.integers(1, 8))
-def test_a_wrong_answer_anywhere_is_refused_and_changes_nothing(setup, seed, steps, tries) -> None:
-    """Play ``steps`` random answers, then give answers made to be wrong for the prompt there:
-    each is refused with a reason and nothing changes (D-5)."""
-    session_checks.assert_wrong_answers_change_nothing(
-        RULESET,
-        setup,
-        seed,
-        steps,
-        tries,
-        wrong=wrong,
-        fitting=lambda p, r: fitting_secret(p, r)[0] if isinstance(p, SecretPrompt) else fitting(p, r),
-    )

@@ -1,50 +1,42 @@
-"""Properties of sessions over any sequence of stamped answers, on Fighters Only.
+"""Properties of Fighters Only bouts over any sequence of stamped answers.
 
-As tests/test_properties.py does for NHB: a fight is a log of answers
-(shared/DESIGN.md); whatever is typed, and whatever the clock stamp says, a
-session either accepts the answer or refuses it (ruling D-5) and nothing else
-happens; an answer that fits the prompt with a stamp that runs forward inside
-the round is never refused; the live state is always the fold of the answers;
-saving, undoing and redoing never change where the fight stands. On top of
-that, FO's attacking time (FO-7) always adds up: never negative, never more
-than the clock has run this round, never more than 5:00 in a finished round,
-and equal to the time each side held the dice between the stamps.
+What every game keeps (a refusal changes nothing, the fold of the answers is the
+live state, saving, undoing and redoing never change where the fight stands) is
+checked for FO with the other games in tests/test_contract.py. Here, between
+random cards, with any clock stamps: an answer that fits the prompt with a stamp
+that runs forward inside the round is never refused, one stamped backwards or at
+5:00 is (only the bell is taken then), stall only while the attacker holds the
+dice (FO-8); FO's attacking time (FO-7) always adds up: never negative, never
+more than the clock has run this round, never more than 5:00 in a finished
+round, and equal to the time each side held the dice between the stamps; the
+app's rolls with the bell rung now and then end every bout.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import tempfile
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import FO_WORDS
 from tiers import examples
 
 from companion.clock import mmss
-
-pytest.register_assert_rewrite("session_checks")
-
-import session_checks
-
 from companion.dice import Refused, read_faces, roll_text
 from companion.ruleset import Answer, ChoicePrompt, RollPrompt, Setup
 from companion.rulesets.fo import (
-    GROUND_ATTACKS,
     ROUND_SECONDS,
     RULESET,
-    STANDING_ATTACKS,
     TWO_D6,
     FoCard,
     FoState,
     rounds_won,
     scores,
 )
-from companion.session import Session, resume, start
-from companion.store import Store
+from companion.session import Session
 
 SETTINGS = settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -54,14 +46,7 @@ EPS = 1e-6
 
 # --- strategies ------------------------------------------------------------------
 
-VOCAB = (
-    ["3 4", "1 1", "6 6", "2 5", "4,3", " 5  6 ", "2, 2", "1 6"]  # 2d6 faces that fit a roll
-    + ["0 3", "7 1", "3", "1 2 3", "34", "-1 2", "1.0 2", "²", "3 4 5", "6 10", "9" * 50, "d6"]
-    + list(STANDING_ATTACKS + GROUND_ATTACKS)
-    + ["p", "k", "t", "g", "s", "su", "PUNCH", " kick ", "take", "gn", "punches", "kicks", "x", "block", "guard"]
-    + ["stall", "STALL", "stal", "stalling", "bell", "Bell", " bell ", "bells"]
-    + ["roll", "ROLL", " roll ", "roll 5", "", " ", "#", "undo"]
-)
+VOCAB = FO_WORDS
 """Typed answers: faces (fitting or not), choice keys and prefixes, stall, bell, roll and no answer."""
 
 
@@ -276,62 +261,6 @@ def holder(state: FoState) -> int | None:
 
 
 # --- properties --------------------------------------------------------------------
-
-
-@SETTINGS
-@given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16))
-def test_any_answers_are_accepted_or_refused_and_a_refusal_changes_nothing(setup, ops, seed) -> None:
-    """Properties 1 and 2: anything but Refused escaping from submit fails the test, as does
-    a refusal that changes the session or a fitting answer (faces, a choice key or a prefix,
-    roll, bell, or stall while the attacker holds the dice, stamped forward inside the round)
-    that is refused; a stamp backwards or at 5:00 is refused except on the bell."""
-    session = Session(RULESET, setup, rng=random.Random(seed))
-    run(session, ops)
-
-
-@SETTINGS
-@given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16))
-def test_the_fold_of_the_answers_is_the_live_state(setup, ops, seed) -> None:
-    session = Session(RULESET, setup, rng=random.Random(seed))
-    run(session, ops)
-    session_checks.assert_fold_is_the_live_state(RULESET, setup, session)
-
-
-@SETTINGS
-@given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16))
-def test_undo_all_then_redo_all_gives_the_same_fight(setup, ops, seed) -> None:
-    session = Session(RULESET, setup, rng=random.Random(seed))
-    run(session, ops)
-    session_checks.assert_undo_all_redo_all_round_trips(RULESET, setup, session)
-
-
-@settings(max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16))
-def test_save_and_reload_gives_the_same_fight(tmp_path_factory, setup, ops, seed) -> None:
-    directory = Path(tempfile.mkdtemp(dir=tmp_path_factory.getbasetemp()))
-    store = Store.open(directory)
-    session = start(store, RULESET, setup, rng=random.Random(seed))
-    run(session, ops)
-    store.close()
-
-    again = Store.open(directory)
-    try:
-        assert again.notice is None
-        resumed = resume(again, session.id)
-        assert resumed.answers == session.answers  # text, virtual flag and clock stamp
-        assert [a.clock for a in resumed.answers] == [a.clock for a in session.answers]
-        assert resumed.state == session.state
-        assert resumed.prompt == session.prompt
-        assert resumed.log() == session.log()
-        assert resumed.redo_stack == session.redo_stack
-        assert RULESET.clock_reading(resumed.state) == RULESET.clock_reading(session.state)
-        assert RULESET.trackers(resumed.state) == RULESET.trackers(session.state)
-        (row,) = again.sessions()
-        assert row.status == ("over" if session.over else "open")
-        assert row.result == (session.prompt.result.to_json() if session.over else None)
-        assert row.answers == len(session.answers)
-    finally:
-        again.close()
 
 
 @SETTINGS

@@ -1,33 +1,32 @@
 """Properties of Simultaneous Combat for Fudge scenes over any sequence of answers.
 
-As the other games' property tests do (tests/test_cage_match_properties.py): a
-fight is a log of answers (shared/DESIGN.md); whatever is typed, a session
-either accepts it or refuses it (ruling D-5) and nothing else happens; an
-answer that fits the prompt (any faces of the dice, typed in any allowed
-form; any offered key or an unambiguous start of one) is never refused; an
-answer made not to fit is refused and changes nothing; the live state is
-always the fold of the answers; undo and redo never change where the fight
-stands; a stored scene resumes to the same place.
+What every game keeps (a refusal changes nothing, an answer that fits is never
+refused and one made to be wrong always is, the fold of the answers is the live
+state, undo and redo and a stored scene resumed never change where the fight
+stands) is checked for Fudge with the other games in tests/test_contract.py,
+with the answers of tests/strategies.py (any faces of the dice, typed in any
+allowed form; any offered key or an unambiguous start of one).
 
-For Fudge (docs/fudge_design.md, FU-4): the scenes are random, 2 to 16 cards
-of the shipped roster and the golden cards on two sides (a card drawn twice is
-an NPC group, numbered), with random options; wound boxes only fill, never empty, and keep their count (3
-Scratch, the sheet's Hurt boxes, one of each worse); ammunition stays between
-0 and the weapon's capacity and spare loads never go below 0; random play
-ends (a side down, or the GM's end) within a bound, unless nobody on either
-side can attack any more (a stand-off only the GM can end).
+Here, the rules' own invariants (docs/fudge_design.md, FU-4) over random scenes,
+2 to 16 cards of the shipped roster and the golden cards on two sides (a card
+drawn twice is an NPC group, numbered), with random options: wound boxes only
+fill, never empty, and keep their count (3 Scratch, the sheet's Hurt boxes, one
+of each worse); ammunition stays between 0 and the weapon's capacity and spare
+loads never go below 0; random play ends (a side down, or the GM's end) within
+a bound, unless nobody on either side can attack any more (a stand-off only
+the GM can end).
 """
 
 from __future__ import annotations
 
 import random
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import FUDGE_WORDS, fudge_fitting, fudge_wrong
 from tiers import examples
 
 pytest.register_assert_rewrite("session_checks")
@@ -37,7 +36,7 @@ import session_checks
 from companion.cards import load_roster
 from companion.dice import Refused
 from companion.replay import number_copies
-from companion.ruleset import ChoicePrompt, RollPrompt, Setup
+from companion.ruleset import ChoicePrompt, Setup
 from companion.rulesets.fudge import ATTACKS, BOXES, RULESET
 from companion.session import Session
 
@@ -66,108 +65,7 @@ def setups(draw) -> Setup:
 
 SETUPS = setups()
 
-VOCAB = [
-    "attack",
-    "defend",
-    "end",
-    "reload",
-    "aim",
-    "aware",
-    "unaware",
-    "done",
-    "torso",
-    "a",
-    "d",
-    "e",
-    "+ - 0 +",
-    "+-0+",
-    "0 0 0 0",
-    "+",
-    "- -",
-    "+ + +",
-    "++++",
-    "+ + + + +",
-    "2 2 2 2",
-    "roll",
-    "ROLL",
-    "",
-    " ",
-    "undo",
-    "sir-aldric-of-wendham",
-    "hal-brandt",
-    "bruno",
-    "7",
-    "gm +1 uphill",
-    "gm -2 in the dark",
-    "gm +1",
-    "other iron will",
-    "combat-reflexes",
-    "Grukk the Ogre 2",
-    "Sir Aldric",
-]
-"""Typed answers: keys (offered or not), names, faces of any count, the app's roll, nothing at all, the GM's
-words (a modifier with and without its reason, a gift named)."""
-
-
-OPS = session_checks.play_steps(VOCAB, 200)
-
-
-# --- answers that fit, and answers made to be wrong ------------------------------------
-
-
-def faces_text(n: int, rng: random.Random) -> str:
-    """``n`` dF faces as a player may type them: spaced, run together, with commas, '.' for 0."""
-    faces = [rng.choice("+-0") for _ in range(n)]
-    form = rng.randrange(4)
-    if form == 0:
-        return " ".join(faces)
-    if form == 1:
-        return "".join(faces)
-    if form == 2:
-        return ", ".join(faces)
-    return " ".join("." if f == "0" and rng.random() < 0.5 else f for f in faces)
-
-
-def fitting(prompt: Any, rng: random.Random, *, no_end: bool = False) -> str:
-    """Text that answers a roll or choice prompt and must be accepted."""
-    if isinstance(prompt, RollPrompt):
-        return faces_text(len(prompt.dice.dice), rng)
-    return session_checks.fitting_choice(prompt, rng, no_end=no_end)
-
-
-def wrong(prompt: Any, rng: random.Random) -> str:
-    """Text made to be refused at ``prompt``."""
-    if isinstance(prompt, RollPrompt):
-        n = len(prompt.dice.dice)
-        ways = [faces_text(n + 1, rng), " ".join("2" * n), "attack", "+ x" * n, "1 " * n, "gm", "gm 0 x", "gm +1"]
-        if n > 1:
-            ways.append(faces_text(n - 1, rng))
-        if not any(c.key == "gm" for c in prompt.also):
-            ways.append("gm +1 uphill")  # a roll that reads no total (a stop roll, seeing the elephant)
-        if not prompt.also:
-            ways.append("end")  # the rolls after the scene's end
-        return rng.choice(ways)
-    if isinstance(prompt, ChoicePrompt):
-        ways = [
-            w
-            for w in [
-                "zzz",
-                "+ - 0 +",
-                "-",
-                "attack",
-                "defend",
-                "reload",
-                "aware",
-                "done",
-                "nobody-at-all",
-                "torso",
-                "x",
-            ]
-            if prompt.find(w) is None and prompt.find_shown(w) is None
-        ]
-        ways += ["gm +1 uphill"] + ([] if prompt.also and prompt.also[0].key == "end" else ["end"])
-        return rng.choice([w for w in ways if w != "end" or prompt.find("end") is None])
-    return rng.choice(["attack", "+ - 0 +", "end", "roll"])  # the scene is over
+OPS = session_checks.play_steps(list(FUDGE_WORDS), 200)
 
 
 # --- the checks --------------------------------------------------------------------------
@@ -222,7 +120,7 @@ def run(setup: Setup, session: Session, ops: list[tuple[Any, ...]]) -> None:
         check_numbers(setup, now)
         check_boxes_only_fill(before, now)
 
-    session_checks.apply_ops(session, ops, fitting=fitting, wrong=wrong, after=after)
+    session_checks.apply_ops(session, ops, fitting=fudge_fitting, wrong=fudge_wrong, after=after)
 
 
 # --- properties --------------------------------------------------------------------
@@ -230,54 +128,12 @@ def run(setup: Setup, session: Session, ops: list[tuple[Any, ...]]) -> None:
 
 @SETTINGS
 @given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16))
-def test_any_answers_are_accepted_or_refused_and_a_refusal_changes_nothing(setup, ops, seed) -> None:
-    """Nothing but Refused escapes from submit; a refusal changes nothing; a fitting answer is accepted;
-    one made to be wrong is refused; boxes keep their count and only fill; ammunition stays in range."""
+def test_in_any_play_boxes_keep_their_count_and_only_fill_and_ammunition_stays_in_range(setup, ops, seed) -> None:
+    """Random play (session_checks.apply_ops, with the checks every answer gets): after every answer and
+    every redo, each combatant's boxes keep their count and only fill; ammunition stays in range."""
     session = Session(RULESET, setup, rng=random.Random(seed))
     check_numbers(setup, session.state)
     run(setup, session, ops)
-
-
-@SETTINGS
-@given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16))
-def test_the_fold_of_the_answers_is_the_live_state(setup, ops, seed) -> None:
-    session = Session(RULESET, setup, rng=random.Random(seed))
-    run(setup, session, ops)
-    session_checks.assert_fold_is_the_live_state(RULESET, setup, session)
-    for before, after in zip([session.start] + [s.state for s in session.steps], [s.state for s in session.steps]):
-        check_boxes_only_fill(before, after)
-
-
-@SETTINGS
-@given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16))
-def test_undo_all_then_redo_all_gives_the_same_fight(setup, ops, seed) -> None:
-    session = Session(RULESET, setup, rng=random.Random(seed))
-    run(setup, session, ops)
-    session_checks.assert_undo_all_redo_all_round_trips(RULESET, setup, session)
-
-
-@SETTINGS
-@given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16), back=st.integers(1, 8))
-def test_undo_then_redo_returns_the_same_state(setup, ops, seed, back) -> None:
-    """Undo a few answers then redo them: the same state, prompt, log and trackers, at every step."""
-    session = Session(RULESET, setup, rng=random.Random(seed))
-    run(setup, session, ops)
-    trail = [(session.state, session.prompt, session.log(), RULESET.trackers(session.state))]
-    for _ in range(min(back, len(session.steps))):
-        session.undo()
-        trail.append((session.state, session.prompt, session.log(), RULESET.trackers(session.state)))
-    trail.pop()
-    while trail:
-        session.redo()
-        assert (session.state, session.prompt, session.log(), RULESET.trackers(session.state)) == trail.pop()
-
-
-@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(setup=SETUPS, ops=OPS, seed=st.integers(0, 2**16))
-def test_store_and_resume_give_the_same_scene(tmp_path_factory, setup, ops, seed) -> None:
-    """The setup (sides, options, tables) is stored with the answers; a resumed scene folds to the same place."""
-    directory = Path(tempfile.mkdtemp(dir=tmp_path_factory.getbasetemp()))
-    session_checks.assert_resumes_as_it_was(RULESET, setup, directory, seed, lambda session: run(setup, session, ops))
 
 
 MAX_ROUNDS = 1000
@@ -322,7 +178,7 @@ def test_random_play_ends_every_scene(setup, seed, app) -> None:
             step = session.roll()
             assert step.answer.virtual and step.answer.text != "end"
         else:
-            step = session.submit(fitting(prompt, rng, no_end=True))
+            step = session.submit(fudge_fitting(prompt, rng, no_end=True))
         check_numbers(setup, step.state)
         check_boxes_only_fill(state, step.state)
     result = session.prompt.result
@@ -347,12 +203,3 @@ def test_random_play_ends_every_scene(setup, seed, app) -> None:
         with pytest.raises(Refused):
             session.submit(text)
     assert session_checks.snapshot(session) == after
-
-
-@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(setup=SETUPS, seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 120), tries=st.integers(1, 6))
-def test_a_wrong_answer_anywhere_is_refused_and_changes_nothing(setup, seed, steps, tries) -> None:
-    """Play ``steps`` fitting answers, then answers made to be wrong there: each is refused, nothing changes."""
-    session_checks.assert_wrong_answers_change_nothing(
-        RULESET, setup, seed, steps, tries, fitting=lambda p, r: fitting(p, r, no_end=True), wrong=wrong
-    )

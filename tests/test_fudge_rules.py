@@ -1383,15 +1383,6 @@ def test_reference_shows_the_damage_results_at_a_damage_roll():
     assert ref.rows[ref.highlight] == ("Fair or better", "Very Hurt")
 
 
-def test_a_round_replays_the_same_from_its_answers():
-    """Design: the state is a fold of the answers; the same answers give the same log."""
-    answers = ("attack", "attack", "+ 0 0 0", "0 0 0 0", "- 0 0 0", "attack", "attack", "0 0 0 0", "0 0 0 0")
-    a = play(scene(A, B), *answers)
-    b = play(scene(A, B), *answers)
-    assert a[1] == b[1] and RULESET.trackers(a[0]) == RULESET.trackers(b[0])
-    assert isinstance(prompt(a[0]), (RollPrompt, ChoicePrompt))
-
-
 # --- issue 17: FU-6, wounds shrugged off take full effect when the scene ends -----------------------------------
 
 

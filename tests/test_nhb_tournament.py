@@ -1,5 +1,6 @@
 """Tournament nights (ruling NHB-9) with fixed dice: the bracket, injuries, undo
-across bouts, the store, and the script protocol.
+across bouts, and the script protocol. (A night folds, undoes, resumes and plays
+through ``companion script`` as every game does: tests/test_contract.py.)
 
 Every bout below is typed in the order of ruling NHB-10: control red then blue,
 the controller's place, fight points red then blue, the finish roll winner then
@@ -17,8 +18,7 @@ import pytest
 from companion.dice import Refused
 from companion.ruleset import Answer, Setup, get_ruleset
 from companion.rulesets.nhb import RULESET, TOURNAMENT, NhbCard
-from companion.session import Session, fold, resume, start
-from companion.store import Store
+from companion.session import Session
 from companion.tournament import Bracket, round_names
 
 
@@ -228,26 +228,6 @@ def test_undo_reaches_back_into_the_previous_bout():
     assert state.bout.step == "finish" and state.bout.fighters[0].name == "Alpha"
     session.redo()
     assert session.state.bracket.done[0].result.winner == "Alpha"
-
-
-def test_a_tournament_is_stored_and_resumes_where_it_was(tmp_path: Path):
-    store = Store.open(tmp_path)
-    session = start(store, TOURNAMENT, Setup("nhb_tournament", FOUR, {}))
-    play(session, ["begin"] + BOUT_ALPHA_KO + ["begin", "6", "2"])
-    again = resume(Store.open(tmp_path), session.id)
-    assert again.state.bracket == session.state.bracket
-    assert again.state.bout == session.state.bout
-    assert again.prompt.headline() == "Charlie: choose where the segment is fought"
-    assert [line for line, _ in again.log()] == [line for line, _ in session.log()]
-
-
-def test_the_fold_is_pure():
-    """The same answers give the same night (shared/DESIGN.md)."""
-    answers = [Answer(t) for t in ["begin"] + BOUT_ALPHA_KO + ["begin"] + BOUT_CHARLIE_SUB]
-    start_state = TOURNAMENT.new(Setup("nhb_tournament", FOUR))
-    one = fold(TOURNAMENT, start_state, answers)[-1].state
-    two = fold(TOURNAMENT, start_state, answers)[-1].state
-    assert one.bracket == two.bracket
 
 
 def test_an_even_number_of_segments_is_refused():

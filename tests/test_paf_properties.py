@@ -1,14 +1,12 @@
 """Properties of Paul's Adventures In Fantasy scenes over any sequence of answers.
 
-As the other games' property tests do (tests/test_fudge_properties.py, the
-closest model): a fight is a log of answers (shared/DESIGN.md); whatever is
-typed, a session either accepts it or refuses it (ruling D-5) and nothing else
-happens; an answer that fits the prompt (any faces of the dice, typed in any
-allowed form; any offered key or an unambiguous start of one) is never
-refused; an answer made not to fit is refused and changes nothing; the live
-state is always the fold of the answers, and the same answers always give the
-same log; undo and redo never change where the fight stands; a stored scene
-resumes to the same place.
+What every game keeps (a refusal changes nothing, an answer that fits is never
+refused and one made to be wrong always is, the fold of the answers is the live
+state and the same answers always give the same log, undo and redo and a stored
+scene resumed never change where the fight stands) is checked for PAF with the
+other games in tests/test_contract.py, with the answers of tests/strategies.py
+(any faces of the dice, typed in any allowed form; any offered key or an
+unambiguous start of one; the GM's words).
 
 For PAF (docs/paf_design.md, rulings PA-1 to PA-12): the scenes are random, 2 to
 8 beings on two sides, drawn from the shipped roster and from random cards
@@ -49,14 +47,13 @@ found (holds kept by the dead and the knocked out, a third foot held).
 from __future__ import annotations
 
 import random
-import tempfile
-from pathlib import Path
 from typing import Any
 
 import pytest
 import tiers
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import PAF_WORDS, paf_fitting, paf_wrong
 from tiers import examples
 
 pytest.register_assert_rewrite("session_checks")
@@ -191,141 +188,7 @@ def setups(draw, kind: str | None = None) -> Setup:
 
 SETUPS = setups()
 
-VOCAB = [
-    "none",
-    "attack",
-    "shoot",
-    "pummel",
-    "grapple",
-    "overbear",
-    "break",
-    "move",
-    "wait",
-    "end",
-    "fix",
-    "recover",
-    "short",
-    "long",
-    "bed",
-    "3",
-    "00",
-    "100",
-    "0",
-    "05",
-    "5",
-    "99",
-    "101",
-    "1 1",
-    "7 7 7",
-    "",
-    " ",
-    "roll",
-    "ROLL",
-    "undo",
-    "orc-raider",
-    "sir-roderick-vane",
-    "slowed:orc-raider",
-    "n",
-    "a",
-    "x",
-]
-"""Typed answers: keys (offered or not), faces of any count and range, the app's roll, nothing at all."""
-
-
-OPS = session_checks.play_steps(VOCAB, 150)
-
-
-# --- answers that fit, and answers made to be wrong ---------------------------------------
-
-
-def face(die: Any, rng: random.Random) -> str:
-    """One face of ``die`` as a player may type it (D-1, D-2: ``0`` is a d10's 10, ``00`` the d%'s 100)."""
-    value = rng.randint(die.low, die.high)
-    if die.kind == Kind.PERCENT:
-        if value == 100:
-            return rng.choice(["00", "100"])
-        return f"{value:02d}" if value < 10 and rng.random() < 0.5 else str(value)
-    if die.kind == Kind.D10 and value == 10:
-        return rng.choice(["0", "10"])
-    return str(value)
-
-
-def faces_text(dice: Any, rng: random.Random) -> str:
-    faces = [face(die, rng) for die in dice.dice]
-    form = rng.randrange(3)
-    if form == 1 and len(faces) > 1 and all(die.high <= 9 for die in dice.dice):
-        return "".join(faces)
-    return (", " if form == 2 else " ").join(faces)
-
-
-GM_WORDS = ("gm +5 tree in the way", "gm -10 asleep", "GM +100 fog", "gm-3 dusk")
-"""A GM's modifiers that fit a roll to hit (its ``also`` has ``gm``)."""
-
-
-def fitting(prompt: Any, rng: random.Random, *, no_end: bool = False) -> str:
-    """Text that answers a roll or choice prompt and must be accepted: now and then one of the GM's words
-    the prompt takes (``end`` unless ``no_end``; a modifier at a roll to hit)."""
-    also = {c.key for c in getattr(prompt, "also", ())}
-    if "gm" in also and rng.random() < 0.05:
-        return rng.choice(GM_WORDS)
-    if not no_end and "end" in also and rng.random() < 0.1:
-        return rng.choice(["end", "END", " end "])
-    if isinstance(prompt, RollPrompt):
-        return faces_text(prompt.dice, rng)
-    return session_checks.fitting_choice(prompt, rng, no_end=no_end)
-
-
-def wrong(prompt: Any, rng: random.Random) -> str:
-    """Text made to be refused at ``prompt``."""
-    also = {c.key for c in getattr(prompt, "also", ())}
-    if isinstance(prompt, RollPrompt):
-        dies = prompt.dice.dice
-        n = len(dies)
-        high = dies[0].high + 1
-        ways = [
-            " ".join(face(die, rng) for die in dies + dies[:1]),
-            " ".join([str(high)] + ["1"] * (n - 1)),
-            "attack",
-            "x " * n,
-            "",
-            "-1 " * n,
-            "1.5",
-            "gm +5",  # a GM's modifier without its reason, or where none is taken
-            "gm 0 tree",
-            "e",  # the GM's end is typed in full
-        ]
-        if "gm" not in also:
-            ways.append("gm +5 tree")
-        if dies[0].kind != Kind.D10:
-            ways.append(" ".join(["0"] + ["1"] * (n - 1)))
-        if n > 1:
-            ways.append(" ".join(face(die, rng) for die in dies[1:]))
-        return rng.choice(ways)
-    if isinstance(prompt, ChoicePrompt):
-        ways = [
-            w
-            for w in [
-                "zzz",
-                "42 17",
-                "-",
-                "attack",
-                "none",
-                "end",
-                "break",
-                "bed",
-                "short",
-                "slowed:nobody",
-                "nobody-at-all",
-                "",
-                "x",
-                "7",
-                "31",
-                "gm +5 tree",  # no choice takes a GM's modifier
-            ]
-            if prompt.find(w) is None and w not in also
-        ]
-        return rng.choice(ways)
-    return rng.choice(["attack", "50", "end", "roll", "none"])  # the scene is over
+OPS = session_checks.play_steps(list(PAF_WORDS), 150)
 
 
 # --- the checks ------------------------------------------------------------------------------
@@ -566,7 +429,7 @@ def run(setup: Setup, session: Session, ops: list[tuple[Any, ...]], lead: int = 
         check_step(setup, before, now)
 
     session_checks.apply_ops(
-        session, ops, fitting=lambda p, r: fitting(p, r, no_end=r.random() < 0.95), wrong=wrong, after=after
+        session, ops, fitting=lambda p, r: paf_fitting(p, r, no_end=r.random() < 0.95), wrong=paf_wrong, after=after
     )
 
 
@@ -600,7 +463,7 @@ def check_turn_order(setup: Setup, session: Session) -> None:
 
 @SETTINGS
 @given(setup=SETUPS, ops=OPS, lead=st.integers(0, 250), seed=st.integers(0, 2**16))
-def test_any_answers_are_accepted_or_refused_and_every_state_is_sane(setup, ops, seed, lead) -> None:
+def test_every_state_is_sane_whatever_is_answered(setup, ops, seed, lead) -> None:
     """Nothing but Refused escapes from submit; a refusal changes nothing; a fitting answer is accepted;
     one made to be wrong is refused; after every answer the numbers, the statuses, the holds and the
     prompt are sane (see the module's docstring)."""
@@ -611,44 +474,6 @@ def test_any_answers_are_accepted_or_refused_and_every_state_is_sane(setup, ops,
     check_prompt(setup, session.state, session.prompt, trackers)
     run(setup, session, ops, lead)
     check_turn_order(setup, session)
-
-
-@SETTINGS
-@given(setup=SETUPS, ops=OPS, lead=st.integers(0, 250), seed=st.integers(0, 2**16))
-def test_the_fold_of_the_answers_is_the_live_state_and_the_same_answers_give_the_same_log(
-    setup, ops, seed, lead
-) -> None:
-    session = Session(RULESET, setup, rng=random.Random(seed))
-    run(setup, session, ops, lead)
-    session_checks.assert_fold_is_the_live_state(RULESET, setup, session)
-    # determinism: a new session given the same answers (virtual ones as the app gave them) logs the same
-    again = Session(RULESET, setup, rng=random.Random(seed + 1))
-    for answer in session.answers:
-        again.submit(answer.text, virtual=answer.virtual, clock=answer.clock)
-    assert again.log() == session.log()
-    assert again.state == session.state and again.prompt == session.prompt
-    assert RULESET.trackers(again.state) == RULESET.trackers(session.state)
-
-
-@SETTINGS
-@given(setup=SETUPS, ops=OPS, lead=st.integers(0, 250), seed=st.integers(0, 2**16))
-def test_undo_all_then_redo_all_gives_the_same_fight(setup, ops, seed, lead) -> None:
-    session = Session(RULESET, setup, rng=random.Random(seed))
-    run(setup, session, ops, lead)
-    trackers = RULESET.trackers(session.state)
-    session_checks.assert_undo_all_redo_all_round_trips(RULESET, setup, session)
-    assert RULESET.trackers(session.state) == trackers
-
-
-@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(setup=SETUPS, ops=OPS, lead=st.integers(0, 250), seed=st.integers(0, 2**16))
-def test_store_and_resume_give_the_same_scene(tmp_path_factory, setup, ops, seed, lead) -> None:
-    """The setup (cards, sides, options, tables) is stored with the answers; a resumed scene folds to the
-    same place."""
-    directory = Path(tempfile.mkdtemp(dir=tmp_path_factory.getbasetemp()))
-    session_checks.assert_resumes_as_it_was(
-        RULESET, setup, directory, seed, lambda session: run(setup, session, ops, lead)
-    )
 
 
 MAX_ROUNDS = 120
@@ -703,7 +528,7 @@ def pick(prompt: Any, rng: random.Random, allowed: Any) -> str:
             return rng.choice(lethal if lethal and rng.random() < 0.7 else attacks)
         if keys:
             return rng.choice(keys)
-    return fitting(prompt, rng, no_end=True)
+    return paf_fitting(prompt, rng, no_end=True)
 
 
 def play_out(
@@ -827,15 +652,6 @@ def test_temporary_damage_never_kills(setup, seed) -> None:
         allowed=lambda key: key in NON_LETHAL + ("break", "wait", "move", "none"),
         max_rounds=30,
         also=only_real_damage_kills,
-    )
-
-
-@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(setup=SETUPS, seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 120), tries=st.integers(1, 6))
-def test_a_wrong_answer_anywhere_is_refused_and_changes_nothing(setup, seed, steps, tries) -> None:
-    """Play ``steps`` fitting answers, then answers made to be wrong there: each is refused, nothing changes."""
-    session_checks.assert_wrong_answers_change_nothing(
-        RULESET, setup, seed, steps, tries, fitting=lambda p, r: fitting(p, r, no_end=True), wrong=wrong
     )
 
 
