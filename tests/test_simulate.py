@@ -490,6 +490,9 @@ def test_ctrl_c_on_a_parallel_run_ends_every_worker_at_once_and_exits_130(tmp_pa
         stderr=subprocess.PIPE,
         text=True,
         env=dict(__import__("os").environ, COMPANION_DATA_DIR=str(tmp_path)),
+        # Ctrl+C as at a terminal: a run started in the background by a shell (as CI may be) inherits
+        # SIGINT ignored, and Python then installs no handler for it (the flake of stop 25)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         workers: set[int] = set()
