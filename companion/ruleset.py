@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, TypeVar, c
 
 from companion.dice import Dice, Refused
 from companion.games import GAMES
+from companion.views import CombatantView
 
 if TYPE_CHECKING:  # pydantic is only needed once a card is read: keep start-up light
     from pathlib import Path
@@ -784,8 +785,15 @@ class Ruleset:
     """The most combatants a fight takes."""
     copies: ClassVar[bool] = False
     """The same card may be in a scene several times (an NPC group), each copy numbered."""
-    hit_point_panels: ClassVar[bool] = False
-    """A scene's sides show hit point bars (PAF) rather than wound boxes (Fudge)."""
+
+    def combatants(self, state: Any) -> tuple[CombatantView, ...]:
+        """A scene's combatants as its side panels show them, in scene order (where :attr:`scenes`):
+        each with his marks and his track (wound boxes, a hit point bar) in the game's words and
+        tones. The default: each name on its side, nothing more."""
+        return tuple(
+            CombatantView(name, SIDES.index(side) if (side := numbers.get("side")) in SIDES else 0)
+            for name, numbers in self.trackers(state).items()
+        )
 
     round_seconds: ClassVar[float | None] = None
     """A round's length where the game runs against a round clock (a :class:`TimedRuleset`)."""

@@ -82,6 +82,8 @@ from companion.rulesets.fudge_scene import (
 )
 from companion.rulesets.fudge_scene_end import SceneEnd
 from companion.rulesets.fudge_tables import Tables
+from companion.rulesets.fudge_view import combatant_view
+from companion.views import CombatantView
 
 __all__ = [
     "ACTION_WHY",
@@ -275,6 +277,10 @@ class Fudge(SceneRuleset):
         return out
 
     # --- what the screens show ---------------------------------------------------------
+
+    def combatants(self, state: Any) -> tuple[CombatantView, ...]:
+        """Each combatant from his trackers, as the side panels show him (:mod:`fudge_view`)."""
+        return tuple(combatant_view(name, numbers) for name, numbers in self.trackers(state).items())
 
     def trackers(self, state: FudgeState) -> dict[str, dict[str, Any]]:
         rnd = self.live(state)

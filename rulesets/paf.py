@@ -92,6 +92,8 @@ from companion.rulesets.paf_state import (
 )
 from companion.rulesets.paf_tables import Tables
 from companion.rulesets.paf_turn import Turns
+from companion.rulesets.paf_view import combatant_view
+from companion.views import CombatantView
 
 __all__ = [  # the names other modules have imported from here, wherever they live now
     "ACTIONS",
@@ -353,7 +355,6 @@ class Paf(SceneRuleset):
     card_model = PafCard
     options = OPTIONS
     result_type = PafResult
-    hit_point_panels = True
     has_sheet = True
     round_class = Round
     tables = pt
@@ -415,6 +416,10 @@ class Paf(SceneRuleset):
 
     def live(self, state: PafState) -> Round:
         return self.run(state) if state.result is None else _Finished(state)
+
+    def combatants(self, state: Any) -> tuple[CombatantView, ...]:
+        """Each combatant from his trackers, as the side panels show him (:mod:`paf_view`)."""
+        return tuple(combatant_view(name, numbers) for name, numbers in self.trackers(state).items())
 
     def trackers(self, state: PafState) -> dict[str, dict[str, Any]]:
         rnd = self.live(state)

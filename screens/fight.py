@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -26,10 +25,9 @@ from companion.ruleset import ChoicePrompt, OverPrompt, Prompt, SecretPrompt, Ti
 from companion.screens.fight_clock import FightClock
 from companion.screens.fight_night import FightNight
 from companion.screens.fight_odds import FightOdds
-from companion.screens.hp import HpSidePanel
+from companion.screens.sides import ROOMY_SCENE, SidePanel
 from companion.screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
 from companion.screens.widgets import DiceTray, FighterPanel, escape, prompt_text, show_text
-from companion.screens.wounds import ROOMY_SCENE, SidePanel
 from companion.session import NotSaved, Session, title_of
 
 
@@ -91,7 +89,6 @@ class FightScreen(Screen[None]):
         self._scene = ruleset.scenes
         """A scene of many on two sides (Fudge): the sides are listed on the left,
         the prompt, the tray and the play-by-play on the right."""
-        self._side_panel: type[SidePanel] = HpSidePanel if ruleset.hit_point_panels else SidePanel
         """A scene's side panels: hit point bars (PAF) or wound boxes (Fudge)."""
         self._shown_prompt: Prompt | None = None
         """The prompt on screen (a long one scrolls in a scene; a new one starts at its top)."""
@@ -126,8 +123,8 @@ class FightScreen(Screen[None]):
         play-by-play on the right."""
         with Horizontal(id="scene"):
             with Vertical(id="sides"):
-                yield self._side_panel(id="red-side", classes="side")
-                yield self._side_panel(id="blue-side", classes="side")
+                yield SidePanel(id="red-side", classes="side")
+                yield SidePanel(id="blue-side", classes="side")
             with Vertical(id="centre"):
                 yield Static(id="status")
                 with PromptScroll(id="prompt-box"):
@@ -200,7 +197,7 @@ class FightScreen(Screen[None]):
     def on_resize(self) -> None:
         """A scene's panels take three lines a combatant when the terminal grows tall enough."""
         if self._scene and self.is_mounted:
-            self._render_sides(self.session.ruleset.trackers(self.session.state), self._who_acts())
+            self._render_sides(self._who_acts())
 
     def _who_acts(self) -> str | None:
         """The combatant the prompt is for, in a scene (none once it is over)."""
@@ -225,7 +222,7 @@ class FightScreen(Screen[None]):
             if self.sub_title != names:
                 self.sub_title = names
         if self._scene:
-            self._render_sides(trackers, self._who_acts())
+            self._render_sides(self._who_acts())
             cards = ()
         for side, card in enumerate(cards):
             panel = self.query_one("#red" if side == 0 else "#blue", FighterPanel)
@@ -276,18 +273,15 @@ class FightScreen(Screen[None]):
         self._render_log()
         self._refresh_keys()
 
-    def _render_sides(self, trackers: dict[str, dict[str, Any]], acting: str | None) -> None:
-        """A scene's two sides, each combatant with his trackers; ``acting`` is marked."""
-        setup = self.session.setup
+    def _render_sides(self, acting: str | None) -> None:
+        """A scene's two sides, each combatant as the ruleset shows him; ``acting`` is marked."""
+        views = self.session.ruleset.combatants(self.session.state)
         # three lines a combatant (holds and injuries whole) when few, or when the terminal is tall
         # enough for them all: two panels' borders, the header and the footer besides
-        roomy = len(setup.fighters) <= ROOMY_SCENE or 3 * len(setup.fighters) + 6 <= self.app.size.height
+        roomy = len(views) <= ROOMY_SCENE or 3 * len(views) + 6 <= self.app.size.height
         for side in (0, 1):
-            combatants = [
-                (card, trackers.get(card.name, {})) for i, card in enumerate(setup.fighters) if setup.side_of(i) == side
-            ]
             panel = self.query_one(f"#{'red' if side == 0 else 'blue'}-side", SidePanel)
-            panel.show_side(side, combatants, acting, roomy)
+            panel.show_side(side, [view for view in views if view.side == side], acting, roomy)
 
     # --- tournament nights (ruling NHB-9) -------------------------------------
 

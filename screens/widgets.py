@@ -15,6 +15,7 @@ from companion.clock import mmss
 from companion.dice import Kind, Refused, read_faces
 from companion.ruleset import SIDES, Choice, ChoicePrompt, Gauge, Prompt, Reference, RollPrompt, SecretPrompt
 from companion.session import ROLL_WORD
+from companion.views import Mark, Tone
 
 _LABELS = {
     "attack_seconds": "attacking",
@@ -33,6 +34,26 @@ _LABELS = {
 def escape(text: str) -> str:
     """``text`` shown as itself in Textual markup: a card named "Kid [The] Kid" keeps its brackets."""
     return text.replace("[", "\\[")
+
+
+TONE_STYLES = {
+    Tone.PLAIN: "",
+    Tone.MUTED: "dim",
+    Tone.GOOD: "$success",
+    Tone.WARNING: "$warning",
+    Tone.DANGER: "$error",
+    Tone.NOTE: "$accent",
+}
+"""Each semantic tone as the theme draws it."""
+
+
+def mark_markup(mark: Mark, tight: bool = False) -> str:
+    """A ruleset's mark as markup in the theme's colours (its short words where room is tight)."""
+    style = " ".join(
+        part for part in ("b" if mark.strong else "", "reverse" if mark.alarm else "", TONE_STYLES[mark.tone]) if part
+    )
+    text = escape(mark.brief(tight))
+    return f"[{style}]{text}[/]" if style else text
 
 
 def show_text(widget: Static, text: str) -> None:

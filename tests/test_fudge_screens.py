@@ -13,12 +13,14 @@ from textual.widgets import Button, Input, OptionList, Select, Static
 
 from companion.ruleset import Setup, default_options, get_ruleset
 from companion.rulesets.fudge import MANEUVERS
+from companion.rulesets.fudge_view import combatant_view, wound_track
 from companion.screens.app import make_app
 from companion.screens.fight import FightScreen
 from companion.screens.home import HomeScreen
 from companion.screens.scene import SceneSelectScreen
 from companion.screens.setup import OptionsScreen
-from companion.screens.wounds import SidePanel, combatant_lines, wound_boxes
+from companion.screens.sides import SidePanel
+from companion.screens.wounds import combatant_lines, wound_boxes
 
 FUDGE_CARDS = """\
 game: fudge
@@ -242,7 +244,7 @@ async def test_the_wound_tracker_fills_as_typed_wounds_land(data_dir: Path) -> N
         assert text.count("■") == sum(marked(screen, n) for n in BLUE)
         trackers = screen.session.ruleset.trackers(screen.session.state)
         for name in wounded:
-            plain, _ = wound_boxes(trackers[name]["boxes"], trackers[name]["suppressed"])
+            plain, _ = wound_boxes(wound_track(trackers[name]["boxes"], trackers[name]["suppressed"]))
             assert plain in text
             if trackers[name]["penalty"]:
                 assert f"{trackers[name]['penalty']:+d}" in text
@@ -400,11 +402,16 @@ def test_wound_boxes_mark_shrugged_off_wounds_apart() -> None:
         "incapacitated": [False],
         "near_death": [False],
     }
-    plain, markup = wound_boxes(boxes)
+    plain, markup = wound_boxes(wound_track(boxes))
     assert plain == "Scratch ■■□ Hurt ■ V.Hurt □ Inc □ ND □"
     assert "$error" in markup and "$warning" in markup  # theme variables, not colours
-    plain, markup = wound_boxes(boxes, ["hurt"])
+    plain, markup = wound_boxes(wound_track(boxes, ["hurt"]))
     assert plain == "Scratch ■■□ Hurt ▣ V.Hurt □ Inc □ ND □" and "$success" in markup
+
+
+def fudge_lines(card, numbers, acting, **how):
+    """A combatant's panel lines from his trackers, through the ruleset's view of him."""
+    return combatant_lines(combatant_view(card.name, numbers), acting, **how)
 
 
 class _Card:
@@ -431,7 +438,7 @@ def test_a_combatant_line_keeps_to_its_width() -> None:
         "reload_turns": {},
     }
     for roomy in (False, True):
-        lines = combatant_lines(_Card(), numbers, True, roomy=roomy)
+        lines = fudge_lines(_Card(), numbers, True, roomy=roomy)
         assert len(lines) == (3 if roomy else 2)
         for line in lines:
             width = Text.from_markup(line.replace("$", "")).cell_len
@@ -440,17 +447,14 @@ def test_a_combatant_line_keeps_to_its_width() -> None:
         assert lines[-1].rstrip().endswith("-1[/]")
     # two guns: both loads while nothing is declared, the declared one's alone once it is (in hand)
     two = {**numbers, "ammo": {"rifle": 3, "pistol": 6}, "reloads": {"rifle": 2, "pistol": 12}}
-    assert (
-        "rifle 3+2" in combatant_lines(_Card(), two, True)[0]
-        and "pistol 6+12" in combatant_lines(_Card(), two, True)[0]
-    )
-    line = combatant_lines(_Card(), {**two, "in_hand": "pistol"}, True)[0]
+    assert "rifle 3+2" in fudge_lines(_Card(), two, True)[0] and "pistol 6+12" in fudge_lines(_Card(), two, True)[0]
+    line = fudge_lines(_Card(), {**two, "in_hand": "pistol"}, True)[0]
     assert "pistol 6+12" in line and "rifle" not in line.split("attacks")[0]
-    out = combatant_lines(_Card(), {**numbers, "status": "incapacitated"}, False)
+    out = fudge_lines(_Card(), {**numbers, "status": "incapacitated"}, False)
     assert "INCAPACITATED" in out[0] and "attacks" not in out[0]
     # last round's all-out attack: -2 to everything this round, said beside the name
-    tired = combatant_lines(_Card(), {**numbers, "tired": True}, False, roomy=True)
-    assert "tired -2" in tired[0] and "tired" not in combatant_lines(_Card(), numbers, False, roomy=True)[0]
+    tired = fudge_lines(_Card(), {**numbers, "tired": True}, False, roomy=True)
+    assert "tired -2" in tired[0] and "tired" not in fudge_lines(_Card(), numbers, False, roomy=True)[0]
 
 
 async def test_the_odds_appear_at_a_combat_roll_update_and_hide(data_dir: Path) -> None:
@@ -499,11 +503,13 @@ def test_each_box_is_drawn_felt_or_shrugged_off() -> None:
     boxes = {"scratch": [False] * 3, "hurt": [True, True], "very_hurt": [False], "incapacitated": [False]}
     boxes["near_death"] = [False]
     marks = {k: ["free"] * len(v) for k, v in boxes.items()} | {"hurt": ["felt", "shrugged"]}
-    plain, _ = wound_boxes(boxes, ["hurt"], marks)
+    plain, _ = wound_boxes(wound_track(boxes, ["hurt"], marks))
     assert plain == "Scratch □□□ Hurt ■▣ V.Hurt □ Inc □ ND □"
-    assert wound_boxes(boxes, ["hurt"])[0] == plain  # without the marks: the count of shrugged boxes, not all
+    assert (
+        wound_boxes(wound_track(boxes, ["hurt"]))[0] == plain
+    )  # without the marks: the count of shrugged boxes, not all
     numbers = {"boxes": boxes, "marks": marks, "suppressed": ["hurt"], "penalty": -1, "status": "fighting"}
-    last = combatant_lines(_Card(), numbers, False)[-1]
+    last = fudge_lines(_Card(), numbers, False)[-1]
     assert "Hurt [b $error]■[/][$success]▣[/]" in last and last.endswith("-1[/]")
 
 
@@ -514,7 +520,7 @@ def test_a_long_hurt_track_fits_its_panel() -> None:
     for n in (6, 12, 20):
         boxes = {"scratch": [True] * 3, "hurt": [True] + [False] * (n - 1), "very_hurt": [False]}
         boxes |= {"incapacitated": [False], "near_death": [False]}
-        lines = combatant_lines(_Card(), {"boxes": boxes, "penalty": -1, "status": "fighting"}, False)
+        lines = fudge_lines(_Card(), {"boxes": boxes, "penalty": -1, "status": "fighting"}, False)
         for line in lines:
             assert Text.from_markup(line.replace("$", "")).cell_len <= 44, (n, line)
         assert "".join(lines).count("□") == n - 1 + 3 and "■" in lines[1]

@@ -17,9 +17,12 @@ from companion.cards import load_roster
 from companion.ruleset import Answer, Setup, default_options, get_ruleset
 from companion.rulesets import paf_cards as pc
 from companion.rulesets import paf_tables as pt
+from companion.rulesets.paf_view import combatant_view, hold_words, hp_tone, status_of
 from companion.screens.app import make_app
-from companion.screens.hp import HpSidePanel, being_lines, hold_words, hp_bar, status_of
+from companion.screens.hp import being_lines, hp_bar
 from companion.screens.sheet import SheetScreen, read_stat, slug
+from companion.screens.sides import SidePanel
+from companion.views import HitPointBar
 
 PAF_CARDS = """\
 game: paf
@@ -448,6 +451,11 @@ async def test_an_npc_group_is_picked_and_numbered(data_dir: Path, paf_game) -> 
 # --- the hit point tracker, alone -----------------------------------------------------------
 
 
+def paf_lines(card, numbers, acting, **how):
+    """A being's panel lines from his trackers, through the ruleset's view of him."""
+    return being_lines(combatant_view(card.name, numbers), acting, **how)
+
+
 class _Card:
     def __init__(self, name: str) -> None:
         self.name = name
@@ -474,18 +482,20 @@ def _numbers(**kw):
 
 
 def test_the_bar_draws_temporary_damage_apart_and_colours_by_hit_points() -> None:
-    plain, markup = hp_bar(20, 20, 0, 10)
+    plain, markup = hp_bar(HitPointBar(20, 20, 0, hp_tone(20, 20)), 10)
     assert plain == "█" * 10 and "$success" in markup
-    plain, markup = hp_bar(12, 20, 4, 10)
+    plain, markup = hp_bar(HitPointBar(12, 20, 4, hp_tone(12, 20)), 10)
     assert plain == "██████▒▒░░" and "$success" in markup  # 12 now, 4 of them to come back
-    plain, markup = hp_bar(5, 20, 4, 10)
+    plain, markup = hp_bar(HitPointBar(5, 20, 4, hp_tone(5, 20)), 10)
     assert plain == "██▒▒░░░░░░" and markup.startswith("[$warning]██")  # a third or less: low
-    assert hp_bar(-2, 20, 5, 10)[0] == "▒▒░░░░░░░░"  # out now, 3 above 0 when the 5 come back
-    plain, markup = hp_bar(0, 20, 0, 10)
+    assert (
+        hp_bar(HitPointBar(-2, 20, 5, hp_tone(-2, 20)), 10)[0] == "▒▒░░░░░░░░"
+    )  # out now, 3 above 0 when the 5 come back
+    plain, markup = hp_bar(HitPointBar(0, 20, 0, hp_tone(0, 20)), 10)
     assert plain == "░" * 10
-    plain, markup = hp_bar(-5, 20, 0, 10)
+    plain, markup = hp_bar(HitPointBar(-5, 20, 0, hp_tone(-5, 20)), 10)
     assert plain == "░" * 10  # nothing left to draw
-    assert hp_bar(1, 60, 0, 10)[0].startswith("█")  # one point left still shows
+    assert hp_bar(HitPointBar(1, 60, 0, hp_tone(1, 60)), 10)[0].startswith("█")  # one point left still shows
 
 
 def test_a_being_shows_status_holds_injuries_and_its_turn() -> None:
@@ -493,7 +503,7 @@ def test_a_being_shows_status_holds_injuries_and_its_turn() -> None:
 
     knight = _Card("Sir Roderick Vane of the Long Road")
     for roomy in (False, True):
-        lines = being_lines(
+        lines = paf_lines(
             knight,
             _numbers(
                 hp=9,
@@ -523,7 +533,7 @@ def test_a_being_shows_status_holds_injuries_and_its_turn() -> None:
         ("dying", {"dying": 3}, "DYING 3"),
         ("stunned", {"stunned": 2}, "STUNNED 2"),
     ):
-        first = being_lines(knight, _numbers(hp=-2, status=status, action="attack", **count), False)[0]
+        first = paf_lines(knight, _numbers(hp=-2, status=status, action="attack", **count), False)[0]
         assert word in first
         if status in ("unconscious", "dead"):
             assert "attack" not in first  # out of the fight: no action shown
@@ -539,7 +549,7 @@ def test_each_being_shows_where_it_dies_and_whether_it_is_helped() -> None:
 
     def plain(numbers, roomy):
         return [
-            Text.from_markup(line.replace("$", "")).plain for line in being_lines(knight, numbers, False, roomy=roomy)
+            Text.from_markup(line.replace("$", "")).plain for line in paf_lines(knight, numbers, False, roomy=roomy)
         ]
 
     assert plain(_numbers(dead_at=-12), False)[1] == "  ████████████ 20/20 dead at -12"
@@ -596,7 +606,7 @@ async def play(pilot, screen, done, action: str = "attack", limit: int = 400, pe
 
 
 def side_text(screen, side: str) -> str:
-    return text_of(screen.query_one(f"#{side}-side", HpSidePanel))
+    return text_of(screen.query_one(f"#{side}-side", SidePanel))
 
 
 async def test_a_hit_lowers_the_bar(data_dir: Path, paf_game) -> None:
@@ -683,7 +693,7 @@ async def test_a_party_of_three_against_four_fits_at_80x24(data_dir: Path, paf_g
         for name in red + blue:
             assert name in shown, name
         for side in ("red", "blue"):
-            assert screen.query_one(f"#{side}-side", HpSidePanel).region.bottom <= 23
+            assert screen.query_one(f"#{side}-side", SidePanel).region.bottom <= 23
         assert screen.query_one("#sides").max_scroll_y == 0
         await play(pilot, screen, lambda t: screen.session.prompt.who in red + blue)
         assert f"▶ {screen.session.prompt.who}" in screen_text(app)
@@ -826,7 +836,7 @@ async def test_seven_beings_take_three_lines_each_when_the_terminal_is_tall_enou
             )
         )
         await pilot.pause()
-        red = app.screen.query_one("#red-side", HpSidePanel)
+        red = app.screen.query_one("#red-side", SidePanel)
         assert "AF 27 DF 37.5" in text_of(red) and len(text_of(red).strip().splitlines()) == 3 * 3
         await pilot.resize_terminal(80, 24)
         await pilot.pause()

@@ -483,17 +483,20 @@ def test_ctrl_c_on_a_parallel_run_ends_every_worker_at_once_and_exits_130(tmp_pa
 
     if not Path("/proc/self/stat").exists():
         pytest.skip("reads the processes from /proc")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "companion", "simulate", "nhb", "Royce Gracie", "Ken Shamrock"]
-        + ["-n", "20000000", "--workers", "2", "--seed", "3", "--json"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=dict(__import__("os").environ, COMPANION_DATA_DIR=str(tmp_path)),
-        # Ctrl+C as at a terminal: a run started in the background by a shell (as CI may be) inherits
-        # SIGINT ignored, and Python then installs no handler for it (the flake of stop 25)
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
+    # Ctrl+C as at a terminal: a test run started in the background by a shell (as CI may be) has SIGINT
+    # ignored, which a child inherits, and Python then installs no handler for it (the flake of stop 25)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "simulate", "nhb", "Royce Gracie", "Ken Shamrock"]
+            + ["-n", "20000000", "--workers", "2", "--seed", "3", "--json"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=dict(__import__("os").environ, COMPANION_DATA_DIR=str(tmp_path)),
+        )
+    finally:
+        signal.signal(signal.SIGINT, previous)
     try:
         workers: set[int] = set()
         deadline = time.monotonic() + 60
