@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, TypeVar, c
 
 from companion.dice import Dice, Refused
 from companion.games import GAMES
-from companion.views import CombatantView
+from companion.views import CardView, CombatantView, Field, Mark, PanelLine, Tone
 
 if TYPE_CHECKING:  # pydantic is only needed once a card is read: keep start-up light
     from pathlib import Path
@@ -714,6 +714,54 @@ class Ruleset:
     def odds_prepare(self, state: Any) -> None:
         """Start computing a slow odds table in the background (NHB's whole bout); default none."""
         return None
+
+    # --- a fighter's panel and card, in the game's words -----------------------------------
+
+    words: ClassVar[dict[str, str]] = {}
+    """The game's words for its trackers' and cards' keys where they are not the key itself
+    (``fight_points``: ``fight points`` is the default; ``td_defence``: ``TD defence`` is not)."""
+    standing: ClassVar[frozenset[str]] = frozenset()
+    """Tracker keys shown as a word standing alone, in bold (a position: ``PAST GUARD``)."""
+
+    def label(self, key: str) -> str:
+        """A tracker's or card field's key in the game's words."""
+        return self.words.get(key, key.replace("_", " "))
+
+    def panel_lines(self, card: Any, numbers: dict[str, Any]) -> tuple[PanelLine, ...]:
+        """A fighter's panel under his gauges: ``numbers`` (his trackers, less those shown
+        elsewhere) in the game's words. The default: nothing for None or False, a flag for True, a
+        position as itself (:attr:`standing`), seconds as m:ss, every other figure labelled."""
+        from companion.clock import mmss
+
+        lines: list[PanelLine] = []
+        for key, value in numbers.items():
+            if value is None or value is False:
+                continue
+            if value is True:
+                lines.append(Mark(f"● {self.label(key)}", Tone.NOTE, strong=True))
+            elif key in self.standing:
+                lines.append(Mark(str(value), strong=True))
+            elif key.endswith("_seconds"):
+                lines.append(Field(self.label(key), mmss(value)))
+            else:
+                lines.append(Field(self.label(key), str(value)))
+        return tuple(lines)
+
+    def card_view(self, card: Any, tables: Any = None) -> CardView:
+        """A card as the selection screen shows it: the default lists every field the card gives
+        in the game's words, under its name, nickname and style, its notes last; a game with a
+        character sheet shows that instead (``tables``: the tables in play, where its numbers
+        are derived from them)."""
+        data = card.model_dump(exclude_none=True)
+        name = str(data.pop("name"))
+        nickname, style, notes = (str(data.pop(key, None) or "") for key in ("nickname", "style", "notes"))
+        rows = tuple((self.label(key), str(value)) for key, value in data.items())
+        return CardView(name, nickname, style, rows, notes=notes)
+
+    def card_words(self, card: Any) -> tuple[str, ...]:
+        """Words the roster filter finds a card by besides its name: its nickname and style."""
+        data = card.model_dump(include={"nickname", "style"}, exclude_none=True)
+        return tuple(str(value) for value in data.values() if value)
 
     # --- cards and tables ----------------------------------------------------------------
 

@@ -35,6 +35,7 @@ from companion.ruleset import (
     Setup,
     evolve,
 )
+from companion.views import CardView, PanelLine
 
 SIZES = (4, 8, 16)
 """Bracket sizes (ruling NHB-9)."""
@@ -277,6 +278,19 @@ class Tournament(Ruleset):
 
     def ratings(self, card: Any) -> dict[str, int]:
         return self.game.ratings(card)
+
+    # a night's panels and cards read as its game's
+    def label(self, key: str) -> str:
+        return self.game.label(key)
+
+    def panel_lines(self, card: Any, numbers: dict[str, Any]) -> tuple[PanelLine, ...]:
+        return self.game.panel_lines(card, numbers)
+
+    def card_view(self, card: Any, tables: Any = None) -> CardView:
+        return self.game.card_view(card, tables)
+
+    def card_words(self, card: Any) -> tuple[str, ...]:
+        return self.game.card_words(card)
 
     def in_bout(self, state: TournamentState) -> bool:
         return state.bout is not None

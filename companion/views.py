@@ -21,6 +21,7 @@ __all__ = [
     "Field",
     "HitPointBar",
     "Mark",
+    "Pair",
     "PanelLine",
     "Tone",
     "WoundTrack",
@@ -69,9 +70,17 @@ class Field:
     value: str
 
 
-PanelLine = Field | Mark | tuple[str, str]
-"""One line of a fighter's panel: a labelled figure, a mark standing alone, or a pair of
-ratings side by side (FO: ``punch 9 │ block 8``)."""
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """Two ratings side by side on a fighter's panel: an attack and the defence that answers it
+    (FO: ``punch 9 │ block 8``)."""
+
+    left: str
+    right: str
+
+
+PanelLine = Field | Mark | Pair
+"""One line of a fighter's panel: a labelled figure, a mark standing alone, or a pair."""
 
 
 class Box(Enum):
@@ -139,12 +148,10 @@ class CardView:
     """A card as the selection screen shows it, in the game's words."""
 
     name: str
-    subtitle: tuple[str, ...] = ()
-    """Under the name: a nickname in quotes, a style."""
+    nickname: str = ""
+    style: str = ""
     rows: tuple[tuple[str, str], ...] = ()
     """Labelled figures, in order (a value the rules supply says so: ``(default)``)."""
     sheet: tuple[str, ...] = ()
     """A whole character sheet, line by line, in place of the rows (Cage Match, Fudge, PAF)."""
     notes: str = ""
-    search: tuple[str, ...] = ()
-    """Words the roster filter matches besides the name (a nickname, a style)."""

@@ -23,6 +23,7 @@ that plays them, and the ruleset.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, cast
 
 from companion.dice import Refused
@@ -89,6 +90,7 @@ from companion.rulesets.cage_match_turn import (
     TableEnds,
     read,
 )
+from companion.views import CardView, Mark, PanelLine, Tone
 
 __all__ = [
     "AUTOMATIC_V_FOCUS",
@@ -211,8 +213,23 @@ class CageMatch(Ruleset):
     has_odds = True
     has_gauges = True
     has_tables = True
+    standing = frozenset({"position", "side"})
 
     tables_what = "card"
+
+    def panel_lines(self, card: CmCard, numbers: dict[str, Any]) -> tuple[PanelLine, ...]:
+        """The trackers, the penalty below 30 muscle (CM-2) said as what it does."""
+        lines: list[PanelLine] = []
+        for key, value in numbers.items():
+            if key == "penalty" and value:
+                lines.append(Mark(f"{value:+d} to all dice", Tone.DANGER, strong=True))
+            else:
+                lines += super().panel_lines(card, {key: value})
+        return tuple(lines)
+
+    def card_view(self, card: CmCard, tables: Any = None) -> CardView:
+        """The whole Fight Card sheet."""
+        return replace(super().card_view(card, tables), rows=(), sheet=tuple(card.sheet_lines()))
 
     def roster_note(self, card: CmCard) -> str:
         weight: str = card.weight_class

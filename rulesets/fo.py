@@ -39,6 +39,7 @@ from companion.ruleset import (
     evolve,
     option,
 )
+from companion.views import Pair, PanelLine
 
 ROUND_SECONDS = 300.0
 TWO_D6 = Dice.of(d(6), d(6))
@@ -82,6 +83,10 @@ class FoCard(BaseModel):
     guard: int = Stat
     sub_defence: int = Stat
     notes: str | None = None
+
+
+STAT_SHORT = {"takedown": "TD", "td_defence": "TDD", "submission": "sub", "sub_defence": "subD", "gnp": "GnP"}
+"""The ratings' short words, for a panel's pairs."""
 
 
 # --- 2d6 --------------------------------------------------------------------
@@ -232,6 +237,24 @@ class Fo(TimedRuleset):
     round_seconds = ROUND_SECONDS
     has_odds = True
     options = Options.specs()
+    words: ClassVar[dict[str, str]] = {
+        "attack_seconds": "attacking",
+        "holds_dice": "holds the dice",
+        "streak": "in a row",
+        "td_defence": "TD defence",
+    }
+    standing = frozenset({"position"})
+
+    def panel_lines(self, card: FoCard, numbers: dict[str, Any]) -> tuple[PanelLine, ...]:
+        """Each attack beside the defence that answers it (FO-4, FO-6), then the trackers."""
+        pairs = tuple(
+            Pair(
+                f"{STAT_SHORT.get(attack, attack)} {getattr(card, attack)}",
+                f"{STAT_SHORT.get(defence, defence)} {getattr(card, defence)}",
+            )
+            for attack, defence in card.stat_pairs
+        )
+        return pairs + super().panel_lines(card, numbers)
 
     def new(self, setup: Setup) -> FoState:
         if len(setup.fighters) != 2:

@@ -31,6 +31,7 @@ ruleset.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from companion.replay import SceneRuleset, slug
@@ -83,7 +84,7 @@ from companion.rulesets.fudge_scene import (
 from companion.rulesets.fudge_scene_end import SceneEnd
 from companion.rulesets.fudge_tables import Tables
 from companion.rulesets.fudge_view import combatant_view
-from companion.views import CombatantView
+from companion.views import CardView, CombatantView
 
 __all__ = [
     "ACTION_WHY",
@@ -187,6 +188,10 @@ class Fudge(SceneRuleset):
 
     def card_check(self, card: Any, tables: Any) -> list[str]:
         return check_against(card, tables)
+
+    def card_view(self, card: FudgeCard, tables: Any = None) -> CardView:
+        """The whole character sheet: attributes, skills, gifts, faults, wound boxes."""
+        return replace(super().card_view(card, tables), rows=(), sheet=tuple(card.sheet_lines()))
 
     """A card's keys against the tables in play (``companion fighters check``; a scene checks them at its start)."""
     most = 16

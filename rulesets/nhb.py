@@ -25,7 +25,7 @@ import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -49,6 +49,7 @@ from companion.ruleset import (
 )
 from companion.tables import TablesFile
 from companion.tournament import Tournament
+from companion.views import CardView
 
 PLACES = ("standup", "ground")
 D10X = d(10, explodes=True)
@@ -326,6 +327,18 @@ class Nhb(Ruleset):
     has_odds = True
     simulated = True
     options = Options.specs()
+    words: ClassVar[dict[str, str]] = {"sub_chart": "submission chart"}
+
+    def card_view(self, card: NhbCard, tables: Any = None) -> CardView:
+        """The card's fields, then the charts it leaves to the rules as such (ruling NHB-6)."""
+        view = super().card_view(card, tables)
+        given = card.model_dump(exclude_none=True)
+        defaults = tuple(
+            (self.label(key), f"{value} (default)")
+            for key, value in (("ground_chart", card.chart), ("sub_chart", card.subs))
+            if key not in given
+        )
+        return dataclasses.replace(view, rows=view.rows + defaults)
 
     def __init__(self, tables_path: Path | None = None) -> None:
         self._tables_path = tables_path or TABLES.shipped

@@ -49,6 +49,7 @@ dice are ``paf_state``'s. This module keeps the names other modules import from 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -93,7 +94,7 @@ from companion.rulesets.paf_state import (
 from companion.rulesets.paf_tables import Tables
 from companion.rulesets.paf_turn import Turns
 from companion.rulesets.paf_view import combatant_view
-from companion.views import CombatantView
+from companion.views import CardView, CombatantView
 
 __all__ = [  # the names other modules have imported from here, wherever they live now
     "ACTIONS",
@@ -356,6 +357,17 @@ class Paf(SceneRuleset):
     options = OPTIONS
     result_type = PafResult
     has_sheet = True
+
+    def card_view(self, card: PafCard, tables: Any = None) -> CardView:
+        """The character sheet; with the tables in play, its derived numbers too, each with its terms."""
+        sheet = None
+        if tables is not None:
+            try:
+                sheet = card.sheet_lines(tables)
+            except (LookupError, ValueError):
+                sheet = None  # the tables' own problems show when the fight starts
+        return replace(super().card_view(card, tables), rows=(), sheet=tuple(sheet or card.sheet_lines()))
+
     round_class = Round
     tables = pt
     reserved = ("none", "gm", "end")

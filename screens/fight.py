@@ -230,7 +230,10 @@ class FightScreen(Screen[None]):
             numbers = trackers.get(card.name, {})
             if self.night is not None:
                 numbers = self.night.entrant_numbers(card, numbers)
-            panel.show(side, card, numbers, acting == side, skip, gauges.get(card.name))
+            shown = gauges.get(card.name)
+            skipped = skip + tuple(gauge.key for gauge in shown or ())  # drawn as bars and pips
+            numbers = {key: value for key, value in numbers.items() if key not in skipped}
+            panel.show(side, card, ruleset.panel_lines(card, numbers), acting == side, shown)
         status = [line for line in (ruleset.status(state),) if line]
         n = len(session.steps)
         status.append(f"{n} answer{'s' * (n != 1)}")

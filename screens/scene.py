@@ -268,24 +268,7 @@ class SceneSelectScreen(FighterSelectScreen):
 
         self.app.push_screen(SheetScreen(self.game), saved)
 
-    def _show_card(self) -> None:
-        """The highlighted card; a game with tables (PAF) shows its derived numbers too."""
-        card = self.highlighted_card()
-        tables = self._card_tables()
-        if card is None or tables is None or not hasattr(card, "sheet_lines"):
-            super()._show_card()
-            return
-        from companion.screens.widgets import card_text
-
-        try:
-            lines = card.sheet_lines(tables)
-        except (LookupError, ValueError):
-            super()._show_card()
-            return
-        head = card_text(card).split("\n", 1)[0]  # the name, bold
-        self.query_one("#card", Static).update("\n".join([head, ""] + [escape(line) for line in lines]))
-
-    def _card_tables(self) -> Any | None:
+    def card_tables(self) -> Any | None:
         """The tables a card's numbers are derived with (the game's ``tables_for``), or None."""
         if not hasattr(self, "_tables"):
             self._tables = None

@@ -195,8 +195,7 @@ class FighterSelectScreen(Screen[None]):
             for c in self.roster.cards
             if not needle
             or needle in c.name.casefold()
-            or needle in (getattr(c, "nickname", "") or "").casefold()
-            or needle in (getattr(c, "style", "") or "").casefold()
+            or any(needle in word.casefold() for word in self.ruleset.card_words(c))
         ]
         if needle:
             # names first: "dan" finds Dan Severn before Ken Shamrock, "the World's Most Dangerous Man"
@@ -237,7 +236,13 @@ class FighterSelectScreen(Screen[None]):
 
     def _show_card(self) -> None:
         card = self.highlighted_card()
-        self.query_one("#card", Static).update(card_text(card) if card else "No fighter matches the filter.")
+        self.query_one("#card", Static).update(
+            card_text(self.ruleset.card_view(card, self.card_tables())) if card else "No fighter matches the filter."
+        )
+
+    def card_tables(self) -> Any | None:
+        """The tables a card's figures are derived with; None: the card alone (a scene's selection has them)."""
+        return None
 
     def watch_corners(self, corners: tuple[Any, Any]) -> None:
         for side, card in enumerate(corners):

@@ -11,24 +11,10 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from companion.clock import mmss
 from companion.dice import Kind, Refused, read_faces
 from companion.ruleset import SIDES, Choice, ChoicePrompt, Gauge, Prompt, Reference, RollPrompt, SecretPrompt
 from companion.session import ROLL_WORD
-from companion.views import Mark, Tone
-
-_LABELS = {
-    "attack_seconds": "attacking",
-    "holds_dice": "holds the dice",
-    "streak": "in a row",
-    "rounds_won": "rounds won",
-    "ground_chart": "ground chart",
-    "sub_chart": "submission chart",
-    "segments_won": "segments won",
-    "fight_points": "fight points",
-    "td_defence": "TD defence",
-    "sub_defence": "sub defence",
-}
+from companion.views import CardView, Field, Mark, Pair, PanelLine, Tone
 
 
 def escape(text: str) -> str:
@@ -64,45 +50,34 @@ def show_text(widget: Static, text: str) -> None:
         widget.update(text)
 
 
-def label(key: str) -> str:
-    """A field name in the game's words."""
-    return _LABELS.get(key, key.replace("_", " "))
-
-
-def card_text(card: Any) -> str:
-    """Every field of a fighter card, for the selection screen."""
-    data = card.model_dump(exclude_none=True)
-    lines = [f"[b]{escape(data.pop('name'))}[/b]"]
-    nickname = data.pop("nickname", None)
-    if nickname:
-        lines.append(f'"{escape(nickname)}"')
-    style = data.pop("style", None)
-    if style:
-        lines.append(f"[i]{escape(style)}[/i]")
-    notes = data.pop("notes", None)
+def card_text(view: CardView) -> str:
+    """A card as its ruleset shows it, for the selection screen: the name, nickname and style;
+    then its character sheet, or its fields in the game's words; its notes last."""
+    lines = [f"[b]{escape(view.name)}[/b]"]
+    if view.nickname:
+        lines.append(f'"{escape(view.nickname)}"')
+    if view.style:
+        lines.append(f"[i]{escape(view.style)}[/i]")
     lines.append("")
-    if hasattr(card, "sheet_lines"):  # a whole character sheet (Cage Match)
-        sheet = card.sheet_lines()
-        lines += [escape(line) for line in sheet]
-        if notes and notes not in sheet:  # a sheet may end with its notes already (Fudge)
-            lines += ["", f"[dim]{escape(notes)}[/dim]"]
+    if view.sheet:
+        lines += [escape(line) for line in view.sheet]
+        if view.notes and view.notes not in view.sheet:  # a sheet may end with its notes already
+            lines += ["", f"[dim]{escape(view.notes)}[/dim]"]
         return "\n".join(lines)
-    rows = [(label(k), str(v)) for k, v in data.items()]
-    # values the card leaves to the rules (NHB-6 defaults), shown as such
-    for attr, key in (("chart", "ground_chart"), ("subs", "sub_chart")):
-        if hasattr(card, attr) and key not in data:
-            rows.append((label(key), f"{getattr(card, attr)} (default)"))
-    width = max((len(k) for k, _ in rows), default=0)
-    lines += [f"{k:<{width}}  {escape(v)}" for k, v in rows]
-    if notes:
-        lines += ["", f"[dim]{escape(notes)}[/dim]"]
+    width = max((len(label) for label, _ in view.rows), default=0)
+    lines += [f"{label:<{width}}  {escape(value)}" for label, value in view.rows]
+    if view.notes:
+        lines += ["", f"[dim]{escape(view.notes)}[/dim]"]
     return "\n".join(lines)
 
 
-def _short(key: str) -> str:
-    return {"takedown": "TD", "td_defence": "TDD", "submission": "sub", "sub_defence": "subD", "gnp": "GnP"}.get(
-        key, key
-    )
+def panel_line(line: PanelLine) -> str:
+    """One line of a fighter's panel as markup."""
+    if isinstance(line, Field):
+        return f"{line.label}: [b]{escape(line.value)}[/b]"
+    if isinstance(line, Pair):
+        return f"{line.left:<9}[dim]│[/dim] {line.right}"
+    return mark_markup(line)
 
 
 BAR_CELLS = 16
@@ -140,37 +115,18 @@ class FighterPanel(Static):
         self,
         side: int,
         card: Any,
-        numbers: dict[str, Any],
+        lines: tuple[PanelLine, ...],
         acting: bool,
-        skip: tuple[str, ...] = (),
         gauges: list[Gauge] | None = None,
     ) -> None:
-        """Render the card's paired stats (if any), ``gauges`` as bars and pips,
-        and the rest of ``numbers`` (the ruleset's trackers), leaving out ``skip``
-        (numbers shown elsewhere on the screen)."""
+        """Render ``gauges`` as bars and pips, then ``lines`` (the ruleset's panel lines)."""
         self.border_title = escape(card.name)
         self.border_subtitle = f"{SIDES[side]} corner"
-        lines = []
+        shown = []
         for gauge in gauges or ():
-            lines += gauge_lines(gauge)
-        skip = skip + tuple(g.key for g in gauges or ())
-        for attack, defence in getattr(type(card), "stat_pairs", ()):  # e.g. FO: punch beside block
-            left = f"{_short(attack)} {getattr(card, attack)}"
-            lines.append(f"{left:<9}[dim]│[/dim] {_short(defence)} {getattr(card, defence)}")
-        for key, value in numbers.items():
-            if value is None or value is False or key in skip:
-                continue
-            if value is True:
-                lines.append(f"[b $accent]● {label(key)}[/]")
-            elif key.endswith("_seconds"):
-                lines.append(f"{label(key)}: [b]{mmss(value)}[/b]")
-            elif key == "penalty":
-                lines.append(f"[b $error]{value:+d} to all dice[/]")
-            elif key in ("position", "side"):
-                lines.append(f"[b]{escape(str(value))}[/b]")
-            else:
-                lines.append(f"{label(key)}: [b]{escape(str(value))}[/b]")
-        show_text(self, "\n".join(lines))
+            shown += gauge_lines(gauge)
+        shown += [panel_line(line) for line in lines]
+        show_text(self, "\n".join(shown))
         self.set_class(acting, "acting")
 
 
