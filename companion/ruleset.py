@@ -272,6 +272,8 @@ class PadOption:
     here: bool = True
     """Whether the move belongs to this position at all: False when it is not done from here (or
     a First Fight rules it out); a move only short of focus is here. The pad lists those."""
+    gives: str = ""
+    """What the move gives beyond its figures, in the game's words ("+6 focus, 3 if hit")."""
 
     def to_json(self) -> dict[str, Any]:
         out = {

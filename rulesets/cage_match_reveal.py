@@ -88,6 +88,12 @@ class Reveal(TurnBase):
                         why,
                         effect_words(self.tables, move),
                         not why or not self.cannot(side, move, focus=False),
+                        # CM-4: the Focus action, as the tables in play have it
+                        gives=(
+                            f"+{self.tables.focus.focus_action} focus, {self.tables.focus.focus_action_damaged} if hit"
+                            if move.type == "focus"
+                            else ""
+                        ),
                     )
                 )
             role = self.role(side)

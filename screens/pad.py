@@ -36,8 +36,8 @@ def option_line(option: PadOption) -> str:
         bits.append(f"{option.damage} {option.target}")
     if option.focus_gain:
         bits.append(f"+{option.focus_gain} focus")
-    if option.type == "focus":
-        bits.append("+6 focus, 3 if hit")  # CM-4: the Focus action
+    if option.gives:
+        bits.append(escape(option.gives))
     if option.effect:
         bits.append(escape(option.effect))
     mark = {"power": " ★", "special": " ◆"}.get(option.kind, "")

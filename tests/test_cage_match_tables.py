@@ -559,3 +559,28 @@ def test_cm7_a_sheet_must_be_able_to_answer_every_move_where_it_fights(tmp_path:
         tmp_path, "fighters", "check", str(Path(__file__).parent.parent / "fighters" / "cage_match.yaml")
     )
     assert (shipped_cards.returncode, shipped_cards.stdout.splitlines()[-1].endswith("0 problems")) == (0, True)
+
+
+def test_the_focus_action_on_the_pad_says_what_the_tables_in_play_give(tmp_path):
+    """CM-4 / CM-6: the Focus action gives 6 focus, 3 if hit (text); a GM's card that changes it is what
+    the pad says (the pad's words come from the ruleset, not written in the screen: issue 20)."""
+    from companion.rulesets.cage_match import RULESET as GAME
+    from companion.screens.pad import option_line
+
+    cards, _ = load_file(Path(__file__).resolve().parent.parent / "fighters" / "cage_match.yaml", "cage_match", CmCard)
+    red, blue = cards[:2]
+
+    def focus_words(data):
+        pad = GAME.prompt(GAME.new(Setup("cage_match", (red, blue), {}, data))).sides[0]
+        (focus,) = [option for option in pad.options if option.type == "focus"]
+        return focus.gives, option_line(focus)
+
+    gives, line = focus_words(load())
+    assert gives == "+6 focus, 3 if hit" and "+6 focus, 3 if hit" in line
+    user = write(
+        tmp_path,
+        "focus: {max: 10, dice_max: 2, dice_each: 1, damage_max: 2, damage_each: 4,\n"
+        "        focus_action: 8, focus_action_damaged: 4, combo_stage: 1}\n",
+    )
+    gives, line = focus_words(load(user))
+    assert gives == "+8 focus, 4 if hit" and "+8 focus, 4 if hit" in line and "+6" not in line
