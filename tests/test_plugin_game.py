@@ -72,7 +72,7 @@ def test_the_sixth_game_plays_in_companion_script(dice_duel: Path, tmp_path: Pat
         "Anna scores a touch (2-0)",
     ]
     final = lines[-1]["final"]
-    assert final["result"]["winner"] == "Anna" and final["trackers"]["Anna"] == {"touches": 2}
+    assert final["result"]["winner"] == "Anna" and final["trackers"]["Anna"] == {"touches": 2, "match_point": False}
     # a face a d6 does not have is refused with the reason, as for any game (ruling D-5)
     proc = run(tmp_path, "script", "dice_duel", "--red", "Anna", "--blue", "Boris", stdin="7\n")
     assert proc.returncode == 1 and "7 is not a face" in proc.stdout + proc.stderr
@@ -89,6 +89,10 @@ async def test_the_sixth_game_plays_in_the_app_and_resumes(dice_duel: Path, tmp_
         await type_answer(pilot, "3")
         await type_answer(pilot, "3")
         assert "Anna scores a touch (1-0)" in log_lines(screen)
+        # the panels in the game's own words and tones (issue 20: the screens render any game's view)
+        assert "touches scored: 1" in text_of(screen.query_one("#red", Static))
+        assert "MATCH POINT" in text_of(screen.query_one("#red", Static))
+        assert "MATCH POINT" not in text_of(screen.query_one("#blue", Static))
         await pilot.press("escape")  # home: the fight is saved, unfinished
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)

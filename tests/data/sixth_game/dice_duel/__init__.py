@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from companion.dice import Dice, Refused, d, read_faces
 from companion.games import Game
 from companion.ruleset import Answer, OptionSpec, Outcome, OverPrompt, Prompt, Result, RollPrompt, Ruleset, Setup
+from companion.views import Mark, PanelLine, Tone
 
 GAME = Game("dice_duel", "Dice Duel", "Duel", "dice_duel:RULESET", cards=Path(__file__).with_name("duelists.yaml"))
 
@@ -39,6 +40,7 @@ class DiceDuel(Ruleset):
     period_word = "exchange"
     card_model = Duelist
     options = (OptionSpec("touches", "Touches to win", 2, (1, 2, 3)),)
+    words = {"touches": "touches scored", "might": "might (added to d6)"}
 
     def new(self, setup: Setup) -> DuelState:
         red, blue = setup.fighters
@@ -84,7 +86,15 @@ class DiceDuel(Ruleset):
         )
 
     def trackers(self, state: DuelState) -> dict[str, dict[str, Any]]:
-        return {d.name: {"touches": state.touches[side]} for side, d in enumerate(state.duelists)}
+        return {
+            d.name: {"touches": state.touches[side], "match_point": state.touches[side] == state.to_win - 1}
+            for side, d in enumerate(state.duelists)
+        }
+
+    def panel_lines(self, card: Any, numbers: dict[str, Any]) -> tuple[PanelLine, ...]:
+        """A duelist one touch from winning is at match point: a warning to the other."""
+        lines = super().panel_lines(card, {k: v for k, v in numbers.items() if k != "match_point"})
+        return lines + ((Mark("MATCH POINT", Tone.WARNING, strong=True),) if numbers.get("match_point") else ())
 
 
 RULESET = DiceDuel()
