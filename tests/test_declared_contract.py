@@ -77,3 +77,28 @@ def test_every_registered_game_declares_the_contract() -> None:
         if game.tournament is not None:
             assert get_ruleset(game.tournament).roster == key
         assert game.cards is None or game.cards.is_file(), key
+
+
+def test_the_screens_probe_no_card_and_hold_no_game_words() -> None:
+    """Deliverable 3: what a card or a tracker means is the ruleset's (``card_view``, ``panel_lines``,
+    ``combatants``): the screens ask no card whether it has a sheet, pairs or a nickname, and keep no
+    table of a game's words (the old ``_LABELS``, FO's short rating words, PAF's OUT statuses)."""
+    offenders = []
+    for path in sorted((REPO / "screens").glob("*.py")):
+        where = str(path.relative_to(REPO))
+        if where in STILL_GAME_SPECIFIC:
+            continue
+        text = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(text)):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("getattr", "hasattr")
+            ):
+                target = ast.unparse(node.args[0]) if node.args else ""
+                if target not in ("self", "self.app"):
+                    offenders.append(f"{where}:{node.lineno}: {ast.unparse(node)}")
+        for word in ("sheet_lines", "stat_pairs", '"tired', '"unconscious"', '"fight_points"', '"td_defence"'):
+            if word in text:
+                offenders.append(f"{where}: {word}")
+    assert offenders == []
