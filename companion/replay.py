@@ -159,7 +159,7 @@ class SceneRuleset(Ruleset):
     round_class: ClassVar[type]
     tables: ClassVar[Any]
     being_word: ClassVar[str] = "combatant"
-    _last: tuple[Any, Any] | None = None
+    _last: tuple[tuple[Any, Any], ...] = ()
 
     def tables_file(self) -> TablesFile[Any]:
         """The tables of the game's ``tables`` module (its ``TABLES``)."""
@@ -167,13 +167,18 @@ class SceneRuleset(Ruleset):
         return tables
 
     def run(self, state: Any) -> Any:
-        """The round over the state's answers (the last one kept: prompt and apply ask twice)."""
-        last = self._last
-        if last is not None and last[0] is state:
-            return last[1]
+        """The round over the state's answers. The last two states' rounds are kept: the prompt,
+        the trackers and the panels ask about the same state, a check of a step about the state
+        before it and the one after."""
+        for kept, rnd in self._last:
+            if kept is state:
+                return rnd
         rnd = self.round_class(state).run()
-        self._last = (state, rnd)
+        self._keep(state, rnd)
         return rnd
+
+    def _keep(self, state: Any, rnd: Any) -> None:
+        self._last = ((state, rnd),) + self._last[:1]
 
     def prompt(self, state: Any) -> Prompt:
         if state.result is not None:

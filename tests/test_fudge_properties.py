@@ -106,7 +106,11 @@ def marks(state: Any) -> dict[str, dict[str, list[bool]]]:
 
 def check_boxes_only_fill(before: Any, after: Any) -> None:
     """A marked box stays marked (nothing heals within a scene, FU-4)."""
-    old, new = marks(before), marks(after)
+    check_marks_only_fill(marks(before), marks(after))
+
+
+def check_marks_only_fill(old: dict[str, dict[str, list[bool]]], new: dict[str, dict[str, list[bool]]]) -> None:
+    """The marks of a state and of the next: a marked box stays marked."""
     for name in old:
         for level in BOXES:
             for was, now in zip(old[name][level], new[name][level]):
@@ -163,7 +167,9 @@ def test_random_play_ends_every_scene(setup, seed, app) -> None:
     wounds, wounded_at = 0, 0
     while not session.over:
         state = session.state
-        now = sum(sum(row) for boxes in marks(state).values() for row in boxes.values())
+        # read once a step, in the order the states come: the ruleset keeps the last state's round
+        before = marks(state)
+        now = sum(sum(row) for boxes in before.values() for row in boxes.values())
         if now != wounds:
             wounds, wounded_at = now, state.round
         if state.round > MAX_ROUNDS:
@@ -180,7 +186,7 @@ def test_random_play_ends_every_scene(setup, seed, app) -> None:
         else:
             step = session.submit(fudge_fitting(prompt, rng, no_end=True))
         check_numbers(setup, step.state)
-        check_boxes_only_fill(state, step.state)
+        check_marks_only_fill(before, marks(step.state))
     result = session.prompt.result
     assert result.method == "incapacitated", result
     trackers = RULESET.trackers(session.state)
