@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from companion.cards import bounds
 from companion.rulesets import paf_stats as ps
@@ -292,10 +292,9 @@ class PafSheet:
         """The card, every problem said at once (the card model's, then the tables')."""
         try:
             card = PafCard.model_validate(card_data(values), strict=True)
-        except ValueError as exc:
-            # PafCard says every problem at once, one "field: message" a line
-            lines = [line for line in str(exc).splitlines() if ":" in line and not line.startswith(" ")]
-            raise CardProblems(lines or [str(exc)]) from None
+        except ValidationError as exc:  # PafCard says every problem at once, one "field: message" a line
+            lines = [line for err in exc.errors() for line in err["msg"].removeprefix("Value error, ").splitlines()]
+            raise CardProblems(lines) from None
         if self.t is not None:
             problems = [line.split(": ", 1)[-1] for line in check_against(card, self.t)]
             if problems:
