@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 import annotated_types
 from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
 
 from companion import fighters, yamlfile
 from companion.ruleset import card_name
@@ -158,12 +159,7 @@ def allowed(model: type[BaseModel], name: str | None) -> str:
     if typing.get_origin(annotation) is Literal:
         text = "one of " + ", ".join(str(a) for a in typing.get_args(annotation))
     elif annotation is int:
-        low = high = None
-        for meta in info.metadata:
-            if isinstance(meta, annotated_types.Ge):
-                low = meta.ge
-            if isinstance(meta, annotated_types.Le):
-                high = meta.le
+        low, high = bounds(info)
         text = "a whole number"
         if low is not None and high is not None:
             text += f" from {low} to {high}"
@@ -172,6 +168,18 @@ def allowed(model: type[BaseModel], name: str | None) -> str:
     else:
         text = str(annotation)
     return text + (" (optional)" if optional else "")
+
+
+def bounds(info: FieldInfo) -> tuple[Any, Any]:
+    """The lowest and the highest value a model's number field allows (None where it sets none):
+    ``hp: int = Field(ge=1, le=999)`` gives (1, 999)."""
+    low = high = None
+    for meta in info.metadata:
+        if isinstance(meta, annotated_types.Ge):
+            low = meta.ge
+        if isinstance(meta, annotated_types.Le):
+            high = meta.le
+    return low, high
 
 
 def _inner(model: type[BaseModel], loc: tuple[Any, ...]) -> tuple[type[BaseModel], str | None]:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # pydantic is only needed once a card is read: keep start-up 
     from pydantic import BaseModel
 
     from companion.odds import Odds
+    from companion.sheet import SheetSpec
     from companion.tables import TablesFile
 
 __all__ = [
@@ -801,7 +802,13 @@ class Ruleset:
         return tables.check_file(path)
 
     has_sheet: ClassVar[bool] = False
-    """The fighter selection offers a character sheet to make a card (PAF's ``ctrl+n``)."""
+    """The fighter selection offers a character sheet to make a card (:meth:`sheet`; PAF's ``ctrl+n``)."""
+
+    def sheet(self, tables: dict[str, Any] | None) -> SheetSpec | None:
+        """The character sheet (where :attr:`has_sheet`): its fields in the game's words and what it
+        makes of them (:class:`companion.sheet.SheetSpec`), with ``tables`` the tables in play
+        (:meth:`tables_for`'s, None without); None: the game has none."""
+        return None
 
     def ratings(self, card: Any) -> dict[str, int]:
         """A card's ratings by name, as a panel lists them when no fight state has numbers for it

@@ -21,6 +21,14 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def spelled(n: int) -> str:
+    """``n`` as prose writes a small count: ``four``, up to twelve; in figures above (``13``)."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
 def shown(text: str, limit: int | None = None) -> str:
     """``text`` safe to print on a terminal: control and format characters (ESC, BEL, NUL, a
     right-to-left override, line breaks ...) written as escapes (``\\x1b``), and, with ``limit``,

@@ -62,6 +62,7 @@ from companion.ruleset import (
     Setup,
     evolve,
 )
+from companion.rulesets import paf_sheet
 from companion.rulesets import paf_stats as ps
 from companion.rulesets import paf_tables as pt
 from companion.rulesets.paf_aftermath import MAX_DAYS, REST, Aftermath, PafResult
@@ -94,6 +95,7 @@ from companion.rulesets.paf_state import (
 from companion.rulesets.paf_tables import Tables
 from companion.rulesets.paf_turn import Turns
 from companion.rulesets.paf_view import combatant_view
+from companion.sheet import SheetSpec
 from companion.views import CardView, CombatantView
 
 __all__ = [  # the names other modules have imported from here, wherever they live now
@@ -377,6 +379,10 @@ class Paf(SceneRuleset):
     """A card's keys against the tables in play (``companion fighters check``; a scene checks them at its start)."""
     copies = True
     """The same card several times is an NPC group, each copy numbered: "Orc Raider 1", "Orc Raider 2" ..."""
+
+    def sheet(self, tables: dict[str, Any] | None) -> SheetSpec:
+        """The character sheet (``ctrl+n`` in the scene selection): :mod:`rulesets.paf_sheet`."""
+        return paf_sheet.sheet(tables)
 
     def new(self, setup: Setup) -> PafState:
         options = Options.of(setup.options)

@@ -1,29 +1,27 @@
-"""The character sheet (Paul's Adventures In Fantasy, issues 7 and 18): make a
-character or a monster and save it as a card.
+"""The character sheet (issues 7, 18 and 20): make a card for any game whose ruleset publishes a
+sheet (:meth:`companion.ruleset.Ruleset.sheet`, a :class:`companion.sheet.SheetSpec`) and save it.
 
-A character: the game master types the twelve stats as rolled, 3d4+1d8 each
-(the four faces, checked as typed, or the total from a paper sheet), or has the
-app roll them; then the natural base d20, name, race, combat level, weight,
-movement, size, armor, shield, helm and weapons (the keys of the tables in
-play). A monster (the kind beside the name): the monster of the table its hit
-points are rolled on, its chart level, AC, defense d20 and hit points as rolled
-(``ctrl+r`` rolls them on the table's dice), and the strength, agility and
-dexterity its rolls read when the card gives them. A weapon row is added
-whenever every row has a weapon, up to a card's limit. The derived numbers
-(MHP, AF melee and missile, DF, the pummel and grapple factors, dead at) follow
-every change, each with the terms that make it. ``ctrl+s`` saves the card to
-``<data dir>/fighters/paf_<slug>.yaml`` (the roster reads it at once); a bad
-field is named and nothing is saved.
+The screen draws the spec's sections: rows of fields with their labels and asides, headings,
+a grid of stats each with its sum, rows repeated up to a most (a row is added whenever every row
+has its first field chosen); a section of one kind of card is shown while that kind is chosen
+(the choice beside the name), the others hidden (and read no more). A stat is typed as its dice's
+faces or their total; a number in its range. ``ctrl+r`` rolls with the app's generator what is
+rolled on dice and left blank or unreadable (every stat afresh once all are filled). The
+derived figures follow every change, each with its terms, or the fields it still needs.
+``ctrl+s`` checks the card and saves it to ``<data dir>/fighters/`` under the spec's file name
+(the roster reads it at once); a bad field is named and nothing is saved.
 
-The screen owns nothing of the rules: the card is :class:`rulesets.paf_cards.PafCard`,
-the numbers :func:`rulesets.paf_cards.derived`, the tables :mod:`rulesets.paf_tables`.
+The screen owns nothing of any game's rules: the fields, their words, ranges and dice, the
+figures, the card and its file are the spec's; the tables are the ruleset's ``tables_for``.
 """
 
 from __future__ import annotations
 
-import re
+import math
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from string import Formatter
+from typing import Any, NamedTuple
 
 from textual import on
 from textual.app import ComposeResult
@@ -31,160 +29,49 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Checkbox, Footer, Header, Input, Label, Select, Static
 
+from companion.dice import parse_roll, roll_faces, roll_text
+from companion.ruleset import card_name, get_ruleset
 from companion.screens.widgets import escape
+from companion.sheet import (
+    CardProblems,
+    Heading,
+    Note,
+    Repeated,
+    Row,
+    Section,
+    SheetField,
+    SheetSpec,
+    StatGrid,
+    roll_said,
+    slug,
+    stat_dice,
+)
+from companion.words import count
 
-STAT_DICE = (4, 4, 4, 8)
-"""A stat is 3d4+1d8 (4..20): the faces in this order."""
-
-WEAPON_ROWS = 3
-"""Weapon rows when the sheet opens; a row is added whenever every row has a weapon, up to a card's
-limit (:data:`companion.rulesets.paf_cards.MAX_WEAPONS`)."""
-
-KINDS = ("character", "monster")
-
-MONSTER_STATS = {"strength": "STR", "agility": "AGI", "dexterity": "DEX"}
-"""The stats a monster card may give (its pummel, grapple, overbear and dexterity rolls read them; 12 when not)."""
-
-SHORT = {
-    "strength": "STR",
-    "intelligence": "INT",
-    "wisdom": "WIS",
-    "constitution": "CON",
-    "dexterity": "DEX",
-    "charisma": "CHA",
-    "comeliness": "COM",
-    "ego": "EGO",
-    "agility": "AGI",
-    "swim": "SWI",
-    "mechanical": "MEC",
-    "stamina": "STA",
-}
-
-MONSTER_NEEDS = {
-    "mhp": ("hp",),
-    "af": (),
-    "af_missile": (),
-    "df": ("ac", "df_d20"),
-    "paf": (),
-    "pdf": ("ac",),
-    "goaf": ("ac",),
-    "godf": ("ac",),
-}
-"""The fields a monster's numbers read beyond its chart level (a missing STR, AGI or DEX reads 12)."""
-
-NEEDS = {
-    "mhp": ("constitution", "stamina", "combat_level"),
-    "af": ("natural_d20", "combat_level", "strength"),
-    "af_missile": ("natural_d20", "combat_level", "strength", "dexterity"),
-    "df": ("agility", "combat_level"),
-    "paf": ("agility", "strength", "combat_level"),
-    "pdf": ("agility", "combat_level"),
-    "goaf": ("agility", "strength", "weight"),
-    "godf": ("agility", "strength", "weight"),
-}
-"""The fields each derived number reads (race, armor and the rest always have a value)."""
-
-FIGURE_WORDS = {
-    "af": "melee",
-    "af_missile": "missile",
-    "paf": "pummel attack",
-    "pdf": "pummel defense",
-    "goaf": "grapple attack",
-    "godf": "grapple defense",
-}
-
-FIELD_WORDS = {
-    "combat_level": "combat level",
-    "natural_d20": "natural base d20",
-    "weight": "weight",
-    "movement": "movement",
-    "armor_magic": "armor magic",
-    "ac": "AC",
-    "df_d20": "defense d20",
-    "hp": "hit points",
-    "m-weight": "weight",
-    "m-movement": "movement",
-    "m-strength": "strength",
-    "m-agility": "agility",
-    "m-dexterity": "dexterity",
-}
-
-RANGES = {
-    "combat_level": (0, 30),
-    "weight": (10, 2000),
-    "movement": (1, 48),
-    "armor_magic": (-5, 10),
-    "natural_d20": (1, 20),
-    "ac": (-10, 10),
-    "df_d20": (1, 20),
-    "hp": (1, 999),
-    "m-weight": (10, 20000),
-    "m-movement": (1, 48),
-    "m-strength": (4, 20),
-    "m-agility": (4, 20),
-    "m-dexterity": (4, 20),
-}
-"""Each number box's range, as a card allows it."""
+__all__ = ["SheetScreen", "slug"]
 
 
-def slug(name: str) -> str:
-    """A card name as a file name's part: ``Brother Anselm`` -> ``brother_anselm``."""
-    return re.sub(r"[^a-z0-9]+", "_", name.casefold()).strip("_") or "character"
+class Box(NamedTuple):
+    """A box on the sheet: its field, how messages name it, and the repeated group its row is of."""
 
-
-def read_stat(text: str) -> tuple[int | None, str]:
-    """A stat as typed: the four faces of 3d4+1d8 (``2 3 1 6`` or ``2316``), or the
-    total (4..20) from a paper sheet.
-
-    Returns:
-        The stat (None when it cannot be read) and what to say: the sum, or why not.
-    """
-    text = text.strip()
-    if not text:
-        return None, "type the four faces (d4 d4 d4 d8) or the total"
-    parts = re.split(r"[\s,+]+", text)
-    if len(parts) == 1 and re.fullmatch(r"\d{4}", parts[0]):
-        parts = list(parts[0])  # four faces typed without spaces
-    if not all(re.fullmatch(r"\d+", p) for p in parts):
-        return None, f"{text!r}: faces are whole numbers"
-    numbers = [int(p) for p in parts]
-    if len(numbers) == 1:
-        total = numbers[0]
-        if 4 <= total <= 20:
-            return total, f"{total} (the total)"
-        return None, f"{total} is not a stat: 3d4+1d8 makes 4 to 20"
-    if len(numbers) != 4:
-        return None, f"{len(numbers)} faces: 3d4+1d8 is four dice (d4 d4 d4 d8)"
-    for i, (face, sides) in enumerate(zip(numbers, STAT_DICE), 1):
-        if not 1 <= face <= sides:
-            return None, f"die {i} is a d{sides}: {face} is not a face (1-{sides})"
-    return sum(numbers), f"{' + '.join(map(str, numbers))} = {sum(numbers)}"
-
-
-def read_whole(text: str, low: int, high: int, what: str, blank: int | None = None) -> tuple[int | None, str]:
-    """A whole number from ``low`` to ``high`` as typed (``blank`` when nothing is)."""
-    text = text.strip().lstrip("+")
-    if not text:
-        if blank is not None:
-            return blank, ""
-        return None, f"{what}: missing ({low}-{high})"
-    if not re.fullmatch(r"-?\d+", text):
-        return None, f"{what}: {text!r} is not a whole number ({low}-{high})"
-    value = int(text)
-    if not low <= value <= high:
-        return None, f"{what}: {value} is out of range ({low}-{high})"
-    return value, ""
+    field: SheetField
+    said: str
+    group: Repeated | None = None
 
 
 class SheetScreen(Screen[str | None]):
-    """A new character or monster for ``game`` (PAF), saved as a card; dismisses with its name, or None.
+    """A new card for ``game`` made on its ruleset's sheet and saved as a card file; dismisses with
+    its name, or None.
 
     Args:
-        game: the game's key (``paf``).
+        game: the game's key in the registry; its ruleset has a sheet (``has_sheet``).
     """
 
+    spec: SheetSpec
+    """The ruleset's sheet, with the tables in play (made when the screen is composed)."""
     CSS_PATH = "sheet.tcss"
     BINDINGS = [
         Binding("ctrl+r", "roll", "Roll dice", priority=True),
@@ -192,197 +79,191 @@ class SheetScreen(Screen[str | None]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, game: str = "paf") -> None:
+    def __init__(self, game: str) -> None:
         super().__init__()
         self.game = game
-        self.tables: Any = None
-        """The tables in play (checked ``Tables``), or None when they do not load."""
+        self.ruleset = get_ruleset(game)
+        if not self.ruleset.has_sheet:
+            raise ValueError(f"{self.ruleset.title} has no character sheet")
+        self.tables: dict[str, Any] | None = None
+        """The tables in play (the ruleset's ``tables_for``), or None when they do not load."""
         self.table_problem: str | None = None
         self.saved_to: Path | None = None
-        self.rows = WEAPON_ROWS
-        """The weapon rows on the sheet (one more is added whenever every row has a weapon)."""
+        self.counts: dict[str, int] = {}
+        """Each repeated group's rows on the sheet now."""
+        self.boxes: dict[str, Box] = {}
+        """Each box by its widget id."""
+        self._blank: dict[str | None, str] = {}
+        self.rolled = False
+        """Some field of the sheet is rolled on dice (``ctrl+r``)."""
+
+    @property
+    def rows(self) -> int:
+        """The repeated rows on the sheet (one more is added whenever every row of a group is chosen)."""
+        return sum(self.counts.values())
 
     # --- building -----------------------------------------------------------------
 
-    def _load_tables(self) -> None:
-        from companion.rulesets import paf_tables as pt
-        from companion.tables import user_file
-
+    def _load(self) -> SheetSpec:
+        """The ruleset's sheet with its tables in play (a GM's file over the shipped ones); when that
+        file does not load, the shipped tables (the sheet shows, saving refuses)."""
         try:
-            self.tables = pt.parse(pt.load(user_file(self.app.directory, "paf")))
-        except pt.TablesError as exc:
+            self.tables = self.ruleset.tables_for(self.app.directory)
+        except ValueError as exc:  # TablesError: every problem, naming the file
             self.table_problem = str(exc)
             try:
-                self.tables = pt.parse(pt.load(None))  # show the sheet with the shipped tables; saving refuses
-            except pt.TablesError:
+                self.tables = self.ruleset.tables_for(None)
+            except ValueError:
                 self.tables = None
+        spec = self.ruleset.sheet(self.tables)
+        if spec is None:
+            raise TypeError(f"{self.ruleset.title} says it has a sheet (has_sheet) but gives none")
+        return spec
 
-    def _weapon_keys(self) -> list[str]:
-        t = self.tables
-        if t is None:
-            return []
-        from companion.rulesets.paf_cards import is_melee
-
-        return sorted({k for k in t.weapons if is_melee(t, k)} | set(t.missiles))
-
-    def _weapon_row(self, i: int) -> Horizontal:
-        """Weapon row ``i``: the weapon (a key of the tables), its magic, its ammunition."""
-        return Horizontal(
-            Select(
-                [(w, w) for w in self._weapon_keys()],
-                prompt="(none)" if i else "weapon",
-                id=f"weapon-{i}",
+    def _box(self, box: Box, wid: str, first: bool, prompt: str = "") -> Widget:
+        """The widget for ``box``'s field, with id ``wid`` (a choice's ``prompt`` in place of its placeholder)."""
+        self.boxes[wid] = box
+        field = box.field
+        widget: Widget
+        if field.kind == "choice":
+            options = [(c, c) for c in field.choices]
+            if field.placeholder:
+                start = field.start or Select.NULL
+                widget = Select(options, prompt=prompt or field.placeholder, value=start, id=wid, compact=True)
+            else:
+                widget = Select(options, value=field.start, allow_blank=False, id=wid, compact=True)
+            if field.width is not None:
+                widget.styles.width = field.width
+        elif field.kind == "check":
+            widget = Checkbox(field.label, id=wid, compact=True, classes="" if first else "beside")
+        else:
+            widget = Input(
+                field.start,
+                placeholder=field.placeholder,
+                id=wid,
                 compact=True,
-                classes="weapon",
-            ),
-            Label("+", classes="plus"),
-            Input("0", id=f"magic-{i}", compact=True, classes="num"),
-            Label("ammo", classes="field2"),
-            Input(placeholder="-", id=f"ammo-{i}", compact=True, classes="num"),
-            classes="row",
-            id=f"weapon-row-{i}",
-        )
+                classes="num" if field.kind == "number" else "",
+                max_length=field.max_length,
+            )
+        return widget
+
+    def _row(
+        self, items: tuple[SheetField | str, ...], row: int | None = None, group: Repeated | None = None
+    ) -> list[Widget]:
+        """A line's widgets: each field's label (the line's first as a field's, the others beside)
+        and box, each aside; in a repeated group's ``row``, each id numbered (``magic-2``)."""
+        out: list[Widget] = []
+        for i, item in enumerate(items):
+            if isinstance(item, str):
+                out.append(Static(item, classes="aside", markup=False))
+                continue
+            if item.label and item.kind != "check":
+                out.append(Label(item.label, classes="field" if i == 0 else "field2", markup=False))
+            if row is None or group is None:
+                out.append(self._box(Box(item, item.said), item.key, i == 0))
+            else:
+                box = Box(item, group.said(row, item), group)
+                out.append(self._box(box, f"{item.key}-{row}", i == 0, "(none)" if row else ""))
+        return out
+
+    def _repeated_row(self, group: Repeated, row: int) -> Horizontal:
+        return Horizontal(*self._row(group.fields, row, group), classes="row", id=f"{group.key}-row-{row}")
+
+    def _grid(self, grid: StatGrid) -> Grid:
+        """The stats, each its label, its box and its sum; a box takes every face with a space
+        between ("4 4 4 8"), nothing longer (a longer text would hide past its edge)."""
+        cells = []
+        for field in grid.fields:
+            assert isinstance(field.dice, str), field.key
+            dice = stat_dice(field.dice).dice
+            self.boxes[f"stat-{field.key}"] = Box(field, field.said)
+            cells.append(
+                Horizontal(
+                    Label(field.label, classes="stat-name", markup=False),
+                    Input(
+                        placeholder=field.placeholder,
+                        id=f"stat-{field.key}",
+                        compact=True,
+                        classes="faces",
+                        max_length=sum(len(str(die.high)) for die in dice) + len(dice) - 1,
+                    ),
+                    Static("", id=f"sum-{field.key}", classes="sum"),
+                    classes="stat",
+                )
+            )
+        box = Grid(*cells, id=grid.key)
+        box.styles.grid_size_columns = grid.columns
+        box.styles.height = math.ceil(len(grid.fields) / grid.columns)
+        return box
+
+    def _lines(self, section: Section) -> Iterator[Widget]:
+        for line in section.lines:
+            if isinstance(line, Row):
+                yield Horizontal(*self._row(line.items), classes="row")
+            elif isinstance(line, Heading):
+                yield Static(line.text, classes="heading", markup=False)
+            elif isinstance(line, Note):
+                yield Static(line.text, classes="aside", markup=False)
+            elif isinstance(line, StatGrid):
+                yield self._grid(line)
+            else:
+                self.counts[line.key] = line.start
+                rows = [self._repeated_row(line, i) for i in range(line.start)]
+                yield Vertical(*rows, id=f"{line.key}-rows", classes="part")
 
     def compose(self) -> ComposeResult:
-        self._load_tables()
-        t = self.tables
-        races = list(t.races) if t is not None else ["Human"]
-        armor = list(t.armor.suits) if t is not None else ["none"]
-        monsters = list(t.monsters) if t is not None else []
-        levels = [r.level for r in t.monster_levels] if t is not None else ["1"]
+        self.spec = self._load()
+        self.rolled = any(field.dice for field in self.spec.fields())
         yield Header()
         with Horizontal(id="sheet-body"):
             with VerticalScroll(id="sheet-form"):
-                with Horizontal(classes="row"):
-                    yield Label("Name", classes="field")
-                    yield Input(placeholder="the card's name", id="name", compact=True, max_length=60)
-                    yield Select([(k, k) for k in KINDS], value="character", allow_blank=False, id="kind", compact=True)
-                with Horizontal(classes="row"):
-                    yield Label("Size", classes="field")
-                    yield Select(
-                        [(s, s) for s in ("small", "medium", "large")],
-                        value="medium",
-                        allow_blank=False,
-                        id="size",
-                        compact=True,
-                    )
-                    yield Label("Helm", classes="field2")
-                    yield Select(
-                        [(h, h) for h in ("none", "open", "nasal", "visored")],
-                        value="none",
-                        allow_blank=False,
-                        id="helm",
-                        compact=True,
-                    )
-                    yield Checkbox("Shield", id="shield", compact=True)
-                with Vertical(id="character-fields"):
-                    with Horizontal(classes="row"):
-                        yield Label("Race", classes="field")
-                        yield Select(
-                            [(r, r) for r in races],
-                            value="Human" if "Human" in races else races[0],
-                            allow_blank=False,
-                            id="race",
-                            compact=True,
-                        )
-                    with Horizontal(classes="row"):
-                        yield Label("Level", classes="field")
-                        yield Input("0", id="combat_level", compact=True, classes="num")
-                        yield Label("Weight", classes="field2")
-                        yield Input(placeholder="lbs", id="weight", compact=True, classes="num")
-                        yield Label("Move", classes="field2")
-                        yield Input("12", id="movement", compact=True, classes="num")
-                    with Horizontal(classes="row"):
-                        yield Label("Armor", classes="field")
-                        yield Select(
-                            [(a, a) for a in armor],
-                            value="none" if "none" in armor else armor[0],
-                            allow_blank=False,
-                            id="armor",
-                            compact=True,
-                        )
-                        yield Label("magic +", classes="field2")
-                        yield Input("0", id="armor_magic", compact=True, classes="num")
-                    with Horizontal(classes="row"):
-                        yield Label("d20", classes="field")
-                        yield Input(placeholder="1-20", id="natural_d20", compact=True, classes="num")
-                        yield Static("natural base 30 + d20, rolled once", classes="aside")
-                    yield Static("Stats 3d4+1d8: faces (d4 d4 d4 d8) or total", classes="heading")
-                    with Grid(id="stats"):
-                        for stat, short in SHORT.items():
-                            with Horizontal(classes="stat"):
-                                yield Label(short, classes="stat-name")
-                                # 7: "4 4 4 8" (3d4 and the d8) fits the box whole, nothing longer can hide in it
-                                yield Input(
-                                    placeholder="faces", id=f"stat-{stat}", compact=True, classes="faces", max_length=7
-                                )
-                                yield Static("", id=f"sum-{stat}", classes="sum")
-                with Vertical(id="monster-fields"):
-                    with Horizontal(classes="row"):
-                        yield Label("Table", classes="field")
-                        yield Select([(m, m) for m in monsters], prompt="(no monster)", id="monster", compact=True)
-                        yield Static("HP dice", classes="aside")
-                    with Horizontal(classes="row"):
-                        yield Label("Level", classes="field")
-                        yield Select(
-                            [(lv, lv) for lv in levels],
-                            value=levels[0],
-                            allow_blank=False,
-                            id="level",
-                            compact=True,
-                        )
-                        yield Label("AC", classes="field2")
-                        yield Input(placeholder="?", id="ac", compact=True, classes="num")
-                        yield Label("DF d20", classes="field2")
-                        yield Input(placeholder="1-20", id="df_d20", compact=True, classes="num")
-                    with Horizontal(classes="row"):
-                        yield Label("HP", classes="field")
-                        yield Input(placeholder="rolled", id="hp", compact=True, classes="num")
-                        yield Checkbox("meant off the table's dice", id="hp_off_table", compact=True, classes="beside")
-                    with Horizontal(classes="row"):
-                        yield Label("Weight", classes="field")
-                        yield Input(placeholder="size", id="m-weight", compact=True, classes="num")
-                        yield Label("Move", classes="field2")
-                        yield Input("12", id="m-movement", compact=True, classes="num")
-                    with Horizontal(classes="row"):
-                        for stat, short in MONSTER_STATS.items():
-                            yield Label(short, classes="field2" if stat != "strength" else "field")
-                            yield Input(placeholder="12", id=f"m-{stat}", compact=True, classes="num")
-                    yield Static("blank: STR, AGI, DEX read 12, weight by size", classes="aside")
-                yield Static("Weapons (magic +N; ammo for missiles)", classes="heading")
-                with Vertical(id="weapon-rows"):
-                    for i in range(WEAPON_ROWS):
-                        yield self._weapon_row(i)
-                with Horizontal(classes="row"):
-                    yield Label("Notes", classes="field")
-                    yield Input(placeholder="optional", id="notes", compact=True)
+                for section in self.spec.sections:
+                    if section.kind:
+                        yield Vertical(*self._lines(section), id=f"{section.kind}-fields", classes="part")
+                    else:
+                        yield from self._lines(section)
             with VerticalScroll(id="sheet-numbers"):
                 yield Static(id="derived")
         yield Static(id="sheet-message")
         yield Footer(show_command_palette=False, compact=True)
 
     def on_mount(self) -> None:
-        self.title = "Paul's Adventures In Fantasy"
+        self.title = self.ruleset.title
         self.query_one("#derived", Static).border_title = "Derived numbers"
-        self.query_one("#name", Input).focus()
-        self._blank = {box.id: box.value for box in self.query(Input)}
-        """The fields as the sheet opened (movement 12 ...): Escape asks only once one is changed."""
+        boxes = self.query(Input)
+        if boxes:
+            boxes.first().focus()
+        self._blank = {box.id: box.value for box in boxes}
+        """The boxes as the sheet opened (movement 12 ...): Escape asks only once one is changed."""
         self._show_kind()
         self._update()
+        self.refresh_bindings()  # ctrl+r, now that the fields are known
         if self.table_problem:
             self._say(f"The tables in play do not load: {self.table_problem}", error=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "roll":
+            return self.rolled  # a sheet with nothing rolled on dice has no ctrl+r
+        return True
 
     # --- reading the form -------------------------------------------------------------
 
     @property
     def kind(self) -> str:
-        value = self._select("kind")
-        return str(value) if value in KINDS else "character"
+        """The kind of card chosen (the spec's kind field), or the sheet's one kind."""
+        kinds = self.spec.kinds
+        value = self._select(self.spec.kind_key) if self.spec.kind_key else None
+        return str(value) if value in kinds else kinds[0]
+
+    def _shown(self) -> list[Section]:
+        """The sections of the kind chosen and of every kind."""
+        kind = self.kind
+        return [s for s in self.spec.sections if s.kind in ("", kind)]
 
     def _value(self, wid: str) -> str:
         try:
             return self.query_one(f"#{wid}", Input).value
-        except NoMatches:  # a weapon row being added
+        except NoMatches:  # a repeated row being added
             return ""
 
     def _select(self, wid: str) -> Any:
@@ -392,224 +273,128 @@ class SheetScreen(Screen[str | None]):
             return None
         return None if value is Select.NULL else value
 
-    def _checked(self, wid: str) -> bool:
-        return bool(self.query_one(f"#{wid}", Checkbox).value)
-
-    def _whole(
-        self,
-        wid: str,
-        data: dict[str, Any],
-        problems: list[str],
-        *,
-        key: str | None = None,
-        blank: int | None = None,
-        optional: bool = False,
-    ) -> None:
-        """The number box ``#wid`` read into ``data[key]`` (its range from :data:`RANGES`); a blank
-        optional box leaves the key out."""
-        text = self._value(wid)
-        if optional and not text.strip():
+    def _read(self, wid: str, box: Box, values: dict[str, Any], problems: list[str]) -> None:
+        """The box ``#wid`` read into ``values`` under its field's key; what cannot be read is left
+        out, with the problem (a blank optional box says nothing)."""
+        field, key = box.field, box.field.key
+        if field.kind == "choice":
+            value = self._select(wid)
+            if value is not None:
+                values[key] = value
             return
-        low, high = RANGES[wid]
-        value, why = read_whole(text, low, high, FIELD_WORDS[wid], blank)
-        if value is None:
+        if field.kind == "check":
+            values[key] = bool(self.query_one(f"#{wid}", Checkbox).value)
+            return
+        text = self._value(wid)
+        if not text.strip() and field.optional:
+            return
+        if field.kind == "text":
+            if text.strip():
+                values[key] = text.strip()
+            else:
+                problems.append(f"{box.said}: missing")
+            return
+        value, why = field.read(text, box.said)
+        if value is not None:
+            values[key] = value
+        elif field.kind == "stat":
+            problems.append(f"{box.said} ({field.label}): {why}" if field.label != box.said else f"{box.said}: {why}")
+        else:
             problems.append(why)
-        else:
-            data[key or wid] = value
 
-    def read(self) -> tuple[dict[str, Any], list[str], dict[str, str]]:
-        """The form as a card's data, the problems found, and each stat's reading.
-
-        Returns:
-            ``(data, problems, said)``: the fields read (a field that cannot be read is
-            left out), a line per problem naming the field, and each stat's sum or why not.
-        """
-        kind = self.kind
-        data: dict[str, Any] = {"kind": kind}
+    def read(self) -> tuple[dict[str, Any], list[str]]:
+        """The sheet's values (:data:`companion.sheet.Values`) and the problems found, each naming the
+        field; a repeated group's value is a mapping per row, None for a row left empty."""
+        values: dict[str, Any] = {}
         problems: list[str] = []
-        said: dict[str, str] = {}
-        name = self._value("name").strip()
-        if name:
-            data["name"] = name
-        else:
-            problems.append("name: missing")
-        data["size"] = self._select("size")
-        data["helm"] = self._select("helm")
-        data["shield"] = self._checked("shield")
-        if kind == "character":
-            data["race"] = self._select("race")
-            data["armor"] = self._select("armor")
-            for key, blank in (
-                ("combat_level", None),
-                ("weight", None),
-                ("movement", None),
-                ("armor_magic", 0),
-                ("natural_d20", None),
-            ):
-                self._whole(key, data, problems, blank=blank)
-            stats: dict[str, int] = {}
-            for stat, short in SHORT.items():
-                value, why = read_stat(self._value(f"stat-{stat}"))
-                said[stat] = why
-                if value is None:
-                    problems.append(f"{stat} ({short}): {why}")
-                else:
-                    stats[stat] = value
-            data["stats"] = stats
-        else:
-            monster = self._select("monster")
-            if monster is not None:
-                data["monster"] = monster
-            data["level"] = self._select("level")
-            for key in ("ac", "df_d20", "hp"):
-                self._whole(key, data, problems)
-            if self._checked("hp_off_table"):
-                data["hp_off_table"] = True
-            self._whole("m-weight", data, problems, key="weight", optional=True)
-            self._whole("m-movement", data, problems, key="movement", blank=12)
-            for stat in MONSTER_STATS:
-                self._whole(f"m-{stat}", data, problems, key=stat, optional=True)
-        weapons: list[dict[str, Any]] = []
-        for i in range(self.rows):
-            key = self._select(f"weapon-{i}")
-            if key is None:
-                continue
-            entry: dict[str, Any] = {"weapon": key}
-            magic, why = read_whole(self._value(f"magic-{i}"), -5, 10, f"weapon {i + 1} magic", 0)
-            if magic is None:
-                problems.append(why)
-            elif magic:
-                entry["magic"] = magic
-            ammo_text = self._value(f"ammo-{i}").strip()
-            if ammo_text:
-                ammo, why = read_whole(ammo_text, 0, 999, f"weapon {i + 1} ammo")
-                if ammo is None:
-                    problems.append(why)
-                elif self.tables is not None and key not in self.tables.missiles:
-                    problems.append(f"weapon {i + 1} ammo: {key} is not shot or thrown (no missiles row)")
-                else:
-                    entry["ammo"] = ammo
-            if any(w["weapon"] == key for w in weapons):
-                problems.append(f"weapon {i + 1}: {key} is listed twice")
-                continue
-            weapons.append(entry)
-        if not weapons:
-            problems.append("weapons: choose at least one")
-        data["weapons"] = weapons
-        notes = self._value("notes").strip()
-        if notes:
-            data["notes"] = notes
-        return data, problems, said
+        for section in self._shown():
+            for line in section.lines:
+                if isinstance(line, Row):
+                    for item in line.items:
+                        if isinstance(item, SheetField):
+                            self._read(item.key, self.boxes[item.key], values, problems)
+                elif isinstance(line, StatGrid):
+                    for field in line.fields:
+                        self._read(f"stat-{field.key}", self.boxes[f"stat-{field.key}"], values, problems)
+                elif isinstance(line, Repeated):
+                    values[line.key] = tuple(self._read_row(line, i, problems) for i in range(self.counts[line.key]))
+        return values, problems
+
+    def _read_row(self, group: Repeated, row: int, problems: list[str]) -> dict[str, Any] | None:
+        first = group.fields[0]
+        if self._select(f"{first.key}-{row}") is None:
+            return None
+        values: dict[str, Any] = {}
+        for field in group.fields:
+            wid = f"{field.key}-{row}"
+            self._read(wid, self.boxes[wid], values, problems)
+        return values
 
     def card(self) -> tuple[Any | None, list[str]]:
-        """The card the form makes, or None with every problem (form, card model, tables)."""
-        from companion.rulesets.paf_cards import PafCard, check_against
-
-        data, problems, _ = self.read()
+        """The card the sheet makes, or None with every problem (the boxes', the spec's check, the card's)."""
+        values, problems = self.read()
+        problems += self.spec.check(values)
         if problems:
             return None, problems
         try:
-            card = PafCard.model_validate(data, strict=True)
-        except ValueError as exc:
-            # PafCard says every problem at once, one "field: message" a line
-            lines = [line for line in str(exc).splitlines() if ":" in line and not line.startswith(" ")]
-            return None, lines or [str(exc)]
-        if self.tables is not None:
-            problems = [line.split(": ", 1)[-1] for line in check_against(card, self.tables)]
-        return (card if not problems else None), problems
+            return self.spec.to_card(values), []
+        except CardProblems as exc:
+            return None, exc.problems
 
     # --- showing ----------------------------------------------------------------------
 
-    def _placeholder_card(self, data: dict[str, Any]) -> Any:
-        """A card from what is typed, with stand-ins where a field cannot be read yet
-        (the numbers that read them are not shown)."""
-        from companion.rulesets.paf_cards import PafCard
-
-        filled = dict(data)
-        filled["name"] = filled.get("name") or "?"
-        if filled["kind"] == "character":
-            filled["stats"] = {s: filled["stats"].get(s, 10) for s in SHORT}
-            stand_ins: tuple[tuple[str, Any], ...] = (
-                ("combat_level", 0),
-                ("weight", 150),
-                ("movement", 12),
-                ("armor_magic", 0),
-                ("natural_d20", 10),
-            )
-        else:
-            stand_ins = (("level", "1"), ("ac", 10), ("df_d20", 10), ("hp", 1))
-        for key, stand_in in stand_ins:
-            filled.setdefault(key, stand_in)
-        filled["weapons"] = filled["weapons"] or [{"weapon": "Dagger"}]
-        filled.pop("notes", None)
-        return PafCard.model_validate(filled, strict=True)
-
     def derived_text(self) -> str:
-        """The derived numbers as markup, each with its terms; the ones still waiting
-        for a field say which."""
-        from companion.rulesets.paf_cards import derived
-        from companion.rulesets.paf_stats import show
-
-        data, _, _ = self.read()
-        if self.tables is None:
-            return "[b $error]The tables do not load: no numbers.[/]"
+        """The derived figures as markup: the summary, then each figure with its terms; the ones
+        still waiting for a field say which."""
+        values, _ = self.read()
         try:
-            card = self._placeholder_card(data)
-            numbers = derived(card, self.tables)
+            derived = self.spec.derive(values)
         except (ValueError, LookupError) as exc:
             return f"[$error]{escape(str(exc))}[/]"
-        monster = data["kind"] == "monster"
-        needs = MONSTER_NEEDS if monster else NEEDS
-        have: set[str]
-        if monster:
-            have = {k for k in ("hp", "ac", "df_d20") if k in data}
-        else:
-            have = set(data["stats"]) | {k for k in ("combat_level", "weight", "natural_d20") if k in data}
-
-        def ready(key: str) -> bool:
-            return all(n in have for n in needs[key])
-
-        def short(key: str) -> str:
-            figure = getattr(numbers, key)
-            return f"[b]{escape(show(figure.value))}[/b]" if ready(key) else "[dim]?[/dim]"
-
-        dead = f"[b]{numbers.dead_at}[/b]" if monster or "constitution" in have else "[dim]?[/dim]"
+        if derived.problem:
+            return f"[b $error]{escape(derived.problem)}[/]"
+        named = {field.key: field.named for field in self.spec.fields()}
+        missing = {f.key: [named.get(n, n) for n in f.needs if n not in values] for f in derived.figures}
+        shown = {f.key: "[dim]?[/dim]" if missing[f.key] else f"[b]{escape(f.value)}[/b]" for f in derived.figures}
         lines = [
-            f"MHP {short('mhp')}   dead at {dead}",
-            f"AF {short('af')} melee · {short('af_missile')} missile",
-            f"DF {short('df')}",
-            f"PAF {short('paf')} · PDF {short('pdf')}",
-            f"GOAF {short('goaf')} · GODF {short('godf')}",
-            "",
+            "".join(
+                escape(text) + (shown[key] if key is not None else "") for text, key, _, _ in Formatter().parse(line)
+            )
+            for line in derived.summary
         ]
-        for key in ("mhp", "af", "af_missile", "df", "paf", "pdf", "goaf", "godf"):
-            figure = getattr(numbers, key)
-            word = FIGURE_WORDS.get(key, "")
-            head = figure.name + (f" ({word})" if word else "")
-            missing = [FIELD_WORDS.get(n, SHORT.get(n, n)) for n in needs[key] if n not in have]
-            if missing:
-                lines.append(f"[b]{head}[/b] [dim]needs {escape(', '.join(missing))}[/dim]")
+        if lines:
+            lines.append("")
+        for figure in derived.figures:
+            if not figure.listed:
                 continue
-            _, _, terms = figure.text().partition(" = ")
-            lines.append(f"[b]{head}[/b] [dim]= {escape(terms)}[/dim]")
+            head = f"[b]{escape(figure.label)}[/b]"
+            if missing[figure.key]:
+                lines.append(f"{head} [dim]needs {escape(', '.join(missing[figure.key]))}[/dim]")
+            else:
+                lines.append(f"{head} [dim]= {escape(figure.terms)}[/dim]")
         return "\n".join(lines)
 
     def _show_kind(self) -> None:
-        """The fields of the kind chosen; the other kind's are hidden (and read no more)."""
-        monster = self.kind == "monster"
-        self.query_one("#character-fields").display = not monster
-        self.query_one("#monster-fields").display = monster
-        self.sub_title = f"a new {self.kind}"
+        """The sections of the kind chosen; the other kinds' are hidden (and read no more)."""
+        kind = self.kind
+        for section in self.spec.sections:
+            if section.kind:
+                self.query_one(f"#{section.kind}-fields").display = section.kind == kind
+        self.sub_title = f"a new {kind}"
+
+    def _stats(self) -> list[SheetField]:
+        """The stats shown (the kind chosen)."""
+        return [f for s in self._shown() for line in s.lines if isinstance(line, StatGrid) for f in line.fields]
 
     def _update(self) -> None:
-        if self.kind == "character":
-            for stat in SHORT:
-                value, _why = read_stat(self._value(f"stat-{stat}"))
-                shown = self.query_one(f"#sum-{stat}", Static)
-                typed = bool(self._value(f"stat-{stat}").strip())
-                shown.update("" if not typed else f"{value}" if value is not None else "?")
-                shown.set_class(typed and value is None, "bad")
-                self.query_one(f"#stat-{stat}", Input).set_class(typed and value is None, "bad")
+        for field in self._stats():
+            text = self._value(f"stat-{field.key}")
+            value, _why = field.read(text)
+            typed = bool(text.strip())
+            shown = self.query_one(f"#sum-{field.key}", Static)
+            shown.update("" if not typed else f"{value}" if value is not None else "?")
+            shown.set_class(typed and value is None, "bad")
+            self.query_one(f"#stat-{field.key}", Input).set_class(typed and value is None, "bad")
         self.query_one("#derived", Static).update(self.derived_text())
 
     def _say(self, text: str, error: bool = False) -> None:
@@ -617,18 +402,18 @@ class SheetScreen(Screen[str | None]):
         message.update(escape(text))
         message.set_class(error, "error")
 
-    def _more_rows(self) -> None:
-        """A new empty weapon row once every row has a weapon (up to a card's limit)."""
-        from companion.rulesets.paf_cards import MAX_WEAPONS
-
-        if self.rows >= MAX_WEAPONS or any(self._select(f"weapon-{i}") is None for i in range(self.rows)):
+    def _more_rows(self, group: Repeated) -> None:
+        """A new empty row of ``group`` once every row has its first field chosen (up to its most)."""
+        rows = self.counts[group.key]
+        first = group.fields[0].key
+        if rows >= group.most or any(self._select(f"{first}-{i}") is None for i in range(rows)):
             return
-        row = self._weapon_row(self.rows)
-        self.query_one("#weapon-rows", Vertical).mount(row)
-        self._blank.update({f"magic-{self.rows}": "0", f"ammo-{self.rows}": ""})
-        self.rows += 1
-        if self.rows == MAX_WEAPONS:
-            self._say(f"{MAX_WEAPONS} weapon rows: a card carries at most {MAX_WEAPONS} weapons.")
+        self.query_one(f"#{group.key}-rows", Vertical).mount(self._repeated_row(group, rows))
+        self._blank.update({f"{f.key}-{rows}": f.start for f in group.fields if f.kind in ("text", "number")})
+        self.counts[group.key] = rows + 1
+        if rows + 1 == group.most:
+            noun = group.words or group.key
+            self._say(f"{group.most} {noun} rows: a card carries at most {count(group.most, noun)}.")
 
     # --- events -------------------------------------------------------------------------
 
@@ -637,21 +422,22 @@ class SheetScreen(Screen[str | None]):
         self._update()
         if not event.input.has_focus:
             return  # filled by the app (ctrl+r): its own message stands
-        wid = event.input.id or ""
-        if wid.startswith("stat-") and event.value.strip():
-            stat = wid.removeprefix("stat-")
-            value, why = read_stat(event.value)
-            self._say(f"{stat}: {why}", error=value is None)
-        elif event.value.strip() and wid in RANGES:
-            value, why = read_whole(event.value, *RANGES[wid], FIELD_WORDS[wid])
-            self._say(why or f"{FIELD_WORDS[wid]}: {value}", error=value is None)
+        box = self.boxes.get(event.input.id or "")
+        if box is None or box.field.kind not in ("number", "stat") or not event.value.strip():
+            return
+        value, why = box.field.read(event.value, box.said)
+        if box.field.kind == "stat":
+            self._say(f"{box.said}: {why}", error=value is None)
+        else:
+            self._say(why or f"{box.said}: {value}", error=value is None)
 
     @on(Select.Changed)
     def _selected(self, event: Select.Changed) -> None:
-        if event.select.id == "kind":
+        if self.spec.kind_key and event.select.id == self.spec.kind_key:
             self._show_kind()
-        if (event.select.id or "").startswith("weapon-"):
-            self._more_rows()
+        box = self.boxes.get(event.select.id or "")
+        if box is not None and box.group is not None and box.field is box.group.fields[0]:
+            self._more_rows(box.group)
         self._update()
 
     @on(Checkbox.Changed)
@@ -664,45 +450,41 @@ class SheetScreen(Screen[str | None]):
         self.focus_next()
 
     def action_roll(self) -> None:
-        """The app rolls for a character 3d4+1d8 for every stat left empty or unreadable, and the d20 if
-        empty (with every stat filled already, it rolls them all afresh); for a monster its hit points on
-        its table's dice (when a monster of the table is chosen) and its defense d20, each if empty."""
+        """The app rolls every stat left empty or unreadable (with every stat filled already, all of
+        them afresh), then each number rolled on dice that is blank or unreadable, in the sheet's
+        order (a monster's hit points on its table's dice, once the spec can say them). A kind with
+        stats says how many were rolled (its other rolls show in their boxes); one without says
+        each roll, or why it could not be made."""
         rng = self.app.rng
-        if self.kind == "monster":
-            self._roll_monster(rng)
-            return
-        todo = [s for s in SHORT if read_stat(self._value(f"stat-{s}"))[0] is None]
-        if not todo:
-            todo = list(SHORT)
-        for stat in todo:
-            faces = [rng.randint(1, sides) for sides in STAT_DICE]
-            self.query_one(f"#stat-{stat}", Input).value = " ".join(map(str, faces))
-        d20 = self.query_one("#natural_d20", Input)
-        if read_whole(d20.value, 1, 20, "d20")[0] is None:
-            d20.value = str(rng.randint(1, 20))
-        self._update()
-        self._say(f"The app rolled {len(todo)} stat{'s' * (len(todo) != 1)} (3d4+1d8 each).")
-
-    def _roll_monster(self, rng: Any) -> None:
-        from companion.dice import parse_roll, roll_faces
-
+        values, _ = self.read()
+        stats = self._stats()
+        todo = [f for f in stats if f.read(self._value(f"stat-{f.key}"))[0] is None] or stats
+        for field in todo:
+            assert isinstance(field.dice, str), field.key
+            self.query_one(f"#stat-{field.key}", Input).value = roll_text(stat_dice(field.dice), rng)
         said = []
-        d20 = self.query_one("#df_d20", Input)
-        if read_whole(d20.value, 1, 20, "d20")[0] is None:
-            d20.value = str(rng.randint(1, 20))
-            said.append(f"defense d20 {d20.value}")
-        monster = self._select("monster")
-        hp = self.query_one("#hp", Input)
-        if monster is not None and self.tables is not None and read_whole(hp.value, 1, 999, "hp")[0] is None:
-            row = self.tables.monsters[monster]
-            dice, plus = parse_roll(row.mhp)
-            faces = roll_faces(dice, rng)
-            hp.value = str(sum(faces) + plus)
-            said.append(f"hit points {row.printed or row.mhp}: {' + '.join(map(str, faces))} + {plus} = {hp.value}")
-        elif monster is None and not hp.value.strip():
-            said.append("choose the monster of the table to roll its hit points")
+        for section in self._shown():
+            for line in section.lines:
+                for item in line.items if isinstance(line, Row) else ():
+                    if not isinstance(item, SheetField) or item.kind != "number":
+                        continue
+                    box = self.query_one(f"#{item.key}", Input)
+                    roll = item.roll(values)
+                    if roll is None or item.read(box.value)[0] is not None:
+                        continue
+                    if isinstance(roll, str):
+                        said.append(roll)
+                        continue
+                    total, words = roll_said(item.said, roll, roll_faces(parse_roll(roll.dice)[0], rng))
+                    box.value = str(total)
+                    said.append(words)
         self._update()
-        self._say("The app rolled " + "; ".join(said) + "." if said else "Nothing left to roll: clear a box first.")
+        if stats:
+            dice = {f.dice for f in todo}
+            each = f" ({dice.pop()} each)" if len(dice) == 1 else ""
+            self._say(f"The app rolled {count(len(todo), 'stat')}{each}.")
+        else:
+            self._say("The app rolled " + "; ".join(said) + "." if said else "Nothing left to roll: clear a box first.")
 
     def action_back(self) -> None:
         """Back to the roster; a sheet with anything typed on it asks first (Escape is also
@@ -717,10 +499,10 @@ class SheetScreen(Screen[str | None]):
             if yes:
                 self.dismiss(None)
 
-        self.app.push_screen(ConfirmScreen("Leave the sheet? This character is not saved.", "Leave"), answered)
+        self.app.push_screen(ConfirmScreen(f"Leave the sheet? This {self.kind} is not saved.", "Leave"), answered)
 
     def action_save(self) -> None:
-        """Check the card; save it to ``<data dir>/fighters/paf_<slug>.yaml`` and go back."""
+        """Check the card; save it to ``<data dir>/fighters/`` under the spec's file name and go back."""
         if self.table_problem:
             self._say(f"Not saved: the tables in play do not load: {self.table_problem}", error=True)
             return
@@ -731,8 +513,8 @@ class SheetScreen(Screen[str | None]):
             self.notify("\n".join(problems[:6]), title="Not saved", severity="error", timeout=8, markup=False)
             return
         folder: Path = self.app.directory / "fighters"
-        path = folder / f"{self.game}_{slug(card.name)}.yaml"
-        clash = self._name_clash(card.name, path)
+        path = folder / self.spec.file_name(card)
+        clash = self._name_clash(card_name(card), path)
         if clash:
             self._say(f"Not saved: {clash}", error=True)
             return
@@ -751,10 +533,7 @@ class SheetScreen(Screen[str | None]):
 
     def _name_clash(self, name: str, path: Path) -> str | None:
         """Why ``name`` cannot be saved to ``path``: another file's card has it (None if free)."""
-        from companion.cards import load_roster
-        from companion.rulesets.paf_cards import PafCard
-
-        roster = load_roster(self.game, PafCard, user_dir=self.app.directory / "fighters")
+        roster = self.app.roster(self.game)
         card = roster.find(name)
         if card is None:
             return None
@@ -764,14 +543,13 @@ class SheetScreen(Screen[str | None]):
         return f"the roster has a card named {card.name} already ({Path(source).name}): choose another name"
 
     def _write(self, card: Any, path: Path) -> None:
-        from companion.rulesets.paf_cards import cards_yaml
-
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(cards_yaml([card]), encoding="utf-8")
+            path.write_text(self.spec.card_text(card), encoding="utf-8")
         except OSError as exc:
             self._say(f"Not saved: {exc}", error=True)
             return
+        name = card_name(card)
         self.saved_to = path
-        self.notify(f"{card.name} saved to {path}", title="Card saved", timeout=6, markup=False)
-        self.dismiss(card.name)
+        self.notify(f"{name} saved to {path}", title="Card saved", timeout=6, markup=False)
+        self.dismiss(name)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from companion.games import GAMES
 from companion.ruleset import Ruleset, TimedRuleset, get_ruleset
+from companion.sheet import SheetSpec
 
 REPO = Path(__file__).resolve().parent.parent
 CORE_AND_SCREENS = sorted((REPO / "companion").glob("*.py")) + sorted((REPO / "screens").glob("*.py"))
@@ -19,10 +20,9 @@ GAME_WORDS_ALLOWED = {
 }
 """Where a game's key may stand in the core or the screens, and why."""
 
-STILL_GAME_SPECIFIC = {"screens/sheet.py"}
-"""PLAN (issue 20, deliverable 3): PAF's character sheet screen reads PAF's stats and tables by
-name; it becomes a screen of any game's sheet fields (ranges, derived figures) published by the
-ruleset. Until then it is opened only through ``Ruleset.has_sheet``."""
+STILL_GAME_SPECIFIC: set[str] = set()
+"""Modules of the core or the screens that still name a game (none since the character sheet draws
+any game's ``Ruleset.sheet``, issue 20 deliverable 3)."""
 
 
 def test_nothing_probes_a_ruleset_by_name() -> None:
@@ -72,6 +72,10 @@ def test_every_registered_game_declares_the_contract() -> None:
             assert kind.gauges is not Ruleset.gauges, key
         if ruleset.has_tables:
             assert kind.tables_file is not Ruleset.tables_file, key
+        if ruleset.has_sheet:
+            assert isinstance(ruleset.sheet(ruleset.tables_for(None)), SheetSpec), key
+        else:
+            assert ruleset.sheet(None) is None, key
         if ruleset.round_seconds is not None:
             assert isinstance(ruleset, TimedRuleset), key
         if game.tournament is not None:

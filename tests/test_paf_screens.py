@@ -17,11 +17,13 @@ from companion.cards import load_roster
 from companion.ruleset import Answer, Setup, default_options, get_ruleset
 from companion.rulesets import paf_cards as pc
 from companion.rulesets import paf_tables as pt
+from companion.rulesets.paf_sheet import STAT_DICE
 from companion.rulesets.paf_view import combatant_view, hold_words, hp_tone, status_of
 from companion.screens.app import make_app
 from companion.screens.hp import being_lines, hp_bar
-from companion.screens.sheet import SheetScreen, read_stat, slug
+from companion.screens.sheet import SheetScreen, slug
 from companion.screens.sides import SidePanel
+from companion.sheet import read_stat as read_on
 from companion.views import HitPointBar
 
 PAF_CARDS = """\
@@ -449,6 +451,11 @@ async def test_an_npc_group_is_picked_and_numbered(data_dir: Path, paf_game) -> 
 
 
 # --- the hit point tracker, alone -----------------------------------------------------------
+
+
+def read_stat(text: str) -> tuple[int | None, str]:
+    """A PAF stat as typed on the sheet, on its dice (3d4+1d8)."""
+    return read_on(text, STAT_DICE)
 
 
 def paf_lines(card, numbers, acting, **how):
