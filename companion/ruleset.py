@@ -305,6 +305,10 @@ class PadSide:
     max_damage: int = 2
     notes: tuple[str, ...] = ()
     """What else changes this corner's rolls this turn (penalty, bonuses, position), in words."""
+    dice_each: int = 1
+    """What a point of focus on the dice adds to each roll."""
+    damage_each: int = 4
+    """What a point of focus on damage adds, once, to the damage of a hit."""
 
     def find(self, text: str) -> PadOption | tuple[PadOption, ...] | None:
         """The option ``text`` names (its key or an unambiguous start); a tuple when ambiguous."""

@@ -109,6 +109,8 @@ class Reveal(TurnBase):
                     focus.dice_max,
                     focus.damage_max,
                     self.roll_notes(side),
+                    focus.dice_each,  # CM-4, as the tables in play have it
+                    focus.damage_each,
                 )
             )
         return SecretPrompt(self.st.turn, self.label, self.pad, (sides[0], sides[1]))

@@ -175,8 +175,8 @@ class ActionPadScreen(Screen[str | None]):
         spends = self._spends()
         over = spends > held
         text = (
-            f"d: focus on dice [b]{self._dice}[/b] (+1 a roll)  ·  "
-            f"x: focus on damage [b]{self._damage}[/b] (+4 damage, once)\n"
+            f"d: focus on dice [b]{self._dice}[/b] (+{self.pad.dice_each} a roll)  ·  "
+            f"x: focus on damage [b]{self._damage}[/b] (+{self.pad.damage_each} damage, once)\n"
         )
         if over:
             text += f"[b $error]spends {spends} focus, holds {held}: put less on dice or damage[/]"

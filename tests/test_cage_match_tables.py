@@ -562,8 +562,9 @@ def test_cm7_a_sheet_must_be_able_to_answer_every_move_where_it_fights(tmp_path:
 
 
 def test_the_focus_action_on_the_pad_says_what_the_tables_in_play_give(tmp_path):
-    """CM-4 / CM-6: the Focus action gives 6 focus, 3 if hit (text); a GM's card that changes it is what
-    the pad says (the pad's words come from the ruleset, not written in the screen: issue 20)."""
+    """CM-4 / CM-6: the Focus action gives 6 focus, 3 if hit, and a point of focus spent adds 1 to each
+    roll or 4 to a hit's damage (text); a GM's card that changes them is what the pad says (the pad's
+    words come from the ruleset, not written in the screen: issue 20)."""
     from companion.rulesets.cage_match import RULESET as GAME
     from companion.screens.pad import option_line
 
@@ -573,14 +574,15 @@ def test_the_focus_action_on_the_pad_says_what_the_tables_in_play_give(tmp_path)
     def focus_words(data):
         pad = GAME.prompt(GAME.new(Setup("cage_match", (red, blue), {}, data))).sides[0]
         (focus,) = [option for option in pad.options if option.type == "focus"]
-        return focus.gives, option_line(focus)
+        return focus.gives, option_line(focus), (pad.dice_each, pad.damage_each)
 
-    gives, line = focus_words(load())
-    assert gives == "+6 focus, 3 if hit" and "+6 focus, 3 if hit" in line
+    gives, line, spends = focus_words(load())
+    assert gives == "+6 focus, 3 if hit" and "+6 focus, 3 if hit" in line and spends == (1, 4)
     user = write(
         tmp_path,
-        "focus: {max: 10, dice_max: 2, dice_each: 1, damage_max: 2, damage_each: 4,\n"
+        "focus: {max: 10, dice_max: 2, dice_each: 2, damage_max: 2, damage_each: 5,\n"
         "        focus_action: 8, focus_action_damaged: 4, combo_stage: 1}\n",
     )
-    gives, line = focus_words(load(user))
+    gives, line, spends = focus_words(load(user))
     assert gives == "+8 focus, 4 if hit" and "+8 focus, 4 if hit" in line and "+6" not in line
+    assert spends == (2, 5)  # the pad's "d: focus on dice (+2 a roll) · x: focus on damage (+5 damage, once)"
