@@ -690,6 +690,10 @@ class Ruleset:
         """The table the current step uses, with the rolled row marked; None: no table."""
         return None
 
+    def total_text(self, prompt: RollPrompt, total: int) -> str:
+        """A roll's total as the game reads it, for the dice tray as the faces are typed; the number."""
+        return str(total)
+
     def status(self, state: Any) -> str:
         """A short line for the fight screen ("Segment 1 of 3"); empty: none."""
         return ""

@@ -34,11 +34,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from companion.dice import Kind
 from companion.replay import SceneRuleset, slug
 from companion.ruleset import SIDES, Answer, Outcome, Reference, Setup, evolve
 from companion.rulesets import fudge_tables as tables_mod
 from companion.rulesets.fudge_cards import FudgeCard, check_against
-from companion.rulesets.fudge_ladder import LADDER, ladder_name
+from companion.rulesets.fudge_ladder import LADDER, ladder_name, ladder_show
 from companion.rulesets.fudge_scene import (
     ACTION_WHY,
     ACTION_WORDS,
@@ -188,6 +189,12 @@ class Fudge(SceneRuleset):
 
     def card_check(self, card: Any, tables: Any) -> list[str]:
         return check_against(card, tables)
+
+    def total_text(self, prompt: Any, total: int) -> str:
+        """A roll of Fudge dice reads on the ladder (FU-1): ``+2 Great``."""
+        if prompt.dice.dice and all(die.kind == Kind.FUDGE for die in prompt.dice.dice):
+            return ladder_show(total)
+        return str(total)
 
     def card_view(self, card: FudgeCard, tables: Any = None) -> CardView:
         """The whole character sheet: attributes, skills, gifts, faults, wound boxes."""

@@ -129,7 +129,7 @@ class FightScreen(Screen[None]):
                 yield Static(id="status")
                 with PromptScroll(id="prompt-box"):
                     yield Static(id="prompt")
-                yield DiceTray(id="tray")
+                yield DiceTray(self.session.ruleset, id="tray")
                 yield Static(id="odds")
                 yield Static(id="result")
                 # wrapped to the column: RichLog's own minimum width (78) would cut the lines
@@ -145,7 +145,7 @@ class FightScreen(Screen[None]):
             with Vertical(id="centre"):
                 yield Static(id="status")
                 yield Static(id="prompt")
-                yield DiceTray(id="tray")
+                yield DiceTray(self.session.ruleset, id="tray")
                 yield Static(id="odds")
                 yield Static(id="result")
             yield FighterPanel(id="blue", classes="fighter")

@@ -12,7 +12,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from companion.dice import Kind, Refused, read_faces
-from companion.ruleset import SIDES, Choice, ChoicePrompt, Gauge, Prompt, Reference, RollPrompt, SecretPrompt
+from companion.ruleset import SIDES, Choice, ChoicePrompt, Gauge, Prompt, Reference, RollPrompt, Ruleset, SecretPrompt
 from companion.session import ROLL_WORD
 from companion.views import CardView, Field, Mark, Pair, PanelLine, Tone
 
@@ -204,8 +204,9 @@ def fudge_dice(prompt: RollPrompt) -> bool:
     return bool(prompt.dice.dice) and all(die.kind == Kind.FUDGE for die in prompt.dice.dice)
 
 
-def preview(prompt: Prompt, text: str) -> tuple[bool, str]:
-    """Check typed text against the prompt without applying it: (fits, what to show)."""
+def preview(prompt: Prompt, text: str, ruleset: Ruleset | None = None) -> tuple[bool, str]:
+    """Check typed text against the prompt without applying it: (fits, what to show); a roll's
+    total as ``ruleset`` reads it (Fudge: on its ladder)."""
     text = text.strip()
     if not text:
         if isinstance(prompt, ChoicePrompt):
@@ -227,11 +228,7 @@ def preview(prompt: Prompt, text: str) -> tuple[bool, str]:
         except Refused as exc:
             return False, exc.reason
         total = sum(faces) + (prompt.running if prompt.running is not None else prompt.modifier)
-        if fudge_dice(prompt):
-            from companion.rulesets.fudge_ladder import ladder_show  # Fudge dice are read on its ladder (FU-1)
-
-            return True, f"= {ladder_show(total)}"
-        return True, f"= {total}"
+        return True, f"= {ruleset.total_text(prompt, total) if ruleset is not None else total}"
     if isinstance(prompt, ChoicePrompt):
         choice = prompt.find(text) or prompt.find_shown(text)
         if choice is None:
@@ -300,6 +297,11 @@ class DiceTray(Widget):
     prompt: reactive[Prompt | None] = reactive(None, init=False)
     """The prompt being answered."""
 
+    def __init__(self, ruleset: Ruleset | None = None, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ruleset = ruleset
+        """The game's ruleset: how a roll's total reads."""
+
     def compose(self) -> ComposeResult:
         yield AnswerBox(placeholder="faces, e.g. 7", id="faces")
         yield Static(id="hint")
@@ -327,7 +329,7 @@ class DiceTray(Widget):
             box.placeholder = " / ".join(o.shown or o.key for o in prompt.options)
         else:
             box.placeholder = "the fight is over"
-        self.show_hint(*preview(prompt, box.value))  # keys typed since the last Enter are for this prompt
+        self.show_hint(*preview(prompt, box.value, self.ruleset))  # keys typed since the last Enter are for this prompt
 
     def show_hint(self, fits: bool, text: str) -> None:
         self.query_one("#hint", Static).update(escape(text))
@@ -343,7 +345,7 @@ class DiceTray(Widget):
             return
         self._put_back = None
         if self.prompt is not None:
-            self.show_hint(*preview(self.prompt, event.value))
+            self.show_hint(*preview(self.prompt, event.value, self.ruleset))
 
     def on_answer_box_entered(self, event: AnswerBox.Entered) -> None:
         event.stop()

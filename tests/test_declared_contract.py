@@ -102,7 +102,7 @@ def test_the_screens_probe_no_card_and_hold_no_game_words() -> None:
                 target = ast.unparse(node.args[0]) if node.args else ""
                 if target not in ("self", "self.app"):
                     offenders.append(f"{where}:{node.lineno}: {ast.unparse(node)}")
-        for word in ("sheet_lines", "stat_pairs", '"tired', '"unconscious"', '"fight_points"', '"td_defence"'):
+        for word in ("companion.rulesets", "sheet_lines", "stat_pairs", '"tired', '"unconscious"', '"fight_points"'):
             if word in text:
                 offenders.append(f"{where}: {word}")
     assert offenders == []
