@@ -134,6 +134,10 @@ class Bracket:
         loss = self.losses[entrant] if loss is None else loss
         return game.injured(self.entrants[entrant], loss) if loss else self.entrants[entrant]
 
+    def loss_before(self, entrant: int, k: int) -> int:
+        """The rating loss ``entrant`` carries into bout ``k`` (NHB-9): what their wins before it cost."""
+        return sum(b.loss for b in self.done[:k] if b.winner == entrant)
+
     def record(self, red: int, blue: int, result: Result, loss: int) -> Bracket:
         """The bracket after bout ``red`` v ``blue`` ended in ``result`` (which has a winner)."""
         winner = red if result.winner == self.entrants[red].name else blue

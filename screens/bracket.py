@@ -50,11 +50,6 @@ def _round_starts(bracket: Bracket) -> list[int]:
     return starts
 
 
-def loss_before(bracket: Bracket, entrant: int, k: int) -> int:
-    """The rating loss ``entrant`` carries into bout ``k`` (NHB-9): what their wins before it cost."""
-    return sum(b.loss for b in bracket.done[:k] if b.winner == entrant)
-
-
 class Column(NamedTuple):
     """One column of the drawn bracket: a round's bouts, or the lines joining two rounds."""
 
@@ -135,7 +130,7 @@ def _bout_lines(
             lines.append(f"[dim]  winner of {_short_name(bracket, feeders[side])}[/dim]")
             continue
         name = escape(bracket.entrants[entrant].name)
-        loss = loss_before(bracket, entrant, k)
+        loss = bracket.loss_before(entrant, k)
         at = f" [dim]-{loss}[/dim]" if loss else ""
         if done is None:
             lines.append(f"  {name}{at}")
