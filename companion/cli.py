@@ -321,11 +321,20 @@ def run_app(args: argparse.Namespace) -> int:
         store = Store.open(directory)
     except StoreError as exc:
         raise UsageError(str(exc)) from None
-    from companion.screens.app import make_app  # imported here so script and fighters never load Textual
-
-    app = make_app(directory, store=store)
+    app = front_end("app")(directory, store=store)  # loaded here: script and fighters never load Textual
     app.run()
     return 0
+
+
+def front_end(name: str) -> Any:
+    """The front end registered as ``name`` in the entry-point group ``companion.front_ends``
+    (the full-screen app is ``app``): the core finds it as it finds a game, by name, and imports
+    no screen."""
+    from importlib.metadata import entry_points
+
+    for point in entry_points(group="companion.front_ends", name=name):
+        return point.load()
+    raise UsageError(f"no front end {name!r} is installed (entry-point group companion.front_ends)")
 
 
 # --- helpers shared by the commands ------------------------------------------

@@ -68,3 +68,18 @@ def test_each_ruleset_module_belongs_to_one_game_that_forbids_the_others() -> No
         assert sorted(set(contract["forbidden_modules"]) ^ (everything - own)) == [], (
             f"game-{game} must forbid every other game's module, and only those"
         )
+
+
+def test_the_core_finds_the_app_by_its_entry_point_and_says_when_it_is_missing(monkeypatch) -> None:
+    """The command line starts the full-screen app it finds in ``companion.front_ends`` (issue 20: the
+    core imports no screen); with none installed it says so, and what it looked for."""
+    import importlib.metadata
+
+    import pytest
+
+    from companion import cli
+
+    assert cli.front_end("app").__module__ == "companion.screens.app"
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda **_: ())
+    with pytest.raises(cli.UsageError, match="no front end 'app' is installed"):
+        cli.front_end("app")
