@@ -23,8 +23,14 @@ FACES = [" ".join(f) for f in product("-0+", repeat=4)]
 assert len(FACES) == 81
 
 
-def faces_of(p: RollPrompt) -> list[str]:
-    return [" ".join(f) for f in product("-0+", repeat=len(p.dice.dice))]
+def faces_of(p: RollPrompt) -> list[tuple[str, Fraction]]:
+    """Every total of the roll's Fudge dice, typed as one way of rolling it, with its chance: the rules
+    read the total (FU-1), so one throw a total stands for the 3**n throws (9 applies a 4dF roll, not 81)."""
+    ways: dict[int, list[tuple[str, ...]]] = {}
+    for throw in product("-0+", repeat=len(p.dice.dice)):
+        ways.setdefault(sum({"-": -1, "0": 0, "+": 1}[face] for face in throw), []).append(throw)
+    n = 3 ** len(p.dice.dice)
+    return [(" ".join(throws[0]), Fraction(len(throws), n)) for _, throws in sorted(ways.items())]
 
 
 def wound_in(log: list[str], defender: str) -> str | None:
@@ -56,25 +62,24 @@ def brute(state, attacker: str, defender: str, memo: dict | None = None) -> dict
     )
     if p.reason.startswith("damage to") or p.reason.endswith("stops the bullet"):
         if not ours:
-            return brute(RULESET.apply(state, Answer(faces_of(p)[0])).state, attacker, defender, memo)
+            return brute(RULESET.apply(state, Answer(faces_of(p)[0][0])).state, attacker, defender, memo)
         key = (p.who, p.reason, p.modifier, p.note, len(p.dice.dice))
         if key not in memo:
-            faces = faces_of(p)
             got: dict[str, Fraction] = {"hit": Fraction(1)}
-            for text in faces:
+            for text, chance in faces_of(p):
                 out_ = RULESET.apply(state, Answer(text))
                 wound = wound_in(list(out_.log), defender)
                 if wound is None:  # the bullet got through: the damage roll comes next
                     sub = brute(out_.state, attacker, defender, memo)
                     for k, v in sub.items():
                         if k != "hit":
-                            got[k] = got.get(k, Fraction(0)) + v / len(faces)
+                            got[k] = got.get(k, Fraction(0)) + v * chance
                 else:
-                    got[wound] = got.get(wound, Fraction(0)) + Fraction(1, len(faces))
+                    got[wound] = got.get(wound, Fraction(0)) + chance
             memo[key] = got
         return memo[key]
     # a combat roll or a dodge: every face
-    for text in faces_of(p):
+    for text, chance in faces_of(p):
         out_ = RULESET.apply(state, Answer(text))
         hits = [
             line
@@ -82,9 +87,9 @@ def brute(state, attacker: str, defender: str, memo: dict | None = None) -> dict
             if line.startswith(f"{attacker}'s ") and f" vs {defender}" in line and f"{attacker} hits" in line
         ] + [line for line in out_.log if f"{attacker} hits" in line and f"vs Poor ({defender}" in line]
         if prompt(out_.state).reason.startswith(("combat roll", "dodge")) or hits:
-            add(brute(out_.state, attacker, defender, memo), Fraction(1, len(faces_of(p))))
+            add(brute(out_.state, attacker, defender, memo), chance)
         else:
-            add({"none": Fraction(1)}, Fraction(1, len(faces_of(p))))
+            add({"none": Fraction(1)}, chance)
     return out
 
 
