@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.dice import Refused, read_faces
@@ -142,6 +143,26 @@ class ReplayRound:
         raise Need(prompt())
 
 
+class Recent:
+    """The last two states' played rounds, by the state's identity: the prompt, the trackers and the
+    panels ask about one state, and a check of a step about the state before it and the one after,
+    so a round is played over its answers once, not at every question."""
+
+    __slots__ = ("_kept",)
+
+    def __init__(self) -> None:
+        self._kept: tuple[tuple[Any, Any], ...] = ()
+
+    def get(self, state: Any, play: Callable[[Any], Any]) -> Any:
+        """The round of ``state``, played by ``play(state)`` if it is not one of the last two."""
+        for kept, played in self._kept:
+            if kept is state:
+                return played
+        played = play(state)
+        self._kept = ((state, played),) + self._kept[:1]
+        return played
+
+
 class SceneRuleset(Ruleset):
     """The ruleset of a scene game: answers replayed through its round class.
 
@@ -159,7 +180,10 @@ class SceneRuleset(Ruleset):
     round_class: ClassVar[type]
     tables: ClassVar[Any]
     being_word: ClassVar[str] = "combatant"
-    _last: tuple[tuple[Any, Any], ...] = ()
+
+    @cached_property
+    def _recent(self) -> Recent:
+        return Recent()
 
     def tables_file(self) -> TablesFile[Any]:
         """The tables of the game's ``tables`` module (its ``TABLES``)."""
@@ -167,18 +191,8 @@ class SceneRuleset(Ruleset):
         return tables
 
     def run(self, state: Any) -> Any:
-        """The round over the state's answers. The last two states' rounds are kept: the prompt,
-        the trackers and the panels ask about the same state, a check of a step about the state
-        before it and the one after."""
-        for kept, rnd in self._last:
-            if kept is state:
-                return rnd
-        rnd = self.round_class(state).run()
-        self._keep(state, rnd)
-        return rnd
-
-    def _keep(self, state: Any, rnd: Any) -> None:
-        self._last = ((state, rnd),) + self._last[:1]
+        """The round over the state's answers (the last two states' kept: :class:`Recent`)."""
+        return self._recent.get(state, lambda given: self.round_class(given).run())
 
     def prompt(self, state: Any) -> Prompt:
         if state.result is not None:

@@ -24,10 +24,11 @@ that plays them, and the ruleset.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cached_property
 from typing import Any, cast
 
 from companion.dice import Refused
-from companion.replay import Typed
+from companion.replay import Recent, Typed
 from companion.ruleset import (
     Answer,
     Gauge,
@@ -202,6 +203,12 @@ class Turn(Combos):
 # --- the ruleset -----------------------------------------------------------------
 
 
+def _played(state: CmState) -> Turn:
+    turn = Turn(state)
+    turn.run()
+    return turn
+
+
 class CageMatch(Ruleset):
     """The Cage Match! ruleset (registered in ``companion.ruleset.GAMES``)."""
 
@@ -303,17 +310,13 @@ class CageMatch(Ruleset):
     # --- prompts and answers ---------------------------------------------------------
 
     def run(self, state: CmState) -> Turn:
-        """The turn played over ``state``'s answers; the last one is kept, as the
-        screens ask for the prompt, the trackers, the gauges and the status of one state."""
-        last = self._last
-        if last is not None and last[0] is state:
-            return last[1]
-        turn = Turn(state)
-        turn.run()
-        self._last = (state, turn)
+        """The turn played over ``state``'s answers (the last two states' kept: :class:`Recent`)."""
+        turn: Turn = self._recent.get(state, _played)
         return turn
 
-    _last: tuple[CmState, Turn] | None = None
+    @cached_property
+    def _recent(self) -> Recent:
+        return Recent()
 
     def prompt(self, state: CmState) -> Prompt:
         if state.result is not None:
