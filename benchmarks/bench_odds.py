@@ -45,7 +45,7 @@ def paf_attack_state():
     roster = load_roster("paf", ruleset.card_model)
     cards = (roster.find("Sir Roderick Vane"), roster.find("Orc Raider"))
     state = ruleset.new(Setup("paf", cards, default_options(ruleset), sides=(0, 1)))
-    for text in ("none", "6", "1", "attack", "sword"):
+    for text in ("6", "1", "attack", "sword"):  # initiative 6 v 1; the knight attacks with his sword
         state = ruleset.apply(state, Answer(text)).state
     assert ruleset.prompt(state).reason == "attack"
     return ruleset, state
