@@ -19,7 +19,7 @@ import time
 
 from companion.cards import load_roster
 from companion.ruleset import Setup
-from companion.rulesets.nhb import RULESET, NhbCard
+from companion.rulesets.nhb.ruleset import RULESET, NhbCard
 from companion.simulate import Chain, plan, run, worker_cache
 
 RED, BLUE = "Royce Gracie", "Ken Shamrock"

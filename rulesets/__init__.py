@@ -16,7 +16,7 @@ NHB = Game(
     "nhb",
     "Bradu's SIMple NHB",
     "NHB",
-    "companion.rulesets.nhb:RULESET",
+    "companion.rulesets.nhb.ruleset:RULESET",
     cards=_CARDS / "nhb.yaml",
     tournament="nhb_tournament",
     order=1,
@@ -25,17 +25,24 @@ NHB_TOURNAMENT = Game(
     "nhb_tournament",
     "Bradu's SIMple NHB tournament night",
     "NHB tournament",
-    "companion.rulesets.nhb:TOURNAMENT",
+    "companion.rulesets.nhb.ruleset:TOURNAMENT",
     cards=_CARDS / "nhb.yaml",
     night=True,
     order=1,
 )
-FO = Game("fo", "Fighters Only featherweight", "FO", "companion.rulesets.fo:RULESET", cards=_CARDS / "fo.yaml", order=2)
+FO = Game(
+    "fo",
+    "Fighters Only featherweight",
+    "FO",
+    "companion.rulesets.fo.ruleset:RULESET",
+    cards=_CARDS / "fo.yaml",
+    order=2,
+)
 CAGE_MATCH = Game(
     "cage_match",
     "Cage Match!",
     "Cage Match",
-    "companion.rulesets.cage_match:RULESET",
+    "companion.rulesets.cage_match.ruleset:RULESET",
     cards=_CARDS / "cage_match.yaml",
     order=3,
 )
@@ -43,10 +50,15 @@ FUDGE = Game(
     "fudge",
     "Simultaneous Combat for Fudge",
     "Fudge",
-    "companion.rulesets.fudge:RULESET",
+    "companion.rulesets.fudge.ruleset:RULESET",
     cards=_CARDS / "fudge.yaml",
     order=4,
 )
 PAF = Game(
-    "paf", "Paul's Adventures In Fantasy", "PAF", "companion.rulesets.paf:RULESET", cards=_CARDS / "paf.yaml", order=5
+    "paf",
+    "Paul's Adventures In Fantasy",
+    "PAF",
+    "companion.rulesets.paf.ruleset:RULESET",
+    cards=_CARDS / "paf.yaml",
+    order=5,
 )

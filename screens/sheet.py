@@ -15,8 +15,8 @@ every change, each with the terms that make it. ``ctrl+s`` saves the card to
 ``<data dir>/fighters/paf_<slug>.yaml`` (the roster reads it at once); a bad
 field is named and nothing is saved.
 
-The screen owns nothing of the rules: the card is :class:`rulesets.paf_cards.PafCard`,
-the numbers :func:`rulesets.paf_cards.derived`, the tables :mod:`rulesets.paf_tables`.
+The screen owns nothing of the rules: the card is :class:`rulesets.paf.cards.PafCard`,
+the numbers :func:`rulesets.paf.cards.derived`, the tables :mod:`rulesets.paf.tables`.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ STAT_DICE = (4, 4, 4, 8)
 
 WEAPON_ROWS = 3
 """Weapon rows when the sheet opens; a row is added whenever every row has a weapon, up to a card's
-limit (:data:`companion.rulesets.paf_cards.MAX_WEAPONS`)."""
+limit (:data:`companion.rulesets.paf.cards.MAX_WEAPONS`)."""
 
 KINDS = ("character", "monster")
 
@@ -205,7 +205,7 @@ class SheetScreen(Screen[str | None]):
     # --- building -----------------------------------------------------------------
 
     def _load_tables(self) -> None:
-        from companion.rulesets import paf_tables as pt
+        from companion.rulesets.paf import tables as pt
         from companion.tables import user_file
 
         try:
@@ -221,7 +221,7 @@ class SheetScreen(Screen[str | None]):
         t = self.tables
         if t is None:
             return []
-        from companion.rulesets.paf_cards import is_melee
+        from companion.rulesets.paf.cards import is_melee
 
         return sorted({k for k in t.weapons if is_melee(t, k)} | set(t.missiles))
 
@@ -503,7 +503,7 @@ class SheetScreen(Screen[str | None]):
 
     def card(self) -> tuple[Any | None, list[str]]:
         """The card the form makes, or None with every problem (form, card model, tables)."""
-        from companion.rulesets.paf_cards import PafCard, check_against
+        from companion.rulesets.paf.cards import PafCard, check_against
 
         data, problems, _ = self.read()
         if problems:
@@ -523,7 +523,7 @@ class SheetScreen(Screen[str | None]):
     def _placeholder_card(self, data: dict[str, Any]) -> Any:
         """A card from what is typed, with stand-ins where a field cannot be read yet
         (the numbers that read them are not shown)."""
-        from companion.rulesets.paf_cards import PafCard
+        from companion.rulesets.paf.cards import PafCard
 
         filled = dict(data)
         filled["name"] = filled.get("name") or "?"
@@ -547,8 +547,8 @@ class SheetScreen(Screen[str | None]):
     def derived_text(self) -> str:
         """The derived numbers as markup, each with its terms; the ones still waiting
         for a field say which."""
-        from companion.rulesets.paf_cards import derived
-        from companion.rulesets.paf_stats import show
+        from companion.rulesets.paf.cards import derived
+        from companion.rulesets.paf.rules import show
 
         data, _, _ = self.read()
         if self.tables is None:
@@ -619,7 +619,7 @@ class SheetScreen(Screen[str | None]):
 
     def _more_rows(self) -> None:
         """A new empty weapon row once every row has a weapon (up to a card's limit)."""
-        from companion.rulesets.paf_cards import MAX_WEAPONS
+        from companion.rulesets.paf.cards import MAX_WEAPONS
 
         if self.rows >= MAX_WEAPONS or any(self._select(f"weapon-{i}") is None for i in range(self.rows)):
             return
@@ -752,7 +752,7 @@ class SheetScreen(Screen[str | None]):
     def _name_clash(self, name: str, path: Path) -> str | None:
         """Why ``name`` cannot be saved to ``path``: another file's card has it (None if free)."""
         from companion.cards import load_roster
-        from companion.rulesets.paf_cards import PafCard
+        from companion.rulesets.paf.cards import PafCard
 
         roster = load_roster(self.game, PafCard, user_dir=self.app.directory / "fighters")
         card = roster.find(name)
@@ -764,7 +764,7 @@ class SheetScreen(Screen[str | None]):
         return f"the roster has a card named {card.name} already ({Path(source).name}): choose another name"
 
     def _write(self, card: Any, path: Path) -> None:
-        from companion.rulesets.paf_cards import cards_yaml
+        from companion.rulesets.paf.cards import cards_yaml
 
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

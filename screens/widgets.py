@@ -251,7 +251,7 @@ def preview(prompt: Prompt, text: str) -> tuple[bool, str]:
             return False, exc.reason
         total = sum(faces) + (prompt.running if prompt.running is not None else prompt.modifier)
         if fudge_dice(prompt):
-            from companion.rulesets.fudge_ladder import ladder_show  # Fudge dice are read on its ladder (FU-1)
+            from companion.rulesets.fudge.rules import ladder_show  # Fudge dice are read on its ladder (FU-1)
 
             return True, f"= {ladder_show(total)}"
         return True, f"= {total}"

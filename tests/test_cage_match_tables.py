@@ -21,10 +21,10 @@ import yaml
 
 from companion.cards import load_file
 from companion.ruleset import Setup
-from companion.rulesets import cage_match_tables as tables
-from companion.rulesets.cage_match import RULESET
-from companion.rulesets.cage_match_cards import CmCard
-from companion.rulesets.cage_match_tables import SECTIONS, SHIPPED, TablesError, check, load
+from companion.rulesets.cage_match import tables
+from companion.rulesets.cage_match.cards import CmCard
+from companion.rulesets.cage_match.ruleset import RULESET
+from companion.rulesets.cage_match.tables import SECTIONS, SHIPPED, TablesError, check, load
 
 FILE = "cage_match.yaml"
 SHIPPED_DATA = yaml.safe_load(SHIPPED.read_text(encoding="utf-8"))

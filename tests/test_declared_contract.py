@@ -16,6 +16,10 @@ CORE_AND_SCREENS = sorted((REPO / "companion").glob("*.py")) + sorted((REPO / "s
 GAME_WORDS_ALLOWED = {
     # the Fudge die is a kind of die (4dF), as d10 is: named by the dice, not by the game
     ("companion/dice.py", "fudge"),
+    # PLAN (issue 20, deliverable 3): the dice tray shows a total of Fudge dice as a ladder word
+    # by importing Fudge's ladder; the prompt should carry the reading instead. The module's old
+    # name (rulesets.fudge_ladder) hid it from this check; its package's name does not.
+    ("screens/widgets.py", "fudge"),
 }
 """Where a game's key may stand in the core or the screens, and why."""
 

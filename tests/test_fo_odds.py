@@ -14,8 +14,8 @@ import pytest
 
 from companion.odds import SUM, SUM_DOUBLE, classes, faces, shown
 from companion.ruleset import Answer, Setup
-from companion.rulesets import fo_odds
-from companion.rulesets.fo import RULESET, TWO_D6, FoCard, FoState, chance_lands
+from companion.rulesets.fo import odds as fo_odds
+from companion.rulesets.fo.ruleset import RULESET, TWO_D6, FoCard, FoState, chance_lands
 from companion.session import Session
 
 RED = FoCard(

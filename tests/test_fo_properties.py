@@ -27,7 +27,7 @@ from tiers import examples
 from companion.clock import mmss
 from companion.dice import Refused, read_faces, roll_text
 from companion.ruleset import Answer, ChoicePrompt, RollPrompt, Setup
-from companion.rulesets.fo import (
+from companion.rulesets.fo.ruleset import (
     ROUND_SECONDS,
     RULESET,
     TWO_D6,

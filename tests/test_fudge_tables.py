@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.rulesets import fudge_tables
-from companion.rulesets.fudge_ladder import LADDER
-from companion.rulesets.fudge_tables import (
+from companion.rulesets.fudge import tables as fudge_tables
+from companion.rulesets.fudge.rules import LADDER
+from companion.rulesets.fudge.tables import (
     GUN_CLASSES,
     SECTIONS,
     SHIPPED,

@@ -2,8 +2,8 @@
 
 lint-imports (.ci/layers) checks the modules each contract names and refuses a name that does
 not exist, but a module that no contract names is not checked at all: a new companion/*.py
-could import Textual, a new rulesets/nhb_*.py another game, and every contract would stay
-kept. These tests hold the lists in pyproject.toml ([tool.importlinter]) to the files on disk.
+could import Textual, a new game's package another game, and every contract would stay kept.
+These tests hold the lists in pyproject.toml ([tool.importlinter]) to the files on disk.
 """
 
 from __future__ import annotations
@@ -25,6 +25,13 @@ def contracts() -> dict[str, dict[str, Any]]:
 def modules(folder: str, package: str) -> set[str]:
     found = {f"{package}.{p.stem}" for p in (REPO / folder).glob("*.py") if p.stem != "__init__"}
     assert found, f"no modules in {folder}/"
+    return found
+
+
+def game_packages() -> set[str]:
+    """Each game's package (``rulesets/<game>/``) by its installed name."""
+    found = {f"companion.rulesets.{p.parent.name}" for p in (REPO / "rulesets").glob("*/__init__.py")}
+    assert found, "no game packages in rulesets/"
     return found
 
 
@@ -50,21 +57,18 @@ def test_the_rulesets_contract_covers_the_whole_package() -> None:
     assert set(rulesets["forbidden_modules"]) == {"companion.screens", "textual"}
 
 
-def test_each_ruleset_module_belongs_to_one_game_that_forbids_the_others() -> None:
+def test_each_game_package_has_a_contract_that_forbids_the_others() -> None:
+    """One contract a game, naming its package (every module in it, as_packages by default) and
+    forbidding every other game's package; no module of rulesets/ is outside a game's package."""
     games = {key.removeprefix("game-"): c for key, c in contracts().items() if key.startswith("game-")}
-    assert len(games) >= 5
-    everything = modules("rulesets", "companion.rulesets")
-    owners: dict[str, list[str]] = {m: [] for m in everything}
+    packages = game_packages()
+    assert {f"companion.rulesets.{game}" for game in games} == packages, "run .ci/game-contracts"
+    assert [p.name for p in (REPO / "rulesets").glob("*.py")] == ["__init__.py"], "a module outside a game's package"
     for game, contract in games.items():
+        own = f"companion.rulesets.{game}"
         assert contract["type"] == "forbidden"
-        for module in contract["source_modules"]:
-            name = module.removeprefix("companion.rulesets.")
-            assert name == game or name.startswith(game + "_"), f"{module} is not one of {game}'s modules"
-            owners.setdefault(module, []).append(game)
-    unplaced = {m: g for m, g in sorted(owners.items()) if len(g) != 1}
-    assert unplaced == {}, "each rulesets/*.py is one game's: add a new one to its game's contract"
-    for game, contract in games.items():
-        own = set(contract["source_modules"])
-        assert sorted(set(contract["forbidden_modules"]) ^ (everything - own)) == [], (
-            f"game-{game} must forbid every other game's module, and only those"
+        assert contract.get("as_packages", True), f"game-{game} must cover its whole package"
+        assert contract["source_modules"] == [own]
+        assert sorted(contract["forbidden_modules"]) == sorted(packages - {own}), (
+            f"game-{game} must forbid every other game's package, and only those"
         )

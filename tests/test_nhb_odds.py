@@ -13,8 +13,8 @@ import pytest
 
 from companion.odds import faces
 from companion.ruleset import Answer, Setup
-from companion.rulesets import nhb_odds
-from companion.rulesets.nhb import RULESET, NhbCard, NhbState
+from companion.rulesets.nhb import odds as nhb_odds
+from companion.rulesets.nhb.ruleset import RULESET, NhbCard, NhbState
 
 GRAPPLER = NhbCard(name="Grappler", control=12, standup=8, ground=14, finishing=6, toughness=6, sub_chart="jiu-jitsu")
 STRIKER = NhbCard(name="Striker", control=12, standup=13, ground=8, finishing=6, toughness=7)

@@ -24,7 +24,7 @@ from pydantic import ValidationError
 
 from companion.dice import Refused
 from companion.ruleset import Setup
-from companion.rulesets.nhb import RULESET, NhbCard
+from companion.rulesets.nhb.ruleset import RULESET, NhbCard
 from companion.session import Session
 
 

@@ -15,8 +15,8 @@ from textual.widgets import Input, Select, Static
 
 from companion.cards import load_roster
 from companion.ruleset import Answer, Setup, default_options, get_ruleset
-from companion.rulesets import paf_cards as pc
-from companion.rulesets import paf_tables as pt
+from companion.rulesets.paf import cards as pc
+from companion.rulesets.paf import tables as pt
 from companion.screens.app import make_app
 from companion.screens.hp import HpSidePanel, being_lines, hold_words, hp_bar, status_of
 from companion.screens.sheet import SheetScreen, read_stat, slug

@@ -255,7 +255,7 @@ def test_every_game_reads_its_tables_through_the_core(game: str, tmp_path: Path)
 
 
 def test_nhbs_charts_are_read_through_the_core_too(tmp_path: Path) -> None:
-    from companion.rulesets import nhb
+    from companion.rulesets.nhb import ruleset as nhb
 
     assert nhb.load_tables(nhb.TABLES.shipped) == nhb.Nhb().tables
     bad = tmp_path / "nhb.yaml"

@@ -1,0 +1,1 @@
+"""Cage Match!: the game's package (its ruleset is ``ruleset.py``)."""

@@ -1,0 +1,1 @@
+"""Fighters Only featherweight: the game's package (its ruleset is ``ruleset.py``)."""

@@ -1,0 +1,632 @@
+"""The Fighters Only fantasy featherweight game: 2d6 roll-under, 5-minute
+rounds on a stopwatch, decisions by attacking time.
+
+Rules: ``shared/rules/source/fo_featherweight.txt`` as settled by rulings FO-1
+to FO-9. Every answer carries the time elapsed in the round when it was
+entered (``Answer.clock``); attacking time is computed from those stamps, so a
+replayed or resumed fight scores the same (FO-7).
+
+Prompt order (FO-9): the roll-off, red then blue (two faces each); the
+attacker's choice (punch, kick or takedown standing; gnp or submission on the
+ground); the attacker's roll; if thrown, the defender's roll. ``stall`` turns
+the dice over (FO-8); ``bell`` ends the round.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from itertools import product
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from companion.clock import mmss
+from companion.dice import Dice, Refused, d, read_faces
+from companion.ruleset import (
+    Answer,
+    Choice,
+    ChoicePrompt,
+    GameOptions,
+    Outcome,
+    OverPrompt,
+    Prompt,
+    Reference,
+    Result,
+    RollPrompt,
+    Setup,
+    TimedRuleset,
+    evolve,
+    option,
+)
+
+ROUND_SECONDS = 300.0
+TWO_D6 = Dice.of(d(6), d(6))
+
+STANDING_ATTACKS = ("punch", "kick", "takedown")
+GROUND_ATTACKS = ("gnp", "submission")
+DEFENCE = {"punch": "block", "kick": "check", "takedown": "td_defence", "gnp": "guard", "submission": "sub_defence"}
+"""The defence that answers each attack (FO-4, FO-6)."""
+STRIKES_FOR_KNOCKDOWN = 3
+GROUND_ATTACKS_BEFORE_STANDUP = 3
+STALL = "stall"
+BELL = "bell"
+
+Stat = Field(ge=1, le=10)
+
+
+class FoCard(BaseModel):
+    """A featherweight's stat card (rulings FO-1, FO-9)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    stat_pairs: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("punch", "block"),
+        ("kick", "check"),
+        ("takedown", "td_defence"),
+        ("gnp", "guard"),
+        ("submission", "sub_defence"),
+    )
+    """Each attack beside the defence that answers it (FO-4, FO-6), for card displays."""
+
+    name: str = Field(min_length=1)
+    nickname: str | None = None
+    punch: int = Stat
+    kick: int = Stat
+    takedown: int = Stat
+    block: int = Stat
+    check: int = Stat
+    td_defence: int = Stat
+    gnp: int = Stat
+    submission: int = Stat
+    guard: int = Stat
+    sub_defence: int = Stat
+    notes: str | None = None
+
+
+# --- 2d6 --------------------------------------------------------------------
+
+_ROLLS = tuple(product(range(1, 7), repeat=2))
+
+
+def chance_under(rating: int) -> float:
+    """P(2d6 <= rating and not a double): the roll that simply succeeds."""
+    return sum(1 for a, b in _ROLLS if a != b and a + b <= rating) / 36
+
+
+def chance_lands(attack: int, defence: int) -> float:
+    """P(an attack is thrown, not a double, and the defence fails without a double)."""
+    fails = sum(1 for a, b in _ROLLS if a != b and a + b > defence) / 36
+    return chance_under(attack) * fails
+
+
+def attack_reading(a: int, b: int, rating: int, ground: bool) -> str:
+    """What an attack roll of ``a`` and ``b`` against ``rating`` does, in one word (FO-3, FO-6):
+    ``snake eyes`` (a KO), ``knockdown`` (a double standing), ``submission`` (a double on
+    the ground), ``defended`` (over the rating standing), ``stand-up`` (over it on the
+    ground) or ``thrown`` (the defender rolls)."""
+    if a == b == 1:
+        return "snake eyes"
+    if a == b:
+        return "submission" if ground else "knockdown"
+    if a + b > rating:
+        return "stand-up" if ground else "defended"
+    return "thrown"
+
+
+def defence_reading(a: int, b: int, value: int, ground: bool, move: str, streak: int, ground_attacks: int) -> str:
+    """What a defence roll of ``a`` and ``b`` against ``value`` does, in one word (FO-4, FO-6):
+    ``snake eyes`` (the defender's KO), ``counter`` or ``scramble`` (a double standing or on the
+    ground), ``defended`` (held standing), ``fended off`` or ``stand-up`` (held on the ground:
+    the third is a stand-up), and when it fails, the attack lands: ``finish`` on the ground,
+    ``takedown``, ``knockdown`` (the third strike in a row) or ``lands``."""
+    if a == b == 1:
+        return "snake eyes"
+    if a == b:
+        return "scramble" if ground else "counter"
+    if a + b <= value:
+        if ground:
+            return "stand-up" if ground_attacks + 1 >= GROUND_ATTACKS_BEFORE_STANDUP else "fended off"
+        return "defended"
+    if ground:
+        return "finish"
+    if move == "takedown":
+        return "takedown"
+    return "knockdown" if streak + 1 >= STRIKES_FOR_KNOCKDOWN else "lands"
+
+
+LANDS = ("lands", "knockdown", "takedown", "finish")
+"""The defence words of an attack that lands (the defence failed without a double)."""
+
+
+# --- state -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Options(GameOptions):
+    rounds: int = option(3, "Rounds of 5:00", (3, 5), "three, or five for a title fight (FO-7)")
+    stall_limit: int = option(
+        20,
+        "Stall limit (seconds)",
+        (0, 10, 15, 20, 30, 45, 60),
+        "the dice turn over when the attacker holds them this long; 0 is off (FO-8)",
+    )
+    """Seconds the attacker may hold the dice without rolling; 0 turns it off (FO-8)."""
+
+
+@dataclass(frozen=True)
+class FoState:
+    """Where a fight stands. Immutable: every answer makes a new one."""
+
+    fighters: tuple[FoCard, FoCard]
+    options: Options
+    round: int = 1
+    step: str = "rolloff"
+    """rolloff, choose, attack, defend or over."""
+    roller: int = 0
+    """Whose roll-off is asked (step rolloff)."""
+    rolloff: tuple[int | None, int | None] = (None, None)
+    attacker: int | None = None
+    """Who holds the dice as attacker; on the ground, the fighter on top."""
+    ground: bool = False
+    move: str | None = None
+    streak: int = 0
+    """Strikes landed in a row without the dice changing hands (FO-4)."""
+    ground_attacks: int = 0
+    """Ground attacks defended since the fight went down (FO-6)."""
+    clock: float = 0.0
+    """The reading of the latest answer in this round."""
+    since: float = 0.0
+    """When the dice passed to the attacker (FO-7)."""
+    attack_seconds: tuple[float, float] = (0.0, 0.0)
+    """Attacking time this round, up to ``since`` for the attacker."""
+    rounds: tuple[tuple[float, float], ...] = ()
+    """Each finished round's attacking time by side."""
+    result: Result | None = None
+    last_roll: tuple[str, int, int, str] | None = None
+    """The latest attack or defence roll: (what was rolled against, the rating, the total, what
+    it did in one word: :func:`attack_reading`, :func:`defence_reading`); the odds read it."""
+
+
+def scores(rounds: tuple[tuple[float, float], ...]) -> tuple[int, int]:
+    """Score card totals: each round 10-9 to more attacking time, 10-10 when equal (FO-7)."""
+    red = blue = 0
+    for r, b in rounds:
+        red += 10 if r >= b else 9
+        blue += 10 if b >= r else 9
+    return red, blue
+
+
+def rounds_won(rounds: tuple[tuple[float, float], ...]) -> tuple[int, int]:
+    return sum(1 for r, b in rounds if r > b), sum(1 for r, b in rounds if b > r)
+
+
+def _accrue(state: FoState, until: float) -> tuple[float, float]:
+    """Attacking time with the holder's time from ``since`` to ``until`` added (FO-7)."""
+    if state.attacker is None:
+        return state.attack_seconds
+    red, blue = state.attack_seconds
+    extra = max(0.0, until - state.since)
+    return (red + extra, blue) if state.attacker == 0 else (red, blue + extra)
+
+
+def live_attack_seconds(state: FoState, elapsed: float) -> tuple[float, float]:
+    """This round's attacking time with the holder's running time added up to ``elapsed``."""
+    if state.result is not None:
+        return state.attack_seconds
+    return _accrue(state, min(elapsed, ROUND_SECONDS))
+
+
+def stall_open(state: FoState) -> bool:
+    """Whether the attacker holds the dice now, so ``stall`` applies (FO-8)."""
+    return state.result is None and state.step in ("choose", "attack")
+
+
+class Fo(TimedRuleset):
+    """The FO ruleset (registered as ``fo``)."""
+
+    key = "fo"
+    title = "Fighters Only featherweight"
+    period_word = "round"
+    card_model = FoCard
+    round_seconds = ROUND_SECONDS
+    has_odds = True
+    options = Options.specs()
+
+    def new(self, setup: Setup) -> FoState:
+        if len(setup.fighters) != 2:
+            raise ValueError("an FO fight needs exactly two fighters")
+        red, blue = setup.fighters
+        if red.name == blue.name:
+            raise ValueError(f"{red.name} cannot fight himself: choose another fighter for the blue corner")
+        return FoState(fighters=(red, blue), options=Options.of(setup.options))
+
+    # --- prompts -------------------------------------------------------------
+
+    def prompt(self, state: FoState) -> Prompt:
+        if state.result is not None:
+            return OverPrompt(state.result, self.period_word)
+        if state.step == "rolloff":
+            me = state.fighters[state.roller]
+            return RollPrompt(
+                me.name,
+                state.roller,
+                TWO_D6,
+                f"the round {state.round} roll-off: the lower total attacks first",
+                against="the other fighter's roll-off",
+                target=state.rolloff[1 - state.roller],
+            )
+        side = state.attacker
+        me, them = state.fighters[side], state.fighters[1 - side]
+        if state.step == "choose":
+            keys = GROUND_ATTACKS if state.ground else STANDING_ATTACKS
+            options = tuple(
+                Choice(
+                    k,
+                    k,
+                    f"{getattr(me, k)} v {getattr(them, DEFENCE[k])}, "
+                    f"lands {chance_lands(getattr(me, k), getattr(them, DEFENCE[k])):.0%}",
+                )
+                for k in keys
+            )
+            best = max(keys, key=lambda k: chance_lands(getattr(me, k), getattr(them, DEFENCE[k])))
+            where = "a ground attack from the top" if state.ground else "a standing attack"
+            return ChoicePrompt(me.name, side, f"{where} (or stall)", options, best)
+        rating = getattr(me, state.move)
+        if state.step == "attack":
+            double = "a winning submission" if state.ground else "a knockdown"
+            return RollPrompt(
+                me.name,
+                side,
+                TWO_D6,
+                f"{stat_word(state.move)}: {rating} or under",
+                against=f"the {stat_word(state.move)} rating",
+                target=rating,
+                note=f"a double is {double}; 1-1 is a KO",
+            )
+        defence = DEFENCE[state.move]
+        value = getattr(them, defence)
+        double = "a scramble" if state.ground else "a counter"
+        return RollPrompt(
+            them.name,
+            1 - side,
+            TWO_D6,
+            f"{stat_word(defence)} against the {stat_word(state.move)}: {value} or under",
+            against=f"the {stat_word(defence)} rating",
+            target=value,
+            note=f"a double is {double}; 1-1 is a KO",
+        )
+
+    # --- answers -------------------------------------------------------------
+
+    def apply(self, state: FoState, answer: Answer) -> Outcome:
+        if state.result is not None:
+            raise Refused("the fight is over: nothing more to roll")
+        text = answer.text.strip().lower()
+        if text == BELL:
+            return self._bell(state)
+        clock = state.clock if answer.clock is None else float(answer.clock)
+        if not math.isfinite(clock):
+            raise Refused("the clock reading is not a time")
+        if clock < state.clock:
+            raise Refused(
+                f"the clock runs forward: this answer is stamped {mmss(clock)}, the last was {mmss(state.clock)}"
+            )
+        if clock >= ROUND_SECONDS:
+            raise Refused("the round is over at 5:00: ring the bell (answer 'bell')")
+        if text == STALL:
+            if not stall_open(state):
+                raise Refused("only the attacker holding the dice can be called for stalling")
+            return self._stall(evolve(state, clock=clock))
+        handler = getattr(self, f"_{state.step}")
+        return handler(evolve(state, clock=clock), answer)
+
+    def _rolloff(self, state: FoState, answer: Answer) -> Outcome:
+        a, b = read_faces(TWO_D6, answer.text)
+        total = a + b
+        side = state.roller
+        me = state.fighters[side].name
+        line = f"{me} rolls {a} + {b} = {total} in the roll-off"  # FO-2: doubles mean nothing here
+        rolloff = (total, state.rolloff[1]) if side == 0 else (state.rolloff[0], total)
+        if side == 0:
+            return Outcome(evolve(state, rolloff=rolloff, roller=1), (line,))
+        red, blue = rolloff
+        if red == blue:
+            return Outcome(
+                evolve(state, rolloff=(None, None), roller=0), (line, f"Roll-off tied at {red}: both re-roll")
+            )
+        first = 0 if red < blue else 1
+        name = state.fighters[first].name
+        state = evolve(
+            state, rolloff=(None, None), attacker=first, since=state.clock, step="choose", ground=False, streak=0
+        )
+        return Outcome(state, (line, f"{name} attacks first ({min(red, blue)} to {max(red, blue)})"))
+
+    def _choose(self, state: FoState, answer: Answer) -> Outcome:
+        prompt = self.prompt(state)
+        choice = prompt.find(answer.text)
+        if choice is None:
+            keys = ", ".join(o.key for o in prompt.options)
+            raise Refused(f"choose {keys}, or {STALL}")
+        me = state.fighters[state.attacker].name
+        return Outcome(evolve(state, move=choice.key, step="attack"), (f"{me} goes for the {stat_word(choice.key)}",))
+
+    def _attack(self, state: FoState, answer: Answer) -> Outcome:
+        a, b = read_faces(TWO_D6, answer.text)
+        side, move = state.attacker, state.move
+        me = state.fighters[side]
+        rating = getattr(me, move)
+        total = a + b
+        line = f"{me.name} rolls {a} + {b} = {total} for the {stat_word(move)} ({rating} or under)"
+        word = attack_reading(a, b, rating, state.ground)
+        state = evolve(state, last_roll=(move, rating, total, word))
+        if word == "snake eyes":  # a haymaker KO for whoever rolls it (text, "Snake Eyes")
+            return self._finish(state, side, "ko", "snake-eyes haymaker", (line,))
+        if word == "submission":  # FO-6: the attacker's double on the ground is a winning submission
+            return self._finish(state, side, "submission", f"double {a}s", (line,))
+        if word == "knockdown":
+            return self._knockdown(state, side, (line, f"Double {a}s: {me.name} scores a knockdown"))  # FO-3
+        if word == "stand-up":  # FO-6: the referee stands them up, the other fighter attacks
+            return self._pass(
+                evolve(state, ground=False, ground_attacks=0),
+                1 - side,
+                (line, "Nothing doing on the ground: the referee stands them up"),
+            )
+        if word == "defended":
+            return self._pass(state, 1 - side, (line, f"The {stat_word(move)} is defended"))  # FO-3
+        return Outcome(evolve(state, step="defend"), (line + ": thrown",))
+
+    def _defend(self, state: FoState, answer: Answer) -> Outcome:
+        a, b = read_faces(TWO_D6, answer.text)
+        side, move = state.attacker, state.move
+        defender = state.fighters[1 - side]
+        defence = DEFENCE[move]
+        value = getattr(defender, defence)
+        total = a + b
+        line = f"{defender.name} rolls {a} + {b} = {total} to {stat_word(defence)} ({value} or under)"
+        word = defence_reading(a, b, value, state.ground, move, state.streak, state.ground_attacks)
+        state = evolve(state, last_roll=(defence, value, total, word))
+        if word == "snake eyes":
+            return self._finish(state, 1 - side, "ko", "snake-eyes haymaker", (line,))
+        if word == "scramble":  # FO-6: scramble, both stand and the bottom fighter attacks
+            return self._pass(
+                evolve(state, ground=False, ground_attacks=0),
+                1 - side,
+                (line, f"Double {a}s: {defender.name} scrambles to the feet"),
+            )
+        if word == "counter":
+            return self._pass(
+                state, 1 - side, (line, f"Double {a}s: {defender.name} counters and takes the dice")
+            )  # FO-4
+        if word == "stand-up":  # FO-6: three without a finish, stand-up
+            return self._pass(
+                evolve(state, ground=False, ground_attacks=0),
+                1 - side,
+                (line, f"{defender.name} survives a third ground attack: the referee stands them up"),
+            )
+        attacker = state.fighters[side].name
+        if word == "fended off":
+            return Outcome(
+                evolve(state, ground_attacks=state.ground_attacks + 1, step="choose", move=None),
+                (line, f"{defender.name} fends it off; {attacker} attacks again from the top"),
+            )
+        if word == "defended":
+            return self._pass(state, 1 - side, (line, f"{defender.name} defends and takes the dice"))  # FO-4
+        if word == "finish":  # FO-6: the fight ends, TKO from GnP or a submission
+            method, detail = ("tko", "GnP TKO") if move == "gnp" else ("submission", "submission")
+            return self._finish(state, side, method, detail, (line,))
+        if word == "takedown":
+            return Outcome(
+                evolve(state, ground=True, ground_attacks=0, streak=0, step="choose", move=None),
+                (line, f"{attacker} takes {defender.name} down: on the ground, {attacker} on top"),
+            )
+        if word == "knockdown":  # FO-4: the third landed strike in a row
+            return self._knockdown(state, side, (line, f"The {stat_word(move)} lands: three in a row, a knockdown"))
+        streak = state.streak + 1
+        return Outcome(
+            evolve(state, streak=streak, step="choose", move=None),
+            (line, f"The {stat_word(move)} lands ({streak} in a row); {attacker} attacks again"),
+        )
+
+    # --- changes of hands and endings ------------------------------------------
+
+    def _pass(self, state: FoState, to: int, log: tuple[str, ...]) -> Outcome:
+        """The dice change hands: the new attacker chooses standing or from the top."""
+        seconds = _accrue(state, state.clock)
+        state = evolve(
+            state, attack_seconds=seconds, attacker=to, since=state.clock, streak=0, step="choose", move=None
+        )
+        return Outcome(state, log)
+
+    def _knockdown(self, state: FoState, side: int, log: tuple[str, ...]) -> Outcome:
+        # FO-5: to the ground, the knocking-down fighter on top and attacking
+        state = evolve(state, ground=True, ground_attacks=0, streak=0, step="choose", move=None)
+        return Outcome(state, log + (f"On the ground: {state.fighters[side].name} on top",))
+
+    def _stall(self, state: FoState) -> Outcome:
+        side = state.attacker
+        me, them = state.fighters[side].name, state.fighters[1 - side].name
+        line = f"{me} stalls: the dice turn over to {them}"  # FO-8
+        if state.ground:
+            line += " and the referee stands them up"
+        return self._pass(evolve(state, ground=False, ground_attacks=0), 1 - side, (line,))
+
+    def _finish(self, state: FoState, side: int, method: str, detail: str, log: tuple[str, ...]) -> Outcome:
+        result = Result(
+            state.fighters[side].name,
+            state.fighters[1 - side].name,
+            method,
+            detail,
+            state.round,
+            mmss(state.clock),
+            mmss(ROUND_SECONDS * (state.round - 1) + state.clock),
+        )
+        state = evolve(state, attack_seconds=_accrue(state, state.clock), step="over", result=result)
+        return Outcome(state, log + (result.headline(self.period_word),))
+
+    def _bell(self, state: FoState) -> Outcome:
+        """The round clock ran out: the roll in progress is void, the round is scored (FO-7)."""
+        seconds = _accrue(state, ROUND_SECONDS)
+        rounds = state.rounds + (seconds,)
+        line = f"Bell: end of round {state.round}, {self.round_verdict(seconds, state.fighters)}"
+        if state.step in ("attack", "defend"):
+            line += f"; the {stat_word(state.move)} in progress is void"  # FO-7
+        if state.round < state.options.rounds:
+            nxt = FoState(fighters=state.fighters, options=state.options, round=state.round + 1, rounds=rounds)
+            return Outcome(nxt, (line,))
+        won = rounds_won(rounds)
+        card = scores(rounds)
+        minutes = 5 * state.options.rounds
+        if won[0] == won[1]:
+            result = Result(None, None, "draw", f"{card[0]}-{card[1]}", state.round, "5:00", f"{minutes}:00")
+        else:
+            w = 0 if won[0] > won[1] else 1
+            detail = f"{card[w]}-{card[1 - w]}"
+            result = Result(
+                state.fighters[w].name,
+                state.fighters[1 - w].name,
+                "decision",
+                detail,
+                state.round,
+                "5:00",
+                f"{minutes}:00",
+            )
+        state = evolve(state, attack_seconds=seconds, rounds=rounds, step="over", result=result, clock=ROUND_SECONDS)
+        return Outcome(state, (line, result.headline(self.period_word)))
+
+    # --- the odds (issue 8) ---------------------------------------------------
+
+    def odds(self, state: FoState, *, wait: bool = False) -> Any:
+        """The odds of the prompt in play (issue 8): at the attack choice, each attack's chance
+        to be thrown, to land, to be countered and of snake eyes; on the ground, the chance to
+        finish from there; at a roll, the same for the roll (``rulesets.fo.odds``)."""
+        from companion.rulesets.fo.odds import odds  # the odds load only when asked for
+
+        return odds(self, state)
+
+    def odds_key(self, state: FoState) -> Any:
+        """What the dice's odds from ``state`` on depend on: states with equal keys have equal
+        odds. The clock, attacking time, the round and the last roll are left out: the
+        dice never read them (the bell and stalling are time, not dice)."""
+        return (
+            state.step,
+            state.roller,
+            state.rolloff,
+            state.attacker,
+            state.ground,
+            state.move,
+            state.streak,
+            state.ground_attacks,
+            state.result,
+        )
+
+    def odds_faces(self, state: FoState) -> str:
+        """Which faces of the roll asked for read alike (docs/odds_design.md 2.2): the roll-off
+        reads the total alone (FO-2: doubles mean nothing there); an attack or a defence, the
+        total and whether it is a double (1-1 is the one double of total 2): see
+        :func:`attack_reading` and :func:`defence_reading`."""
+        from companion.odds import SUM, SUM_DOUBLE
+
+        return SUM if state.step == "rolloff" else SUM_DOUBLE
+
+    # --- what the screens show ------------------------------------------------
+
+    def live_attack_seconds(self, state: FoState, elapsed: float) -> tuple[float, float]:
+        return live_attack_seconds(state, elapsed)
+
+    def stall_open(self, state: FoState) -> bool:
+        return stall_open(state)
+
+    def summary(self, state: FoState) -> list[str]:
+        """The score cards, round by round, for the result panel (FO-7)."""
+        if not state.rounds:
+            return []
+        red, blue = (f.name for f in state.fighters)
+        lines = [f"Score cards, {red} - {blue}:"]
+        for n, (r, b) in enumerate(state.rounds, start=1):
+            points = scores(((r, b),))
+            lines.append(f"R{n} {points[0]}-{points[1]} ({mmss(r)}-{mmss(b)})")
+        total = scores(state.rounds)
+        lines.append(f"total {red} {total[0]}, {blue} {total[1]}")
+        return lines
+
+    def round_verdict(self, seconds: tuple[float, float], fighters: tuple[FoCard, FoCard]) -> str:
+        """A round's score in words: ``Red Fox 10-9 on attacking time (2:41 to 2:19)`` (FO-7)."""
+        r, b = seconds
+        verdict = "10-10" if r == b else f"{fighters[0 if r > b else 1].name} 10-9"
+        return f"{verdict} on attacking time ({mmss(r)} to {mmss(b)})"
+
+    def stall_due(self, state: FoState, held: float) -> bool:
+        """Whether the attacker has held the dice past the stall limit (FO-8; 0 is off)."""
+        limit = state.options.stall_limit
+        return bool(limit) and stall_open(state) and held >= limit
+
+    def holder(self, state: FoState) -> int | None:
+        """Who holds the dice as attacker (accruing attacking time), or None."""
+        return state.attacker if state.result is None else None  # None during the roll-off too
+
+    def round_of(self, state: FoState) -> int:
+        return state.round
+
+    def rounds(self, state: FoState) -> int:
+        return state.options.rounds
+
+    def stall_limit(self, state: FoState) -> int:
+        return state.options.stall_limit
+
+    def bell(self, state: FoState) -> tuple[int, str]:
+        return len(state.rounds), self.round_verdict(state.rounds[-1], state.fighters)
+
+    def clock_reading(self, state: FoState) -> float:
+        """The round clock at the latest answer: where a resumed fight's clock stands."""
+        return state.clock
+
+    def trackers(self, state: FoState) -> dict[str, dict[str, Any]]:
+        won = rounds_won(state.rounds)
+        card = scores(state.rounds)
+        out = {}
+        for side, fighter in enumerate(state.fighters):
+            holds = self.holder(state) == side
+            position = None
+            if state.ground and state.attacker is not None:
+                position = "top" if state.attacker == side else "bottom"
+            out[fighter.name] = {
+                "holds_dice": holds,
+                "position": position,
+                "streak": state.streak if holds and state.streak else None,
+                "rounds_won": won[side],
+                "score": card[side] if state.rounds else None,
+                "attack_seconds": round(state.attack_seconds[side], 1),
+            }
+        return out
+
+    def reference(self, state: FoState) -> Reference:
+        red, blue = state.fighters
+        keys = (
+            "punch",
+            "kick",
+            "takedown",
+            "block",
+            "check",
+            "td_defence",
+            "gnp",
+            "submission",
+            "guard",
+            "sub_defence",
+        )
+        rows = tuple((stat_word(k), str(getattr(red, k)), str(getattr(blue, k))) for k in keys)
+        highlight = None
+        if state.step == "attack" and state.move:
+            highlight = keys.index(state.move)
+        elif state.step == "defend" and state.move:
+            highlight = keys.index(DEFENCE[state.move])
+        note = "roll 2d6 at or under the rating; any double: knockdown standing, submission on the ground (attacker), counter or scramble (defender); 1-1 a KO"
+        return Reference("Stat cards (FO-1)", ("stat", red.name, blue.name), rows, highlight, note)
+
+
+def stat_word(key: str) -> str:
+    """A stat as the prompts and the log write it: ``TD defence``, ``sub defence``, ``GnP``."""
+    return {"td_defence": "TD defence", "sub_defence": "sub defence", "gnp": "GnP"}.get(key, key)
+
+
+RULESET = Fo()

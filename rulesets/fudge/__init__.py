@@ -1,0 +1,1 @@
+"""Simultaneous Combat for Fudge: the game's package (its ruleset is ``ruleset.py``)."""

@@ -1,0 +1,1 @@
+"""Bradu's SIMple NHB: the game's package (its ruleset is ``ruleset.py``)."""
