@@ -4,6 +4,7 @@ made-up game's tables (no game of the app), then on each game's own."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -213,6 +214,20 @@ def test_tables_checked_alone_name_the_file_given(game: TablesFile[Tables]) -> N
     )
     with pytest.raises(TablesError, match=r"^the fight's stored tables: version: 2 is not allowed"):
         game.parse(data)
+
+
+def test_a_named_shipped_file_is_called_by_its_name(game: TablesFile[Tables]) -> None:
+    """A game's package ships ``tables.yaml`` and names it ``GAME.yaml`` in problems (issue 20)."""
+    named = dataclasses.replace(game, name="fencing.yaml")
+    data = named.load()
+    data["version"] = 2
+    data["blades"]["sabre"]["colour"] = "red"
+    assert named.label == "fencing.yaml" and game.label == "duel.yaml"
+    assert named.check(data)[1] == [
+        "fencing.yaml: version: 2 is not allowed: Input should be 1",
+        "fencing.yaml: blades.sabre.colour: unknown field; fields: name, reach, grade, edge",
+    ]
+    assert named.merged() == game.merged()  # a name, not another file
 
 
 def test_where_a_field_is_found_in_the_model() -> None:

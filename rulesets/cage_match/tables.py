@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from companion.tables import TablesError as TablesError
 from companion.tables import TablesFile
 
-SHIPPED = Path(__file__).with_name("cage_match.yaml")
+SHIPPED = Path(__file__).with_name("tables.yaml")
 
 # --- action types (the code resolves them, so they are not data) ------------
 
@@ -454,7 +454,7 @@ def _anchor_problems(t: CardTables, cells: dict[tuple[str, str, str], Cell]) -> 
     return out
 
 
-TABLES = TablesFile(SHIPPED, CardTables, what="card", consistency=_consistency)
+TABLES = TablesFile(SHIPPED, CardTables, what="card", consistency=_consistency, name="cage_match.yaml")
 """The card: the shipped file, a player's sections over it (companion.tables)."""
 SECTIONS = TABLES.sections
 check = TABLES.check

@@ -38,7 +38,7 @@ from companion.rulesets.fudge.rules import Level, ladder_name
 from companion.tables import TablesError as TablesError
 from companion.tables import TablesFile
 
-SHIPPED = Path(__file__).with_name("fudge.yaml")
+SHIPPED = Path(__file__).with_name("tables.yaml")
 
 WOUNDS = ("none", "scratch", "hurt", "very_hurt", "incapacitated", "near_death")
 """The standard Fudge wound levels, least first (FU-4); ``none`` is no wound."""
@@ -355,6 +355,7 @@ TABLES = TablesFile(
     Tables,
     dump={"mode": "json", "by_alias": True, "exclude_none": True},
     patterns={KEY: KEY_WORDS},
+    name="fudge.yaml",
 )
 """The tables: the shipped file, a GM's sections over it (companion.tables)."""
 SECTIONS = TABLES.sections

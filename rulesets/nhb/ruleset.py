@@ -168,7 +168,9 @@ def _charts_cover(tables: Tables) -> list[str]:
     return problems
 
 
-TABLES = TablesFile(Path(__file__).with_name("nhb.yaml"), Tables, what="charts", consistency=_charts_cover)
+TABLES = TablesFile(
+    Path(__file__).with_name("tables.yaml"), Tables, what="charts", consistency=_charts_cover, name="nhb.yaml"
+)
 """The charts (companion.tables): the shipped file only (NHB takes no GM's file over it)."""
 
 

@@ -555,7 +555,7 @@ def _shipped() -> Tables | None:
 def _keys(section: str) -> str:
     t = _shipped()
     if t is None:
-        return "see rulesets/paf.yaml"
+        return "see rulesets/paf/tables.yaml"
     if section == "armor":
         return ", ".join(t.armor.suits)
     if section == "monster_levels":

@@ -28,7 +28,7 @@ from companion.dice import parse_roll
 from companion.tables import TablesError as TablesError
 from companion.tables import TablesFile
 
-SHIPPED = Path(__file__).with_name("paf.yaml")
+SHIPPED = Path(__file__).with_name("tables.yaml")
 
 DICE = r"^[1-9][0-9]*d[1-9][0-9]*([+-][1-9][0-9]*)?$"
 Dice = Annotated[str, Field(pattern=DICE)]
@@ -517,6 +517,7 @@ TABLES = TablesFile(
     consistency=_consistency,
     dump={"mode": "json", "exclude_defaults": True},
     patterns={DICE: "dice in standard notation, like 1d8 or 1d6+1 (ruling PA-4)"},
+    name="paf.yaml",
 )
 """The tables: the shipped file, a GM's sections over it (companion.tables)."""
 SECTIONS = TABLES.sections
