@@ -18,8 +18,8 @@ import time
 from companion.cards import load_roster
 from companion.ruleset import Answer, Setup
 from companion.rulesets.cage_match.ruleset import RULESET
+from companion.rulesets.nhb.cards import NhbCard
 from companion.rulesets.nhb.ruleset import RULESET as NHB
-from companion.rulesets.nhb.ruleset import NhbCard
 from companion.session import Session, fold
 
 FIGHTS = 40

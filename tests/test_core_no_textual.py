@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from companion.cards import load_roster
-from companion.rulesets.nhb.ruleset import NhbCard
+from companion.rulesets.nhb.cards import NhbCard
 
 REPO = Path(__file__).resolve().parent.parent
 CORE_DIRS = ("companion", "rulesets")

@@ -270,11 +270,12 @@ def test_every_game_reads_its_tables_through_the_core(game: str, tmp_path: Path)
 
 
 def test_nhbs_charts_are_read_through_the_core_too(tmp_path: Path) -> None:
-    from companion.rulesets.nhb import ruleset as nhb
+    from companion.rulesets.nhb.ruleset import Nhb
+    from companion.rulesets.nhb.tables import TABLES, load_tables
 
-    assert nhb.load_tables(nhb.TABLES.shipped) == nhb.Nhb().tables
+    assert load_tables(TABLES.shipped) == Nhb().tables
     bad = tmp_path / "nhb.yaml"
-    bad.write_text(nhb.TABLES.shipped.read_text(encoding="utf-8").replace("from: 1", "from: 2", 1), encoding="utf-8")
+    bad.write_text(TABLES.shipped.read_text(encoding="utf-8").replace("from: 1", "from: 2", 1), encoding="utf-8")
     with pytest.raises(TablesError) as caught:
-        nhb.load_tables(bad)
+        load_tables(bad)
     assert caught.value.problems[0].startswith(f"{bad}: standup_chart: row ")

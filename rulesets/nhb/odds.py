@@ -28,7 +28,9 @@ from itertools import product
 from typing import Any
 
 from companion.odds import Background, Branch, Line, Memo, Odds, Walk
-from companion.rulesets.nhb.ruleset import PLACES, Nhb, NhbState
+from companion.rulesets.nhb.rules import PLACES
+from companion.rulesets.nhb.ruleset import Nhb
+from companion.rulesets.nhb.state import NhbState
 
 DEPTH = 3
 """Explosions in a row followed before the rest is counted as the remainder."""
