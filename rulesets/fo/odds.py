@@ -5,8 +5,8 @@ on the ground, the chance to finish from there; at each roll, the same for that 
 Every figure comes from the ruleset's own ``apply`` (:class:`companion.odds.Walk`): each
 class of faces that the rules read alike (the ruleset's claim, :meth:`rulesets.fo.ruleset.Fo.odds_faces`)
 is typed as one representative answer, and what happened is read off the state it led to:
-the word the engine gave the roll (``last_roll``, from :func:`rulesets.fo.ruleset.attack_reading`
-and :func:`rulesets.fo.ruleset.defence_reading`), ``result``, ``ground`` and the step. There is no
+the word the engine gave the roll (``last_roll``, from :func:`rulesets.fo.rules.attack_reading`
+and :func:`rulesets.fo.rules.defence_reading`), ``result``, ``ground`` and the step. There is no
 second copy of the rules here.
 
 The odds are the dice's alone: the bell (FO-7) and a stall call (FO-8) are time, not dice,
@@ -22,7 +22,11 @@ from functools import lru_cache
 from companion.dice import Dice
 from companion.odds import Branch, Line, Memo, Odds, Walk, classes, shown
 from companion.ruleset import Answer
-from companion.rulesets.fo.ruleset import DEFENCE, LANDS, Fo, FoState, stat_word
+from companion.rulesets.fo.cards import stat_word
+from companion.rulesets.fo.rules import LANDS
+from companion.rulesets.fo.ruleset import Fo
+from companion.rulesets.fo.state import FoState
+from companion.rulesets.fo.tables import DEFENCE
 
 X = "x"
 """The first word of an event of the exchange in play (its attack roll and defence roll);

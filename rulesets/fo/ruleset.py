@@ -6,6 +6,10 @@ to FO-9. Every answer carries the time elapsed in the round when it was
 entered (``Answer.clock``); attacking time is computed from those stamps, so a
 replayed or resumed fight scores the same (FO-7).
 
+This module is the state machine; beside it in the game's package: the card (``cards.py``), the
+game's numbers (``tables.py``), the state (``state.py``), the rules as pure functions
+(``rules.py``), the odds (``odds.py``) and the rules reference (``reference.py``).
+
 Prompt order (FO-9): the roll-off, red then blue (two faces each); the
 attacker's choice (punch, kick or takedown standing; gnp or submission on the
 ground); the attacker's roll; if thrown, the defender's roll. ``stall`` turns
@@ -15,19 +19,14 @@ the dice over (FO-8); ``bell`` ends the round.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from itertools import product
-from typing import Any, ClassVar
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any
 
 from companion.clock import mmss
-from companion.dice import Dice, Refused, d, read_faces
+from companion.dice import Refused, read_faces
 from companion.ruleset import (
     Answer,
     Choice,
     ChoicePrompt,
-    GameOptions,
     Outcome,
     OverPrompt,
     Prompt,
@@ -37,189 +36,25 @@ from companion.ruleset import (
     Setup,
     TimedRuleset,
     evolve,
-    option,
 )
+from companion.rulesets.fo.cards import FoCard, stat_word
+from companion.rulesets.fo.reference import stat_reference
+from companion.rulesets.fo.rules import (
+    TWO_D6,
+    accrue,
+    attack_reading,
+    chance_lands,
+    defence_reading,
+    live_attack_seconds,
+    rounds_won,
+    scores,
+    stall_open,
+)
+from companion.rulesets.fo.state import FoState, Options
+from companion.rulesets.fo.tables import DEFENCE, GROUND_ATTACKS, ROUND_SECONDS, STANDING_ATTACKS
 
-ROUND_SECONDS = 300.0
-TWO_D6 = Dice.of(d(6), d(6))
-
-STANDING_ATTACKS = ("punch", "kick", "takedown")
-GROUND_ATTACKS = ("gnp", "submission")
-DEFENCE = {"punch": "block", "kick": "check", "takedown": "td_defence", "gnp": "guard", "submission": "sub_defence"}
-"""The defence that answers each attack (FO-4, FO-6)."""
-STRIKES_FOR_KNOCKDOWN = 3
-GROUND_ATTACKS_BEFORE_STANDUP = 3
 STALL = "stall"
 BELL = "bell"
-
-Stat = Field(ge=1, le=10)
-
-
-class FoCard(BaseModel):
-    """A featherweight's stat card (rulings FO-1, FO-9)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    stat_pairs: ClassVar[tuple[tuple[str, str], ...]] = (
-        ("punch", "block"),
-        ("kick", "check"),
-        ("takedown", "td_defence"),
-        ("gnp", "guard"),
-        ("submission", "sub_defence"),
-    )
-    """Each attack beside the defence that answers it (FO-4, FO-6), for card displays."""
-
-    name: str = Field(min_length=1)
-    nickname: str | None = None
-    punch: int = Stat
-    kick: int = Stat
-    takedown: int = Stat
-    block: int = Stat
-    check: int = Stat
-    td_defence: int = Stat
-    gnp: int = Stat
-    submission: int = Stat
-    guard: int = Stat
-    sub_defence: int = Stat
-    notes: str | None = None
-
-
-# --- 2d6 --------------------------------------------------------------------
-
-_ROLLS = tuple(product(range(1, 7), repeat=2))
-
-
-def chance_under(rating: int) -> float:
-    """P(2d6 <= rating and not a double): the roll that simply succeeds."""
-    return sum(1 for a, b in _ROLLS if a != b and a + b <= rating) / 36
-
-
-def chance_lands(attack: int, defence: int) -> float:
-    """P(an attack is thrown, not a double, and the defence fails without a double)."""
-    fails = sum(1 for a, b in _ROLLS if a != b and a + b > defence) / 36
-    return chance_under(attack) * fails
-
-
-def attack_reading(a: int, b: int, rating: int, ground: bool) -> str:
-    """What an attack roll of ``a`` and ``b`` against ``rating`` does, in one word (FO-3, FO-6):
-    ``snake eyes`` (a KO), ``knockdown`` (a double standing), ``submission`` (a double on
-    the ground), ``defended`` (over the rating standing), ``stand-up`` (over it on the
-    ground) or ``thrown`` (the defender rolls)."""
-    if a == b == 1:
-        return "snake eyes"
-    if a == b:
-        return "submission" if ground else "knockdown"
-    if a + b > rating:
-        return "stand-up" if ground else "defended"
-    return "thrown"
-
-
-def defence_reading(a: int, b: int, value: int, ground: bool, move: str, streak: int, ground_attacks: int) -> str:
-    """What a defence roll of ``a`` and ``b`` against ``value`` does, in one word (FO-4, FO-6):
-    ``snake eyes`` (the defender's KO), ``counter`` or ``scramble`` (a double standing or on the
-    ground), ``defended`` (held standing), ``fended off`` or ``stand-up`` (held on the ground:
-    the third is a stand-up), and when it fails, the attack lands: ``finish`` on the ground,
-    ``takedown``, ``knockdown`` (the third strike in a row) or ``lands``."""
-    if a == b == 1:
-        return "snake eyes"
-    if a == b:
-        return "scramble" if ground else "counter"
-    if a + b <= value:
-        if ground:
-            return "stand-up" if ground_attacks + 1 >= GROUND_ATTACKS_BEFORE_STANDUP else "fended off"
-        return "defended"
-    if ground:
-        return "finish"
-    if move == "takedown":
-        return "takedown"
-    return "knockdown" if streak + 1 >= STRIKES_FOR_KNOCKDOWN else "lands"
-
-
-LANDS = ("lands", "knockdown", "takedown", "finish")
-"""The defence words of an attack that lands (the defence failed without a double)."""
-
-
-# --- state -------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Options(GameOptions):
-    rounds: int = option(3, "Rounds of 5:00", (3, 5), "three, or five for a title fight (FO-7)")
-    stall_limit: int = option(
-        20,
-        "Stall limit (seconds)",
-        (0, 10, 15, 20, 30, 45, 60),
-        "the dice turn over when the attacker holds them this long; 0 is off (FO-8)",
-    )
-    """Seconds the attacker may hold the dice without rolling; 0 turns it off (FO-8)."""
-
-
-@dataclass(frozen=True)
-class FoState:
-    """Where a fight stands. Immutable: every answer makes a new one."""
-
-    fighters: tuple[FoCard, FoCard]
-    options: Options
-    round: int = 1
-    step: str = "rolloff"
-    """rolloff, choose, attack, defend or over."""
-    roller: int = 0
-    """Whose roll-off is asked (step rolloff)."""
-    rolloff: tuple[int | None, int | None] = (None, None)
-    attacker: int | None = None
-    """Who holds the dice as attacker; on the ground, the fighter on top."""
-    ground: bool = False
-    move: str | None = None
-    streak: int = 0
-    """Strikes landed in a row without the dice changing hands (FO-4)."""
-    ground_attacks: int = 0
-    """Ground attacks defended since the fight went down (FO-6)."""
-    clock: float = 0.0
-    """The reading of the latest answer in this round."""
-    since: float = 0.0
-    """When the dice passed to the attacker (FO-7)."""
-    attack_seconds: tuple[float, float] = (0.0, 0.0)
-    """Attacking time this round, up to ``since`` for the attacker."""
-    rounds: tuple[tuple[float, float], ...] = ()
-    """Each finished round's attacking time by side."""
-    result: Result | None = None
-    last_roll: tuple[str, int, int, str] | None = None
-    """The latest attack or defence roll: (what was rolled against, the rating, the total, what
-    it did in one word: :func:`attack_reading`, :func:`defence_reading`); the odds read it."""
-
-
-def scores(rounds: tuple[tuple[float, float], ...]) -> tuple[int, int]:
-    """Score card totals: each round 10-9 to more attacking time, 10-10 when equal (FO-7)."""
-    red = blue = 0
-    for r, b in rounds:
-        red += 10 if r >= b else 9
-        blue += 10 if b >= r else 9
-    return red, blue
-
-
-def rounds_won(rounds: tuple[tuple[float, float], ...]) -> tuple[int, int]:
-    return sum(1 for r, b in rounds if r > b), sum(1 for r, b in rounds if b > r)
-
-
-def _accrue(state: FoState, until: float) -> tuple[float, float]:
-    """Attacking time with the holder's time from ``since`` to ``until`` added (FO-7)."""
-    if state.attacker is None:
-        return state.attack_seconds
-    red, blue = state.attack_seconds
-    extra = max(0.0, until - state.since)
-    return (red + extra, blue) if state.attacker == 0 else (red, blue + extra)
-
-
-def live_attack_seconds(state: FoState, elapsed: float) -> tuple[float, float]:
-    """This round's attacking time with the holder's running time added up to ``elapsed``."""
-    if state.result is not None:
-        return state.attack_seconds
-    return _accrue(state, min(elapsed, ROUND_SECONDS))
-
-
-def stall_open(state: FoState) -> bool:
-    """Whether the attacker holds the dice now, so ``stall`` applies (FO-8)."""
-    return state.result is None and state.step in ("choose", "attack")
 
 
 class Fo(TimedRuleset):
@@ -262,14 +97,14 @@ class Fo(TimedRuleset):
             keys = GROUND_ATTACKS if state.ground else STANDING_ATTACKS
             options = tuple(
                 Choice(
-                    k,
-                    k,
-                    f"{getattr(me, k)} v {getattr(them, DEFENCE[k])}, "
-                    f"lands {chance_lands(getattr(me, k), getattr(them, DEFENCE[k])):.0%}",
+                    attack,
+                    attack,
+                    f"{getattr(me, attack)} v {getattr(them, DEFENCE[attack])}, "
+                    f"lands {chance_lands(getattr(me, attack), getattr(them, DEFENCE[attack])):.0%}",
                 )
-                for k in keys
+                for attack in keys
             )
-            best = max(keys, key=lambda k: chance_lands(getattr(me, k), getattr(them, DEFENCE[k])))
+            best = max(keys, key=lambda attack: chance_lands(getattr(me, attack), getattr(them, DEFENCE[attack])))
             where = "a ground attack from the top" if state.ground else "a standing attack"
             return ChoicePrompt(me.name, side, f"{where} (or stall)", options, best)
         rating = getattr(me, state.move)
@@ -322,11 +157,11 @@ class Fo(TimedRuleset):
         return handler(evolve(state, clock=clock), answer)
 
     def _rolloff(self, state: FoState, answer: Answer) -> Outcome:
-        a, b = read_faces(TWO_D6, answer.text)
-        total = a + b
+        first_die, second_die = read_faces(TWO_D6, answer.text)
+        total = first_die + second_die
         side = state.roller
         me = state.fighters[side].name
-        line = f"{me} rolls {a} + {b} = {total} in the roll-off"  # FO-2: doubles mean nothing here
+        line = f"{me} rolls {first_die} + {second_die} = {total} in the roll-off"  # FO-2: doubles mean nothing here
         rolloff = (total, state.rolloff[1]) if side == 0 else (state.rolloff[0], total)
         if side == 0:
             return Outcome(evolve(state, rolloff=rolloff, roller=1), (line,))
@@ -352,20 +187,20 @@ class Fo(TimedRuleset):
         return Outcome(evolve(state, move=choice.key, step="attack"), (f"{me} goes for the {stat_word(choice.key)}",))
 
     def _attack(self, state: FoState, answer: Answer) -> Outcome:
-        a, b = read_faces(TWO_D6, answer.text)
+        first_die, second_die = read_faces(TWO_D6, answer.text)
         side, move = state.attacker, state.move
         me = state.fighters[side]
         rating = getattr(me, move)
-        total = a + b
-        line = f"{me.name} rolls {a} + {b} = {total} for the {stat_word(move)} ({rating} or under)"
-        word = attack_reading(a, b, rating, state.ground)
+        total = first_die + second_die
+        line = f"{me.name} rolls {first_die} + {second_die} = {total} for the {stat_word(move)} ({rating} or under)"
+        word = attack_reading(first_die, second_die, rating, state.ground)
         state = evolve(state, last_roll=(move, rating, total, word))
         if word == "snake eyes":  # a haymaker KO for whoever rolls it (text, "Snake Eyes")
             return self._finish(state, side, "ko", "snake-eyes haymaker", (line,))
         if word == "submission":  # FO-6: the attacker's double on the ground is a winning submission
-            return self._finish(state, side, "submission", f"double {a}s", (line,))
+            return self._finish(state, side, "submission", f"double {first_die}s", (line,))
         if word == "knockdown":
-            return self._knockdown(state, side, (line, f"Double {a}s: {me.name} scores a knockdown"))  # FO-3
+            return self._knockdown(state, side, (line, f"Double {first_die}s: {me.name} scores a knockdown"))  # FO-3
         if word == "stand-up":  # FO-6: the referee stands them up, the other fighter attacks
             return self._pass(
                 evolve(state, ground=False, ground_attacks=0),
@@ -377,14 +212,14 @@ class Fo(TimedRuleset):
         return Outcome(evolve(state, step="defend"), (line + ": thrown",))
 
     def _defend(self, state: FoState, answer: Answer) -> Outcome:
-        a, b = read_faces(TWO_D6, answer.text)
+        first_die, second_die = read_faces(TWO_D6, answer.text)
         side, move = state.attacker, state.move
         defender = state.fighters[1 - side]
         defence = DEFENCE[move]
         value = getattr(defender, defence)
-        total = a + b
-        line = f"{defender.name} rolls {a} + {b} = {total} to {stat_word(defence)} ({value} or under)"
-        word = defence_reading(a, b, value, state.ground, move, state.streak, state.ground_attacks)
+        total = first_die + second_die
+        line = f"{defender.name} rolls {first_die} + {second_die} = {total} to {stat_word(defence)} ({value} or under)"
+        word = defence_reading(first_die, second_die, value, state.ground, move, state.streak, state.ground_attacks)
         state = evolve(state, last_roll=(defence, value, total, word))
         if word == "snake eyes":
             return self._finish(state, 1 - side, "ko", "snake-eyes haymaker", (line,))
@@ -392,11 +227,11 @@ class Fo(TimedRuleset):
             return self._pass(
                 evolve(state, ground=False, ground_attacks=0),
                 1 - side,
-                (line, f"Double {a}s: {defender.name} scrambles to the feet"),
+                (line, f"Double {first_die}s: {defender.name} scrambles to the feet"),
             )
         if word == "counter":
             return self._pass(
-                state, 1 - side, (line, f"Double {a}s: {defender.name} counters and takes the dice")
+                state, 1 - side, (line, f"Double {first_die}s: {defender.name} counters and takes the dice")
             )  # FO-4
         if word == "stand-up":  # FO-6: three without a finish, stand-up
             return self._pass(
@@ -432,7 +267,7 @@ class Fo(TimedRuleset):
 
     def _pass(self, state: FoState, to: int, log: tuple[str, ...]) -> Outcome:
         """The dice change hands: the new attacker chooses standing or from the top."""
-        seconds = _accrue(state, state.clock)
+        seconds = accrue(state, state.clock)
         state = evolve(
             state, attack_seconds=seconds, attacker=to, since=state.clock, streak=0, step="choose", move=None
         )
@@ -461,12 +296,12 @@ class Fo(TimedRuleset):
             mmss(state.clock),
             mmss(ROUND_SECONDS * (state.round - 1) + state.clock),
         )
-        state = evolve(state, attack_seconds=_accrue(state, state.clock), step="over", result=result)
+        state = evolve(state, attack_seconds=accrue(state, state.clock), step="over", result=result)
         return Outcome(state, log + (result.headline(self.period_word),))
 
     def _bell(self, state: FoState) -> Outcome:
         """The round clock ran out: the roll in progress is void, the round is scored (FO-7)."""
-        seconds = _accrue(state, ROUND_SECONDS)
+        seconds = accrue(state, ROUND_SECONDS)
         rounds = state.rounds + (seconds,)
         line = f"Bell: end of round {state.round}, {self.round_verdict(seconds, state.fighters)}"
         if state.step in ("attack", "defend"):
@@ -480,11 +315,11 @@ class Fo(TimedRuleset):
         if won[0] == won[1]:
             result = Result(None, None, "draw", f"{card[0]}-{card[1]}", state.round, "5:00", f"{minutes}:00")
         else:
-            w = 0 if won[0] > won[1] else 1
-            detail = f"{card[w]}-{card[1 - w]}"
+            winner = 0 if won[0] > won[1] else 1
+            detail = f"{card[winner]}-{card[1 - winner]}"
             result = Result(
-                state.fighters[w].name,
-                state.fighters[1 - w].name,
+                state.fighters[winner].name,
+                state.fighters[1 - winner].name,
                 "decision",
                 detail,
                 state.round,
@@ -541,20 +376,20 @@ class Fo(TimedRuleset):
         """The score cards, round by round, for the result panel (FO-7)."""
         if not state.rounds:
             return []
-        red, blue = (f.name for f in state.fighters)
+        red, blue = (fighter.name for fighter in state.fighters)
         lines = [f"Score cards, {red} - {blue}:"]
-        for n, (r, b) in enumerate(state.rounds, start=1):
-            points = scores(((r, b),))
-            lines.append(f"R{n} {points[0]}-{points[1]} ({mmss(r)}-{mmss(b)})")
+        for number, (red_seconds, blue_seconds) in enumerate(state.rounds, start=1):
+            points = scores(((red_seconds, blue_seconds),))
+            lines.append(f"R{number} {points[0]}-{points[1]} ({mmss(red_seconds)}-{mmss(blue_seconds)})")
         total = scores(state.rounds)
         lines.append(f"total {red} {total[0]}, {blue} {total[1]}")
         return lines
 
     def round_verdict(self, seconds: tuple[float, float], fighters: tuple[FoCard, FoCard]) -> str:
         """A round's score in words: ``Red Fox 10-9 on attacking time (2:41 to 2:19)`` (FO-7)."""
-        r, b = seconds
-        verdict = "10-10" if r == b else f"{fighters[0 if r > b else 1].name} 10-9"
-        return f"{verdict} on attacking time ({mmss(r)} to {mmss(b)})"
+        red, blue = seconds
+        verdict = "10-10" if red == blue else f"{fighters[0 if red > blue else 1].name} 10-9"
+        return f"{verdict} on attacking time ({mmss(red)} to {mmss(blue)})"
 
     def stall_due(self, state: FoState, held: float) -> bool:
         """Whether the attacker has held the dice past the stall limit (FO-8; 0 is off)."""
@@ -601,32 +436,7 @@ class Fo(TimedRuleset):
         return out
 
     def reference(self, state: FoState) -> Reference:
-        red, blue = state.fighters
-        keys = (
-            "punch",
-            "kick",
-            "takedown",
-            "block",
-            "check",
-            "td_defence",
-            "gnp",
-            "submission",
-            "guard",
-            "sub_defence",
-        )
-        rows = tuple((stat_word(k), str(getattr(red, k)), str(getattr(blue, k))) for k in keys)
-        highlight = None
-        if state.step == "attack" and state.move:
-            highlight = keys.index(state.move)
-        elif state.step == "defend" and state.move:
-            highlight = keys.index(DEFENCE[state.move])
-        note = "roll 2d6 at or under the rating; any double: knockdown standing, submission on the ground (attacker), counter or scramble (defender); 1-1 a KO"
-        return Reference("Stat cards (FO-1)", ("stat", red.name, blue.name), rows, highlight, note)
-
-
-def stat_word(key: str) -> str:
-    """A stat as the prompts and the log write it: ``TD defence``, ``sub defence``, ``GnP``."""
-    return {"td_defence": "TD defence", "sub_defence": "sub defence", "gnp": "GnP"}.get(key, key)
+        return stat_reference(state)
 
 
 RULESET = Fo()
