@@ -4,8 +4,8 @@ focus, positions and combos.
 Rules: ``shared/rules/source/cage_match.txt`` as settled by rulings CM-1 to
 CM-6; what neither prints is the project's reconstruction, numbered CMD-1 to
 CMD-28 in ``docs/cage_match_design.md`` and cited where built. The pads, the
-POSITION table and the Fight Card are data (``cage_match.yaml``, checked by
-``cage_match_tables``); the sheets are in ``fighters/cage_match.yaml``.
+POSITION table and the Fight Card are data (``tables.yaml``, checked by
+``tables.py``); the sheets are in ``fighters/cage_match.yaml`` (``cards.py``).
 
 A turn (CM-5): both choose in secret (one answer, ``red=jab+d1
 blue=head-kick``), the reveal, the outcome the Fight Card gives, its rolls and
@@ -13,12 +13,12 @@ choices, Record (focus, KO), then Combine. The state keeps the answers given
 so far in the turn and replays them through :class:`Turn`, which asks for the
 next answer where they run out: each outcome reads as the text's own steps.
 
-The code, by step (``docs/cage_match_design.md``): ``cage_match_clash`` (how a roll and a
-roll-off read), ``cage_match_turn`` (the options, the sheets, the state, and the turn's numbers
-and plumbing), then one module a step, each class built on the one before:
-``cage_match_reveal``, ``cage_match_rolls``, ``cage_match_damage``, ``cage_match_positions``,
-``cage_match_outcomes``, ``cage_match_record``, ``cage_match_combos``; here the :class:`Turn`
-that plays them, and the ruleset.
+The code, by step (``docs/cage_match_design.md``), in the game's package: ``rules.py`` (how a
+roll and a roll-off read), ``state.py`` (the options, the sheets, the state), ``turn.py`` (the
+turn's numbers and plumbing), then one module a step, each class built on the one before:
+``reveal``, ``rolls``, ``damage``, ``positions``, ``outcomes``, ``record``, ``combos``; here the
+:class:`Turn` that plays them, and the ruleset; ``reference.py`` the rules reference, ``odds.py``
+the odds.
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from companion.rulesets.cage_match.cards import CmCard
 from companion.rulesets.cage_match.combos import COMBO_OUTCOMES, Combos
 from companion.rulesets.cage_match.damage import Blow, aim, blow, harm
 from companion.rulesets.cage_match.positions import LADDER
+from companion.rulesets.cage_match.reference import attack_table, card_reference
 from companion.rulesets.cage_match.reveal import explain
 from companion.rulesets.cage_match.rules import (
     TWO_D6,
@@ -60,12 +61,11 @@ from companion.rulesets.cage_match.rules import (
     must_win,
     race,
 )
+from companion.rulesets.cage_match.state import OPTIONS, Body, CmState, Hp, Options, Rules, Sheet
 from companion.rulesets.cage_match.tables import (
     BRUTAL_HIT,
-    CODES,
     CROWD_BOOS,
     PROTECTS,
-    RESULTS_TABLE,
     SHOOTS_IN,
     SLICK_MOVE,
     SPRAWL_N_BRAWL,
@@ -74,21 +74,8 @@ from companion.rulesets.cage_match.tables import (
     TRADE_BLOWS,
     TRIES_THE_TAKE_DOWN,
     WHO_FASTER,
-    Cell,
 )
-from companion.rulesets.cage_match.turn import (
-    AUTOMATIC_V_FOCUS,
-    END,
-    OPTIONS,
-    Body,
-    CmState,
-    Hp,
-    Options,
-    Rules,
-    Sheet,
-    TableEnds,
-    read,
-)
+from companion.rulesets.cage_match.turn import AUTOMATIC_V_FOCUS, END, TableEnds, read
 
 __all__ = [
     "AUTOMATIC_V_FOCUS",
@@ -416,51 +403,6 @@ def _side_words(turn: Turn, side: int) -> str | None:
 def _ended(state: CmState) -> Turn:
     """A finished fight's last numbers (its final turn is folded into the state)."""
     return Turn(evolve(state, inputs=()))
-
-
-def card_reference(state: CmState, pad: str, red: str | None, blue: str | None, cell: Cell | None) -> Reference:
-    """The Fight Card of ``pad`` (the project's reconstruction, CM-6), red's row marked."""
-    rules = state.rules
-    types = rules.tables.pads[pad]
-    rows = []
-    for mine in types:
-        row = [mine.replace("_", " ")]
-        for theirs in types:
-            here = rules.cells[pad, mine, theirs]
-            mark = "" if here.actor is None else (">" if here.actor == 0 else "<")
-            row.append(CODES[here.outcome] + mark)
-        rows.append(tuple(row))
-    legend = " · ".join(f"{code} {name}" for name, code in CODES.items())
-    note = "Row: your move; column: theirs; > you act, < they act. " + legend
-    if cell is not None:
-        note = f"{red} v {blue}: {cell.outcome}! {RESULTS_TABLE[cell.outcome]}\n" + note
-    highlight = types.index(red) if red in types else None
-    short = {"protect": "prot", "takedown": "trip", "collar_tie": "collar", "submission": "sub", "pass_guard": "pass"}
-    return Reference(
-        f"Fight Card, {pad.replace('_', ' ')} pad (project's reconstruction)",
-        ("me \\ them",) + tuple(short.get(move_type, move_type) for move_type in types),
-        tuple(rows),
-        highlight,
-        note,
-        compact=True,
-    )
-
-
-def attack_table(rating: int, prompt: RollPrompt) -> Reference:
-    rows = (
-        ("double 1s, or 2 or less", "miss"),
-        (f"3 to {rating - 1}", "damage to muscles"),
-        (f"{rating}+", "damage to the move's head or body"),
-        ("double 6s", "automatic hit: double damage to head or body"),
-    )
-    return Reference(
-        "All attacks require a roll of both dice (CM-2)",
-        ("roll", "result"),
-        rows,
-        None,
-        f"{prompt.who}: {prompt.reason}, modifier {prompt.modifier:+d}. Half damage rounds down; "
-        "once muscles are 0 all damage goes to the nerves.",
-    )
 
 
 RULESET = CageMatch()
