@@ -1,4 +1,5 @@
-"""The Fudge trait ladder (ruling FU-1) and the ``Level`` type for card and table fields.
+"""Simultaneous Combat for Fudge's pure rules: the trait ladder (ruling FU-1) and the ``Level`` type
+for card and table fields.
 
 Levels are ints: Terrible -3, Poor -2, Mediocre -1, Fair 0, Good +1, Great +2,
 Superb +3, Legendary +4; beyond the ends the text writes ``Legendary+1`` (5),

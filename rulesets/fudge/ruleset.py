@@ -6,7 +6,7 @@ Rules: ``shared/rules/source/fudge_simultaneous_combat.txt`` as settled by
 rulings FU-1 to FU-11; the engine follows ``docs/fudge_design.md`` (sections 2,
 5-8). What neither says is decided here, each decision marked [D] where built.
 The tables (weapons' BD, armor, hit locations, scale, reload turns, the damage
-results of FU-3) are data (``fudge.yaml``, checked by ``fudge_tables``).
+results of FU-3) are data (``tables.yaml``, checked by ``tables.py``).
 
 A round: every able combatant declares (action, weapon, target(s), location,
 whether a shot's target is aware) in scene order; then each rolls his combat
@@ -21,12 +21,12 @@ full effect (FU-6) and the fighters see the elephant (FU-8). As Cage Match
 does, the state keeps the answers given so far in the round and replays them
 through :class:`Round`, which asks for the next answer where they run out.
 
-The code, by phase (``docs/fudge_design.md``): ``fudge_scene`` (the rules' words, the
-options, the sheets, the state), ``fudge_round`` (the round's numbers and its prompts'
-plumbing), then one module a phase, each class built on the one before:
-``fudge_declarations``, ``fudge_rolls``, ``fudge_resolution``, ``fudge_damage``,
-``fudge_round_end``, ``fudge_scene_end``; here the :class:`Round` that plays them, and the
-ruleset.
+The code, by phase (``docs/fudge_design.md``), in the game's package: ``rules.py`` (the trait
+ladder), ``state.py`` (the rules' words, the options, the sheets, the state), ``round.py`` (the
+round's numbers and its prompts' plumbing), then one module a phase, each class built on the one
+before: ``declarations``, ``rolls``, ``resolution``, ``damage``, ``round_end``, ``scene_end``;
+here the :class:`Round` that plays them, and the ruleset; ``reference.py`` the rules reference,
+``odds.py`` the odds, ``cards.py`` the sheets, ``tables.py`` the tables.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from companion.replay import SceneRuleset, slug
 from companion.ruleset import SIDES, Answer, Outcome, Reference, Setup, evolve
 from companion.rulesets.fudge import tables as tables_mod
 from companion.rulesets.fudge.cards import FudgeCard, check_against
-from companion.rulesets.fudge.rules import LADDER, ladder_name
+from companion.rulesets.fudge.reference import damage_reference, ladder_reference, locations_reference
 from companion.rulesets.fudge.scene_end import SceneEnd
 from companion.rulesets.fudge.state import (
     ACTION_WHY,
@@ -81,7 +81,6 @@ from companion.rulesets.fudge.state import (
     arms_of,
     read_gm,
 )
-from companion.rulesets.fudge.tables import Tables
 
 __all__ = [
     "ACTION_WHY",
@@ -129,7 +128,8 @@ __all__ = [
     "locations_reference",
     "read_gm",
 ]
-"""What this module has always offered (the names now defined in ``fudge_scene`` among them)."""
+"""What this module has always offered (the names now defined in ``state.py`` and
+``reference.py`` among them)."""
 
 
 # --- one round ---------------------------------------------------------------------
@@ -346,52 +346,6 @@ def _fresh(sheet: Sheet) -> Fighter:
     spare = tuple(getattr(arm.entry, "reloads", None) if arm.counted else None for arm in sheet.arms)
     exp = getattr(sheet.card, "experience", None) or "veteran"
     return Fighter(boxes, False, loaded, spare, tuple(None for _ in sheet.arms), None, False, exp, False, 0, None)
-
-
-# --- reference tables -------------------------------------------------------------------
-
-
-def ladder_reference(result: int | None) -> Reference:
-    rows = tuple((word, f"{level:+d}" if level else "0") for word, level in reversed(LADDER.items()))
-    levels = list(reversed(LADDER.values()))
-    highlight = levels.index(result) if result in levels else None
-    return Reference(
-        "The Fudge ladder (FU-1)",
-        ("level", "value"),
-        rows,
-        highlight,
-        "A result is the trait plus 4dF; at least Poor is needed to hit an equal-sized target (FU-2).",
-    )
-
-
-def damage_reference(tables: Tables, degree: int | None) -> Reference:
-    rows = []
-    highlight = None
-    for index, row in enumerate(tables.damage_results):
-        rows.append((f"{ladder_name(row.at_least)} or better", WOUND_WORDS[row.wound]))
-        if highlight is None and degree is not None and degree >= row.at_least:
-            highlight = index
-    last = tables.damage_results[-1].at_least
-    rows.append((f"{ladder_name(last - 1)} or worse", WOUND_WORDS["none"]))
-    if degree is not None and highlight is None:
-        highlight = len(rows) - 1
-    return Reference(
-        "Damage roll results (FU-3)",
-        ("damage degree", "wound"),
-        tuple(rows),
-        highlight,
-        "BD + dF + modifiers, less the armor's DR; a wound with no box left takes the next worse (FU-4).",
-    )
-
-
-def locations_reference(tables: Tables) -> Reference:
-    rows = tuple(
-        (location.name, f"{location.attack:+d}", f"{location.damage:+d}", "yes" if location.bypasses_armor else "")
-        for location in tables.hit_locations.values()
-    )
-    return Reference(
-        "Hit locations (the project's reconstruction, FU-5)", ("location", "to hit", "damage", "bypasses armor"), rows
-    )
 
 
 RULESET = Fudge()
