@@ -4,8 +4,8 @@ of 2-8 beings (characters and monsters) on two sides.
 Rules: ``shared/rules/source/paf_combat_module.txt`` as settled by rulings
 PA-1 to PA-12; the engine follows docs/paf_design.md, "Engine design" (binding).
 What neither says is decided here, each decision marked [D] where built.
-The tables are data (``paf.yaml``, checked by ``paf_tables``); the formulas are
-``paf_stats``; a card's numbers come from ``paf_cards.derived``.
+The tables are data (``tables.yaml``, checked by ``tables.py``); the formulas are
+``rules.py``; a card's numbers come from ``cards.derived``.
 
 A round (PA-6, 10 seconds): initiative 1d6 for every being that can act, in
 scene order; then the initiative groups, highest first: each being of a
@@ -29,27 +29,26 @@ they run out. :class:`Round` here is the round's order (initiative, the
 groups, each group's effects landing, the round's close); each phase's rules
 are a mixin in a module of their own:
 
-- ``paf_round.RoundBase``: the round's state, the answers taken or asked for (the GM's ``end``
+- ``round.RoundBase``: the round's state, the answers taken or asked for (the GM's ``end``
   and ``gm +N``), what the state says of a being (side, weapon, status, holds);
-- ``paf_numbers.LiveNumbers``: a being's numbers as they stand (AF, DF, the shield, PA-10, PA-11);
-- ``paf_turn.Turns``: a being's turn: action, weapon, target, holds kept, help, fix, recover;
-- ``paf_missiles.Missiles``: the range band and the volley (R-4, R-6, PA-8);
-- ``paf_attack.Attacks``: the attack roll, the critical roll, the damage (PA-2 to PA-4);
-- ``paf_effects.Effects``: what a critical or fumble row does (PA-3, PA-9, PA-12);
-- ``paf_fumbles.Fumbles``: the fumble roll, blows on self or a friend, rolling again;
-- ``paf_nonlethal.NonLethal``: pummel, grapple, overbear, counter, break (PA-7, PA-11);
-- ``paf_hit_points.HitPoints``: damage landing, falling, death (PA-5);
-- ``paf_aftermath.Aftermath``: the scene's end, help, rest and healing, the result.
+- ``numbers.LiveNumbers``: a being's numbers as they stand (AF, DF, the shield, PA-10, PA-11);
+- ``turn.Turns``: a being's turn: action, weapon, target, holds kept, help, fix, recover;
+- ``missiles.Missiles``: the range band and the volley (R-4, R-6, PA-8);
+- ``attack.Attacks``: the attack roll, the critical roll, the damage (PA-2 to PA-4);
+- ``effects.Effects``: what a critical or fumble row does (PA-3, PA-9, PA-12);
+- ``fumbles.Fumbles``: the fumble roll, blows on self or a friend, rolling again;
+- ``nonlethal.NonLethal``: pummel, grapple, overbear, counter, break (PA-7, PA-11);
+- ``hit_points.HitPoints``: damage landing, falling, death (PA-5);
+- ``aftermath.Aftermath``: the scene's end, help, rest and healing, the result.
 
 Each phase is a subclass of ``LiveNumbers`` (over ``RoundBase``); what one phase asks of
 another is declared on ``RoundBase`` for the type checker. The state, the options and the
-dice are ``paf_state``'s. This module keeps the names other modules import from it
-(``PafState``, ``PafResult``, ``dice_of``...).
+dice are ``state.py``'s, the rules reference ``reference.py``'s. This module keeps the names other
+modules import from it (``PafState``, ``PafResult``, ``dice_of``...).
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from companion.replay import SceneRuleset, slug
@@ -71,6 +70,12 @@ from companion.rulesets.paf.fumbles import Fumbles
 from companion.rulesets.paf.hit_points import HitPoints
 from companion.rulesets.paf.missiles import Missiles
 from companion.rulesets.paf.nonlethal import NO_CRITICAL, POMMEL_MODS, NonLethal, Tool, Wrestle, index_note
+from companion.rulesets.paf.reference import (
+    critical_reference,
+    fumble_reference,
+    nonlethal_reference,
+    thresholds_reference,
+)
 from companion.rulesets.paf.round import END, GM, STATUS_WORDS, EndScene, GmModifier, _End, read_gm
 from companion.rulesets.paf.state import (
     ACTION_WHY,
@@ -254,89 +259,6 @@ def _fresh(being: Being, tables: Tables, options: Options) -> Fighter:
         in_hand=0,
         ammo=tuple(entry.ammo for entry in being.card.weapons),
         next_shot=tuple(0 for _ in being.card.weapons),
-    )
-
-
-# --- reference tables ----------------------------------------------------------------------
-
-
-def thresholds_reference(tables: Tables, needed: Any) -> Reference:
-    """PA-3: the critical and fumble thresholds by the needed roll, the row in use marked."""
-    cuts = sorted({row.low for row in tables.critical_thresholds} | {row.low for row in tables.fumble_thresholds})
-    rows = []
-    in_use = pt.needed_index(needed)
-    highlight = None
-    for number, low in enumerate(cuts):
-        high = cuts[number + 1] - 1 if number + 1 < len(cuts) else 100
-        crit, fum = pt.critical_threshold(tables, low), pt.fumble_threshold(tables, low)
-        rows.append(
-            (
-                f"{low}-{high}" if high != low else str(low),
-                f"{crit}+" if crit else "---",
-                f"{fum} or less" if fum else "---",
-            )
-        )
-        if low <= in_use <= high:
-            highlight = number
-    return Reference(
-        "To critically hit / to fumble (PA-3)",
-        ("needed", "critical", "fumble"),
-        tuple(rows),
-        highlight,
-        f"Needed {ps.show(Fraction(needed))}: a roll equal to or above it hits (PA-2).",
-    )
-
-
-def _span(low: int | None, high: int | None) -> str:
-    if low is None:
-        return f"{high} or less"
-    if high is None:
-        return f"{low} or more"
-    return pct(low) if low == high else f"{pct(low)}-{pct(high)}"
-
-
-def critical_reference(tables: Tables, kind: str, roll: int | None) -> Reference:
-    rows = getattr(tables.criticals, kind)
-    highlight = next(
-        (number for number, row in enumerate(rows) if roll is not None and row.low <= roll <= row.high), None
-    )
-    return Reference(
-        f"Critical hits ({kind} weapons) (PA-3)",
-        ("roll", "effect"),
-        tuple((_span(row.low, row.high), row.words) for row in rows),
-        highlight,
-    )
-
-
-def fumble_reference(tables: Tables, roll: int | None) -> Reference:
-    rows = tables.fumbles
-    highlight = next(
-        (number for number, row in enumerate(rows) if roll is not None and row.low <= roll <= row.high), None
-    )
-    return Reference(
-        "Fumbles (PA-3)",
-        ("roll", "effect"),
-        tuple((_span(row.low, row.high), row.words) for row in rows),
-        highlight,
-    )
-
-
-def nonlethal_reference(tables: Tables, table: str, index: int | None) -> Reference:
-    nl = getattr(tables, table)
-    rows = []
-    highlight = None
-    for number, row in enumerate(nl.damage):
-        pts = "" if row.points is None else f"{row.points}" + (" + Str" if row.plus_strength else "")
-        rows.append((_span(row.low, row.high), row.text, pts))
-        if index is not None and (row.low is None or row.low <= index) and (row.high is None or index <= row.high):
-            highlight = number
-    return Reference(
-        f"{table.capitalize()} damage ({int(nl.share * 100)}% actual, PA-7)",
-        ("index", "result", "points"),
-        tuple(rows),
-        highlight,
-        "Index = roll - needed + damage modifications; the rest is temporary, recovered 1 a round "
-        "after 10 rounds (PA-7).",
     )
 
 
