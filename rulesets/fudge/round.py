@@ -29,15 +29,13 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.dice import Refused
-from companion.replay import ReplayRound, read_answer, slug
+from companion.replay import EndScene, GmModifier, ReplayRound, read_answer, slug
 from companion.ruleset import Choice, ChoicePrompt, Prompt, Result, RollPrompt
 from companion.rulesets.fudge.state import (
     END,
     GM,
     Decl,
-    EndScene,
     FudgeState,
-    GmModifier,
     Hit,
     Live,
     NamedGift,

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from companion.replay import SceneRuleset, slug
+from companion.replay import EndScene, GmModifier, SceneRuleset, slug
 from companion.ruleset import SIDES, Answer, Outcome, Reference, Setup, evolve
 from companion.rulesets.fudge import tables as tables_mod
 from companion.rulesets.fudge.cards import FudgeCard, check_against
@@ -52,7 +52,7 @@ from companion.rulesets.fudge.state import (
     FOUR_DF,
     GIFTS,
     GM,
-    GM_MOD,
+    GM_MODIFIERS,
     GM_MOST,
     LEGACY_MANEUVERS,
     MANEUVERS,
@@ -69,10 +69,8 @@ from companion.rulesets.fudge.state import (
     WOUND_WORDS,
     Arm,
     Decl,
-    EndScene,
     Fighter,
     FudgeState,
-    GmModifier,
     Hit,
     NamedGift,
     Options,
@@ -95,7 +93,7 @@ __all__ = [
     "FOUR_DF",
     "GIFTS",
     "GM",
-    "GM_MOD",
+    "GM_MODIFIERS",
     "GM_MOST",
     "LEGACY_MANEUVERS",
     "MANEUVERS",
@@ -211,7 +209,7 @@ class Fudge(SceneRuleset):
             for card, side in zip(cards, sides)
         )
         fighters = tuple(_fresh(sheet) for sheet in sheets)
-        state = FudgeState(tables, sheets, options, fighters)
+        state = FudgeState(tables, options, fighters, sheets=sheets)
         rnd = Round(state)
         fallen = rnd.fallen_side()
         if fallen is not None:  # a side comes in already out (its cards' wounds): over at once (design 6.5)

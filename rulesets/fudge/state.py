@@ -9,12 +9,12 @@ round's phases (``rulesets/fudge/round.py`` and the modules built on it) and the
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from companion.dice import FUDGE, Dice, Refused
-from companion.ruleset import Choice, GameOptions, Result, option
+from companion.dice import FUDGE, Dice
+from companion.replay import GmModifiers, SceneState
+from companion.ruleset import Choice, GameOptions, option
 from companion.rulesets.fudge.rules import LADDER, POOR, ladder_show
 from companion.rulesets.fudge.tables import RANGED, Armor, Tables, Weapon
 
@@ -106,9 +106,11 @@ GIFTS = {
 }
 """Gifts a GM may give a Veteran who improves (FU-8; the text names Combat Reflexes; the others are
 Fudge gifts that touch combat [D]); any other may be named. Only the pain thresholds change a roll here."""
-GM_MOD = re.compile(r"^gm\s*([+-]?\s*\d{1,2})(?:\s+(.*)|)$", re.IGNORECASE)
 GM_MOST = 10
 """A GM's modifier is at most +/-10 (a typing slip beyond that is refused) [D]."""
+GM_MODIFIERS = GmModifiers(GM_MOST, "gm +1 uphill, gm -2 in the dark")
+"""A GM's situational modifier typed at a roll (``gm +1 uphill``, FU-11): added to that roll."""
+read_gm = GM_MODIFIERS.read
 PAIN = {
     None: {"hurt": -1, "very_hurt": -2},
     "high-pain-threshold": {"hurt": 0, "very_hurt": -1},
@@ -381,17 +383,11 @@ class Fighter:
 
 
 @dataclass(frozen=True)
-class FudgeState:
-    tables: Tables
-    sheets: tuple[Sheet, ...]
-    options: Options
-    fighters: tuple[Fighter, ...]
-    round: int = 1
-    inputs: tuple[Any, ...] = ()
-    """This round's answers, read (faces, choice keys), or just typed (``Typed``)."""
-    shown: int = 0
-    """Log lines this round's answers have produced so far."""
-    result: Result | None = None
+class FudgeState(SceneState[Tables, Options, Fighter]):
+    """Where a scene stands between rounds (the fields every scene has are :class:`SceneState`'s)."""
+
+    sheets: tuple[Sheet, ...] = field(kw_only=True)
+    """Each combatant's sheet compiled against the tables, in scene order."""
     stalled: bool = False
     """No hit can wound any more (issue 17): said once in the log, and by the status line."""
     after: tuple[str, ...] = ()
@@ -422,19 +418,6 @@ class Hit:
 
 
 @dataclass(frozen=True, slots=True)
-class GmModifier:
-    """A GM's situational modifier typed at a roll (``gm +1 uphill``, FU-11): added to that roll."""
-
-    value: int
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class EndScene:
-    """``end`` typed at any prompt of the scene: the GM ends it there."""
-
-
-@dataclass(frozen=True, slots=True)
 class NamedGift:
     """``other iron will`` at the gift prompt: a gift of the GM's own naming (FU-8)."""
 
@@ -443,28 +426,6 @@ class NamedGift:
 
 class SceneEnded(Exception):
     """The GM ended the scene mid-round (raised out of :meth:`Round.take`)."""
-
-
-def read_gm(text: str) -> GmModifier | None:
-    """``gm +1 uphill`` read as a GM's modifier; None when ``text`` is not one.
-
-    Raises:
-        Refused: it begins with ``gm`` but does not say a modifier and its reason (D-5).
-    """
-    typed = text.strip()
-    if not typed.lower().startswith("gm") or (len(typed) > 2 and typed[2].isalpha()):
-        return None
-    form = "a GM's modifier is gm, a number and its reason: gm +1 uphill, gm -2 in the dark"
-    match = GM_MOD.match(typed)
-    if match is None:
-        raise Refused(form)
-    value = int(match[1].replace(" ", ""))
-    reason = " ".join((match[2] or "").split())
-    if not value or abs(value) > GM_MOST:
-        raise Refused(f"{form} (from -{GM_MOST} to +{GM_MOST}, not 0)")
-    if not reason:
-        raise Refused(f"{form} (the reason is logged with it: say why)")
-    return GmModifier(value, reason[:60])
 
 
 @dataclass

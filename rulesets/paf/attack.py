@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from companion.dice import Dice
+from companion.replay import GmModifier
 from companion.rulesets.paf import rules as ps
 from companion.rulesets.paf import tables as pt
 from companion.rulesets.paf.cards import takes_strength
 from companion.rulesets.paf.numbers import LiveNumbers
-from companion.rulesets.paf.round import GmModifier
 from companion.rulesets.paf.state import D_PERCENT, dice_of, hits_words, pct
 
 

@@ -14,11 +14,11 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from companion.replay import GmModifier
 from companion.ruleset import Choice
 from companion.rulesets.paf import rules as ps
 from companion.rulesets.paf.cards import HELM_MODS, is_melee
 from companion.rulesets.paf.numbers import LiveNumbers
-from companion.rulesets.paf.round import GmModifier
 from companion.rulesets.paf.state import ACTION_WHY, D_PERCENT, NON_LETHAL, hits_words, pct
 
 POMMEL_MODS = {"butt": "mailed_fist", "pommel": "metal_pummel"}

@@ -9,14 +9,12 @@ The phases (:mod:`rulesets.paf.ruleset`) are mixins over it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from companion.dice import Dice, Refused
-from companion.replay import ReplayRound, read_answer
+from companion.replay import EndScene, GmModifier, GmModifiers, ReplayRound, read_answer
 from companion.ruleset import Choice, ChoicePrompt, Prompt, Result, RollPrompt
 from companion.rulesets.paf import rules as ps
 from companion.rulesets.paf.state import Being, Options, PafState, _Live
@@ -38,9 +36,11 @@ GM = Choice(
 """Taken at a roll to hit (attack, shot, pummel, grapple, overbear, break): N added to the number needed
 and logged with its reason [D]. The text's DF has "Misc. Bonuses (Like that tree in the way)": the GM's
 word for what no card can know, added as PA-1 adds every term, to the chance to miss."""
-GM_MOD = re.compile(r"^gm\s*([+-]?\s*\d{1,3})(?:\s+(.*)|)$", re.IGNORECASE)
 GM_MOST = 100
 """The largest GM's modifier (a percentile need runs 1 to 100)."""
+GM_MODIFIERS = GmModifiers(GM_MOST, "gm +5 tree in the way, gm -10 asleep on watch")
+"""A GM's modifier typed at a roll to hit (``gm +5 tree``): added to the number needed [D]."""
+read_gm = GM_MODIFIERS.read
 
 
 STATUS_WORDS = {"needs_help": "below 0, needs help"}
@@ -49,41 +49,6 @@ STATUS_WORDS = {"needs_help": "below 0, needs help"}
 
 class _End(Exception):
     """The GM ended the scene."""
-
-
-@dataclass(frozen=True, slots=True)
-class GmModifier:
-    """A GM's modifier typed at a roll to hit (``gm +5 tree``): added to the number needed [D]."""
-
-    value: int
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class EndScene:
-    """``end`` typed at any prompt of the scene: the GM ends it there."""
-
-
-def read_gm(text: str) -> GmModifier | None:
-    """``gm +5 tree`` read as a GM's modifier; None when ``text`` is not one (``gmork`` is a name).
-
-    Raises:
-        Refused: it begins with ``gm`` but does not say a modifier and its reason (D-5).
-    """
-    typed = text.strip()
-    if not typed.lower().startswith("gm") or (len(typed) > 2 and typed[2].isalpha()):
-        return None
-    form = "a GM's modifier is gm, a number and its reason: gm +5 tree in the way, gm -10 asleep on watch"
-    match = GM_MOD.match(typed)
-    if match is None:
-        raise Refused(form)
-    value = int(match[1].replace(" ", ""))
-    reason = " ".join((match[2] or "").split())
-    if not value or abs(value) > GM_MOST:
-        raise Refused(f"{form} (from -{GM_MOST} to +{GM_MOST}, not 0)")
-    if not reason:
-        raise Refused(f"{form} (the reason is logged with it: say why)")
-    return GmModifier(value, reason[:60])
 
 
 class RoundBase(ReplayRound):

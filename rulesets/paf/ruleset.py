@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.replay import SceneRuleset, slug
+from companion.replay import EndScene, GmModifier, SceneRuleset, slug
 from companion.ruleset import (
     SIDES,
     Answer,
@@ -76,7 +76,7 @@ from companion.rulesets.paf.reference import (
     nonlethal_reference,
     thresholds_reference,
 )
-from companion.rulesets.paf.round import END, GM, STATUS_WORDS, EndScene, GmModifier, _End, read_gm
+from companion.rulesets.paf.round import END, GM, STATUS_WORDS, _End, read_gm
 from companion.rulesets.paf.state import (
     ACTION_WHY,
     ACTIONS,
@@ -292,7 +292,7 @@ class Paf(SceneRuleset):
         tables, cards, sides = self.begin(setup)
         beings = tuple(Being(card, side, slug(card.name), _weapon_keys(card)) for card, side in zip(cards, sides))
         fighters = tuple(_fresh(being, tables, options) for being in beings)
-        return PafState(tables, beings, options, fighters)
+        return PafState(tables, options, fighters, beings=beings)
 
     def odds(self, state: PafState, *, wait: bool = False) -> Any:
         """The odds of the roll asked for (issue 8): an attack's chance to hit, critical and fumble,

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from companion.dice import PERCENT, Dice, d, parse_roll
-from companion.ruleset import GameOptions, Result, option
+from companion.replay import SceneState
+from companion.ruleset import GameOptions, option
 from companion.rulesets.paf import rules as ps
 from companion.rulesets.paf.cards import PafCard
 from companion.rulesets.paf.tables import Tables
@@ -277,15 +278,10 @@ class _Live:
 
 
 @dataclass(frozen=True)
-class PafState:
-    tables: Tables
-    beings: tuple[Being, ...]
-    options: Options
-    fighters: tuple[Fighter, ...]
-    round: int = 1
-    inputs: tuple[Any, ...] = ()
-    """This round's answers, read (faces, choice keys), or just typed (``Typed``)."""
-    shown: int = 0
-    result: Result | None = None
+class PafState(SceneState[Tables, Options, Fighter]):
+    """Where a scene stands between rounds (the fields every scene has are :class:`SceneState`'s)."""
+
+    beings: tuple[Being, ...] = field(kw_only=True)
+    """Each being of the scene, in scene order."""
     healed: tuple[str, ...] = ()
     """The aftermath, in words (PA-5 healing)."""
