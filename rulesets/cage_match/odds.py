@@ -3,11 +3,11 @@
 Two things, both shown only after the reveal, so nothing leaks at the secret choice:
 
 - **The roll asked for.** At each roll prompt the turn has said how it will read the roll
-  (:class:`rulesets.cage_match.ruleset.Rolling`: one attack roll, or a roll-off and its reading,
-  :func:`~rulesets.cage_match.ruleset.race`, :func:`~rulesets.cage_match.ruleset.defence`...). For every
+  (:class:`rulesets.cage_match.rules.Rolling`: one attack roll, or a roll-off and its reading,
+  :func:`~rulesets.cage_match.rules.race`, :func:`~rulesets.cage_match.rules.defence`...). For every
   sum of the dice still to come (2d6 is read by its sum: 11 classes, 121 for both rolls of a
   roll-off) the odds call those same functions, then the turn's own
-  :meth:`~rulesets.cage_match.ruleset.Turn.hit_of` and :func:`~rulesets.cage_match.ruleset.harm`: what
+  :meth:`~rulesets.cage_match.ruleset.Turn.hit_of` and :func:`~rulesets.cage_match.damage.harm`: what
   happens, where the damage goes, and whether it knocks out. No apply, no second copy of
   a rule: well under a millisecond.
 - **The pad.** For every pair of moves the two pads allow (no extra focus), the turn played
@@ -143,7 +143,7 @@ def outcomes(turn: Turn) -> list[tuple[float, Rolls, Clash, int | None, Blow | N
 
 def exchange(turn: Turn) -> Exchange | None:
     """The odds of the roll asked for: :func:`outcomes` added up, the damage put where
-    :func:`~rulesets.cage_match.ruleset.harm` puts it. None at any prompt that is not such a roll."""
+    :func:`~rulesets.cage_match.damage.harm` puts it. None at any prompt that is not such a roll."""
     ways = outcomes(turn)
     if not ways:
         return None

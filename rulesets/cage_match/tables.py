@@ -1,7 +1,7 @@
 """Cage Match!'s action pads, POSITION table and Fight Card as data, and the
 check that refuses an incomplete or inconsistent card (ruling CM-6).
 
-The text never prints them: ``cage_match.yaml`` beside this module is the
+The text never prints them: ``tables.yaml`` beside this module is the
 project's reconstruction (docs/cage_match_design.md, decisions CMD-1 to
 CMD-28). A player replaces any section with their own printed card by putting
 a file with those sections in ``<data dir>/tables/cage_match.yaml``; the merged
@@ -163,7 +163,7 @@ class Penalties(_Strict):
 
 
 class CardTables(_Strict):
-    """The whole card file (``cage_match.yaml``)."""
+    """The whole card file (``tables.yaml``)."""
 
     version: Literal[1]
     text_anchors: bool

@@ -6,17 +6,17 @@ names, a combatant by the name the list shows), a choice, a roll with the GM's m
 at it (FU-11). The phases build on it, each a subclass of the one before, in the order a round
 plays them (design 6):
 
-- ``fudge_declarations.Declarations``: every able combatant declares, in scene order (6.1);
+- ``declarations.Declarations``: every able combatant declares, in scene order (6.1);
   what the declarations make of each one (who attacks whom with what, who can hit back);
-- ``fudge_rolls.Rolls``: combat rolls, melee defences and dodges in scene order, each prompt
+- ``rolls.Rolls``: combat rolls, melee defences and dodges in scene order, each prompt
   stating every modifier of its roll (6.2, FU-1, FU-10, FU-11);
-- ``fudge_resolution.Resolution``: every attack at once, gang-ups and dodges, a defender's
+- ``resolution.Resolution``: every attack at once, gang-ups and dodges, a defender's
   blow back (6.3, FU-2, FU-7);
-- ``fudge_damage.Damage``: kevlar's stop roll, the damage roll, the wound box, the Health roll
+- ``damage.Damage``: kevlar's stop roll, the damage roll, the wound box, the Health roll
   (6.4, FU-3, FU-4);
-- ``fudge_round_end.RoundEnd``: aim, all-out attack, ammunition and reloads (6.5); whether a
+- ``round_end.RoundEnd``: aim, all-out attack, ammunition and reloads (6.5); whether a
   hit can still wound (issue 17);
-- ``fudge_scene_end.Experience`` and ``SceneEnd``: seeing the elephant (FU-8); the wounds in
+- ``scene_end.Experience`` and ``SceneEnd``: seeing the elephant (FU-8); the wounds in
   full (FU-6) and the result;
 
 and ``fudge.Round`` plays them. A chain, not mixins side by side: each phase calls only what it

@@ -2,7 +2,7 @@
 
 The text names a weapon base damage table, armor DR tables, a hit location
 table and a scale table but never prints them (ruling FU-5); its damage results
-table is missing too and ruling FU-3 reconstructs it. ``fudge.yaml`` beside
+table is missing too and ruling FU-3 reconstructs it. ``tables.yaml`` beside
 this module holds those tables: the numbers the text states (FU-3's damage
 results, leather PD 1, plate PD 2, scale +10 -> -2 to hit and +5 damage, the
 guns' minimum Strength, the reload turns) and THE PROJECT'S RECONSTRUCTION of
@@ -209,7 +209,7 @@ class ReloadTurns(_Strict):
 
 
 class Tables(_Strict):
-    """The whole table file (``fudge.yaml``), checked.
+    """The whole table file (``tables.yaml``), checked.
 
     The ``armor`` section is the attribute ``armors`` (``armor(key)`` is the helper
     that returns one); everywhere else the attribute is the section's name.

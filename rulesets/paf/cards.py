@@ -267,7 +267,7 @@ class PafCard(_Strict):
 
     def sheet_lines(self, tables: Tables | dict[str, Any] | None = None) -> list[str]:
         """The card as plain text lines, for a card display; with ``tables`` (the scene's, or
-        the plain data ``paf_tables.load`` returns) its derived numbers too, each with its terms."""
+        the plain data ``tables.load`` returns) its derived numbers too, each with its terms."""
         t = _tables(tables) if tables is not None else None
         lines: list[str] = []
         gear = [f"helm {self.helm}" if self.helmed else "no helm", "shield" if self.shield else "no shield"]
@@ -322,9 +322,9 @@ class PafCard(_Strict):
 
 @dataclass(frozen=True, slots=True)
 class Numbers:
-    """A card's derived numbers, each a :class:`paf_stats.Figure` with its terms.
+    """A card's derived numbers, each a :class:`rules.Figure` with its terms.
 
-    Characters: as :class:`paf_stats.Derived` (PA-1, PA-5, PA-7), DF with the shield [R].
+    Characters: as :class:`rules.Derived` (PA-1, PA-5, PA-7), DF with the shield [R].
     Monsters: MHP the card's hit points, AF from the chart (``af_missile`` the same), DF by
     the printed formula with the card's d20, dead at -10 (PA-5 option); PAF/PDF/GOAF/GODF by
     the printed formulas with the monster's stats, weight, LVL and ``(10 - AC) x 3`` for its
@@ -381,7 +381,7 @@ def is_missile(t: Tables, key: str) -> bool:
 
 
 def is_shot(t: Tables, key: str) -> bool:
-    """PA-8: a missile weapon that shoots (sling, bow, crossbow), not thrown (:func:`paf_tables.shoots`):
+    """PA-8: a missile weapon that shoots (sling, bow, crossbow), not thrown (:func:`tables.shoots`):
     its attack and damage take no strength unless its card says it was made for that strength
     (:func:`takes_strength`), and shooting never spends it."""
     return pt.shoots(t, key)
@@ -410,7 +410,7 @@ def _magic(card: PafCard, t: Tables, chosen: CardWeapon | None, use: str) -> int
 
 
 def character_of(card: PafCard, t: Tables, *, weapon_magic: int = 0) -> ps.Character:
-    """What :func:`paf_stats.derive` reads from a character card (armor bonus without the shield)."""
+    """What :func:`rules.derive` reads from a character card (armor bonus without the shield)."""
     if card.kind != "character" or card.stats is None:
         raise ValueError(f"{card.name} is a monster, not a character")
     misc = card.misc or Misc()
@@ -445,7 +445,7 @@ def derived(
 
     Args:
         card: a loaded card.
-        tables: :class:`Tables` or the plain data ``paf_tables.load`` returned.
+        tables: :class:`Tables` or the plain data ``tables.load`` returned.
         weapon: the weapon (index or key) whose magic the AF takes; ``None``: the melee AF
             takes the first melee weapon's (:func:`is_melee`), the missile AF the first
             missile weapon's (:func:`is_missile`), 0 if none.

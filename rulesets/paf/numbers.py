@@ -1,6 +1,6 @@
 """Paul's Adventures In Fantasy: a being's numbers as they stand in the round.
 
-The card's derived numbers (``paf_cards.derived``) with the stats lost this scene taken off,
+The card's derived numbers (``cards.derived``) with the stats lost this scene taken off,
 AF and DF as they stand (the shield's bonus off while it gives no defense, PA-10), and the
 attacker's own penalties on every attack (PA-11). Every phase reads them.
 """

@@ -1,6 +1,6 @@
 """Paul's Adventures In Fantasy: every table of the combat module as checked data (issue 7).
 
-``paf.yaml`` beside this module transcribes the text's tables as printed
+``tables.yaml`` beside this module transcribes the text's tables as printed
 (rulings PA-1 to PA-12; the readings the print forced are in its header,
 R-1 to R-16, R-21 and R-22, and all of R-1 to R-22 in docs/paf_design.md). A GM replaces any section with their own
 printed table by putting a file with those sections in
@@ -374,7 +374,7 @@ class Pummeling(NonLethal):
 
 
 class Tables(_Strict):
-    """The whole file (``paf.yaml``)."""
+    """The whole file (``tables.yaml``)."""
 
     version: Literal[1]
     weapons: dict[str, Weapon]
