@@ -1,18 +1,17 @@
-"""Cage Match!: what every phase of a turn stands on.
+"""Cage Match!: what every phase of a turn stands on (the fight's state is ``state.py``'s).
 
-The answers (``end`` at any prompt, ruling CM-12) and :class:`TurnBase`: a turn's numbers as its
-answers change them and the plumbing every phase uses (the fight's state between turns is in
-``state.py``). The phases build on it, each a subclass of the one before, in the order a turn
-plays them (CM-5):
+The answers (``end`` at any prompt, ruling CM-12), and :class:`TurnBase`: a turn's numbers
+as its answers change them and the plumbing every phase uses. The phases build on it, each a
+subclass of the one before, in the order a turn plays them (CM-5):
 
-- ``reveal.Reveal``: both choose in secret; the reveal, each pick read (a move that cannot be
-  done gives the default, CMD-2; focus spent, CM-4) and the outcome the Fight Card gives the two
-  moves;
+- ``reveal.Reveal``: both choose in secret; the reveal, each pick read (a move that
+  cannot be done gives the default, CMD-2; focus spent, CM-4) and the outcome the Fight Card
+  gives the two moves;
 - ``rolls.RollOffs``: the dice, an attack roll or a roll-off, with every modifier;
-- ``damage.Damage``: a hit read on the attack dice table, to the muscles or the move's head or
-  body nerves (CM-2, CM-3, CM-11);
-- ``positions.Positions``: what a move that lands does: the position changes, a shoot's
-  take-down, a submission's hold;
+- ``damage.Damage``: a hit read on the attack dice table, to the muscles or the
+  move's head or body nerves (CM-2, CM-3, CM-11);
+- ``positions.Positions``: what a move that lands does: the position changes, a
+  shoot's take-down, a submission's hold;
 - ``outcomes.Outcomes``: each outcome of the results table, as the text's steps;
 - ``record.Record``: focus gained and drained (CM-4, CMD-15), knockouts (CM-1);
 - ``combos.Combos``: Combine: the combo's stages (CMD-12, CMD-13);
