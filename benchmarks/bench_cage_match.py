@@ -1,7 +1,7 @@
 """Fold Cage Match! fights: the cost of an answer, against NHB's.
 
 A Cage Match turn keeps its answers and replays them through the turn to
-reach the next prompt (rulesets/cage_match.py), so an answer costs more than
+reach the next prompt (rulesets/cage_match/ruleset.py), so an answer costs more than
 in the other games; this prints how much more. Fights are played by the app's
 own rolls with a fixed seed, then folded again from their answers. Run:
 
@@ -17,9 +17,9 @@ import time
 
 from companion.cards import load_roster
 from companion.ruleset import Answer, Setup
-from companion.rulesets.cage_match import RULESET
-from companion.rulesets.nhb import RULESET as NHB
-from companion.rulesets.nhb import NhbCard
+from companion.rulesets.cage_match.ruleset import RULESET
+from companion.rulesets.nhb.cards import NhbCard
+from companion.rulesets.nhb.ruleset import RULESET as NHB
 from companion.session import Session, fold
 
 FIGHTS = 40

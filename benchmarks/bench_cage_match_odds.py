@@ -31,8 +31,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.ruleset import Answer, RollPrompt, SecretPrompt
-from companion.rulesets import cage_match_odds as cmo
-from companion.rulesets.cage_match import RULESET, must_win
+from companion.rulesets.cage_match import odds as cmo
+from companion.rulesets.cage_match.ruleset import RULESET, must_win
 
 FIGHTS = 12
 PADS = 24

@@ -13,7 +13,8 @@ import statistics
 import time
 
 from companion.ruleset import Answer, Setup
-from companion.rulesets.nhb import RULESET, NhbCard
+from companion.rulesets.nhb.cards import NhbCard
+from companion.rulesets.nhb.ruleset import RULESET
 from companion.session import fold
 
 N = 10_000

@@ -132,7 +132,7 @@ def _row(kind: str, way: str, xs: list[float], apply: float) -> str:
 
 
 def bench_nhb() -> None:
-    from companion.rulesets import nhb_odds
+    from companion.rulesets.nhb import odds as nhb_odds
 
     ruleset, states = fights("nhb", "Royce Gracie", "Ken Shamrock", range(6))
     first = states[0]
@@ -166,7 +166,7 @@ def bench_nhb() -> None:
 
 
 def bench_fo() -> None:
-    from companion.rulesets import fo_odds
+    from companion.rulesets.fo import odds as fo_odds
 
     ruleset, states = fights("fo", "Conor McGregor", "José Aldo", range(6))
     rows: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))

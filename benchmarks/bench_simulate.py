@@ -19,7 +19,8 @@ import time
 
 from companion.cards import load_roster
 from companion.ruleset import Setup
-from companion.rulesets.nhb import RULESET, NhbCard
+from companion.rulesets.nhb.cards import NhbCard
+from companion.rulesets.nhb.ruleset import RULESET
 from companion.simulate import Chain, plan, run, worker_cache
 
 RED, BLUE = "Royce Gracie", "Ken Shamrock"

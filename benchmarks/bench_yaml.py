@@ -18,7 +18,7 @@ import yaml
 from companion import yamlfile
 
 REPO = Path(__file__).resolve().parent.parent
-FILES = sorted([*(REPO / "rulesets").glob("*.yaml"), *(REPO / "fighters").glob("*.yaml")])
+FILES = sorted([*(REPO / "rulesets").rglob("*.yaml"), *(REPO / "fighters").glob("*.yaml")])
 
 
 def best_ms(text: str, loader: type, runs: int) -> float:

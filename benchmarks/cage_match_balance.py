@@ -34,8 +34,8 @@ from typing import Any
 
 from companion.cards import load_roster
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, SecretPrompt, Setup
-from companion.rulesets import cage_match_tables as tables_mod
-from companion.rulesets.cage_match import RULESET, Turn, expected_damage
+from companion.rulesets.cage_match import tables as tables_mod
+from companion.rulesets.cage_match.ruleset import RULESET, Turn, expected_damage
 from companion.yamlfile import read_yaml
 
 FIGHTERS = ("Greg O'Connor", "Frank Duke")

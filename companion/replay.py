@@ -9,10 +9,11 @@ read against the very prompt it answers, so a refusal leaves the state as it was
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from companion.dice import Refused, read_faces
 from companion.ruleset import (
@@ -21,6 +22,7 @@ from companion.ruleset import (
     Outcome,
     OverPrompt,
     Prompt,
+    Result,
     RollPrompt,
     Ruleset,
     Setup,
@@ -57,6 +59,87 @@ class Typed:
     """An answer just typed, not yet read against the prompt it answers."""
 
     text: str
+
+
+TablesT = TypeVar("TablesT")
+OptionsT = TypeVar("OptionsT")
+FighterT = TypeVar("FighterT")
+
+
+@dataclass(frozen=True)
+class SceneState(Generic[TablesT, OptionsT, FighterT]):
+    """Where a scene stands between rounds, as :class:`SceneRuleset` keeps it: a game's state is a
+    subclass naming the types of its tables, options and combatants' numbers
+    (``SceneState[Tables, Options, Fighter]``) and adding its own fields (its cards, in its own
+    word, keyword-only; what the scene's end changed)."""
+
+    tables: TablesT
+    """The game's checked tables in play."""
+    options: OptionsT
+    """The game's options in force."""
+    fighters: tuple[FighterT, ...]
+    """Each combatant's numbers between rounds (a finished round's ``f``, frozen)."""
+    round: int = 1
+    inputs: tuple[Any, ...] = ()
+    """This round's answers, read (faces, choice keys), or just typed (``Typed``)."""
+    shown: int = 0
+    """Log lines this round's answers have produced so far."""
+    result: Result | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EndScene:
+    """``end`` typed at any prompt of the scene: the GM ends it there."""
+
+
+@dataclass(frozen=True, slots=True)
+class GmModifier:
+    """A GM's modifier typed at a roll (``gm +1 uphill``), with its reason: added to what the game
+    adds it to (the roll, or the number it needs) and logged."""
+
+    value: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class GmModifiers:
+    """How a scene game reads a GM's modifier, ``gm``, a signed number and its reason (ruling D-5:
+    anything else that begins with ``gm`` is refused, saying the form).
+
+    Args:
+        most: the largest modifier either way (0 is refused too); a number of more digits than
+            it has is refused as not the form.
+        examples: two modifiers as the refusal shows them (``gm +1 uphill, gm -2 in the dark``).
+    """
+
+    most: int
+    examples: str
+
+    @cached_property
+    def pattern(self) -> re.Pattern[str]:
+        """``gm``, a signed number of at most the digits of :attr:`most`, then the reason."""
+        return re.compile(rf"^gm\s*([+-]?\s*\d{{1,{len(str(self.most))}}})(?:\s+(.*)|)$", re.IGNORECASE)
+
+    def read(self, text: str) -> GmModifier | None:
+        """``text`` read as a GM's modifier; None when it is not one (``gmork`` is a name).
+
+        Raises:
+            Refused: it begins with ``gm`` but does not say a modifier and its reason (D-5).
+        """
+        typed = text.strip()
+        if not typed.lower().startswith("gm") or (len(typed) > 2 and typed[2].isalpha()):
+            return None
+        form = f"a GM's modifier is gm, a number and its reason: {self.examples}"
+        match = self.pattern.match(typed)
+        if match is None:
+            raise Refused(form)
+        value = int(match[1].replace(" ", ""))
+        reason = " ".join((match[2] or "").split())
+        if not value or abs(value) > self.most:
+            raise Refused(f"{form} (from -{self.most} to +{self.most}, not 0)")
+        if not reason:
+            raise Refused(f"{form} (the reason is logged with it: say why)")
+        return GmModifier(value, reason[:60])
 
 
 class Need(Exception):

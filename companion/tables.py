@@ -70,6 +70,8 @@ class TablesFile(Generic[Model]):
             a fight stores with its setup, and what :meth:`parse` reads back.
         patterns: what a text constrained by a pattern is, in words, by the pattern (said in
             place of pydantic's "should match pattern").
+        name: what problems call the shipped file; its file name when empty. A game's package
+            ships ``tables.yaml`` and calls it ``GAME.yaml``, the name of a GM's file over it.
     """
 
     shipped: Path
@@ -78,6 +80,12 @@ class TablesFile(Generic[Model]):
     consistency: Callable[[Model], list[str]] | None = None
     dump: Mapping[str, Any] = field(default_factory=lambda: {"mode": "json"})
     patterns: Mapping[str, str] = field(default_factory=dict)
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        """The shipped file as problems name it."""
+        return self.name or self.shipped.name
 
     @property
     def sections(self) -> tuple[str, ...]:
@@ -89,17 +97,16 @@ class TablesFile(Generic[Model]):
 
         Args:
             data: the parsed YAML (a mapping of the sections).
-            file: the file named in problems (the shipped file's name by default).
+            file: the file named in problems (the shipped file's :attr:`label` by default).
         """
-        file = file or self.shipped.name
+        file = file or self.label
         if not isinstance(data, dict):
             return None, [f"{file}: should be a mapping of the sections {', '.join(self.sections)}"]
         try:
             tables = self.model.model_validate(data)
         except ValidationError as exc:
             return None, [
-                f"{file}: {where}: {message}"
-                for where, message in explain(exc, self.model, self.shipped, self.patterns)
+                f"{file}: {where}: {message}" for where, message in explain(exc, self.model, self.label, self.patterns)
             ]
         problems = [f"{file}: {line}" for line in self.consistency(tables)] if self.consistency else []
         return (None, problems) if problems else (tables, [])
@@ -115,7 +122,7 @@ class TablesFile(Generic[Model]):
             raise TablesError([problem])
         if not isinstance(data, dict):
             raise TablesError([f"{self.shipped}: should be a mapping of the sections {', '.join(self.sections)}"])
-        file = self.shipped.name
+        file = self.label
         problems: list[str] = []
         if user is not None and Path(user).is_file():
             user = Path(user)
@@ -193,7 +200,7 @@ class TablesFile(Generic[Model]):
 def explain(
     error: ValidationError,
     model: type[BaseModel],
-    shipped: Path | None = None,
+    shipped: Path | str | None = None,
     patterns: Mapping[str, str] | None = None,
 ) -> list[tuple[str, str]]:
     """Each error of a tables file's validation as ``(where, message)``: ``where`` is the section
@@ -202,7 +209,7 @@ def explain(
     Args:
         error: pydantic's errors for ``model``.
         model: the model of the whole file.
-        shipped: the shipped file, named where the fields allowed cannot be listed.
+        shipped: the shipped file (or its name), named where the fields allowed cannot be listed.
         patterns: what a text matching a pattern is, in words, by the pattern.
     """
     out: list[tuple[str, str]] = []
@@ -250,12 +257,12 @@ def _fix(got: Any, kind: str) -> str:
     return ""
 
 
-def allowed_here(model: type[BaseModel], path: tuple[Any, ...], shipped: Path | None = None) -> str:
+def allowed_here(model: type[BaseModel], path: tuple[Any, ...], shipped: Path | str | None = None) -> str:
     """What may be written at ``path`` inside ``model``, in words: the sections at the top, else
     the fields of the table row there (``fields: name, kind, bd``)."""
     inner = model_at(model, path)
     if inner is None:
-        return f"see {shipped.name}" if shipped is not None else "see the shipped file"
+        return f"see {Path(shipped).name}" if shipped is not None else "see the shipped file"
     names = ", ".join(info.alias or name for name, info in inner.model_fields.items())
     return f"sections: {names}" if not path else f"fields: {names}"
 

@@ -94,6 +94,6 @@ def shipped_tables() -> Callable[[str], Any]:
 @pytest.fixture(scope="session")
 def paf_tables(shipped_tables: Callable[[str], Any]) -> Any:
     """The shipped PAF tables, parsed into their checked (frozen) models."""
-    from companion.rulesets import paf_tables as pt
+    from companion.rulesets.paf import tables as pt
 
     return pt.parse(shipped_tables("paf"))

@@ -23,8 +23,8 @@ from test_cage_match_rules import BASE, BLUE, FRANK, GREG, RED_COMBOS, Fight, hp
 from textual.widgets import Static
 
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, SecretPrompt
-from companion.rulesets import cage_match_odds as cmo
-from companion.rulesets.cage_match import RULESET
+from companion.rulesets.cage_match import odds as cmo
+from companion.rulesets.cage_match.ruleset import RULESET
 
 ROLLOFF = "the other corner's roll-off"
 """What a roll-off's prompts are compared with (red's is followed by blue's)."""

@@ -37,7 +37,7 @@ import session_checks
 
 from companion.dice import Refused, read_faces
 from companion.ruleset import RollPrompt, SecretPrompt, Setup
-from companion.rulesets.cage_match import RULESET
+from companion.rulesets.cage_match.ruleset import RULESET
 from companion.session import Session
 
 SETTINGS = settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])

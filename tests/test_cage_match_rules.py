@@ -30,10 +30,10 @@ import pytest
 from companion.cards import load_file
 from companion.dice import Refused
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, SecretPrompt, Setup, evolve
-from companion.rulesets import cage_match as engine
-from companion.rulesets import cage_match_tables
-from companion.rulesets.cage_match import RULESET, Body
-from companion.rulesets.cage_match_cards import CmCard
+from companion.rulesets.cage_match import ruleset as engine
+from companion.rulesets.cage_match import tables as cage_match_tables
+from companion.rulesets.cage_match.cards import CmCard
+from companion.rulesets.cage_match.ruleset import RULESET, Body
 from companion.session import Session
 
 REPO = Path(__file__).resolve().parent.parent
@@ -1934,7 +1934,7 @@ def test_every_allowed_pair_resolves_its_cell(position, dominant):
 def test_a_fighter_cannot_meet_himself():
     """As in NHB (docs/decisions.md): the same sheet in both corners is refused at setup."""
     from companion.ruleset import Setup
-    from companion.rulesets.cage_match import RULESET
+    from companion.rulesets.cage_match.ruleset import RULESET
 
     card = CmCard.model_validate(RED)
     with pytest.raises(ValueError, match="cannot fight himself"):

@@ -13,7 +13,7 @@ It is played with ``--fighters tests/golden/cage_match_cards.yaml`` (a frozen
 copy of the shipped sheets, so tuning a sheet does not move the goldens) and
 an otherwise empty ``COMPANION_DATA_DIR``, and the JSON Lines on standard
 output are compared line by line with ``cage_match_<name>.jsonl``. The tables
-are the shipped card (rulesets/cage_match.yaml): a change there shows here.
+are the shipped card (rulesets/cage_match/tables.yaml): a change there shows here.
 
 To regenerate the expected output after a deliberate change to the engine or
 to a script, run (then read the diff line by line before committing it; the
@@ -53,7 +53,7 @@ from scripting import (
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 CARDS = GOLDEN / "cage_match_cards.yaml"
-SHIPPED_TABLES = REPO / "rulesets" / "cage_match.yaml"
+SHIPPED_TABLES = REPO / "rulesets" / "cage_match" / "tables.yaml"
 SHIPPED_ROSTER = REPO / "fighters" / "cage_match.yaml"
 USER_TABLES = GOLDEN / "cage_match_user_tables.yaml"
 PATTERN = "cage_match_*.txt"

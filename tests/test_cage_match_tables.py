@@ -21,10 +21,10 @@ import yaml
 
 from companion.cards import load_file
 from companion.ruleset import Setup
-from companion.rulesets import cage_match_tables as tables
-from companion.rulesets.cage_match import RULESET
-from companion.rulesets.cage_match_cards import CmCard
-from companion.rulesets.cage_match_tables import SECTIONS, SHIPPED, TablesError, check, load
+from companion.rulesets.cage_match import tables
+from companion.rulesets.cage_match.cards import CmCard
+from companion.rulesets.cage_match.ruleset import RULESET
+from companion.rulesets.cage_match.tables import SECTIONS, SHIPPED, TablesError, check, load
 
 FILE = "cage_match.yaml"
 SHIPPED_DATA = yaml.safe_load(SHIPPED.read_text(encoding="utf-8"))
@@ -565,7 +565,7 @@ def test_the_focus_action_on_the_pad_says_what_the_tables_in_play_give(tmp_path)
     """CM-4 / CM-6: the Focus action gives 6 focus, 3 if hit, and a point of focus spent adds 1 to each
     roll or 4 to a hit's damage (text); a GM's card that changes them is what the pad says (the pad's
     words come from the ruleset, not written in the screen: issue 20)."""
-    from companion.rulesets.cage_match import RULESET as GAME
+    from companion.rulesets.cage_match.ruleset import RULESET as GAME
     from companion.screens.pad import option_line
 
     cards, _ = load_file(Path(__file__).resolve().parent.parent / "fighters" / "cage_match.yaml", "cage_match", CmCard)

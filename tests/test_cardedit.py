@@ -10,7 +10,7 @@ import pytest
 
 from companion.cardedit import EditError, edit_text, flow, plan
 from companion.cards import load_roster
-from companion.rulesets.fudge_cards import FudgeCard
+from companion.rulesets.fudge.cards import FudgeCard
 
 MINE = """\
 # my campaign's cards

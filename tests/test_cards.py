@@ -13,7 +13,7 @@ pytest.register_assert_rewrite("scripting")
 import scripting
 
 from companion.cards import SHIPPED_DIR, Problem, Roster, allowed, load_file, load_roster, read_file
-from companion.rulesets.nhb import NhbCard
+from companion.rulesets.nhb.cards import NhbCard
 
 FIELDS = "name, nickname, style, control, standup, ground, finishing, toughness, ground_chart, sub_chart, notes"
 REPO = Path(__file__).resolve().parent.parent

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from companion.cards import load_roster
-from companion.rulesets.nhb import NhbCard
+from companion.rulesets.nhb.cards import NhbCard
 
 REPO = Path(__file__).resolve().parent.parent
 CORE_DIRS = ("companion", "rulesets")
@@ -37,12 +37,14 @@ PROBE = textwrap.dedent(
     import companion, companion.rulesets
 
     imported = []
-    for package in (companion, companion.rulesets):  # the core's own modules, not its screens
-        for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
-            if info.ispkg or info.name.endswith(".__main__"):
-                continue  # __main__ would run the command line; run below through runpy
-            importlib.import_module(info.name)
-            imported.append(info.name)
+    # the core's own modules (not its screens), and every module of each game's package
+    found = [*pkgutil.iter_modules(companion.__path__, "companion."),
+             *pkgutil.walk_packages(companion.rulesets.__path__, "companion.rulesets.")]
+    for info in found:
+        if info.ispkg or info.name.endswith(".__main__"):
+            continue  # __main__ would run the command line; run below through runpy
+        importlib.import_module(info.name)
+        imported.append(info.name)
 
     from companion import cli
 
@@ -91,9 +93,9 @@ def test_core_runs_without_importing_textual(tmp_path: Path) -> None:
     report = json.loads(run.stdout.splitlines()[-1])
 
     expected = {
-        f"{PACKAGE[d]}.{p.stem}"
+        ".".join((PACKAGE[d], *p.relative_to(REPO / d).with_suffix("").parts))
         for d in CORE_DIRS
-        for p in (REPO / d).glob("*.py")
+        for p in (REPO / d).rglob("*.py")
         if p.stem not in ("__init__", "__main__")
     }
     assert set(report["imported"]) == expected
@@ -102,7 +104,7 @@ def test_core_runs_without_importing_textual(tmp_path: Path) -> None:
         "companion.dice",
         "companion.session",
         "companion.store",
-        "companion.rulesets.nhb",
+        "companion.rulesets.nhb.ruleset",
     } <= expected
 
     assert report["list_rc"] == 0
@@ -170,18 +172,12 @@ def test_core_imports_screens_only_lazily() -> None:
     assert offenders == []
 
 
-def _game_of(module: str) -> str:
-    """The game a ruleset module belongs to: ``cage_match_tables`` is Cage Match's."""
-    from companion.games import GAMES
-
-    return next((g.key for g in GAMES.listed() if module == g.key or module.startswith(g.key + "_")), module)
-
-
 def test_rulesets_import_no_other_ruleset() -> None:
-    """A game's modules may import each other (``cage_match`` and its tables), never another game's."""
+    """A game's modules may import each other (``cage_match.ruleset`` and its tables), never
+    another game's: the game of a module is its package (``rulesets/<game>/``)."""
     offenders = []
-    for path in (REPO / "rulesets").glob("*.py"):
-        game = _game_of(path.stem)
+    for path in (REPO / "rulesets").glob("*/*.py"):
+        game = path.parent.name
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             imported = []
@@ -191,10 +187,17 @@ def test_rulesets_import_no_other_ruleset() -> None:
                 imported = [node.module.split(".")[2]]
             elif isinstance(node, ast.Import):
                 imported = [a.name.split(".")[2] for a in node.names if a.name.startswith("companion.rulesets.")]
-            offenders += [f"{path.name} imports rulesets.{m}" for m in imported if _game_of(m) != game]
+            offenders += [f"{game}/{path.name} imports rulesets.{m}" for m in imported if m != game]
     assert offenders == []
 
 
-def test_the_ruleset_import_check_tells_games_apart() -> None:
-    assert _game_of("cage_match_tables") == _game_of("cage_match") == "cage_match"
-    assert _game_of("nhb") != _game_of("fo")
+def test_every_ruleset_module_is_in_a_game_package() -> None:
+    """rulesets/ holds one package a game and no module of its own but ``__init__`` (nothing for
+    the check above to leave out), and each package is a registered game's."""
+    from companion.games import GAMES
+
+    loose = sorted(p.name for p in (REPO / "rulesets").glob("*.py") if p.name != "__init__.py")
+    assert loose == []
+    packages = {p.parent.name for p in (REPO / "rulesets").glob("*/__init__.py")}
+    shipped = {g.ruleset.split(".")[2] for g in GAMES.values() if g.ruleset.startswith("companion.rulesets.")}
+    assert packages == shipped

@@ -14,8 +14,11 @@ import pytest
 
 from companion.odds import SUM, SUM_DOUBLE, classes, faces, shown
 from companion.ruleset import Answer, Setup
-from companion.rulesets import fo_odds
-from companion.rulesets.fo import RULESET, TWO_D6, FoCard, FoState, chance_lands
+from companion.rulesets.fo import odds as fo_odds
+from companion.rulesets.fo.cards import FoCard
+from companion.rulesets.fo.rules import TWO_D6, chance_lands
+from companion.rulesets.fo.ruleset import RULESET
+from companion.rulesets.fo.state import FoState
 from companion.session import Session
 
 RED = FoCard(

@@ -27,15 +27,11 @@ from tiers import examples
 from companion.clock import mmss
 from companion.dice import Refused, read_faces, roll_text
 from companion.ruleset import Answer, ChoicePrompt, RollPrompt, Setup
-from companion.rulesets.fo import (
-    ROUND_SECONDS,
-    RULESET,
-    TWO_D6,
-    FoCard,
-    FoState,
-    rounds_won,
-    scores,
-)
+from companion.rulesets.fo.cards import FoCard
+from companion.rulesets.fo.rules import TWO_D6, rounds_won, scores
+from companion.rulesets.fo.ruleset import RULESET
+from companion.rulesets.fo.state import FoState
+from companion.rulesets.fo.tables import ROUND_SECONDS
 from companion.session import Session
 
 SETTINGS = settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -27,7 +27,9 @@ from pydantic import ValidationError
 
 from companion.dice import Refused
 from companion.ruleset import Answer, Setup, get_ruleset
-from companion.rulesets.fo import RULESET, FoCard, chance_lands, live_attack_seconds, rounds_won, scores, stall_open
+from companion.rulesets.fo.cards import FoCard
+from companion.rulesets.fo.rules import chance_lands, live_attack_seconds, rounds_won, scores, stall_open
+from companion.rulesets.fo.ruleset import RULESET
 from companion.session import Session
 
 REPO = Path(__file__).resolve().parent.parent

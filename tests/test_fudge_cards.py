@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from companion.cards import load_file, load_roster
-from companion.rulesets.fudge_cards import FudgeCard, check_against
-from companion.rulesets.fudge_ladder import ALLOWED, LADDER, POOR, ladder_level, ladder_name, ladder_show
-from companion.rulesets.fudge_tables import load, parse
+from companion.rulesets.fudge.cards import FudgeCard, check_against
+from companion.rulesets.fudge.rules import ALLOWED, LADDER, POOR, ladder_level, ladder_name, ladder_show
+from companion.rulesets.fudge.tables import load, parse
 
 NAMES = [
     "Sir Aldric of Wendham",

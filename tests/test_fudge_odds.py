@@ -16,7 +16,7 @@ import pytest
 from test_fudge_rules import A, B, card, gang_of_three, gang_on_hero, play, prompt, scene, shot
 
 from companion.ruleset import Answer, RollPrompt
-from companion.rulesets.fudge import RULESET, WOUND_WORDS
+from companion.rulesets.fudge.ruleset import RULESET, WOUND_WORDS
 
 WORDS = {v: k for k, v in WOUND_WORDS.items()}
 FACES = [" ".join(f) for f in product("-0+", repeat=4)]

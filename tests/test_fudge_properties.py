@@ -37,7 +37,7 @@ from companion.cards import load_roster
 from companion.dice import Refused
 from companion.replay import number_copies
 from companion.ruleset import ChoicePrompt, Setup
-from companion.rulesets.fudge import ATTACKS, BOXES, RULESET
+from companion.rulesets.fudge.ruleset import ATTACKS, BOXES, RULESET
 from companion.session import Session
 
 HERE = Path(__file__).resolve().parent

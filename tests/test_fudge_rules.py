@@ -4,7 +4,7 @@ The tests drive the pure ruleset (``RULESET.apply`` / ``prompt`` / ``trackers``)
 with typed answers as a script would: choice keys (``attack``, ``grak``,
 ``aware``) and the faces of each 4dF roll (``+ + 0 -``). Each test names what
 it checks: the text (shared/rules/source/fudge_simultaneous_combat.txt), a
-ruling (FU-1 to FU-5) or a decision of rulesets/fudge.py ([D]).
+ruling (FU-1 to FU-5) or a decision of rulesets/fudge/ruleset.py ([D]).
 
 The cards are built here, and the tables are the shipped ones with the
 weapons, armor and hit locations replaced by test rows whose numbers keep the
@@ -24,9 +24,9 @@ from scene_play import ScenePlay
 from companion.dice import Refused
 from companion.replay import number_copies
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, default_options, evolve
-from companion.rulesets import fudge_tables
-from companion.rulesets.fudge import MANEUVERS, RULESET, FudgeState
-from companion.rulesets.fudge_cards import FudgeCard
+from companion.rulesets.fudge import tables as fudge_tables
+from companion.rulesets.fudge.cards import FudgeCard
+from companion.rulesets.fudge.ruleset import MANEUVERS, RULESET, FudgeState
 
 P = "primitive"
 M = "modern"
@@ -121,7 +121,7 @@ def marked(state: FudgeState, name: str) -> dict[str, int]:
 
 def with_boxes(state: FudgeState, index: int, **levels: int) -> FudgeState:
     """A state whose combatant ``index`` already has ``levels`` boxes marked (scratch=3 ...)."""
-    from companion.rulesets.fudge import BOXES
+    from companion.rulesets.fudge.ruleset import BOXES
 
     f = state.fighters[index]
     boxes = tuple(tuple(1 if i < levels.get(b, 0) else 0 for i in range(len(f.boxes[n]))) for n, b in enumerate(BOXES))

@@ -12,8 +12,8 @@ from table_cards import assert_odds_hide_and_show, screen_shows, screen_text, te
 from textual.widgets import Button, Input, OptionList, Select, Static
 
 from companion.ruleset import Setup, default_options, get_ruleset
-from companion.rulesets.fudge import MANEUVERS
-from companion.rulesets.fudge_view import combatant_view, wound_track
+from companion.rulesets.fudge.ruleset import MANEUVERS
+from companion.rulesets.fudge.view import combatant_view, wound_track
 from companion.screens.app import make_app
 from companion.screens.fight import FightScreen
 from companion.screens.home import HomeScreen
@@ -317,7 +317,7 @@ async def test_fudge_dice_are_typed_and_refused_without_a_traceback(data_dir: Pa
         prompt = screen.session.prompt
         box.value = "+ + 0 0"
         await pilot.pause()
-        from companion.rulesets.fudge_ladder import ladder_show
+        from companion.rulesets.fudge.rules import ladder_show
 
         assert text_of(hint) == f"= {ladder_show(prompt.modifier + 2)}"
         await pilot.press("enter")

@@ -18,7 +18,7 @@ They are played with ``--fighters tests/golden/fudge_cards.yaml`` (the golden
 scripts' own characters, so tuning the shipped roster does not move them) and
 an empty ``COMPANION_DATA_DIR``, and the JSON Lines on standard output are
 compared line by line with ``fudge_<name>.jsonl``. The tables are the shipped
-ones (rulesets/fudge.yaml): a change there shows here.
+ones (rulesets/fudge/tables.yaml): a change there shows here.
 
 To regenerate the expected output after a deliberate change to the engine or
 to a script, run (then read the diff line by line before committing it):

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.rulesets import fudge_tables
-from companion.rulesets.fudge_ladder import LADDER
-from companion.rulesets.fudge_tables import (
+from companion.rulesets.fudge import tables as fudge_tables
+from companion.rulesets.fudge.rules import LADDER
+from companion.rulesets.fudge.tables import (
     GUN_CLASSES,
     SECTIONS,
     SHIPPED,
@@ -411,5 +411,5 @@ def test_parse_refuses_damaged_stored_tables():
 
 
 def test_shipped_file_is_the_one_beside_the_module():
-    assert Path(fudge_tables.__file__).with_name("fudge.yaml") == SHIPPED
+    assert Path(fudge_tables.__file__).with_name("tables.yaml") == SHIPPED
     assert "THE PROJECT'S RECONSTRUCTION" in SHIPPED.read_text(encoding="utf-8")

@@ -21,7 +21,7 @@ from test_yamlfile import bomb
 from companion import cards as cards_module
 from companion import yamlfile
 from companion.cards import NAME_MAX, load_roster, name_problem
-from companion.rulesets.nhb import NhbCard
+from companion.rulesets.nhb.cards import NhbCard
 
 
 def card(name: str, **fields: object) -> str:

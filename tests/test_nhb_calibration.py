@@ -30,7 +30,7 @@ import yaml
 
 from companion.cards import load_roster
 from companion.clock import seconds_of
-from companion.rulesets.nhb import NhbCard
+from companion.rulesets.nhb.cards import NhbCard
 from companion.simulate import plan, run
 
 DATA = Path(__file__).parent / "data" / "ufc_1994.yaml"

@@ -13,8 +13,10 @@ import pytest
 
 from companion.odds import faces
 from companion.ruleset import Answer, Setup
-from companion.rulesets import nhb_odds
-from companion.rulesets.nhb import RULESET, NhbCard, NhbState
+from companion.rulesets.nhb import odds as nhb_odds
+from companion.rulesets.nhb.cards import NhbCard
+from companion.rulesets.nhb.ruleset import RULESET
+from companion.rulesets.nhb.state import NhbState
 
 GRAPPLER = NhbCard(name="Grappler", control=12, standup=8, ground=14, finishing=6, toughness=6, sub_chart="jiu-jitsu")
 STRIKER = NhbCard(name="Striker", control=12, standup=13, ground=8, finishing=6, toughness=7)

@@ -17,7 +17,8 @@ import pytest
 
 from companion.dice import Refused
 from companion.ruleset import Answer, Setup, get_ruleset
-from companion.rulesets.nhb import RULESET, TOURNAMENT, NhbCard
+from companion.rulesets.nhb.cards import NhbCard
+from companion.rulesets.nhb.ruleset import RULESET, TOURNAMENT
 from companion.session import Session
 from companion.tournament import Bracket, round_names
 

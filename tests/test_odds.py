@@ -371,7 +371,7 @@ def test_companion_odds_prints_the_odds_the_ruleset_gives(monkeypatch, capsys, t
     import json
 
     from companion.ruleset import Setup
-    from companion.rulesets.nhb import RULESET as NHB
+    from companion.rulesets.nhb.ruleset import RULESET as NHB
     from companion.session import Session
 
     status, out, _ = odds_cli(
@@ -443,8 +443,8 @@ def test_a_table_that_fails_says_so_and_is_not_tried_again() -> None:
     tables.wait()
     assert len(calls) == 1
 
-    from companion.rulesets import nhb_odds
-    from companion.rulesets.nhb import RULESET as NHB
+    from companion.rulesets.nhb import odds as nhb_odds
+    from companion.rulesets.nhb.ruleset import RULESET as NHB
 
     roster = load_roster("nhb", NHB.card_model)
     state = NHB.new(Setup("nhb", (roster.find("Royce Gracie"), roster.find("Ken Shamrock")), {}))

@@ -64,10 +64,17 @@ def test_the_wheel_holds_one_top_level_name_and_every_data_file(wheel: Path) -> 
     top = {name.split("/")[0] for name in names if not name.split("/")[0].endswith(".dist-info")}
     assert top == {"companion"}
     for folder, pattern in DATA_FOLDERS.items():
-        shipped = sorted(p.name for p in (REPO / folder).glob(pattern))
+        # each game's tables are in its own package (rulesets/nhb/...): compared by path inside the folder
+        shipped = sorted(p.relative_to(REPO / folder).as_posix() for p in (REPO / folder).rglob(pattern))
         assert shipped, f"no {pattern} in {folder}/"
-        packed = sorted(Path(n).name for n in names if n.startswith(f"companion/{folder}/") and Path(n).match(pattern))
+        inside = f"companion/{folder}/"
+        packed = sorted(n.removeprefix(inside) for n in names if n.startswith(inside) and Path(n).match(pattern))
         assert packed == shipped, folder
+    for folder in ("rulesets", "screens", "fighters"):  # every module, each game's package too
+        modules = sorted(p.relative_to(REPO / folder).as_posix() for p in (REPO / folder).rglob("*.py"))
+        inside = f"companion/{folder}/"
+        packed = sorted(n.removeprefix(inside) for n in names if n.startswith(inside) and n.endswith(".py"))
+        assert packed == modules, folder
     assert "companion/py.typed" in names
 
 

@@ -16,7 +16,7 @@ from test_paf_rules import ALDRIC, BRAWLER, CLUB, GRAK, SWORD, VICTIM, char, orc
 from companion.dice import Refused
 from companion.replay import number_copies
 from companion.ruleset import Answer, OverPrompt, RollPrompt
-from companion.rulesets.paf import RULESET, PafResult
+from companion.rulesets.paf.ruleset import RULESET, PafResult
 
 NO_CRIT = "; no critical or fumble (decided: the damage table's own rows)"
 

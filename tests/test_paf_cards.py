@@ -15,8 +15,8 @@ import pytest
 import yaml
 
 from companion.cards import SHIPPED_DIR, load_file, load_roster
-from companion.rulesets import paf_tables as pt
-from companion.rulesets.paf_cards import (
+from companion.rulesets.paf import tables as pt
+from companion.rulesets.paf.cards import (
     Numbers,
     PafCard,
     cards_yaml,

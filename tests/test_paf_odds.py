@@ -10,7 +10,7 @@ import pytest
 from test_paf_rules import ALDRIC, GRAK, char, orc, play, prompt, scene, to_attack, with_hp
 
 from companion.ruleset import Answer, RollPrompt
-from companion.rulesets.paf import RULESET
+from companion.rulesets.paf.ruleset import RULESET
 
 DAMAGE = re.compile(r"= (\d+) damage to ")
 

@@ -64,9 +64,9 @@ from companion.clock import mmss
 from companion.dice import Kind, Refused
 from companion.replay import slug
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, Setup
-from companion.rulesets import paf_tables as pt
-from companion.rulesets.paf import ACTIONS, RULESET
-from companion.rulesets.paf_cards import HELMS, PafCard, check_against
+from companion.rulesets.paf import tables as pt
+from companion.rulesets.paf.cards import HELMS, PafCard, check_against
+from companion.rulesets.paf.ruleset import ACTIONS, RULESET
 from companion.session import Session
 
 SETTINGS = settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])

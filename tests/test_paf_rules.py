@@ -5,7 +5,7 @@ with typed answers as a script would: choice keys (``none``, ``attack``,
 ``orc-a``) and the faces of each roll (``45`` for the percentile, ``00`` = 100,
 ``3`` for a d6). Each test names what it checks: the text
 (shared/rules/source/paf_combat_module.txt), a ruling (PA-1 to PA-12) or a
-decision of rulesets/paf.py ([D]). The tables are the shipped ones.
+decision of rulesets/paf/ruleset.py ([D]). The tables are the shipped ones.
 
 A round's answers: each able being's 1d6 initiative in scene order, then each
 initiative group, highest first (the GM's ``condition`` is chosen at any being's
@@ -26,9 +26,9 @@ from scene_play import ScenePlay
 
 from companion.dice import Refused
 from companion.ruleset import Answer, ChoicePrompt, OverPrompt, RollPrompt, default_options, evolve
-from companion.rulesets import paf_tables as pt
-from companion.rulesets.paf import RULESET, PafState
-from companion.rulesets.paf_cards import PafCard
+from companion.rulesets.paf import tables as pt
+from companion.rulesets.paf.cards import PafCard
+from companion.rulesets.paf.ruleset import RULESET, PafState
 
 TABLES = pt.load()
 STATS = dict(

@@ -14,8 +14,8 @@ import pytest
 from test_paf_rules import ALDRIC, CLUB, GRAK, SWORD, char, orc, play, prompt, scene, track, with_hp
 
 from companion.ruleset import ChoicePrompt, OverPrompt, RollPrompt, evolve
-from companion.rulesets import paf_tables as pt
-from companion.rulesets.paf import RULESET, fumble_reference
+from companion.rulesets.paf import tables as pt
+from companion.rulesets.paf.ruleset import RULESET, fumble_reference
 
 TABLES = pt.parse(pt.load())
 

@@ -15,10 +15,10 @@ from textual.widgets import Input, Select, Static
 
 from companion.cards import load_roster
 from companion.ruleset import Answer, Setup, default_options, get_ruleset
-from companion.rulesets import paf_cards as pc
-from companion.rulesets import paf_tables as pt
-from companion.rulesets.paf_sheet import STAT_DICE
-from companion.rulesets.paf_view import combatant_view, hold_words, hp_tone, status_of
+from companion.rulesets.paf import cards as pc
+from companion.rulesets.paf import tables as pt
+from companion.rulesets.paf.sheet import STAT_DICE
+from companion.rulesets.paf.view import combatant_view, hold_words, hp_tone, status_of
 from companion.screens.app import make_app
 from companion.screens.hp import being_lines, hp_bar
 from companion.screens.sheet import SheetScreen, slug

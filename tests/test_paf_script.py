@@ -20,7 +20,7 @@ They are played with ``--fighters tests/golden/paf_cards.yaml`` (the golden
 scripts' own characters and monsters, so tuning the shipped roster does not
 move them) and an empty ``COMPANION_DATA_DIR``, and the JSON Lines on standard
 output are compared line by line with ``paf_<name>.jsonl``. The tables are the
-shipped ones (rulesets/paf.yaml): a change there shows here.
+shipped ones (rulesets/paf/tables.yaml): a change there shows here.
 
 To regenerate the expected output after a deliberate change to the engine or
 to a script, run (then read the diff line by line before committing it):

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from companion.ruleset import get_ruleset
-from companion.rulesets.paf_cards import PafCard
+from companion.rulesets.paf.cards import PafCard
 from companion.sheet import CardProblems, Roll, SheetSpec, read_stat
 
 STATS = {

@@ -10,8 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from companion.rulesets import paf_stats as ps
-from companion.rulesets import paf_tables as pt
+from companion.rulesets.paf import rules as ps
+from companion.rulesets.paf import tables as pt
 
 # --- hit points (PA-5) ------------------------------------------------------------------------
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from companion.rulesets import paf_tables as pt
-from companion.rulesets.paf_tables import SECTIONS, SHIPPED, TablesError, check, load, parse
+from companion.rulesets.paf import tables as pt
+from companion.rulesets.paf.tables import SECTIONS, SHIPPED, TablesError, check, load, parse
 
 SHIPPED_DATA = yaml.safe_load(SHIPPED.read_text(encoding="utf-8"))
 

@@ -22,7 +22,8 @@ from session_checks import snapshot
 
 from companion.dice import Refused
 from companion.ruleset import RollPrompt, Setup
-from companion.rulesets.nhb import RULESET, NhbCard
+from companion.rulesets.nhb.cards import NhbCard
+from companion.rulesets.nhb.ruleset import RULESET
 from companion.session import Session
 
 # --- strategies ------------------------------------------------------------------

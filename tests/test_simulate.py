@@ -17,7 +17,8 @@ import pytest
 from companion import cli
 from companion.clock import seconds_of
 from companion.ruleset import Result, Setup
-from companion.rulesets.nhb import RULESET, TOURNAMENT, NhbCard
+from companion.rulesets.nhb.cards import NhbCard
+from companion.rulesets.nhb.ruleset import RULESET, TOURNAMENT
 from companion.session import Session
 from companion.simulate import Chain, Tally, plan, run, run_job, wilson
 

@@ -55,7 +55,7 @@ def test_fighter_selection(app, snap_compare) -> None:
 
 def test_fight_mid_segment(app, snap_compare) -> None:
     async def fight(pilot) -> None:
-        from companion.rulesets import nhb_odds
+        from companion.rulesets.nhb import odds as nhb_odds
 
         await open_fight(pilot, 0, "alpha", "bravo")
         nhb_odds.BOUT_TABLES.wait()  # the bout's odds table (a background thread): the same screen every run

@@ -16,7 +16,8 @@ import companion.store as store_module
 from companion import cli
 from companion.dice import Refused
 from companion.ruleset import Answer, Setup
-from companion.rulesets.nhb import RULESET, NhbCard
+from companion.rulesets.nhb.cards import NhbCard
+from companion.rulesets.nhb.ruleset import RULESET
 from companion.session import CorruptSave, Session, resume, setup_to_json, start
 from companion.store import DB_NAME, Store, StoreError, data_dir
 

@@ -30,7 +30,8 @@ import scripting
 import companion.store as store_module
 from companion.dice import Refused
 from companion.ruleset import Setup
-from companion.rulesets.nhb import RULESET, NhbCard
+from companion.rulesets.nhb.cards import NhbCard
+from companion.rulesets.nhb.ruleset import RULESET
 from companion.session import NotSaved, resume, start
 from companion.store import (
     APPLICATION_ID,
@@ -320,7 +321,8 @@ STARTER = textwrap.dedent(
     from companion.store import Store
     from companion.session import start
     from companion.ruleset import Setup
-    from companion.rulesets.nhb import RULESET, NhbCard
+    from companion.rulesets.nhb.ruleset import RULESET
+    from companion.rulesets.nhb.cards import NhbCard
     go = float(sys.argv[2])
     while time.time() < go:
         pass

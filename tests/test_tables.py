@@ -4,6 +4,7 @@ made-up game's tables (no game of the app), then on each game's own."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -215,6 +216,20 @@ def test_tables_checked_alone_name_the_file_given(game: TablesFile[Tables]) -> N
         game.parse(data)
 
 
+def test_a_named_shipped_file_is_called_by_its_name(game: TablesFile[Tables]) -> None:
+    """A game's package ships ``tables.yaml`` and names it ``GAME.yaml`` in problems (issue 20)."""
+    named = dataclasses.replace(game, name="fencing.yaml")
+    data = named.load()
+    data["version"] = 2
+    data["blades"]["sabre"]["colour"] = "red"
+    assert named.label == "fencing.yaml" and game.label == "duel.yaml"
+    assert named.check(data)[1] == [
+        "fencing.yaml: version: 2 is not allowed: Input should be 1",
+        "fencing.yaml: blades.sabre.colour: unknown field; fields: name, reach, grade, edge",
+    ]
+    assert named.merged() == game.merged()  # a name, not another file
+
+
 def test_where_a_field_is_found_in_the_model() -> None:
     assert model_at(Tables, ()) is Tables
     assert model_at(Tables, ("blades", "sabre")) is Blade
@@ -255,11 +270,12 @@ def test_every_game_reads_its_tables_through_the_core(game: str, tmp_path: Path)
 
 
 def test_nhbs_charts_are_read_through_the_core_too(tmp_path: Path) -> None:
-    from companion.rulesets import nhb
+    from companion.rulesets.nhb.ruleset import Nhb
+    from companion.rulesets.nhb.tables import TABLES, load_tables
 
-    assert nhb.load_tables(nhb.TABLES.shipped) == nhb.Nhb().tables
+    assert load_tables(TABLES.shipped) == Nhb().tables
     bad = tmp_path / "nhb.yaml"
-    bad.write_text(nhb.TABLES.shipped.read_text(encoding="utf-8").replace("from: 1", "from: 2", 1), encoding="utf-8")
+    bad.write_text(TABLES.shipped.read_text(encoding="utf-8").replace("from: 1", "from: 2", 1), encoding="utf-8")
     with pytest.raises(TablesError) as caught:
-        nhb.load_tables(bad)
+        load_tables(bad)
     assert caught.value.problems[0].startswith(f"{bad}: standup_chart: row ")

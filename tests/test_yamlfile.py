@@ -11,7 +11,7 @@ import yaml
 from companion import yamlfile
 
 REPO = Path(__file__).resolve().parent.parent
-SHIPPED = sorted([*(REPO / "rulesets").glob("*.yaml"), *(REPO / "fighters").glob("*.yaml")])
+SHIPPED = sorted([*(REPO / "rulesets").rglob("*.yaml"), *(REPO / "fighters").glob("*.yaml")])
 
 
 @pytest.fixture(params=["c", "python"])

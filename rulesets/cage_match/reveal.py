@@ -1,0 +1,270 @@
+"""Cage Match!, a turn's first step: both choose in secret, then the reveal (CM-5).
+
+The secret prompt offers each corner every move of his sheet, the pad's own first, each with
+why it cannot be done here (CMD-3) and what else changes his dice; the reveal reads each pick (a
+move that cannot be done gives the POSITION table's default, CMD-2), spends its focus (CM-4:
+spent even if the move fails) and reads the outcome of the two moves on the Fight Card, said in
+the words of the moves chosen (issue 16).
+"""
+
+from __future__ import annotations
+
+from companion.ruleset import PadOption, PadSide, Pick, SecretPrompt
+from companion.rulesets.cage_match.tables import (
+    BRUTAL_HIT,
+    PROTECTS,
+    SHOOTS_IN,
+    SLICK_MOVE,
+    SPRAWL_N_BRAWL,
+    SWIFT_ATTACK,
+    TAUNTS,
+    TRADE_BLOWS,
+    TRIES_THE_TAKE_DOWN,
+    WHO_FASTER,
+    CardTables,
+    Cell,
+    Move,
+)
+from companion.rulesets.cage_match.turn import AUTOMATIC_V_FOCUS, TurnBase
+
+
+class Reveal(TurnBase):
+    """The secret choice and the reveal: the two moves and their outcome on the Fight Card."""
+
+    def cannot(self, side: int, move: Move, *, focus: bool = True) -> str:
+        """Why ``side`` cannot do ``move`` now; empty if it can (CMD-3). Without ``focus``, only
+        whether the move belongs to this position at all."""
+        rule = self.tables.positions[self.position]
+        role = self.role(side)
+        if move.type not in rule.allowed.get(role, ()):
+            where = rule.label if role == "even" else f"{rule.label} ({role})"
+            return f"no {move.type.replace('_', ' ')} in {where}"
+        if move.positions is not None and self.position not in move.positions:
+            return f"not from {rule.label}"
+        if self.st.options.first_fight:
+            if move.type == "shoot" and move.effect is None:
+                return "no Shoot & Clinch in a First Fight"
+            if move.effect is not None and move.effect.to != "standing":
+                return "a First Fight stays STANDING"
+        held = self.hp[side].focus
+        if focus and move.cost > held:
+            return f"needs {move.cost} focus, holds {held}"
+        return ""
+
+    def default_move(self, side: int) -> Move:
+        """The POSITION table's default move (CMD-2): the sheet's ordinary move of that type."""
+        move_type = self.tables.positions[self.position].default[self.role(side)]
+        sheet = self.sheets[side]
+        for move in sheet.moves:
+            if move.type == move_type and sheet.kinds[move.key] in ("move", "generic") and not self.cannot(side, move):
+                return move
+        return self.rules.generic[move_type]  # the sheet's own is not possible here: the card's generic one
+
+    def secret(self) -> SecretPrompt:
+        pad_types = self.tables.pads[self.pad]
+        sides = []
+        for side in (0, 1):
+            sheet = self.sheets[side]
+            # every move of the sheet may be named (text: one that can't be done gives the default
+            # move); the pad's own come first, in the pad's order
+            moves = sorted(
+                sheet.moves, key=lambda move: pad_types.index(move.type) if move.type in pad_types else len(pad_types)
+            )
+            options = []
+            for move in moves:
+                why = self.cannot(side, move)
+                options.append(
+                    PadOption(
+                        move.key,
+                        move.name,
+                        move.type,
+                        move.cost,
+                        move.dice,
+                        move.damage,
+                        move.target,
+                        move.focus_gain,
+                        sheet.kinds[move.key],
+                        not why,
+                        why,
+                        effect_words(self.tables, move),
+                        not why or not self.cannot(side, move, focus=False),
+                        # CM-4: the Focus action, as the tables in play have it
+                        gives=(
+                            f"+{self.tables.focus.focus_action} focus, {self.tables.focus.focus_action_damaged} if hit"
+                            if move.type == "focus"
+                            else ""
+                        ),
+                    )
+                )
+            role = self.role(side)
+            focus = self.tables.focus
+            sides.append(
+                PadSide(
+                    sheet.name,
+                    side,
+                    None if role == "even" else role,
+                    self.hp[side].focus,
+                    tuple(options),
+                    self.default_move(side).key,
+                    focus.dice_max,
+                    focus.damage_max,
+                    self.roll_notes(side),
+                    focus.dice_each,  # CM-4, as the tables in play have it
+                    focus.damage_each,
+                )
+            )
+        return SecretPrompt(self.st.turn, self.label, self.pad, (sides[0], sides[1]))
+
+    def roll_notes(self, side: int) -> tuple[str, ...]:
+        """What changes this corner's dice and damage this turn besides the move: the
+        penalty (CM-3), the sheet's bonuses here, the position's modifiers (CMD-1)."""
+        notes = []
+        if self.pen[side]:
+            notes.append(f"{self.pen[side]:+d} to every roll: hurt (CM-3)")
+        for bonus in self.bonuses(side):
+            what = " ".join(
+                f"{amount:+d} {aspect}" for aspect, amount in (("dice", bonus.dice), ("damage", bonus.damage)) if amount
+            )
+            when = (
+                f"with {', '.join(move_type.replace('_', ' ') for move_type in bonus.types)}"
+                if bonus.types
+                else "on every move"
+            )
+            notes.append(f"{bonus.name}: {what} {when}")
+        rule = self.tables.positions[self.position]
+        here = rule.dice.get(self.role(side), {})
+        if here:
+            notes.append(
+                f"{rule.label}: "
+                + ", ".join(f"{move_type.replace('_', ' ')} {amount:+d}" for move_type, amount in here.items())
+            )
+        return tuple(notes)
+
+    def reveal(self, picks: tuple[Pick, Pick]) -> None:
+        said = []
+        notes = []
+        for side, pick in enumerate(picks):
+            chosen = self.sheets[side].by_key[pick.move]
+            why = self.cannot(side, chosen)
+            move = chosen
+            if why:
+                move = self.default_move(side)
+                notes.append(
+                    f"{self.name(side)} cannot do {chosen.name} ({why}): {move.name}, the default in {self.label}"
+                )
+            spend = move.cost + pick.dice + pick.damage
+            self.hp[side].focus -= spend  # CM-4: spent even if the move fails
+            self.moves.append(move)
+            self.picks.append(pick)
+            extras = [
+                f"{move.cost} focus" if move.cost else "",
+                f"+{pick.dice} focus on dice" if pick.dice else "",
+                f"+{pick.damage} focus on damage" if pick.damage else "",
+            ]
+            extra = ", ".join(part for part in extras if part)
+            by = " (the app's pick)" if pick.by_app else ""  # D-6, CM-12: whose pick it was
+            said.append(f"{self.name(side)}{by}: {chosen.name}" + (f" ({extra})" if extra else ""))
+        self.log.append(f"Turn {self.st.turn}, {self.label}. " + " · ".join(said))
+        self.log += notes
+        red_type, blue_type = self.moves[0].type, self.moves[1].type
+        self.cell = self.rules.cells[self.pad, red_type, blue_type]
+        who = "" if self.cell.actor is None else f" ({self.name(self.cell.actor)} acts)"
+        self.log.append(f"{self.moves[0].name} v {self.moves[1].name}: {self.cell.outcome}!{who} {self.explain()}")
+
+    def explain(self) -> str:
+        """The results table's line for this outcome, in the words of the two moves chosen
+        (issue 16: never a rule about moves nobody threw)."""
+        assert self.cell is not None  # read at the reveal
+        return explain(self.cell, self.moves[0], self.moves[1], self.position, self.st.options.first_fight)
+
+
+def explain(cell: Cell, red: Move, blue: Move, position: str, first_fight: bool = False) -> str:
+    """What the outcome of ``red`` v ``blue`` does (the results table, text), said of these
+    two moves as the sheet names them: the acting one and the other."""
+    acting, other = (blue, red) if cell.actor == 1 else (red, blue)
+    acting_name, other_name = acting.name, other.name  # as the sheet writes them: "Pass the guard", "Hammer right hand"
+    combo = "" if first_fight else ", may start a combo"  # the text's First Fight has no combos
+    outcome = cell.outcome
+    if outcome == TRADE_BLOWS:
+        return "Both attack rolls, no defence: each hit does full damage. No combos."
+    if outcome == WHO_FASTER:
+        text = "Roll-off: only the higher roll's move lands; a tie lands nothing."
+        if any(thrown.type in ("shoot", "throw") and thrown.effect is None for thrown in (red, blue)):
+            text += " A shoot or throw that wins follows Shoots in!"
+        return text
+    if outcome == SWIFT_ATTACK:
+        text = f"{acting_name} lands first: an undefended attack roll, full damage{combo}."
+        if acting.type == "jab" and other.type in ("shoot", "throw"):
+            text += " Jab beats shoot or throw."
+        elif other.type == "sprawl" and position == "clinching":
+            text += " The sprawl gamble didn't pay off."
+        return text
+    if outcome == TAUNTS:
+        gains = []
+        for move in (red, blue):
+            if move.type == "focus":
+                gains.append(f"{move.name} gains its full charge")
+            elif move.type == "protect" or move.focus_gain:
+                gains.append(f"{move.name} still gains its focus")
+        return "No rolls" + (": " + ", ".join(dict.fromkeys(gains)) if gains else "") + "."
+    if outcome == SLICK_MOVE:
+        follow = "an undefended follow-up that needs no focus (no take-downs)"
+        then = f"then {follow}, which may start a combo." if not first_fight else f"then {follow}."
+        return (
+            f"{acting_name} against {other_name}: roll-off, beat or tie for no damage, lose for half to muscles; {then}"
+        )
+    if outcome == SPRAWL_N_BRAWL:
+        return (
+            f"{acting_name} stops {other_name}: a counter that needs no focus, or a trip that must win (not tie) "
+            "a roll-off to go to GROUND."
+        )
+    if outcome == PROTECTS:
+        return (
+            f"{acting_name} against the cover-up: roll-off, beat or tie for no damage, lose for half to muscles; "
+            "no position change, no combos."
+        )
+    if outcome == BRUTAL_HIT:
+        if other.type == "focus":
+            return f"{acting_name} hits a focusing fighter in full (Focus gains only 3 if it is hit)."
+        goes = ""
+        if acting.type in ("takedown", "collar_tie", "pass_guard", "sweep", "escape", "shoot", "submission"):
+            goes = f"{acting_name} succeeds" if acting.damage <= 0 else f"full damage and {acting_name} succeeds"
+        return f"Roll-off: {other_name} that wins stands up taking half; on a tie or below, {goes or 'full damage'}."
+    if outcome == SHOOTS_IN:
+        if acting.effect is not None:
+            return (
+                f"{other_name} does not answer {acting_name}: an attack roll; a hit takes the fight where "
+                f"{acting_name} goes."
+            )
+        if acting.type == "shoot":
+            return (
+                f"{other_name} does not answer {acting_name}: an attack roll, full damage; a hit goes to "
+                "CLINCHING and may try a take-down by winning (not tying) a roll-off."
+            )
+        return f"{other_name} does not answer {acting_name}: an attack roll, full damage{combo}."
+    if outcome == TRIES_THE_TAKE_DOWN:
+        if acting.type == "break":  # ruling CM-8
+            return f"Getting up takes a won roll-off: {acting_name} must win (not tie) to stand; else nothing."
+        if acting.type in AUTOMATIC_V_FOCUS and other.type in ("focus", "taunt"):
+            return f"{acting_name} succeeds against {other_name} with no rolls."
+        return (
+            f"{acting_name} must win (not tie) a roll-off against {other_name}; lose or tie: no damage or "
+            "position change."
+        )
+    # CROWD BOOS (ruling CM-8)
+    if position == "clinching":
+        return "No rolls; the fighters return to STANDING. The crowd wants action!"
+    return "No rolls; nothing changes. The crowd wants action!"
+
+
+def effect_words(tables: CardTables, move: Move) -> str:
+    """A special's own position change in words, for the pad: ``to GROUND, underneath``."""
+    if move.effect is None:
+        return ""
+    to = move.effect.to
+    role = {
+        "even": "",
+        "dominant": ", holding" if to == "collar_tie" else ", on top",
+        "submissive": ", held" if to == "collar_tie" else ", underneath",
+    }[move.effect.role]
+    return f"to {tables.positions[to].label}{role}"

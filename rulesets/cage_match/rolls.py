@@ -1,0 +1,101 @@
+"""Cage Match!: a turn's rolls: one attack roll, or a roll-off (CM-2, CMD-6).
+
+Every roll is 2d6 with its modifiers stated in its prompt: the move's dice, the focus spent on
+dice (CM-4), the sheet's bonuses here, the position's modifiers (CMD-1), the penalty (CM-3). A
+roll-off is both corners rolling, red then blue, read by a :class:`~companion.rulesets.cage_match.rules.Clash`
+function; the attacker's total is also his attack roll (CMD-6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.ruleset import RollPrompt
+from companion.rulesets.cage_match.reveal import Reveal
+from companion.rulesets.cage_match.rules import TWO_D6, Clash, Roll, Rolling
+from companion.rulesets.cage_match.tables import Move
+
+
+class RollOffs(Reveal):
+    """The dice of a turn: an attack roll or a roll-off, each with every modifier."""
+
+    def modifier(self, side: int, move: Move | None) -> tuple[int, tuple[tuple[str, int], ...]]:
+        parts: list[tuple[str, int]] = []
+        if move is not None and move.dice:
+            parts.append((move.name, move.dice))
+        pick = self.picks[side]
+        if pick.dice:
+            parts.append(("focus on dice", pick.dice * self.tables.focus.dice_each))
+        for bonus in self.bonuses(side, self.moves[side].type):
+            if bonus.dice:
+                parts.append((bonus.name, bonus.dice))
+        if move is not None:
+            rule = self.tables.positions[self.position]
+            extra = rule.dice.get(self.role(side), {}).get(move.type, 0)
+            if extra:
+                parts.append((rule.label, extra))
+        if self.pen[side]:
+            parts.append(("hurt (CM-3)", self.pen[side]))
+        return sum(value for _, value in parts), tuple(parts)
+
+    def roll(
+        self, side: int, move: Move | None, why: str, *, attack_on: int | None = None, rolloff: bool = False
+    ) -> Roll:
+        """Prompt ``side`` for 2d6 (CM-2); ``attack_on``: the total is read as an attack
+        roll against that fighter; ``rolloff``: it is compared with the other corner's first."""
+        mod, parts = self.modifier(side, move)
+        what = move.name.lower() if move is not None else "defence"
+        against, target, note = "the other corner's roll-off", None, "double 6s beat any other roll"
+        if attack_on is not None:
+            rating = self.sheets[attack_on].rating
+            aim = move.target if move is not None and move.target != "none" else "head/body"
+            reading = (
+                f"3+ hits muscles, {rating}+ the {aim}; double 6s double it, double 1s miss"
+                if move is None or move.damage > 0
+                else "it lands on 3 or more; double 1s miss"
+            )
+            self.reading = (rating, None)
+            if not rolloff and move is not None and move.damage == 0:
+                against, target, note = "3 or more to land", 3, reading  # a position move: no damage to read
+            elif not rolloff:
+                against, target, note = f"{self.name(attack_on)}'s muscle rating", rating, reading
+            elif move is not None and move.damage > 0:
+                note = f"double 6s beat any other roll; the total is also the attack roll: {reading}"
+        if not rolloff:  # one attack roll, read in full (a roll-off has set its own)
+            self.rolling = Rolling(why, (side,), (move, None) if side == 0 else (None, move), side, None)
+        faces = self.take(
+            lambda: RollPrompt(
+                self.name(side), side, TWO_D6, f"{what} ({why})", mod, parts, against=against, target=target, note=note
+            )
+        )
+        rolled = Roll(faces, sum(faces) + mod)
+        if attack_on is not None:
+            self.reading = (self.sheets[attack_on].rating, rolled)
+        mark = " — double 6s!" if rolled.d6 else " — double 1s" if faces == (1, 1) else ""
+        plus = f"{mod:+d}" if mod else ""
+        self.log.append(f"{self.name(side)} rolls {faces[0]}+{faces[1]}{plus} = {rolled.total} for {what}{mark}")
+        return rolled
+
+    def rolloff(
+        self,
+        moves: tuple[Move | None, Move | None],
+        why: str,
+        *,
+        lead: int,
+        reading: Callable[[Roll, Roll], Clash],
+        attacker: int | None = None,
+        strikes: bool = True,
+    ) -> tuple[tuple[Roll, Roll], Clash]:
+        """Both roll, red then blue; the attacker's total is also its attack roll (CMD-6).
+
+        Returns:
+            The two rolls and how they read: ``reading`` of ``lead``'s roll and the other's,
+            the same function the odds of these prompts count with.
+        """
+        rolls: list[Roll] = []
+        for side in (0, 1):
+            self.rolling = Rolling(why, (0, 1), moves, lead, reading, strikes, tuple(rolls))
+            rolls.append(
+                self.roll(side, moves[side], why, attack_on=1 - side if side == attacker else None, rolloff=True)
+            )
+        return (rolls[0], rolls[1]), reading(rolls[lead], rolls[1 - lead])

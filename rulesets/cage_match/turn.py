@@ -1,0 +1,175 @@
+"""Cage Match!: what every phase of a turn stands on (the fight's state is ``state.py``'s).
+
+The answers (``end`` at any prompt, ruling CM-12), and :class:`TurnBase`: a turn's numbers
+as its answers change them and the plumbing every phase uses. The phases build on it, each a
+subclass of the one before, in the order a turn plays them (CM-5):
+
+- ``reveal.Reveal``: both choose in secret; the reveal, each pick read (a move that
+  cannot be done gives the default, CMD-2; focus spent, CM-4) and the outcome the Fight Card
+  gives the two moves;
+- ``rolls.RollOffs``: the dice, an attack roll or a roll-off, with every modifier;
+- ``damage.Damage``: a hit read on the attack dice table, to the muscles or the
+  move's head or body nerves (CM-2, CM-3, CM-11);
+- ``positions.Positions``: what a move that lands does: the position changes, a
+  shoot's take-down, a submission's hold;
+- ``outcomes.Outcomes``: each outcome of the results table, as the text's steps;
+- ``record.Record``: focus gained and drained (CM-4, CMD-15), knockouts (CM-1);
+- ``combos.Combos``: Combine: the combo's stages (CMD-12, CMD-13);
+
+and ``ruleset.Turn`` plays them, or ends the fight where the table says so. A chain, not
+mixins side by side: each phase calls only what it or an earlier one defines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.dice import Refused, read_faces
+from companion.replay import ReplayRound
+from companion.ruleset import (
+    Choice,
+    ChoicePrompt,
+    OverPrompt,
+    Pick,
+    Prompt,
+    Result,
+    RollPrompt,
+    SecretPrompt,
+)
+from companion.rulesets.cage_match.cards import Bonus
+from companion.rulesets.cage_match.rules import Roll, Rolling
+from companion.rulesets.cage_match.state import CmState, Hp
+from companion.rulesets.cage_match.tables import CardTables, Cell, Move
+
+AUTOMATIC_V_FOCUS = ("takedown", "collar_tie")
+"""The position moves the text makes an automatic success against Focus (no rolls; CMD-15: a
+taunter too): "Trip/Take-Down/Collar Tie"."""
+
+
+END = SecretPrompt.END
+"""Typed at any prompt: the table ends the fight there (ruling CM-12)."""
+
+
+class TableEnds(Exception):
+    """``end`` was answered: the turn stops where it is and the fight ends (ruling CM-12)."""
+
+
+def read(prompt: Prompt | None, text: str) -> Any:
+    """The typed answer read against the prompt it answers; Refused (D-5) if it does not fit."""
+    if prompt is not None and not isinstance(prompt, OverPrompt) and text.strip().lower() == END:
+        return END  # ruling CM-12: the table ends the fight, at any prompt of any turn
+    if isinstance(prompt, SecretPrompt):
+        picks = prompt.parse(text)
+        if any(pick is None for pick in picks):
+            raise Refused("name a move for both corners (the app picks for a corner given as 'roll')")
+        return picks
+    if isinstance(prompt, RollPrompt):
+        return read_faces(prompt.dice, text)
+    if isinstance(prompt, ChoicePrompt):
+        choice = prompt.find(text)
+        if choice is None:
+            raise Refused("choose one of: " + ", ".join(option.key for option in prompt.options))
+        return choice.key
+    raise Refused("the fight is over")
+
+
+# --- a turn's numbers and plumbing -------------------------------------------------
+
+
+class TurnBase(ReplayRound):
+    """A turn's numbers as its answers change them, and the plumbing its phases share (the
+    phases are its subclasses; ``cage_match.Turn`` plays them).
+
+    ``run()`` stops at the first answer still missing (``need``) or at the
+    turn's end (``done``); the log, the numbers and the position are as far as
+    the answers go.
+    """
+
+    def __init__(self, state: CmState) -> None:
+        self.st = state
+        self.tables = state.rules.tables
+        self.rules = state.rules
+        self.sheets = state.sheets
+        self.i = 0
+        self.taken: list[Any] = []
+        """The answers read so far this turn."""
+        self.log: list[str] = []
+        self.hp = [Hp(body.muscle, body.body, body.head, body.focus) for body in state.bodies]
+        self.position = state.position
+        self.dominant = state.dominant
+        self.result: Result | None = None
+        self.need: Prompt | None = None
+        self.done = False
+        self.moves: list[Move] = []
+        self.picks: list[Pick] = []
+        self.cell: Cell | None = None
+        self.pad = state.rules.tables.positions[state.position].pad
+        self.pen = [self.penalty(0), self.penalty(1)]
+        self.damaged = [False, False]
+        self.full = [False, False]
+        """Whether each fighter dealt a full-damage hit this turn (Combine)."""
+        self.focus_dealt = [False, False]
+        """Whether each fighter's focus on damage has gone with a hit this turn (CM-4: dealt once)."""
+        self.landed_full: list[Move | None] = [None, None]
+        self.combo_from: list[Move | None] = [None, None]
+        self.followups: list[list[Move]] = [[], []]
+        self.reading: tuple[int, Roll | None] | None = None
+        """The defender's muscle rating and the latest attack roll, for the reference."""
+        self.rolling: Rolling | None = None
+        """The roll being asked for and how it will be read, for the odds; None at a choice."""
+
+    # --- plumbing -------------------------------------------------------------------------
+
+    def read(self, prompt: Prompt, text: str) -> Any:
+        return read(prompt, text)
+
+    def name(self, side: int) -> str:
+        return self.sheets[side].name
+
+    @property
+    def t(self) -> CardTables:
+        """The card's tables by their old name, for ``benchmarks/cage_match_balance.py``."""
+        return self.tables
+
+    @property
+    def label(self) -> str:
+        return self.tables.positions[self.position].label
+
+    def role(self, side: int) -> str:
+        """``even``, or ``dominant``/``submissive`` where the position has sides."""
+        if self.tables.positions[self.position].sides == "even":
+            return "even"
+        return "submissive" if self.dominant is not None and self.dominant != side else "dominant"
+
+    def penalty(self, side: int) -> int:
+        """CM-3: muscles or body nerves below 30, -1; both, -2."""
+        hp, penalties = self.hp[side], self.tables.penalties
+        low = (hp.muscle < penalties.below) + (hp.body < penalties.below)
+        return penalties.both if low == 2 else penalties.one if low == 1 else 0
+
+    def bonuses(self, side: int, move_type: str | None = None) -> list[Bonus]:
+        """The sheet's bonuses in force for ``side`` now: in this position, on his side of it
+        (issue 16: "+1 as holder" is not his when held), and for ``move_type`` if given."""
+        role = self.role(side)
+        return [
+            bonus
+            for bonus in self.sheets[side].card.bonuses
+            if (not bonus.positions or self.position in bonus.positions)
+            and (bonus.side is None or bonus.side == role)
+            and (move_type is None or not bonus.types or move_type in bonus.types)
+        ]
+
+    def down(self) -> bool:
+        return any(hp.head <= 0 or hp.body <= 0 for hp in self.hp)
+
+    def take(self, prompt: Callable[[], Prompt]) -> Any:
+        value = super().take(prompt)
+        if value == END:
+            raise TableEnds
+        return value
+
+    def choose(self, side: int, reason: str, options: list[Choice], advised: str | None) -> str:
+        self.rolling = None
+        key: str = self.take(lambda: ChoicePrompt(self.name(side), side, reason, tuple(options), advised))
+        return key

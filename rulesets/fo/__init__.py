@@ -1,0 +1,12 @@
+"""Fighters Only featherweight: the descriptor (light; the rules load from ``ruleset.py`` when a fight needs them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.games import Game
+
+_CARDS = Path(__file__).resolve().parents[2] / "fighters" / "fo.yaml"
+"""The shipped roster (in ``companion.fighters``, the repository's ``fighters/``)."""
+
+GAME = Game("fo", "Fighters Only featherweight", "FO", "companion.rulesets.fo.ruleset:RULESET", cards=_CARDS, order=2)

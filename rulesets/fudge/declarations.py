@@ -1,0 +1,395 @@
+"""Simultaneous Combat for Fudge, a round's first phase: the declarations (design 6.1).
+
+Every able combatant declares in scene order: his action (attack, a maneuver whose option is on,
+FU-9, defend, reload), the weapon, the target or targets, the hit location, whether a shot's
+target is aware. Then what the declarations make of each one, which the later phases read: who
+attacks whom in melee or shoots at whom, what each weapon can do (loaded, not too heavy,
+reloadable), and whether a defender can hit back (FU-2, FU-11).
+"""
+
+from __future__ import annotations
+
+from companion.ruleset import Choice
+from companion.rulesets.fudge.cards import CardWeapon
+from companion.rulesets.fudge.round import RoundBase
+from companion.rulesets.fudge.rules import LADDER, ladder_name
+from companion.rulesets.fudge.state import (
+    ACTION_WHY,
+    ACTION_WORDS,
+    ATTACKS,
+    BRAWLING,
+    MANEUVERS,
+    MAX_CLIP_TARGETS,
+    MAX_GANG,
+    Arm,
+    Decl,
+    listed,
+)
+
+
+class Declarations(RoundBase):
+    """The round's declarations, and what they make of each combatant."""
+
+    # --- asking (design 6.1) --------------------------------------------------------------
+
+    def declarations(self) -> None:
+        for combatant in self.everyone:
+            if not self.able0[combatant]:
+                continue
+            decl = self.declare(combatant)
+            self.decl[combatant] = decl
+            if decl.action in ATTACKS and decl.targets:
+                self.f[combatant].foe = decl.targets[0]
+            self.log.append(f"{self.name(combatant)}: {self.declared_words(combatant, decl)}")
+
+    def declare(self, combatant: int) -> Decl:
+        options = self.actions(combatant)
+        keys = [choice.key for choice in options]
+        # an empty bow advises its reload, not defending (issue 17)
+        advised = next(key for key in ("attack", "reload", "defend") if key in keys)
+        action = self.choose(combatant, "action" + self.crowded(combatant), options, advised)
+        if action in ("defend", "all-out-defense"):
+            return Decl(action)
+        arms = self.fitting(combatant, action)
+        weapon = arms[0] if len(arms) == 1 else self.pick_weapon(combatant, action, arms)
+        if action == "reload":
+            return Decl(action, weapon)
+        arm = self.sheets[combatant].arms[weapon]
+        first_target = self.pick_target(combatant, arm, action, "target", ())
+        assert first_target is not None  # the action is offered only with a target to turn it on
+        targets = [first_target]
+        while action == "empty-the-clip" and len(targets) < MAX_CLIP_TARGETS:
+            more = self.pick_target(combatant, arm, action, "another target", tuple(targets))
+            if more is None:
+                break
+            targets.append(more)
+        location = self.pick_location(combatant) if action == "hit-location" else None
+        unaware: list[int] = []
+        if arm.ranged and action != "aim":
+            for target in targets:
+                if self.able0[target] and self.pick_aware(combatant, target) == "unaware":
+                    unaware.append(target)
+        return Decl(action, weapon, tuple(targets), location, tuple(unaware))
+
+    def actions(self, combatant: int) -> list[Choice]:
+        """The actions ``combatant`` can take now: attack (if any weapon can), each maneuver whose
+        option is on (FU-9) and that fits his weapons, defend, and reload (with ``reloading``)."""
+        keys = ["attack"] + [maneuver for maneuver in MANEUVERS if self.options.allows(maneuver)] + ["defend", "reload"]
+        out = []
+        for key in keys:
+            if key in ("defend", "all-out-defense") or self.fitting(combatant, key):
+                out.append(Choice(key, ACTION_WORDS[key], ACTION_WHY[key]))
+        return out
+
+    def crowded(self, combatant: int) -> str:
+        """Why no melee attack is offered when every foe in reach already has the most melee
+        attackers (FU-2: no more than 4), said with the action's reason; else nothing."""
+        sheet = self.sheets[combatant]
+        melee = [
+            weapon for weapon, arm in enumerate(sheet.arms) if arm.kind == "melee" and self.usable(combatant, weapon)
+        ]
+        foes = self.enemies(combatant)
+        if not melee or not foes or self.targets(combatant, sheet.arms[melee[0]]):
+            return ""
+        full = [self.name(foe) for foe in foes if len(self.melee_attackers(foe)) >= MAX_GANG]
+        verb = "has" if len(full) == 1 else "have"
+        return f" (no melee attack: {listed(full)} already {verb} {MAX_GANG} melee attackers, the most: FU-2)"
+
+    def fitting(self, combatant: int, action: str) -> list[int]:
+        """The weapons of ``combatant`` that can do ``action`` now (with a target where it needs
+        one)."""
+        sheet = self.sheets[combatant]
+        out = []
+        for weapon, arm in enumerate(sheet.arms):
+            if action == "reload":
+                if self.can_reload(combatant, weapon):
+                    out.append(weapon)
+                continue
+            if (
+                not self.usable(combatant, weapon)
+                or not self.fits(combatant, arm, action, weapon)
+                or not self.targets(combatant, arm)
+            ):
+                continue
+            out.append(weapon)
+        return out
+
+    def fits(self, combatant: int, arm: Arm, action: str, weapon: int) -> bool:
+        """Whether the maneuver can be done with ``arm`` (text: each maneuver's own limits)."""
+        spec = arm.spec
+        loaded = self.f[combatant].loaded[weapon] if self.options.reloading and arm.counted else None
+        if action in ("attack", "hit-location"):
+            return True
+        if action == "aim":
+            return arm.ranged
+        if action == "all-out-attack":
+            if spec.automatic_pistol:
+                return loaded is None or loaded >= 3
+            return arm.kind in ("melee", "bow")
+        if action == "empty-the-clip":
+            return spec.fire == "auto"
+        if action == "three-round-burst":
+            return spec.fire in ("auto", "auto-cutoff") and (loaded is None or loaded >= 3)  # [D] needs 3 loaded
+        if action == "suicidal-aggression":
+            return arm.kind == "melee"
+        if action == "wild-swing":
+            return arm.kind == "melee" and arm.level < LADDER["Fair"]  # the sheet's skill, before any cap [D]
+        return False
+
+    def usable(self, combatant: int, weapon: int) -> bool:
+        """Loaded (``reloading``) and not too heavy (``minimum_strength``: melee and thrown
+        weapons by the wielder's Strength, +1 two-handed; bows by the bow's Strength)."""
+        arm = self.sheets[combatant].arms[weapon]
+        if self.options.reloading and arm.counted and (self.f[combatant].loaded[weapon] or 0) < 1:
+            return False
+        return self.strong_enough(combatant, weapon)
+
+    def strong_enough(self, combatant: int, weapon: int) -> bool:
+        """Not too heavy to use (``minimum_strength``; text)."""
+        arm = self.sheets[combatant].arms[weapon]
+        if self.options.minimum_strength:
+            card = self.sheets[combatant].card
+            if arm.kind in ("melee", "thrown"):
+                need = self.tables.min_strength(arm.entry.weapon)
+                have = card.strength + (1 if getattr(arm.entry, "two_handed", False) else 0)
+                return need is None or have >= need
+            if arm.kind == "bow":
+                own = getattr(arm.entry, "strength", None)
+                return own is None or card.strength >= own
+        return True
+
+    def targets(self, combatant: int, arm: Arm) -> list[int]:
+        """The enemies ``arm`` can be turned on: in melee, not one already attacked by 4 (FU-2)."""
+        out = []
+        for enemy in self.enemies(combatant):
+            if arm.kind == "melee" and len(self.melee_attackers(enemy)) >= MAX_GANG:
+                continue
+            out.append(enemy)
+        return out
+
+    def pick_weapon(self, combatant: int, action: str, arms: list[int]) -> int:
+        sheet = self.sheets[combatant]
+        options = [
+            Choice(
+                sheet.arms[weapon].key,
+                sheet.arms[weapon].name,
+                self.weapon_why(combatant, weapon),
+                sheet.arms[weapon].name,
+            )
+            for weapon in arms
+        ]
+        key = self.choose(combatant, "weapon", options, sheet.arms[self.advised_weapon(combatant, action, arms)].key)
+        return next(weapon for weapon in arms if sheet.arms[weapon].key == key)
+
+    def advised_weapon(self, combatant: int, action: str, arms: list[int]) -> int:
+        """The first that fits; to reload, the one whose reload is under way (finish it: the turns
+        spent are kept, [D]), else the one with the smallest share of its capacity loaded."""
+        if action != "reload":
+            return arms[0]
+        me = self.f[combatant]
+
+        def order(weapon: int) -> tuple[bool, float]:
+            capacity = self.sheets[combatant].arms[weapon].spec.capacity or 1
+            return me.reloading[weapon] is None, (me.loaded[weapon] or 0) / capacity
+
+        return min(arms, key=order)
+
+    def weapon_why(self, combatant: int, weapon: int) -> str:
+        arm = self.sheets[combatant].arms[weapon]
+        why = f"{arm.skill} {ladder_name(arm.level)}, BD {arm.spec.bd}"
+        loaded = self.f[combatant].loaded[weapon]
+        if self.options.reloading and arm.counted:
+            why += f", {loaded} loaded"
+            left = self.f[combatant].reloading[weapon]
+            if left is not None:
+                why += f", reloading: {left} turn{'s' * (left != 1)} to go"
+        return why
+
+    def pick_target(self, combatant: int, arm: Arm, action: str, reason: str, chosen: tuple[int, ...]) -> int | None:
+        candidates = [enemy for enemy in self.targets(combatant, arm) if enemy not in chosen]
+        if not candidates and chosen:
+            return None
+        if len(candidates) == 1 and not chosen:
+            return candidates[0]  # [D] one enemy to turn on: not asked, as a weapon is not when only one fits
+        # the list shows each one's name; the key is the name as typed (issue 17)
+        options = [
+            Choice(self.sheets[enemy].slug, self.name(enemy), self.target_why(combatant, enemy), self.name(enemy))
+            for enemy in candidates
+        ]
+        if chosen:
+            options.append(Choice("done", "no more targets"))
+            advised = "done"
+        else:
+            advised = self.sheets[self.advised_target(combatant, candidates)].slug
+        key = self.choose(combatant, reason, options, advised)
+        if key == "done":
+            return None
+        return next(enemy for enemy in candidates if self.sheets[enemy].slug == key)
+
+    def advised_target(self, combatant: int, candidates: list[int]) -> int:
+        """The aimed-at target, else an enemy already attacking him this round, else the one
+        he fought last (his foe), else the first (design 6.1) [D]; never one already out of the
+        fight while a foe still fights (issue 17), who is advised only when none does."""
+        able = [enemy for enemy in candidates if self.f[enemy].able]
+        pool = able or candidates
+        aim = self.f[combatant].aim
+        if aim is not None and aim[1] in pool:
+            return aim[1]
+        for enemy in pool:
+            decl = self.decl[enemy]
+            if decl is not None and decl.action in ATTACKS and combatant in decl.targets:
+                return enemy
+        foe = self.f[combatant].foe
+        return foe if foe in pool else pool[0]
+
+    def target_why(self, combatant: int, enemy: int) -> str:
+        bits = []
+        decl = self.decl[enemy]
+        if decl is not None and decl.action in ATTACKS and combatant in decl.targets:
+            bits.append("attacking you")
+        attackers = len(self.melee_attackers(enemy))
+        if attackers:
+            bits.append(f"attacked in melee by {attackers}")
+        status = self.f[enemy].status
+        if status != "fighting":
+            bits.append(status)
+        return ", ".join(bits)
+
+    def pick_location(self, combatant: int) -> str:
+        self.asking = "location"
+        options = [
+            Choice(
+                place,
+                location.name,
+                f"{location.attack:+d} to hit, {location.damage:+d} damage"
+                + (", bypasses armor" if location.bypasses_armor else ""),
+            )
+            for place, location in self.tables.hit_locations.items()
+        ]
+        key = self.choose(combatant, "location", options, "torso" if "torso" in self.tables.hit_locations else None)
+        self.asking = None
+        return key
+
+    def pick_aware(self, combatant: int, target: int) -> str:
+        options = [
+            Choice("aware", f"{self.name(target)} sees it coming", "a dodge: an opposed roll"),
+            Choice("unaware", f"{self.name(target)} does not know", "unopposed against Poor, no dodge"),
+        ]
+        return self.choose(combatant, f"whether {self.name(target)} is aware", options, "aware")
+
+    def declared_words(self, combatant: int, decl: Decl, short: bool = False) -> str:
+        """The declaration in words, without the name: ``attacks Grak with the broadsword``;
+        ``short`` (a side panel's line): ``attacks Grak (head), broadsword``."""
+        if decl.action in ("defend", "all-out-defense"):
+            return ACTION_WORDS[decl.action]
+        arm = self.sheets[combatant].arms[decl.weapon]  # type: ignore[index]
+        if decl.action == "reload":
+            return f"reloads the {arm.name}"
+        at = " & ".join(self.name(target) + (" (unaware)" if target in decl.unaware else "") for target in decl.targets)
+        verb = (
+            "aims at"
+            if decl.action == "aim"
+            else "attacks"
+            if decl.action == "attack"
+            else f"{ACTION_WORDS[decl.action]} on"
+        )
+        where = self.tables.hit_locations[decl.location].name.lower() if decl.location else None
+        if short:
+            return f"{verb} {at}" + (f" ({where})" if where else "") + f", {arm.name.lower()}"
+        return f"{verb} {at} with the {arm.name}" + (f", at the {where}" if where else "")
+
+    # --- what the declarations say --------------------------------------------------------
+
+    def melee_attackers(self, defender: int) -> list[int]:
+        """Who has declared a melee attack on ``defender`` this round (scene order)."""
+        return [
+            attacker
+            for attacker in self.everyone
+            if self.is_melee(attacker) and defender in self.decl[attacker].targets  # type: ignore[union-attr]
+        ]
+
+    def is_attack(self, combatant: int) -> bool:
+        decl = self.decl[combatant]
+        return decl is not None and decl.action in ATTACKS
+
+    def is_melee(self, combatant: int) -> bool:
+        return self.is_attack(combatant) and self.arm(combatant).kind == "melee"
+
+    def arm(self, combatant: int) -> Arm:
+        return self.sheets[combatant].arms[self.decl[combatant].weapon]  # type: ignore[union-attr,index]
+
+    def shot_at(self, target: int, *, aware: bool) -> list[int]:
+        """Who shoots at ``target`` this round (``aware``: of those ``target`` knows of)."""
+        out = []
+        for shooter in self.everyone:
+            decl = self.decl[shooter]  # an attack (is_attack) that is not a melee one, on the target
+            if decl is None or decl.action not in ATTACKS or self.is_melee(shooter) or target not in decl.targets:
+                continue
+            if not aware or target not in decl.unaware:
+                out.append(shooter)
+        return out
+
+    def suicidal(self, combatant: int) -> bool:
+        decl = self.decl[combatant]
+        return decl is not None and decl.action == "suicidal-aggression"
+
+    # --- reloading: whether a weapon can be reloaded now ----------------------------------
+
+    def reload_turns(self, combatant: int, weapon: int) -> int | None:
+        """Turns to reload (text): crossbows by how far the user's Strength is below theirs."""
+        arm = self.sheets[combatant].arms[weapon]
+        short = 0
+        if arm.kind == "crossbow":
+            own = getattr(arm.entry, "strength", None)
+            short = max(0, own - self.sheets[combatant].card.strength) if own is not None else 0
+        return self.tables.reload_turns_for(arm.entry.weapon, short)
+
+    def can_reload(self, combatant: int, weapon: int) -> bool:
+        arm = self.sheets[combatant].arms[weapon]
+        if not self.options.reloading or not arm.counted:
+            return False
+        me = self.f[combatant]
+        if me.reloading[weapon] is not None:
+            return True
+        if (me.loaded[weapon] or 0) >= (arm.spec.capacity or 0) or me.spare[weapon] == 0:
+            return False
+        return self.reload_turns(combatant, weapon) is not None
+
+    # --- whether a defender can hit back (FU-2, FU-11) ------------------------------------
+
+    def hits_back(self, defender: int) -> bool:
+        """Whether ``defender`` can hit back this round: he declared ``defend`` (no attack of his
+        own: one who attacks has his blow where he aimed it; aim and reload spend the turn [D];
+        all-out defense deals no damage, text), he is attacked in melee, and he defends with a melee
+        skill and a weapon for it (FU-11: "defending with Dodge never hits back"). Then the opposed
+        roll's victor hits (FU-2: "a RD of 1 or more is a hit by the victor")."""
+        decl = self.decl[defender]
+        return (
+            self.able0[defender]
+            and decl is not None
+            and decl.action == "defend"
+            and bool(self.melee_attackers(defender))
+            and self.back_arm(defender) is not None
+        )
+
+    def back_arm(self, defender: int) -> Arm | None:
+        """The weapon a defender hits back with: of his melee weapons with the skill he defends with
+        (FU-11) and not too heavy (``minimum_strength``), the one of the highest BD; an unarmed
+        skill with no weapon of its own, the tables' ``fist`` [D]; None when he defends with his
+        Dodge or has nothing to hit with."""
+        sheet = self.sheets[defender]
+        if sheet.defends_with_dodge():
+            return None
+        skill, level = sheet.melee_defence()
+        usable = [
+            arm
+            for weapon, arm in enumerate(sheet.arms)
+            if arm.kind == "melee" and arm.skill == skill and self.strong_enough(defender, weapon)
+        ]
+        if usable:
+            return max(usable, key=lambda arm: arm.spec.bd)
+        if any(arm.kind == "melee" and arm.skill == skill for arm in sheet.arms) or "fist" not in self.tables.weapons:
+            return None  # his weapon for it is too heavy, or the tables have no bare hands
+        if not any(word in skill.lower() for word in BRAWLING):
+            return None
+        return Arm("fist", self.tables.weapon("fist"), CardWeapon(weapon="fist", skill=skill), level)

@@ -1,0 +1,186 @@
+"""Simultaneous Combat for Fudge: what every phase of a round stands on.
+
+:class:`RoundBase` holds a round's numbers as its answers change them, and the plumbing of its
+prompts: an answer taken (or the GM's ``end``), a typed answer read (a GM's modifier, a gift he
+names, a combatant by the name the list shows), a choice, a roll with the GM's modifiers typed
+at it (FU-11). The phases build on it, each a subclass of the one before, in the order a round
+plays them (design 6):
+
+- ``declarations.Declarations``: every able combatant declares, in scene order (6.1);
+  what the declarations make of each one (who attacks whom with what, who can hit back);
+- ``rolls.Rolls``: combat rolls, melee defences and dodges in scene order, each prompt
+  stating every modifier of its roll (6.2, FU-1, FU-10, FU-11);
+- ``resolution.Resolution``: every attack at once, gang-ups and dodges, a defender's
+  blow back (6.3, FU-2, FU-7);
+- ``damage.Damage``: kevlar's stop roll, the damage roll, the wound box, the Health roll
+  (6.4, FU-3, FU-4);
+- ``round_end.RoundEnd``: aim, all-out attack, ammunition and reloads (6.5); whether a
+  hit can still wound (issue 17);
+- ``scene_end.Experience`` and ``SceneEnd``: seeing the elephant (FU-8); the wounds in
+  full (FU-6) and the result;
+
+and ``fudge.Round`` plays them. A chain, not mixins side by side: each phase calls only what it
+or an earlier one defines, so each module reads (and type-checks) on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.dice import Refused
+from companion.replay import EndScene, GmModifier, ReplayRound, read_answer, slug
+from companion.ruleset import Choice, ChoicePrompt, Prompt, Result, RollPrompt
+from companion.rulesets.fudge.state import (
+    END,
+    GM,
+    Decl,
+    FudgeState,
+    Hit,
+    Live,
+    NamedGift,
+    SceneEnded,
+    possessive,
+    read_gm,
+)
+
+
+class RoundBase(ReplayRound):
+    """A round's numbers as its answers change them, and its prompts' plumbing (the phases
+    are its subclasses; ``fudge.Round`` plays them).
+
+    ``run()`` stops at the first answer still missing (``need``) or at the
+    round's end (``done``); the log and the numbers are as far as the answers go.
+    """
+
+    def __init__(self, state: FudgeState) -> None:
+        self.st = state
+        self.tables = state.tables
+        self.options = state.options
+        self.sheets = state.sheets
+        self.everyone = range(len(state.sheets))
+        """Every combatant of the scene, in scene order (by his index in ``sheets``)."""
+        self.i = 0
+        self.taken: list[Any] = []
+        self.log: list[str] = []
+        self.f = [Live.of(fighter) for fighter in state.fighters]
+        self.able0 = [fighter.able for fighter in self.f]
+        """Who could act when the round began: they declare and roll; the others are helpless targets."""
+        self.decl: list[Decl | None] = [None] * len(self.sheets)
+        self.combat: dict[int, int] = {}
+        """Each one's combat roll: his attack's, or (when he makes no attack) his melee defence."""
+        self.guard: dict[int, int] = {}
+        """The melee defence of one who attacks with a ranged weapon while attacked in melee: a roll of
+        its own, his best melee skill or his Dodge (FU-11) [D]."""
+        self.dodge: dict[int, int] = {}
+        self.dodged: set[int] = set()
+        self.gm: dict[tuple[Any, ...], list[tuple[str, int]]] = {}
+        """The GM's modifiers typed at each roll (FU-11), by the roll: ("combat", who), ("guard",
+        who), ("dodge", who), ("damage", attacker, defender), ("health", attacker, defender)."""
+        self.phase = "declarations"
+        self.asking: str | None = None
+        """What the current prompt is for (``location``, ``damage``), for the reference view."""
+        self.last_degree: int | None = None
+        self.tied: set[tuple[int, int]] = set()
+        """(attacker, defender) exchanges that were ties this round."""
+        self.rolling: tuple[int, str] | None = None
+        """(who, ``combat``, ``guard`` or ``dodge``) of the last combat roll or dodge asked for (its odds, issue 8)."""
+        self.hitting: Hit | None = None
+        """The hit whose stop or damage roll was last asked for (its odds, issue 8)."""
+        self.last_result: int | None = None
+        self.ended = False
+        self.in_scene = True
+        """The scene is still on: ``end`` is taken at its prompts (not at the rolls after it, FU-8)."""
+        self.after: list[str] = []
+        """What the scene's end changed (FU-6's wounds, FU-8's experience), for the result panel."""
+        self.result: Result | None = None
+        self.unrolled: tuple[int, int, str] | None = None
+        """(who, box level, wound) of a wound whose Health roll the GM's end cut off: it stands, felt
+        when the scene ends (FU-6)."""
+        self.need: Prompt | None = None
+        self.done = False
+
+    # --- plumbing -------------------------------------------------------------------------
+
+    def take(self, prompt: Callable[[], Prompt]) -> Any:
+        """The next answer (:meth:`ReplayRound.take`); the GM's ``end`` stops the round here."""
+        value = super().take(prompt)
+        if isinstance(value, EndScene):
+            raise SceneEnded
+        return value
+
+    def read(self, prompt: Prompt, text: str) -> Any:
+        """A typed answer read against its prompt: the GM's words first (``end``, ``gm +1 uphill``,
+        a named gift), then a choice by its key or by the name it shows (``Grukk the Ogre``), or
+        the faces (D-5: anything else is refused with what fits)."""
+        also = {extra.key for extra in getattr(prompt, "also", ())}
+        word = text.strip().lower()
+        if word == "end" and "end" in also:
+            return EndScene()
+        if word == "end" and not self.in_scene:
+            raise Refused("the scene is over: what is left are the rolls after it (seeing the elephant, FU-8)")
+        gm = read_gm(text)
+        if gm is not None:
+            if "gm" not in also:
+                raise Refused(
+                    "a GM's modifier is added to a roll that reads its total (a combat roll, a dodge, "
+                    "a damage or a Health roll), not here"
+                )
+            return gm
+        if isinstance(prompt, ChoicePrompt):
+            if "other" in also and word.split(maxsplit=1)[0:1] == ["other"] and prompt.find(word) is None:
+                name = slug(word[len("other") :])
+                if name == "x" or not word[len("other") :].strip():
+                    raise Refused("name the gift after 'other': other iron will")
+                return NamedGift(name[:30])
+            choice = prompt.find(text) or prompt.find_shown(text)
+            if choice is not None:
+                return choice.key
+            if any(option.shown for option in prompt.options):  # said as the list shows them: by name (issue 17)
+                raise Refused(
+                    f"{prompt.reason}: choose one of "
+                    + ", ".join(option.shown or option.key for option in prompt.options)
+                )
+        return read_answer(prompt, text)
+
+    def also(self, *, roll: bool = False) -> tuple[Choice, ...]:
+        """The GM's words a prompt of the scene takes besides its faces or options: ``end`` while
+        the scene is on; ``gm`` at a roll that reads its total (FU-11)."""
+        out = (END,) if self.in_scene else ()
+        return out + ((GM,) if roll else ())
+
+    def choose(self, combatant: int, reason: str, options: list[Choice], advised: str | None) -> str:
+        also = self.also()
+        key: str = self.take(
+            lambda: ChoicePrompt(
+                self.name(combatant), self.sheets[combatant].side, reason, tuple(options), advised, also
+            )
+        )
+        return key
+
+    def ask_roll(self, key: tuple[Any, ...], make: Callable[[], RollPrompt]) -> tuple[int, ...]:
+        """The faces of a roll, after any GM's modifiers typed at it (FU-11): each is logged with
+        its reason and the roll is asked again with it among its modifiers (FU-10). ``make`` builds
+        the prompt with the GM's modifiers of ``key`` so far (:meth:`gm_parts`)."""
+        while True:
+            value = self.take(make)
+            if not isinstance(value, GmModifier):
+                faces: tuple[int, ...] = value
+                return faces
+            self.gm.setdefault(key, []).append((f"GM: {value.reason}", value.value))
+            prompt = make()
+            self.log.append(f"GM: {value.value:+d} to {possessive(prompt.who)} {prompt.reason} ({value.reason})")
+
+    def gm_parts(self, *key: Any) -> list[tuple[str, int]]:
+        return list(self.gm.get(key, []))
+
+    def name(self, combatant: int) -> str:
+        return self.sheets[combatant].name
+
+    def enemies(self, combatant: int) -> list[int]:
+        """The enemies that can be attacked: any not dead (design 6.1)."""
+        return [
+            enemy
+            for enemy in self.everyone
+            if self.sheets[enemy].side != self.sheets[combatant].side and not self.f[enemy].dead
+        ]

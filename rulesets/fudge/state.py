@@ -1,0 +1,524 @@
+"""Simultaneous Combat for Fudge: what a scene is made of.
+
+The rules' words and numbers (wound boxes, actions, maneuvers, the GM's words), the options,
+the sheets compiled against the tables, the state kept between rounds, the answers only a GM
+types, a combatant's numbers as a round changes them, and the words a roll is logged in. The
+round's phases (``rulesets/fudge/round.py`` and the modules built on it) and the ruleset
+(``rulesets/fudge/ruleset.py``) read these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.dice import FUDGE, Dice
+from companion.replay import GmModifiers, SceneState
+from companion.ruleset import Choice, GameOptions, option
+from companion.rulesets.fudge.rules import LADDER, POOR, ladder_show
+from companion.rulesets.fudge.tables import RANGED, Armor, Tables, Weapon
+
+BOXES = ("scratch", "hurt", "very_hurt", "incapacitated", "near_death")
+"""The wound boxes, least first (FU-4); ``none`` is no wound."""
+WOUND_WORDS = {
+    "none": "no wound",
+    "scratch": "Scratch",
+    "hurt": "Hurt",
+    "very_hurt": "Very Hurt",
+    "incapacitated": "Incapacitated",
+    "near_death": "Near Death",
+}
+STATUS_WORDS = {"incapacitated": "incapacitated", "near_death": "near death"}
+MARK_WORDS = {0: "free", 1: "felt", 2: "shrugged"}
+"""A wound box: free, marked and felt, or marked but shrugged off by a Health roll (till the scene ends, FU-6)."""
+STALLED = "No hit can wound any more (no weapon in use reaches a wound past the armor): end ends the scene"
+ROUND_SECONDS = 3
+"""A combat round is about 3 seconds (text: "one full turn (approximately 3 seconds)"); fight_time [D]."""
+MAX_GANG = 4
+"""No more than 4 attackers of equal size gang up on one defender in melee (FU-2)."""
+MAX_CLIP_TARGETS = 4
+"""Empty the Clip at up to 4 close targets [D: the design's limit; the text says "etc."]."""
+
+ATTACKS = (
+    "attack",
+    "all-out-attack",
+    "empty-the-clip",
+    "hit-location",
+    "suicidal-aggression",
+    "three-round-burst",
+    "wild-swing",
+)
+"""Actions that attack; the others (aim, all-out-defense, defend, reload) roll only if attacked."""
+ACTION_WORDS = {
+    "attack": "attack",
+    "aim": "aim",
+    "all-out-attack": "all-out attack",
+    "all-out-defense": "all-out defense",
+    "empty-the-clip": "empty the clip",
+    "hit-location": "hit location",
+    "suicidal-aggression": "suicidal aggression",
+    "three-round-burst": "three-round burst",
+    "wild-swing": "wild swing",
+    "defend": "defend",
+    "reload": "reload",
+}
+ACTION_WHY = {
+    "attack": "a combat roll against the target's combat roll (melee) or dodge (ranged)",
+    "aim": "no attack now; +1 to hit the same target next turn and after (text: Aim)",
+    "all-out-attack": "+1 to hit and damage, -2 to everything next turn",
+    "all-out-defense": "+1 to the combat roll or dodge; no damage dealt",
+    "empty-the-clip": "+1 to hit, +2 damage, -1 to both per target after the first; empties the gun",
+    "hit-location": "aim for a hit location: its attack penalty and damage bonus",
+    "suicidal-aggression": "hit on Poor (+PD) whatever the foe rolls; so can the foe",
+    "three-round-burst": "+1 to hit and damage, 3 rounds",
+    "wild-swing": "+1 to hit, -2 damage (weapon skill below Fair)",
+    "defend": "no attack; rolls only if attacked in melee (best melee skill or Dodge, FU-11): a melee "
+    "skill that beats the attacker hits back (FU-2)",
+    "reload": "a turn spent reloading",
+}
+MANEUVERS = (
+    "aim",
+    "all-out-attack",
+    "all-out-defense",
+    "empty-the-clip",
+    "hit-location",
+    "suicidal-aggression",
+    "three-round-burst",
+    "wild-swing",
+)
+"""The text's maneuvers, each its own option (FU-9: ``all-out-attack`` is the option ``all_out_attack``)."""
+END = Choice("end", "end", "the GM ends the scene here (no winner)")
+"""Taken at any prompt of the scene, typed in full: the GM ends it (issue 17). Never an option of a
+choice, where a start of it (``e``) would be taken for it."""
+GM = Choice(
+    "gm", "gm +N REASON", "a GM's situational modifier to this roll, with its reason, e.g. gm +1 uphill (FU-11)"
+)
+"""Taken at a roll that reads its total: a GM's modifier added to it, logged with its reason (FU-11)."""
+OTHER_GIFT = Choice("other", "other NAME", "a gift of the GM's own naming, e.g. other iron will")
+GIFTS = {
+    "combat-reflexes": "Combat Reflexes",
+    "danger-sense": "Danger Sense",
+    "hard-to-kill": "Hard to Kill",
+    "high-pain-threshold": "High Pain Threshold",
+    "rapid-healing": "Rapid Healing",
+    "tough-hide": "Tough Hide",
+    "ambidextrous": "Ambidextrous",
+}
+"""Gifts a GM may give a Veteran who improves (FU-8; the text names Combat Reflexes; the others are
+Fudge gifts that touch combat [D]); any other may be named. Only the pain thresholds change a roll here."""
+GM_MOST = 10
+"""A GM's modifier is at most +/-10 (a typing slip beyond that is refused) [D]."""
+GM_MODIFIERS = GmModifiers(GM_MOST, "gm +1 uphill, gm -2 in the dark")
+"""A GM's situational modifier typed at a roll (``gm +1 uphill``, FU-11): added to that roll."""
+read_gm = GM_MODIFIERS.read
+PAIN = {
+    None: {"hurt": -1, "very_hurt": -2},
+    "high-pain-threshold": {"hurt": 0, "very_hurt": -1},
+    "low-pain-threshold": {"hurt": -2, "very_hurt": -3},
+}
+"""Wound penalties (FU-4: Hurt -1, Very Hurt -2); the pain threshold gifts [R, design section 6.2]."""
+RD_SHIFT: dict[str, int | None] = {"off": None, "rd-1": 1, "rd": 0, "rd-2": 2}
+"""The attack RD bonus option: the bonus is RD less this (text: RD-1, RD or RD-2)."""
+BULLET_RANK = {"pistol": 0, "smg": 1, "rifle": 2}
+"""Kevlar's stopping dice lost against each bullet type (text: smg -1dF, rifle -2dF)."""
+EXPERIENCE = ("green", "fair", "veteran")
+EXPERIENCE_CAP = {"green": POOR, "fair": LADDER["Fair"]}
+"""Combat experience: a Green fighter's skills are Poor, a Fair one's Fair, while in danger (text)."""
+BRAWLING = ("brawl", "unarmed", "martial", "fist", "boxing", "wrestl")
+"""Skill names read as unarmed melee skills for a defender holding no melee weapon [D]."""
+
+
+def fudge_dice(count: int) -> Dice:
+    return Dice.of(*(FUDGE,) * count)
+
+
+def possessive(name: str) -> str:
+    """``Grak's``; a name ending in s takes the apostrophe alone: ``Nell Quickfingers'``."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def listed(words: list[str]) -> str:
+    """``Scratch``, ``Scratch and Hurt``, ``Scratch, Hurt and Very Hurt``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+FOUR_DF = fudge_dice(4)
+
+
+# --- options ------------------------------------------------------------------------------
+
+
+_OFF_ON = (False, True)
+
+
+@dataclass(frozen=True, slots=True)
+class Options(GameOptions):
+    health_rolls: bool = option(
+        False,
+        "Health rolls",
+        _OFF_ON,
+        "a Health roll after any wound worse than a Scratch; made, it is shrugged off till the scene ends",
+    )
+    armor_dr: bool = option(
+        False, "Armor DR", _OFF_ON, "armor reduces the damage degree; kevlar's stopping dice; AP, SP and HP rounds"
+    )
+    armor_pd: bool = option(False, "Armor PD", _OFF_ON, "passive defence: the attack's RD must reach the armor's PD")
+    strength_damage: bool = option(
+        False,
+        "Strength damage",
+        _OFF_ON,
+        "Strength adds to melee and thrown damage; a bow's or crossbow's own Strength to its damage",
+    )
+    scale: bool = option(
+        False,
+        "Scale modifiers",
+        _OFF_ON,
+        "attacker's scale minus defender's gives attack and damage modifiers (+10: -2 to hit, +5 damage)",
+    )
+    reloading: bool = option(False, "Reloading", _OFF_ON, "ammunition is counted; reloading takes turns")
+    minimum_strength: bool = option(
+        False,
+        "Minimum Strength",
+        _OFF_ON,
+        "weapons too heavy cannot be used; firearms -1 to skill per Strength level short",
+    )
+    damage_dice: int = option(4, "Damage dice", (4, 3, 2, 1), "dF rolled for damage (4: the basic rule)")
+    rd_bonus: str = option(
+        "off",
+        "Attack RD bonus",
+        ("off", "rd-1", "rd", "rd-2"),
+        "the attack's relative degree adds to damage: RD-1, RD or RD-2",
+    )
+    rd_penalty: bool = option(False, "RD penalty", _OFF_ON, "with the RD bonus: a negative bonus is applied too")
+    combat_experience: bool = option(
+        False,
+        "Combat experience",
+        _OFF_ON,
+        "Green fighters' skills Poor, Fair ones' Fair while in danger; the improvement roll after the scene",
+    )
+    aim: bool = option(False, "Maneuver: aim", _OFF_ON, "a turn aiming: +1 to hit the same target next turn and on")
+    all_out_attack: bool = option(
+        False,
+        "Maneuver: all-out attack",
+        _OFF_ON,
+        "melee, bows, automatic pistols: +1 to hit and damage, -2 to everything next turn",
+    )
+    all_out_defense: bool = option(
+        False, "Maneuver: all-out defense", _OFF_ON, "+1 to defend or dodge; no damage dealt"
+    )
+    empty_the_clip: bool = option(
+        False,
+        "Maneuver: empty the clip",
+        _OFF_ON,
+        "fully automatic guns: +1 to hit, +2 damage, -1 to both per extra target",
+    )
+    hit_location: bool = option(
+        False, "Maneuver: hit location", _OFF_ON, "aim for a location: its penalty to hit and its damage (vitals -3/+3)"
+    )
+    suicidal_aggression: bool = option(
+        False, "Maneuver: suicidal aggression", _OFF_ON, "melee: each hits on Poor or better, whatever the other rolls"
+    )
+    three_round_burst: bool = option(
+        False, "Maneuver: three-round burst", _OFF_ON, "fully automatic guns: +1 to hit and damage, three rounds"
+    )
+    wild_swing: bool = option(False, "Maneuver: wild swing", _OFF_ON, "melee, skill below Fair: +1 to hit, -2 damage")
+    base_damage: int = option(0, "Modify base damage", (-2, -1, 0, 1, 2), "every weapon's base damage shifted")
+
+    def allows(self, maneuver: str) -> bool:
+        """Whether the maneuver ``maneuver`` (``all-out-attack``) is in play: its own option (FU-9)."""
+        return bool(getattr(self, maneuver.replace("-", "_")))
+
+
+OPTIONS = Options.specs()
+LEGACY_MANEUVERS = "maneuvers"
+"""The one switch for every maneuver that fights saved before FU-9 carry in their options: read as
+each maneuver's own option, so they fold as they were played."""
+
+
+# --- the compiled sheets ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Arm:
+    """One weapon on a sheet, read against the tables."""
+
+    key: str
+    """Its key in prompts: the table key (``-2`` added for a second of the same)."""
+    spec: Weapon
+    entry: Any
+    """The sheet's weapon entry (skill, two_handed, strength, reloads, rounds)."""
+    level: int
+    """The wielder's skill with it (Poor when the sheet lacks the skill [D])."""
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def kind(self) -> str:
+        kind: str = self.spec.kind
+        return kind
+
+    @property
+    def ranged(self) -> bool:
+        return self.spec.kind in RANGED
+
+    @property
+    def counted(self) -> bool:
+        """Its shots are counted with ``reloading``: every ranged weapon (a thrown weapon's
+        spare loads are the ones carried besides the one in hand)."""
+        return self.ranged and self.spec.capacity is not None
+
+    @property
+    def rounds(self) -> str:
+        return getattr(self.entry, "rounds", None) or "standard"
+
+    @property
+    def skill(self) -> str:
+        skill: str = self.entry.skill
+        return skill
+
+
+@dataclass(frozen=True)
+class Sheet:
+    card: Any
+    side: int
+    slug: str
+    arms: tuple[Arm, ...]
+    armor: Armor | None
+
+    @property
+    def name(self) -> str:
+        name: str = self.card.name
+        return name
+
+    @property
+    def gift(self) -> str | None:
+        gifts = set(getattr(self.card, "gifts", None) or ())
+        for gift in ("high-pain-threshold", "low-pain-threshold"):
+            if gift in gifts:
+                return gift
+        return None
+
+    @property
+    def hurt_boxes(self) -> int:
+        return int(getattr(self.card, "hurt_boxes", 1) or 1)
+
+    def skill(self, name: str) -> int:
+        level: int = self.card.skills.get(name, POOR)
+        return level
+
+    def melee_skill(self) -> tuple[str, int] | None:
+        """The best melee skill on the sheet: a melee weapon's skill or an unarmed one (the first
+        listed on equal levels); None with neither."""
+        best: tuple[str, int] | None = None
+        names = [arm.skill for arm in self.arms if arm.kind == "melee"]
+        names += [skill for skill in self.card.skills if any(word in skill.lower() for word in BRAWLING)]
+        for skill in names:
+            level = self.skill(skill)
+            if best is None or level > best[1]:
+                best = (skill, level)
+        return best
+
+    def defends_with_dodge(self) -> bool:
+        """Whether his melee defence is his Dodge: higher than his best melee skill, or no melee
+        skill at all (FU-11). [D] On a tie, the melee skill (the text's melee: one weapon skill
+        against the other)."""
+        best = self.melee_skill()
+        dodge: int = self.card.dodge
+        return best is None or dodge > best[1]
+
+    def melee_defence(self) -> tuple[str, int]:
+        """The skill a defender rolls in melee when he makes no melee attack: his best melee skill
+        or his Dodge, whichever is higher (FU-11); a gunman with no melee skill defends with his
+        Dodge, not at Poor."""
+        best = self.melee_skill()
+        if best is None or self.defends_with_dodge():
+            return "Dodge", self.card.dodge
+        return best
+
+
+def arms_of(card: Any, tables: Tables) -> tuple[Arm, ...]:
+    out: list[Arm] = []
+    seen: dict[str, int] = {}
+    for entry in card.weapons:
+        seen[entry.weapon] = seen.get(entry.weapon, 0) + 1
+        key = entry.weapon if seen[entry.weapon] == 1 else f"{entry.weapon}-{seen[entry.weapon]}"
+        out.append(Arm(key, tables.weapon(entry.weapon), entry, card.skills.get(entry.skill, POOR)))
+    return tuple(out)
+
+
+# --- state --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """A combatant's numbers between rounds."""
+
+    boxes: tuple[tuple[int, ...], ...]
+    """Per wound level (:data:`BOXES`): 0 free, 1 marked, 2 marked but shrugged off by a Health roll."""
+    dead: bool = False
+    loaded: tuple[int | None, ...] = ()
+    """Per weapon: shots loaded (None: not counted)."""
+    spare: tuple[int | None, ...] = ()
+    """Per weapon: spare loads (None: unlimited)."""
+    reloading: tuple[int | None, ...] = ()
+    """Per weapon: turns of reloading still to do, None when no reload is under way."""
+    aim: tuple[int, int] | None = None
+    """(weapon, target) aimed at: +1 to hit it (text: Aim)."""
+    tired: bool = False
+    """An all-out attack last round: -2 to everything this round (text)."""
+    experience: str = "veteran"
+    in_danger: bool = False
+    """Was attacked or in a melee this scene (combat experience's improvement roll)."""
+    fell: int = 0
+    """The order in which he stopped being able (0: still able); the last to fall gives the result's detail."""
+    foe: int | None = None
+    """Whom he last attacked (the first of his targets): the advised target while still there [D]."""
+    fought: bool = False
+    """An opponent has fought back against him (attacked him, or met his attack with a roll): with
+    combat experience, his cap holds from then to the scene's end (FU-8)."""
+    gained: tuple[str, ...] = ()
+    """Gifts the GM gave him after the scene (a Veteran who improved, FU-8)."""
+
+
+@dataclass(frozen=True)
+class FudgeState(SceneState[Tables, Options, Fighter]):
+    """Where a scene stands between rounds (the fields every scene has are :class:`SceneState`'s)."""
+
+    sheets: tuple[Sheet, ...] = field(kw_only=True)
+    """Each combatant's sheet compiled against the tables, in scene order."""
+    stalled: bool = False
+    """No hit can wound any more (issue 17): said once in the log, and by the status line."""
+    after: tuple[str, ...] = ()
+    """What the scene's end changed (FU-6's wounds in full, FU-8's experience and gifts), in words."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decl:
+    """A combatant's declaration for the round."""
+
+    action: str
+    weapon: int | None = None
+    targets: tuple[int, ...] = ()
+    location: str | None = None
+    unaware: tuple[int, ...] = ()
+    """The targets of a ranged attack that do not know it is coming (unopposed, no dodge)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    attacker: int
+    """Who hits (the one who rolls the damage)."""
+    defender: int
+    """Who is hit."""
+    rd: int
+    back: bool = False
+    """A defender hitting back a melee attacker he beat (FU-2, FU-11), with :meth:`Round.back_arm`."""
+
+
+@dataclass(frozen=True, slots=True)
+class NamedGift:
+    """``other iron will`` at the gift prompt: a gift of the GM's own naming (FU-8)."""
+
+    key: str
+
+
+class SceneEnded(Exception):
+    """The GM ended the scene mid-round (raised out of :meth:`Round.take`)."""
+
+
+@dataclass
+class Live:
+    """A combatant's numbers as the round's answers change them."""
+
+    boxes: list[list[int]]
+    dead: bool
+    loaded: list[int | None]
+    spare: list[int | None]
+    reloading: list[int | None]
+    aim: tuple[int, int] | None
+    tired: bool
+    experience: str
+    in_danger: bool
+    fell: int
+    foe: int | None
+    fought: bool
+    gained: tuple[str, ...]
+    lost_aim: bool = False
+
+    @classmethod
+    def of(cls, fighter: Fighter) -> Live:
+        return cls(
+            [list(row) for row in fighter.boxes],
+            fighter.dead,
+            list(fighter.loaded),
+            list(fighter.spare),
+            list(fighter.reloading),
+            fighter.aim,
+            fighter.tired,
+            fighter.experience,
+            fighter.in_danger,
+            fighter.fell,
+            fighter.foe,
+            fighter.fought,
+            fighter.gained,
+        )
+
+    def frozen(self) -> Fighter:
+        return Fighter(
+            tuple(tuple(row) for row in self.boxes),
+            self.dead,
+            tuple(self.loaded),
+            tuple(self.spare),
+            tuple(self.reloading),
+            self.aim,
+            self.tired,
+            self.experience,
+            self.in_danger,
+            self.fell,
+            self.foe,
+            self.fought,
+            self.gained,
+        )
+
+    def worst(self, *, shrugged: bool = False) -> str | None:
+        """The worst wound box marked (``shrugged``: counting those shrugged off too)."""
+        for level in range(len(BOXES) - 1, -1, -1):
+            if any(mark == 1 or (shrugged and mark == 2) for mark in self.boxes[level]):
+                return BOXES[level]
+        return None
+
+    @property
+    def able(self) -> bool:
+        """Not Incapacitated, Near Death or dead by a wound not shrugged off (FU-4)."""
+        return not self.dead and self.worst() not in ("incapacitated", "near_death")
+
+    @property
+    def status(self) -> str:
+        if self.dead:
+            return "dead"
+        return STATUS_WORDS.get(self.worst() or "", "fighting")
+
+
+# --- words --------------------------------------------------------------------------------
+
+
+def faces_words(faces: tuple[int, ...]) -> str:
+    return " ".join({1: "+", -1: "-", 0: "0"}[face] for face in faces)
+
+
+def sum_words(
+    parts: list[tuple[str, int]] | tuple[tuple[str, int], ...], faces: tuple[int, ...], *, level: bool = True
+) -> str:
+    """``Great (+2) - 1 (Hurt) + 1``: the first part as a ladder level (``level``) or as
+    ``BD 0``, then the modifiers, then the dice."""
+    dice = sum(faces)
+    dice_words = f"{'-' if dice < 0 else '+'} {abs(dice)} (dice)"
+    if not parts:
+        return dice_words
+    (label, value), rest = parts[0], parts[1:]
+    text = ladder_show(value) if level else f"{label} {value}"
+    for name, modifier in rest:
+        text += f" {'-' if modifier < 0 else '+'} {abs(modifier)} ({name})"
+    return f"{text} {dice_words}"

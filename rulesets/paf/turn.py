@@ -1,0 +1,283 @@
+"""Paul's Adventures In Fantasy: a being's turn, what it declares.
+
+When its initiative group comes (PA-6), each being chooses its action (the GM may set a
+condition there first), then the weapon, the range and the target it needs, keeps or lets
+go of a hold, and goes on to the rolls of that action (the other phases' mixins). Helping a
+fallen friend (PA-5), fixing a slipped helm and picking up a dropped weapon are turns too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from companion.ruleset import Choice
+from companion.rulesets.paf import rules as ps
+from companion.rulesets.paf.cards import is_melee, is_missile
+from companion.rulesets.paf.numbers import LiveNumbers
+from companion.rulesets.paf.state import ACTION_WHY, D20, NON_LETHAL
+
+
+class Turns(LiveNumbers):
+    """A being's turn: its action, weapon, target (design 2, PA-6), and the turns without a roll to hit."""
+
+    def conditions(self) -> None:
+        """The GM's conditions from magic (design 3 [D]), chosen at any being's action: slowed,
+        hastened, cleared; ``none`` goes back to the action. A condition holds until changed."""
+        while True:
+            options = [Choice("none", "no change", "back to the action")]
+            for being in self.everyone:
+                if self.f[being].dead:
+                    continue
+                place, condition = self.beings[being], self.f[being].condition
+                if condition is None:
+                    options.append(
+                        Choice(
+                            f"slowed:{place.slug}",
+                            f"{place.name} is slowed",
+                            "easier to pummel, grapple or overbear: -10 to the number needed (PA-11)",
+                        )
+                    )
+                    options.append(
+                        Choice(
+                            f"hastened:{place.slug}",
+                            f"{place.name} is hastened",
+                            "harder to pummel (+10 to the number needed), grapple or overbear (+20) (PA-11)",
+                        )
+                    )
+                else:
+                    options.append(Choice(f"clear:{place.slug}", f"{place.name} is no longer {condition}"))
+            key = self.choose(None, "condition", options, "none")
+            if key == "none":
+                return
+            what, _, whose = key.partition(":")
+            being = next(index for index, place in enumerate(self.beings) if place.slug == whose)
+            old, self.f[being].condition = self.f[being].condition, None if what == "clear" else what
+            self.log.append(f"{self.name(being)} is " + (f"no longer {old}" if what == "clear" else what))
+
+    def turn(self, being: int) -> None:
+        self.had_turn[being] = True
+        if not self.can_act(being):
+            self.log.append(f"{self.name(being)} cannot act ({self.status_words(being)})")
+            return
+        while True:
+            options = self.actions(being)
+            keys = [choice.key for choice in options]
+            # a dropped weapon is picked up before fists are used [D]
+            advised = next(key for key in ("attack", "shoot", "break", "recover", "pummel", "wait") if key in keys)
+            action = self.choose(being, "action", options, advised)
+            if action != "condition":
+                break
+            self.conditions()  # the GM's magic, then the same being's action again
+        self.action[being] = action
+        me = self.f[being]
+        previous, me.last_action = me.last_action, action
+        if action in ("attack", "shoot"):
+            weapon = self.pick_weapon(being, action)
+            band = self.pick_range(being, weapon) if action == "shoot" else None
+            target = self.pick_target(
+                being,
+                self.targets(being, action),
+                # PA-11: no condition list for a lethal attack, a helpless target's neither ("Helpless HIT"
+                # is the pummeling list's): every target needs its roll
+                lambda enemy: (
+                    self.needed(being, enemy, weapon, "missile", self.range_extra(band))
+                    if band
+                    else self.needed(being, enemy, weapon, "melee", [])
+                ),
+            )
+            self.keep_or_release(being, action, target)
+            me.in_hand = weapon
+            if action == "attack":
+                self.log.append(f"{self.name(being)} attacks {self.name(target)} with the {self.weapon(being, weapon)}")
+                self.strike(being, target, weapon, "melee")
+            else:
+                self.shoot(being, target, weapon, band or "short")
+        elif action in NON_LETHAL:
+            target = self.pick_target(
+                being,
+                self.targets(being, action),
+                lambda enemy: (
+                    None
+                    if action == "pummel" and not self.f[enemy].able  # Helpless HIT
+                    else self.nl_needed(being, enemy, action)
+                ),
+            )
+            self.keep_or_release(being, action, target)
+            self.log.append(f"{self.name(being)} tries to {action} {self.name(target)}")
+            self.nonlethal(being, target, action, rushing=previous == "move")
+        elif action == "break":
+            self.break_hold(being)
+        elif action == "fix":
+            self.fix_helm(being)
+        elif action == "recover":
+            weapon = next(index for index, status in enumerate(me.weapons) if status == "dropped")
+            self.pending.append(lambda: self._recover(being, weapon))
+            self.log.append(f"{self.name(being)} picks up the {self.weapon(being, weapon)}")
+        elif action == "help":
+            self.help(being)
+        else:
+            self.keep_or_release(being, action, None)
+            self.log.append(f"{self.name(being)} {'moves' if action == 'move' else 'waits'}")
+
+    def _recover(self, being: int, weapon: int) -> None:
+        weapons = list(self.f[being].weapons)
+        weapons[weapon] = "ready"
+        self.f[being].weapons = tuple(weapons)
+
+    def actions(self, being: int) -> list[Choice]:
+        """What ``being`` may do now (design 2): a held being only breaks or waits [D]; the GM's
+        ``condition`` (magic) at every action (and ``end``, typed in full, at every prompt)."""
+        me = self.f[being]
+        keys: list[str] = []
+        if me.held_by is not None:
+            keys = ["break", "wait"]
+        else:
+            if self.may_attack(being):
+                for action in ("attack", "shoot", "pummel", "grapple", "overbear"):
+                    if self.weapons_for(being, action) and self.targets(being, action):
+                        keys.append(action)
+            if me.movement != "none":
+                keys.append("move")
+            keys.append("wait")
+            if self.fallen_friends(being):
+                keys.append("help")
+            if me.slipped:
+                keys.append("fix")
+            if "dropped" in me.weapons:
+                keys.append("recover")
+        keys.append("condition")
+        return [Choice(key, key, ACTION_WHY[key]) for key in keys]
+
+    def fallen_friends(self, being: int) -> list[int]:
+        """The friends of ``being`` below 0 and alive, not yet helped (PA-5: they cannot heal without help)."""
+        return [
+            friend
+            for friend in self.everyone
+            if friend != being
+            and self.side(friend) == self.side(being)
+            and not self.f[friend].dead
+            and self.f[friend].real_hp < 0
+            and not self.f[friend].helped
+        ]
+
+    def help(self, being: int) -> None:
+        """PA-5 "At negative hit points they are unable to heal without outside help": ``being`` spends his
+        action helping a fallen friend (asked which when more than one), who can then heal [D]."""
+        fallen = self.fallen_friends(being)
+        friend = fallen[0]
+        if len(fallen) > 1:
+            options = [Choice(self.beings[other].slug, self.name(other), self.target_why(other)) for other in fallen]
+            key = self.choose(being, "ally", options, self.beings[fallen[0]].slug)
+            friend = next(other for other in fallen if self.beings[other].slug == key)
+        self.keep_or_release(being, "help", None)
+        self.log.append(f"{self.name(being)} helps {self.name(friend)}: {self.name(friend)} can heal (PA-5)")
+        self.pending.append(lambda: setattr(self.f[friend], "helped", True))
+
+    def weapons_for(self, being: int, action: str) -> list[int]:
+        """The card's weapons that can do ``action`` now (non-lethal: [None], bare hands)."""
+        card, me = self.beings[being].card, self.f[being]
+        if action in NON_LETHAL:
+            return [-1]  # bare hands; a monster's factors read its card's stats or 12 [D]
+        out = []
+        for weapon, entry in enumerate(card.weapons):
+            if me.weapons[weapon] != "ready" or self.left_hand.get(being, (None, ""))[0] == weapon:
+                continue  # not ready, or just dropped by a fumble of this group (it lands with the group's effects)
+            if action == "attack" and is_melee(self.tables, entry.weapon):
+                out.append(weapon)
+            left = me.ammo[weapon]  # None: the card does not count it
+            if (
+                action == "shoot"
+                and is_missile(self.tables, entry.weapon)
+                and (left is None or left > 0)
+                and self.round >= me.next_shot[weapon]
+            ):
+                out.append(weapon)
+        return out
+
+    def targets(self, being: int, action: str) -> list[int]:
+        return self.enemies(being)
+
+    def pick_weapon(self, being: int, action: str) -> int:
+        weapons = self.weapons_for(being, action)
+        if len(weapons) == 1:
+            return weapons[0]
+        keys = self.beings[being].weapon_keys
+        options = [
+            Choice(keys[weapon], self.weapon(being, weapon), self.weapon_why(being, weapon, action))
+            for weapon in weapons
+        ]
+        held = self.f[being].in_hand
+        advised = held if held in weapons else weapons[0]  # [D] the weapon in his hand, else the card's first
+        key = self.choose(being, "weapon", options, keys[advised])
+        return next(weapon for weapon in weapons if keys[weapon] == key)
+
+    def weapon_why(self, being: int, weapon: int, action: str) -> str:
+        key = self.weapon(being, weapon)
+        if action == "shoot":
+            missile = self.tables.missiles[key]
+            bits = [
+                f"{missile.printed_rate or ps.show(Fraction(missile.per_round).limit_denominator(10))} a round",
+                f"{missile.ammunition} {self.tables.weapons[missile.ammunition].small_medium}",
+            ]
+            if self.f[being].ammo[weapon] is not None:
+                bits.append(f"{self.f[being].ammo[weapon]} left")
+            return ", ".join(bits)
+        return f"damage {self.tables.weapons[key].small_medium} / large {self.tables.weapons[key].large}"
+
+    def pick_target(self, being: int, targets: list[int], need: Callable[[int], ps.Figure | None] | None = None) -> int:
+        """The target, each offered with its hit points and ``need(target)``, the roll it would need
+        (``None``: helpless, hit without a roll)."""
+        if len(targets) == 1:
+            return targets[0]  # [D] one enemy: not asked (design 2: "asked only when more than one")
+        held = self.holding(being)
+        # [D] the held one if he still fights, else one still standing (PA-11: the helpless need a roll too)
+        able = [target for target in targets if self.f[target].able]
+        advised = held if held in targets and (held in able or not able) else next(iter(able), targets[0])
+        options = [
+            Choice(
+                self.beings[target].slug,
+                self.name(target),
+                self.target_why(target, need(target) if need else None, need is not None),
+            )
+            for target in targets
+        ]
+        key = self.choose(being, "target", options, self.beings[advised].slug)
+        return next(target for target in targets if self.beings[target].slug == key)
+
+    def target_why(self, being: int, needed: ps.Figure | None = None, asked: bool = False) -> str:
+        me = self.f[being]
+        bits = []
+        if needed is not None:
+            low = ps.lowest_hit(needed)
+            bits.append("cannot be hit" if low > 100 else f"needs {low}+")
+        elif asked:
+            bits.append("helpless: hit without a roll")
+        bits.append(f"{me.hp}/{me.max_hp} hp")
+        if self.status_of(being) != "fighting":
+            bits.append(self.status_words(being))
+        return ", ".join(bits)
+
+    def keep_or_release(self, holder: int, action: str, target: int | None) -> None:
+        """[D] A holder keeps his hold while he waits or attacks, pummels or grapples the held being;
+        anything else lets go (the text: "the hold continues until loosened or broken"). A leg
+        grabbed (overbear's "Grab Leg") is kept while he waits or overbears or grapples that being."""
+        held = self.holding(holder)
+        if held is not None and not (
+            action == "wait" or (action in ("attack", "pummel", "grapple") and target == held)
+        ):
+            self.f[held].held_by = None
+            self.log.append(f"{self.name(holder)} lets go of {self.name(held)}")
+        for other in self.legs_held(holder):
+            if not (action == "wait" or (action in ("overbear", "grapple") and target == other)):
+                self.let_go_legs(holder, other)
+                self.log.append(f"{self.name(holder)} lets go of {self.name(other)}'s leg")
+
+    def fix_helm(self, being: int) -> None:
+        dex = self.dexterity(being)
+        (roll,) = self.roll(being, D20, "dexterity check", against=self.dexterity_against(being, " fixes the helm"))
+        if roll <= dex:
+            self.log.append(f"{self.name(being)} rolls {roll}: fixes the helm")
+            self.pending.append(lambda: setattr(self.f[being], "slipped", None))
+        else:
+            self.log.append(f"{self.name(being)} rolls {roll}: the helm is still askew")
