@@ -36,7 +36,7 @@ class Kind:
     """A d10 read as a digit 0-9: ``0`` means 0, ``10`` is read as 0 (ruling D-1)."""
     PERCENT = "percent"
     """Two d10 read as 01-100, ``00`` or ``100`` means 100 (ruling D-2)."""
-    FUDGE = "fudge"
+    FUDGE = "dF"
     """A Fudge die: ``+`` is +1, ``-`` is -1, ``0``, ``.`` or blank is 0 (ruling D-3)."""
 
 

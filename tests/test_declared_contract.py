@@ -14,10 +14,7 @@ from companion.sheet import SheetSpec
 REPO = Path(__file__).resolve().parent.parent
 CORE_AND_SCREENS = sorted((REPO / "companion").glob("*.py")) + sorted((REPO / "screens").glob("*.py"))
 
-GAME_WORDS_ALLOWED = {
-    # the Fudge die is a kind of die (4dF), as d10 is: named by the dice, not by the game
-    ("companion/dice.py", "fudge"),
-}
+GAME_WORDS_ALLOWED: set[tuple[str, str]] = set()
 """Where a game's key may stand in the core or the screens, and why."""
 
 STILL_GAME_SPECIFIC: set[str] = set()
