@@ -142,6 +142,11 @@ class Dice:
         return cls(tuple(dice))
 
     @property
+    def fudge(self) -> bool:
+        """Every die a Fudge die (``4dF``): typed ``+ - 0``, their total read as the game reads it."""
+        return bool(self.dice) and all(die.kind == Kind.FUDGE for die in self.dice)
+
+    @property
     def notation(self) -> str:
         """Standard notation: ``d10!``, ``2d6``, ``4dF``, ``d6 d10``."""
         parts: list[str] = []

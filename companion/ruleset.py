@@ -62,6 +62,12 @@ SIDES = ("red", "blue")
 """Corner names, by side index."""
 
 
+def side_index(word: Any) -> int:
+    """A side's index from the word a tracker gives it (``side``: ``red`` 0, ``blue`` 1); red
+    where a tracker names none."""
+    return SIDES.index(word) if word in SIDES else 0
+
+
 @dataclass(frozen=True, slots=True)
 class Answer:
     """What the table entered for one prompt."""
@@ -305,10 +311,10 @@ class PadSide:
     max_damage: int = 2
     notes: tuple[str, ...] = ()
     """What else changes this corner's rolls this turn (penalty, bonuses, position), in words."""
-    dice_each: int = 1
-    """What a point of focus on the dice adds to each roll."""
-    damage_each: int = 4
-    """What a point of focus on damage adds, once, to the damage of a hit."""
+    dice_each: int = 0
+    """What a point of focus on the dice adds to each roll (the game's figure; 0: not said)."""
+    damage_each: int = 0
+    """What a point of focus on damage adds, once, to the damage of a hit (0: not said)."""
 
     def find(self, text: str) -> PadOption | tuple[PadOption, ...] | None:
         """The option ``text`` names (its key or an unambiguous start); a tuple when ambiguous."""
@@ -856,8 +862,7 @@ class Ruleset:
         each with his marks and his track (wound boxes, a hit point bar) in the game's words and
         tones. The default: each name on its side, nothing more."""
         return tuple(
-            CombatantView(name, SIDES.index(side) if (side := numbers.get("side")) in SIDES else 0)
-            for name, numbers in self.trackers(state).items()
+            CombatantView(name, side_index(numbers.get("side"))) for name, numbers in self.trackers(state).items()
         )
 
     round_seconds: ClassVar[float | None] = None
@@ -921,6 +926,8 @@ class TimedRuleset(Ruleset):
 
     round_seconds: ClassVar[float | None] = 300.0
     """A round's length (FO: 300)."""
+    clock_keys: ClassVar[tuple[str, ...]] = ()
+    """Trackers the round clock shows (FO's attacking time), left out of the fighters' panels."""
 
     def clock_reading(self, state: Any) -> float:
         """The round clock at the latest answer: where a resumed fight's clock stands."""

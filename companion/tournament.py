@@ -25,6 +25,7 @@ from companion.ruleset import (
     Answer,
     Choice,
     ChoicePrompt,
+    Gauge,
     OptionSpec,
     Outcome,
     OverPrompt,
@@ -295,6 +296,12 @@ class Tournament(Ruleset):
 
     def card_words(self, card: Any) -> tuple[str, ...]:
         return self.game.card_words(card)
+
+    def total_text(self, prompt: Any, total: int) -> str:
+        return self.game.total_text(prompt, total)
+
+    def gauges(self, state: TournamentState) -> dict[str, tuple[Gauge, ...]]:
+        return self.game.gauges(state.bout) if state.bout is not None else {}
 
     def in_bout(self, state: TournamentState) -> bool:
         return state.bout is not None

@@ -89,7 +89,6 @@ class FightScreen(Screen[None]):
         self._scene = ruleset.scenes
         """A scene of many on two sides (Fudge): the sides are listed on the left,
         the prompt, the tray and the play-by-play on the right."""
-        """A scene's side panels: hit point bars (PAF) or wound boxes (Fudge)."""
         self._shown_prompt: Prompt | None = None
         """The prompt on screen (a long one scrolls in a scene; a new one starts at its top)."""
 
@@ -226,7 +225,8 @@ class FightScreen(Screen[None]):
             cards = ()
         for side, card in enumerate(cards):
             panel = self.query_one("#red" if side == 0 else "#blue", FighterPanel)
-            skip = ("attack_seconds",) if self.clock is not None else ()  # the round timer shows it
+            # what the round timer shows is not shown again
+            skip = self.round_clock.ruleset.clock_keys if self.round_clock is not None else ()
             numbers = trackers.get(card.name, {})
             if self.night is not None:
                 numbers = self.night.entrant_numbers(card, numbers)

@@ -25,6 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, ProgressBar, Select, Static
 from textual.worker import get_current_worker
 
+from companion.games import GAMES
 from companion.ruleset import Setup, default_options, get_ruleset
 from companion.screens.widgets import escape
 from companion.simulate import Tally, ensure_resource_tracker, plan, run, workers_for
@@ -287,7 +288,8 @@ class MatchupScreen(Screen[None]):
                 markup=False,
             )
             return False
-        game = f"{self.game}_tournament" if self.tournament else self.game
+        night = GAMES[self.game].tournament
+        game = night if self.tournament and night is not None else self.game
         try:
             ruleset = get_ruleset(game)
             ruleset.new(Setup(game, self.cards, self.options))

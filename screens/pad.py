@@ -175,8 +175,9 @@ class ActionPadScreen(Screen[str | None]):
         spends = self._spends()
         over = spends > held
         text = (
-            f"d: focus on dice [b]{self._dice}[/b] (+{self.pad.dice_each} a roll)  ·  "
-            f"x: focus on damage [b]{self._damage}[/b] (+{self.pad.damage_each} damage, once)\n"
+            f"d: focus on dice [b]{self._dice}[/b]{f' (+{self.pad.dice_each} a roll)' if self.pad.dice_each else ''}  ·  "
+            f"x: focus on damage [b]{self._damage}[/b]"
+            f"{f' (+{self.pad.damage_each} damage, once)' if self.pad.damage_each else ''}\n"
         )
         if over:
             text += f"[b $error]spends {spends} focus, holds {held}: put less on dice or damage[/]"

@@ -272,7 +272,7 @@ class SceneSelectScreen(FighterSelectScreen):
         """The tables a card's numbers are derived with (the game's ``tables_for``), or None."""
         if not hasattr(self, "_tables"):
             self._tables = None
-            if self.ruleset.has_sheet:
+            if self.ruleset.has_tables:
                 try:
                     self._tables = self.ruleset.tables_for(self.app.directory)
                 except ValueError:

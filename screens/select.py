@@ -285,7 +285,7 @@ class FighterSelectScreen(Screen[None]):
         if action == "tournament":
             return self.tournament_key is not None and parameters != (self.tournament,)
         if action == "simulate":
-            return self.tournament_key is not None  # the simulator plays NHB; it says what it needs
+            return self.ruleset.simulated  # a game the simulator plays; it says what it needs
         if action == "unpick":
             return bool(self.entrants) if self.tournament else any(self.corners)
         return True

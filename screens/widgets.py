@@ -199,11 +199,6 @@ def also_word(prompt: Prompt, text: str) -> Choice | None:
     )
 
 
-def fudge_dice(prompt: RollPrompt) -> bool:
-    """Whether every die of the roll is a Fudge die (typed ``+ - 0 +``)."""
-    return bool(prompt.dice.dice) and all(die.kind == Kind.FUDGE for die in prompt.dice.dice)
-
-
 def preview(prompt: Prompt, text: str, ruleset: Ruleset | None = None) -> tuple[bool, str]:
     """Check typed text against the prompt without applying it: (fits, what to show); a roll's
     total as ``ruleset`` reads it (Fudge: on its ladder)."""
@@ -213,7 +208,7 @@ def preview(prompt: Prompt, text: str, ruleset: Ruleset | None = None) -> tuple[
             if len(prompt.options) == 1:  # e.g. a tournament's "begin": nothing to choose
                 return True, f"Enter: {prompt.options[0].label}"
             return True, "Enter takes the advised choice" if prompt.advised else "type the first letter of a choice"
-        if isinstance(prompt, RollPrompt) and fudge_dice(prompt):
+        if isinstance(prompt, RollPrompt) and prompt.dice.fudge:
             return True, "type each die as it landed: + - or 0 (ctrl+r: the app rolls)"
         return True, "type the faces as they landed (ctrl+r: the app rolls)"
     if text.lower() == ROLL_WORD:
@@ -316,7 +311,7 @@ class DiceTray(Widget):
         box.disabled = prompt.kind == "over"
         if isinstance(prompt, RollPrompt):
             n = len(prompt.dice.dice)
-            if fudge_dice(prompt):
+            if prompt.dice.fudge:
                 box.placeholder = f"faces, e.g. {' '.join('+-0+'[i % 4] for i in range(n))}"
             else:
                 # an example each die has: a d4 never shows 7

@@ -68,7 +68,9 @@ class Fo(TimedRuleset):
     round_seconds = ROUND_SECONDS
     has_odds = True
     options = Options.specs()
+    clock_keys = ("attack_seconds",)
     words: ClassVar[dict[str, str]] = {
+        "gnp": "GnP",  # as the panel's pairs and the prompts write it
         "attack_seconds": "attacking",
         "holds_dice": "holds the dice",
         "streak": "in a row",

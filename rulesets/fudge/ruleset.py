@@ -34,7 +34,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from companion.dice import Kind
 from companion.replay import EndScene, GmModifier, SceneRuleset, slug
 from companion.ruleset import SIDES, Answer, Outcome, Reference, Setup, evolve
 from companion.rulesets.fudge import tables as tables_mod
@@ -191,9 +190,7 @@ class Fudge(SceneRuleset):
 
     def total_text(self, prompt: Any, total: int) -> str:
         """A roll of Fudge dice reads on the ladder (FU-1): ``+2 Great``."""
-        if prompt.dice.dice and all(die.kind == Kind.FUDGE for die in prompt.dice.dice):
-            return ladder_show(total)
-        return str(total)
+        return ladder_show(total) if prompt.dice.fudge else str(total)
 
     def card_view(self, card: FudgeCard, tables: Any = None) -> CardView:
         """The whole character sheet: attributes, skills, gifts, faults, wound boxes."""

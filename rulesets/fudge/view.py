@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.ruleset import SIDES
+from companion.ruleset import side_index
 from companion.views import Box, BoxRow, CombatantView, Mark, Tone, WoundTrack
 
 WOUND_LEVELS = (
@@ -106,13 +106,12 @@ def combatant_view(name: str, numbers: dict[str, Any]) -> CombatantView:
     if numbers.get("tired") and not out:
         tags.append(TIRED)
     tags += _ammo(numbers)
-    side = numbers.get("side")
     track = wound_track(
         numbers.get("boxes") or {}, numbers.get("suppressed") or (), numbers.get("marks"), numbers.get("penalty") or 0
     )
     return CombatantView(
         name,
-        SIDES.index(side) if side in SIDES else 0,
+        side_index(numbers.get("side")),
         out=out,
         tags=tuple(tags),
         action=str(numbers.get("action") or "") if not out else "",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.ruleset import SIDES
+from companion.ruleset import side_index
 from companion.views import CombatantView, HitPointBar, Mark, Tone
 
 OUT = ("unconscious", "needs_help", "helped", "dying", "dead")
@@ -120,10 +120,9 @@ def combatant_view(name: str, numbers: dict[str, Any]) -> CombatantView:
     if hp >= 0:
         notes += death
     af, df = numbers.get("af"), numbers.get("df")
-    side = numbers.get("side")
     return CombatantView(
         name,
-        SIDES.index(side) if side in SIDES else 0,
+        side_index(numbers.get("side")),
         out=out,
         tags=tuple(tags),
         action="" if out else str(numbers.get("action") or ""),
