@@ -287,7 +287,7 @@ class Fudge(SceneRuleset):
     # --- what the screens show ---------------------------------------------------------
 
     def combatants(self, state: Any) -> tuple[CombatantView, ...]:
-        """Each combatant from his trackers, as the side panels show him (:mod:`fudge_view`)."""
+        """Each combatant from his trackers, as the side panels show him (:mod:`rulesets.fudge.view`)."""
         return tuple(combatant_view(name, numbers) for name, numbers in self.trackers(state).items())
 
     def trackers(self, state: FudgeState) -> dict[str, dict[str, Any]]:

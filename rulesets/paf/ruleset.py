@@ -358,7 +358,7 @@ class Paf(SceneRuleset):
         return self.run(state) if state.result is None else _Finished(state)
 
     def combatants(self, state: Any) -> tuple[CombatantView, ...]:
-        """Each combatant from his trackers, as the side panels show him (:mod:`paf_view`)."""
+        """Each combatant from his trackers, as the side panels show him (:mod:`rulesets.paf.view`)."""
         return tuple(combatant_view(name, numbers) for name, numbers in self.trackers(state).items())
 
     def trackers(self, state: PafState) -> dict[str, dict[str, Any]]:
