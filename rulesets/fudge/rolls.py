@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.ruleset import RollPrompt
 from companion.rulesets.fudge.declarations import Declarations
-from companion.rulesets.fudge.rules import POOR, ladder_name
+from companion.rulesets.fudge.rules import POOR, TIRED, ladder_name
 from companion.rulesets.fudge.state import (
     ACTION_WORDS,
     ATTACKS,
@@ -126,7 +126,7 @@ class Rolls(Declarations):
         if gang > 1:
             parts.append((f"gang-up of {gang}", -(gang - 1)))
         if self.f[combatant].tired:
-            parts.append(("all-out attack last turn", -2))
+            parts.append(("all-out attack last turn", TIRED))
         decl = self.decl[combatant]
         if decl is not None and decl.action == "all-out-defense":
             parts.append(("all-out defense", 1))

@@ -34,6 +34,9 @@ LADDER: dict[str, int] = {
 }
 """The ladder's words and their levels (FU-1), lowest first."""
 
+TIRED = -2
+"""To every roll in the turn after an all-out attack (the text)."""
+
 TOP = LADDER["Legendary"]
 BOTTOM = LADDER["Terrible"]
 POOR = LADDER["Poor"]

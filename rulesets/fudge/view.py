@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.ruleset import side_index
+from companion.rulesets.fudge.rules import TIRED
 from companion.views import Box, BoxRow, CombatantView, Mark, Tone, WoundTrack
 
 WOUND_LEVELS = (
@@ -19,7 +20,7 @@ WOUND_LEVELS = (
 """The wound boxes in order of severity (ruling FU-4): the tracker's key, its word, its short word
 (for a long Hurt track that leaves no room for the full ones)."""
 
-TIRED = Mark("tired -2", Tone.WARNING, strong=True)
+TIRED_MARK = Mark(f"tired {TIRED:+d}", Tone.WARNING, strong=True)
 """Last round's all-out attack: -2 to everything this round."""
 
 
@@ -104,7 +105,7 @@ def combatant_view(name: str, numbers: dict[str, Any]) -> CombatantView:
     if numbers.get("aim"):
         tags.append(Mark("aim", Tone.GOOD, strong=True))
     if numbers.get("tired") and not out:
-        tags.append(TIRED)
+        tags.append(TIRED_MARK)
     tags += _ammo(numbers)
     track = wound_track(
         numbers.get("boxes") or {}, numbers.get("suppressed") or (), numbers.get("marks"), numbers.get("penalty") or 0
