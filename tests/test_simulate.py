@@ -517,3 +517,18 @@ def test_ctrl_c_on_a_parallel_run_ends_every_worker_at_once_and_exits_130(tmp_pa
     assert data["stopped"] is True and 0 < data["n"] < 20_000_000
     left = {pid for pid in workers if Path(f"/proc/{pid}").exists()}
     assert not left, f"workers still running: {left}"
+
+
+def test_a_chunks_figures_cross_to_the_parent_whole_and_each_ending_read_back_once():
+    """Issue 21: a worker's tally is sent as plain tuples (pickling its result objects cost a fifth of
+    playing the chunk); read back it is the same tally, and the same ending is the same object."""
+    import pickle
+
+    tally = run_job(plan("nhb", (RED, BLUE), 500, seed=3)[0])
+    tally.champions["Red"] = 2
+    tally.tournaments, tally.stopped = 2, True
+    back = pickle.loads(pickle.dumps(tally))
+    assert back == tally and back.bouts == tally.bouts and len(back.bouts) > 10
+    again = pickle.loads(pickle.dumps(tally))
+    assert all(a is b for a, b in zip(sorted(back.bouts, key=repr), sorted(again.bouts, key=repr)))
+    assert all(type(result) is Result for result in back.bouts)
