@@ -616,6 +616,14 @@ def run_simulate(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> 
         bar.close()
     summary = tally.summary()
     summary["seed"] = seed
+    if not args.tournament:  # beside the sampled figures, the rules' own where the game can enumerate a bout
+        exact = ruleset.exact_figures(ruleset.new(Setup(args.game, cards, options)))
+        if exact is not None:
+            summary["exact"] = {
+                "wins": {card.name: round(p, 4) for card, p in zip(cards, exact["wins"])},
+                "methods": {m: round(p, 4) for m, p in exact["methods"].items()},
+                "remainder": float(f"{exact['remainder']:.1e}"),
+            }
     if args.json:
         stdout.write(json.dumps(summary) + "\n")
     else:
@@ -667,18 +675,24 @@ def format_summary(summary: dict[str, Any], asked: int) -> str:
             lines.append(f"  {name:<{width}}  {_pct(share):>6}  ({_pct(lo)}-{_pct(hi)})")
         lines.append("Bouts won (share of all bouts):")
     else:
-        lines.append("Wins (95% interval):")
+        lines.append("Wins (95% interval)" + ("; exact, from the rules:" if "exact" in summary else ":"))
+    exact = summary.get("exact")
+
+    def beside(kind: str, key: str) -> str:
+        return f"  exact {_pct(exact[kind][key]):>6}" if exact is not None else ""
+
     for name, share in summary["wins"].items():
         if tournament:  # a night's bouts are not independent: no interval
             lines.append(f"  {name:<{width}}  {_pct(share):>6}")
             continue
         lo, hi = summary["wins_interval"][name]
-        lines.append(f"  {name:<{width}}  {_pct(share):>6}  ({_pct(lo)}-{_pct(hi)})")
+        lines.append(f"  {name:<{width}}  {_pct(share):>6}  ({_pct(lo)}-{_pct(hi)}){beside('wins', name)}")
     if not tournament:  # a bracket has no draws
         lines.append(f"  {'draws':<{width}}  {_pct(summary['draws']):>6}")
     lines.append("Methods:")
     for method, share in summary["methods"].items():
-        lines.append(f"  {method:<10}  {_pct(share):>6}  {_bar(share)}")
+        bar = f"{_bar(share):<20}" if exact is not None else _bar(share)  # the exact figures in a column
+        lines.append(f"  {method:<10}  {_pct(share):>6}  {bar}{beside('methods', method)}")
     subs = list(summary["submissions"].items())
     if subs:
         lines.append(

@@ -728,6 +728,13 @@ class Ruleset:
         table now rather than in the background)."""
         return None
 
+    def exact_figures(self, state: Any) -> dict[str, Any] | None:
+        """A bout's figures worked out from the rules rather than sampled, from its first state,
+        for the simulator to print beside its own: ``wins`` (each side's share), ``methods`` (each
+        way a bout ends: ``ko``, ``decision``, ``draw``...) and ``remainder`` (what the enumeration
+        leaves unexplored). None where the game cannot enumerate a bout (the default)."""
+        return None
+
     def odds_prepare(self, state: Any) -> None:
         """Start computing a slow odds table in the background (NHB's whole bout); default none."""
         return None

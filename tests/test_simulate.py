@@ -532,3 +532,27 @@ def test_a_chunks_figures_cross_to_the_parent_whole_and_each_ending_read_back_on
     again = pickle.loads(pickle.dumps(tally))
     assert all(a is b for a, b in zip(sorted(back.bouts, key=repr), sorted(again.bouts, key=repr)))
     assert all(type(result) is Result for result in back.bouts)
+
+
+def test_the_rules_exact_figures_are_printed_beside_the_sampled_ones(tmp_path, monkeypatch):
+    """Issue 21: NHB's bout figures as the odds engine works them out from the rules (its whole-bout
+    table) stand beside the Monte Carlo's, in the JSON and the table; the sampled shares fall within
+    4.5 standard errors of them; a tournament (no single bout to enumerate) has none."""
+    n = 20_000
+    args = ("nhb", "Royce Gracie", "Ken Shamrock", "-n", str(n), "--seed", "4", "--json")
+    status, out, _ = simulate(tmp_path, monkeypatch, *args)
+    data = json.loads(out)
+    exact = data["exact"]
+    assert status == 0 and set(exact) == {"wins", "methods", "remainder"}
+    assert set(exact["methods"]) == set(data["methods"]) and exact["remainder"] < 1e-3
+    assert sum(exact["methods"].values()) + exact["remainder"] == pytest.approx(1, abs=1e-3)
+    assert sum(exact["wins"].values()) + exact["methods"]["draw"] == pytest.approx(1, abs=1e-3)
+    for sampled, worked in [(data["wins"][k], exact["wins"][k]) for k in exact["wins"]] + [
+        (data["methods"][m], exact["methods"][m]) for m in exact["methods"]
+    ]:
+        assert abs(sampled - worked) <= 4.5 * math.sqrt(worked * (1 - worked) / n) + 1e-3, (sampled, worked)
+    status, out, _ = simulate(tmp_path, monkeypatch, *args[:-1])
+    assert "exact, from the rules" in out and f"exact {100 * exact['wins']['Royce Gracie']:5.1f}%" in out
+    night = ("nhb", "--tournament", "Royce Gracie", "Ken Shamrock", "Dan Severn", "Gerard Gordeau")
+    status, out, _ = simulate(tmp_path, monkeypatch, *night, "-n", "50", "--seed", "1", "--json")
+    assert status == 0 and "exact" not in json.loads(out)

@@ -136,6 +136,18 @@ def bout_table(ruleset: Nhb, state: NhbState, depth: int = DEPTH) -> NhbWalk:
     return table
 
 
+def bout_figures(ruleset: Nhb, state: NhbState, depth: int = DEPTH) -> dict[str, Any]:
+    """The bout's figures from its first state: each side's wins and each method's share of all
+    bouts (``ko``, ``tko``, ``submission``, ``decision``, ``draw``), and the probability the walk
+    left unexplored (``remainder``)."""
+    table = bout_table(ruleset, state, depth)
+    v = table.value(NhbState(fighters=state.fighters, options=state.options))
+    methods = {m: sum(_get(v, "bout", s, m) for s in (0, 1)) for m in (*METHODS, "decision")}
+    methods["draw"] = _get(v, "bout", None, "draw")
+    wins = (_wins(v, 0), _wins(v, 1))
+    return {"wins": wins, "methods": methods, "remainder": max(0.0, 1.0 - sum(methods.values()))}
+
+
 # --- the odds of a prompt ----------------------------------------------------------
 
 

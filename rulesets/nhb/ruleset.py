@@ -183,6 +183,13 @@ class Nhb(Ruleset):
 
         return odds(self, state, wait=wait)
 
+    def exact_figures(self, state: NhbState) -> dict[str, Any]:
+        """The whole bout's figures from the odds engine's table (issue 21): each side's wins and
+        each method, exactly as the rules give them (to the walk's depth; ``remainder`` is the rest)."""
+        from companion.rulesets.nhb.odds import bout_figures
+
+        return bout_figures(self, state)
+
     def odds_prepare(self, state: NhbState) -> None:
         """Start the bout's odds table in the background (issue 8), before the first prompt
         asks for it: a screen may call this once both corners are chosen."""
