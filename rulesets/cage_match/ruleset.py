@@ -44,26 +44,21 @@ from companion.ruleset import (
 )
 from companion.rulesets.cage_match import tables as tables_mod
 from companion.rulesets.cage_match.cards import CmCard
-from companion.rulesets.cage_match.combos import COMBO_OUTCOMES, Combos
-from companion.rulesets.cage_match.damage import Blow, aim, blow, harm
-from companion.rulesets.cage_match.positions import LADDER
+from companion.rulesets.cage_match.combos import Combos
+from companion.rulesets.cage_match.damage import Blow, aim, harm
 from companion.rulesets.cage_match.reference import attack_table, card_reference
-from companion.rulesets.cage_match.reveal import explain
 from companion.rulesets.cage_match.rules import (
     TWO_D6,
     Clash,
     Roll,
-    Rolling,
-    beats,
     block,
     break_free,
-    chance_to_win,
     defence,
     expected_damage,
     must_win,
     race,
 )
-from companion.rulesets.cage_match.state import OPTIONS, Body, CmState, Hp, Options, Rules, Sheet
+from companion.rulesets.cage_match.state import OPTIONS, Body, CmState, Options, Rules, Sheet
 from companion.rulesets.cage_match.tables import (
     BRUTAL_HIT,
     CROWD_BOOS,
@@ -77,45 +72,26 @@ from companion.rulesets.cage_match.tables import (
     TRIES_THE_TAKE_DOWN,
     WHO_FASTER,
 )
-from companion.rulesets.cage_match.turn import AUTOMATIC_V_FOCUS, END, TableEnds, read
+from companion.rulesets.cage_match.turn import TableEnds
 from companion.views import CardView, Mark, PanelLine, Tone
 
 __all__ = [
-    "AUTOMATIC_V_FOCUS",
-    "COMBO_OUTCOMES",
-    "END",
-    "LADDER",
-    "OPTIONS",
     "RULESET",
     "TWO_D6",
     "Blow",
     "Body",
-    "CageMatch",
     "Clash",
     "CmState",
-    "Hp",
-    "Options",
     "Roll",
-    "Rolling",
-    "Rules",
-    "Sheet",
-    "TableEnds",
     "Turn",
     "aim",
-    "attack_table",
-    "beats",
     "block",
-    "blow",
     "break_free",
-    "card_reference",
-    "chance_to_win",
     "defence",
     "expected_damage",
-    "explain",
     "harm",
     "must_win",
     "race",
-    "read",
 ]
 """What this module has always offered (the names now defined in the step modules among them)."""
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from companion.replay import EndScene, GmModifier, SceneRuleset, slug
+from companion.replay import SceneRuleset, slug
 from companion.ruleset import SIDES, Answer, Outcome, Reference, Setup, evolve
 from companion.rulesets.fudge import tables as tables_mod
 from companion.rulesets.fudge.cards import FudgeCard, check_against
@@ -42,93 +42,32 @@ from companion.rulesets.fudge.reference import damage_reference, ladder_referenc
 from companion.rulesets.fudge.rules import ladder_show
 from companion.rulesets.fudge.scene_end import SceneEnd
 from companion.rulesets.fudge.state import (
-    ACTION_WHY,
-    ACTION_WORDS,
     ATTACKS,
     BOXES,
-    BRAWLING,
-    BULLET_RANK,
-    END,
-    EXPERIENCE,
-    EXPERIENCE_CAP,
-    FOUR_DF,
-    GIFTS,
-    GM,
-    GM_MODIFIERS,
-    GM_MOST,
     LEGACY_MANEUVERS,
     MANEUVERS,
     MARK_WORDS,
-    MAX_CLIP_TARGETS,
-    MAX_GANG,
     OPTIONS,
-    OTHER_GIFT,
-    PAIN,
-    RD_SHIFT,
-    ROUND_SECONDS,
     STALLED,
-    STATUS_WORDS,
     WOUND_WORDS,
-    Arm,
-    Decl,
     Fighter,
     FudgeState,
-    Hit,
-    NamedGift,
     Options,
     SceneEnded,
     Sheet,
     arms_of,
-    read_gm,
 )
 from companion.rulesets.fudge.view import combatant_view
 from companion.views import CardView, CombatantView
 
 __all__ = [
-    "ACTION_WHY",
-    "ACTION_WORDS",
     "ATTACKS",
     "BOXES",
-    "BRAWLING",
-    "BULLET_RANK",
-    "END",
-    "EXPERIENCE",
-    "EXPERIENCE_CAP",
-    "FOUR_DF",
-    "GIFTS",
-    "GM",
-    "GM_MODIFIERS",
-    "GM_MOST",
-    "LEGACY_MANEUVERS",
     "MANEUVERS",
-    "MARK_WORDS",
-    "MAX_CLIP_TARGETS",
-    "MAX_GANG",
-    "OPTIONS",
-    "OTHER_GIFT",
-    "PAIN",
-    "RD_SHIFT",
-    "ROUND_SECONDS",
     "RULESET",
-    "STALLED",
-    "STATUS_WORDS",
     "WOUND_WORDS",
-    "Arm",
-    "Decl",
-    "EndScene",
-    "Fighter",
-    "Fudge",
     "FudgeState",
-    "GmModifier",
-    "Hit",
-    "NamedGift",
-    "Options",
     "Round",
-    "Sheet",
-    "damage_reference",
-    "ladder_reference",
-    "locations_reference",
-    "read_gm",
 ]
 """What this module has always offered (the names now defined in ``state.py`` and
 ``reference.py`` among them)."""

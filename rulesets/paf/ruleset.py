@@ -52,7 +52,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from companion.replay import EndScene, GmModifier, SceneRuleset, slug
+from companion.replay import SceneRuleset, slug
 from companion.ruleset import (
     SIDES,
     Answer,
@@ -64,38 +64,29 @@ from companion.ruleset import (
 from companion.rulesets.paf import rules as ps
 from companion.rulesets.paf import sheet as paf_sheet
 from companion.rulesets.paf import tables as pt
-from companion.rulesets.paf.aftermath import MAX_DAYS, REST, Aftermath, PafResult
-from companion.rulesets.paf.attack import Attack, Attacks, damage_total
+from companion.rulesets.paf.aftermath import Aftermath, PafResult
+from companion.rulesets.paf.attack import Attacks
 from companion.rulesets.paf.cards import PafCard, check_against, derived
-from companion.rulesets.paf.effects import Effects, blocked, critical_multiplier
+from companion.rulesets.paf.effects import Effects
 from companion.rulesets.paf.fumbles import Fumbles
 from companion.rulesets.paf.hit_points import HitPoints
 from companion.rulesets.paf.missiles import Missiles
-from companion.rulesets.paf.nonlethal import NO_CRITICAL, POMMEL_MODS, NonLethal, Tool, Wrestle, index_note
+from companion.rulesets.paf.nonlethal import NonLethal
 from companion.rulesets.paf.reference import (
     critical_reference,
     fumble_reference,
     nonlethal_reference,
     thresholds_reference,
 )
-from companion.rulesets.paf.round import END, GM, STATUS_WORDS, _End, read_gm
+from companion.rulesets.paf.round import _End
 from companion.rulesets.paf.state import (
-    ACTION_WHY,
     ACTIONS,
     D6,
-    D20,
-    D_PERCENT,
-    FIELDS,
-    NON_LETHAL,
     OPTIONS,
-    ROUND_SECONDS,
     Being,
     Fighter,
     Options,
     PafState,
-    dice_of,
-    hits_words,
-    pct,
 )
 from companion.rulesets.paf.tables import Tables
 from companion.rulesets.paf.turn import Turns
@@ -105,46 +96,11 @@ from companion.views import CardView, CombatantView
 
 __all__ = [  # the names other modules have imported from here, wherever they live now
     "ACTIONS",
-    "ACTION_WHY",
-    "D6",
-    "D20",
-    "D_PERCENT",
-    "END",
-    "FIELDS",
-    "GM",
-    "MAX_DAYS",
-    "NON_LETHAL",
-    "NO_CRITICAL",
-    "OPTIONS",
-    "POMMEL_MODS",
-    "REST",
-    "ROUND_SECONDS",
     "RULESET",
-    "STATUS_WORDS",
-    "Attack",
-    "Being",
-    "EndScene",
-    "Fighter",
-    "GmModifier",
-    "Options",
-    "Paf",
     "PafResult",
     "PafState",
     "Round",
-    "Tool",
-    "Wrestle",
-    "blocked",
-    "critical_multiplier",
-    "critical_reference",
-    "damage_total",
-    "dice_of",
     "fumble_reference",
-    "hits_words",
-    "index_note",
-    "nonlethal_reference",
-    "pct",
-    "read_gm",
-    "thresholds_reference",
 ]
 
 EMPTY_ROUNDS = 100
