@@ -14,7 +14,7 @@ from contextlib import contextmanager, suppress
 from typing import Any, NamedTuple
 
 from companion.dice import Refused, roll_text
-from companion.ruleset import Answer, ChoicePrompt, Prompt, RollPrompt, Ruleset, SecretPrompt, Setup
+from companion.ruleset import Answer, ChoicePrompt, Outcome, Prompt, RollPrompt, Ruleset, SecretPrompt, Setup
 from companion.store import StoreError
 
 ROLL_WORD = "roll"
@@ -158,6 +158,16 @@ class Session:
         self.redo_stack.clear()
         self._changed()
         return step
+
+    def check(self, text: str, *, clock: float | None = None) -> Outcome:
+        """What ``text`` would do at the current prompt, done to nothing: the outcome, or Refused
+        with the reason :meth:`submit` would give. The dice tray previews an answer through this,
+        so what it shows as taken is what Enter takes (issue 21); a ruleset is pure, so this
+        changes nothing."""
+        text = text.strip()
+        if text.lower() == ROLL_WORD or isinstance(self.prompt, SecretPrompt):
+            return Outcome(self.state)  # the app rolls, or the pad fills the picks: not the typed text's to say
+        return self.ruleset.apply(self.state, Answer(text, False, clock))
 
     def roll(self, *, clock: float | None = None) -> Step:
         """Let the app answer for the player (ruling D-6): roll the prompted dice,

@@ -21,7 +21,7 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 
 from companion.clock import RoundClock
 from companion.dice import Refused
-from companion.ruleset import ChoicePrompt, OverPrompt, Prompt, SecretPrompt, TimedRuleset
+from companion.ruleset import ChoicePrompt, Outcome, OverPrompt, Prompt, SecretPrompt, TimedRuleset
 from companion.screens.fight_clock import FightClock
 from companion.screens.fight_night import FightNight
 from companion.screens.fight_odds import FightOdds
@@ -128,7 +128,7 @@ class FightScreen(Screen[None]):
                 yield Static(id="status")
                 with PromptScroll(id="prompt-box"):
                     yield Static(id="prompt")
-                yield DiceTray(self.session.ruleset, id="tray")
+                yield DiceTray(self.session.ruleset, self._dry_run, id="tray")
                 yield Static(id="odds")
                 yield Static(id="result")
                 # wrapped to the column: RichLog's own minimum width (78) would cut the lines
@@ -144,7 +144,7 @@ class FightScreen(Screen[None]):
             with Vertical(id="centre"):
                 yield Static(id="status")
                 yield Static(id="prompt")
-                yield DiceTray(self.session.ruleset, id="tray")
+                yield DiceTray(self.session.ruleset, self._dry_run, id="tray")
                 yield Static(id="odds")
                 yield Static(id="result")
             yield FighterPanel(id="blue", classes="fighter")
@@ -197,6 +197,10 @@ class FightScreen(Screen[None]):
         """A scene's panels take three lines a combatant when the terminal grows tall enough."""
         if self._scene and self.is_mounted:
             self._render_sides(self._who_acts())
+
+    def _dry_run(self, text: str) -> Outcome:
+        """What ``text`` would do now (the tray's preview), with the round clock's reading where it runs."""
+        return self.session.check(text, clock=self._stamp())
 
     def _who_acts(self) -> str | None:
         """The combatant the prompt is for, in a scene (none once it is over)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual import events
@@ -12,7 +13,18 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from companion.dice import Kind, Refused, read_faces
-from companion.ruleset import SIDES, Choice, ChoicePrompt, Gauge, Prompt, Reference, RollPrompt, Ruleset, SecretPrompt
+from companion.ruleset import (
+    SIDES,
+    Choice,
+    ChoicePrompt,
+    Gauge,
+    Outcome,
+    Prompt,
+    Reference,
+    RollPrompt,
+    Ruleset,
+    SecretPrompt,
+)
 from companion.session import ROLL_WORD
 from companion.views import CardView, Field, Mark, Pair, PanelLine, Tone
 
@@ -199,9 +211,28 @@ def also_word(prompt: Prompt, text: str) -> Choice | None:
     )
 
 
-def preview(prompt: Prompt, text: str, ruleset: Ruleset | None = None) -> tuple[bool, str]:
+def preview(
+    prompt: Prompt, text: str, ruleset: Ruleset | None = None, check: Callable[[str], Outcome] | None = None
+) -> tuple[bool, str]:
     """Check typed text against the prompt without applying it: (fits, what to show); a roll's
-    total as ``ruleset`` reads it (Fudge: on its ladder)."""
+    total as ``ruleset`` reads it (Fudge: on its ladder). With ``check`` (the session's dry run of
+    the answer) whether it fits is what Enter would do: a word the game takes at any time (FO's
+    ``stall`` and ``bell``) shows as taken, an answer the rules refuse shows their reason."""
+    fits, said = _preview(prompt, text, ruleset)
+    text = text.strip()
+    if check is None or not text or text.lower() == ROLL_WORD:
+        return fits, said
+    try:
+        outcome = check(text)
+    except Refused as exc:
+        return False, exc.reason  # what Enter would say
+    if fits:
+        return True, said
+    return True, f"= {text}: {outcome.log[0]}" if outcome.log else f"= {text}"
+
+
+def _preview(prompt: Prompt, text: str, ruleset: Ruleset | None) -> tuple[bool, str]:
+    """What the prompt alone says of ``text``: the faces read, the choice found, the total."""
     text = text.strip()
     if not text:
         if isinstance(prompt, ChoicePrompt):
@@ -292,10 +323,14 @@ class DiceTray(Widget):
     prompt: reactive[Prompt | None] = reactive(None, init=False)
     """The prompt being answered."""
 
-    def __init__(self, ruleset: Ruleset | None = None, *, id: str | None = None) -> None:
+    def __init__(
+        self, ruleset: Ruleset | None = None, check: Callable[[str], Outcome] | None = None, *, id: str | None = None
+    ) -> None:
         super().__init__(id=id)
         self.ruleset = ruleset
         """The game's ruleset: how a roll's total reads."""
+        self.check = check
+        """The session's dry run of an answer (:meth:`companion.session.Session.check`)."""
 
     def compose(self) -> ComposeResult:
         yield AnswerBox(placeholder="faces, e.g. 7", id="faces")
@@ -324,7 +359,9 @@ class DiceTray(Widget):
             box.placeholder = " / ".join(o.shown or o.key for o in prompt.options)
         else:
             box.placeholder = "the fight is over"
-        self.show_hint(*preview(prompt, box.value, self.ruleset))  # keys typed since the last Enter are for this prompt
+        self.show_hint(
+            *preview(prompt, box.value, self.ruleset, self.check)
+        )  # keys typed since the last Enter are for this prompt
 
     def show_hint(self, fits: bool, text: str) -> None:
         self.query_one("#hint", Static).update(escape(text))
@@ -340,7 +377,7 @@ class DiceTray(Widget):
             return
         self._put_back = None
         if self.prompt is not None:
-            self.show_hint(*preview(self.prompt, event.value, self.ruleset))
+            self.show_hint(*preview(self.prompt, event.value, self.ruleset, self.check))
 
     def on_answer_box_entered(self, event: AnswerBox.Entered) -> None:
         event.stop()

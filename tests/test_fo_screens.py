@@ -7,13 +7,14 @@ import random
 from pathlib import Path
 
 import pytest
-from table_cards import FO_CARDS, open_fight
+from table_cards import FO_CARDS, open_fight, text_of
 from textual.widgets import Digits, Input, RichLog, Static
 
 from companion.screens.app import make_app
 from companion.screens.fight import FightScreen
 from companion.screens.home import HomeScreen
 from companion.screens.stopwatch import RoundTimer, StopwatchScreen
+from companion.screens.widgets import DiceTray
 
 
 class FakeTime:
@@ -278,3 +279,34 @@ async def test_a_paused_clock_rings_and_stalls_nothing(data_dir: Path) -> None:
         fake.advance(400)
         screen.tick()
         assert [a.text for a in screen.session.answers] == ["3 4", "5 6"]
+
+
+async def test_the_tray_shows_as_taken_what_enter_takes(data_dir: Path) -> None:
+    """Issue 21 (one reader): ``stall`` and ``bell`` were shown refused in the tray ("not a face") though
+    Enter took them; the tray now asks the session what the answer would do, so it agrees with Enter:
+    ``stall`` is taken while the attacker holds the dice (FO-8) and refused, with the rules' reason, at
+    the roll-off; a face the dice do not have stays refused with the dice's reason."""
+    fake = FakeTime()
+    app = make_app(data_dir, rng=random.Random(1), now=fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fo(pilot)
+        tray, box = screen.query_one(DiceTray), screen.query_one("#faces", Input)
+
+        async def typed(text: str) -> tuple[bool, str]:
+            box.value = text
+            await pilot.pause()
+            return not tray.has_class("-refused"), text_of(screen.query_one("#hint", Static))
+
+        fits, said = await typed("stall")  # the roll-off: nobody holds the dice yet
+        assert not fits and "only the attacker holding the dice" in said
+        fits, said = await typed("7 7")
+        assert not fits and "7 is not a face" in said
+        await answer(pilot, "3 4")
+        await answer(pilot, "5 6")  # Red Fox attacks first
+        fits, said = await typed("stall")
+        assert fits and said.startswith("= stall: ") and "stall" in said.lower()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.session.answers[-1].text == "stall"  # Enter took what the tray showed as taken
+        fits, said = await typed("bell")
+        assert fits and said.startswith("= bell")
