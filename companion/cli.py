@@ -10,6 +10,7 @@ import os
 import random
 import re
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -25,6 +26,7 @@ from companion.words import count, excerpt, shown
 if TYPE_CHECKING:
     from companion.cards import Roster
     from companion.odds import Odds
+    from companion.simulate import Tally
 
 SCRIPT_HELP = """\
 Play a fight from text: answers on standard input, one a line; JSON Lines out.
@@ -570,7 +572,7 @@ def odds_now(ruleset: Ruleset, state: Any) -> Odds | None:
 
 def run_simulate(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int:
     """``companion simulate``: the figures of many simulated bouts or tournaments."""
-    from companion.simulate import plan, run, workers_for
+    from companion.simulate import Tally, plan, run, workers_for
 
     ruleset = ruleset_for(args.game)
     if not ruleset.simulated:
@@ -610,8 +612,10 @@ def run_simulate(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     jobs = plan(args.game, cards, args.n, seed, options=options, tournament=bool(args.tournament), draw=args.draw)
     workers = args.workers if args.workers is not None else workers_for(args.n)
-    bar = _ProgressBar(args.n, "tournaments" if args.tournament else "bouts", stderr) if stderr.isatty() else None
-    tally = run(jobs, tuple(card.name for card in cards), workers=workers, progress=bar)
+    so_far = Tally(tuple(card.name for card in cards))
+    noun = "tournaments" if args.tournament else "bouts"
+    bar = _ProgressBar(args.n, noun, stderr, so_far) if stderr.isatty() else None
+    tally = run(jobs, so_far.names, workers=workers, progress=bar, into=so_far)
     if bar is not None:
         bar.close()
     summary = tally.summary()
@@ -632,18 +636,43 @@ def run_simulate(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> 
 
 
 class _ProgressBar:
-    """A one-line bar on a terminal's standard error, redrawn after each chunk."""
+    """A one-line bar on a terminal's standard error, redrawn after each chunk, with the figures so
+    far (each fighter's wins, or the leading entrant's nights), so stopping early keeps what was seen."""
 
-    def __init__(self, total: int, noun: str, out: IO[str]) -> None:
-        self.total, self.noun, self.out = total, noun, out
+    FIGURES_EVERY = 0.25
+    """Seconds between two readings of the figures so far (a reading walks every result met)."""
+
+    def __init__(self, total: int, noun: str, out: IO[str], so_far: Tally) -> None:
+        self.total, self.noun, self.out, self.so_far = total, noun, out, so_far
+        self._read_at = -1.0
+        self._figures = ""
 
     def __call__(self, done: int) -> None:
+        import time
+
+        now = time.monotonic()
+        if done and (now - self._read_at >= self.FIGURES_EVERY or done >= self.total):
+            self._read_at, self._figures = now, self.figures()
         width = 30
         filled = width * done // self.total
         self.out.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{self.total:,} {self.noun}  (Ctrl+C stops)"
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{self.total:,} {self.noun}{self._figures}"
+            "  (Ctrl+C stops)\033[K"
         )
         self.out.flush()
+
+    def figures(self) -> str:
+        """`` · Royce Gracie 69.2%, Ken Shamrock 30.8%`` (bouts) or `` · leading: A 41.0%`` (nights)."""
+        tally = self.so_far
+        if tally.tournaments:
+            name, nights = tally.champions.most_common(1)[0]
+            return f" · leading: {name} {_pct(nights / tally.tournaments)}"
+        wins: Counter[str] = Counter()
+        for result, times in tally.bouts.items():
+            if result.winner is not None:
+                wins[result.winner] += times
+        n = tally.n
+        return " · " + ", ".join(f"{name} {_pct(wins[name] / n)}" for name in tally.names) if n else ""
 
     def close(self) -> None:
         self.out.write("\r\033[K")

@@ -502,6 +502,7 @@ def run(
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
+    into: Tally | None = None,
 ) -> Tally:
     """Run ``jobs`` and add up their figures, in chunk order.
 
@@ -511,11 +512,13 @@ def run(
         workers: processes to share the chunks among; 1 runs them here.
         progress: called with 0 at once, then with the count done after each chunk.
         cancelled: asked between chunks; True stops the run (the figures are partial).
+        into: the tally to add the chunks into, as they come (a progress bar that shows the
+            figures so far reads it); a new one by default.
 
     Ctrl+C stops the run the same way: the chunks done are kept,
     ``Tally.stopped`` is set, and every worker process is ended at once.
     """
-    total = Tally(names)
+    total = into if into is not None else Tally(names)
     done = 0
     try:
         if progress is not None:

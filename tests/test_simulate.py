@@ -412,6 +412,17 @@ def test_cli_shows_a_progress_bar_on_a_terminal(tmp_path, monkeypatch):
     assert "2,000/4,000 bouts" in bar and "4,000/4,000 bouts" in bar and "Ctrl+C stops" in bar
     assert bar.endswith("\r\033[K")  # the bar is wiped before the figures are printed
     assert "4,000 bouts, seed 1" in out.getvalue()
+    # issue 21: the figures so far stand in the bar, so stopping early keeps what was seen: at the end
+    # they are the run's own
+    data = json.loads(
+        simulate(tmp_path, monkeypatch, "nhb", "Royce Gracie", "Ken Shamrock", "-n", "4000", "--seed", "1", "--json")[1]
+    )
+    wins = data["wins"]
+    assert bar.count("Royce Gracie ") >= 2  # the first chunk's figures, then the last's
+    assert (
+        f"4,000/4,000 bouts · Royce Gracie {100 * wins['Royce Gracie']:.1f}%, Ken Shamrock "
+        f"{100 * wins['Ken Shamrock']:.1f}%" in bar
+    )
 
 
 # --- a run of any length (issue 19) ---------------------------------------------------------------
