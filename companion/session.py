@@ -146,6 +146,13 @@ class Session:
             text, virtual = prompt.fill(text, self.rng)  # "red=roll": the app picks for that corner
         elif text.lower() == ROLL_WORD and not virtual:
             return self.roll(clock=clock)
+        exploded = None if virtual else self._exploded(text)
+        if exploded is not None:
+            self._fold(exploded, clock)  # all or nothing: a die refused stores none of them
+            steps = [self.submit(part, clock=clock) for part in exploded]
+            # one step as typed (the script's "accepted": "10 4"); the session keeps one answer a die
+            typed = Answer(" ".join(exploded), False, clock)
+            return Step(typed, steps[-1].state, tuple(line for step in steps for line in step.log))
         answer = Answer(text, virtual, clock)
         outcome = self.ruleset.apply(self.state, answer)
         step = Step(answer, outcome.state, outcome.log)
@@ -167,7 +174,37 @@ class Session:
         text = text.strip()
         if text.lower() == ROLL_WORD or isinstance(self.prompt, SecretPrompt):
             return Outcome(self.state)  # the app rolls, or the pad fills the picks: not the typed text's to say
+        exploded = self._exploded(text)
+        if exploded is not None:
+            return self._fold(exploded, clock)
         return self.ruleset.apply(self.state, Answer(text, False, clock))
+
+    def _exploded(self, text: str) -> list[str] | None:
+        """An exploding die typed in one go, ``10 4`` (issue 21): the faces, each but the last the
+        die's top face, to answer in turn; None for anything else (read as typed)."""
+        prompt = self.prompt
+        faces = text.split()
+        if not isinstance(prompt, RollPrompt) or len(prompt.dice.dice) != 1 or len(faces) < 2:
+            return None
+        die = prompt.dice.dice[0]
+        if not die.explodes:
+            return None
+        for face in faces[:-1]:
+            try:
+                if die.read(face) != die.sides:
+                    return None
+            except Refused:
+                return None
+        return faces
+
+    def _fold(self, texts: list[str], clock: float | None) -> Outcome:
+        """The answers ``texts`` in turn on the pure ruleset: the last outcome with every line
+        logged, or Refused with the first refusal (nothing is changed either way)."""
+        state, lines = self.state, list[str]()
+        for text in texts:
+            outcome = self.ruleset.apply(state, Answer(text, False, clock))
+            state, lines = outcome.state, lines + list(outcome.log)
+        return Outcome(state, tuple(lines))
 
     def roll(self, *, clock: float | None = None) -> Step:
         """Let the app answer for the player (ruling D-6): roll the prompted dice,

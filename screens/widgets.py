@@ -228,7 +228,7 @@ def preview(
         return False, exc.reason  # what Enter would say
     if fits:
         return True, said
-    return True, f"= {text}: {outcome.log[0]}" if outcome.log else f"= {text}"
+    return True, f"= {text}: {outcome.log[-1]}" if outcome.log else f"= {text}"
 
 
 def _preview(prompt: Prompt, text: str, ruleset: Ruleset | None) -> tuple[bool, str]:

@@ -438,3 +438,36 @@ if __name__ == "__main__":
         scripting.regen("nhb", CARDS, PATTERN)
     else:
         print(__doc__)
+
+
+def test_an_exploded_d10_may_be_typed_in_one_go(tmp_path: Path) -> None:
+    """Issue 21: ``10 4`` at an exploding d10 is the 10 and the die it adds, answered in turn; ``10 0 3``
+    two explosions (0 reads 10, ruling D-1); a refused die stores none of them; ``3 4`` (no 10 first)
+    is still two faces where one is asked."""
+    proc, lines = script(tmp_path, stdin="10 11\n3 4\n10 4\n10 0 3\n")
+    assert proc.returncode == 1, proc.stderr  # two lines were refused
+    assert lines[1] == {"refused": "10 11", "reason": "11 is not a face: a d10 shows 1-10 (0 for 10)"}
+    assert lines[2] == {"refused": "3 4", "reason": "expected one face (a d10 shows 1-10 (0 for 10)), got 2"}
+    red = lines[3]
+    assert red["accepted"] == "10 4" and red["log"][0].endswith("rolls 10 for control: it explodes, roll again")
+    assert " 10 + 4 + " in red["log"][1]
+    blue = lines[5]
+    assert blue["accepted"] == "10 0 3" and " 10 + 10 + 3 + " in blue["log"][2]
+
+
+def test_an_exploded_d10_typed_in_one_go_is_stored_a_die_an_answer() -> None:
+    """The session keeps one answer a die, as if typed apart: undo takes back the last die, the fold of
+    the stored answers is the fight, and the tray's dry run agrees with Enter."""
+    from companion.cards import load_roster
+    from companion.ruleset import Setup
+    from companion.rulesets.nhb.ruleset import RULESET as NHB
+    from companion.session import Session, fold
+
+    cards = tuple(load_roster("nhb", NHB.card_model).find(name) for name in ("Royce Gracie", "Ken Shamrock"))
+    session = Session(NHB, Setup("nhb", cards, {}))
+    assert session.check("10 4").log[-1].endswith("for control")
+    session.submit("10 4")
+    assert [a.text for a in session.answers] == ["10", "4"]
+    assert fold(NHB, session.start, session.answers)[-1].state == session.state
+    session.undo()
+    assert [a.text for a in session.answers] == ["10"] and session.prompt.running == 30
