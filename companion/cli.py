@@ -502,13 +502,17 @@ def play_script(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
             refused = True
             emit({"refused": line, "reason": "write the time as @M:SS before the answer, e.g. @1:05 3 4"})
             continue
+        before = len(session.steps)
         try:
             step = session.submit(text, clock=clock)
         except Refused as exc:
             refused = True
             emit({"refused": text, "reason": exc.reason})
             continue
-        accepted: dict[str, Any] = {"accepted": step.answer.text, "virtual": step.answer.virtual, "log": list(step.log)}
+        taken = session.steps[before:] or [step]  # one line may be several answers (an exploding die, "10 4")
+        said = text if len(taken) > 1 else step.answer.text
+        log = [line for each in taken for line in each.log]
+        accepted: dict[str, Any] = {"accepted": said, "virtual": step.answer.virtual, "log": log}
         if clock is not None:
             accepted["clock"] = clock
         emit(accepted)

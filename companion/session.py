@@ -149,10 +149,7 @@ class Session:
         exploded = None if virtual else self._exploded(text)
         if exploded is not None:
             self._fold(exploded, clock)  # all or nothing: a die refused stores none of them
-            steps = [self.submit(part, clock=clock) for part in exploded]
-            # one step as typed (the script's "accepted": "10 4"); the session keeps one answer a die
-            typed = Answer(" ".join(exploded), False, clock)
-            return Step(typed, steps[-1].state, tuple(line for step in steps for line in step.log))
+            return [self.submit(part, clock=clock) for part in exploded][-1]  # one answer a die
         answer = Answer(text, virtual, clock)
         outcome = self.ruleset.apply(self.state, answer)
         step = Step(answer, outcome.state, outcome.log)

@@ -89,7 +89,7 @@ def apply_ops(
             typed = code
         text, clock = (typed, None) if isinstance(typed, str) else (typed.text, typed.clock)
         shown = f"{text!r}" + ("" if clock is None else f" @ {clock}")
-        before = snapshot(session)
+        before, steps_before = snapshot(session), len(session.steps)
         try:
             step = session.submit(text, clock=clock)
         except Refused as exc:
@@ -108,6 +108,9 @@ def apply_ops(
             assert typed_again == (step.state, step.log), (
                 f"the app's roll {step.answer.text!r} typed gives another step"
             )
+        elif len(session.steps) - steps_before > 1:  # an exploding die typed in one go ("10 4"): a die an answer
+            taken = session.steps[steps_before:]
+            assert [each.answer.text for each in taken] == text.split(), (shown, [each.answer for each in taken])
         elif "roll" not in word:  # (a Cage Match corner's "red=roll" is the app's pick for that corner only)
             assert not step.answer.virtual and step.answer.text == text.strip(), (shown, step.answer)
         if after is not None:

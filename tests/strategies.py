@@ -145,8 +145,10 @@ def wrong_faces(dice: Dice, rng: random.Random) -> str:
     n = len(dies)
     high = {Kind.D10: "11", Kind.DIGIT: "11", Kind.PERCENT: "101", Kind.FUDGE: "2"}.get(dies[0].kind)
     past = high if high is not None else str(dies[0].high + 1)
+    # one too many; an exploding die's top face first would be an explosion typed in one go ("10 4", issue 21)
+    first = str(rng.randint(dies[0].low, dies[0].high - 1)) if n == 1 and dies[0].explodes else face(dies[0], rng)
     ways = [
-        " ".join(face(die, rng) for die in dies + dies[:1]),  # one too many
+        " ".join([first] + [face(die, rng) for die in dies[1:] + dies[:1]]),
         " ".join([past] + [face(die, rng) for die in dies[1:]]),
         "x " * n,
         "1.5",
