@@ -10,7 +10,6 @@ import os
 import random
 import re
 import sys
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -667,16 +666,8 @@ class _ProgressBar:
 
     def figures(self) -> str:
         """`` · Royce Gracie 69.2%, Ken Shamrock 30.8%`` (bouts) or `` · leading: A 41.0%`` (nights)."""
-        tally = self.so_far
-        if tally.tournaments:
-            name, nights = tally.champions.most_common(1)[0]
-            return f" · leading: {name} {_pct(nights / tally.tournaments)}"
-        wins: Counter[str] = Counter()
-        for result, times in tally.bouts.items():
-            if result.winner is not None:
-                wins[result.winner] += times
-        n = tally.n
-        return " · " + ", ".join(f"{name} {_pct(wins[name] / n)}" for name in tally.names) if n else ""
+        leaders = self.so_far.leaders()
+        return f" · {leaders}" if leaders else ""
 
     def close(self) -> None:
         self.out.write("\r\033[K")

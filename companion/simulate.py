@@ -247,6 +247,20 @@ class Tally:
     def n(self) -> int:
         return sum(self.bouts.values())
 
+    def leaders(self) -> str:
+        """The figures so far in one line (a progress bar's): each fighter's wins (``Royce Gracie
+        69.2%, Ken Shamrock 30.8%``), or for nights the leading entrant's (``leading: Royce Gracie
+        51.6%``); empty before the first bout."""
+        if self.tournaments:
+            name, nights = self.champions.most_common(1)[0]
+            return f"leading: {name} {100 * nights / self.tournaments:.1f}%"
+        wins: Counter[str] = Counter()
+        for result, times in self.bouts.items():
+            if result.winner is not None:
+                wins[result.winner] += times
+        n = self.n
+        return ", ".join(f"{name} {100 * wins[name] / n:.1f}%" for name in self.names) if n else ""
+
     def finish_minutes(self) -> Counter[int]:
         """How many bouts were finished in each minute of fight time (0 is 0:00-0:59);
         decisions and draws are not finishes and are left out."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import random
 import threading
+import time
 from collections import Counter
 from typing import Any
 
@@ -324,14 +325,27 @@ class MatchupScreen(Screen[None]):
         """Play the run in this thread; the screen is updated from the app's thread."""
         worker = get_current_worker()
         names = tuple(card.name for card in self.cards)
+        so_far = Tally(names)
+        read_at = [-1.0]
+
+        def progress(done: int) -> None:
+            # the figures so far are read here, in the run's thread, between two chunks (the tally is
+            # not being added to), at most four times a second
+            now = time.monotonic()
+            leaders = ""
+            if done and now - read_at[0] >= 0.25:
+                read_at[0], leaders = now, so_far.leaders()
+            self._from_thread(self._show_done, done, leaders)
+
         try:
             jobs = plan(self.game, self.cards, n, seed, options=self.options, tournament=self.tournament)
             tally = run(
                 jobs,
                 names,
                 workers=workers_for(n),
-                progress=lambda done: self._from_thread(self._show_done, done),
+                progress=progress,
                 cancelled=lambda: self._stop.is_set() or worker.is_cancelled,
+                into=so_far,
             )
             self._from_thread(self._finished, tally, n, seed)
         except Exception as exc:  # noqa: BLE001 - never a traceback: the reason, and the screen stays
@@ -345,11 +359,19 @@ class MatchupScreen(Screen[None]):
             return
         app.call_from_thread(callback, *args)
 
-    def _show_done(self, done: int) -> None:
+    def _show_done(self, done: int, leaders: str = "") -> None:
+        """The count done; the figures so far when they were read, on the status line (kept until
+        read again), so a run stopped early shows what it had."""
         if not self.is_attached:
             return
         self.query_one("#progress", ProgressBar).update(progress=done)
         self.query_one("#done", Static).update(f"{done:,} of {self._progress_total:,} {self.noun}")
+        if leaders and self.running:
+            self._status(
+                f"Running {self._progress_total:,} {self.noun}, seed {self.seed}: so far {escape(leaders)}. "
+                "s stops and keeps what is done.",
+                muted=True,
+            )
 
     def _failed(self, exc: Exception) -> None:
         self.running = False

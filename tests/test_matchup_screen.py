@@ -140,12 +140,15 @@ async def test_stop_keeps_the_bouts_played_and_says_they_are_partial(app, monkey
         return real(job)
 
     want = run(plan("nhb", (ROYCE, KEN), 10_000, 99, options=OPTIONS)[:2], ("Royce Gracie", "Ken Shamrock")).summary()
+    first = run(plan("nhb", (ROYCE, KEN), 10_000, 99, options=OPTIONS)[:1], ("Royce Gracie", "Ken Shamrock"))
     monkeypatch.setattr(simulate, "run_job", gated)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_simulator(pilot, (ROYCE, KEN), n=10_000, seed=99)
         await pilot.press("r")
         await wait_for(pilot, lambda: "2,000 of 10,000 bouts" in screen_text(app), "the first chunk")
         assert screen.running
+        # issue 21: the figures so far are said while the run goes on
+        assert f"so far {first.leaders()}" in screen_text(app)
         await pilot.press("s")
         release.set()
         await app.workers.wait_for_complete()
