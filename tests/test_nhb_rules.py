@@ -843,11 +843,12 @@ def test_nhb7_difference_1_to_9_finishes_at_minute_10_minus_d(d):
     [("1 0", 0), ("1 1", 1), ("1 9", 9), ("2 0", 10), ("4 6", 36), ("6 9", 59), ("1 10", 0), ("6 10", 50), ("3,5", 25)],
 )
 def test_nhb7_d1_seconds_from_d6_and_digit(typed, seconds):
-    """NHB-7, D-1: seconds = 10 x (d6 - 1) + the d10 as a digit: 0 is 0 and 10 is read as 0."""
+    """NHB-7, D-1: seconds = 10 x (d6 - 1) + the d10 as a digit: 0 is 0 and 10 is read as 0 ("1 second",
+    not "1 seconds": issue 22)."""
     s = bout()
     finish_standing(s, 4, 5)  # d = 6: minute 4
     log = play(s, typed)
-    assert log[0].endswith(f": {seconds} seconds")
+    assert log[0].endswith(f": {seconds} second" + ("" if seconds == 1 else "s"))
     assert over_result(s)["time"] == f"4:{seconds:02d}"
 
 

@@ -531,7 +531,8 @@ class Nhb(Ruleset):
     def _seconds(self, state: NhbState, faces: tuple[int, ...], log: bool) -> Outcome:
         d6, digit = faces
         seconds = 10 * (d6 - 1) + digit  # ruling NHB-7
-        lines = (f"{state.fighters[state.roller].name} rolls {d6} and {digit}: {seconds} seconds",) if log else ()
+        said = f"{seconds} second{'s' * (seconds != 1)}"  # "1 second" (issue 22)
+        lines = (f"{state.fighters[state.roller].name} rolls {d6} and {digit}: {said}",) if log else ()
         return self._over(state, seconds, lines, log)
 
     _steps = {"control": _control, "fight": _fight, "finish": _finish, "sub": _sub, "seconds": _seconds}
