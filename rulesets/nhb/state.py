@@ -23,7 +23,11 @@ class Options(GameOptions):
         "d20 is the text's order of events; d10! its first description (NHB-4)",
     )
     exact_time: bool = option(
-        True, "Exact seconds of a finish", (True, False), "roll d6 and d10 for the seconds (NHB-7)"
+        True,
+        "Exact seconds of a finish",
+        (True, False),
+        "roll d6 and d10 for the seconds when the fight points differ by 1-9; a margin of 10 or more sets "
+        "them without a roll; off: the minute only, M:00 (NHB-7)",
     )
 
 
