@@ -60,15 +60,24 @@ class Fumbles(LiveNumbers):
             None,
         )
 
-    def misdirected(self, fumbler: int, whom: str, mult: float, foe: int | None) -> None:
-        """Fumble "hit self/friend": the damage of his own weapon, halved, normal or doubled."""
+    def _turned_on(self, fumbler: int, whom: str) -> tuple[int, int, str] | None:
+        """Whom a misdirected blow strikes (himself or a friend) and with which weapon and mode;
+        None where there is no friend near (said in the log) or no weapon in hand."""
         victim = fumbler if whom == "self" else self.friend(fumbler)
         if victim is None:
             self.log.append(f"{self.name(fumbler)} has no friend near to hit")
-            return
+            return None
         weapon, mode = self._mode or (self.in_hand(fumbler), "melee")
         if weapon is None or weapon < 0:
+            return None
+        return victim, weapon, mode
+
+    def misdirected(self, fumbler: int, whom: str, mult: float, foe: int | None) -> None:
+        """Fumble "hit self/friend": the damage of his own weapon, halved, normal or doubled."""
+        turned = self._turned_on(fumbler, whom)
+        if turned is None:
             return
+        victim, weapon, mode = turned
         points = self.damage(
             fumbler, victim, weapon, mode, mult, reason=f"damage to {'himself' if victim == fumbler else 'a friend'}"
         )
@@ -76,13 +85,10 @@ class Fumbles(LiveNumbers):
 
     def misdirected_critical(self, fumbler: int, whom: str) -> None:
         """Fumble "critical hit, self/friend": his weapon's critical table on himself or a friend."""
-        victim = fumbler if whom == "self" else self.friend(fumbler)
-        if victim is None:
-            self.log.append(f"{self.name(fumbler)} has no friend near to hit")
+        turned = self._turned_on(fumbler, whom)
+        if turned is None:
             return
-        weapon, mode = self._mode or (self.in_hand(fumbler), "melee")
-        if weapon is None or weapon < 0:
-            return
+        victim, weapon, mode = turned
         kind = "missile" if mode == "missile" else self.tables.weapons[self.weapon(fumbler, weapon)].critical
         self.log.append(
             f"{self.name(fumbler)} strikes {'himself' if victim == fumbler else self.name(victim)} critically"
