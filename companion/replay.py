@@ -10,10 +10,13 @@ read against the very prompt it answers, so a refusal leaves the state as it was
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from greenlet import getcurrent, greenlet
 
 from companion.dice import Refused, read_faces
 from companion.ruleset import (
@@ -181,10 +184,12 @@ def number_copies(cards: Sequence[Any]) -> tuple[Any, ...]:
 
 
 class ReplayRound:
-    """A round played from its start over the answers given so far (``st.inputs``).
+    """A round played from its start over the answers given so far (``st.inputs``), and then,
+    when it is :class:`Played` live, on from its prompt with each answer that comes.
 
     A subclass sets ``st`` (the state between rounds) and writes :meth:`play`, asking
-    for each answer with :meth:`take`.
+    for each answer with :meth:`take`: the round reads as the rule text does, one step after
+    another, whether it is replayed or goes on.
     """
 
     st: Any
@@ -195,6 +200,11 @@ class ReplayRound:
     need: Prompt | None = None
     """The prompt the round stopped at (None when it is done)."""
     done: bool = False
+    live: bool = False
+    """Played live (:class:`Played`): at the first answer it lacks, the round waits for it
+    rather than stopping."""
+    refused: Refused | None = None
+    """Why the last answer fed to a waiting round did not fit its prompt."""
 
     def play(self) -> None:
         raise NotImplementedError
@@ -223,26 +233,136 @@ class ReplayRound:
             self.i += 1
             self.taken.append(value)
             return value
+        if self.live:
+            return self._wait(prompt())
         raise Need(prompt())
 
+    def _wait(self, asked: Prompt) -> Any:
+        """Wait at ``asked`` for an answer that fits it (:meth:`Played.feed` brings each typed one)."""
+        self.need = asked
+        fiber = getcurrent()
+        while True:
+            parent = fiber.parent
+            assert parent is not None  # a round played live runs in a greenlet of its own
+            text = parent.switch()
+            try:
+                value = self.read(asked, text)
+            except Refused as refused:  # said to whoever fed it; the round waits on here, unchanged
+                self.refused = refused
+                continue
+            break
+        self.need = None
+        self.i += 1
+        self.taken.append(value)
+        return value
 
-class Recent:
-    """The last two states' played rounds, by the state's identity: the prompt, the trackers and the
-    panels ask about one state, and a check of a step about the state before it and the one after,
-    so a round is played over its answers once, not at every question."""
 
-    __slots__ = ("_kept",)
+def _play_live(rnd: ReplayRound) -> None:
+    rnd.play()
+    rnd.done = True
 
-    def __init__(self) -> None:
-        self._kept: tuple[tuple[Any, Any], ...] = ()
 
-    def get(self, state: Any, play: Callable[[Any], Any]) -> Any:
-        """The round of ``state``, played by ``play(state)`` if it is not one of the last two."""
-        for kept, played in self._kept:
-            if kept is state:
+class Played:
+    """A round played live: as far as its answers go, then waiting at its prompt in a greenlet of its
+    own, so that the next answer goes on from there instead of replaying the round from its start
+    (issue 21). A round written as the text reads stays so; only where it waits differs.
+
+    The round goes on in place: once fed, it is the next state's round, no longer the one before.
+    ``Refused`` from reading an answer at the prompt (ruling D-5) leaves it waiting, unchanged.
+    """
+
+    __slots__ = ("_fiber", "round")
+
+    def __init__(self, rnd: ReplayRound) -> None:
+        rnd.live = True
+        self.round = rnd
+        # the greenlet holds the round, the round not the greenlet: no cycle, so a round dropped while it
+        # waits is ended (GreenletExit at its prompt) as soon as it is let go
+        self._fiber = greenlet(_play_live)
+        self._fiber.switch(rnd)
+
+    @property
+    def waiting(self) -> bool:
+        """The round waits at its prompt for an answer."""
+        return not self.round.done and not self._fiber.dead
+
+    def feed(self, text: str) -> None:
+        """Go on from the prompt with the typed ``text``, to the next prompt or the round's end.
+
+        Raises:
+            Refused: the answer does not fit the prompt (the round still waits there, unchanged) or
+                the round refused it further on (the round is spent: it is not :attr:`waiting`).
+        """
+        rnd, fiber = self.round, self._fiber
+        rnd.refused = None
+        fiber.parent = getcurrent()  # back to whoever feeds it, wherever it was made
+        fiber.switch(text)
+        if rnd.refused is not None:
+            raise rnd.refused
+
+
+class Rounds:
+    """The played rounds of the last two states asked about, by the state's identity, each waiting at its
+    prompt (:class:`Played`): the prompt, the trackers and the panels ask about one state, a check of a
+    step about the state before it and the one after, and an answer goes on from the round its state
+    keeps. A state none is kept for (after an undo, on resume) is replayed from its round's start.
+
+    One set a thread: a greenlet goes on only in the thread that made it (the odds and the simulator
+    run in threads of their own).
+
+    Args:
+        make: the round over a state (its round class).
+    """
+
+    def __init__(self, make: Callable[[Any], ReplayRound]) -> None:
+        self._make = make
+        self._local = threading.local()
+
+    def _kept(self) -> list[tuple[Any, Played]]:
+        kept: list[tuple[Any, Played]] | None = getattr(self._local, "kept", None)
+        if kept is None:
+            kept = self._local.kept = []
+        return kept
+
+    def keep(self, state: Any, played: Played) -> None:
+        """Keep ``played`` as ``state``'s round (the oldest of three is let go)."""
+        kept = self._kept()
+        kept.insert(0, (state, played))
+        del kept[2:]
+
+    def _pop(self, state: Any) -> Played | None:
+        kept = self._kept()
+        for k, (s, played) in enumerate(kept):
+            if s is state:
+                del kept[k]
                 return played
-        played = play(state)
-        self._kept = ((state, played),) + self._kept[:1]
+        return None
+
+    def of(self, state: Any) -> Any:
+        """The round of ``state``, played as far as its answers go."""
+        for s, played in self._kept():
+            if s is state:
+                return played.round
+        played = Played(self._make(state))
+        self.keep(state, played)
+        return played.round
+
+    def answered(self, state: Any, text: str) -> Played:
+        """``state``'s round gone on with the typed ``text`` (it is the next state's then: :meth:`keep`
+        it there); replayed from its start with ``text`` last where none waits for it.
+
+        Raises:
+            Refused: ``text`` does not fit (D-5): ``state`` keeps its round as it was.
+        """
+        played = self._pop(state)
+        if played is None or not played.waiting:
+            return Played(self._make(evolve(state, inputs=state.inputs + (Typed(text),))))
+        try:
+            played.feed(text)
+        except Refused:
+            if played.waiting:  # refused at the prompt: nothing changed
+                self.keep(state, played)
+            raise
         return played
 
 
@@ -265,8 +385,8 @@ class SceneRuleset(Ruleset):
     being_word: ClassVar[str] = "combatant"
 
     @cached_property
-    def _recent(self) -> Recent:
-        return Recent()
+    def _rounds(self) -> Rounds:
+        return Rounds(self.round_class)
 
     def tables_file(self) -> TablesFile[Any]:
         """The tables of the game's ``tables`` module (its ``TABLES``)."""
@@ -274,8 +394,8 @@ class SceneRuleset(Ruleset):
         return tables
 
     def run(self, state: Any) -> Any:
-        """The round over the state's answers (the last two states' kept: :class:`Recent`)."""
-        return self._recent.get(state, lambda given: self.round_class(given).run())
+        """The round over the state's answers (the last two states' kept: :class:`Rounds`)."""
+        return self._rounds.of(state)
 
     def prompt(self, state: Any) -> Prompt:
         if state.result is not None:
@@ -287,11 +407,14 @@ class SceneRuleset(Ruleset):
     def apply(self, state: Any, answer: Answer) -> Outcome:
         if state.result is not None:
             raise Refused("the scene is over")
-        rnd = self.round_class(evolve(state, inputs=state.inputs + (Typed(answer.text),))).run()
+        played = self._rounds.answered(state, answer.text)
+        rnd: Any = played.round
         after = evolve(state, inputs=tuple(rnd.taken))
         log = tuple(rnd.log[state.shown :])
         if not rnd.done:
-            return Outcome(evolve(after, shown=len(rnd.log)), log)
+            after = evolve(after, shown=len(rnd.log))
+            self._rounds.keep(after, played)
+            return Outcome(after, log)
         fighters = tuple(f.frozen() for f in rnd.f)
         end = evolve(
             after,

@@ -58,6 +58,7 @@ from companion.ruleset import (
     RollPrompt,
     SecretPrompt,
     Setup,
+    evolve,
     get_ruleset,
 )
 from companion.session import Session, fold, resume, start
@@ -263,6 +264,29 @@ def test_the_fold_of_the_answers_is_the_live_fight(game: str, tmp_path_factory: 
     assert ruleset.prompt(state) == session.prompt
     assert ruleset.trackers(state) == ruleset.trackers(session.state)
     assert [line for s in steps for line in s.log] == [line for line, _ in session.log()]
+
+
+@contract(25)
+def test_an_answer_goes_on_from_the_waiting_round_as_a_replay_from_its_start(
+    game: str, tmp_path_factory: Any, data: Any
+) -> None:
+    """A round kept waiting at its prompt and gone on with each answer (companion.replay.Played,
+    issue 21) gives what replaying the round from its start over the same answers gives: an equal
+    state that no round waits for (a copy: a resumed fight's) takes every answer to the same state
+    and log, and shows the same prompt and trackers."""
+    setup, _, ops, seed = random_fight(game, data)
+    ruleset = get_ruleset(game)
+    session = Session(ruleset, setup, rng=random.Random(seed))
+    play(STRATEGIES[game], session, ops)
+    before = session.start
+    for number, step in enumerate(session.steps, start=1):
+        replayed = ruleset.apply(evolve(before), step.answer)  # a copy: nothing kept for it, so replayed
+        assert replayed.state == step.state, f"answer {number} ({step.answer}) replayed gives another state"
+        assert replayed.log == step.log, f"answer {number} ({step.answer}) replayed gives another log"
+        copy = evolve(step.state)
+        assert ruleset.prompt(copy) == ruleset.prompt(step.state)
+        assert ruleset.trackers(copy) == ruleset.trackers(step.state)
+        before = step.state
 
 
 # --- undo and redo -------------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from functools import cached_property
 from typing import Any, cast
 
 from companion.dice import Refused
-from companion.replay import Recent, Typed
+from companion.replay import Rounds
 from companion.ruleset import (
     Answer,
     Gauge,
@@ -166,12 +166,6 @@ class Turn(Combos):
 # --- the ruleset -----------------------------------------------------------------
 
 
-def _played(state: CmState) -> Turn:
-    turn = Turn(state)
-    turn.run()
-    return turn
-
-
 class CageMatch(Ruleset):
     """The Cage Match! ruleset (registered in ``companion.ruleset.GAMES``)."""
 
@@ -273,13 +267,13 @@ class CageMatch(Ruleset):
     # --- prompts and answers ---------------------------------------------------------
 
     def run(self, state: CmState) -> Turn:
-        """The turn played over ``state``'s answers (the last two states' kept: :class:`Recent`)."""
-        turn: Turn = self._recent.get(state, _played)
+        """The turn played over ``state``'s answers (the last two states' kept: :class:`Rounds`)."""
+        turn: Turn = self._turns.of(state)
         return turn
 
     @cached_property
-    def _recent(self) -> Recent:
-        return Recent()
+    def _turns(self) -> Rounds:
+        return Rounds(Turn)
 
     def prompt(self, state: CmState) -> Prompt:
         if state.result is not None:
@@ -291,13 +285,15 @@ class CageMatch(Ruleset):
     def apply(self, state: CmState, answer: Answer) -> Outcome:
         if state.result is not None:
             raise Refused("the fight is over")
-        # one replay: the new answer is read against the prompt it answers when the turn reaches it
-        turn = Turn(evolve(state, inputs=state.inputs + (Typed(answer.text),)))
-        turn.run()
+        # the turn goes on from its prompt (replayed from its start only where none waits: an undo, a resume)
+        played = self._turns.answered(state, answer.text)
+        turn: Turn = played.round
         after = evolve(state, inputs=tuple(turn.taken))
         log = tuple(turn.log[state.shown :])
         if not turn.done:
-            return Outcome(evolve(after, shown=len(turn.log)), log)
+            after = evolve(after, shown=len(turn.log))
+            self._turns.keep(after, played)
+            return Outcome(after, log)
         bodies = tuple(Body(hp.muscle, hp.body, hp.head, hp.focus) for hp in turn.hp)
         end = evolve(
             after,
