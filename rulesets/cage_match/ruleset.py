@@ -287,7 +287,7 @@ class CageMatch(Ruleset):
             raise Refused("the fight is over")
         # the turn goes on from its prompt (replayed from its start only where none waits: an undo, a resume)
         played = self._turns.answered(state, answer.text)
-        turn: Turn = played.round
+        turn: Any = played.round
         after = evolve(state, inputs=tuple(turn.taken))
         log = tuple(turn.log[state.shown :])
         if not turn.done:
