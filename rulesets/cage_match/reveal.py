@@ -61,51 +61,25 @@ class Reveal(TurnBase):
         return self.rules.generic[move_type]  # the sheet's own is not possible here: the card's generic one
 
     def secret(self) -> SecretPrompt:
-        pad_types = self.tables.pads[self.pad]
         sides = []
         for side in (0, 1):
             sheet = self.sheets[side]
-            # every move of the sheet may be named (text: one that can't be done gives the default
-            # move); the pad's own come first, in the pad's order
-            moves = sorted(
-                sheet.moves, key=lambda move: pad_types.index(move.type) if move.type in pad_types else len(pad_types)
-            )
-            options = []
-            for move in moves:
-                why = self.cannot(side, move)
-                options.append(
-                    PadOption(
-                        move.key,
-                        move.name,
-                        move.type,
-                        move.cost,
-                        move.dice,
-                        move.damage,
-                        move.target,
-                        move.focus_gain,
-                        sheet.kinds[move.key],
-                        not why,
-                        why,
-                        effect_words(self.tables, move),
-                        not why or not self.cannot(side, move, focus=False),
-                        # CM-4: the Focus action, as the tables in play have it
-                        gives=(
-                            f"+{self.tables.focus.focus_action} focus, {self.tables.focus.focus_action_damaged} if hit"
-                            if move.type == "focus"
-                            else ""
-                        ),
-                    )
-                )
             role = self.role(side)
+            held = self.hp[side].focus
+            key = (self.pad, self.position, role, held)
+            pad = sheet.pads.get(key)
+            if pad is None:  # cannot() depends on nothing else a fight changes
+                pad = sheet.pads[key] = (self.pad_options(side), self.default_move(side).key)
+            options, default = pad
             focus = self.tables.focus
             sides.append(
                 PadSide(
                     sheet.name,
                     side,
                     None if role == "even" else role,
-                    self.hp[side].focus,
-                    tuple(options),
-                    self.default_move(side).key,
+                    held,
+                    options,
+                    default,
                     focus.dice_max,
                     focus.damage_max,
                     self.roll_notes(side),
@@ -114,6 +88,42 @@ class Reveal(TurnBase):
                 )
             )
         return SecretPrompt(self.st.turn, self.label, self.pad, (sides[0], sides[1]))
+
+    def pad_options(self, side: int) -> tuple[PadOption, ...]:
+        """Every move of ``side``'s sheet as the pad offers it: each may be named (text: one that can't
+        be done gives the default move, CMD-2); the pad's own come first, in the pad's order."""
+        pad_types = self.tables.pads[self.pad]
+        sheet = self.sheets[side]
+        moves = sorted(
+            sheet.moves, key=lambda move: pad_types.index(move.type) if move.type in pad_types else len(pad_types)
+        )
+        options = []
+        for move in moves:
+            why = self.cannot(side, move)
+            options.append(
+                PadOption(
+                    move.key,
+                    move.name,
+                    move.type,
+                    move.cost,
+                    move.dice,
+                    move.damage,
+                    move.target,
+                    move.focus_gain,
+                    sheet.kinds[move.key],
+                    not why,
+                    why,
+                    effect_words(self.tables, move),
+                    not why or not self.cannot(side, move, focus=False),
+                    # CM-4: the Focus action, as the tables in play have it
+                    gives=(
+                        f"+{self.tables.focus.focus_action} focus, {self.tables.focus.focus_action_damaged} if hit"
+                        if move.type == "focus"
+                        else ""
+                    ),
+                )
+            )
+        return tuple(options)
 
     def roll_notes(self, side: int) -> tuple[str, ...]:
         """What changes this corner's dice and damage this turn besides the move: the

@@ -3,7 +3,7 @@ reads them, each fighter's hit points and focus, and where the fight stands betw
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.ruleset import GameOptions, Result, option
@@ -83,6 +83,9 @@ class Sheet:
     moves: tuple[Move, ...]
     kinds: dict[str, str]
     by_key: dict[str, Move]
+    pads: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    """This sheet's pad as the secret choice offers it, by what it depends on (the pad, the position,
+    the corner's role there and the focus he holds): worked out once a fight, not at every turn."""
 
     @classmethod
     def of(cls, card: CmCard, rules: Rules) -> Sheet:
