@@ -38,6 +38,7 @@ class Declarations(RoundBase):
                 continue
             decl = self.declare(combatant)
             self.decl[combatant] = decl
+            self._melee_on = None  # who attacks whom in melee changed
             if decl.action in ATTACKS and decl.targets:
                 self.f[combatant].foe = decl.targets[0]
             self.log.append(f"{self.name(combatant)}: {self.declared_words(combatant, decl)}")
@@ -300,13 +301,22 @@ class Declarations(RoundBase):
 
     # --- what the declarations say --------------------------------------------------------
 
+    _melee_on: dict[int, tuple[int, ...]] | None = None
+    """Each defender's melee attackers, as the declarations so far make them (asked often, in every phase)."""
+
     def melee_attackers(self, defender: int) -> list[int]:
         """Who has declared a melee attack on ``defender`` this round (scene order)."""
-        return [
-            attacker
-            for attacker in self.everyone
-            if self.is_melee(attacker) and defender in self.decl[attacker].targets  # type: ignore[union-attr]
-        ]
+        on = self._melee_on
+        if on is None:
+            on = self._melee_on = {
+                target: tuple(
+                    attacker
+                    for attacker in self.everyone
+                    if self.is_melee(attacker) and target in self.decl[attacker].targets  # type: ignore[union-attr]
+                )
+                for target in self.everyone
+            }
+        return list(on[defender])
 
     def is_attack(self, combatant: int) -> bool:
         decl = self.decl[combatant]
