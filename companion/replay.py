@@ -205,6 +205,10 @@ class ReplayRound:
     rather than stopping."""
     refused: Refused | None = None
     """Why the last answer fed to a waiting round did not fit its prompt."""
+    asked: Prompt | None = None
+    """The prompt the last answer was read against, where it was made (a stored answer, read
+    before, is taken without one): a step that reads its prompt again after the answer need not
+    make it twice."""
 
     def play(self) -> None:
         raise NotImplementedError
@@ -228,8 +232,10 @@ class ReplayRound:
         read against it here: ``Refused`` (ruling D-5) leaves the caller's state as it was."""
         if self.i < len(self.st.inputs):
             value = self.st.inputs[self.i]
+            self.asked = None
             if isinstance(value, Typed):
-                value = self.read(prompt(), value.text)
+                self.asked = prompt()
+                value = self.read(self.asked, value.text)
             self.i += 1
             self.taken.append(value)
             return value
@@ -252,6 +258,7 @@ class ReplayRound:
                 continue
             break
         self.need = None
+        self.asked = asked
         self.i += 1
         self.taken.append(value)
         return value

@@ -431,7 +431,7 @@ class Rolls(Declarations):
         """A combat roll or a dodge: its faces (after any GM's modifiers), its total on the ladder,
         logged."""
         faces = self.ask_roll(key, make)
-        prompt = make()
+        prompt = self.asked if isinstance(self.asked, RollPrompt) else make()  # as it was answered, else made again
         total = prompt.modifier + sum(faces)
         self.last_result = total
         self.log.append(
