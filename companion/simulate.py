@@ -34,10 +34,13 @@ process at once.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import operator
+import os
 import random
 import threading
+from array import array
 from collections import Counter, deque
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -91,6 +94,8 @@ class Chain:
         self.results: list[tuple[Result, int]] = []
         """Every way a bout has ended so far, in the order first met: the result
         and the rating loss its winner carries on in a tournament (0 outside one)."""
+        self.endings: list[Result] = []
+        """The result of each of :attr:`results`, alone (what a chunk's counts are counts of)."""
         self._result_ids: dict[tuple[Result, int], int] = {}
         self._injury = ruleset.injury if injuries else None
         self._key = ruleset.memo_key
@@ -141,6 +146,7 @@ class Chain:
         if r is None:
             r = self._result_ids[ending] = len(self.results)
             self.results.append(ending)
+            self.endings.append(result)
         return r
 
     def step(self, number: int, face: int) -> int:
@@ -178,20 +184,16 @@ class Chain:
                     return -2 - after
             number = after
 
+    def counts(self, n: int, rng: random.Random) -> Counter[int]:
+        """Play ``n`` bouts; how many ended in each of :attr:`endings`, by its index (only those
+        met: a matchup meets tens of thousands of endings, each bout's time among them)."""
+        bout, draw = self.bout, rng.randint
+        return Counter(bout(draw) for _ in itertools.repeat(None, n))
+
     def run(self, n: int, rng: random.Random) -> Counter[Result]:
         """Play ``n`` bouts; how many ended in each result."""
-        ends = [0] * len(self.results)
-        bout, draw = self.bout, rng.randint
-        for _ in range(n):
-            r = bout(draw)
-            if r >= len(ends):
-                ends.extend([0] * (r + 1 - len(ends)))
-            ends[r] += 1
-        out: Counter[Result] = Counter()
-        for r, k in enumerate(ends):
-            if k:
-                out[self.results[r][0]] += k
-        return out
+        endings = self.endings
+        return Counter({endings[r]: k for r, k in self.counts(n, rng).items()})
 
 
 # --- the figures -------------------------------------------------------------
@@ -212,24 +214,103 @@ INSIDE = (1, 5, 10)
 """The finish marks reported: inside 1, 5 and 10 minutes of fight time."""
 
 
-@dataclass
+@dataclass(eq=False)
 class Tally:
     """Results of simulated bouts (or tournaments), added up.
 
-    ``champions`` counts tournament wins; ``bouts`` counts every bout's result.
+    ``champions`` counts tournament wins; :attr:`bouts` counts every bout's result. A chunk's
+    bouts come as counts by ending (a chain's :attr:`Chain.endings`) and are added as numbers,
+    each ending found by its identity: the counter of results is made only when it is read
+    (hashing a result is a call into Python; adding a count is not).
     """
 
     names: tuple[str, ...]
-    bouts: Counter[Result] = field(default_factory=Counter)
+    settled: Counter[Result] = field(default_factory=Counter)
+    """The bouts counted by result so far; read :attr:`bouts`, which adds in the counts not yet settled."""
     champions: Counter[str] = field(default_factory=Counter)
     tournaments: int = 0
     stopped: bool = False
     """The run was stopped (Ctrl+C) before it was done: these are partial figures."""
+    _endings: list[Result] = field(default_factory=list, init=False, repr=False)
+    _index: dict[int, int] = field(default_factory=dict, init=False, repr=False)
+    """Where each ending (by its identity: :attr:`_endings` holds it) is in :attr:`_endings`."""
+    _pending: list[int] = field(default_factory=list, init=False, repr=False)
+    """Bouts counted by ending (as :attr:`_endings`) and not yet added to :attr:`settled`."""
+    _source: tuple[list[Result], Counter[int]] | None = field(default=None, init=False, repr=False)
+    _numbering: dict[int, tuple[list[Result], list[int]]] = field(default_factory=dict, init=False, repr=False)
+    """Each list of endings counts have come by (by its identity): the list, and where each of its
+    endings is in :attr:`_endings`."""
+    """A chunk's counts over its chain's endings (the chain's own list, which only grows)."""
+
+    @classmethod
+    def counted(cls, names: tuple[str, ...], endings: list[Result], counts: Counter[int]) -> Tally:
+        """A chunk's figures: ``counts[r]`` bouts ended in ``endings[r]``."""
+        tally = cls(names)
+        tally._source = (endings, counts)
+        return tally
+
+    @property
+    def bouts(self) -> Counter[Result]:
+        """Every bout's result, counted."""
+        self.settle()
+        return self.settled
+
+    @bouts.setter
+    def bouts(self, value: Counter[Result]) -> None:
+        self._endings, self._index, self._pending, self._source, self._numbering = [], {}, [], None, {}
+        self.settled = value
+
+    def settle(self) -> None:
+        """Add the counts kept as numbers into :attr:`settled`."""
+        if self._source is not None:
+            endings, counts = self._source
+            self._source = None
+            self._take(endings, counts.items())
+        pending, endings = self._pending, self._endings
+        settled = self.settled
+        for at, k in enumerate(pending):
+            if k:
+                settled[endings[at]] += k
+                pending[at] = 0
+
+    def _take(self, endings: list[Result], counts: Iterable[tuple[int, int]]) -> None:
+        """Add ``k`` bouts ending in ``endings[r]`` for each ``(r, k)`` of ``counts``, as numbers.
+        ``endings`` is a list that only grows (a chain's, a worker's as the parent has it): where
+        each of its endings is in :attr:`_endings` is worked out once, as it is first met."""
+        kept = self._numbering.get(id(endings))
+        if kept is None:
+            kept = self._numbering[id(endings)] = (endings, [])  # holding the list keeps its id its own
+        positions = kept[1]
+        if len(positions) < len(endings):
+            index, mine, pending = self._index, self._endings, self._pending
+            for result in endings[len(positions) :]:
+                at = index.get(id(result))
+                if at is None:
+                    at = index[id(result)] = len(mine)
+                    mine.append(result)
+                    pending.append(0)
+                positions.append(at)
+        pending = self._pending
+        for r, k in counts:
+            pending[positions[r]] += k
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Tally):
+            return NotImplemented
+        return (self.names, self.bouts, self.champions, self.tournaments, self.stopped) == (
+            other.names,
+            other.bouts,
+            other.champions,
+            other.tournaments,
+            other.stopped,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a plain dataclass is
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # A chunk's figures cross from a worker process as plain tuples: pickling and reading back
-        # its ~1,400 result objects cost a fifth of playing the chunk, and the parent, which reads
-        # every chunk, was the bottleneck of a run on two processes (issue 21).
+        # A tally crosses from a worker process as plain tuples: pickling and reading back its ~1,400
+        # result objects cost a fifth of playing the chunk (issue 21). A chunk of bouts crosses as
+        # counts instead (:func:`_play_for_parent`).
         classes: dict[type, int] = {}
         rows = [
             (classes.setdefault(type(result), len(classes)), _values_of(result), count)
@@ -239,7 +320,13 @@ class Tally:
         return (_tally_from, state)
 
     def add(self, other: Tally) -> None:
-        self.bouts.update(other.bouts)
+        if other._source is not None:
+            endings, counts = other._source
+            self._take(endings, counts.items())
+        if other._pending:
+            self._take(other._endings, ((at, k) for at, k in enumerate(other._pending) if k))
+        if other.settled:
+            self.settled.update(other.settled)
         self.champions.update(other.champions)
         self.tournaments += other.tournaments
 
@@ -333,6 +420,15 @@ def _values_of(result: Result) -> tuple[Any, ...]:
     return getter(result)
 
 
+def _result_from(cls: type, values: tuple[Any, ...]) -> Result:
+    """A result read back from a worker: the same ending is the same object, chunk after chunk."""
+    key = (cls, values)
+    result = _INTERNED.get(key)
+    if result is None:
+        result = _INTERNED[key] = cls(*values)
+    return result
+
+
 def _tally_from(
     names: tuple[str, ...],
     classes: tuple[type, ...],
@@ -346,11 +442,7 @@ def _tally_from(
         _INTERNED.clear()
     bouts: Counter[Result] = Counter()
     for kind, values, count in rows:
-        key = (classes[kind], values)
-        result = _INTERNED.get(key)
-        if result is None:
-            result = _INTERNED[key] = classes[kind](*values)
-        bouts[result] = count
+        bouts[_result_from(classes[kind], values)] = count
     return Tally(names, bouts, Counter(champions), tournaments, stopped)
 
 
@@ -436,12 +528,18 @@ class Plan(Sequence[Job]):
 _LOCAL = threading.local()
 
 
+_WARM: tuple[int, dict[Hashable, Any]] | None = None
+"""The cache of the process that forks its workers, as it stood (its process id, the cache): a
+forked worker starts from its copy, with the chain the parent warmed, not from an empty one."""
+
+
 def worker_cache() -> dict[Hashable, Any]:
     """This thread's cards and chains, kept across the chunks of a run: one a
     thread, so two runs in one app (one stopping, one starting) never share."""
     cache = getattr(_LOCAL, "cache", None)
     if cache is None:
-        cache = _LOCAL.cache = {}
+        warm = _WARM
+        cache = _LOCAL.cache = warm[1] if warm is not None and warm[0] != os.getpid() else {}
     return cache
 
 
@@ -478,9 +576,9 @@ def run_job(job: Job) -> Tally:
     randint = rng.randint
     tally = Tally(tuple(c.name for c in cards))
     if not job.tournament:
-        tally.bouts = _chain(ruleset, job, ("bout",), *cards).run(job.count, rng)
-        return tally
-    bouts = tally.bouts
+        chain = _chain(ruleset, job, ("bout",), *cards)
+        return Tally.counted(tally.names, chain.endings, chain.counts(job.count, rng))
+    bouts = tally.settled
     for _ in range(job.count):
         order = list(range(len(cards)))
         if job.draw == "random":
@@ -500,6 +598,60 @@ def run_job(job: Job) -> Tally:
         tally.champions[bracket.entrants[champion].name] += 1
         tally.tournaments += 1
     return tally
+
+
+_SENT: dict[tuple[int, int], int] = {}
+"""In a worker process: how many of each chain's endings the parent has been sent, by (process,
+the chain's list of endings)."""
+
+
+@dataclass(frozen=True)
+class Counts:
+    """A chunk of bouts as a worker sends it to the parent: counts by ending, and only the endings
+    the parent has not been sent before (by this worker, for this chain), as plain values."""
+
+    source: tuple[int, int]
+    """The worker process and its chain's list of endings: whose numbering the counts use."""
+    known: int
+    """How many of the source's endings the parent had been sent before this chunk."""
+    new: tuple[tuple[type, tuple[Any, ...]], ...]
+    """The endings met since, each as its class and its fields' values."""
+    ends: array[int]
+    """The index (in the source's numbering) of each ending met in the chunk."""
+    counts: array[int]
+    """How many bouts of the chunk ended in each of :attr:`ends`."""
+    names: tuple[str, ...]
+
+
+def _play_for_parent(job: Job) -> Tally | Counts:
+    """Play a chunk in a worker process, for the parent: a chunk of bouts as :class:`Counts`."""
+    tally = run_job(job)
+    if tally._source is None:  # a tournament's nights: as the tally itself
+        return tally
+    endings, counts = tally._source
+    source = (os.getpid(), id(endings))
+    known = _SENT.get(source, 0)
+    met = len(endings)
+    _SENT[source] = met
+    new = tuple((type(result), _values_of(result)) for result in endings[known:met])
+    return Counts(source, known, new, array("q", counts.keys()), array("q", counts.values()), tally.names)
+
+
+class _Endings:
+    """The parent's copy of each worker chain's endings, read back once (:func:`_result_from`)."""
+
+    def __init__(self) -> None:
+        self._by_source: dict[tuple[int, int], list[Result]] = {}
+
+    def add(self, total: Tally, chunk: Tally | Counts) -> None:
+        if isinstance(chunk, Tally):
+            total.add(chunk)
+            return
+        endings = self._by_source.setdefault(chunk.source, [])
+        if chunk.known != len(endings):  # a worker's chunks are sent and read in the order it played them
+            raise RuntimeError(f"a chunk of {chunk.source} came with endings from {chunk.known}, not {len(endings)}")
+        endings.extend(_result_from(cls, values) for cls, values in chunk.new)
+        total._take(endings, zip(chunk.ends, chunk.counts))
 
 
 def _quiet_worker() -> None:
@@ -587,6 +739,7 @@ def _run_parallel(
     import multiprocessing
     import threading
 
+    global _WARM
     done = 0
     context: BaseContext
     if not jobs:
@@ -600,6 +753,7 @@ def _run_parallel(
         done += first.count
         if progress is not None:
             progress(done)
+        _WARM = (os.getpid(), worker_cache())
     else:
         # spawn, not fork: the app runs this from a thread, and a forked child of
         # a threaded process can hang
@@ -609,11 +763,12 @@ def _run_parallel(
     # chunks whatever its length, and the figures are added in chunk order (same seed, same figures).
     pool = context.Pool(workers, initializer=_quiet_worker)
     finished = False
+    endings = _Endings()
     try:
         waiting = iter(jobs)
         flight: deque[tuple[Job, Any]] = deque()
         for job in waiting:
-            flight.append((job, pool.apply_async(run_job, (job,))))
+            flight.append((job, pool.apply_async(_play_for_parent, (job,))))
             if len(flight) >= 2 * workers:
                 break
         while flight:
@@ -622,7 +777,7 @@ def _run_parallel(
                 if cancelled is not None and cancelled():
                     return True
                 try:
-                    total.add(result.get(timeout=0.2))
+                    endings.add(total, result.get(timeout=0.2))
                     break
                 except multiprocessing.TimeoutError:
                     continue
@@ -631,7 +786,7 @@ def _run_parallel(
                 progress(done)
             following = next(waiting, None)
             if following is not None:
-                flight.append((following, pool.apply_async(run_job, (following,))))
+                flight.append((following, pool.apply_async(_play_for_parent, (following,))))
         pool.close()
         finished = True
         return False
@@ -641,6 +796,7 @@ def _run_parallel(
         else:  # stopped (Ctrl+C, the stop key, an error): end every worker now, not at its chunk's end
             pool.terminate()
             pool.join()
+        _WARM = None
 
 
 def plan(

@@ -567,3 +567,32 @@ def test_the_rules_exact_figures_are_printed_beside_the_sampled_ones(tmp_path, m
     night = ("nhb", "--tournament", "Royce Gracie", "Ken Shamrock", "Dan Severn", "Gerard Gordeau")
     status, out, _ = simulate(tmp_path, monkeypatch, *night, "-n", "50", "--seed", "1", "--json")
     assert status == 0 and "exact" not in json.loads(out)
+
+
+def test_a_chunk_of_bouts_crosses_as_counts_with_only_the_endings_new_to_the_parent():
+    """Issue 21 (two processes at least 1.6x one): a worker sends a chunk of bouts as counts by
+    ending and only the endings it has not sent before, as plain values; the parent reads each back
+    once and adds the counts as numbers. The figures are those of the chunks' own tallies."""
+    import pickle
+
+    from companion.simulate import Counts, _Endings, _play_for_parent
+
+    jobs = plan("nhb", (RED, BLUE), 3_000, seed=5, chunk=1_000)
+    first, second, third = (pickle.loads(pickle.dumps(_play_for_parent(job))) for job in jobs)
+    assert isinstance(first, Counts) and first.known == 0 and len(first.new) > 50
+    assert second.source == first.source and second.known == len(first.new)
+    assert third.known == second.known + len(second.new)
+    assert len(second.new) < len(first.new)  # the chain's endings are mostly met in the first chunk
+    assert sum(first.counts) == sum(second.counts) == 1_000
+
+    total, endings = Tally(("Red", "Blue")), _Endings()
+    for chunk in (first, second, third):
+        endings.add(total, chunk)
+    alone = Tally(("Red", "Blue"))
+    for job in jobs:
+        alone.add(run_job(job))
+    assert total.bouts == alone.bouts and total.n == 3_000
+    assert all(type(result) is Result for result in total.bouts)
+
+    with pytest.raises(RuntimeError, match="came with endings from"):
+        _Endings().add(Tally(("Red", "Blue")), second)  # the parent never met the first chunk's endings
