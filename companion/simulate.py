@@ -528,9 +528,9 @@ class Plan(Sequence[Job]):
 _LOCAL = threading.local()
 
 
-_WARM: tuple[int, dict[Hashable, Any]] | None = None
-"""The cache of the process that forks its workers, as it stood (its process id, the cache): a
-forked worker starts from its copy, with the chain the parent warmed, not from an empty one."""
+_WARM: dict[int, dict[Hashable, Any]] = {}
+"""The cache of the process that forks its workers, as it stood, by its process id: a forked worker
+starts from its copy, with the chain the parent warmed, not from an empty one."""
 
 
 def worker_cache() -> dict[Hashable, Any]:
@@ -538,8 +538,8 @@ def worker_cache() -> dict[Hashable, Any]:
     thread, so two runs in one app (one stopping, one starting) never share."""
     cache = getattr(_LOCAL, "cache", None)
     if cache is None:
-        warm = _WARM
-        cache = _LOCAL.cache = warm[1] if warm is not None and warm[0] != os.getpid() else {}
+        forked = [warm for pid, warm in _WARM.items() if pid != os.getpid()]
+        cache = _LOCAL.cache = forked[0] if forked else {}
     return cache
 
 
@@ -739,7 +739,6 @@ def _run_parallel(
     import multiprocessing
     import threading
 
-    global _WARM
     done = 0
     context: BaseContext
     if not jobs:
@@ -753,7 +752,7 @@ def _run_parallel(
         done += first.count
         if progress is not None:
             progress(done)
-        _WARM = (os.getpid(), worker_cache())
+        _WARM[os.getpid()] = worker_cache()
     else:
         # spawn, not fork: the app runs this from a thread, and a forked child of
         # a threaded process can hang
@@ -796,7 +795,7 @@ def _run_parallel(
         else:  # stopped (Ctrl+C, the stop key, an error): end every worker now, not at its chunk's end
             pool.terminate()
             pool.join()
-        _WARM = None
+        _WARM.clear()
 
 
 def plan(
