@@ -133,13 +133,14 @@ def play_scene(
     """
     state = start
     prompt_of, advance, end_answer = ruleset.prompt, ruleset.advance, figures.end_answer
+    ended = False
     for _ in range(MAX_ANSWERS):
         prompt = prompt_of(state)
         if isinstance(prompt, OverPrompt):
             return state, prompt.result
-        ending = end_answer(state)
-        if ending is not None:
-            text = ending
+        ending = None if ended else end_answer(state)
+        if ending is not None:  # once: what follows the GM's end (an aftermath's prompts) is answered as any
+            text, ended = ending, True
         elif isinstance(prompt, RollPrompt):
             text = typed_faces(prompt, [randint(die.low, die.high) for die in prompt.dice.dice])
         elif isinstance(prompt, ChoicePrompt):
