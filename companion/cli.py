@@ -729,6 +729,8 @@ def run_scene_simulate(args: argparse.Namespace, ruleset: Ruleset, stdout: IO[st
 
 def format_scene_summary(summary: dict[str, Any], asked: int) -> str:
     """A scene run's figures as a table for the terminal (``summary`` as ``--json`` prints it)."""
+    from companion.simulate_scenes import round_rows
+
     n = summary["n"]
     head = f"{n:,} scenes"
     if summary.get("stopped"):
@@ -773,33 +775,6 @@ def format_scene_summary(summary: dict[str, Any], asked: int) -> str:
             lost = one["lost"]
             lines.append(f"{name:<{width}}  {lost['mean']:>6}  {lost['median']:>6}  {lost['p90']:>6}  {lost['max']:>6}")
     return "\n".join(lines)
-
-
-def round_rows(distribution: dict[str, float], most: int = 12) -> list[tuple[str, float]]:
-    """The rounds' distribution as at most ``most`` rows: a round a row, or ranges of equal width
-    (``4-6``) when the scenes end over more rounds than that; a long tail beyond the 95th percentile
-    in one last row (``31+``)."""
-    counts = sorted((int(k), share) for k, share in distribution.items())
-    if not counts:
-        return []
-    low, high = counts[0][0], counts[-1][0]
-    if high - low + 1 > most:  # the tail past 95% of the scenes in one row
-        seen = 0.0
-        for k, share in counts:
-            seen += share
-            if seen >= 0.95 - 1e-9:
-                high = k
-                break
-    rows: list[tuple[str, float]] = []
-    width = max(1, -(-(high - low + 1) // (most - 1 if high < counts[-1][0] else most)))
-    for start in range(low, high + 1, width):
-        end = min(high, start + width - 1)
-        share = sum(s for k, s in counts if start <= k <= end)
-        rows.append((str(start) if start == end else f"{start}-{end}", share))
-    tail = sum(s for k, s in counts if k > high)
-    if tail:
-        rows.append((f"{high + 1}+", tail))
-    return rows
 
 
 class _ProgressBar:
