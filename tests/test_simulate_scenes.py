@@ -360,3 +360,10 @@ def test_cli_scene_mistakes_exit_2_with_a_reason(tmp_path, monkeypatch, args, me
 def test_cli_two_corner_games_take_red_and_blue_too(tmp_path, monkeypatch):
     by_flags = simulate(tmp_path, monkeypatch, "nhb", "--red", "Royce Gracie", "--blue", "Ken Shamrock", "-n", "200")
     assert by_flags[0] == 0 and "200 bouts" in by_flags[1]
+
+
+def test_the_readme_documents_every_key_of_the_json():
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Simulating a scene", 1)[1].split("\n### ", 1)[0]
+    for key in sorted(JSON_KEYS | COMBATANT_KEYS | {"lost", "stopped", "percentiles", "distribution"}):
+        assert f"`{key}`" in section or f'`"{key}"' in section, key
