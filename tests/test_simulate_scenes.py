@@ -367,3 +367,22 @@ def test_the_readme_documents_every_key_of_the_json():
     section = readme.split("### Simulating a scene", 1)[1].split("\n### ", 1)[0]
     for key in sorted(JSON_KEYS | COMBATANT_KEYS | {"lost", "stopped", "percentiles", "distribution"}):
         assert f"`{key}`" in section or f'`"{key}"' in section, key
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_cli_shows_a_progress_bar_with_each_sides_wins_so_far(tmp_path, monkeypatch):
+    (tmp_path / "fighters").mkdir()
+    (tmp_path / "fighters" / "fudge_test.yaml").write_text(FUDGE_CARDS)
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    out, err = io.StringIO(), _Terminal()
+    monkeypatch.setattr("sys.stdout", out)
+    monkeypatch.setattr("sys.stderr", err)
+    args = ["simulate", "fudge", "--red", "Titan", "--blue", "Peasant", "-n", "100", "--seed", "1", "--workers", "1"]
+    assert cli.main(args) == 0
+    bar = err.getvalue()
+    assert "0/100 scenes" in bar and "50/100 scenes · red 100.0%, blue 0.0%" in bar and "100/100 scenes" in bar
+    assert bar.endswith("\r\033[K") and "100 scenes, seed 1" in out.getvalue()
