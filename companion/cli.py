@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from companion.cards import Roster
     from companion.odds import Odds
     from companion.simulate import Tally
+    from companion.simulate_scenes import SceneTally
 
 SCRIPT_HELP = """\
 Play a fight from text: answers on standard input, one a line; JSON Lines out.
@@ -87,6 +88,20 @@ share of tournament wins. --json prints one object: n, wins, wins_interval,
 draws, methods, submissions, median_finish, inside, and for tournaments bouts,
 champions, champions_interval; "stopped": true marks a run stopped by Ctrl+C.
 The same --seed gives the same figures, on one core or many.
+
+A scene game (Fudge, PAF) simulates whole scenes of many on two sides, named
+as 'companion script' names them, --red and --blue each repeated (a card named
+again is an NPC group, its copies numbered):
+
+  companion simulate fudge --red "Sir Aldric of Wendham" --red "Maeve Ashdown" --blue "Grukk the Ogre"
+  companion simulate paf --red "Sir Roderick Vane" --blue "Orc Raider" --blue "Orc Raider" -n 500
+
+It prints each side's win share with a 95% interval, the rounds a scene lasts
+(median, mean, percentiles, distribution), and each combatant's chance to fall
+(out of the fight, in the game's words) and to die, and how he ends (Fudge: his
+worst wound; PAF: unhurt, wounded, unconscious, below 0 or dead, and the hit
+points lost). --json prints one object: n, seed, sides, wins, wins_interval,
+no_winner, methods, rounds, words, combatants (README: "Simulating a scene").
 
 Exit status: 0 done, 2 a usage or setup error, 130 stopped by Ctrl+C (the
 figures so far are printed).
@@ -176,6 +191,20 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("game", metavar="GAME", help="a game that can be simulated (companion simulate GAME ...)")
     simulate.add_argument("corners", metavar="NAME", nargs="*", help="the red and the blue corner's card names")
     simulate.add_argument(
+        "--red",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="the red corner's card name (a scene: repeat for each on the red side)",
+    )
+    simulate.add_argument(
+        "--blue",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="the blue corner's card name (a scene: repeat for each on the blue side)",
+    )
+    simulate.add_argument(
         "--tournament", metavar="NAME", nargs="+", help="the entrants of a bracket of 4, 8 or 16, in bracket order"
     )
     simulate.add_argument(
@@ -185,7 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="a tournament's draw: the bracket as entered (default) or drawn afresh each time",
     )
     simulate.add_argument(
-        "-n", type=int, default=10_000, metavar="N", help="bouts (or tournaments) to run (default 10,000)"
+        "-n", type=int, metavar="N", help="bouts (or tournaments) to run (default 10,000; scenes: 1,000)"
     )
     simulate.add_argument("--seed", type=int, help="seed for the dice: the same seed gives the same figures")
     simulate.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
@@ -581,6 +610,14 @@ def run_simulate(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> 
     if not ruleset.simulated:
         can = ", ".join(key for key in GAMES if get_ruleset(key).simulated)
         raise UsageError(f"{args.game!r} cannot be simulated yet; simulated games: {can}")
+    if ruleset.scenes:
+        return run_scene_simulate(args, ruleset, stdout, stderr)
+    if args.n is None:
+        args.n = 10_000
+    if args.red or args.blue:  # red and blue named as for 'companion script'
+        if args.corners or len(args.red) != 1 or len(args.blue) != 1:
+            raise UsageError("name one fighter for each corner: --red NAME --blue NAME (or RED BLUE)")
+        args.corners = args.red + args.blue
     directory = data_dir(args.data_dir)
     roster = roster_for(ruleset, directory, args.fighters)
     for problem in roster.problems:
@@ -638,6 +675,108 @@ def run_simulate(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> 
     return 130 if tally.stopped else 0
 
 
+def run_scene_simulate(args: argparse.Namespace, ruleset: Ruleset, stdout: IO[str], stderr: IO[str]) -> int:
+    """``companion simulate`` for a scene game: the figures of many scenes of the sides named with
+    ``--red`` and ``--blue`` (issue 21)."""
+    from companion.simulate_scenes import SceneTally, run_scenes, scene_plan, scene_workers
+
+    if args.tournament or args.draw != "order":
+        raise UsageError(f"{ruleset.title} has no tournament: name the sides with --red and --blue")
+    if args.corners and (args.red or args.blue):
+        raise UsageError("name the sides with --red and --blue (each repeated), not both ways")
+    red, blue = (args.red, args.blue) if not args.corners else (args.corners[:1], args.corners[1:])
+    if not red or not blue:
+        raise UsageError("name each side: --red NAME --blue NAME, each repeated for a scene of many")
+    n = 1_000 if args.n is None else args.n
+    if n < 1:
+        raise UsageError("-n must be at least 1")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    directory = data_dir(args.data_dir)
+    roster = roster_for(ruleset, directory, args.fighters)
+    for problem in roster.problems:
+        print(f"companion: warning: {problem}", file=stderr)
+    cards = tuple(find_card(roster, name) for name in red + blue)
+    if ruleset.copies:  # a scene's NPC group: the same card named again is numbered
+        from companion.replay import number_copies
+
+        cards = number_copies(cards)
+    sides = (0,) * len(red) + (1,) * len(blue)
+    setup = Setup(ruleset.key, cards, parse_options(ruleset, args.option), tables_of(ruleset, directory), sides)
+    try:  # the game checks the scene (its size, its cards against the tables)
+        ruleset.new(setup)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    figures = ruleset.scene_figures()
+    if figures is None:
+        raise UsageError(f"{ruleset.title} scenes cannot be simulated yet")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    jobs = scene_plan(ruleset.key, cards, sides, n, seed, options=setup.options, tables=setup.tables)
+    so_far = SceneTally(setup.names, sides)
+    bar = _ProgressBar(n, "scenes", stderr, so_far) if stderr.isatty() else None
+    workers = args.workers if args.workers is not None else scene_workers(n)
+    tally = run_scenes(jobs, so_far, workers=workers, progress=bar)
+    if bar is not None:
+        bar.close()
+    summary = tally.summary(figures)
+    summary["seed"] = seed
+    if args.json:
+        stdout.write(json.dumps(summary) + "\n")
+    else:
+        stdout.write(format_scene_summary(summary, n) + "\n")
+    return 130 if tally.stopped else 0
+
+
+def format_scene_summary(summary: dict[str, Any], asked: int) -> str:
+    """A scene run's figures as a table for the terminal (``summary`` as ``--json`` prints it)."""
+    from companion.simulate_scenes import round_rows
+
+    n = summary["n"]
+    head = f"{n:,} scenes"
+    if summary.get("stopped"):
+        head += f" (stopped at {n:,} of {asked:,}: partial figures)"
+    lines = [f"{head}, seed {summary['seed']}"]
+    for side, names in summary["sides"].items():
+        lines.append(f"  {side:<5} {' & '.join(names)}")
+    lines.append("Sides' wins (95% interval):")
+    for side, share in summary["wins"].items():
+        lo, hi = summary["wins_interval"][side]
+        lines.append(f"  {side:<10} {_pct(share):>6}  ({_pct(lo)}-{_pct(hi)})")
+    lines.append(f"  {'no winner':<10} {_pct(summary['no_winner']):>6}")
+    lines.append("Scenes end: " + ", ".join(f"{method} {_pct(share)}" for method, share in summary["methods"].items()))
+    rounds = summary["rounds"]
+    cuts = ", ".join(f"{p}% by {r}" for p, r in rounds["percentiles"].items() if p != "50")
+    lines.append(f"Rounds: median {rounds['median']}, mean {rounds['mean']}; {cuts}")
+    for label, share in round_rows(rounds["distribution"]):
+        lines.append(f"  {label:>7}  {_pct(share):>6}  {_bar(share, 30)}".rstrip())
+    words = summary["words"]
+    combatants = summary["combatants"]
+    width = max([len(name) for name in combatants] + [9])
+    fell = f"{words['fell']} (95%)"
+    fell_width = max(len(fell), 22)
+    lines.append(f"{'Combatant':<{width}}  side  {fell:<{fell_width}}  {words['died']} (95%)")
+    for name, one in combatants.items():
+        lo, hi = one["fell_interval"]
+        dlo, dhi = one["died_interval"]
+        fell_text = f"{_pct(one['fell']):>6} ({_pct(lo)}-{_pct(hi)})"
+        died_text = f"{_pct(one['died']):>6} ({_pct(dlo)}-{_pct(dhi)})"
+        lines.append(f"{name:<{width}}  {one['side']:<4}  {fell_text:<{fell_width}}  {died_text}")
+    levels = list(words["levels"]) or sorted({k for one in combatants.values() for k in one["levels"]})
+    columns = [max(len(level), 6) for level in levels]
+    lines.append(
+        f"{words['level'].capitalize():<{width}}  " + "  ".join(f"{lv:>{w}}" for lv, w in zip(levels, columns))
+    )
+    for name, one in combatants.items():
+        cells = "  ".join(f"{_pct(one['levels'].get(lv, 0.0)):>{w}}" for lv, w in zip(levels, columns))
+        lines.append(f"{name:<{width}}  {cells}")
+    if words["lost"]:
+        lines.append(f"{words['lost'].capitalize():<{width}}    mean  median     90%    most")
+        for name, one in combatants.items():
+            lost = one["lost"]
+            lines.append(f"{name:<{width}}  {lost['mean']:>6}  {lost['median']:>6}  {lost['p90']:>6}  {lost['max']:>6}")
+    return "\n".join(lines)
+
+
 class _ProgressBar:
     """A one-line bar on a terminal's standard error, redrawn after each chunk, with the figures so
     far (each fighter's wins, or the leading entrant's nights), so stopping early keeps what was seen."""
@@ -645,7 +784,7 @@ class _ProgressBar:
     FIGURES_EVERY = 0.25
     """Seconds between two readings of the figures so far (a reading walks every result met)."""
 
-    def __init__(self, total: int, noun: str, out: IO[str], so_far: Tally) -> None:
+    def __init__(self, total: int, noun: str, out: IO[str], so_far: Tally | SceneTally) -> None:
         self.total, self.noun, self.out, self.so_far = total, noun, out, so_far
         self._read_at = -1.0
         self._figures = ""

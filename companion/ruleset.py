@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # pydantic is only needed once a card is read: keep start-up 
 
     from companion.odds import Odds
     from companion.sheet import SheetSpec
+    from companion.simulate_scenes import SceneFigures
     from companion.tables import TablesFile
 
 __all__ = [
@@ -922,6 +923,13 @@ class Ruleset:
     def draws_possible(self, state: Any) -> bool:
         """Whether a bout begun at ``state`` can end in a draw (a bracket cannot go on from one)."""
         return False
+
+    def scene_figures(self) -> SceneFigures | None:
+        """What the simulator counts at the end of a scene (where :attr:`scenes` and
+        :attr:`simulated`): which side won and each combatant's ending, in the game's words, and
+        what the GM types to end a scene that cannot end by itself
+        (:class:`companion.simulate_scenes.SceneFigures`); None: the game's scenes are not simulated."""
+        return None
 
 
 class TimedRuleset(Ruleset):

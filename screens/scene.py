@@ -184,8 +184,10 @@ class SceneSelectScreen(FighterSelectScreen):
             return True if self.placed else None
         if action == "new_character":
             return self.ruleset.has_sheet  # a game with a character sheet (PAF)
-        if action in ("tournament", "start_tournament", "simulate"):
-            return False  # the two-corner screen's keys: a scene has no tournament and no simulator
+        if action == "simulate":  # the scene simulator, where the game's scenes are simulated (issue 21)
+            return (True if self.ready() is None else None) if self.ruleset.simulated else False
+        if action in ("tournament", "start_tournament"):
+            return False  # the two-corner screen's keys: a scene has no tournament
         return True
 
     # --- actions -------------------------------------------------------------
@@ -279,6 +281,32 @@ class SceneSelectScreen(FighterSelectScreen):
                     self._tables = None  # the tables' own problems show when the fight starts
         return self._tables
 
+    def _scene(self) -> tuple[tuple[Any, ...], tuple[int, ...]]:
+        """The cards and their sides in scene order, an NPC group's copies numbered."""
+        cards, sides = scene_order(self.placed)
+        if self.copies:  # an NPC group: "Orc Guard 1", "Orc Guard 2" ... (issue 17)
+            from companion.replay import number_copies
+
+            cards = number_copies(cards)
+        return cards, sides
+
+    def action_simulate(self) -> None:
+        """Many virtual scenes of the sides picked (issue 21), with the game's default options and
+        the tables in play: who wins, in how many rounds, and how each combatant ends."""
+        why = self.ready()
+        if why is not None:
+            self.notify(why, title="Not yet", severity="warning", timeout=5)
+            return
+        try:
+            tables = self.ruleset.tables_for(self.app.directory)
+        except ValueError as exc:  # the GM's own tables cannot be played: say why, as a fight would
+            self.notify(str(exc), title="This cannot be simulated", severity="error", timeout=20, markup=False)
+            return
+        from companion.screens.scene_matchup import SceneMatchupScreen  # the simulator loads when first wanted
+
+        cards, sides = self._scene()
+        self.app.push_screen(SceneMatchupScreen(self.game, cards, sides, tables=tables))
+
     def action_start(self) -> None:
         """Check the scene, ask for the options, then start the fight."""
         why = self.ready()
@@ -287,11 +315,7 @@ class SceneSelectScreen(FighterSelectScreen):
             return
         from companion.screens.setup import OptionsScreen
 
-        cards, sides = scene_order(self.placed)
-        if self.copies:  # an NPC group: "Orc Guard 1", "Orc Guard 2" ... (issue 17)
-            from companion.replay import number_copies
-
-            cards = number_copies(cards)
+        cards, sides = self._scene()
 
         def chosen(options: dict[str, Any] | None) -> None:
             if options is not None:

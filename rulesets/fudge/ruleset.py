@@ -140,6 +140,14 @@ class Fudge(SceneRuleset):
     """A scene of up to 16 (issue 17: "at least 12"): the side panels scroll."""
     copies = True
     """The same card several times is an NPC group: "Orc Guard 1", "Orc Guard 2" ..."""
+    simulated = True
+    """``companion simulate fudge --red A --blue B`` and the scene's simulator play its scenes (issue 21)."""
+
+    def scene_figures(self) -> Any:
+        """What a simulated scene counts: :mod:`rulesets.fudge.simulation`."""
+        from companion.rulesets.fudge.simulation import FIGURES  # the simulator loads when first wanted
+
+        return FIGURES
 
     def new(self, setup: Setup) -> FudgeState:
         given = dict(setup.options)

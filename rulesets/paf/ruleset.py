@@ -257,6 +257,14 @@ class Paf(SceneRuleset):
     """A card's keys against the tables in play (``companion fighters check``; a scene checks them at its start)."""
     copies = True
     """The same card several times is an NPC group, each copy numbered: "Orc Raider 1", "Orc Raider 2" ..."""
+    simulated = True
+    """``companion simulate paf --red A --blue B`` and the scene's simulator play its scenes (issue 21)."""
+
+    def scene_figures(self) -> Any:
+        """What a simulated scene counts: :mod:`rulesets.paf.simulation`."""
+        from companion.rulesets.paf.simulation import FIGURES  # the simulator loads when first wanted
+
+        return FIGURES
 
     def sheet(self, tables: dict[str, Any] | None) -> SheetSpec:
         """The character sheet (``ctrl+n`` in the scene selection): :mod:`rulesets.paf.sheet`."""

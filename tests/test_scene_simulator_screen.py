@@ -1,0 +1,124 @@
+"""The scene simulator on screen (issue 21), driven with Pilot as a game master drives it: sides
+picked in the scene selection, f5, a count and a seed, r; the figures shown are the engine's own
+for that seed (the same as ``companion simulate GAME --red ... --blue ... --json``)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from table_cards import screen_text
+from test_simulate_scenes import FUDGE_CARDS
+from textual.widgets import Input, Select
+
+from companion.replay import number_copies
+from companion.ruleset import default_options, get_ruleset
+from companion.screens.app import make_app
+from companion.screens.scene import SceneSelectScreen
+from companion.screens.scene_matchup import SceneMatchupScreen
+from companion.simulate_scenes import SceneTally, run_scenes, scene_plan
+
+FUDGE_ROW = 3
+"""Fudge's row in the home screen's games list."""
+
+
+def pc(share: float) -> str:
+    return f"{100 * share:.1f}%"
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    (tmp_path / "fighters").mkdir()
+    (tmp_path / "fighters" / "fudge_test.yaml").write_text(FUDGE_CARDS)
+    return tmp_path
+
+
+async def pick(pilot, names: list[str]) -> None:
+    for name in names:
+        pilot.app.screen.query_one("#filter", Input).value = name
+        await pilot.pause()
+        await pilot.press("enter")
+    await pilot.pause()
+
+
+def expected(game: str, cards: tuple, sides: tuple[int, ...], n: int, seed: int, data_dir: Path) -> dict:
+    """The figures the engine gives for the run, computed here, not by the screen."""
+    ruleset = get_ruleset(game)
+    jobs = scene_plan(
+        game, cards, sides, n, seed, options=default_options(ruleset), tables=ruleset.tables_for(data_dir)
+    )
+    tally = run_scenes(jobs, SceneTally(tuple(c.name for c in cards), sides))
+    figures = ruleset.scene_figures()
+    assert figures is not None
+    return tally.summary(figures)
+
+
+async def test_a_game_master_simulates_the_scene_picked_and_reads_the_engines_figures(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*["down"] * FUDGE_ROW, "enter")
+        await pilot.pause()
+        select = app.screen
+        assert isinstance(select, SceneSelectScreen)
+        await pilot.press("f5")  # nobody picked yet: the key says why and stays
+        await pilot.pause()
+        assert app.screen is select
+        await pick(pilot, ["Titan", "Ash Redhand"])
+        await pilot.press("ctrl+o")
+        await pick(pilot, ["Peasant"])
+        await pilot.press("f5")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SceneMatchupScreen)
+        text = screen_text(app)
+        assert "RED Titan & Ash Redhand" in text and "BLUE Peasant" in text
+        screen.query_one("#count", Select).value = 50
+        screen.query_one("#seed", Input).value = "11"
+        await pilot.pause()
+        await pilot.press("r")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        roster = app.roster("fudge")
+        cards = tuple(roster.find(name) for name in ("Titan", "Ash Redhand", "Peasant"))
+        want = expected("fudge", cards, (0, 0, 1), 50, 11, data_dir)
+        assert screen.summary == want
+        text = screen_text(app)
+        assert "50 scenes, seed 11" in text
+        red = next(line for line in text.splitlines() if "red side" in line)
+        assert pc(want["wins"]["red"]) in red
+        assert "{:.1f}-{:.1f}%".format(*(100 * x for x in want["wins_interval"]["red"])) in red
+        assert f"median {want['rounds']['median']}, mean {want['rounds']['mean']}" in text
+        screen.query_one("#figures").scroll_end(animate=False)  # the last combatant, below the fold at 80x24
+        await pilot.pause()
+        text = screen_text(app)
+        peasant = next(line for line in text.splitlines() if line.strip().startswith("Peasant"))
+        assert f"Incapacitated or worse {pc(want['combatants']['Peasant']['fell'])}" in peasant
+        await pilot.press("escape")  # back to the picks, as they were
+        await pilot.pause()
+        assert app.screen is select and len(select.placed) == 3
+
+
+async def test_a_paf_group_is_simulated_with_its_hit_points_lost(tmp_path: Path) -> None:
+    """PAF: an NPC group numbered as the scene would number it; the hit points lost shown."""
+    app = make_app(tmp_path, rng=random.Random(2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        roster = app.roster("paf")
+        cards = number_copies(tuple(roster.find(n) for n in ("Hill Giant", "Kobold Cutthroat", "Kobold Cutthroat")))
+        tables = get_ruleset("paf").tables_for(tmp_path)
+        screen = SceneMatchupScreen("paf", cards, (0, 1, 1), tables=tables)
+        await app.push_screen(screen)
+        await pilot.pause()
+        screen.query_one("#count", Select).value = 50
+        screen.query_one("#seed", Input).value = "3"
+        await pilot.pause()
+        await pilot.press("r")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        want = expected("paf", cards, (0, 1, 1), 50, 3, tmp_path)
+        assert screen.summary == want
+        screen.query_one("#figures").scroll_end(animate=False)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "hit points lost: mean" in text and "Kobold Cutthroat 2" in text
