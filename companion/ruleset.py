@@ -430,8 +430,8 @@ class SecretPrompt:
         cut = text.find("+")
         word, rest = (text, "") if cut < 0 else (text[:cut], text[cut:])
         found = pad.find(word)
-        keys = ", ".join(o.key for o in pad.options)
         if found is None:
+            keys = ", ".join(o.key for o in pad.options)
             raise Refused(f"{corner}: {word!r} is not one of {pad.who}'s moves ({keys})")
         if isinstance(found, tuple):
             raise Refused(f"{corner}: {word!r} could be {' or '.join(o.key for o in found)}")
