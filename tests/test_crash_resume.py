@@ -128,7 +128,7 @@ def test_sigkill_mid_fight_resumes_at_the_same_prompt(tmp_path: Path) -> None:
         term.type(ENTER)
         term.wait_for("choose where")
         after = term.wait_for("Alpha One takes control (17 to 13)")
-        assert "Alpha One rolls 5 + 12 = 17 for control" in after
+        assert "Alpha One rolls 5 (d10!) + 12 (control) = 17 for control" in after
         term.type("g" + ENTER)
         term.wait_for("roll d20 for fight points (ground)")
     finally:

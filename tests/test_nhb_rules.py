@@ -147,11 +147,11 @@ def test_nhb2_first_prompt_is_red_control_roll():
 def test_nhb2_control_totals_and_higher_total_takes_control():
     """NHB-2: each rolls d10 + control; the higher total takes control."""
     s = bout()
-    assert play(s, "5") == ["Red rolls 5 + 10 = 15 for control"]
+    assert play(s, "5") == ["Red rolls 5 (d10!) + 10 (control) = 15 for control"]
     assert s.state.totals == (15, None)
     p = prompt(s)
     assert (p["who"], p["side"], p["modifier"], p["target"]) == ("Blue", "blue", 5, 15)
-    assert play(s, "1") == ["Blue rolls 1 + 5 = 6 for control", "Red takes control (15 to 6)"]
+    assert play(s, "1") == ["Blue rolls 1 (d10!) + 5 (control) = 6 for control", "Red takes control (15 to 6)"]
     assert s.state.controller == 0
     assert s.state.step == "where"
     assert s.state.totals == (None, None)
@@ -178,7 +178,7 @@ def test_d1_d4_control_explodes_and_chains():
     # "0" is the d10's 10 face (D-1): it explodes again
     assert play(s, "0") == ["Red rolls 10 for control: it explodes, roll again"]
     assert prompt(s)["running"] == 30
-    assert play(s, "3") == ["Red rolls 10 + 10 + 3 + 10 = 33 for control"]
+    assert play(s, "3") == ["Red rolls 10 + 10 + 3 (d10!) + 10 (control) = 33 for control"]
     assert s.state.exploded == ()
     assert s.state.totals == (33, None)
     p = prompt(s)
@@ -193,7 +193,7 @@ def test_d4_blue_explosion_after_red():
     assert play(s, "10") == ["Blue rolls 10 for control: it explodes, roll again"]
     p = prompt(s)
     assert (p["who"], p["running"], p["target"]) == ("Blue", 15, 15)
-    assert play(s, "2") == ["Blue rolls 10 + 2 + 5 = 17 for control", "Blue takes control (17 to 15)"]
+    assert play(s, "2") == ["Blue rolls 10 + 2 (d10!) + 5 (control) = 17 for control", "Blue takes control (17 to 15)"]
     assert s.state.controller == 1
 
 
@@ -220,8 +220,8 @@ def test_nhb2_equal_ratings_reroll_red_then_blue():
     s = bout(card("Red"), card("Blue"))
     log = play(s, "5", "5")
     assert log == [
-        "Red rolls 5 + 10 = 15 for control",
-        "Blue rolls 5 + 10 = 15 for control",
+        "Red rolls 5 (d10!) + 10 (control) = 15 for control",
+        "Blue rolls 5 (d10!) + 10 (control) = 15 for control",
         "Control tied at 15 with equal control ratings: both re-roll",
     ]
     assert s.state.controller is None
@@ -255,7 +255,7 @@ def test_nhb8_segment_winner_gets_plus2_to_control():
     p = prompt(s)
     assert p["modifier"] == 12
     assert p["modifier_parts"] == [["control", 10], ["winning so far", 2]]
-    assert play(s, "5") == ["Red rolls 5 + 10 + 2 = 17 for control"]
+    assert play(s, "5") == ["Red rolls 5 (d10!) + 10 (control) + 2 (winning so far) = 17 for control"]
     p = prompt(s)
     assert (p["modifier"], p["modifier_parts"]) == (5, [["control", 5]])
 
@@ -269,7 +269,7 @@ def test_nhb8_blue_winning_so_far():
     play(s, "5")
     p = prompt(s)
     assert p["modifier_parts"] == [["control", 5], ["winning so far", 2]]
-    assert play(s, "1")[0] == "Blue rolls 1 + 5 + 2 = 8 for control"
+    assert play(s, "1")[0] == "Blue rolls 1 (d10!) + 5 (control) + 2 (winning so far) = 8 for control"
 
 
 def test_nhb8_more_segments_won_beats_latest_winner():
@@ -392,11 +392,11 @@ def test_nhb4_fight_points_with_plus2_for_controller():
     assert (p["who"], p["dice"], p["reason"]) == ("Red", "d20", "fight points (ground)")
     assert p["modifier"] == 12
     assert p["modifier_parts"] == [["ground", 10], ["control", 2]]
-    assert play(s, "8") == ["Red rolls 8 + 10 + 2 = 20 for fight points"]
+    assert play(s, "8") == ["Red rolls 8 (d20) + 10 (ground) + 2 (control) = 20 for fight points"]
     p = prompt(s)
     assert (p["who"], p["modifier"], p["modifier_parts"], p["target"]) == ("Blue", 5, [["ground", 5]], 20)
     assert play(s, "5") == [
-        "Blue rolls 5 + 5 = 10 for fight points",
+        "Blue rolls 5 (d20) + 5 (ground) = 10 for fight points",
         "Red wins the segment on fight points, 20 to 10",
     ]
     st = s.state
@@ -418,7 +418,7 @@ def test_nhb4_d20_does_not_explode():
     """NHB-4: the default fight die is a plain d20; a 20 is just 20."""
     s = bout()
     play(s, *RED_CONTROLS, "ground")
-    assert play(s, "20") == ["Red rolls 20 + 10 + 2 = 32 for fight points"]
+    assert play(s, "20") == ["Red rolls 20 (d20) + 10 (ground) + 2 (control) = 32 for fight points"]
     assert prompt(s)["who"] == "Blue"
 
 
@@ -457,7 +457,7 @@ def test_nhb4_option_fight_die_d10_explodes():
     p = prompt(s)
     assert (p["who"], p["running"], p["reason"]) == ("Red", 22, "fight points (ground) (explosion: roll again and add)")
     assert play(s, "0") == ["Red rolls 10 for fight points: it explodes, roll again"]
-    assert play(s, "4") == ["Red rolls 10 + 10 + 4 + 10 + 2 = 36 for fight points"]
+    assert play(s, "4") == ["Red rolls 10 + 10 + 4 (d10!) + 10 (ground) + 2 (control) = 36 for fight points"]
     p = prompt(s)
     assert (p["who"], p["dice"], p["target"]) == ("Blue", "d10!", 36)
     # a d20 face is not a d10 face under this option (D-5)
@@ -477,12 +477,12 @@ def test_nhb5_finish_roll_winner_then_loser():
     assert (p["who"], p["dice"], p["reason"]) == ("Red", "d10", "the finish")
     assert p["modifier"] == 7
     assert p["modifier_parts"] == [["finishing", 5], ["fight points / 10", 2]]
-    assert play(s, "6") == ["Red rolls 6 + 5 + 2 = 13 for the finish"]
+    assert play(s, "6") == ["Red rolls 6 (d10) + 5 (finishing) + 2 (fight points / 10) = 13 for the finish"]
     p = prompt(s)
     assert (p["who"], p["dice"], p["reason"]) == ("Blue", "d10", "toughness (to survive the finish)")
     assert (p["modifier"], p["modifier_parts"], p["target"]) == (1, [["toughness", 1]], 13)
     assert play(s, "3") == [
-        "Blue rolls 3 + 1 = 4 for toughness",
+        "Blue rolls 3 (d10) + 1 (toughness) = 4 for toughness",
         "Margin 9 on the standup finish chart: KO",
         "Red def. Blue by KO, segment 1, 0:59",
     ]
@@ -505,7 +505,7 @@ def test_nhb5_blue_winner_uses_blue_finishing_and_red_toughness():
     play(s, *RED_CONTROLS, "standup", "1", "20")  # Blue 25, Red 13
     p = prompt(s)
     assert (p["who"], p["modifier_parts"]) == ("Blue", [["finishing", 1], ["fight points / 10", 2]])
-    assert play(s, "9") == ["Blue rolls 9 + 1 + 2 = 12 for the finish"]
+    assert play(s, "9") == ["Blue rolls 9 (d10) + 1 (finishing) + 2 (fight points / 10) = 12 for the finish"]
     p = prompt(s)
     assert (p["who"], p["modifier_parts"], p["target"]) == ("Red", [["toughness", 5]], 12)
 
@@ -514,11 +514,11 @@ def test_nhb5_finish_d10_does_not_explode_and_0_is_10():
     """NHB-5, D-1: the finish d10 does not explode; a 0 is 10."""
     s = bout()
     play(s, *RED_CONTROLS, "standup", *RED_WINS_BY_10)
-    assert play(s, "0") == ["Red rolls 10 + 5 + 2 = 17 for the finish"]
+    assert play(s, "0") == ["Red rolls 10 (d10) + 5 (finishing) + 2 (fight points / 10) = 17 for the finish"]
     p = prompt(s)
     assert (p["who"], p["dice"]) == ("Blue", "d10")
     assert s.state.exploded == ()
-    assert play(s, "10")[0] == "Blue rolls 10 + 1 = 11 for toughness"
+    assert play(s, "10")[0] == "Blue rolls 10 (d10) + 1 (toughness) = 11 for toughness"
 
 
 def test_nhb5_margin_zero_is_no_finish_and_next_segment():
@@ -527,8 +527,8 @@ def test_nhb5_margin_zero_is_no_finish_and_next_segment():
     play(s, *RED_CONTROLS, "standup", *RED_WINS_BY_10)
     log = play(s, "1", "7")
     assert log == [
-        "Red rolls 1 + 5 + 2 = 8 for the finish",
-        "Blue rolls 7 + 1 = 8 for toughness",
+        "Red rolls 1 (d10) + 5 (finishing) + 2 (fight points / 10) = 8 for the finish",
+        "Blue rolls 7 (d10) + 1 (toughness) = 8 for toughness",
         "Blue survives the segment (margin 0)",
         "End of segment 1: Red takes it; segments won: Red 1, Blue 0",
     ]
@@ -1032,7 +1032,7 @@ def test_nhb10_prompt_order_through_a_submission():
     # finish Blue 10 + 1 + 1 = 12 v Red 1 + 5 = 6: margin 6 on the submission chart; d20 8: guillotine choke
     lines = [line for line, _ in s.log()]
     assert lines[-5:] == [
-        "Red rolls 1 + 5 = 6 for toughness",
+        "Red rolls 1 (d10) + 5 (toughness) = 6 for toughness",
         "Margin 6 on the submission ground chart: submission",
         "Blue rolls 8 on the generic submission chart: guillotine choke",
         "Blue rolls 2 and 3: 13 seconds",
@@ -1102,7 +1102,7 @@ def test_d5_refusal_mid_explosion_keeps_the_running_total():
     with pytest.raises(Refused):
         s.submit("12")
     assert s.state.exploded == (10,)
-    assert play(s, "1") == ["Red rolls 10 + 1 + 10 = 21 for control"]
+    assert play(s, "1") == ["Red rolls 10 + 1 (d10!) + 10 (control) = 21 for control"]
 
 
 @pytest.mark.parametrize("typed", ["5", "roll", "ground", "4 6"])

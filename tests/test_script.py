@@ -71,8 +71,8 @@ def test_golden_armbar_reads_as_the_rules_say(tmp_path: Path):
     proc = play_golden(GOLDEN / "nhb_armbar.txt", tmp_path)
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
     logs = [entry for line in lines if "accepted" in line for entry in line["log"]]
-    assert "Gold Grappler rolls 10 + 3 + 15 = 28 for control" in logs
-    assert "Gold Grappler rolls 12 + 16 + 2 = 30 for fight points" in logs
+    assert "Gold Grappler rolls 10 + 3 (d10!) + 15 (control) = 28 for control" in logs
+    assert "Gold Grappler rolls 12 (d20) + 16 (ground) + 2 (control) = 30 for fight points" in logs
     assert "Margin 5 on the submission ground chart: submission" in logs
     assert "Gold Grappler rolls 9 on the jiu-jitsu submission chart: armbar" in logs
     assert lines[-1]["final"]["result"] == {
@@ -128,7 +128,7 @@ def test_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
         proc.stdin.write(b"5\n")
         proc.stdin.flush()
         accepted = json.loads(out.line())
-        assert accepted == {"accepted": "5", "virtual": False, "log": ["Gold Grappler rolls 5 + 15 = 20 for control"]}
+        assert accepted == {"accepted": "5", "virtual": False, "log": ["Gold Grappler rolls 5 (d10!) + 15 (control) = 20 for control"]}
         second = json.loads(out.line())
         assert (second["prompt"]["who"], second["prompt"]["target"]) == ("Gold Striker", 20)
         proc.stdin.close()
@@ -146,7 +146,7 @@ def test_refused_answers_exit_1_and_leave_the_fight_where_it_was(tmp_path: Path)
         {"refused": "3 4", "reason": "expected one face (a d10 shows 1-10 (0 for 10)), got 2"},
     ]
     assert lines[4]["accepted"] == "5"
-    assert lines[4]["log"] == ["Gold Grappler rolls 5 + 15 = 20 for control"]
+    assert lines[4]["log"] == ["Gold Grappler rolls 5 (d10!) + 15 (control) = 20 for control"]
     assert sum("prompt" in line for line in lines) == 2  # a refusal does not repeat the prompt
     assert lines[-1]["final"]["over"] is False
     assert proc.returncode == 1
@@ -165,7 +165,7 @@ def test_clock_stamp_is_accepted(tmp_path: Path):
     assert lines[1] == {
         "accepted": "7",
         "virtual": False,
-        "log": ["Gold Grappler rolls 7 + 15 = 22 for control"],
+        "log": ["Gold Grappler rolls 7 (d10!) + 15 (control) = 22 for control"],
         "clock": 90,
     }
     assert proc.returncode == 0
@@ -450,9 +450,9 @@ def test_an_exploded_d10_may_be_typed_in_one_go(tmp_path: Path) -> None:
     assert lines[2] == {"refused": "3 4", "reason": "expected one face (a d10 shows 1-10 (0 for 10)), got 2"}
     red = lines[3]
     assert red["accepted"] == "10 4" and red["log"][0].endswith("rolls 10 for control: it explodes, roll again")
-    assert " 10 + 4 + " in red["log"][1]
+    assert " 10 + 4 (d10!) + " in red["log"][1]
     blue = lines[5]
-    assert blue["accepted"] == "10 0 3" and " 10 + 10 + 3 + " in blue["log"][2]
+    assert blue["accepted"] == "10 0 3" and " 10 + 10 + 3 (d10!) + " in blue["log"][2]
 
 
 def test_an_exploded_d10_typed_in_one_go_is_stored_a_die_an_answer() -> None:

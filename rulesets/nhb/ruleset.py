@@ -419,8 +419,11 @@ class Nhb(Ruleset):
             total += v
         if not log:
             return state, total, ()
-        mods = "".join(f" + {v}" if v >= 0 else f" - {-v}" for _, v in parts)
-        shown = " + ".join(map(str, faces)) if len(faces) > 1 else str(face)
+        # each term labelled (issue 22): the dice, then each rating or bonus by its name
+        mods = "".join(f" + {v} ({name})" if v >= 0 else f" - {-v} ({name})" for name, v in parts)
+        shown = " + ".join(map(str, faces))
+        if mods or len(faces) > 1:
+            shown += f" (d{die.sides}{'!' if die.explodes else ''})"
         return state, total, (f"{state.fighters[state.roller].name} rolls {shown}{mods} = {total} for {reason}",)
 
     # Each step takes the faces as numbers (or the choice's key) and writes its
