@@ -182,7 +182,7 @@ def run(session: Session, ops: list[tuple[Any, ...]]) -> list[FoState]:
                 assert kind not in ("fit", "roll", "bell"), (
                     f"{text!r} @ {clock} fits {prompt} but was refused: {exc.reason}"
                 )
-                holds = state.step in ("choose", "attack")  # the attacker holds the dice (FO-8)
+                holds = state.step in ("choose", "attack", "defend")  # the attacker holds the dice (FO-8)
                 assert not (kind == "stall" and good_clock and holds), f"stall @ {clock} refused: {exc.reason}"
             continue
         seen.append(step.state)
@@ -202,7 +202,7 @@ def run(session: Session, ops: list[tuple[Any, ...]]) -> list[FoState]:
             assert step.state.clock == (state.clock if clock is None else clock)
             assert step.state.round == state.round and step.state.rounds == state.rounds
         if word == "stall":
-            assert state.step in ("choose", "attack"), f"stall accepted at {state.step}"
+            assert state.step in ("choose", "attack", "defend"), f"stall accepted at {state.step}"
             assert step.state.attacker == 1 - state.attacker and step.state.step == "choose" and not step.state.ground
         if word == "roll":
             # ruling D-6: the app's roll (or advised choice) is recorded as the text a player would type

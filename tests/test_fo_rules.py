@@ -940,12 +940,17 @@ def test_fo8_stall_is_refused_during_the_roll_off():
     assert "attacker" in refused(s, "@0:12 stall")
 
 
-def test_fo8_stall_is_refused_during_the_defenders_roll():
-    """FO-8: during the defence roll the defender is rolling: no stall."""
+def test_fo8_stall_during_the_defenders_roll_voids_the_attack():
+    """FO-8 ("accepted whenever the attacker holds the dice") and our decision that the attacker holds
+    them through the defender's roll: a stall then is accepted, turns the dice over and voids the punch
+    thrown; Red's time runs to the stall (issue 22: the decision, the refusal and the ruling agree)."""
     s = bout()
     thrown_red_punch(s)
-    assert not stall_open(s.state)
-    assert "attacker" in refused(s, "@0:20 stall")
+    assert s.state.step == "defend" and RULESET.holder(s.state) == 0 and stall_open(s.state)
+    assert play(s, "@0:20 stall") == ["Red stalls: the dice turn over to Blue; the punch in progress is void"]
+    st = s.state
+    assert (st.attacker, st.step, st.move, st.since) == (1, "choose", None, 20.0)
+    assert st.attack_seconds[0] == 20.0 and prompt(s)["who"] == "Blue"
 
 
 def test_fo8_stall_is_logged_and_can_be_undone():
@@ -1176,6 +1181,14 @@ def test_fo8_stall_due_at_the_limit_and_never_when_off(limit, held, due):
     assert RULESET.stall_due(s.state, held) is False  # the roll-off: nobody holds the dice yet
     play(s, *RED_FIRST)
     assert RULESET.stall_due(s.state, held) is due
+
+
+def test_fo8_the_stall_count_never_turns_the_dice_over_while_the_defender_rolls():
+    """FO-8 ("holds the dice ... without rolling"): while the defender rolls, the wait is not the
+    attacker's doing: the count does not turn the dice over, though a stall may still be called."""
+    s = bout(stall_limit=20)
+    thrown_red_punch(s)
+    assert stall_open(s.state) and RULESET.stall_due(s.state, 999.0) is False
 
 
 def test_fo7_round_verdict_in_words():

@@ -298,7 +298,7 @@ async def test_the_tray_shows_as_taken_what_enter_takes(data_dir: Path) -> None:
             return not tray.has_class("-refused"), text_of(screen.query_one("#hint", Static))
 
         fits, said = await typed("stall")  # the roll-off: nobody holds the dice yet
-        assert not fits and "only the attacker holding the dice" in said
+        assert not fits and "nobody holds them during the roll-off" in said
         fits, said = await typed("7 7")
         assert not fits and "7 is not a face" in said
         await answer(pilot, "3 4")

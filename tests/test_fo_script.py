@@ -130,15 +130,17 @@ def test_golden_submission_reads_as_the_rules_say(tmp_path: Path):
     assert proc.returncode == 0
 
 
+STALL_REFUSED = "a stall is called on the attacker holding the dice: nobody holds them during the roll-off"
+
+
 def test_golden_stall_knockdown_reads_as_the_rules_say(tmp_path: Path):
     """The stall golden: refusals (D-5, FO-7, FO-8) on their own lines, exit 1; stalls, knockdowns, a KO."""
     proc, lines = golden_lines("fo_stall_knockdown", tmp_path)
     assert [line for line in lines if "refused" in line] == [
-        {"refused": "stall", "reason": "only the attacker holding the dice can be called for stalling"},
+        {"refused": "stall", "reason": STALL_REFUSED},
         {"refused": "7 1", "reason": "7 is not a face: a d6 shows 1-6"},
         {"refused": "4", "reason": "expected 2 faces for 2d6 (a d6 shows 1-6), got 1"},
         {"refused": "punch", "reason": "the clock runs forward: this answer is stamped 0:20, the last was 0:30"},
-        {"refused": "stall", "reason": "only the attacker holding the dice can be called for stalling"},
         {"refused": "kick", "reason": "the round is over at 5:00: ring the bell (answer 'bell')"},
     ]
     text = logs(lines)

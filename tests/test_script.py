@@ -128,7 +128,11 @@ def test_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
         proc.stdin.write(b"5\n")
         proc.stdin.flush()
         accepted = json.loads(out.line())
-        assert accepted == {"accepted": "5", "virtual": False, "log": ["Gold Grappler rolls 5 (d10!) + 15 (control) = 20 for control"]}
+        assert accepted == {
+            "accepted": "5",
+            "virtual": False,
+            "log": ["Gold Grappler rolls 5 (d10!) + 15 (control) = 20 for control"],
+        }
         second = json.loads(out.line())
         assert (second["prompt"]["who"], second["prompt"]["target"]) == ("Gold Striker", 20)
         proc.stdin.close()

@@ -103,5 +103,7 @@ def live_attack_seconds(state: FoState, elapsed: float) -> tuple[float, float]:
 
 
 def stall_open(state: FoState) -> bool:
-    """Whether the attacker holds the dice now, so ``stall`` applies (FO-8)."""
-    return state.result is None and state.step in ("choose", "attack")
+    """Whether the attacker holds the dice now, so ``stall`` applies (FO-8: "accepted whenever the
+    attacker holds the dice"): at his choice, his roll and the defender's roll, whose time is his
+    (:func:`holder`'s reading); not during the roll-off, when nobody holds them."""
+    return state.result is None and state.step in ("choose", "attack", "defend")

@@ -172,7 +172,9 @@ class Fo(TimedRuleset):
             raise Refused("the round is over at 5:00: ring the bell (answer 'bell')")
         if text == STALL:
             if not stall_open(state):
-                raise Refused("only the attacker holding the dice can be called for stalling")
+                raise Refused(
+                    "a stall is called on the attacker holding the dice: nobody holds them during the roll-off"
+                )
             return self._stall(evolve(state, clock=clock))
         handler = getattr(self, f"_{state.step}")
         return handler(evolve(state, clock=clock), answer)
@@ -305,6 +307,8 @@ class Fo(TimedRuleset):
         line = f"{me} stalls: the dice turn over to {them}"  # FO-8
         if state.ground:
             line += " and the referee stands them up"
+        if state.step == "defend":  # called while the defence was being rolled: the attack is not finished
+            line += f"; the {stat_word(state.move)} in progress is void"
         return self._pass(evolve(state, ground=False, ground_attacks=0), 1 - side, (line,))
 
     def _finish(self, state: FoState, side: int, method: str, detail: str, log: tuple[str, ...]) -> Outcome:
@@ -413,9 +417,12 @@ class Fo(TimedRuleset):
         return f"{verdict} on attacking time ({mmss(red)} to {mmss(blue)})"
 
     def stall_due(self, state: FoState, held: float) -> bool:
-        """Whether the attacker has held the dice past the stall limit (FO-8; 0 is off)."""
+        """Whether the attacker has held the dice past the stall limit without rolling (FO-8; 0 is
+        off): at his own steps, his choice and his roll. While the defender rolls, the wait is not
+        the attacker's doing, so the count never turns the dice over then (the players may still
+        call it)."""
         limit = state.options.stall_limit
-        return bool(limit) and stall_open(state) and held >= limit
+        return bool(limit) and state.step in ("choose", "attack") and stall_open(state) and held >= limit
 
     def holder(self, state: FoState) -> int | None:
         """Who holds the dice as attacker (accruing attacking time), or None."""
