@@ -37,6 +37,7 @@ import dataclasses
 import math
 import operator
 import random
+import re
 import threading
 from collections import Counter, deque
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
@@ -44,12 +45,22 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, overload
 
 from companion.clock import seconds_of
-from companion.ruleset import Result, Ruleset, Setup
+from companion.ruleset import (
+    APP_MARK,
+    Answer,
+    OverPrompt,
+    Result,
+    RollPrompt,
+    Ruleset,
+    SecretPrompt,
+    Setup,
+    TimedRuleset,
+)
 
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
 
-__all__ = ["Chain", "Job", "Plan", "Tally", "plan", "run", "run_job", "wilson", "workers_for"]
+__all__ = ["Chain", "Job", "Plan", "Tally", "Walk", "plan", "run", "run_job", "wilson", "workers_for"]
 
 
 class Chain:
@@ -194,6 +205,140 @@ class Chain:
         return out
 
 
+class Walk:
+    """One matchup's bout played answer by answer through the engine's own ``apply``, nothing
+    kept between bouts: for a game whose states seldom repeat (``Ruleset.memo`` False: a round
+    clock's readings, a whole turn's numbers), where a :class:`Chain` would keep every state
+    it met. Each answer is the text a table would type, with the clock stamp a timed game's
+    answers carry:
+
+    - a roll: the faces, drawn as :func:`companion.dice.roll_faces` draws them;
+    - a choice or a secret choice: each corner's pick by his strategy (``Ruleset.pick``;
+      a pick of the app's is marked ``@app``, as :meth:`SecretPrompt.fill` marks it), or the
+      table's ``end`` where the game stops a bout that goes on (``Ruleset.table_end``);
+    - a timed game (a :class:`TimedRuleset`): before each answer, the seconds it takes are
+      drawn (``randint(low, high)``, whole seconds) and it is stamped that long after the latest
+      answer; if the attacker would hold the dice past the stall limit meanwhile, the answer
+      is ``stall`` at the limit (FO-8, as the fight screen calls it), and if the round's time
+      runs out first, ``bell`` (FO-7). A new draw follows either.
+
+    So with two corners playing ``random`` (or none) and one generator, a bout is the one the
+    app plays rolling every prompt with ``Session.roll``.
+
+    Args:
+        ruleset: the game.
+        setup: the two cards and the options.
+        strategies: red's and blue's strategy (``Ruleset.strategies``); "" plays as the app does.
+        seconds: a timed game's pace, ``(low, high)``; None: the game's ``answer_seconds``.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        setup: Setup,
+        *,
+        strategies: tuple[str, str] = ("", ""),
+        seconds: tuple[int, int] | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.strategies = strategies
+        self.timed: TimedRuleset | None = ruleset if isinstance(ruleset, TimedRuleset) else None
+        self.seconds = (seconds or self.timed.answer_seconds) if self.timed is not None else None
+        self.start = ruleset.new(setup)
+        self.results: list[tuple[Result, int]] = []
+        """Every way a bout has ended so far, in the order first met (no rating loss: 0)."""
+        self._result_ids: dict[Result, int] = {}
+
+    def play(self, randint: Callable[[int, int], int], answers: list[Answer] | None = None) -> tuple[Any, Result]:
+        """One bout from the start to its end: the last state and the result. Each answer given
+        is added to ``answers`` where it is a list (the script of the bout)."""
+        ruleset, timed = self.ruleset, self.timed
+        apply = ruleset.apply
+        state = self.start
+        while True:
+            prompt = ruleset.prompt(state)
+            if isinstance(prompt, OverPrompt):
+                return state, prompt.result
+            clock: float | None = None
+            text: str | None = None
+            if timed is not None and self.seconds is not None:
+                now = timed.clock_reading(state)
+                wait = randint(*self.seconds)
+                if timed.stall_due(state, wait):  # the screen turns the dice over at the limit (FO-8)
+                    wait, text = timed.stall_limit(state), STALL
+                clock = now + wait
+                if timed.round_seconds is not None and clock >= timed.round_seconds:
+                    text, clock = BELL, timed.round_seconds  # the bell first: the roll in progress is void (FO-7)
+            if text is None:
+                text = self._answer(state, prompt, randint)
+            answer = Answer(text, True, clock)
+            if answers is not None:
+                answers.append(answer)
+            state = apply(state, answer).state
+
+    def _answer(self, state: Any, prompt: Any, randint: Callable[[int, int], int]) -> str:
+        """What the table types at ``prompt``: the faces, a corner's choice, or both picks."""
+        if isinstance(prompt, RollPrompt):
+            return " ".join(die.face_text(randint(die.low, die.high)) for die in prompt.dice.dice)
+        pick, strategies = self.ruleset.pick, self.strategies
+        if isinstance(prompt, SecretPrompt):
+            end = self.ruleset.table_end(state, prompt)
+            if end is not None:
+                return end
+            red, blue = (pick(state, prompt, side, strategies[side], randint) for side in (0, 1))
+            return f"red={red}{APP_MARK} blue={blue}{APP_MARK}"
+        return pick(state, prompt, prompt.side, strategies[prompt.side], randint)
+
+    def bout(self, randint: Callable[[int, int], int]) -> int:
+        """Play one bout with ``randint``; the index of its result in :attr:`results`."""
+        result = self.play(randint)[1]
+        r = self._result_ids.get(result)
+        if r is None:
+            r = self._result_ids[result] = len(self.results)
+            self.results.append((result, 0))
+        return r
+
+    def run(self, n: int, rng: random.Random) -> Counter[Result]:
+        """Play ``n`` bouts; how many ended in each result."""
+        out: Counter[Result] = Counter()
+        play, draw = self.play, rng.randint
+        for _ in range(n):
+            out[play(draw)[1]] += 1
+        return out
+
+
+def strategy_problem(ruleset: Ruleset, start: Any, side: int, strategy: str) -> str | None:
+    """What is wrong with ``strategy`` for corner ``side`` of the bout that begins at ``start``
+    (``Ruleset.strategies``; a ``prefer`` list's moves are looked for on his pad at the first
+    secret choice); None when it can be played."""
+    kind, colon, items = strategy.strip().partition(":")
+    known = ", ".join(f"{s}:A,B,..." if s == "prefer" else s for s in ruleset.strategies)
+    if kind not in ruleset.strategies:
+        return f"no strategy {strategy!r}; {ruleset.title}'s: {known}"
+    if kind != "prefer":
+        return f"{kind} takes no list" if colon else None
+    wanted = [item.strip() for item in items.split(",") if item.strip()]
+    if not wanted:
+        return "name the moves to prefer, in order: prefer:A,B,..."
+    prompt = ruleset.prompt(start)
+    if isinstance(prompt, SecretPrompt):
+        pad = prompt.sides[side]
+        for item in wanted:
+            word, plus, spend = item.lower().partition("+")
+            found = pad.find(word)
+            if found is None or isinstance(found, tuple):
+                moves = ", ".join(o.key for o in pad.options)
+                return f"{item!r} is not one of {pad.who}'s moves ({moves})"
+            if plus and not re.fullmatch(r"(\+[dx]\d+)+", plus + spend):
+                return f"{item!r}: after the move write +dN for focus on dice and +xN on damage"
+    return None
+
+
+STALL = "stall"
+BELL = "bell"
+"""A timed game's answers for stalling and the bell (FO-8, FO-7), as the fight screen gives them."""
+
+
 # --- the figures -------------------------------------------------------------
 
 
@@ -266,7 +411,7 @@ class Tally:
         decisions and draws are not finishes and are left out."""
         out: Counter[int] = Counter()
         for result, count in self.bouts.items():
-            if result.method in ("ko", "tko", "submission"):
+            if result.method in ("ko", "tko", "submission") and result.fight_time:  # a game without a clock: none
                 out[seconds_of(result.fight_time) // 60] += count
         return out
 
@@ -274,7 +419,11 @@ class Tally:
         """The figures as the ``--json`` object, shares rounded to 4 places.
 
         ``n`` is the bouts run, or the tournaments (with ``bouts`` their bouts
-        in all). Every share is of all bouts, but ``champions`` (of tournaments).
+        in all). Every share is of all bouts, but ``champions`` (of tournaments). A game that
+        keeps no clock (its results have no ``fight_time``: Cage Match's turns) has no finish
+        times (``median_finish`` None, ``inside`` 0) but ``median_finish_period``, the period
+        (turn) the middle finish came in (None with no finish), and ``median_period``, the
+        period the middle bout ended in.
         """
         n = self.n
         share = (lambda k: round(k / n, 4)) if n else (lambda k: 0.0)
@@ -283,13 +432,19 @@ class Tally:
         submissions: Counter[str] = Counter()
         finishes: list[tuple[int, int]] = []
         inside = Counter({str(m): 0 for m in INSIDE})
+        clockless = any(not result.fight_time for result in self.bouts)
+        periods: list[tuple[int, int]] = []
+        finish_periods: list[tuple[int, int]] = []
         for result, count in self.bouts.items():
             if result.winner is not None:
                 wins[result.winner] += count
             methods[result.method] += count
             if result.method == "submission":
                 submissions[result.detail] += count
-            if result.method in ("ko", "tko", "submission"):
+            periods.append((result.period, count))
+            if result.method in ("ko", "tko", "submission") and not result.fight_time:
+                finish_periods.append((result.period, count))
+            elif result.method in ("ko", "tko", "submission"):
                 seconds = seconds_of(result.fight_time)
                 finishes.append((seconds, count))
                 for mark in INSIDE:
@@ -305,6 +460,9 @@ class Tally:
             "median_finish": _median(finishes),
             "inside": {m: share(k) for m, k in inside.items()},
         }
+        if clockless:
+            out["median_finish_period"] = _middle(finish_periods)
+            out["median_period"] = _middle(periods)
         if self.tournaments:
             t = self.tournaments
             out["bouts"] = n
@@ -356,16 +514,22 @@ def _tally_from(
 
 def _median(finishes: Iterable[tuple[int, int]]) -> str | None:
     """The middle finish time (the lower one of an even count), ``M:SS``; None with no finish."""
-    ordered = sorted(finishes)
+    seconds = _middle(finishes)
+    return None if seconds is None else f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def _middle(counted: Iterable[tuple[int, int]]) -> int | None:
+    """The middle value of ``(value, count)`` pairs (the lower one of an even count); None if none."""
+    ordered = sorted(counted)
     total = sum(count for _, count in ordered)
     if not total:
         return None
     middle = (total + 1) // 2
     seen = 0
-    for seconds, count in ordered:
+    for value, count in ordered:
         seen += count
         if seen >= middle:
-            return f"{seconds // 60}:{seconds % 60:02d}"
+            return value
     raise AssertionError("unreachable")
 
 
@@ -404,6 +568,10 @@ class Job:
     seed: int
     index: int
     count: int
+    strategies: tuple[str, str] = ("", "")
+    """Red's and blue's strategy (``Ruleset.strategies``; "" plays as the app does)."""
+    seconds: tuple[int, int] | None = None
+    """A timed game's pace, whole seconds an answer (None: the game's own): see :class:`Walk`."""
 
 
 class Plan(Sequence[Job]):
@@ -449,7 +617,10 @@ def _setup_of(job: Job) -> tuple[Ruleset, tuple[Any, ...]]:
     from companion.ruleset import get_ruleset
 
     cache = worker_cache()
-    key = ("cards", job.game, repr(job.cards), repr(sorted(job.options.items())), repr(job.tables), job.tournament)
+    key = (
+        ("cards", job.game, repr(job.cards), repr(sorted(job.options.items())), repr(job.tables), job.tournament)
+        + (job.strategies, job.seconds)  # a walk plays its strategies and pace: another run's is not this one's
+    )
     if cache.get("key") != key:
         cache.clear()
         ruleset = get_ruleset(job.game)
@@ -460,12 +631,15 @@ def _setup_of(job: Job) -> tuple[Ruleset, tuple[Any, ...]]:
     return setup
 
 
-def _chain(ruleset: Ruleset, job: Job, key: tuple[Hashable, ...], red: Any, blue: Any) -> Chain:
+def _chain(ruleset: Ruleset, job: Job, key: tuple[Hashable, ...], red: Any, blue: Any) -> Chain | Walk:
     cache = worker_cache()
     chain = cache.get(key)
     if chain is None:
         setup = Setup(ruleset.key, (red, blue), job.options, job.tables)
-        chain = cache[key] = Chain(ruleset, setup, injuries=job.tournament)
+        if ruleset.memo:
+            chain = cache[key] = Chain(ruleset, setup, injuries=job.tournament)
+        else:
+            chain = cache[key] = Walk(ruleset, setup, strategies=job.strategies, seconds=job.seconds)
     return chain
 
 
@@ -654,10 +828,14 @@ def plan(
     tournament: bool = False,
     draw: str = "order",
     chunk: int = CHUNK,
+    strategies: tuple[str, str] = ("", ""),
+    seconds: tuple[int, int] | None = None,
 ) -> Plan:
-    """The chunks of a run of ``n`` bouts (or tournaments) of ``cards``, made as they are played."""
+    """The chunks of a run of ``n`` bouts (or tournaments) of ``cards``, made as they are played
+    (``strategies``, ``seconds``: red's and blue's strategy and a timed game's pace, :class:`Walk`)."""
     dumped = tuple(card.model_dump(mode="json", exclude_none=True) for card in cards)
-    return Plan(Job(game, dumped, dict(options or {}), tables, tournament, draw, seed, 0, 0), n, chunk)
+    job = Job(game, dumped, dict(options or {}), tables, tournament, draw, seed, 0, 0, strategies, seconds)
+    return Plan(job, n, chunk)
 
 
 def workers_for(n: int) -> int:

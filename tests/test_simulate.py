@@ -343,7 +343,7 @@ def test_cli_tournament_reports_champions(tmp_path, monkeypatch):
         (("nhb", "Royce Gracie", "Royce Gracie"), "cannot fight himself"),
         (("nhb", "Royce Gracie", "Ken Shamrock", "-n", "0"), "-n must be at least 1"),
         (("nhb", "Royce Gracie", "Ken Shamrock", "--option", "segments=9"), "segments"),
-        (("fo", "A", "B"), "'fo' cannot be simulated yet; simulated games: nhb"),
+        (("fudge", "A", "B"), "'fudge' cannot be simulated yet; simulated games: nhb"),
         (
             (
                 "nhb",
