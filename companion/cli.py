@@ -200,7 +200,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="a tournament's draw: the bracket as entered (default) or drawn afresh each time",
     )
     simulate.add_argument(
-        "-n", type=int, default=10_000, metavar="N", help="bouts (or tournaments) to run (default 10,000)"
+        "-n",
+        type=int,
+        metavar="N",
+        help="bouts (or tournaments) to run (default 10,000; 1,000 where bouts are walked afresh: "
+        "a round clock, secret choices)",
     )
     simulate.add_argument("--seed", type=int, help="seed for the dice: the same seed gives the same figures")
     simulate.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
@@ -638,6 +642,8 @@ def run_simulate(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> 
         if len(names) != 2:
             raise UsageError("name two fighters, red then blue (or --tournament A B C D ...)")
         game = args.game
+    if args.n is None:
+        args.n = 1_000 if not ruleset.memo and not args.tournament else 10_000
     if args.n < 1:
         raise UsageError("-n must be at least 1")
     cards = tuple(find_card(roster, name) for name in names)
@@ -739,12 +745,12 @@ def pace_of(ruleset: Ruleset, text: str | None) -> tuple[int, int] | None:
         return None
     if text is None:
         return ruleset.answer_seconds
-    match = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", text)
-    if not match or int(match[1]) > int(match[2]) or int(match[2]) < 1:
-        raise UsageError(
-            f"--seconds {text!r}: write LOW-HIGH in whole seconds, LOW up to HIGH, HIGH 1 or more (e.g. 5-15)"
-        )
-    return int(match[1]), int(match[2])
+    from companion.simulate import parse_pace
+
+    try:
+        return parse_pace(text)
+    except ValueError as exc:
+        raise UsageError(f"--seconds {exc}") from None
 
 
 class _ProgressBar:

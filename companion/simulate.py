@@ -334,6 +334,15 @@ def strategy_problem(ruleset: Ruleset, start: Any, side: int, strategy: str) -> 
     return None
 
 
+def parse_pace(text: str) -> tuple[int, int]:
+    """A timed game's pace as typed, ``LOW-HIGH`` whole seconds an answer (``5-15``); ValueError
+    with the reason when it is not one (HIGH must be 1 or more: the clock must move)."""
+    match = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", text)
+    if not match or int(match[1]) > int(match[2]) or int(match[2]) < 1:
+        raise ValueError(f"{text!r}: write LOW-HIGH in whole seconds, LOW up to HIGH, HIGH 1 or more (e.g. 5-15)")
+    return int(match[1]), int(match[2])
+
+
 STALL = "stall"
 BELL = "bell"
 """A timed game's answers for stalling and the bell (FO-8, FO-7), as the fight screen gives them."""
@@ -413,6 +422,14 @@ class Tally:
         for result, count in self.bouts.items():
             if result.method in ("ko", "tko", "submission") and result.fight_time:  # a game without a clock: none
                 out[seconds_of(result.fight_time) // 60] += count
+        return out
+
+    def finish_periods(self) -> Counter[int]:
+        """How many bouts of a game without a clock were finished in each period (turn)."""
+        out: Counter[int] = Counter()
+        for result, count in self.bouts.items():
+            if result.method in ("ko", "tko", "submission") and not result.fight_time:
+                out[result.period] += count
         return out
 
     def summary(self) -> dict[str, Any]:
@@ -549,6 +566,9 @@ CHUNK = 2_000
 """Bouts (or tournaments) in one chunk: each chunk has its own generator, seeded
 from the run's seed and the chunk's index, so a run gives the same figures on
 one core or many."""
+WALKED_CHUNK = 50
+"""Bouts in one chunk of a game whose bouts are walked afresh (``Ruleset.memo`` False: some tens
+to a thousand a second): the progress and the figures so far move every second or so."""
 PARALLEL_FROM = 40_000
 """From this many bouts a run is shared among processes, one a core."""
 
@@ -827,12 +847,17 @@ def plan(
     tables: dict[str, Any] | None = None,
     tournament: bool = False,
     draw: str = "order",
-    chunk: int = CHUNK,
+    chunk: int | None = None,
     strategies: tuple[str, str] = ("", ""),
     seconds: tuple[int, int] | None = None,
 ) -> Plan:
     """The chunks of a run of ``n`` bouts (or tournaments) of ``cards``, made as they are played
-    (``strategies``, ``seconds``: red's and blue's strategy and a timed game's pace, :class:`Walk`)."""
+    (``strategies``, ``seconds``: red's and blue's strategy and a timed game's pace, :class:`Walk`;
+    ``chunk``: bouts a chunk, by default :data:`CHUNK`, or :data:`WALKED_CHUNK` for a walked game)."""
+    if chunk is None:
+        from companion.ruleset import get_ruleset
+
+        chunk = CHUNK if get_ruleset(game).memo else WALKED_CHUNK
     dumped = tuple(card.model_dump(mode="json", exclude_none=True) for card in cards)
     job = Job(game, dumped, dict(options or {}), tables, tournament, draw, seed, 0, 0, strategies, seconds)
     return Plan(job, n, chunk)
