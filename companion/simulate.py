@@ -23,6 +23,11 @@ so that fewer are kept. Optional ruleset methods the chain uses:
   itself by default);
 - ``injury(state) -> (loss, why)``: a tournament winner's rating loss (NHB-9).
 
+A game whose states seldom repeat (``Ruleset.memo`` False: a round clock's readings, a whole
+turn's numbers) is walked instead (:class:`Walk`): each answer through ``apply`` as
+typed, with a timed game's clock stamps and each corner's strategy at a secret choice
+(``Ruleset.strategies``, ``pick``, ``advise``), nothing kept between bouts.
+
 A run is split into chunks, each with its own generator seeded from the run's
 seed and the chunk's index, and shared among processes when it is long: the
 same seed gives the same figures on one core or many. The chunks are made as
