@@ -347,6 +347,9 @@ class Pick:
         return self.move + spend + (APP_MARK if self.by_app else "")
 
 
+PREFER = "prefer"
+"""The simulator's strategy of a list of moves, ``prefer:A,B,...`` (:meth:`Ruleset.pick`)."""
+
 APP_MARK = "@app"
 """Ends a corner's pick the app made for it: ``red=jab@app blue=low-kick`` (ruling CM-12: only
 that corner's pick is the app's)."""
@@ -902,9 +905,8 @@ class Ruleset:
 
     def draw(self, state: Any) -> tuple[str, Any]:
         """What the next step asks for, for the simulator: ``("over", result)``, ``("roll",
-        ((low, high), ...))``, ``("choice", (keys, advised))`` or ``("secret", prompt)`` (the
-        :class:`SecretPrompt`, which only a walk with :attr:`strategies` plays); read from
-        :meth:`prompt`."""
+        ((low, high), ...))`` or ``("choice", (keys, advised))``; read from :meth:`prompt`. (A
+        game of secret choices is walked, not chained: see :attr:`memo`.)"""
         prompt = self.prompt(state)
         if isinstance(prompt, OverPrompt):
             return "over", prompt.result
@@ -912,7 +914,7 @@ class Ruleset:
             return "roll", tuple((die.low, die.high) for die in prompt.dice.dice)
         if isinstance(prompt, ChoicePrompt):
             return "choice", (tuple(o.key for o in prompt.options), prompt.advised)
-        return "secret", prompt
+        raise ValueError(f"a {prompt.kind} prompt cannot be chained (only rolls and choices): walk it")
 
     def advance(self, state: Any, taken: tuple[int, ...] | str) -> Any:
         """The state after ``taken`` (the faces, or a choice's key), for the simulator: by
@@ -969,7 +971,7 @@ class Ruleset:
         A random pick draws ``randint(0, n - 1)`` as ``Random.choice`` draws, so two corners
         playing ``random`` draw the dice :meth:`SecretPrompt.fill` draws."""
         kind, _, items = strategy.partition(":")
-        wanted = [item.strip() for item in items.split(",") if item.strip()] if kind == "prefer" else []
+        wanted = [item.strip() for item in items.split(",") if item.strip()] if kind == PREFER else []
         if isinstance(prompt, ChoicePrompt):
             keys = [o.key for o in prompt.options]
             for item in wanted:
@@ -1015,8 +1017,6 @@ class TimedRuleset(Ruleset):
     """The simulator's pace: each answer is stamped a whole number of seconds after the one
     before, drawn evenly from this range (``companion simulate --seconds LOW-HIGH`` changes
     it); the bell and stalling then come as the clock and the rules bring them."""
-    answer_seconds_why: ClassVar[str] = ""
-    """Why the game's pace is what it is, in a sentence (the help and the README say it)."""
 
     def clock_reading(self, state: Any) -> float:
         """The round clock at the latest answer: where a resumed fight's clock stands."""

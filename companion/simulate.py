@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, Any, overload
 from companion.clock import seconds_of
 from companion.ruleset import (
     APP_MARK,
+    PREFER,
     Answer,
     OverPrompt,
     Result,
@@ -317,10 +318,10 @@ def strategy_problem(ruleset: Ruleset, start: Any, side: int, strategy: str) -> 
     (``Ruleset.strategies``; a ``prefer`` list's moves are looked for on his pad at the first
     secret choice); None when it can be played."""
     kind, colon, items = strategy.strip().partition(":")
-    known = ", ".join(f"{s}:A,B,..." if s == "prefer" else s for s in ruleset.strategies)
+    known = ", ".join(f"{s}:A,B,..." if s == PREFER else s for s in ruleset.strategies)
     if kind not in ruleset.strategies:
         return f"no strategy {strategy!r}; {ruleset.title}'s: {known}"
-    if kind != "prefer":
+    if kind != PREFER:
         return f"{kind} takes no list" if colon else None
     wanted = [item.strip() for item in items.split(",") if item.strip()]
     if not wanted:
@@ -442,7 +443,7 @@ class Tally:
 
         ``n`` is the bouts run, or the tournaments (with ``bouts`` their bouts
         in all). Every share is of all bouts, but ``champions`` (of tournaments). A game that
-        keeps no clock (its results have no ``fight_time``: Cage Match's turns) has no finish
+        keeps no clock (its results have no ``fight_time``: a game of turns) has no finish
         times (``median_finish`` None, ``inside`` 0) but ``median_finish_period``, the period
         (turn) the middle finish came in (None with no finish), and ``median_period``, the
         period the middle bout ended in.

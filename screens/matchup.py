@@ -27,7 +27,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, ProgressBar, S
 from textual.worker import get_current_worker
 
 from companion.games import GAMES
-from companion.ruleset import SIDES, Setup, TimedRuleset, default_options, get_ruleset
+from companion.ruleset import PREFER, SIDES, Setup, TimedRuleset, default_options, get_ruleset
 from companion.screens.widgets import escape
 from companion.simulate import (
     Tally,
@@ -57,8 +57,6 @@ CHART_ROWS = 3
 BAR_WIDTH = 15
 """Characters of a method bar at 100%."""
 NAME_WIDTH = 20
-PREFER = "prefer"
-"""The strategy that takes a list of moves (``prefer:A,B,...``), typed in the box beside it."""
 _EIGHTHS = " ▏▎▍▌▋▊▉█"
 _RISING = " ▁▂▃▄▅▆▇█"
 
@@ -210,7 +208,9 @@ class MatchupScreen(Screen[None]):
                         id=f"{side}-strategy",
                         compact=True,
                     )
-                    yield Input(placeholder="moves: jab,cross", id=f"{side}-prefer", compact=True, disabled=True)
+                    yield Input(
+                        placeholder="moves, first choice first", id=f"{side}-prefer", compact=True, disabled=True
+                    )
         with Horizontal(id="progress-row"):
             yield ProgressBar(total=self.count, show_eta=False, id="progress")
             yield Static(id="done", classes="muted")

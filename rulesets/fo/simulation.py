@@ -13,11 +13,6 @@ at the limit); neither happens at the default pace under the default limit of 20
 from __future__ import annotations
 
 ANSWER_SECONDS = (5, 15)
-"""Whole seconds an answer takes at the table, low to high (uniform)."""
-
-WHY = (
-    "two dice picked up, rolled, read and typed (or an attack named) take a few seconds to a "
-    "quarter of a minute at the table: 5-15 s, 10 s on average, about 30 answers a 5:00 round, "
-    "and no hold reaches the default 20 s stall limit"
-)
-"""The reason for :data:`ANSWER_SECONDS`, as the help and the README give it."""
+"""Whole seconds an answer takes at the table, low to high (uniform): two dice picked up, rolled,
+read and typed (or an attack named) take a few seconds to a quarter of a minute; 10 s on average
+is about 30 answers a 5:00 round, and no hold reaches the default 20 s stall limit."""
