@@ -16,7 +16,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from companion import __version__
 from companion.dice import Refused
-from companion.ruleset import GAMES, Ruleset, Setup, get_ruleset, show_value
+from companion.ruleset import GAMES, SIDES, Ruleset, Setup, TimedRuleset, get_ruleset, show_value
 from companion.session import Session
 from companion.simulate import PARALLEL_FROM
 from companion.store import data_dir
@@ -80,6 +80,9 @@ the advised place (chosen at random where none is advised).
 
   companion simulate nhb "Royce Gracie" "Ken Shamrock" -n 100000 --seed 7
   companion simulate nhb --tournament A B C D -n 10000 --draw random
+  companion simulate fo "Conor McGregor" "José Aldo" --seconds 5-15
+  companion simulate cage_match "Greg O'Connor" "Frank Duke" --strategy red=advice --strategy blue=random
+  companion simulate cage_match "Greg O'Connor" "Frank Duke" --matrix --strategy prefer:parry,jab -n 1000
 
 Prints each fighter's win share with a 95% interval, the share of each method
 and submission, and the finish times (median; inside 1, 5 and 10 minutes of
@@ -102,6 +105,18 @@ It prints each side's win share with a 95% interval, the rounds a scene lasts
 worst wound; PAF: unhurt, wounded, unconscious, below 0 or dead, and the hit
 points lost). --json prints one object: n, seed, sides, wins, wins_interval,
 no_winner, methods, rounds, words, combatants (README: "Simulating a scene").
+
+A game played against a round clock stamps each answer --seconds LOW-HIGH after
+the one before (whole seconds, drawn evenly from the run's dice; the bell and
+stalling come as the rules bring them): "seconds" in --json. A game of secret
+choices plays each corner's --strategy: advice (the app's advised pick), random
+(a random move the pad allows, as the app picks for a player) or prefer:A,B,...
+(the first of these moves the corner may do, else the pad's default): "strategies"
+in --json; a game without a clock says the turn of the middle finish
+("median_finish_period") and of the middle bout ("median_period"). --matrix
+plays every strategy against every other, -n bouts a cell with the same seed:
+--json gives strategies, wins (each fighter's share by red's strategy, then
+blue's), draws and cells (each cell's figures).
 
 Exit status: 0 done, 2 a usage or setup error, 130 stopped by Ctrl+C (the
 figures so far are printed).
@@ -214,7 +229,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="a tournament's draw: the bracket as entered (default) or drawn afresh each time",
     )
     simulate.add_argument(
-        "-n", type=int, metavar="N", help="bouts (or tournaments) to run (default 10,000; scenes: 1,000)"
+        "-n",
+        type=int,
+        metavar="N",
+        help="bouts (or tournaments) to run (default 10,000; 1,000 where bouts are walked afresh "
+        "(a round clock, secret choices) and for scenes)",
     )
     simulate.add_argument("--seed", type=int, help="seed for the dice: the same seed gives the same figures")
     simulate.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
@@ -223,6 +242,25 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         metavar="W",
         help=f"processes to run on (default: one a core from {PARALLEL_FROM:,} bouts on)",
+    )
+    simulate.add_argument(
+        "--strategy",
+        metavar="[CORNER=]NAME",
+        action="append",
+        default=[],
+        help="how a corner picks, where a game has strategies: red=NAME, blue=NAME, or NAME for both "
+        "(advice, random, prefer:MOVE,MOVE,...; the default: the game's first)",
+    )
+    simulate.add_argument(
+        "--matrix",
+        action="store_true",
+        help="every strategy against every other (the game's, and each --strategy named): "
+        "the win shares by red's strategy (rows) and blue's (columns), -n bouts a cell",
+    )
+    simulate.add_argument(
+        "--seconds",
+        metavar="LOW-HIGH",
+        help="a timed game's pace: each answer takes LOW to HIGH whole seconds, drawn evenly (default: the game's)",
     )
     simulate.add_argument("--fighters", metavar="FILE", action="append", default=[], type=Path, help="extra card file")
     simulate.add_argument("--option", metavar="KEY=VALUE", action="append", default=[], help="a rules option")
@@ -641,16 +679,36 @@ def run_simulate(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> 
         if len(names) != 2:
             raise UsageError("name two fighters, red then blue (or --tournament A B C D ...)")
         game = args.game
+    if args.n is None:
+        args.n = 1_000 if not ruleset.memo and not args.tournament else 10_000
     if args.n < 1:
         raise UsageError("-n must be at least 1")
     cards = tuple(find_card(roster, name) for name in names)
     options = parse_options(ruleset, args.option)
+    tables = None if args.tournament else tables_of(ruleset, directory)
     try:  # the game checks the setup (e.g. a fighter against himself, a drawn bout in a bracket)
-        get_ruleset(game).new(Setup(game, cards, options))
+        start = get_ruleset(game).new(Setup(game, cards, options, tables))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    strategies = strategies_of(ruleset, start, args.strategy, bool(args.tournament))
+    seconds = pace_of(ruleset, args.seconds)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    jobs = plan(args.game, cards, args.n, seed, options=options, tournament=bool(args.tournament), draw=args.draw)
+    if args.matrix:
+        if strategies is None:
+            raise UsageError(f"{ruleset.title} has no strategies: --matrix plays a game of secret choices")
+        return run_matrix(args, ruleset, cards, (options, tables), seed, strategies[1], seconds, stdout, stderr)
+    jobs = plan(
+        args.game,
+        cards,
+        args.n,
+        seed,
+        options=options,
+        tables=tables,
+        tournament=bool(args.tournament),
+        draw=args.draw,
+        strategies=strategies[0] if strategies else ("", ""),
+        seconds=seconds,
+    )
     workers = args.workers if args.workers is not None else workers_for(args.n)
     so_far = Tally(tuple(card.name for card in cards))
     noun = "tournaments" if args.tournament else "bouts"
@@ -660,6 +718,7 @@ def run_simulate(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> 
         bar.close()
     summary = tally.summary()
     summary["seed"] = seed
+    model(summary, strategies[0] if strategies else None, seconds)
     if not args.tournament:  # beside the sampled figures, the rules' own where the game can enumerate a bout
         exact = ruleset.exact_figures(ruleset.new(Setup(args.game, cards, options)))
         if exact is not None:
@@ -671,7 +730,7 @@ def run_simulate(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> 
     if args.json:
         stdout.write(json.dumps(summary) + "\n")
     else:
-        stdout.write(format_summary(summary, args.n) + "\n")
+        stdout.write(format_summary(summary, args.n, ruleset.period_word) + "\n")
     return 130 if tally.stopped else 0
 
 
@@ -777,6 +836,62 @@ def format_scene_summary(summary: dict[str, Any], asked: int) -> str:
     return "\n".join(lines)
 
 
+def model(summary: dict[str, Any], strategies: tuple[str, str] | None, seconds: tuple[int, int] | None) -> None:
+    """Say in ``summary`` how the bouts were played: each corner's strategy, a timed game's pace."""
+    if strategies is not None:
+        summary["strategies"] = dict(zip(SIDES, strategies))
+    if seconds is not None:
+        summary["seconds"] = list(seconds)
+
+
+def strategies_of(
+    ruleset: Ruleset, start: Any, given: Sequence[str], tournament: bool
+) -> tuple[tuple[str, str], list[str]] | None:
+    """The strategies the command line names (``red=NAME``, ``blue=NAME``, ``NAME`` for both):
+    red's and blue's (the game's first for a corner not named), and every one named, in order;
+    None for a game without strategies (a usage error if any is named)."""
+    from companion.simulate import strategy_problem
+
+    if not ruleset.strategies:
+        if given:
+            raise UsageError(f"{ruleset.title} has no strategies to choose: its bouts are played as the app plays them")
+        return None
+    if tournament:
+        if given:
+            raise UsageError("strategies are for bouts, not tournaments")
+        return None
+    corners = [ruleset.strategies[0], ruleset.strategies[0]]
+    named: list[str] = []
+    for item in given:
+        corner, _, name = item.partition("=") if "=" in item.split(":", 1)[0] else ("", "", item)
+        corner, name = corner.strip().lower(), name.strip()
+        if corner and corner not in SIDES:
+            raise UsageError(f"--strategy {item!r}: the corner is red or blue (red=NAME, blue=NAME, or NAME for both)")
+        for side in (SIDES.index(corner),) if corner else (0, 1):
+            problem = strategy_problem(ruleset, start, side, name)
+            if problem:
+                raise UsageError(f"--strategy {item!r}: {problem}")
+            corners[side] = name
+        named.append(name)
+    return (corners[0], corners[1]), named
+
+
+def pace_of(ruleset: Ruleset, text: str | None) -> tuple[int, int] | None:
+    """A timed game's pace: ``--seconds LOW-HIGH``, else the game's own; None for an untimed game."""
+    if not isinstance(ruleset, TimedRuleset):
+        if text is not None:
+            raise UsageError(f"{ruleset.title} keeps no round clock: --seconds is for a timed game")
+        return None
+    if text is None:
+        return ruleset.answer_seconds
+    from companion.simulate import parse_pace
+
+    try:
+        return parse_pace(text)
+    except ValueError as exc:
+        raise UsageError(f"--seconds {exc}") from None
+
+
 class _ProgressBar:
     """A one-line bar on a terminal's standard error, redrawn after each chunk, with the figures so
     far (each fighter's wins, or the leading entrant's nights), so stopping early keeps what was seen."""
@@ -821,8 +936,8 @@ def _bar(share: float, width: int = 20) -> str:
     return "#" * round(share * width)
 
 
-def format_summary(summary: dict[str, Any], asked: int) -> str:
-    """The figures as a table for the terminal."""
+def format_summary(summary: dict[str, Any], asked: int, period_word: str = "period") -> str:
+    """The figures as a table for the terminal (``period_word``: the game's, for a game without a clock)."""
     n = summary["n"]
     tournament = "champions" in summary
     noun = "tournaments" if tournament else "bouts"
@@ -830,6 +945,7 @@ def format_summary(summary: dict[str, Any], asked: int) -> str:
     if summary.get("stopped"):
         head += f" (stopped at {n:,} of {asked:,}: partial figures)"
     lines = [f"{head}, seed {summary['seed']}"]
+    lines += model_lines(summary)
     width = max(len(name) for name in summary["wins"]) if summary["wins"] else 10
     if tournament:
         lines.append("Tournament wins (95% interval):")
@@ -865,10 +981,146 @@ def format_summary(summary: dict[str, Any], asked: int) -> str:
         )
     inside = summary["inside"]
     median = summary["median_finish"] or "no finish"
+    decisions = _pct(summary["methods"]["decision"])
+    if "median_finish_period" in summary:  # a game without a clock: its turns
+        finish = summary["median_finish_period"]
+        lines.append(
+            f"Finishes: median {f'{period_word} {finish}' if finish is not None else 'no finish'}; "
+            f"bouts end at median {period_word} {summary['median_period']}; decisions {decisions}"
+        )
+        return "\n".join(lines)
     lines.append(
         f"Finishes: median {median}; inside 1:00 {_pct(inside['1'])}, inside 5:00 {_pct(inside['5'])}, "
-        f"inside 10:00 {_pct(inside['10'])}; decisions {_pct(summary['methods']['decision'])}"
+        f"inside 10:00 {_pct(inside['10'])}; decisions {decisions}"
     )
+    return "\n".join(lines)
+
+
+def model_lines(summary: dict[str, Any]) -> list[str]:
+    """How the bouts were played, where a run says (:func:`model`): strategies, a pace."""
+    lines = []
+    if "strategies" in summary:
+        lines.append("Strategies: " + ", ".join(f"{side} {name}" for side, name in summary["strategies"].items()))
+    if "seconds" in summary:
+        low, high = summary["seconds"]
+        lines.append(f"Pace: each answer {low}-{high} s after the one before")
+    return lines
+
+
+# --- the strategy matrix ------------------------------------------------------
+
+
+def run_matrix(
+    args: argparse.Namespace,
+    ruleset: Ruleset,
+    cards: tuple[Any, ...],
+    rules: tuple[dict[str, Any], dict[str, Any] | None],
+    seed: int,
+    named: list[str],
+    seconds: tuple[int, int] | None,
+    stdout: IO[str],
+    stderr: IO[str],
+) -> int:
+    """``--matrix``: every strategy against every other, ``-n`` bouts a cell, each with the run's
+    seed (the cell advice v advice is the plain run with those strategies)."""
+    from companion.simulate import Tally, plan, run, strategy_problem, workers_for
+
+    options, tables = rules
+    start = ruleset.new(Setup(ruleset.key, cards, options, tables))
+    playable = [s for s in ruleset.strategies if strategy_problem(ruleset, start, 0, s) is None]
+    strategies = list(dict.fromkeys(playable + named))
+    names = tuple(card.name for card in cards)
+    k = len(strategies)
+    cells: list[list[dict[str, Any] | None]] = [[None] * k for _ in range(k)]
+    bar = _ProgressBar(args.n * k * k, "bouts", stderr, Tally(names)) if stderr.isatty() else None
+    workers = args.workers if args.workers is not None else workers_for(args.n)
+    stopped = False
+    for row, red in enumerate(strategies):
+        for column, blue in enumerate(strategies):
+            jobs = plan(
+                ruleset.key,
+                cards,
+                args.n,
+                seed,
+                options=options,
+                tables=tables,
+                strategies=(red, blue),
+                seconds=seconds,
+            )
+            so_far = Tally(names)
+            offset = args.n * (row * k + column)
+            if bar is not None:
+                bar.so_far = so_far
+            progress = (lambda done, offset=offset: bar(offset + done)) if bar is not None else None
+            tally = run(jobs, names, workers=workers, progress=progress, into=so_far)
+            cells[row][column] = summary = tally.summary()
+            summary["seed"] = seed
+            model(summary, (red, blue), seconds)
+            if tally.stopped:
+                stopped = True
+                break
+        if stopped:
+            break
+    if bar is not None:
+        bar.close()
+    out = matrix_summary(names, strategies, cells, args.n, seed, seconds, stopped)
+    stdout.write((json.dumps(out) if args.json else format_matrix(out)) + "\n")
+    return 130 if stopped else 0
+
+
+def matrix_summary(
+    names: tuple[str, ...],
+    strategies: list[str],
+    cells: list[list[dict[str, Any] | None]],
+    n: int,
+    seed: int,
+    seconds: tuple[int, int] | None,
+    stopped: bool,
+) -> dict[str, Any]:
+    """The ``--matrix --json`` object: each fighter's win shares and the draws, rows red's
+    strategy and columns blue's (None for a cell a stopped run did not reach), and each cell's figures."""
+
+    def table(read: Any) -> list[list[float | None]]:
+        return [[None if cell is None else read(cell) for cell in row] for row in cells]
+
+    out: dict[str, Any] = {
+        "n": n,
+        "seed": seed,
+        "red": names[0],
+        "blue": names[1],
+        "strategies": strategies,
+        "wins": {name: table(lambda cell, name=name: cell["wins"][name]) for name in names},
+        "draws": table(lambda cell: cell["draws"]),
+        "cells": cells,
+    }
+    if seconds is not None:
+        out["seconds"] = list(seconds)
+    if stopped:
+        out["stopped"] = True
+    return out
+
+
+def format_matrix(out: dict[str, Any]) -> str:
+    """The matrix as tables for the terminal: each fighter's wins, then the draws if any."""
+    strategies = out["strategies"]
+    width = max(8, *(len(s) for s in strategies)) + 2
+    red, blue = out["red"], out["blue"]
+    head = f"{out['n']:,} bouts a cell, seed {out['seed']}: rows {red}'s strategy (red), columns {blue}'s (blue)"
+    if out.get("stopped"):
+        head += " (stopped: partial figures, a cell not reached is blank)"
+    lines = [head]
+    if "seconds" in out:
+        low, high = out["seconds"]
+        lines.append(f"Pace: each answer {low}-{high} s after the one before")
+    tables = [(f"{name} wins:", out["wins"][name]) for name in (red, blue)]
+    if any(share for row in out["draws"] for share in row if share):
+        tables.append(("Draws:", out["draws"]))
+    for title, rows in tables:
+        lines.append(title)
+        lines.append(" " * (width + 2) + "".join(f"{s:>{width}}" for s in strategies))
+        for strategy, row in zip(strategies, rows):
+            cells = "".join(f"{_pct(share) if share is not None else '':>{width}}" for share in row)
+            lines.append(f"  {strategy:<{width}}{cells}")
     return "\n".join(lines)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, TypeVar, cast
 
@@ -347,6 +348,9 @@ class Pick:
         return self.move + spend + (APP_MARK if self.by_app else "")
 
 
+PREFER = "prefer"
+"""The simulator's strategy of a list of moves, ``prefer:A,B,...`` (:meth:`Ruleset.pick`)."""
+
 APP_MARK = "@app"
 """Ends a corner's pick the app made for it: ``red=jab@app blue=low-kick`` (ruling CM-12: only
 that corner's pick is the app's)."""
@@ -462,6 +466,16 @@ class SecretPrompt:
         if cost + extras > pad.focus:
             raise Refused(f"{corner}: {pick.text()} spends {cost + extras} focus, {pad.who} holds {pad.focus}")
         return pick
+
+    def legal(self, side: int, text: str) -> bool:
+        """Whether corner ``side`` may pick ``text`` (``jab``, ``jab+d1+x2``) now: a move on his
+        pad that he can do here, with the focus it and the extras spend held."""
+        pad = self.sides[side]
+        try:
+            pick = self._pick(pad, text.strip().lower())
+        except Refused:
+            return False
+        return pick is not None and any(o.key == pick.move and o.allowed for o in pad.options)
 
     def fill(self, text: str, rng: Any) -> tuple[str, bool]:
         """``text`` with each ``side=roll`` replaced by a random move the fighter can do, with
@@ -892,7 +906,8 @@ class Ruleset:
 
     def draw(self, state: Any) -> tuple[str, Any]:
         """What the next step asks for, for the simulator: ``("over", result)``, ``("roll",
-        ((low, high), ...))`` or ``("choice", (keys, advised))``; read from :meth:`prompt`."""
+        ((low, high), ...))`` or ``("choice", (keys, advised))``; read from :meth:`prompt`. (A
+        game of secret choices is walked, not chained: see :attr:`memo`.)"""
         prompt = self.prompt(state)
         if isinstance(prompt, OverPrompt):
             return "over", prompt.result
@@ -900,7 +915,7 @@ class Ruleset:
             return "roll", tuple((die.low, die.high) for die in prompt.dice.dice)
         if isinstance(prompt, ChoicePrompt):
             return "choice", (tuple(o.key for o in prompt.options), prompt.advised)
-        raise ValueError(f"a {prompt.kind} prompt cannot be simulated (only rolls and choices)")
+        raise ValueError(f"a {prompt.kind} prompt cannot be chained (only rolls and choices): walk it")
 
     def advance(self, state: Any, taken: tuple[int, ...] | str) -> Any:
         """The state after ``taken`` (the faces, or a choice's key), for the simulator: by
@@ -931,6 +946,69 @@ class Ruleset:
         (:class:`companion.simulate_scenes.SceneFigures`); None: the game's scenes are not simulated."""
         return None
 
+    memo: ClassVar[bool] = True
+    """The simulator keeps each state its bouts reach and where each roll leads from it
+    (:class:`companion.simulate.Chain`). False where states seldom repeat (a round clock's
+    readings, a whole turn's numbers): each bout is then walked afresh, nothing kept
+    (:class:`companion.simulate.Walk`)."""
+    strategies: ClassVar[tuple[str, ...]] = ()
+    """How a corner may play in a simulation (``companion simulate --strategy``, the matchup
+    screen), the default first; empty: as the app plays for a player (:meth:`pick` with none).
+    The words :meth:`pick` knows: ``advice``, ``random`` and ``prefer`` (``prefer:A,B,...``)."""
+    simulated_turns: ClassVar[int] = 0
+    """A simulated bout still going after this many turns is ended by the table
+    (:meth:`table_end`); 0: bouts of this game always end on their own."""
+
+    def advise(self, state: Any, prompt: SecretPrompt, side: int) -> str | None:
+        """The pick the app advises corner ``side`` at a secret choice, as typed (``jab``,
+        ``jab+d1``); None: no advice (the ``advice`` strategy then picks as ``random`` does)."""
+        return None
+
+    def pick(self, state: Any, prompt: Prompt, side: int, strategy: str, randint: Callable[[int, int], int]) -> str:
+        """What corner ``side`` answers at ``prompt`` (a choice of his, or his half of a secret
+        choice) playing ``strategy``, any chance drawn with ``randint`` (a ``Random.randint``):
+
+        - ``random`` (and no strategy): as :meth:`companion.session.Session.roll` answers: the
+          advised choice, else one at random; at a secret choice a random move the pad allows,
+          no extra focus;
+        - ``advice``: the advised choice, and at a secret choice :meth:`advise` (else as ``random``);
+        - ``prefer:A,B,...``: the first of these the corner may take (a choice's key, or a move on
+          the pad with its focus, ``jab+d1``); none: as ``random`` at a choice, the pad's default
+          move at a secret choice (what a move that cannot be done gives).
+
+        A random pick draws ``randint(0, n - 1)`` as ``Random.choice`` draws, so two corners
+        playing ``random`` draw the dice :meth:`SecretPrompt.fill` draws."""
+        kind, _, items = strategy.partition(":")
+        wanted = [item.strip() for item in items.split(",") if item.strip()] if kind == PREFER else []
+        if isinstance(prompt, ChoicePrompt):
+            keys = [o.key for o in prompt.options]
+            for item in wanted:
+                if item.lower() in keys:
+                    return item.lower()
+            return prompt.advised or keys[randint(0, len(keys) - 1)]
+        if not isinstance(prompt, SecretPrompt):
+            raise ValueError(f"a {prompt.kind} prompt is not a corner's to pick")
+        pad = prompt.sides[side]
+        if kind == "advice":
+            advised = self.advise(state, prompt, side)
+            if advised is not None:
+                return advised
+        for item in wanted:
+            if prompt.legal(side, item):
+                return item
+        if wanted:
+            return pad.default
+        doable = [o for o in pad.options if o.allowed] or [o for o in pad.options if o.key == pad.default]
+        return doable[randint(0, len(doable) - 1)].key
+
+    def table_end(self, state: Any, prompt: Prompt) -> str | None:
+        """The answer with which the table ends a simulated bout at ``prompt``; None: play on.
+        The default: ``end`` at the secret choice of the turn after :attr:`simulated_turns`
+        (ruling CM-12's answer), never where that is 0."""
+        if self.simulated_turns and isinstance(prompt, SecretPrompt) and prompt.turn > self.simulated_turns:
+            return SecretPrompt.END
+        return None
+
 
 class TimedRuleset(Ruleset):
     """A game played against a round clock (FO): what the fight screen's stopwatch reads.
@@ -943,6 +1021,10 @@ class TimedRuleset(Ruleset):
     """A round's length (FO: 300)."""
     clock_keys: ClassVar[tuple[str, ...]] = ()
     """Trackers the round clock shows (FO's attacking time), left out of the fighters' panels."""
+    answer_seconds: ClassVar[tuple[int, int]] = (5, 15)
+    """The simulator's pace: each answer is stamped a whole number of seconds after the one
+    before, drawn evenly from this range (``companion simulate --seconds LOW-HIGH`` changes
+    it); the bell and stalling then come as the clock and the rules bring them."""
 
     def clock_reading(self, state: Any) -> float:
         """The round clock at the latest answer: where a resumed fight's clock stands."""

@@ -23,6 +23,11 @@ so that fewer are kept. Optional ruleset methods the chain uses:
   itself by default);
 - ``injury(state) -> (loss, why)``: a tournament winner's rating loss (NHB-9).
 
+A game whose states seldom repeat (``Ruleset.memo`` False: a round clock's readings, a whole
+turn's numbers) is walked instead (:class:`Walk`): each answer through ``apply`` as
+typed, with a timed game's clock stamps and each corner's strategy at a secret choice
+(``Ruleset.strategies``, ``pick``, ``advise``), nothing kept between bouts.
+
 A run is split into chunks, each with its own generator seeded from the run's
 seed and the chunk's index, and shared among processes when it is long: the
 same seed gives the same figures on one core or many. The chunks are made as
@@ -39,6 +44,7 @@ import math
 import operator
 import os
 import random
+import re
 import threading
 from array import array
 from collections import Counter, deque
@@ -47,12 +53,23 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, overload
 
 from companion.clock import seconds_of
-from companion.ruleset import Result, Ruleset, Setup
+from companion.ruleset import (
+    APP_MARK,
+    PREFER,
+    Answer,
+    OverPrompt,
+    Result,
+    RollPrompt,
+    Ruleset,
+    SecretPrompt,
+    Setup,
+    TimedRuleset,
+)
 
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
 
-__all__ = ["Chain", "Job", "Plan", "Tally", "plan", "run", "run_job", "wilson", "workers_for"]
+__all__ = ["Chain", "Job", "Plan", "Tally", "Walk", "plan", "run", "run_job", "wilson", "workers_for"]
 
 
 class Chain:
@@ -194,6 +211,154 @@ class Chain:
         """Play ``n`` bouts; how many ended in each result."""
         endings = self.endings
         return Counter({endings[r]: k for r, k in self.counts(n, rng).items()})
+
+
+class Walk:
+    """One matchup's bout played answer by answer through the engine's own ``apply``, nothing
+    kept between bouts: for a game whose states seldom repeat (``Ruleset.memo`` False: a round
+    clock's readings, a whole turn's numbers), where a :class:`Chain` would keep every state
+    it met. Each answer is the text a table would type, with the clock stamp a timed game's
+    answers carry:
+
+    - a roll: the faces, drawn as :func:`companion.dice.roll_faces` draws them;
+    - a choice or a secret choice: each corner's pick by his strategy (``Ruleset.pick``;
+      a pick of the app's is marked ``@app``, as :meth:`SecretPrompt.fill` marks it), or the
+      table's ``end`` where the game stops a bout that goes on (``Ruleset.table_end``);
+    - a timed game (a :class:`TimedRuleset`): before each answer, the seconds it takes are
+      drawn (``randint(low, high)``, whole seconds) and it is stamped that long after the latest
+      answer; if the attacker would hold the dice past the stall limit meanwhile, the answer
+      is ``stall`` at the limit (FO-8, as the fight screen calls it), and if the round's time
+      runs out first, ``bell`` (FO-7). A new draw follows either.
+
+    So with two corners playing ``random`` (or none) and one generator, a bout is the one the
+    app plays rolling every prompt with ``Session.roll``.
+
+    Args:
+        ruleset: the game.
+        setup: the two cards and the options.
+        strategies: red's and blue's strategy (``Ruleset.strategies``); "" plays as the app does.
+        seconds: a timed game's pace, ``(low, high)``; None: the game's ``answer_seconds``.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        setup: Setup,
+        *,
+        strategies: tuple[str, str] = ("", ""),
+        seconds: tuple[int, int] | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.strategies = strategies
+        self.timed: TimedRuleset | None = ruleset if isinstance(ruleset, TimedRuleset) else None
+        self.seconds = (seconds or self.timed.answer_seconds) if self.timed is not None else None
+        self.start = ruleset.new(setup)
+        self.results: list[tuple[Result, int]] = []
+        """Every way a bout has ended so far, in the order first met (no rating loss: 0)."""
+        self.endings: list[Result] = []
+        """The result of each of :attr:`results`, alone (what a chunk's counts are counts of)."""
+        self._result_ids: dict[Result, int] = {}
+
+    def play(self, randint: Callable[[int, int], int], answers: list[Answer] | None = None) -> tuple[Any, Result]:
+        """One bout from the start to its end: the last state and the result. Each answer given
+        is added to ``answers`` where it is a list (the script of the bout)."""
+        ruleset, timed = self.ruleset, self.timed
+        apply = ruleset.apply
+        state = self.start
+        while True:
+            prompt = ruleset.prompt(state)
+            if isinstance(prompt, OverPrompt):
+                return state, prompt.result
+            clock: float | None = None
+            text: str | None = None
+            if timed is not None and self.seconds is not None:
+                now = timed.clock_reading(state)
+                wait = randint(*self.seconds)
+                if timed.stall_due(state, wait):  # the screen turns the dice over at the limit (FO-8)
+                    wait, text = timed.stall_limit(state), STALL
+                clock = now + wait
+                if timed.round_seconds is not None and clock >= timed.round_seconds:
+                    text, clock = BELL, timed.round_seconds  # the bell first: the roll in progress is void (FO-7)
+            if text is None:
+                text = self._answer(state, prompt, randint)
+            answer = Answer(text, True, clock)
+            if answers is not None:
+                answers.append(answer)
+            state = apply(state, answer).state
+
+    def _answer(self, state: Any, prompt: Any, randint: Callable[[int, int], int]) -> str:
+        """What the table types at ``prompt``: the faces, a corner's choice, or both picks."""
+        if isinstance(prompt, RollPrompt):
+            return " ".join(die.face_text(randint(die.low, die.high)) for die in prompt.dice.dice)
+        pick, strategies = self.ruleset.pick, self.strategies
+        if isinstance(prompt, SecretPrompt):
+            end = self.ruleset.table_end(state, prompt)
+            if end is not None:
+                return end
+            red, blue = (pick(state, prompt, side, strategies[side], randint) for side in (0, 1))
+            return f"red={red}{APP_MARK} blue={blue}{APP_MARK}"
+        return pick(state, prompt, prompt.side, strategies[prompt.side], randint)
+
+    def bout(self, randint: Callable[[int, int], int]) -> int:
+        """Play one bout with ``randint``; the index of its result in :attr:`results`."""
+        result = self.play(randint)[1]
+        r = self._result_ids.get(result)
+        if r is None:
+            r = self._result_ids[result] = len(self.results)
+            self.results.append((result, 0))
+            self.endings.append(result)
+        return r
+
+    def counts(self, n: int, rng: random.Random) -> Counter[int]:
+        """Play ``n`` bouts; how many ended in each of :attr:`endings`, by its index."""
+        bout, draw = self.bout, rng.randint
+        return Counter(bout(draw) for _ in itertools.repeat(None, n))
+
+    def run(self, n: int, rng: random.Random) -> Counter[Result]:
+        """Play ``n`` bouts; how many ended in each result."""
+        endings = self.endings
+        return Counter({endings[r]: k for r, k in self.counts(n, rng).items()})
+
+
+def strategy_problem(ruleset: Ruleset, start: Any, side: int, strategy: str) -> str | None:
+    """What is wrong with ``strategy`` for corner ``side`` of the bout that begins at ``start``
+    (``Ruleset.strategies``; a ``prefer`` list's moves are looked for on his pad at the first
+    secret choice); None when it can be played."""
+    kind, colon, items = strategy.strip().partition(":")
+    known = ", ".join(f"{s}:A,B,..." if s == PREFER else s for s in ruleset.strategies)
+    if kind not in ruleset.strategies:
+        return f"no strategy {strategy!r}; {ruleset.title}'s: {known}"
+    if kind != PREFER:
+        return f"{kind} takes no list" if colon else None
+    wanted = [item.strip() for item in items.split(",") if item.strip()]
+    if not wanted:
+        return "name the moves to prefer, in order: prefer:A,B,..."
+    prompt = ruleset.prompt(start)
+    if isinstance(prompt, SecretPrompt):
+        pad = prompt.sides[side]
+        for item in wanted:
+            word, plus, spend = item.lower().partition("+")
+            found = pad.find(word)
+            if found is None or isinstance(found, tuple):
+                moves = ", ".join(o.key for o in pad.options)
+                return f"{item!r} is not one of {pad.who}'s moves ({moves})"
+            if plus and not re.fullmatch(r"(\+[dx]\d+)+", plus + spend):
+                return f"{item!r}: after the move write +dN for focus on dice and +xN on damage"
+    return None
+
+
+def parse_pace(text: str) -> tuple[int, int]:
+    """A timed game's pace as typed, ``LOW-HIGH`` whole seconds an answer (``5-15``); ValueError
+    with the reason when it is not one (HIGH must be 1 or more: the clock must move)."""
+    match = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", text)
+    if not match or int(match[1]) > int(match[2]) or int(match[2]) < 1:
+        raise ValueError(f"{text!r}: write LOW-HIGH in whole seconds, LOW up to HIGH, HIGH 1 or more (e.g. 5-15)")
+    return int(match[1]), int(match[2])
+
+
+STALL = "stall"
+BELL = "bell"
+"""A timed game's answers for stalling and the bell (FO-8, FO-7), as the fight screen gives them."""
 
 
 # --- the figures -------------------------------------------------------------
@@ -353,15 +518,27 @@ class Tally:
         decisions and draws are not finishes and are left out."""
         out: Counter[int] = Counter()
         for result, count in self.bouts.items():
-            if result.method in ("ko", "tko", "submission"):
+            if result.method in ("ko", "tko", "submission") and result.fight_time:  # a game without a clock: none
                 out[seconds_of(result.fight_time) // 60] += count
+        return out
+
+    def finish_periods(self) -> Counter[int]:
+        """How many bouts of a game without a clock were finished in each period (turn)."""
+        out: Counter[int] = Counter()
+        for result, count in self.bouts.items():
+            if result.method in ("ko", "tko", "submission") and not result.fight_time:
+                out[result.period] += count
         return out
 
     def summary(self) -> dict[str, Any]:
         """The figures as the ``--json`` object, shares rounded to 4 places.
 
         ``n`` is the bouts run, or the tournaments (with ``bouts`` their bouts
-        in all). Every share is of all bouts, but ``champions`` (of tournaments).
+        in all). Every share is of all bouts, but ``champions`` (of tournaments). A game that
+        keeps no clock (its results have no ``fight_time``: a game of turns) has no finish
+        times (``median_finish`` None, ``inside`` 0) but ``median_finish_period``, the period
+        (turn) the middle finish came in (None with no finish), and ``median_period``, the
+        period the middle bout ended in.
         """
         n = self.n
         share = (lambda k: round(k / n, 4)) if n else (lambda k: 0.0)
@@ -370,13 +547,19 @@ class Tally:
         submissions: Counter[str] = Counter()
         finishes: list[tuple[int, int]] = []
         inside = Counter({str(m): 0 for m in INSIDE})
+        clockless = any(not result.fight_time for result in self.bouts)
+        periods: list[tuple[int, int]] = []
+        finish_periods: list[tuple[int, int]] = []
         for result, count in self.bouts.items():
             if result.winner is not None:
                 wins[result.winner] += count
             methods[result.method] += count
             if result.method == "submission":
                 submissions[result.detail] += count
-            if result.method in ("ko", "tko", "submission"):
+            periods.append((result.period, count))
+            if result.method in ("ko", "tko", "submission") and not result.fight_time:
+                finish_periods.append((result.period, count))
+            elif result.method in ("ko", "tko", "submission"):
                 seconds = seconds_of(result.fight_time)
                 finishes.append((seconds, count))
                 for mark in INSIDE:
@@ -392,6 +575,9 @@ class Tally:
             "median_finish": _median(finishes),
             "inside": {m: share(k) for m, k in inside.items()},
         }
+        if clockless:
+            out["median_finish_period"] = _middle(finish_periods)
+            out["median_period"] = _middle(periods)
         if self.tournaments:
             t = self.tournaments
             out["bouts"] = n
@@ -448,16 +634,22 @@ def _tally_from(
 
 def _median(finishes: Iterable[tuple[int, int]]) -> str | None:
     """The middle finish time (the lower one of an even count), ``M:SS``; None with no finish."""
-    ordered = sorted(finishes)
+    seconds = _middle(finishes)
+    return None if seconds is None else f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def _middle(counted: Iterable[tuple[int, int]]) -> int | None:
+    """The middle value of ``(value, count)`` pairs (the lower one of an even count); None if none."""
+    ordered = sorted(counted)
     total = sum(count for _, count in ordered)
     if not total:
         return None
     middle = (total + 1) // 2
     seen = 0
-    for seconds, count in ordered:
+    for value, count in ordered:
         seen += count
         if seen >= middle:
-            return f"{seconds // 60}:{seconds % 60:02d}"
+            return value
     raise AssertionError("unreachable")
 
 
@@ -477,6 +669,9 @@ CHUNK = 2_000
 """Bouts (or tournaments) in one chunk: each chunk has its own generator, seeded
 from the run's seed and the chunk's index, so a run gives the same figures on
 one core or many."""
+WALKED_CHUNK = 50
+"""Bouts in one chunk of a game whose bouts are walked afresh (``Ruleset.memo`` False: some tens
+to a thousand a second): the progress and the figures so far move every second or so."""
 PARALLEL_FROM = 40_000
 """From this many bouts a run is shared among processes, one a core."""
 
@@ -496,6 +691,10 @@ class Job:
     seed: int
     index: int
     count: int
+    strategies: tuple[str, str] = ("", "")
+    """Red's and blue's strategy (``Ruleset.strategies``; "" plays as the app does)."""
+    seconds: tuple[int, int] | None = None
+    """A timed game's pace, whole seconds an answer (None: the game's own): see :class:`Walk`."""
 
 
 class Plan(Sequence[Job]):
@@ -547,7 +746,10 @@ def _setup_of(job: Job) -> tuple[Ruleset, tuple[Any, ...]]:
     from companion.ruleset import get_ruleset
 
     cache = worker_cache()
-    key = ("cards", job.game, repr(job.cards), repr(sorted(job.options.items())), repr(job.tables), job.tournament)
+    key = (
+        ("cards", job.game, repr(job.cards), repr(sorted(job.options.items())), repr(job.tables), job.tournament)
+        + (job.strategies, job.seconds)  # a walk plays its strategies and pace: another run's is not this one's
+    )
     if cache.get("key") != key:
         cache.clear()
         ruleset = get_ruleset(job.game)
@@ -558,12 +760,15 @@ def _setup_of(job: Job) -> tuple[Ruleset, tuple[Any, ...]]:
     return setup
 
 
-def _chain(ruleset: Ruleset, job: Job, key: tuple[Hashable, ...], red: Any, blue: Any) -> Chain:
+def _chain(ruleset: Ruleset, job: Job, key: tuple[Hashable, ...], red: Any, blue: Any) -> Chain | Walk:
     cache = worker_cache()
     chain = cache.get(key)
     if chain is None:
         setup = Setup(ruleset.key, (red, blue), job.options, job.tables)
-        chain = cache[key] = Chain(ruleset, setup, injuries=job.tournament)
+        if ruleset.memo:
+            chain = cache[key] = Chain(ruleset, setup, injuries=job.tournament)
+        else:
+            chain = cache[key] = Walk(ruleset, setup, strategies=job.strategies, seconds=job.seconds)
     return chain
 
 
@@ -808,11 +1013,20 @@ def plan(
     tables: dict[str, Any] | None = None,
     tournament: bool = False,
     draw: str = "order",
-    chunk: int = CHUNK,
+    chunk: int | None = None,
+    strategies: tuple[str, str] = ("", ""),
+    seconds: tuple[int, int] | None = None,
 ) -> Plan:
-    """The chunks of a run of ``n`` bouts (or tournaments) of ``cards``, made as they are played."""
+    """The chunks of a run of ``n`` bouts (or tournaments) of ``cards``, made as they are played
+    (``strategies``, ``seconds``: red's and blue's strategy and a timed game's pace, :class:`Walk`;
+    ``chunk``: bouts a chunk, by default :data:`CHUNK`, or :data:`WALKED_CHUNK` for a walked game)."""
+    if chunk is None:
+        from companion.ruleset import get_ruleset
+
+        chunk = CHUNK if get_ruleset(game).memo else WALKED_CHUNK
     dumped = tuple(card.model_dump(mode="json", exclude_none=True) for card in cards)
-    return Plan(Job(game, dumped, dict(options or {}), tables, tournament, draw, seed, 0, 0), n, chunk)
+    job = Job(game, dumped, dict(options or {}), tables, tournament, draw, seed, 0, 0, strategies, seconds)
+    return Plan(job, n, chunk)
 
 
 def workers_for(n: int) -> int:

@@ -27,15 +27,27 @@ from textual.widgets import Button, Footer, Header, Input, Label, ProgressBar, S
 from textual.worker import get_current_worker
 
 from companion.games import GAMES
-from companion.ruleset import Setup, default_options, get_ruleset
+from companion.ruleset import PREFER, SIDES, Setup, TimedRuleset, default_options, get_ruleset
 from companion.screens.widgets import escape
-from companion.simulate import Tally, ensure_resource_tracker, plan, run, workers_for
+from companion.simulate import (
+    Tally,
+    ensure_resource_tracker,
+    parse_pace,
+    plan,
+    run,
+    strategy_problem,
+    workers_for,
+)
 
 COUNTS = (100, 1_000, 10_000, 100_000)
 """How many bouts (or tournaments) a run can play."""
 DEFAULT_COUNT = 10_000
 DEFAULT_TOURNAMENTS = 1_000
 """Fewer tournaments than bouts by default: a tournament of 16 is 15 bouts."""
+DEFAULT_WALKED = 1_000
+"""Fewer bouts by default of a game whose bouts are walked afresh (``Ruleset.memo`` False: a round
+clock, secret choices): some tens to a thousand a second, where a remembered bout is a hundred
+thousand; a thousand shows its figures in seconds."""
 METHODS = (("ko", "KO"), ("tko", "TKO"), ("submission", "submission"), ("decision", "decision"), ("draw", "draw"))
 """The methods in the order shown, with their labels."""
 TOP_SUBMISSIONS = 5
@@ -69,11 +81,14 @@ def hbar(share: float, width: int = BAR_WIDTH) -> str:
     return "█" * full + (_EIGHTHS[part] if part else "")
 
 
-def finish_chart(minutes: Counter[int], columns: int = CHART_COLUMNS, rows: int = CHART_ROWS) -> list[str]:
+def finish_chart(
+    minutes: Counter[int], columns: int = CHART_COLUMNS, rows: int = CHART_ROWS, unit: str = "min"
+) -> list[str]:
     """Finished bouts by minute of fight time as ``rows`` lines of rising bars and an axis.
 
     One column a minute while the finishes fit in ``columns`` minutes, else a
-    column for each few minutes. Bars are scaled to the tallest column.
+    column for each few minutes. Bars are scaled to the tallest column. (``unit``: what a
+    column counts, where it is not minutes: a game without a clock counts turns.)
     """
     last = max(minutes, default=0)
     per = max(1, math.ceil((last + 1) / columns))
@@ -93,7 +108,7 @@ def finish_chart(minutes: Counter[int], columns: int = CHART_COLUMNS, rows: int 
     for column in range(0, columns, 5):
         mark = str(column * per)
         axis[column : column + len(mark)] = mark
-    lines.append("".join(axis).rstrip() + " min")
+    lines.append("".join(axis).rstrip() + f" {unit}")
     return lines
 
 
@@ -131,11 +146,19 @@ class MatchupScreen(Screen[None]):
         """The game the bouts are of (a tournament ruleset's key is read as its game's)."""
         self.tournament = tournament or self.game != game
         self.cards = tuple(cards)
-        self.count = DEFAULT_TOURNAMENTS if self.tournament else DEFAULT_COUNT
+        walked = not ruleset.memo and not self.tournament
+        self.count = DEFAULT_TOURNAMENTS if self.tournament else DEFAULT_WALKED if walked else DEFAULT_COUNT
         """Bouts (or tournaments) the next run plays."""
         self.seed = 0
         """The seed of the next run (drawn from the app's generator on mount)."""
-        self.options: dict[str, Any] = default_options(get_ruleset(self.game))
+        self.ruleset = get_ruleset(self.game)
+        self.options: dict[str, Any] = default_options(self.ruleset)
+        self.strategies: tuple[str, str] | None = None
+        """Red's and blue's strategy for the next run, where the game has strategies (read at Run)."""
+        self.seconds: tuple[int, int] | None = None
+        """A timed game's pace for the next run (read at Run)."""
+        self.tables: dict[str, Any] | None = None
+        """The tables in play (the game's shipped ones with the player's file over them), read at Run."""
         self.tally: Tally | None = None
         """The last run's figures (partial when ``tally.stopped``)."""
         self.summary: dict[str, Any] | None = None
@@ -147,6 +170,11 @@ class MatchupScreen(Screen[None]):
     @property
     def noun(self) -> str:
         return "tournaments" if self.tournament else "bouts"
+
+    @property
+    def timed(self) -> TimedRuleset | None:
+        """The game where it runs against a round clock (its pace is a control), else None."""
+        return self.ruleset if isinstance(self.ruleset, TimedRuleset) and not self.tournament else None
 
     # --- layout --------------------------------------------------------------
 
@@ -164,7 +192,25 @@ class MatchupScreen(Screen[None]):
             )
             yield Label("Seed", classes="field")
             yield Input(restrict=r"[0-9]*", max_length=9, id="seed", compact=True)
+            if self.timed is not None:
+                low, high = self.timed.answer_seconds
+                yield Label("Seconds", classes="field")
+                yield Input(f"{low}-{high}", restrict=r"[0-9 -]*", max_length=9, id="seconds", compact=True)
             yield Button("Run (r)", id="run", variant="primary", compact=True)
+        if self.ruleset.strategies and not self.tournament:
+            with Horizontal(id="strategies"):
+                for side in SIDES:
+                    yield Label(side.capitalize(), classes="field")
+                    yield Select(
+                        [(f"{name}:" if name == PREFER else name, name) for name in self.ruleset.strategies],
+                        value=self.ruleset.strategies[0],
+                        allow_blank=False,
+                        id=f"{side}-strategy",
+                        compact=True,
+                    )
+                    yield Input(
+                        placeholder="moves, first choice first", id=f"{side}-prefer", compact=True, disabled=True
+                    )
         with Horizontal(id="progress-row"):
             yield ProgressBar(total=self.count, show_eta=False, id="progress")
             yield Static(id="done", classes="muted")
@@ -190,9 +236,14 @@ class MatchupScreen(Screen[None]):
         self.set_seed(getattr(self.app, "rng", random).randrange(1, 1_000_000))
         self.query_one("#champions").display = False
         self.query_one("#columns").display = False
+        how = "the advised choice is always taken"
+        if self.ruleset.strategies and not self.tournament:
+            how = "each corner picks by his strategy: advice, random, or prefer: the moves typed beside it"
+        elif self.timed is not None:
+            how = "each answer takes the seconds beside the seed, the bell and stalling as the rules bring them"
         self._status(
             f"r or Enter plays the {self.noun} with the rules engine and the app's own dice "
-            "(the advised choice is always taken). The same seed gives the same figures.",
+            f"({how}). The same seed gives the same figures.",
             muted=True,
         )
 
@@ -235,12 +286,24 @@ class MatchupScreen(Screen[None]):
         if event.value.isdigit():
             self.seed = int(event.value)
 
-    @on(Input.Submitted, "#seed")
+    @on(Select.Changed, "#red-strategy, #blue-strategy")
+    def _strategy_changed(self, event: Select.Changed) -> None:
+        """A preference list is typed in the box beside its corner: open only for ``prefer``."""
+        side = (event.select.id or "").removesuffix("-strategy")
+        box = self.query_one(f"#{side}-prefer", Input)
+        box.disabled = event.value != PREFER
+        if not box.disabled:
+            box.focus()
+
+    @on(Input.Submitted, "#seed, #seconds, #red-prefer, #blue-prefer")
     @on(Button.Pressed, "#run")
     def _run_pressed(self) -> None:
         self.action_run()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        typing = self.focused is not None and self.focused.id in ("red-prefer", "blue-prefer")
+        if typing and not self.running and action in ("run", "stop", "new_seed"):
+            return False  # r, s and n are letters of the moves typed there (Enter runs); s stops a run
         if action in ("run", "new_seed"):
             return None if self.running else True
         if action == "stop":
@@ -293,12 +356,50 @@ class MatchupScreen(Screen[None]):
         game = night if self.tournament and night is not None else self.game
         try:
             ruleset = get_ruleset(game)
-            ruleset.new(Setup(game, self.cards, self.options))
+            self.tables = None if self.tournament else self.ruleset.tables_for(getattr(self.app, "directory", None))
+            start = ruleset.new(Setup(game, self.cards, self.options, self.tables))
         except Exception as exc:  # noqa: BLE001 - the game says why; never a traceback
             reason = exc.args[0] if exc.args else exc
             self.notify(str(reason), title="This cannot be simulated", severity="error", timeout=10, markup=False)
             return False
+        return self._model_ok(start)
+
+    def _model_ok(self, start: Any) -> bool:
+        """Read the pace and each corner's strategy from their boxes; a mistake as a notification."""
+        problems = []
+        self.seconds = None
+        if self.timed is not None:
+            try:
+                self.seconds = parse_pace(self.query_one("#seconds", Input).value)
+            except ValueError as exc:
+                problems.append(f"Seconds: {exc}")
+        self.strategies = None
+        if self.ruleset.strategies and not self.tournament:
+            chosen = []
+            for side, corner in enumerate(SIDES):
+                name = str(self.query_one(f"#{corner}-strategy", Select).value)
+                if name == PREFER:
+                    name = f"{PREFER}:{self.query_one(f'#{corner}-prefer', Input).value.replace(' ', '')}"
+                problem = strategy_problem(self.ruleset, start, side, name)
+                if problem:
+                    problems.append(f"{corner.capitalize()}: {problem}")
+                chosen.append(name)
+            self.strategies = (chosen[0], chosen[1])
+        if problems:
+            self.notify(
+                "\n".join(problems), title="This cannot be simulated", severity="error", timeout=10, markup=False
+            )
+            return False
         return True
+
+    def _model_words(self) -> str:
+        """The strategies and pace of the run, as the status line says them (empty: none)."""
+        parts = []
+        if self.strategies is not None:
+            parts.append(f"red {self.strategies[0]}, blue {self.strategies[1]}")
+        if self.seconds is not None:
+            parts.append(f"{self.seconds[0]}-{self.seconds[1]} s an answer")
+        return "".join(f" · {escape(part)}" for part in parts)
 
     def action_stop(self) -> None:
         """Stop the run after the chunk in hand; the figures so far are shown, marked partial."""
@@ -338,7 +439,17 @@ class MatchupScreen(Screen[None]):
             self._from_thread(self._show_done, done, leaders)
 
         try:
-            jobs = plan(self.game, self.cards, n, seed, options=self.options, tournament=self.tournament)
+            jobs = plan(
+                self.game,
+                self.cards,
+                n,
+                seed,
+                options=self.options,
+                tables=self.tables,
+                tournament=self.tournament,
+                strategies=self.strategies or ("", ""),
+                seconds=self.seconds,
+            )
             tally = run(
                 jobs,
                 names,
@@ -391,11 +502,14 @@ class MatchupScreen(Screen[None]):
         self.tally = tally
         self.summary = tally.summary()
         done = self.summary["n"]
+        model = self._model_words()
         if tally.stopped:
-            self._status(f"[b]PARTIAL[/b]: stopped after {done:,} of {n:,} {self.noun} (seed {seed})", partial=True)
+            self._status(
+                f"[b]PARTIAL[/b]: stopped after {done:,} of {n:,} {self.noun} (seed {seed}){model}", partial=True
+            )
         else:
             extra = f" ({self.summary['bouts']:,} bouts)" if self.tournament else ""
-            self._status(f"{done:,} {self.noun}{extra}, seed {seed}")
+            self._status(f"{done:,} {self.noun}{extra}, seed {seed}{model}")
         self.show_figures(tally)
 
     # --- the figures -----------------------------------------------------------
@@ -444,6 +558,16 @@ class MatchupScreen(Screen[None]):
         return "\n".join(lines)
 
     def _finishes_text(self, summary: dict[str, Any]) -> str:
+        if "median_finish_period" in summary:  # a game without a clock: its turns
+            word = self.ruleset.period_word
+            finish = summary["median_finish_period"]
+            return "\n".join(
+                [
+                    f"[b]{'Finishes':<{NAME_WIDTH}}[/b]  median {f'{word} {finish}' if finish is not None else 'none'}",
+                    f"  bouts end at median {word} {summary['median_period']}",
+                    f"  decisions {pct(summary['methods']['decision']):>6}",
+                ]
+            )
         inside = summary["inside"]
         median = summary["median_finish"] or "no finish"
         decisions = pct(summary["methods"]["decision"])
@@ -476,12 +600,14 @@ class MatchupScreen(Screen[None]):
         return "\n".join(lines)
 
     def _chart_text(self, tally: Tally) -> str:
-        minutes = tally.finish_minutes()
+        minutes, unit = tally.finish_minutes(), "minute"
+        if not minutes:  # a game without a clock: its finishes by turn
+            minutes, unit = tally.finish_periods(), self.ruleset.period_word
         bouts = tally.n
         if not minutes:
             return "[b]Finish times[/b]  [dim]no bout was finished[/dim]"
-        rows = finish_chart(minutes)
+        rows = finish_chart(minutes, unit="min" if unit == "minute" else unit)
         peak = max(minutes.values())
-        head = f"[b]Finishes by minute[/b] [dim](peak {pct(peak / bouts)})[/dim]"
+        head = f"[b]Finishes by {unit}[/b] [dim](peak {pct(peak / bouts)})[/dim]"
         bars = [f"[$primary]{row}[/]" if row else "" for row in rows[:-1]]
         return "\n".join([head, *bars, f"[dim]{rows[-1]}[/dim]"])

@@ -309,9 +309,10 @@ def test_finish_chart_bars_rise_with_the_finishes() -> None:
     assert long[-1].startswith("0    10   20   30   40   50")
 
 
-async def test_a_game_the_simulator_cannot_play_is_refused(tmp_path: Path) -> None:
+async def test_a_game_the_simulator_cannot_play_is_refused(tmp_path: Path, monkeypatch) -> None:
     from table_cards import FO_CARDS
 
+    monkeypatch.setattr(type(get_ruleset("fo")), "simulated", False)  # a game the simulator does not play
     (tmp_path / "fighters").mkdir()
     (tmp_path / "fighters" / "fo.yaml").write_text(FO_CARDS)
     app = make_app(tmp_path, rng=random.Random(1))
@@ -324,3 +325,113 @@ async def test_a_game_the_simulator_cannot_play_is_refused(tmp_path: Path) -> No
         await run_to_end(pilot)
         assert "Fighters Only featherweight bouts cannot be simulated yet." in notices(app)
         assert screen.tally is None and not screen.running and isinstance(app.screen, MatchupScreen)
+
+
+# --- the games of a clock and of secret choices (issue 21, item 4) ----------------------------------
+
+
+async def open_from_selection(pilot, game_row: int, red: str, blue: str) -> MatchupScreen:
+    """From home, as a player: the game ``game_row`` rows down, the corners picked by filtering,
+    then f5."""
+    from companion.screens.select import FighterSelectScreen
+
+    await pilot.pause()
+    await pilot.press(*["down"] * game_row, "enter")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, FighterSelectScreen)
+    for name in (red, blue):
+        pilot.app.screen.query_one("#filter", Input).value = name
+        await pilot.pause()
+        await pilot.press("enter")
+    await pilot.press("f5")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, MatchupScreen)
+    return screen
+
+
+async def choose_count_and_seed(pilot, screen: MatchupScreen, n: int, seed: int) -> None:
+    screen.query_one("#count", Select).value = n
+    screen.query_one("#seed", Input).value = str(seed)
+    await pilot.pause()
+
+
+async def test_cage_match_corners_play_the_strategies_chosen_on_screen(app) -> None:
+    """Each corner's strategy is chosen beside his colour; a preference list is typed in the box
+    the choice opens (r, s and n there are letters, not keys); Enter runs; the figures are the
+    engine's for those strategies, and say them."""
+    cm = get_ruleset("cage_match")
+    roster = tiers.shipped_roster("cage_match")
+    cards = (roster.find("Greg O'Connor"), roster.find("Frank Duke"))
+    want = run(
+        plan(
+            "cage_match",
+            cards,
+            100,
+            31,
+            options=default_options(cm),
+            tables=cm.tables_for(None),
+            strategies=("advice", "prefer:parry,jab"),
+        ),
+        ("Greg O'Connor", "Frank Duke"),
+    ).summary()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_from_selection(pilot, 2, "Greg O'Connor", "Frank Duke")
+        await choose_count_and_seed(pilot, screen, 100, 31)
+        text = screen_text(app)
+        assert "Red" in text and "Blue" in text and "advice" in line_with(text, "Blue")
+        box = screen.query_one("#blue-prefer", Input)
+        assert box.disabled
+        screen.query_one("#blue-strategy", Select).value = "prefer"
+        await pilot.pause()
+        assert not box.disabled and screen.focused is box
+        await pilot.press(*"parry,jab")
+        assert box.value == "parry,jab" and not screen.running
+        await pilot.press("enter")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        text = screen_text(app)
+    assert screen.summary == want
+    assert "100 bouts, seed 31 · red advice, blue prefer:parry,jab" in text
+    for name in ("Greg O'Connor", "Frank Duke"):
+        assert pc(want["wins"][name]) in figure_row(text, name)
+    if want["median_finish_period"] is not None:
+        assert f"median turn {want['median_finish_period']}" in text and "Finishes by turn" in text
+    assert f"bouts end at median turn {want['median_period']}" in text and "inside" not in text
+
+
+async def test_a_strategy_the_corner_cannot_play_is_a_notification(app) -> None:
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_from_selection(pilot, 2, "Greg O'Connor", "Frank Duke")
+        await choose_count_and_seed(pilot, screen, 100, 1)
+        screen.query_one("#red-strategy", Select).value = "prefer"
+        await pilot.pause()
+        await pilot.press(*"flying-knee", "enter")
+        await pilot.pause()
+        assert "Red: 'flying-knee' is not one of Greg O'Connor's moves" in notices(app)
+        assert screen.tally is None and not screen.running
+
+
+async def test_fo_bouts_run_at_the_pace_typed_beside_the_seed(app) -> None:
+    fo = get_ruleset("fo")
+    roster = tiers.shipped_roster("fo")
+    cards = (roster.find("Conor McGregor"), roster.find("José Aldo"))
+    want = run(
+        plan("fo", cards, 1_000, 12, options=default_options(fo), seconds=(10, 25)), ("Conor McGregor", "José Aldo")
+    ).summary()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_from_selection(pilot, 1, "Conor McGregor", "José Aldo")
+        await choose_count_and_seed(pilot, screen, 1_000, 12)
+        seconds = screen.query_one("#seconds", Input)
+        assert seconds.value == "5-15"  # the game's own pace, to start with
+        assert not screen.query("#strategies")  # FO's corners have no strategies
+        seconds.value = "15-5"
+        await run_to_end(pilot)
+        assert "Seconds: '15-5': write LOW-HIGH" in notices(app) and screen.tally is None
+        seconds.value = "10-25"
+        await run_to_end(pilot)
+        text = screen_text(app)
+    assert screen.summary == want
+    assert "1,000 bouts, seed 12 · 10-25 s an answer" in text
+    assert f"median {want['median_finish']}" in text and "Finishes by minute" in text
+    assert pc(want["methods"]["decision"]) in line_with(text, "decision ")

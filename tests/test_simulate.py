@@ -343,7 +343,6 @@ def test_cli_tournament_reports_champions(tmp_path, monkeypatch):
         (("nhb", "Royce Gracie", "Royce Gracie"), "cannot fight himself"),
         (("nhb", "Royce Gracie", "Ken Shamrock", "-n", "0"), "-n must be at least 1"),
         (("nhb", "Royce Gracie", "Ken Shamrock", "--option", "segments=9"), "segments"),
-        (("fo", "A", "B"), "'fo' cannot be simulated yet; simulated games: nhb"),
         (
             (
                 "nhb",
@@ -363,6 +362,17 @@ def test_cli_mistakes_exit_2_with_a_reason(tmp_path, monkeypatch, args, message)
     status, out, err = simulate(tmp_path, monkeypatch, *args)
     assert status == 2 and out == ""
     assert message in err and "Traceback" not in err
+
+
+def test_a_game_that_cannot_be_simulated_is_named_with_those_that_can(tmp_path, monkeypatch):
+    """Every shipped game is simulated now (issue 21); a game whose ruleset says it is not (a plug-in's,
+    here FO with its flag turned off) is refused with the games that are."""
+    from companion.ruleset import get_ruleset
+
+    monkeypatch.setattr(type(get_ruleset("fo")), "simulated", False)
+    status, out, err = simulate(tmp_path, monkeypatch, "fo", "Conor McGregor", "José Aldo")
+    assert status == 2 and out == "" and "Traceback" not in err
+    assert "'fo' cannot be simulated yet; simulated games: nhb, cage_match, fudge, paf" in err
 
 
 def test_cli_ctrl_c_prints_the_partial_figures_and_exits_130(tmp_path, monkeypatch):

@@ -184,7 +184,7 @@ async def test_the_tournament_and_simulate_keys_are_offered_where_they_apply(dat
         await pilot.pause()
         assert isinstance(app.screen, FighterSelectScreen) and app.screen.game == "fo"
         footer = screen_text(app).splitlines()[-1]
-        assert "Tournament" not in footer and "Simulate" not in footer
+        assert "Tournament" not in footer and "f5 Simulate" in footer  # FO bouts are simulated (issue 21)
         await pilot.press("ctrl+t")
         assert app.screen.tournament is False
 

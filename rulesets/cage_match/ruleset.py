@@ -39,9 +39,11 @@ from companion.ruleset import (
     Result,
     RollPrompt,
     Ruleset,
+    SecretPrompt,
     Setup,
     evolve,
 )
+from companion.rulesets.cage_match import simulation
 from companion.rulesets.cage_match import tables as tables_mod
 from companion.rulesets.cage_match.cards import CmCard
 from companion.rulesets.cage_match.combos import Combos
@@ -180,6 +182,14 @@ class CageMatch(Ruleset):
     standing = frozenset({"position", "side"})
 
     tables_what = "card"
+    simulated = True
+    memo = False  # a whole turn's numbers: a bout's states seldom repeat
+    strategies = simulation.STRATEGIES
+    simulated_turns = simulation.TURNS
+
+    def advise(self, state: CmState, prompt: SecretPrompt, side: int) -> str:
+        """The ``advice`` strategy's pick (``simulation.advise``: the most damage to expect)."""
+        return simulation.advise(self.run(state), prompt, side)
 
     def panel_lines(self, card: CmCard, numbers: dict[str, Any]) -> tuple[PanelLine, ...]:
         """The trackers, the penalty below 30 muscle (CM-2) said as what it does."""

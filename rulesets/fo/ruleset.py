@@ -50,6 +50,7 @@ from companion.rulesets.fo.rules import (
     scores,
     stall_open,
 )
+from companion.rulesets.fo.simulation import ANSWER_SECONDS
 from companion.rulesets.fo.state import FoState, Options
 from companion.rulesets.fo.tables import DEFENCE, GROUND_ATTACKS, ROUND_SECONDS, STANDING_ATTACKS
 from companion.views import Pair, PanelLine
@@ -77,6 +78,9 @@ class Fo(TimedRuleset):
         "td_defence": "TD defence",
     }
     standing = frozenset({"position"})
+    simulated = True
+    memo = False  # the clock's readings and attacking time: a bout's states seldom repeat
+    answer_seconds = ANSWER_SECONDS
 
     def panel_lines(self, card: FoCard, numbers: dict[str, Any]) -> tuple[PanelLine, ...]:
         """Each attack beside the defence that answers it (FO-4, FO-6), then the trackers."""
