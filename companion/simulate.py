@@ -673,7 +673,8 @@ WALKED_CHUNK = 50
 """Bouts in one chunk of a game whose bouts are walked afresh (``Ruleset.memo`` False: some tens
 to a thousand a second): the progress and the figures so far move every second or so."""
 PARALLEL_FROM = 40_000
-"""From this many bouts a run is shared among processes, one a core."""
+"""From this many bouts a run is shared among processes, one a core (bouts a chain plays: twenty
+chunks; bouts walked afresh are shared from twenty of their own chunks, :func:`workers_for`)."""
 
 
 @dataclass(frozen=True)
@@ -1029,9 +1030,10 @@ def plan(
     return Plan(job, n, chunk)
 
 
-def workers_for(n: int) -> int:
-    """Processes for a run of ``n``: one a core from :data:`PARALLEL_FROM` on, else 1."""
-    import os
-
+def workers_for(n: int, *, walked: bool = False) -> int:
+    """Processes for a run of ``n``: one a core from :data:`PARALLEL_FROM` on (twenty chunks), else 1.
+    Bouts ``walked`` afresh (``Ruleset.memo`` False) cost far more each: shared from twenty of their
+    smaller chunks (1,000 bouts), where a run takes seconds."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return max(1, cores) if n >= PARALLEL_FROM else 1
+    start = PARALLEL_FROM * WALKED_CHUNK // CHUNK if walked else PARALLEL_FROM
+    return max(1, cores) if n >= start else 1

@@ -306,3 +306,15 @@ def test_cli_strategy_and_pace_mistakes_exit_2_with_a_reason(tmp_path, monkeypat
     status, out, err = simulate(tmp_path, monkeypatch, *args, "-n", "10")
     assert status == 2 and out == ""
     assert message in err and "Traceback" not in err
+
+
+def test_walked_bouts_are_shared_among_processes_from_twenty_of_their_chunks(monkeypatch):
+    """A walked bout costs a millisecond or more (FO, Cage Match): a run is shared among the cores
+    from 1,000 bouts (twenty chunks of 50), not from NHB's 40,000 (twenty chunks of 2,000)."""
+    import os
+
+    from companion import simulate
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    assert simulate.workers_for(999, walked=True) == 1 and simulate.workers_for(1_000, walked=True) == 2
+    assert simulate.workers_for(39_999) == 1 and simulate.workers_for(40_000) == 2
