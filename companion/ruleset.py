@@ -5,7 +5,7 @@
     apply(state, answer)  -> Outcome(next state, log lines), or raise Refused
 
 Rulesets never read the clock, the keyboard, the disk or a random generator;
-everything random arrives in answers (shared/DESIGN.md).
+everything random arrives in answers (docs/design.md).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Undo drops the last answer, redo puts it back; saving stores each answer the
 moment it is accepted; resuming folds the stored answers again
-(shared/DESIGN.md). Screens hold a session and watch it; they never change a
+(docs/design.md). Screens hold a session and watch it; they never change a
 fight's state any other way.
 """
 

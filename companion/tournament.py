@@ -3,7 +3,7 @@
 The bracket is a ruleset like any other (``nhb_tournament``): its answers are
 the bouts' answers in order, with one ``begin`` between bouts, so a tournament
 is stored, undone (back into the previous bout) and resumed exactly as a fight
-is (shared/DESIGN.md). The game supplies the bouts and what a win costs the
+is (docs/design.md). The game supplies the bouts and what a win costs the
 winner (ruling NHB-9 for NHB):
 
 - ``injury(state) -> (loss, why)``: the rating loss a bout's winner carries on;

@@ -467,7 +467,8 @@ class FightScreen(Screen[None]):
                 "No table is in use at this step: f1 shows the table a roll reads, when a roll reads one.", timeout=4
             )
             return
-        self.app.push_screen(ReferenceScreen(reference))
+        words = tuple(str(value) for value in self.session.prompt.to_json().values())  # rulings the prompt cites
+        self.app.push_screen(ReferenceScreen(reference, words))
 
     def action_write_back(self) -> None:
         """After a scene: its wounds and experience written to the cards, as a diff to confirm (Fudge)."""

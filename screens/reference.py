@@ -1,15 +1,17 @@
-"""The rules reference: the table the current step uses, the row in use marked."""
+"""The rules reference: the table the current step uses, the row in use marked, and the text of
+each ruling it cites (issue 22: ``NHB-2`` is something a player can read, not a bare id)."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
 
 from companion.ruleset import Reference
+from companion.rulings import cited
 from companion.screens.widgets import escape
 
 
@@ -18,6 +20,7 @@ class ReferenceScreen(ModalScreen[None]):
 
     Args:
         reference: the table, with ``highlight`` the row to mark.
+        also: more words of the step (its prompt's) whose cited rulings are shown too.
     """
 
     CSS_PATH = "reference.tcss"
@@ -27,9 +30,12 @@ class ReferenceScreen(ModalScreen[None]):
         Binding("f9", "dismiss", "Close", show=False),
     ]
 
-    def __init__(self, reference: Reference) -> None:
+    def __init__(self, reference: Reference, also: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.reference = reference
+        ref = reference
+        self.rulings = cited(ref.title, ref.note, *ref.columns, *(cell for row in ref.rows for cell in row), *also)
+        """Each ruling the table or the step cites, with its text (``companion/rulings.md``)."""
 
     def compose(self) -> ComposeResult:
         ref = self.reference
@@ -39,6 +45,10 @@ class ReferenceScreen(ModalScreen[None]):
             yield table
             if ref.note:
                 yield Static(escape(ref.note), id="note")
+            if self.rulings:
+                with VerticalScroll(id="rulings"):
+                    for ruling_id, text in self.rulings:
+                        yield Static(f"[b]{ruling_id}[/b] {escape(text)}", classes="ruling")
             yield Label("escape closes", classes="muted")
 
     def on_mount(self) -> None:

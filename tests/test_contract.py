@@ -1,6 +1,6 @@
 """The contract every game keeps, checked once for every registered game (issue 20).
 
-A fight is a log of answers folded through a pure ruleset (shared/DESIGN.md). Whatever the game,
+A fight is a log of answers folded through a pure ruleset (docs/design.md). Whatever the game,
 then:
 
 - the fold of the stored answers is the live fight: the same state after every answer, the same log,

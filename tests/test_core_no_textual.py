@@ -1,4 +1,4 @@
-"""The core and the rulesets never import Textual (shared/DESIGN.md: screens -> rulesets -> core;
+"""The core and the rulesets never import Textual (docs/design.md: screens -> rulesets -> core;
 ``companion script`` and ``companion fighters`` do not pay for the app)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``companion script fudge``, run as a real subprocess (docs/fudge_design.md, shared/DESIGN.md).
+"""``companion script fudge``, run as a real subprocess (docs/fudge_design.md, docs/design.md).
 
 Golden scripts: each ``tests/golden/fudge_*.txt`` is a script of answers (choice
 keys such as ``attack``, ``hal-brandt``, ``aware``; the faces of each roll as

@@ -1,4 +1,4 @@
-"""``companion script paf``, run as a real subprocess (docs/paf_design.md, shared/DESIGN.md).
+"""``companion script paf``, run as a real subprocess (docs/paf_design.md, docs/design.md).
 
 Golden scripts: each ``tests/golden/paf_*.txt`` is a script of answers (choice
 keys such as ``none``, ``attack``, ``orc-grunt``, ``bow-short``; the faces of

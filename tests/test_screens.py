@@ -183,6 +183,27 @@ async def test_rules_reference_marks_the_row_in_use(data_dir: Path) -> None:
         assert screen.session.over
 
 
+async def test_f1_shows_the_text_of_each_ruling_the_step_cites(data_dir: Path) -> None:
+    """Issue 22: a ruling id is something a player can read: at the choice of where to fight, f1's
+    table notes "ruling NHB-3", and the view shows NHB-3's own text under it."""
+    from companion.rulings import ruling
+
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_fight(pilot)
+        for face in ("5", "3"):
+            await type_answer(pilot, face)
+        await pilot.press("f1")
+        await pilot.pause()
+        ref = app.screen
+        assert isinstance(ref, ReferenceScreen)
+        assert [ruling_id for ruling_id, _ in ref.rulings][:1] == ["NHB-3"]
+        shown = " ".join(str(static.render()) for static in ref.query(".ruling"))
+        text = ruling("NHB-3")
+        assert text is not None and text.startswith("Where: the controller chooses standup or ground")
+        assert "NHB-3" in shown and "the controller chooses standup or ground" in shown
+
+
 async def test_escape_leaves_the_fight_saved_and_home_resumes_it(data_dir: Path) -> None:
     app = make_app(data_dir, rng=random.Random(1))
     async with app.run_test(size=(80, 24)) as pilot:
