@@ -123,13 +123,15 @@ class Roster:
         return [c.name for c in self.cards]
 
     def find(self, name: str) -> Any | None:
-        """The card called ``name`` (exact, else case-insensitive)."""
+        """The card called ``name`` (exact, else without case or accents: ``jose aldo``)."""
+        from companion.words import folded
+
         for card in self.cards:
             if card.name == name:
                 return card
-        low = name.casefold()
+        low = folded(name)
         for card in self.cards:
-            if card.name.casefold() == low:
+            if folded(card.name) == low:
                 return card
         return None
 

@@ -10,6 +10,13 @@ EXCERPT = 80
 """The most characters of a quoted value a message shows."""
 
 
+def folded(text: str) -> str:
+    """``text`` as a search compares it: without case or accents (``José`` is ``jose``, ``Ærø`` is
+    ``ærø``'s letters less their marks), so a player types a name as a keyboard allows (issue 22)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 def count(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and its noun, singular for one: ``1 answer``, ``2 answers``, ``0 problems``.
 

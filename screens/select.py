@@ -21,6 +21,7 @@ from companion.cards import Roster
 from companion.ruleset import GAMES, SIDES, Ruleset, Setup, default_options, get_ruleset
 from companion.screens.widgets import card_text, escape
 from companion.tournament import SIZES
+from companion.words import folded
 
 IN_ORDER = "order"
 """The draw as entered: 1 v 2, 3 v 4, ... (the first named of each pair is red)."""
@@ -189,17 +190,17 @@ class FighterSelectScreen(Screen[None]):
 
     def _fill(self, text: str) -> None:
         self._filled = text
-        needle = text.casefold().strip()
+        needle = folded(text).strip()  # without case or accents: "jose" finds José Aldo
         shown = [
             c
             for c in self.roster.cards
             if not needle
-            or needle in c.name.casefold()
-            or any(needle in word.casefold() for word in self.ruleset.card_words(c))
+            or needle in folded(c.name)
+            or any(needle in folded(word) for word in self.ruleset.card_words(c))
         ]
         if needle:
             # names first: "dan" finds Dan Severn before Ken Shamrock, "the World's Most Dangerous Man"
-            shown.sort(key=lambda c: needle not in c.name.casefold())
+            shown.sort(key=lambda c: needle not in folded(c.name))
         self.shown = shown
         roster = self.query_one("#roster", OptionList)
         roster.clear_options()

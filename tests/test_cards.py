@@ -387,6 +387,9 @@ def test_roster_find_exact_then_case_insensitive() -> None:
     roster.add([a, b], "x")
     assert roster.find("ANN") is b and roster.find("Ann") is a and roster.find("ann") is a
     assert roster.find("Bob") is None
+    jose = NhbCard(name="José Aldo", control=1, standup=1, ground=1, finishing=1, toughness=1)
+    roster.add([jose], "x")
+    assert roster.find("jose aldo") is jose and roster.find("JOSÉ ALDO") is jose  # issue 22: no accents asked
 
 
 # --- the shipped roster ------------------------------------------------------------

@@ -59,6 +59,21 @@ async def start_fo(pilot, stall_limit: int | None = None) -> FightScreen:
     return screen
 
 
+async def test_the_roster_filter_ignores_accents_and_case(data_dir: Path) -> None:
+    """Issue 22: "jose" finds José Aldo (a player types a name as the keyboard allows)."""
+    from companion.screens.select import FighterSelectScreen
+
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "enter")  # the second game: FO
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, FighterSelectScreen)
+        await pilot.press(*"JOSE")
+        await pilot.pause()
+        assert [c.name for c in screen.shown] == ["José Aldo"]
+
+
 async def test_the_clock_waits_for_f2_then_stamps_answers(data_dir: Path) -> None:
     fake = FakeTime()
     app = make_app(data_dir, rng=random.Random(1), now=fake)
