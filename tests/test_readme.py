@@ -15,7 +15,7 @@ pytest.register_assert_rewrite("scripting")
 import scripting
 
 README = Path(__file__).resolve().parents[1] / "README.md"
-SAMPLE = re.compile(r"```sh\n(companion [^\n]*)\n```\n\n```text\n(.*?)```", re.S)
+SAMPLE = re.compile(r"```sh\n(companion [^\n]*)\n```\n\n```text\n(.*?)```", re.DOTALL)
 
 
 def samples() -> list[tuple[str, str]]:
