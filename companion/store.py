@@ -92,6 +92,10 @@ _PERM, _BUSY, _LOCKED, _READONLY, _IOERR = 3, 5, 6, 8, 10
 _CORRUPT, _FULL, _CANTOPEN, _AUTH, _NOTADB = 11, 13, 14, 23, 26
 
 
+FORGOTTEN = "forgotten"
+"""The status of a fight forgotten from the home screen: out of the lists until brought back."""
+
+
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """Where the database and the user's cards live: ``--data-dir``, else
     ``COMPANION_DATA_DIR``, else the platform's user data directory."""
@@ -726,6 +730,44 @@ class Store:
         finally:
             self.release(session_id)
 
+    def forget(self, session_id: int) -> None:
+        """Put a fight out of the lists, its answers kept, so that :meth:`bring_back` can restore it
+        (issue 22: a fight forgotten by mistake); :meth:`purge_forgotten` deletes them for good.
+        Refused (:class:`FightOpenElsewhere`) while another app has it open."""
+        self.claim(session_id)
+        try:
+            with self._write() as conn:
+                row = conn.execute("SELECT status FROM sessions WHERE id=?", (session_id,)).fetchone()
+                if row is None:
+                    raise KeyError(f"no saved fight {session_id}")
+                if row[0] == FORGOTTEN:
+                    return
+                conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"forgotten.{session_id}", row[0]))
+                conn.execute("UPDATE sessions SET status=? WHERE id=?", (FORGOTTEN, session_id))
+        finally:
+            self.release(session_id)
+
+    def bring_back(self, session_id: int) -> None:
+        """Put a forgotten fight back in its list (``open`` or ``over``, as it was)."""
+        with self._write() as conn:
+            key = f"forgotten.{session_id}"
+            row = conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+            if row is None:
+                raise KeyError(f"fight {session_id} is not forgotten")
+            conn.execute("UPDATE sessions SET status=? WHERE id=?", (row[0], session_id))
+            conn.execute("DELETE FROM meta WHERE key=?", (key,))
+
+    def purge_forgotten(self) -> int:
+        """Delete every forgotten fight for good (the app does so as it quits); how many."""
+        ids = [row[0] for row in self.conn.execute("SELECT id FROM sessions WHERE status=?", (FORGOTTEN,))]
+        for session_id in ids:
+            if self.held_elsewhere(session_id):
+                continue
+            self.delete(session_id)
+            with self._write() as conn:
+                conn.execute("DELETE FROM meta WHERE key=?", (f"forgotten.{session_id}",))
+        return len(ids)
+
     # --- reading ---------------------------------------------------------------
 
     def load(self, session_id: int) -> tuple[str, dict[str, Any], list[Answer], list[Answer]]:
@@ -744,12 +786,12 @@ class Store:
         return row[0], json.loads(row[1]), live, list(reversed(redo))
 
     def status(self, session_id: int) -> str | None:
-        """``open`` or ``over`` as stored (None: no such fight)."""
+        """``open``, ``over`` or ``forgotten`` as stored (None: no such fight)."""
         row = self.conn.execute("SELECT status FROM sessions WHERE id=?", (session_id,)).fetchone()
         return None if row is None else str(row[0])
 
     def sessions(self, status: str | None = None, limit: int = 50) -> list[SavedSession]:
-        """Saved sessions, latest first; ``status`` 'open' or 'over' to filter."""
+        """Saved sessions, latest first (forgotten ones left out); ``status`` 'open' or 'over' to filter."""
         query = (
             "SELECT s.id, s.game, s.title, s.status, s.result, s.updated,"
             " (SELECT COUNT(*) FROM answers a WHERE a.session_id=s.id AND a.undone=0)"
@@ -759,6 +801,9 @@ class Store:
         if status:
             query += " WHERE s.status=?"
             params = (status,)
+        else:
+            query += " WHERE s.status<>?"
+            params = (FORGOTTEN,)
         query += " ORDER BY s.updated DESC, s.id DESC LIMIT ?"
         rows = self.conn.execute(query, params + (limit,)).fetchall()
         return [SavedSession(i, g, t, s, _result(r), u, n) for i, g, t, s, r, u, n in rows]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import random
 import time
@@ -48,6 +49,8 @@ class CompanionApp(App[None]):
         self.now = now
         """The time source of the round clocks (a fake one in tests)."""
         self.store = store if store is not None else Store.open(directory)
+        self.last_fight: int | None = None
+        """The saved fight shown last: home highlights it when the player comes back (issue 22)."""
 
     def on_mount(self) -> None:
         from companion.screens.home import HomeScreen
@@ -99,6 +102,7 @@ class CompanionApp(App[None]):
             return False
         self.clear_notifications()  # e.g. why a first try could not start
         self.back_home()
+        self.last_fight = session.id
         self.push_screen(FightScreen(session))
         return True
 
@@ -115,10 +119,15 @@ class CompanionApp(App[None]):
             return False
         self.clear_notifications()  # e.g. why a first try could not start
         self.back_home()
+        self.last_fight = session.id
         self.push_screen(FightScreen(session))
         return True
 
     def on_unmount(self) -> None:
+        # forgotten fights could be brought back until now; a read-only or full store keeps them
+        # forgotten, purged at a later quit
+        with contextlib.suppress(StoreError):
+            self.store.purge_forgotten()
         self.store.close()
 
 

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Label, OptionList
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from companion.games import GAMES
 from companion.screens.widgets import escape
@@ -56,7 +56,14 @@ class HomeScreen(Screen[None]):
         Binding("enter", "open", "Open", show=True),
         Binding("tab", "app.focus_next", "Next list", show=True),
         Binding("delete", "forget", "Forget fight"),
+        Binding("ctrl+z", "bring_back", "Bring back", show=False),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forgotten: list[tuple[int, str]] = []
+        """The fights forgotten here, latest last, with their names: ctrl+z brings the latest back
+        until the app quits (then they are deleted for good)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -80,9 +87,27 @@ class HomeScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.refresh_fights()
+        left = getattr(self.app, "last_fight", None)
+        if left is not None:  # back from a fight: it is the one highlighted in the list it is now in (issue 22)
+            self._highlight(left, focus=False)
         focused = self.focused
         if isinstance(focused, OptionList) and focused.get_option_at_index(0).id == "none":
             self.query_one("#games", OptionList).focus()  # e.g. back from the last unfinished fight, now over
+
+    def _highlight(self, session_id: int, *, focus: bool = True) -> bool:
+        """Highlight the saved fight ``session_id`` in its list (and ``focus`` the list); False if it
+        is in neither. Tab then lands on it: del names the fight just left, not another."""
+        for name in ("#unfinished", "#finished"):
+            listed = self.query_one(name, OptionList)
+            try:
+                index = listed.get_option_index(str(session_id))
+            except OptionDoesNotExist:  # not in this list
+                continue
+            listed.highlighted = index
+            if focus:
+                listed.focus()
+            return True
+        return False
 
     def refresh_fights(self) -> None:
         """List the saved fights afresh (after a fight, or a forget)."""
@@ -146,15 +171,34 @@ class HomeScreen(Screen[None]):
             return
         session_id = int(option.id)
 
+        name = str(option.prompt)  # escaped already
+
         def answered(yes: bool | None) -> None:
             if yes:
                 try:
-                    self.app.store.delete(session_id)
+                    self.app.store.forget(session_id)
                 except StoreError as exc:  # another app has it open, or the store cannot be written
                     self.notify(f"The fight was not forgotten: {exc}", severity="error", timeout=10, markup=False)
                     return
-                self.notify("The fight was forgotten.", timeout=3)
+                self.forgotten.append((session_id, name))
+                self.notify(f"Forgotten: {name}. ctrl+z brings it back (until you quit).", timeout=8)
                 self.refresh_fights()
 
-        question = f"Forget {option.prompt}? Its answers cannot be brought back."  # the prompt is escaped already
+        question = f"Forget {name}? ctrl+z on this screen brings it back until you quit."
         self.app.push_screen(ConfirmScreen(question, "Forget"), answered)
+
+    def action_bring_back(self) -> None:
+        """Bring back the fight forgotten last (issue 22)."""
+        if not self.forgotten:
+            self.notify("No fight was forgotten: nothing to bring back.", timeout=3)
+            return
+        session_id, name = self.forgotten[-1]
+        try:
+            self.app.store.bring_back(session_id)
+        except (StoreError, KeyError) as exc:
+            self.notify(f"The fight could not be brought back: {exc}", severity="error", timeout=10, markup=False)
+            return
+        self.forgotten.pop()
+        self.refresh_fights()
+        self._highlight(session_id)
+        self.notify(f"Brought back: {name}.", timeout=4)

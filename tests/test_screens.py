@@ -309,6 +309,50 @@ async def test_forgetting_a_saved_fight_asks_first(data_dir: Path) -> None:
         assert home.query_one("#unfinished", OptionList).get_option_at_index(0).id == "none"
 
 
+async def test_home_highlights_the_fight_left_and_a_forgotten_fight_comes_back(data_dir: Path) -> None:
+    """Issue 22: back from a resumed fight, home highlights that fight in its list (so del names the
+    one meant); forgetting names it and asks; ctrl+z brings it back; quitting deletes it for good."""
+    from companion.screens.confirm import ConfirmScreen
+
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_fight(pilot)
+        await type_answer(pilot, "5")
+        await pilot.press("escape")
+        await pilot.pause()
+        first = app.store.sessions("open")[0].id
+        await start_fight(pilot)  # a second fight, newer: listed first
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.resume_fight(first)  # the older one resumed, then left
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        home = app.screen
+        unfinished = home.query_one("#unfinished", OptionList)
+        await pilot.press("tab")  # from the games to the unfinished fights: the one just left
+        assert home.focused is unfinished
+        assert unfinished.get_option_at_index(unfinished.highlighted).id == str(first)
+        await pilot.press("delete")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert [s.id for s in app.store.sessions("open")] != [] and first not in [s.id for s in app.store.sessions()]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert first in [s.id for s in app.store.sessions("open")]
+        assert unfinished.get_option_at_index(unfinished.highlighted).id == str(first)
+        await pilot.press("delete")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.store.status(first) == "forgotten"
+    again = make_app(data_dir)
+    async with again.run_test(size=(80, 24)):
+        assert again.store.status(first) is None  # the quit deleted it for good
+
+
 async def test_a_finished_fight_reopens_from_home_with_its_result(data_dir: Path) -> None:
     app = make_app(data_dir, rng=random.Random(1))
     async with app.run_test(size=(80, 24)) as pilot:

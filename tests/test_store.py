@@ -516,3 +516,19 @@ def test_a_setting_is_kept_across_reopening_and_only_known_ones(tmp_path: Path) 
     with pytest.raises(KeyError):
         again.setting("colour", "red")
     again.close()
+
+
+def test_a_forgotten_fight_is_out_of_the_lists_until_brought_back(store: Store) -> None:
+    """Issue 22: forgetting keeps the answers; bringing back restores the list it was in; a purge
+    (the app's quit) deletes forgotten fights for good."""
+    a = new_session(store, ["5"])
+    b = new_session(store, ["5"])
+    store.forget(a.id)
+    assert store.status(a.id) == "forgotten" and [s.id for s in store.sessions()] == [b.id]
+    assert [s.id for s in store.sessions("open")] == [b.id]
+    store.bring_back(a.id)
+    assert store.status(a.id) == "open" and {s.id for s in store.sessions("open")} == {a.id, b.id}
+    with pytest.raises(KeyError):
+        store.bring_back(a.id)  # not forgotten now
+    store.forget(b.id)
+    assert store.purge_forgotten() == 1 and store.status(b.id) is None and store.status(a.id) == "open"
