@@ -1042,6 +1042,11 @@ class TimedRuleset(Ruleset):
         """Whether ``stall`` would be accepted now."""
         raise NotImplementedError
 
+    def stall_counting(self, state: Any) -> bool:
+        """Whether the stall count runs now, toward turning the dice over (the clock shows it):
+        by default whenever ``stall`` would be accepted."""
+        return self.stall_open(state)
+
     def stall_due(self, state: Any, held: float) -> bool:
         """Whether holding the dice ``held`` seconds without rolling is stalling."""
         raise NotImplementedError

@@ -647,8 +647,9 @@ class Store:
 
     # --- settings ------------------------------------------------------------
 
-    SETTINGS = ("odds",)
-    """The player's settings kept in ``meta`` beside the schema version: ``odds`` (shown | hidden)."""
+    SETTINGS = ("odds", "theme")
+    """The player's settings kept in ``meta`` beside the schema version: ``odds`` (shown | hidden),
+    ``theme`` (the name of the theme chosen last)."""
 
     def setting(self, key: str, default: str) -> str:
         """A setting as last saved (``default`` if never saved)."""

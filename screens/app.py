@@ -6,14 +6,17 @@ import contextlib
 import dataclasses
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.screen import ModalScreen, Screen
+from textual.theme import Theme
 
-from companion.ruleset import Setup, get_ruleset
+from companion.ruleset import GAMES, Setup, get_ruleset
 from companion.session import CorruptSave, Session, resume, start
 from companion.store import Store, StoreError
 
@@ -33,7 +36,10 @@ class CompanionApp(App[None]):
     TITLE = "companion"
     SUB_TITLE = "a referee for dice fights"
     CSS_PATH = "app.tcss"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, id="quit")]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
+        Binding("question_mark", "keys", "Keys", show=False),
+    ]
 
     def __init__(
         self,
@@ -55,6 +61,10 @@ class CompanionApp(App[None]):
     def on_mount(self) -> None:
         from companion.screens.home import HomeScreen
 
+        chosen = self.store.setting("theme", "")
+        if chosen in self.available_themes:  # the theme chosen last, kept across launches (issue 22)
+            self.theme = chosen
+        self.theme_changed_signal.subscribe(self, self._keep_theme)
         self.push_screen(HomeScreen())
         if self.store.notice:
             self.notify(self.store.notice, title="Saved fights", severity="error", timeout=30, markup=False)
@@ -67,6 +77,41 @@ class CompanionApp(App[None]):
                 timeout=30,
                 markup=False,
             )
+
+    def _keep_theme(self, theme: Theme) -> None:
+        """Save the theme chosen (in the palette, or ctrl+p then Theme) for the next launch."""
+        with contextlib.suppress(StoreError):  # a read-only store: this launch keeps it all the same
+            self.store.set_setting("theme", theme.name)
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The palette's commands (ctrl+p): Textual's own (the theme, the keys, quit), then the app's:
+        a new fight of each game, the latest unfinished fight, the keys of this screen (issue 22)."""
+        yield from super().get_system_commands(screen)
+        for game in GAMES.listed():
+            yield SystemCommand(
+                f"New fight: {game.title}",
+                "choose the fighters (f5 there simulates them)",
+                partial(self.open_game, game.key),
+            )
+        latest = self.store.sessions("open", limit=1)
+        if latest:
+            yield SystemCommand("Resume the latest fight", latest[0].title, partial(self.resume_fight, latest[0].id))
+        yield SystemCommand("Keys of this screen", "every key here and what it does (?)", self.action_keys)
+
+    def open_game(self, game: str) -> None:
+        """The fighter selection of ``game``, above home."""
+        from companion.screens.select import selection_screen
+
+        self.back_home()
+        self.push_screen(selection_screen(game))
+
+    def action_keys(self) -> None:
+        """The keys of the screen the player is on (``?``, issue 22)."""
+        from companion.screens.keys import KeysScreen
+
+        if isinstance(self.screen, ModalScreen):
+            return  # a question or a table is open: its own keys are said on it
+        self.push_screen(KeysScreen(self.screen))
 
     def roster(self, game: str) -> Roster:
         """The game's cards, read afresh so a newly added card file shows up."""

@@ -69,6 +69,8 @@ class FightScreen(Screen[None]):
         # they scroll a long list of choices
         Binding("up", "prompt_scroll(-1)", "Choices", show=False, priority=True),
         Binding("down", "prompt_scroll(1)", "Choices", key_display="↑↓", priority=True),
+        # before the answer box: no answer of any game has a "?" in it (issue 22)
+        Binding("question_mark", "app.keys", "Keys", show=False, priority=True),
     ]
 
     def __init__(self, session: Session) -> None:

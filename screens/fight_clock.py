@@ -91,7 +91,7 @@ class FightClock:
         state = session.state
         elapsed = self.clock.elapsed
         stall = None
-        if ruleset.stall_open(state):
+        if ruleset.stall_counting(state):
             stall = max(0.0, elapsed - self.held_since())
         return TimerView(
             round=ruleset.round_of(state),

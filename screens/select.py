@@ -46,6 +46,14 @@ def selection_screen(game: str) -> FighterSelectScreen:
     return FighterSelectScreen(game)
 
 
+class FilterBox(Input):
+    """The roster's filter: every key a name has is typed into it; ``?`` (in no name) is left to the
+    key help (issue 22)."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character != "?" and super().check_consume_key(key, character)
+
+
 class DrawScreen(ModalScreen[str | None]):
     """How the entrants meet: in the order entered, or drawn at random.
 
@@ -118,6 +126,7 @@ class FighterSelectScreen(Screen[None]):
         Binding("up", "move(-1)", "Up", show=False, priority=True),
         Binding("pagedown", "move(10)", show=False, priority=True),
         Binding("pageup", "move(-10)", show=False, priority=True),
+        Binding("question_mark", "app.keys", "Keys", show=False, priority=True),  # before the filter: no name has one
         Binding("enter", "pick", "Pick", priority=True),
         Binding("ctrl+r", "random", "Random"),
         Binding("ctrl+u", "unpick", "Unpick", priority=True),
@@ -156,7 +165,7 @@ class FighterSelectScreen(Screen[None]):
         yield Static(id="entrants")
         with Horizontal(id="body"):
             with Vertical(id="roster-pane"):
-                yield Input(placeholder="type to filter the roster", id="filter")
+                yield FilterBox(placeholder="type to filter the roster", id="filter")
                 yield OptionList(id="roster")
             with VerticalScroll(id="card-pane"):
                 yield Static(id="card")

@@ -282,6 +282,10 @@ class AnswerBox(Input):
     keys = 0
     """Every key (and paste) the box has taken: a refused answer comes back only if none came since."""
 
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        # "?" is no answer of any game: it is left to the screen's key help (issue 22)
+        return character != "?" and super().check_consume_key(key, character)
+
     async def _on_key(self, event: events.Key) -> None:
         self.keys += 1
         if event.key == "enter":

@@ -353,6 +353,64 @@ async def test_home_highlights_the_fight_left_and_a_forgotten_fight_comes_back(d
         assert again.store.status(first) is None  # the quit deleted it for good
 
 
+async def test_question_mark_lists_the_keys_of_the_screen_you_are_on(data_dir: Path) -> None:
+    """Issue 22: ``?`` shows the keys of the screen the player is on, apart from the rules table
+    (f1), the footer's hidden ones too; in the fight it is not typed into the answer box."""
+    from companion.screens.keys import KeysScreen
+
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        keys = app.screen
+        assert isinstance(keys, KeysScreen)
+        assert {("del", "Forget fight"), ("^z", "Bring back"), ("^q", "Quit")} <= set(keys.rows)
+        assert not any(words == "Page Down" for _, words in keys.rows)  # the list's own keys go unsaid
+        await pilot.press("escape")
+        await pilot.pause()
+        screen = await start_fight(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        keys = app.screen
+        assert isinstance(keys, KeysScreen)
+        said = {words: key for key, words in keys.rows}
+        assert said["Rules"] == "f1" and said["Undo (not now)"] == "^z" and "Odds detail" in said
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.query_one("#faces", Input).value == ""
+
+
+async def test_the_theme_chosen_is_kept_across_launches(data_dir: Path) -> None:
+    """Issue 22: the theme chosen in the palette is the one the next launch starts with."""
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.theme != "solarized-light"
+        app.theme = "solarized-light"
+        await pilot.pause()
+    again = make_app(data_dir)
+    async with again.run_test(size=(80, 24)):
+        assert again.theme == "solarized-light"
+
+
+async def test_the_palette_offers_the_apps_own_commands(data_dir: Path) -> None:
+    """Issue 22: the command palette (ctrl+p) offers a new fight of each game, the latest unfinished
+    fight and the keys of the screen, beside Textual's theme and quit; a new fight opens its selection."""
+    from companion.screens.select import FighterSelectScreen
+
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_fight(pilot)
+        await type_answer(pilot, "5")
+        await pilot.press("escape")
+        await pilot.pause()
+        commands = {c.title: c for c in app.get_system_commands(app.screen)}
+        assert {"Theme", "Quit", "Keys of this screen", "Resume the latest fight"} <= set(commands)
+        assert "New fight: Cage Match!" in commands and "New fight: Bradu's SIMple NHB" in commands
+        commands["New fight: Fighters Only featherweight"].callback()
+        await pilot.pause()
+        assert isinstance(app.screen, FighterSelectScreen) and app.screen.game == "fo"
+
+
 async def test_a_finished_fight_reopens_from_home_with_its_result(data_dir: Path) -> None:
     app = make_app(data_dir, rng=random.Random(1))
     async with app.run_test(size=(80, 24)) as pilot:

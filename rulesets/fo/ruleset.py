@@ -426,7 +426,12 @@ class Fo(TimedRuleset):
         the attacker's doing, so the count never turns the dice over then (the players may still
         call it)."""
         limit = state.options.stall_limit
-        return bool(limit) and state.step in ("choose", "attack") and stall_open(state) and held >= limit
+        return bool(limit) and self.stall_counting(state) and held >= limit
+
+    def stall_counting(self, state: FoState) -> bool:
+        """The count runs at the attacker's own steps, his choice and his roll (FO-8: "holds the dice
+        ... without rolling"), not while the defender rolls."""
+        return state.step in ("choose", "attack") and stall_open(state)
 
     def holder(self, state: FoState) -> int | None:
         """Who holds the dice as attacker (accruing attacking time), or None."""
