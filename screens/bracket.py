@@ -102,7 +102,7 @@ def bracket_columns(bracket: Bracket, period_word: str, in_play: bool) -> list[C
             champion = bracket.champion
             loss = bracket.losses[champion]
             at = f" [dim]-{loss}[/dim]" if loss else ""
-            lines[tops[first] + BLOCK + 1] = "[b $success]Champion[/]"
+            lines[tops[first] + BLOCK + 1] = "[b $text-success]Champion[/]"
             lines[tops[first] + BLOCK + 2] = f"[b]{escape(bracket.entrants[champion].name)}[/b]{at}"
         if rnd:
             columns.append(Column("", [f"[dim]{line}[/dim]" if line else "" for line in joins], True))
@@ -135,7 +135,7 @@ def _bout_lines(
         if done is None:
             lines.append(f"  {name}{at}")
         elif done.winner == entrant:
-            lines.append(f"[b $success]▶[/] [b]{name}[/b]{at}")
+            lines.append(f"[b $text-success]▶[/] [b]{name}[/b]{at}")
         else:
             lines.append(f"  [dim]{name}[/dim]{at}")
     if done is not None:
@@ -145,7 +145,7 @@ def _bout_lines(
         when = f"{word} {r.period}, {r.time}" if r.time else f"{word} {r.period}"
         lines.append(f"  [dim]{when}[/dim]")
     elif k == bracket.next_bout:
-        lines.append("  [b $accent]in play[/]" if in_play else "  [b $accent]next[/]")
+        lines.append("  [b $text-accent]in play[/]" if in_play else "  [b $text-accent]next[/]")
         lines.append("")
     else:
         lines += ["", ""]
@@ -177,7 +177,7 @@ class BracketScreen(Screen[None]):
         with VerticalScroll(id="bracket"), Horizontal(id="rounds"):
             rnd = 0
             for column in columns:
-                text = "\n".join([f"[b $accent]{column.heading}[/]" if column.heading else "", *column.lines])
+                text = "\n".join([f"[b $text-accent]{column.heading}[/]" if column.heading else "", *column.lines])
                 if column.joins:
                     yield Static(text, classes="joins")
                 else:

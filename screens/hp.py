@@ -92,7 +92,7 @@ def being_lines(view: CombatantView, acting: bool, width: int = LINE_WIDTH, room
         roomy: three lines a being, for a scene of few.
     """
     tight = not roomy
-    marker = ("▶ ", "[b $accent]▶[/] ") if acting else ("  ", "  ")
+    marker = ("▶ ", "[b $text-accent]▶[/] ") if acting else ("  ", "  ")
     body = width - len(marker[0])
     action = view.action
     tail_plain, tail_markup = _join((mark.brief(tight), mark_markup(mark, tight)) for mark in view.tags)

@@ -253,7 +253,7 @@ class MatchupScreen(Screen[None]):
             rounds = max(1, len(names).bit_length() - 1)
             return f"[b]Tournament of {len(names)}[/b] [dim](the champion wins {rounds} bouts; first round below)[/dim]"
         if len(names) == 2:
-            return f"[b $error]{names[0]}[/] [dim](red)[/dim]  v  [b $primary]{names[1]}[/] [dim](blue)[/dim]"
+            return f"[b $text-error]{names[0]}[/] [dim](red)[/dim]  v  [b $text-primary]{names[1]}[/] [dim](blue)[/dim]"
         return ", ".join(names)
 
     def _bracket_text(self) -> str:
@@ -596,7 +596,7 @@ class MatchupScreen(Screen[None]):
         lines = ["[b]How bouts end[/b]"]
         for key, word in METHODS:
             share = summary["methods"][key]
-            lines.append(f"{word:<10} {pct(share):>6} [$accent]{hbar(share)}[/]")
+            lines.append(f"{word:<10} {pct(share):>6} [$text-accent]{hbar(share)}[/]")
         return "\n".join(lines)
 
     def _chart_text(self, tally: Tally) -> str:
@@ -609,5 +609,5 @@ class MatchupScreen(Screen[None]):
         rows = finish_chart(minutes, unit="min" if unit == "minute" else unit)
         peak = max(minutes.values())
         head = f"[b]Finishes by {unit}[/b] [dim](peak {pct(peak / bouts)})[/dim]"
-        bars = [f"[$primary]{row}[/]" if row else "" for row in rows[:-1]]
+        bars = [f"[$text-primary]{row}[/]" if row else "" for row in rows[:-1]]
         return "\n".join([head, *bars, f"[dim]{rows[-1]}[/dim]"])

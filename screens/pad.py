@@ -180,9 +180,9 @@ class ActionPadScreen(Screen[str | None]):
             f"{f' (+{self.pad.damage_each} damage, once)' if self.pad.damage_each else ''}\n"
         )
         if over:
-            text += f"[b $error]spends {spends} focus, holds {held}: put less on dice or damage[/]"
+            text += f"[b $text-error]spends {spends} focus, holds {held}: put less on dice or damage[/]"
         elif refused:
-            text += "[b $error]pick a move this fighter can do now[/]"
+            text += "[b $text-error]pick a move this fighter can do now[/]"
         else:
             text += f"spends {spends} of {held} focus   ·   Enter locks in"
         self.query_one("#spend", Static).update(text)

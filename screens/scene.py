@@ -26,7 +26,7 @@ MIN_SCENE = 2
 MAX_SCENE = 8
 """The most combatants a scene takes where the game says no other (design §6; Fudge takes 16)."""
 
-SIDE_STYLE = ("$error", "$primary")
+SIDE_STYLE = ("$text-error", "$text-primary")
 """Each side's colour, as theme variables (red, blue)."""
 
 

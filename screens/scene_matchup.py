@@ -29,7 +29,7 @@ from companion.simulate_scenes import SceneTally, round_rows, run_scenes, scene_
 SCENE_COUNTS = (50, 200, 1_000, 5_000)
 """How many scenes a run can play (a scene costs as much as a thousand bouts)."""
 DEFAULT_SCENES = 200
-SIDE_STYLE = ("$error", "$primary")
+SIDE_STYLE = ("$text-error", "$text-primary")
 NAME_WIDTH = 22
 
 
@@ -216,7 +216,7 @@ class SceneMatchupScreen(MatchupScreen):
         cuts = " · ".join(f"{p}% by {r}" for p, r in rounds["percentiles"].items() if p != "50")
         lines = [f"[b]Rounds[/b]  median {rounds['median']}, mean {rounds['mean']}  [dim]{cuts}[/dim]"]
         for label, share in round_rows(rounds["distribution"], most=8):
-            lines.append(f"  {label:>7}  {pct(share):>6} [$accent]{hbar(share, 30)}[/]")
+            lines.append(f"  {label:>7}  {pct(share):>6} [$text-accent]{hbar(share, 30)}[/]")
         return "\n".join(lines)
 
     def _combatants_text(self, summary: dict[str, Any]) -> str:

@@ -350,9 +350,9 @@ class SheetScreen(Screen[str | None]):
         try:
             derived = self.spec.derive(values)
         except (ValueError, LookupError) as exc:
-            return f"[$error]{escape(str(exc))}[/]"
+            return f"[$text-error]{escape(str(exc))}[/]"
         if derived.problem:
-            return f"[b $error]{escape(derived.problem)}[/]"
+            return f"[b $text-error]{escape(derived.problem)}[/]"
         named = {field.key: field.named for field in self.spec.fields()}
         missing = {f.key: [named.get(n, n) for n in f.needs if n not in values] for f in derived.figures}
         shown = {f.key: "[dim]?[/dim]" if missing[f.key] else f"[b]{escape(f.value)}[/b]" for f in derived.figures}

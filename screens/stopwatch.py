@@ -67,7 +67,7 @@ class TimerView:
         """One fighter's attacking time as a bar, growing from the outside in."""
         seconds = self.attack[side]
         filled = round(width * min(seconds, self.length) / self.length)
-        colour = "$error" if side == 0 else "$primary"
+        colour = "$text-error" if side == 0 else "$text-primary"
         full, empty = f"[{colour}]{'█' * filled}[/]", f"[dim]{'░' * (width - filled)}[/dim]"
         return full + empty if side == 0 else empty + full
 
@@ -76,7 +76,7 @@ class TimerView:
         width = max(len(n) for n in self.names)
         lines = []
         for side, name in enumerate(self.names):
-            mark = "[b $accent]◀ dice[/]" if side == self.holder and not self.over else ""
+            mark = "[b $text-accent]◀ dice[/]" if side == self.holder and not self.over else ""
             lines.append(f"{escape(name):<{width}} {self.bar(side)} {mmss(self.attack[side])} {mark}")
         return lines
 
@@ -108,7 +108,7 @@ class RoundTimer(Static):
         text-align: center;
     }
     RoundTimer.-warning {
-        color: $warning;
+        color: $text-warning;
     }
     RoundTimer.-paused {
         color: $text-muted;

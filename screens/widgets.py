@@ -37,10 +37,10 @@ def escape(text: str) -> str:
 TONE_STYLES = {
     Tone.PLAIN: "",
     Tone.MUTED: "dim",
-    Tone.GOOD: "$success",
-    Tone.WARNING: "$warning",
-    Tone.DANGER: "$error",
-    Tone.NOTE: "$accent",
+    Tone.GOOD: "$text-success",
+    Tone.WARNING: "$text-warning",
+    Tone.DANGER: "$text-error",
+    Tone.NOTE: "$text-accent",
 }
 """Each semantic tone as the theme draws it."""
 
@@ -100,7 +100,7 @@ falling between two cells."""
 def gauge_lines(gauge: Gauge) -> list[str]:
     """A tracker as markup: a number line and a bar with its threshold marked,
     or a row of pips (focus out of 10). Low values take the theme's error colour."""
-    colour = "$error" if gauge.low else "$success"
+    colour = "$text-error" if gauge.low else "$text-success"
     if gauge.pips:
         filled = max(0, min(gauge.maximum, gauge.value))
         pips = f"[{colour}]{'●' * filled}[/][dim]{'○' * (gauge.maximum - filled)}[/dim]"
@@ -115,7 +115,7 @@ def gauge_lines(gauge: Gauge) -> list[str]:
         bar = f"[{colour}]{''.join(cells[:at])}[/][dim]┊[/dim][{colour}]{''.join(cells[at:])}[/]"
     else:
         bar = f"[{colour}]{''.join(cells)}[/]"
-    number = f"[b $error]{gauge.value}[/]" if gauge.low else f"[b]{gauge.value}[/b]"
+    number = f"[b $text-error]{gauge.value}[/]" if gauge.low else f"[b]{gauge.value}[/b]"
     width = BAR_CELLS + 1 - len(str(gauge.value)) - len(f"/{gauge.maximum}")
     return [f"{gauge.label:<{width}}{number}[dim]/{gauge.maximum}[/dim]", bar]
 
@@ -168,7 +168,7 @@ def prompt_text(prompt: Prompt, narrow: bool = False) -> str:
     if isinstance(prompt, ChoicePrompt):
         lines = [f"[b]{escape(prompt.headline())}[/b]"]
         for option in prompt.options:
-            mark = "  [b $success]◀ advised[/]" if option.key == prompt.advised else ""
+            mark = "  [b $text-success]◀ advised[/]" if option.key == prompt.advised else ""
             shown = option.shown or option.key
             key = f"  [b]{escape(shown[0])}[/b]{escape(shown[1:])}"
             if narrow:
@@ -312,7 +312,7 @@ class DiceTray(Widget):
         height: auto;
     }
     DiceTray.-refused #hint {
-        color: $error;
+        color: $text-error;
     }
     """
 
@@ -418,7 +418,7 @@ def odds_reference(odds: Any) -> Reference:
 
 ODDS_LINES = 4
 """The compact view's most lines: the tray's column has no more room at 80x24 (f9 has the rest)."""
-SIDE_COLOURS = {0: "$error", 1: "$primary"}
+SIDE_COLOURS = {0: "$text-error", 1: "$text-primary"}
 """A corner's figure takes its corner's colour, as the panels' titles do."""
 
 
@@ -432,7 +432,7 @@ def odds_text(odds: Any, most: int = ODDS_LINES) -> str:
             lines.append(f"[dim]{escape(line.label)}[/dim] [b]{line.shown()}[/b]")
             continue
         lines.append(
-            f"{odds_bar(line.p, SIDE_COLOURS.get(line.side, '$success'))} [b]{line.shown():>4}[/b] {escape(line.label)}"
+            f"{odds_bar(line.p, SIDE_COLOURS.get(line.side, '$text-success'))} [b]{line.shown():>4}[/b] {escape(line.label)}"
         )
     more = len(odds.lines) - most
     tail = [f"{more} more" if more > 0 else "", "working: " + ", ".join(odds.pending) if odds.pending else ""]
@@ -445,7 +445,7 @@ def odds_text(odds: Any, most: int = ODDS_LINES) -> str:
 EIGHTHS = " ▏▎▍▌▋▊▉"
 
 
-def odds_bar(p: float, colour: str = "$success", cells: int = 5) -> str:
+def odds_bar(p: float, colour: str = "$text-success", cells: int = 5) -> str:
     """A chance as a bar of ``cells`` cells in eighths (5 cells: 40 steps), short enough to leave
     the label room in a scene's narrow column."""
     eighths = round(max(0.0, min(1.0, p)) * cells * 8)

@@ -75,7 +75,7 @@ def name_markup(view: CombatantView, name: str, acting: bool) -> str:
     if view.out:
         return f"[dim]{escape(name)}[/dim]"
     if acting:
-        return f"[b $accent]{escape(name)}[/]"
+        return f"[b $text-accent]{escape(name)}[/]"
     return f"[b]{escape(name)}[/b]"
 
 
@@ -94,7 +94,7 @@ def combatant_lines(view: CombatantView, acting: bool, width: int = LINE_WIDTH, 
     """
     action = view.action
     tail = [(mark.text, mark_markup(mark)) for mark in view.tags]  # what follows the name: never cut
-    marker = ("▶ ", "[b $accent]▶[/] ") if acting else ("  ", "  ")
+    marker = ("▶ ", "[b $text-accent]▶[/] ") if acting else ("  ", "  ")
     body = width - len(marker[0])
     tail_cells = _plain(tail) + 1 if tail else 0
     name = cut(view.name, max(4, body - tail_cells))

@@ -25,9 +25,9 @@ def diff_text(plan: Plan) -> str:
             elif line.startswith("@@"):
                 lines.append(f"[dim]{escape(line)}[/dim]")
             elif line.startswith("+"):
-                lines.append(f"[$success]{escape(line)}[/]")
+                lines.append(f"[$text-success]{escape(line)}[/]")
             elif line.startswith("-"):
-                lines.append(f"[$error]{escape(line)}[/]")
+                lines.append(f"[$text-error]{escape(line)}[/]")
             else:
                 lines.append(escape(line))
         lines.append("")

@@ -404,9 +404,9 @@ def test_wound_boxes_mark_shrugged_off_wounds_apart() -> None:
     }
     plain, markup = wound_boxes(wound_track(boxes))
     assert plain == "Scratch ■■□ Hurt ■ V.Hurt □ Inc □ ND □"
-    assert "$error" in markup and "$warning" in markup  # theme variables, not colours
+    assert "$text-error" in markup and "$text-warning" in markup  # theme variables, not colours
     plain, markup = wound_boxes(wound_track(boxes, ["hurt"]))
-    assert plain == "Scratch ■■□ Hurt ▣ V.Hurt □ Inc □ ND □" and "$success" in markup
+    assert plain == "Scratch ■■□ Hurt ▣ V.Hurt □ Inc □ ND □" and "$text-success" in markup
 
 
 def fudge_lines(card, numbers, acting, **how):
@@ -489,7 +489,7 @@ def test_an_odds_bar_is_five_cells_in_eighths() -> None:
     from companion.screens.widgets import odds_bar
 
     def plain(p: float) -> str:
-        return Text.from_markup(odds_bar(p).replace("$success", "green")).plain
+        return Text.from_markup(odds_bar(p).replace("$text-success", "green")).plain
 
     assert plain(0.73) == "███▋░" and plain(0.0) == "░░░░░" and plain(1.0) == "█████"
     assert plain(0.01) == "░░░░░" and plain(0.02) == "▏░░░░" and all(len(plain(p / 100)) == 5 for p in range(101))
@@ -510,7 +510,7 @@ def test_each_box_is_drawn_felt_or_shrugged_off() -> None:
     )  # without the marks: the count of shrugged boxes, not all
     numbers = {"boxes": boxes, "marks": marks, "suppressed": ["hurt"], "penalty": -1, "status": "fighting"}
     last = fudge_lines(_Card(), numbers, False)[-1]
-    assert "Hurt [b $error]■[/][$success]▣[/]" in last and last.endswith("-1[/]")
+    assert "Hurt [b $text-error]■[/][$text-success]▣[/]" in last and last.endswith("-1[/]")
 
 
 def test_a_long_hurt_track_fits_its_panel() -> None:

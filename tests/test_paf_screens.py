@@ -490,11 +490,11 @@ def _numbers(**kw):
 
 def test_the_bar_draws_temporary_damage_apart_and_colours_by_hit_points() -> None:
     plain, markup = hp_bar(HitPointBar(20, 20, 0, hp_tone(20, 20)), 10)
-    assert plain == "█" * 10 and "$success" in markup
+    assert plain == "█" * 10 and "$text-success" in markup
     plain, markup = hp_bar(HitPointBar(12, 20, 4, hp_tone(12, 20)), 10)
-    assert plain == "██████▒▒░░" and "$success" in markup  # 12 now, 4 of them to come back
+    assert plain == "██████▒▒░░" and "$text-success" in markup  # 12 now, 4 of them to come back
     plain, markup = hp_bar(HitPointBar(5, 20, 4, hp_tone(5, 20)), 10)
-    assert plain == "██▒▒░░░░░░" and markup.startswith("[$warning]██")  # a third or less: low
+    assert plain == "██▒▒░░░░░░" and markup.startswith("[$text-warning]██")  # a third or less: low
     assert (
         hp_bar(HitPointBar(-2, 20, 5, hp_tone(-2, 20)), 10)[0] == "▒▒░░░░░░░░"
     )  # out now, 3 above 0 when the 5 come back
