@@ -10,7 +10,7 @@ from pathlib import Path
 
 SCREENS = Path(__file__).resolve().parents[1] / "screens"
 PLAIN = r"\$(?:error|warning|accent|primary|secondary|success)\b"
-CSS_TEXT = re.compile(rf"^\s*(?:color|border-title-color|border-subtitle-color|link-color):\s*{PLAIN}", re.M)
+CSS_TEXT = re.compile(rf"^\s*(?:color|border-title-color|border-subtitle-color|link-color):\s*{PLAIN}", re.MULTILINE)
 MARKUP_TEXT = re.compile(rf"\[(?:b |i |bold |italic )?{PLAIN}\]|\"{PLAIN}\"|'{PLAIN}'")
 
 
