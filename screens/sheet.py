@@ -23,7 +23,7 @@ from pathlib import Path
 from string import Formatter
 from typing import Any, NamedTuple
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
@@ -226,6 +226,15 @@ class SheetScreen(Screen[str | None]):
                 yield Static(id="derived")
         yield Static(id="sheet-message")
         yield Footer(show_command_palette=False, compact=True)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Mark the line of the field with focus (its label turns bold, issue 22): by a class, which
+        restyles the label at once (``:focus-within`` is not re-read for the line focus left)."""
+        for line in self.query(".-has-focus"):
+            line.remove_class("-has-focus")
+        line_of = event.widget.parent
+        if line_of is not None and (line_of.has_class("row") or line_of.has_class("stat")):
+            line_of.add_class("-has-focus")
 
     def on_mount(self) -> None:
         self.title = self.ruleset.title

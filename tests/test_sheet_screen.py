@@ -128,6 +128,27 @@ async def test_the_sheet_screen_makes_a_card_of_a_game_it_does_not_know(tmp_path
     assert roster.problems == [] and roster.find("Ada") == Duelist(name="Ada", might=4)
 
 
+async def test_the_field_with_focus_is_shown(tmp_path: Path, sheet_duel: None) -> None:
+    """Issue 22: the compact boxes have no border to light up: the focused field's label is bold
+    and the others are not; Tab moves the mark."""
+
+    (tmp_path / "fighters").mkdir()
+    app = make_app(tmp_path, rng=random.Random(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SheetScreen(KEY))
+        await pilot.pause()
+        screen = app.screen
+
+        def bold() -> list[str]:
+            return [str(label.render()) for label in screen.query(".row > Label") if label.styles.text_style.bold]
+
+        assert bold() == ["Name"]
+        await pilot.press("tab")
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#might", Input), screen.focused
+        assert bold() == ["Might"]
+
+
 def test_a_game_without_a_sheet_has_no_sheet_screen() -> None:
     with pytest.raises(ValueError, match="has no character sheet"):
         SheetScreen("nhb")
