@@ -201,7 +201,12 @@ class FightScreen(Screen[None]):
             self._render_sides(self._who_acts())
 
     def _dry_run(self, text: str) -> Outcome:
-        """What ``text`` would do now (the tray's preview), with the round clock's reading where it runs."""
+        """What ``text`` would do now (the tray's preview), with the round clock's reading where it runs;
+        a clock reading typed to set the clock by hand says what Enter will do with it."""
+        if self.round_clock is not None:
+            seconds = self.round_clock.typed_reading(text)
+            if seconds is not None:
+                return Outcome(self.session.state, (self.round_clock.setting_said(seconds),))
         return self.session.check(text, clock=self._stamp())
 
     def _who_acts(self) -> str | None:
@@ -391,7 +396,11 @@ class FightScreen(Screen[None]):
         prompt = self.session.prompt
         if not text.strip() and isinstance(prompt, ChoicePrompt) and prompt.advised:
             text = prompt.advised  # Enter on an empty tray takes the advised choice
+        seconds = None if self.round_clock is None else self.round_clock.typed_reading(text)
         try:
+            if seconds is not None and self.round_clock is not None:  # the clock set by hand (issue 22)
+                self.notify(self.round_clock.set_by_hand(seconds).capitalize() + ".", timeout=4)
+                return
             self.session.submit(text, clock=self._stamp())
         except Refused as exc:
             self.query_one(DiceTray).refuse(exc.reason, event)

@@ -7,9 +7,10 @@ them, rings the bell at 0:00 and calls stalling at the limit (FO-8).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
-from companion.clock import RoundClock
+from companion.clock import RoundClock, mmss
 from companion.dice import Refused
 from companion.ruleset import TimedRuleset
 from companion.screens.stopwatch import RoundTimer, TimerView
@@ -20,6 +21,10 @@ if TYPE_CHECKING:
 
     from companion.screens.fight import FightScreen
     from companion.session import Session
+
+
+TYPED_READING = re.compile(r"(\d{1,2}):([0-5]\d)")
+"""A clock reading typed into the tray, ``3:12``."""
 
 
 class FightClock:
@@ -194,6 +199,41 @@ class FightClock:
         the clock starts, both players take turns to roll" (FO text), so the clock starts."""
         clock = self.clock
         return clock is not None and not clock.running and clock.elapsed == 0 and not self.screen.session.over
+
+    def typed_reading(self, text: str) -> float | None:
+        """A reading typed to set the clock by hand, ``3:12`` (issue 22: a table timing on its own
+        stopwatch); None if ``text`` is no reading (no answer of a timed game looks like one)."""
+        if self.clock is None:
+            return None
+        match = TYPED_READING.fullmatch(text.strip())
+        return None if match is None else float(int(match[1]) * 60 + int(match[2]))
+
+    def setting_said(self, seconds: float) -> str:
+        """What setting the clock to ``seconds`` does, in words; Refused (and nothing set) where it
+        cannot: the clock runs (pause it first), or the reading is before the latest answer or past
+        the round."""
+        clock = self.clock
+        assert clock is not None  # a reading is read only where there is a clock
+        if self.screen.session.over:
+            raise Refused("the fight is over: its clock stands")
+        if clock.running:
+            raise Refused(f"pause the round clock first (f2), then type its reading ({mmss(seconds)})")
+        latest = self.ruleset.clock_reading(self.screen.session.state)
+        if seconds < latest:
+            raise Refused(f"the clock runs forward: the latest answer was at {mmss(latest)}")
+        if seconds >= clock.length:
+            raise Refused(f"a round is {mmss(clock.length)}: at {mmss(clock.length)} ring the bell (answer 'bell')")
+        return f"the round clock is set to {mmss(seconds)}; f2 starts it"
+
+    def set_by_hand(self, seconds: float) -> str:
+        """Set the paused clock to ``seconds`` (:meth:`setting_said` says what, or why not); the stall
+        count starts afresh there."""
+        said = self.setting_said(seconds)
+        assert self.clock is not None
+        self.clock.set(seconds)
+        self.stall_from = seconds
+        self.render()
+        return said
 
     def given_back(self) -> None:
         """An undo or a redo: the hold given back starts counting afresh."""

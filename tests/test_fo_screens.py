@@ -100,6 +100,44 @@ async def test_the_clock_waits_for_f2_then_stamps_answers(data_dir: Path) -> Non
         assert "0:30" in timer_text(screen)
 
 
+async def test_the_clock_is_set_by_hand_when_paused(data_dir: Path) -> None:
+    """Issue 22: a table timing on its own stopwatch pauses the clock (f2) and types its reading,
+    3:12: the tray says what Enter will do, the clock reads it, and the next answer is stamped there;
+    a reading before the latest answer, or with the clock running, is refused and sets nothing."""
+    from companion.screens.widgets import DiceTray
+
+    fake = FakeTime()
+    app = make_app(data_dir, rng=random.Random(1), now=fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fo(pilot)
+        await pilot.press("f2")
+        fake.advance(12)
+        await answer(pilot, "3 4")
+        fake.advance(3)
+        await answer(pilot, "5 6")  # Red attacks from 0:15
+        box = screen.query_one("#faces", Input)
+        box.value = "3:12"  # the clock runs: pause it first
+        await pilot.pause()
+        assert screen.query_one(DiceTray).has_class("-refused")
+        await pilot.press("f2")
+        box.value = ""
+        await pilot.pause()
+        box.value = "3:12"
+        await pilot.pause()
+        tray = screen.query_one(DiceTray)
+        assert not tray.has_class("-refused")
+        assert "set to 3:12" in str(screen.query_one("#hint").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.clock.elapsed == 192.0 and not screen.clock.running and len(screen.session.answers) == 2
+        await answer(pilot, "0:10")  # before the latest answer (0:15): refused, the clock as it was
+        assert screen.clock.elapsed == 192.0 and tray.has_class("-refused")
+        await pilot.press("f2")
+        fake.advance(2)
+        await answer(pilot, "punch")
+        assert screen.session.answers[-1].clock == 194.0
+
+
 async def test_pausing_pauses_attacking_time(data_dir: Path) -> None:
     fake = FakeTime()
     app = make_app(data_dir, now=fake)
