@@ -177,6 +177,10 @@ class Tournament(Ruleset):
         options: the rules options a night offers (the game's, by default).
     """
 
+    has_odds = True
+    """A bout of the night shows the odds its game gives a single bout (issue 22); a game without
+    odds gives none (:meth:`odds`)."""
+
     def __init__(self, game: Ruleset, key: str, options: tuple[OptionSpec, ...] | None = None) -> None:
         self.game = game
         self.key = key
@@ -265,6 +269,16 @@ class Tournament(Ruleset):
         where = bracket.bout_name(k).capitalize()
         bout = self.game.status(state.bout) if state.bout is not None else ""
         return f"{where} · {bout}" if bout else where
+
+    def odds(self, state: TournamentState, *, wait: bool = False) -> Any:
+        """The odds of the bout in play, as the game gives a single bout's; none between bouts."""
+        if state.bout is None or not self.game.has_odds:
+            return None
+        return self.game.odds(state.bout, wait=wait)
+
+    def odds_prepare(self, state: TournamentState) -> None:
+        if state.bout is not None:
+            self.game.odds_prepare(state.bout)
 
     def corners(self, state: TournamentState) -> tuple[Any, Any]:
         """The two cards to show: the bout in play (at their losses), else the next one, else the finalists."""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.widgets import Static
 
+from companion.ruleset import card_name
 from companion.screens.widgets import odds_reference, odds_text, show_text
 from companion.store import Store, StoreError
 
@@ -49,12 +50,23 @@ class FightOdds:
         odds = session.ruleset.odds(session.state) if self.shown and not over else None
         box.display = odds is not None
         if odds is not None:
-            show_text(box, odds_text(odds))
+            show_text(box, odds_text(odds, names=self._corner_names()))
             if odds.pending:  # a table still being computed: look again soon, while the prompt is the same
                 asked = session.state
                 if self._again is not None:
                     self._again.stop()  # one look-again at a time, however often the odds are drawn
                 self._again = self.screen.set_timer(0.3, lambda: self._look_again(asked))
+
+    def _corner_names(self) -> tuple[str, str] | None:
+        """The two corners' names, whose chances the lines are (a night's bout in play); None in a
+        scene of many, whose lines name whom they are about."""
+        session = self.screen.session
+        ruleset = session.ruleset
+        if ruleset.scenes:
+            return None
+        cards = ruleset.corners(session.state)
+        names = tuple(card_name(card) for card in cards) if cards is not None else session.setup.names
+        return (names[0], names[1]) if len(names) == 2 else None
 
     def _look_again(self, asked: Any) -> None:
         screen = self.screen

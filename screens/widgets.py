@@ -422,17 +422,29 @@ SIDE_COLOURS = {0: "$text-error", 1: "$text-primary"}
 """A corner's figure takes its corner's colour, as the panels' titles do."""
 
 
-def odds_text(odds: Any, most: int = ODDS_LINES) -> str:
+def whose(names: tuple[str, str]) -> tuple[str, str]:
+    """Each corner as a chance names it: the first name (``Royce``), the whole name where the
+    two corners share a first name."""
+    firsts = tuple(name.split()[0] if name.split() else name for name in names)
+    return (firsts[0], firsts[1]) if firsts[0] != firsts[1] else names
+
+
+def odds_text(odds: Any, most: int = ODDS_LINES, names: tuple[str, str] | None = None) -> str:
     """The compact odds by the dice tray (issue 8): each chance with a small bar in its corner's
     colour, then what to expect; at most ``most`` lines (the rest are in f9); what is still being
-    computed said dim. Markup in theme colours."""
+    computed said dim. Markup in theme colours. With the two corners' ``names``, a chance that
+    is one corner's and does not name him says whose it is (``81% Royce: takes control``, issue 22)."""
     lines = []
+    short = whose(names) if names is not None else None
     for line in odds.lines[:most]:
         if line.kind == "expected":
             lines.append(f"[dim]{escape(line.label)}[/dim] [b]{line.shown()}[/b]")
             continue
+        label = line.label
+        if short is not None and names is not None and line.side in (0, 1) and not any(n in label for n in names):
+            label = f"{short[line.side]}: {label}"
         lines.append(
-            f"{odds_bar(line.p, SIDE_COLOURS.get(line.side, '$text-success'))} [b]{line.shown():>4}[/b] {escape(line.label)}"
+            f"{odds_bar(line.p, SIDE_COLOURS.get(line.side, '$text-success'))} [b]{line.shown():>4}[/b] {escape(label)}"
         )
     more = len(odds.lines) - most
     tail = [f"{more} more" if more > 0 else "", "working: " + ", ".join(odds.pending) if odds.pending else ""]

@@ -415,7 +415,11 @@ def test_companion_odds_refusals_and_usage(monkeypatch, capsys, tmp_path) -> Non
     status, out, err = odds_cli(monkeypatch, capsys, tmp_path, "fo", answers="3 4\n7 7\n")
     assert status == 1 and "refused '7 7'" in err and "José Aldo: roll 2d6 for the round 1 roll-off" in out
     assert "José Aldo attacks first" in out
-    status, out, err = odds_cli(monkeypatch, capsys, tmp_path, "nhb_tournament")
+    from companion.ruleset import get_ruleset
+
+    with monkeypatch.context() as patch:  # a game that shows none (every shipped game shows odds now)
+        patch.setattr(type(get_ruleset("fo")), "has_odds", False)
+        status, out, err = odds_cli(monkeypatch, capsys, tmp_path, "fo")
     assert status == 2 and "shows no odds" in err
     status, out, err = odds_cli(monkeypatch, capsys, tmp_path, "chess")
     assert status == 2 and "unknown game" in err

@@ -204,6 +204,19 @@ async def test_simulate_opens_the_matchup_with_the_entrants(data_dir: Path) -> N
 # --- the night on the fight screen ------------------------------------------------
 
 
+async def test_a_bout_of_the_night_shows_its_odds_and_whose_they_are(data_dir: Path) -> None:
+    """Issue 22: a tournament's bout shows the odds of each roll as a single bout does, each chance
+    saying whose it is; between bouts there are none."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_tournament(pilot, FOUR)
+        odds = screen.query_one("#odds", Static)
+        assert not odds.display  # between bouts: the choice to begin has no odds
+        await type_answer(pilot, "")  # begin the first semi-final
+        shown = text_of(odds)
+        assert odds.display and "Alpha: takes control" in shown, shown
+
+
 async def test_a_typed_bout_shows_its_result_and_enter_begins_the_next(data_dir: Path) -> None:
     app = make_app(data_dir, rng=random.Random(1))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -229,7 +229,7 @@ def _shown(state: NhbState, walker: NhbWalk, *, waiting: bool) -> Odds:
         if step == "control":
             lines.append(Line("control", "takes control", _get(v, SEG, "control", me), side=me))
         if step in ("control", "fight"):
-            lines.append(Line("fp", "wins the fight points", _get(v, SEG, "fp", me), side=me))
+            lines.append(Line("fp", "wins the segment", _get(v, SEG, "fp", me), side=me))
         lines.append(
             Line("finish", f"a finish ({_top_method(v, state.winner if step == 'finish' else None)})", _finishes(v))
         )
