@@ -47,6 +47,37 @@ def bare_loop(draws: int, seed: int) -> float:
     return time.perf_counter() - t0
 
 
+_BIG: list[int] = []
+
+
+def _random_reads(n: int) -> int:
+    """``n`` reads at random places of a large list: memory-bound, as walking a chain is."""
+    rng = random.Random(1)
+    pick, big, total = rng.randrange, _BIG, 0
+    for _ in range(n):
+        total += big[pick(len(big))]
+    return total
+
+
+def ceiling(n: int = 2_000_000) -> float:
+    """What two processes give this machine for memory-bound Python, as a ratio to one: the same
+    reads, once here and then twice on two forked processes at once. On the 2-core machine of
+    issue 21 it was 1.35-1.5x, well under the 2x of a loop that stays in the cache: the ceiling
+    of the simulator's own speed-up on two processes."""
+    import multiprocessing
+
+    _BIG[:] = range(5_000_000)
+    t0 = time.perf_counter()
+    _random_reads(n)
+    one = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        pool.map(_random_reads, [n, n])
+    two = time.perf_counter() - t0
+    _BIG.clear()
+    return 2 * one / two
+
+
 def one_core(cards, n: int) -> tuple[float, int]:
     """Seconds for ``n`` bouts from a cold chain on this core, and the dice drawn."""
     chain = Chain(RULESET, Setup("nhb", cards), injuries=False)
@@ -100,6 +131,8 @@ def main() -> None:
         f"({parallel / TARGET_SECONDS:.2f}x the {TARGET_SECONDS:.0f} s target); on 1: {serial:.2f} s; "
         f"speed-up {serial / parallel:.2f}x; same figures for the same seed: {same}"
     )
+    if cores >= 2:
+        print(f"this machine's ceiling for memory-bound Python on 2 processes: {ceiling():.2f}x one")
 
 
 if __name__ == "__main__":

@@ -72,6 +72,31 @@ if TYPE_CHECKING:
 __all__ = ["Chain", "Job", "Plan", "Tally", "Walk", "plan", "run", "run_job", "wilson", "workers_for"]
 
 
+def _randint_from_bits(rng: random.Random, low: int, high: int) -> int:
+    """``rng.randint(low, high)`` as CPython draws it from ``getrandbits`` (``_randbelow``)."""
+    sides = high - low + 1
+    bits = sides.bit_length()
+    drawn = rng.getrandbits(bits)
+    while drawn >= sides:
+        drawn = rng.getrandbits(bits)
+    return low + drawn
+
+
+def _same_draws() -> bool:
+    """Whether this Python's ``Random.randint`` draws as :func:`_randint_from_bits` does: checked on
+    dice of every size the games roll, so a chain's fast path plays the bouts the app would."""
+    ranges = [(1, 6), (1, 10), (0, 9), (1, 20), (1, 100), (-1, 1), (0, 0), (0, 4), (1, 4), (1, 8), (1, 12)]
+    mine, theirs = random.Random(2026), random.Random(2026)
+    return all(
+        _randint_from_bits(mine, low, high) == theirs.randint(low, high) for _ in range(200) for low, high in ranges
+    )
+
+
+RANDINT_FROM_BITS = _same_draws()
+"""This Python's ``Random.randint`` is ``getrandbits`` with rejection, as :meth:`Chain.bout_bits`
+draws: checked when the module loads (else the chain draws with ``randint`` itself)."""
+
+
 class Chain:
     """One matchup's bout as a table of the engine's transitions, built as it is walked.
 
@@ -102,7 +127,7 @@ class Chain:
         """Each kept state's dice as ``(low, high)`` in the order rolled."""
         self.keys: list[tuple[str, ...] | None] = []
         """Each kept state's choice keys by face (a die of 0 to n-1); None for a roll."""
-        self.nodes: list[tuple[int, int, list[int]]] = []
+        self.nodes: list[tuple[int, int, list[int], int, int]] = []
         self.at: list[tuple[int, tuple[int, ...]]] = []
         """Each node's state (its index in :attr:`states`) and the faces of its
         roll rolled before the node's die."""
@@ -147,7 +172,8 @@ class Chain:
     def _node(self, index: int, rolled: tuple[int, ...]) -> int:
         """A new node: the die of state ``index`` after the faces ``rolled``."""
         low, high = self.dice[index][len(rolled)]
-        self.nodes.append((low, high, [-1] * (high - low + 1)))
+        sides = high - low + 1
+        self.nodes.append((low, high, [-1] * sides, sides, sides.bit_length()))
         self.at.append((index, rolled))
         return len(self.nodes) - 1
 
@@ -168,7 +194,7 @@ class Chain:
 
     def step(self, number: int, face: int) -> int:
         """Where ``face`` of node ``number`` leads, asking the engine the first time."""
-        low, _high, row = self.nodes[number]
+        low, _high, row, _sides, _bits = self.nodes[number]
         index, rolled = self.at[number]
         keys = self.keys[index]
         if keys is not None:
@@ -191,7 +217,7 @@ class Chain:
         nodes, step = self.nodes, self.step
         number = self.start
         while True:
-            low, high, row = nodes[number]
+            low, high, row, _sides, _bits = nodes[number]
             face = randint(low, high)
             after = row[face - low]
             if after < 0:
@@ -201,9 +227,32 @@ class Chain:
                     return -2 - after
             number = after
 
+    def bout_bits(self, getrandbits: Callable[[int], int]) -> int:
+        """:meth:`bout` with ``Random.randint`` done here, as CPython's does it from
+        ``getrandbits`` (:data:`RANDINT_FROM_BITS` says it is so for this Python): the same faces
+        from the same generator, without randint's three calls in Python a die. Drawing the dice
+        was nearly half a bout's cost (issue 21)."""
+        nodes, step = self.nodes, self.step
+        number = self.start
+        while True:
+            low, _high, row, sides, bits = nodes[number]
+            drawn = getrandbits(bits)
+            while drawn >= sides:
+                drawn = getrandbits(bits)
+            after = row[drawn]
+            if after < 0:
+                if after == -1:
+                    after = step(number, low + drawn)
+                if after < 0:
+                    return -2 - after
+            number = after
+
     def counts(self, n: int, rng: random.Random) -> Counter[int]:
         """Play ``n`` bouts; how many ended in each of :attr:`endings`, by its index (only those
         met: a matchup meets tens of thousands of endings, each bout's time among them)."""
+        if RANDINT_FROM_BITS and type(rng) is random.Random:
+            bout_bits, bits = self.bout_bits, rng.getrandbits
+            return Counter(bout_bits(bits) for _ in itertools.repeat(None, n))
         bout, draw = self.bout, rng.randint
         return Counter(bout(draw) for _ in itertools.repeat(None, n))
 
@@ -843,6 +892,30 @@ def _play_for_parent(job: Job) -> Tally | Counts:
     return Counts(source, known, new, array("q", counts.keys()), array("q", counts.values()), tally.names)
 
 
+WARM_CHUNKS = 10
+"""The chunks a forking parent plays before it forks its workers (an eighth of the run at most)."""
+BATCH_BOUTS = 16_000
+"""About how many bouts a worker plays between two messages to the parent (several of a chain's
+chunks; a walked game's chunk alone)."""
+
+
+def _batches(jobs: Iterator[Job]) -> Iterator[tuple[Job, ...]]:
+    """The chunks in order, a few consecutive ones together (:data:`BATCH_BOUTS`)."""
+    batch: list[Job] = []
+    for job in jobs:
+        batch.append(job)
+        if sum(j.count for j in batch) >= BATCH_BOUTS:
+            yield tuple(batch)
+            batch = []
+    if batch:
+        yield tuple(batch)
+
+
+def _play_batch(batch: tuple[Job, ...]) -> list[Tally | Counts]:
+    """Play a batch of chunks in a worker process, each as :func:`_play_for_parent` sends it."""
+    return [_play_for_parent(job) for job in batch]
+
+
 class _Endings:
     """The parent's copy of each worker chain's endings, read back once (:func:`_result_from`)."""
 
@@ -950,48 +1023,55 @@ def _run_parallel(
     if not jobs:
         return False
     if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
-        # A process with one thread (the command line) forks its workers after
-        # playing the first chunk itself: they start at once, with its chain warm.
+        # A process with one thread (the command line) forks its workers after playing the first
+        # chunks itself, while its chain grows most: each worker starts with that chain warm instead
+        # of building it again (a chunk of a cold chain costs several of a warm one's).
         context = multiprocessing.get_context("fork")
-        first, jobs = jobs[0], jobs[1:]
-        total.add(run_job(first))
-        done += first.count
-        if progress is not None:
-            progress(done)
+        warm = max(1, min(WARM_CHUNKS, len(jobs) // 8))
+        first, jobs = jobs[:warm], jobs[warm:]
+        for job in first:
+            total.add(run_job(job))
+            done += job.count
+            if progress is not None:
+                progress(done)
         _WARM[os.getpid()] = worker_cache()
     else:
         # spawn, not fork: the app runs this from a thread, and a forked child of
         # a threaded process can hang
         context = multiprocessing.get_context("spawn")
         ensure_resource_tracker()
-    # A few chunks in flight a worker, the next sent as one comes back: the run holds a few
-    # chunks whatever its length, and the figures are added in chunk order (same seed, same figures).
+    # A few batches of chunks in flight a worker, the next sent as one comes back: the run holds a
+    # few whatever its length, and the figures are added in chunk order (same seed, same figures).
+    # A batch is some consecutive chunks sent and sent back as one: a chain's chunk takes a few
+    # milliseconds, and the parent's share of each message is then a small part of the run.
     pool = context.Pool(workers, initializer=_quiet_worker)
     finished = False
     endings = _Endings()
     try:
-        waiting = iter(jobs)
-        flight: deque[tuple[Job, Any]] = deque()
-        for job in waiting:
-            flight.append((job, pool.apply_async(_play_for_parent, (job,))))
+        waiting = _batches(iter(jobs))
+        flight: deque[tuple[tuple[Job, ...], Any]] = deque()
+        for batch in waiting:
+            flight.append((batch, pool.apply_async(_play_batch, (batch,))))
             if len(flight) >= 2 * workers:
                 break
         while flight:
-            job, result = flight.popleft()
+            batch, result = flight.popleft()
             while True:
                 if cancelled is not None and cancelled():
                     return True
                 try:
-                    endings.add(total, result.get(timeout=0.2))
+                    chunks = result.get(timeout=0.2)
                     break
                 except multiprocessing.TimeoutError:
                     continue
-            done += job.count
+            for job, chunk in zip(batch, chunks):
+                endings.add(total, chunk)
+                done += job.count
             if progress is not None:
                 progress(done)
             following = next(waiting, None)
             if following is not None:
-                flight.append((following, pool.apply_async(_play_for_parent, (following,))))
+                flight.append((following, pool.apply_async(_play_batch, (following,))))
         pool.close()
         finished = True
         return False

@@ -606,3 +606,18 @@ def test_a_chunk_of_bouts_crosses_as_counts_with_only_the_endings_new_to_the_par
 
     with pytest.raises(RuntimeError, match="came with endings from"):
         _Endings().add(Tally(("Red", "Blue")), second)  # the parent never met the first chunk's endings
+
+
+def test_the_chains_own_draw_is_random_randint_face_for_face():
+    """Issue 21: a chain draws its dice from ``getrandbits`` as CPython's ``Random.randint`` does
+    (checked when the module loads), without randint's calls: the same bouts from the same seed as
+    drawing with ``randint`` itself (a subclass of Random takes that path)."""
+    from companion.simulate import RANDINT_FROM_BITS
+
+    class Plain(random.Random):
+        """A generator the fast path leaves alone: the chain draws with its randint."""
+
+    assert RANDINT_FROM_BITS
+    setup = Setup("nhb", (RED, BLUE))
+    fast, slow = Chain(RULESET, setup, injuries=False), Chain(RULESET, setup, injuries=False)
+    assert fast.run(3_000, random.Random(11)) == slow.run(3_000, Plain(11))
