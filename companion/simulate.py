@@ -834,6 +834,7 @@ def run_job(job: Job) -> Tally:
         chain = _chain(ruleset, job, ("bout",), *cards)
         return Tally.counted(tally.names, chain.endings, chain.counts(job.count, rng))
     bouts = tally.settled
+    fast, getrandbits = RANDINT_FROM_BITS and type(rng) is random.Random, rng.getrandbits
     for _ in range(job.count):
         order = list(range(len(cards)))
         if job.draw == "random":
@@ -845,7 +846,8 @@ def run_job(job: Job) -> Tally:
             chain = worker_cache().get(key) or _chain(
                 ruleset, job, key, bracket.card(red, ruleset), bracket.card(blue, ruleset)
             )
-            result, loss = chain.results[chain.bout(randint)]
+            ended = chain.bout_bits(getrandbits) if fast and isinstance(chain, Chain) else chain.bout(randint)
+            result, loss = chain.results[ended]
             bouts[result] += 1
             bracket = bracket.record(red, blue, result, loss)
         champion = bracket.champion
