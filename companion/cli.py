@@ -18,7 +18,7 @@ from companion import __version__
 from companion.dice import Refused
 from companion.ruleset import GAMES, SIDES, Ruleset, Setup, TimedRuleset, get_ruleset, show_value
 from companion.session import Session
-from companion.simulate import PARALLEL_FROM
+from companion.simulate import PARALLEL_FROM, WALKED_PARALLEL_FROM
 from companion.store import data_dir
 from companion.words import count, excerpt, shown
 
@@ -241,8 +241,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--workers",
         type=int,
         metavar="W",
-        help=f"processes to run on (default: one a core from {PARALLEL_FROM:,} bouts on; 1,000 where "
-        "bouts are walked afresh, 200 scenes)",
+        help=f"processes to run on (default: one a core from {PARALLEL_FROM:,} bouts on; "
+        f"{WALKED_PARALLEL_FROM:,} where bouts are walked afresh, 200 scenes)",
     )
     simulate.add_argument(
         "--strategy",

@@ -721,9 +721,14 @@ one core or many."""
 WALKED_CHUNK = 50
 """Bouts in one chunk of a game whose bouts are walked afresh (``Ruleset.memo`` False: some tens
 to a thousand a second): the progress and the figures so far move every second or so."""
-PARALLEL_FROM = 40_000
-"""From this many bouts a run is shared among processes, one a core (bouts a chain plays: twenty
-chunks; bouts walked afresh are shared from twenty of their own chunks, :func:`workers_for`)."""
+PARALLEL_FROM = 500_000
+"""From this many bouts a chain's run is shared among processes, one a core. A chain's bout is a
+few microseconds of lookups over a large table: on the 2-core machine of issue 21 two processes
+share the memory's bandwidth (its ceiling for such work, 1.44x one, is printed by
+benchmarks/bench_simulate.py) and gained 1.1-1.2x from a million bouts, nothing below."""
+WALKED_PARALLEL_FROM = 1_000
+"""From this many bouts walked afresh (FO, Cage Match: a millisecond or more each, the rules' own
+work) a run is shared among processes: two gave about 2x."""
 
 
 @dataclass(frozen=True)
@@ -1113,9 +1118,8 @@ def plan(
 
 
 def workers_for(n: int, *, walked: bool = False) -> int:
-    """Processes for a run of ``n``: one a core from :data:`PARALLEL_FROM` on (twenty chunks), else 1.
-    Bouts ``walked`` afresh (``Ruleset.memo`` False) cost far more each: shared from twenty of their
-    smaller chunks (1,000 bouts), where a run takes seconds."""
+    """Processes for a run of ``n``: one a core from :data:`PARALLEL_FROM` on, else 1; for bouts
+    ``walked`` afresh (``Ruleset.memo`` False), from :data:`WALKED_PARALLEL_FROM`."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    start = PARALLEL_FROM * WALKED_CHUNK // CHUNK if walked else PARALLEL_FROM
+    start = WALKED_PARALLEL_FROM if walked else PARALLEL_FROM
     return max(1, cores) if n >= start else 1
