@@ -59,6 +59,10 @@ GAMES: dict[str, dict[str, Any]] = {
         "blue": ["Orc Raider", "Goblin Skulker", "Gnoll Brute"],
     },
 }
+KEY_GAP = 0.05
+"""Seconds between the typed answer and its Enter (a player's keys come tens of milliseconds
+apart at the quickest): Enter does not come in the frame the typing drew, whose next frame
+Textual holds back to its 60 a second (``TEXTUAL_FPS``)."""
 LIMIT = 150
 """The most answers a fight is given (a scene the dice keep going is cut there)."""
 
@@ -109,6 +113,7 @@ async def on_pad(pilot: Any, rng: random.Random) -> None:
         if pad.side == side:  # not locked (a greyed move between): the app picks for this corner
             await pilot.press("ctrl+r")
             await pilot.pause()
+    await asyncio.sleep(KEY_GAP)
     await pilot.press("enter")  # reveal
 
 
@@ -162,7 +167,9 @@ async def fight(game: str, seed: int, samples: list[float], profiler: cProfile.P
             else:
                 assert isinstance(prompt, ChoicePrompt), prompt
                 text = choose(prompt, rng)
-            screen.query_one("#faces", Input).value = text
+            screen.query_one("#faces", Input).value = text  # typed: the tray previews it
+            await pilot.pause()
+            await asyncio.sleep(KEY_GAP)  # then Enter, a moment later
             await pilot.press("enter")
             await pilot.pause()
             answers += 1
