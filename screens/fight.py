@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -128,7 +127,7 @@ class FightScreen(Screen[None]):
                 yield Static(id="status")
                 with PromptScroll(id="prompt-box"):
                     yield Static(id="prompt")
-                yield DiceTray(self.session.ruleset, self._dry_run, id="tray")
+                yield DiceTray(self.session.ruleset, self._dry_run, self._answered, id="tray")
                 yield Static(id="odds")
                 yield Static(id="result")
                 # wrapped to the column: RichLog's own minimum width (78) would cut the lines
@@ -144,7 +143,7 @@ class FightScreen(Screen[None]):
             with Vertical(id="centre"):
                 yield Static(id="status")
                 yield Static(id="prompt")
-                yield DiceTray(self.session.ruleset, self._dry_run, id="tray")
+                yield DiceTray(self.session.ruleset, self._dry_run, self._answered, id="tray")
                 yield Static(id="odds")
                 yield Static(id="result")
             yield FighterPanel(id="blue", classes="fighter")
@@ -383,8 +382,8 @@ class FightScreen(Screen[None]):
 
     # --- answering -----------------------------------------------------------
 
-    @on(DiceTray.Answered)
     def _answered(self, event: DiceTray.Answered) -> None:
+        """An answer typed in the tray, taken at its Enter (the tray calls this at once)."""
         text = event.text
         prompt = self.session.prompt
         if not text.strip() and isinstance(prompt, ChoicePrompt) and prompt.advised:

@@ -9,6 +9,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.message import Message
 from textual.reactive import reactive
+from textual.visual import visualize
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
@@ -55,11 +56,34 @@ def mark_markup(mark: Mark, tight: bool = False) -> str:
 
 
 def show_text(widget: Static, text: str) -> None:
-    """Update ``widget`` only when its text changes: an unchanged widget is not
-    laid out and painted again, which is most of the cost of an answer."""
+    """Update ``widget`` only when its text changes: an unchanged widget is not painted again;
+    and one whose size the new text leaves as it was is painted alone, without laying the
+    screen out again (the layout, and the repaint of everything it moves, was most of the cost
+    of an answer: issue 21)."""
     shown = widget.content  # what it was last given (Static's public API)
     if not isinstance(shown, str) or shown != text:
-        widget.update(text)
+        widget.update(text, layout=_reshapes(widget, text))
+
+
+def _reshapes(widget: Static, text: str) -> bool:
+    """Whether ``text`` in place of what ``widget`` shows may change its size: its height is
+    its content's (``auto``) and the new text takes a different number of lines at its width.
+    A widget not laid out yet (or hidden) is laid out, and so is one sized by its content's
+    width."""
+    styles = widget.styles
+    width = widget.content_size.width
+    if not widget.is_mounted or not widget.display or width <= 0:
+        return True
+    if styles.width is not None and (
+        styles.width.is_auto
+        or (styles.width.is_fraction and widget.parent is not None and widget.parent.styles.is_auto_width)  # type: ignore[union-attr]
+    ):
+        return True  # sized by its text's width
+    if styles.height is None or not styles.height.is_auto:
+        return False  # a fixed, percentage or fraction height: the text does not size it
+    new = visualize(widget, text, markup=True).get_height(styles, width)
+    old = widget.visual.get_height(styles, width)
+    return new != old
 
 
 def card_text(view: CardView) -> str:
@@ -282,6 +306,12 @@ class AnswerBox(Input):
     keys = 0
     """Every key (and paste) the box has taken: a refused answer comes back only if none came since."""
 
+    on_enter: Callable[[str, int], None] | None = None
+    """Called with what the box held at Enter and its count of keys, at once (in place of the
+    Entered message): the emptied box and the answer's screen are then drawn in one frame, where
+    the message, passed up a widget at a time, let a frame of the emptied box alone come first
+    and the answer's wait for the next (issue 21: an answer's screen in one frame)."""
+
     async def _on_key(self, event: events.Key) -> None:
         self.keys += 1
         if event.key == "enter":
@@ -289,7 +319,10 @@ class AnswerBox(Input):
             event.prevent_default()  # Input's own key handling, and its binding, are not run
             value = self.value
             self.value = ""
-            self.post_message(self.Entered(value, self.keys))
+            if self.on_enter is not None:
+                self.on_enter(value, self.keys)
+            else:
+                self.post_message(self.Entered(value, self.keys))
 
     def _on_paste(self, event: events.Paste) -> None:
         self.keys += 1
@@ -324,17 +357,31 @@ class DiceTray(Widget):
     """The prompt being answered."""
 
     def __init__(
-        self, ruleset: Ruleset | None = None, check: Callable[[str], Outcome] | None = None, *, id: str | None = None
+        self,
+        ruleset: Ruleset | None = None,
+        check: Callable[[str], Outcome] | None = None,
+        answer: Callable[[DiceTray.Answered], None] | None = None,
+        *,
+        id: str | None = None,
     ) -> None:
         super().__init__(id=id)
         self.ruleset = ruleset
         """The game's ruleset: how a roll's total reads."""
         self.check = check
         """The session's dry run of an answer (:meth:`companion.session.Session.check`)."""
+        self.answer = answer
+        """Takes each answer at its Enter, at once; None: the tray posts :class:`Answered`."""
 
     def compose(self) -> ComposeResult:
-        yield AnswerBox(placeholder="faces, e.g. 7", id="faces")
+        box = AnswerBox(placeholder="faces, e.g. 7", id="faces")
+        if self.answer is not None:
+            box.on_enter = self._entered
+        yield box
         yield Static(id="hint")
+
+    def _entered(self, text: str, keys: int) -> None:
+        if self.answer is not None:
+            self.answer(self.Answered(text, keys))
 
     def set_prompt(self, prompt: Prompt) -> None:
         if prompt is self.prompt:
@@ -364,16 +411,23 @@ class DiceTray(Widget):
         )  # keys typed since the last Enter are for this prompt
 
     def show_hint(self, fits: bool, text: str) -> None:
-        self.query_one("#hint", Static).update(escape(text))
+        show_text(
+            self.query_one("#hint", Static), escape(text)
+        )  # unchanged (the emptied box's Changed): not drawn again
         self.set_class(not fits, "-refused")
 
-    _put_back: str | None = None
-    """A refused answer just put back in the box: its reason stays shown (not its preview)."""
+    _put_back: tuple[str, int] | None = None
+    """A refused answer just put back in the box, and the box's count of keys then: until a key
+    comes, its reason stays shown (not its preview)."""
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
-        if event.value == self._put_back:
-            self._put_back = None
+        box = self.query_one(AnswerBox)
+        if event.value != box.value:
+            # the box changed since (an answer taken at its Enter, emptied, or put back): its own
+            # change comes after this one, and that one is previewed
+            return
+        if self._put_back == (event.value, box.keys):
             return
         self._put_back = None
         if self.prompt is not None:
@@ -389,7 +443,7 @@ class DiceTray(Widget):
         self.show_hint(False, reason)
         box = self.query_one(AnswerBox)
         if answered is not None and box.keys == answered.keys and box.value != answered.text:
-            self._put_back = answered.text
+            self._put_back = (answered.text, box.keys)
             box.value = answered.text
         box.select_all()
 
