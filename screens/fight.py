@@ -186,10 +186,15 @@ class FightScreen(Screen[None]):
         if fresh:
             log.clear()
             shown = []
-        for step in steps[len(shown) :]:
+        new = steps[len(shown) :]
+        for step in new:
             for i, line in enumerate(step.log):
                 mark = " [dim](by the app)[/dim]" if step.answer.virtual and i == 0 else ""
                 log.write(f"{escape(line)}{mark}")
+        if new and log.auto_scroll:
+            # at its new lines in this frame: the write's own scroll waits for the refresh, a frame
+            # later (issue 21); it still follows, for a log the layout resized meanwhile
+            log.scroll_end(animate=False, immediate=True, x_axis=False)
         self._shown_steps = list(steps)
 
     def on_resize(self) -> None:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
+from textual.content import Content
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
-from textual.visual import visualize
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
@@ -144,7 +147,87 @@ def gauge_lines(gauge: Gauge) -> list[str]:
     return [f"{gauge.label:<{width}}{number}[dim]/{gauge.maximum}[/dim]", bar]
 
 
-class FighterPanel(Static):
+class LinePanel(Static):
+    """A panel of lines of markup, each read and drawn once and kept: new lines repaint only the
+    rows that changed (a fighter's numbers after an answer), not the whole panel (issue 21).
+
+    It draws as a Static given the lines joined would (the same rows, wrapped and cut by its
+    styles); ``render()`` is that whole text. Where a line wraps, or their number changes, the
+    whole panel is painted again (and laid out, if its height is its content's)."""
+
+    _lines: tuple[str, ...] = ()
+    _parsed: dict[str, Content] = {}
+    _joined: Content | None = None
+    _rows: list[Strip] | None = None
+    """Each line's one row at ``_rows_for`` (width, style); None: drawn whole."""
+    _rows_for: tuple[int, object] | None = None
+
+    def show_lines(self, lines: Sequence[str]) -> None:
+        """Show ``lines`` (markup), repainting the rows that changed."""
+        lines = tuple(lines)
+        if lines == self._lines:
+            return
+        old, self._lines = self._lines, lines
+        parsed = self._parsed
+        self._parsed = {line: parsed.get(line) or Content.from_markup(line) for line in lines}
+        self._joined = None
+        rows, key = self._rows, self._row_key()
+        if rows is not None and key is not None and key == self._rows_for and len(old) == len(lines):
+            changed = [i for i, (was, now) in enumerate(zip(old, lines)) if was != now]
+            drawn = [self._line_rows(lines[i], key[0]) for i in changed]
+            if all(len(row) == 1 for row in drawn):  # none wraps: the rows stay where they were
+                for i, row in zip(changed, drawn):
+                    rows[i] = row[0]
+                self.refresh(*(Region(0, i, key[0], 1) for i in changed))
+                return
+        self._rows = None
+        auto = self.styles.height is not None and self.styles.height.is_auto
+        self.refresh(layout=auto or not self.is_mounted)
+
+    _titles: tuple[str, str] | None = None
+
+    def set_titles(self, title: str, subtitle: str) -> None:
+        """The border's title and subtitle (markup), set only when they change: setting either
+        repaints the whole panel, even to the same text."""
+        if (title, subtitle) != self._titles:
+            self._titles = (title, subtitle)
+            self.border_title = title
+            self.border_subtitle = subtitle
+
+    def render(self) -> Visual:
+        if self._joined is None:
+            self._joined = Content("\n").join(self._parsed[line] for line in self._lines)
+        return self._joined
+
+    def _row_key(self) -> tuple[int, object] | None:
+        """What the rows are drawn for (width, style); None where a row is not drawn alone."""
+        width = self.size.width
+        if not self.is_mounted or width <= 0 or self.text_selection is not None:
+            return None
+        if self.styles.content_align != ("left", "top"):
+            return None
+        return (width, self.visual_style)
+
+    def _line_rows(self, line: str, width: int) -> list[Strip]:
+        return Visual.to_strips(self, self._parsed[line], width, None, self.visual_style)
+
+    def render_line(self, y: int) -> Strip:
+        key = self._row_key()
+        if key is None:
+            return super().render_line(y)
+        if self._rows is None or self._rows_for != key:
+            self._rows_for = key
+            drawn = [self._line_rows(line, key[0]) for line in self._lines]
+            # one row a line, or the whole text drawn as a Static draws it (where one wraps)
+            self._rows = [row[0] for row in drawn] if all(len(row) == 1 for row in drawn) else None
+            if self._rows is None:
+                self._rows_for = None
+                return super().render_line(y)
+        rows = self._rows
+        return rows[y] if y < len(rows) else Strip.blank(self.size.width, self.visual_style.rich_style)
+
+
+class FighterPanel(LinePanel):
     """One corner's fighter with the live numbers from the ruleset's trackers."""
 
     def show(
@@ -156,13 +239,12 @@ class FighterPanel(Static):
         gauges: list[Gauge] | None = None,
     ) -> None:
         """Render ``gauges`` as bars and pips, then ``lines`` (the ruleset's panel lines)."""
-        self.border_title = escape(card.name)
-        self.border_subtitle = f"{SIDES[side]} corner"
+        self.set_titles(escape(card.name), f"{SIDES[side]} corner")
         shown = []
         for gauge in gauges or ():
             shown += gauge_lines(gauge)
         shown += [panel_line(line) for line in lines]
-        show_text(self, "\n".join(shown))
+        self.show_lines(shown)
         self.set_class(acting, "acting")
 
 
