@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import events
 from textual.app import ComposeResult
@@ -31,6 +31,9 @@ from companion.ruleset import (
 )
 from companion.session import ROLL_WORD
 from companion.views import CardView, Field, Mark, Pair, PanelLine, Tone
+
+if TYPE_CHECKING:
+    from textual.css.styles import RulesMap
 
 
 def escape(text: str) -> str:
@@ -79,13 +82,14 @@ def _reshapes(widget: Static, text: str) -> bool:
         return True
     if styles.width is not None and (
         styles.width.is_auto
-        or (styles.width.is_fraction and widget.parent is not None and widget.parent.styles.is_auto_width)  # type: ignore[union-attr]
+        or (styles.width.is_fraction and widget.parent is not None and widget.parent.styles.is_auto_width)
     ):
         return True  # sized by its text's width
     if styles.height is None or not styles.height.is_auto:
         return False  # a fixed, percentage or fraction height: the text does not size it
-    new = visualize(widget, text, markup=True).get_height(styles, width)
-    old = widget.visual.get_height(styles, width)
+    rules = cast("RulesMap", styles)  # what Textual itself gives get_height (Widget.get_content_height)
+    new = visualize(widget, text, markup=True).get_height(rules, width)
+    old = widget.visual.get_height(rules, width)
     return new != old
 
 
