@@ -14,6 +14,13 @@ bare app, timed the same way. Run:
 
     python benchmarks/bench_screens.py [--answers N] [--games nhb,fo,...] [--profile GAME]
 
+Two figures an answer: *first*, the first refresh of the fight screen after the answer (when
+Textual next runs the screen's callbacks), and *settled*, once nothing more is asked for. The
+frames between are Textual's own: a scroll view repaints its scroll bar a frame after every
+layout (``ScrollView._size_updated``: unchanged to the eye), and the footer, when the keys on
+offer change, is composed again after a refresh (shown blank in between). Each such frame waits
+for Textual's next 60 Hz tick, so *settled* is *first* plus one to two frame periods.
+
 ``--profile GAME`` plays that game's fights under cProfile and prints where the time of the
 answers goes (the top functions by cumulative time).
 """
