@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -130,7 +129,7 @@ class FightScreen(Screen[None]):
                 yield Static(id="status")
                 with PromptScroll(id="prompt-box"):
                     yield Static(id="prompt")
-                yield DiceTray(self.session.ruleset, self._dry_run, id="tray")
+                yield DiceTray(self.session.ruleset, self._dry_run, self._answered, id="tray")
                 yield Static(id="odds")
                 yield Static(id="result")
                 # wrapped to the column: RichLog's own minimum width (78) would cut the lines
@@ -146,7 +145,7 @@ class FightScreen(Screen[None]):
             with Vertical(id="centre"):
                 yield Static(id="status")
                 yield Static(id="prompt")
-                yield DiceTray(self.session.ruleset, self._dry_run, id="tray")
+                yield DiceTray(self.session.ruleset, self._dry_run, self._answered, id="tray")
                 yield Static(id="odds")
                 yield Static(id="result")
             yield FighterPanel(id="blue", classes="fighter")
@@ -189,10 +188,15 @@ class FightScreen(Screen[None]):
         if fresh:
             log.clear()
             shown = []
-        for step in steps[len(shown) :]:
+        new = steps[len(shown) :]
+        for step in new:
             for i, line in enumerate(step.log):
                 mark = " [dim](by the app)[/dim]" if step.answer.virtual and i == 0 else ""
                 log.write(f"{escape(line)}{mark}")
+        if new and log.auto_scroll:
+            # at its new lines in this frame: the write's own scroll waits for the refresh, a frame
+            # later (issue 21); it still follows, for a log the layout resized meanwhile
+            log.scroll_end(animate=False, immediate=True, x_axis=False)
         self._shown_steps = list(steps)
 
     def on_resize(self) -> None:
@@ -390,8 +394,8 @@ class FightScreen(Screen[None]):
 
     # --- answering -----------------------------------------------------------
 
-    @on(DiceTray.Answered)
     def _answered(self, event: DiceTray.Answered) -> None:
+        """An answer typed in the tray, taken at its Enter (the tray calls this at once)."""
         text = event.text
         prompt = self.session.prompt
         if not text.strip() and isinstance(prompt, ChoicePrompt) and prompt.advised:

@@ -8,11 +8,10 @@ from collections.abc import Callable, Sequence
 
 from textual.geometry import Region
 from textual.widget import Widget
-from textual.widgets import Static
 
 from companion.ruleset import SIDES
 from companion.screens import hp, wounds
-from companion.screens.widgets import show_text
+from companion.screens.widgets import LinePanel
 from companion.views import CombatantView, HitPointBar, WoundTrack
 
 ROOMY_SCENE = 6
@@ -26,7 +25,7 @@ LAYOUTS: dict[type, tuple[Callable[..., list[str]], str]] = {
 """Each kind of track: one combatant's lines, and what its marks mean (the panel's lower border)."""
 
 
-class SidePanel(Static):
+class SidePanel(LinePanel):
     """One side of a scene: its combatants as their ruleset shows them, each in two or three
     lines laid out by the kind of his track (wound boxes, a hit point bar)."""
 
@@ -41,9 +40,8 @@ class SidePanel(Static):
             acting: the name of the combatant whose prompt it is, or None.
             roomy: three lines a combatant (the declaration whole) rather than two.
         """
-        self.border_title = f"{SIDES[side].upper()} side"
         kinds = {type(view.track) for view in combatants}
-        self.border_subtitle = " ".join(LAYOUTS[kind][1] for kind in LAYOUTS if kind in kinds)
+        self.set_titles(f"{SIDES[side].upper()} side", " ".join(LAYOUTS[kind][1] for kind in LAYOUTS if kind in kinds))
         lines: list[str] = []
         at: tuple[int, int] | None = None
         for view in combatants:
@@ -51,7 +49,7 @@ class SidePanel(Static):
             if view.name == acting:
                 at = (len(lines), len(mine))
             lines += mine
-        show_text(self, "\n".join(lines))
+        self.show_lines(lines)
         self.set_class(at is not None, "acting")
         if at is not None:
             # a scene of many scrolls its sides (issue 17): the combatant whose prompt it is stays in view

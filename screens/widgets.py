@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import events
 from textual.app import ComposeResult
+from textual.content import Content
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
@@ -27,6 +31,9 @@ from companion.ruleset import (
 )
 from companion.session import ROLL_WORD
 from companion.views import CardView, Field, Mark, Pair, PanelLine, Tone
+
+if TYPE_CHECKING:
+    from textual.css.styles import RulesMap
 
 
 def escape(text: str) -> str:
@@ -55,11 +62,35 @@ def mark_markup(mark: Mark, tight: bool = False) -> str:
 
 
 def show_text(widget: Static, text: str) -> None:
-    """Update ``widget`` only when its text changes: an unchanged widget is not
-    laid out and painted again, which is most of the cost of an answer."""
+    """Update ``widget`` only when its text changes: an unchanged widget is not painted again;
+    and one whose size the new text leaves as it was is painted alone, without laying the
+    screen out again (the layout, and the repaint of everything it moves, was most of the cost
+    of an answer: issue 21)."""
     shown = widget.content  # what it was last given (Static's public API)
     if not isinstance(shown, str) or shown != text:
-        widget.update(text)
+        widget.update(text, layout=_reshapes(widget, text))
+
+
+def _reshapes(widget: Static, text: str) -> bool:
+    """Whether ``text`` in place of what ``widget`` shows may change its size: its height is
+    its content's (``auto``) and the new text takes a different number of lines at its width.
+    A widget not laid out yet (or hidden) is laid out, and so is one sized by its content's
+    width."""
+    styles = widget.styles
+    width = widget.content_size.width
+    if not widget.is_mounted or not widget.display or width <= 0:
+        return True
+    if styles.width is not None and (
+        styles.width.is_auto
+        or (styles.width.is_fraction and widget.parent is not None and widget.parent.styles.is_auto_width)
+    ):
+        return True  # sized by its text's width
+    if styles.height is None or not styles.height.is_auto:
+        return False  # a fixed, percentage or fraction height: the text does not size it
+    rules = cast("RulesMap", styles)  # what Textual itself gives get_height (Widget.get_content_height)
+    new = visualize(widget, text, markup=True).get_height(rules, width)
+    old = widget.visual.get_height(rules, width)
+    return new != old
 
 
 def card_text(view: CardView) -> str:
@@ -120,7 +151,87 @@ def gauge_lines(gauge: Gauge) -> list[str]:
     return [f"{gauge.label:<{width}}{number}[dim]/{gauge.maximum}[/dim]", bar]
 
 
-class FighterPanel(Static):
+class LinePanel(Static):
+    """A panel of lines of markup, each read and drawn once and kept: new lines repaint only the
+    rows that changed (a fighter's numbers after an answer), not the whole panel (issue 21).
+
+    It draws as a Static given the lines joined would (the same rows, wrapped and cut by its
+    styles); ``render()`` is that whole text. Where a line wraps, or their number changes, the
+    whole panel is painted again (and laid out, if its height is its content's)."""
+
+    _lines: tuple[str, ...] = ()
+    _parsed: dict[str, Content] = {}
+    _joined: Content | None = None
+    _rows: list[Strip] | None = None
+    """Each line's one row at ``_rows_for`` (width, style); None: drawn whole."""
+    _rows_for: tuple[int, object] | None = None
+
+    def show_lines(self, lines: Sequence[str]) -> None:
+        """Show ``lines`` (markup), repainting the rows that changed."""
+        lines = tuple(lines)
+        if lines == self._lines:
+            return
+        old, self._lines = self._lines, lines
+        parsed = self._parsed
+        self._parsed = {line: parsed.get(line) or Content.from_markup(line) for line in lines}
+        self._joined = None
+        rows, key = self._rows, self._row_key()
+        if rows is not None and key is not None and key == self._rows_for and len(old) == len(lines):
+            changed = [i for i, (was, now) in enumerate(zip(old, lines)) if was != now]
+            drawn = [self._line_rows(lines[i], key[0]) for i in changed]
+            if all(len(row) == 1 for row in drawn):  # none wraps: the rows stay where they were
+                for i, row in zip(changed, drawn):
+                    rows[i] = row[0]
+                self.refresh(*(Region(0, i, key[0], 1) for i in changed))
+                return
+        self._rows = None
+        auto = self.styles.height is not None and self.styles.height.is_auto
+        self.refresh(layout=auto or not self.is_mounted)
+
+    _titles: tuple[str, str] | None = None
+
+    def set_titles(self, title: str, subtitle: str) -> None:
+        """The border's title and subtitle (markup), set only when they change: setting either
+        repaints the whole panel, even to the same text."""
+        if (title, subtitle) != self._titles:
+            self._titles = (title, subtitle)
+            self.border_title = title
+            self.border_subtitle = subtitle
+
+    def render(self) -> Visual:
+        if self._joined is None:
+            self._joined = Content("\n").join(self._parsed[line] for line in self._lines)
+        return self._joined
+
+    def _row_key(self) -> tuple[int, object] | None:
+        """What the rows are drawn for (width, style); None where a row is not drawn alone."""
+        width = self.size.width
+        if not self.is_mounted or width <= 0 or self.text_selection is not None:
+            return None
+        if self.styles.content_align != ("left", "top"):
+            return None
+        return (width, self.visual_style)
+
+    def _line_rows(self, line: str, width: int) -> list[Strip]:
+        return Visual.to_strips(self, self._parsed[line], width, None, self.visual_style)
+
+    def render_line(self, y: int) -> Strip:
+        key = self._row_key()
+        if key is None:
+            return super().render_line(y)
+        if self._rows is None or self._rows_for != key:
+            self._rows_for = key
+            drawn = [self._line_rows(line, key[0]) for line in self._lines]
+            # one row a line, or the whole text drawn as a Static draws it (where one wraps)
+            self._rows = [row[0] for row in drawn] if all(len(row) == 1 for row in drawn) else None
+            if self._rows is None:
+                self._rows_for = None
+                return super().render_line(y)
+        rows = self._rows
+        return rows[y] if y < len(rows) else Strip.blank(self.size.width, self.visual_style.rich_style)
+
+
+class FighterPanel(LinePanel):
     """One corner's fighter with the live numbers from the ruleset's trackers."""
 
     def show(
@@ -132,13 +243,12 @@ class FighterPanel(Static):
         gauges: list[Gauge] | None = None,
     ) -> None:
         """Render ``gauges`` as bars and pips, then ``lines`` (the ruleset's panel lines)."""
-        self.border_title = escape(card.name)
-        self.border_subtitle = f"{SIDES[side]} corner"
+        self.set_titles(escape(card.name), f"{SIDES[side]} corner")
         shown = []
         for gauge in gauges or ():
             shown += gauge_lines(gauge)
         shown += [panel_line(line) for line in lines]
-        show_text(self, "\n".join(shown))
+        self.show_lines(shown)
         self.set_class(acting, "acting")
 
 
@@ -282,6 +392,12 @@ class AnswerBox(Input):
     keys = 0
     """Every key (and paste) the box has taken: a refused answer comes back only if none came since."""
 
+    on_enter: Callable[[str, int], None] | None = None
+    """Called with what the box held at Enter and its count of keys, at once (in place of the
+    Entered message): the emptied box and the answer's screen are then drawn in one frame, where
+    the message, passed up a widget at a time, let a frame of the emptied box alone come first
+    and the answer's wait for the next (issue 21: an answer's screen in one frame)."""
+
     def check_consume_key(self, key: str, character: str | None) -> bool:
         # "?" is no answer of any game: it is left to the screen's key help (issue 22)
         return character != "?" and super().check_consume_key(key, character)
@@ -293,7 +409,10 @@ class AnswerBox(Input):
             event.prevent_default()  # Input's own key handling, and its binding, are not run
             value = self.value
             self.value = ""
-            self.post_message(self.Entered(value, self.keys))
+            if self.on_enter is not None:
+                self.on_enter(value, self.keys)
+            else:
+                self.post_message(self.Entered(value, self.keys))
 
     def _on_paste(self, event: events.Paste) -> None:
         self.keys += 1
@@ -328,17 +447,31 @@ class DiceTray(Widget):
     """The prompt being answered."""
 
     def __init__(
-        self, ruleset: Ruleset | None = None, check: Callable[[str], Outcome] | None = None, *, id: str | None = None
+        self,
+        ruleset: Ruleset | None = None,
+        check: Callable[[str], Outcome] | None = None,
+        answer: Callable[[DiceTray.Answered], None] | None = None,
+        *,
+        id: str | None = None,
     ) -> None:
         super().__init__(id=id)
         self.ruleset = ruleset
         """The game's ruleset: how a roll's total reads."""
         self.check = check
         """The session's dry run of an answer (:meth:`companion.session.Session.check`)."""
+        self.answer = answer
+        """Takes each answer at its Enter, at once; None: the tray posts :class:`Answered`."""
 
     def compose(self) -> ComposeResult:
-        yield AnswerBox(placeholder="faces, e.g. 7", id="faces")
+        box = AnswerBox(placeholder="faces, e.g. 7", id="faces")
+        if self.answer is not None:
+            box.on_enter = self._entered
+        yield box
         yield Static(id="hint")
+
+    def _entered(self, text: str, keys: int) -> None:
+        if self.answer is not None:
+            self.answer(self.Answered(text, keys))
 
     def set_prompt(self, prompt: Prompt) -> None:
         if prompt is self.prompt:
@@ -368,16 +501,23 @@ class DiceTray(Widget):
         )  # keys typed since the last Enter are for this prompt
 
     def show_hint(self, fits: bool, text: str) -> None:
-        self.query_one("#hint", Static).update(escape(text))
+        show_text(
+            self.query_one("#hint", Static), escape(text)
+        )  # unchanged (the emptied box's Changed): not drawn again
         self.set_class(not fits, "-refused")
 
-    _put_back: str | None = None
-    """A refused answer just put back in the box: its reason stays shown (not its preview)."""
+    _put_back: tuple[str, int] | None = None
+    """A refused answer just put back in the box, and the box's count of keys then: until a key
+    comes, its reason stays shown (not its preview)."""
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
-        if event.value == self._put_back:
-            self._put_back = None
+        box = self.query_one(AnswerBox)
+        if event.value != box.value:
+            # the box changed since (an answer taken at its Enter, emptied, or put back): its own
+            # change comes after this one, and that one is previewed
+            return
+        if self._put_back == (event.value, box.keys):
             return
         self._put_back = None
         if self.prompt is not None:
@@ -393,7 +533,7 @@ class DiceTray(Widget):
         self.show_hint(False, reason)
         box = self.query_one(AnswerBox)
         if answered is not None and box.keys == answered.keys and box.value != answered.text:
-            self._put_back = answered.text
+            self._put_back = (answered.text, box.keys)
             box.value = answered.text
         box.select_all()
 
