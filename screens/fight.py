@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -20,7 +21,7 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 
 from companion.clock import RoundClock
 from companion.dice import Refused
-from companion.ruleset import ChoicePrompt, Outcome, OverPrompt, Prompt, SecretPrompt, TimedRuleset
+from companion.ruleset import GAMES, ChoicePrompt, Outcome, OverPrompt, Prompt, SecretPrompt, TimedRuleset
 from companion.screens.fight_clock import FightClock
 from companion.screens.fight_night import FightNight
 from companion.screens.fight_odds import FightOdds
@@ -51,7 +52,9 @@ class FightScreen(Screen[None]):
         Binding("f1", "reference", "Rules", id="reference"),
         Binding("f2", "clock", "Clock", id="clock"),
         Binding("f3", "stall", "Stall", id="stall"),
-        Binding("f4", "stopwatch", "Watch", id="stopwatch"),
+        # not in the footer: with redo on offer FO's keys would push Quit off it at 80 columns (issue 22);
+        # ? lists it, and the round clock's line says f2
+        Binding("f4", "stopwatch", "Watch", id="stopwatch", show=False),
         Binding("f6", "bracket", "Bracket", id="bracket"),
         # short words: with redo on offer every key still fits the footer at 80 columns
         Binding("f7", "roll_bout", "Bout", id="roll_bout", tooltip="the app rolls the rest of this bout"),
@@ -77,6 +80,8 @@ class FightScreen(Screen[None]):
         self.session = session
         self._shown_steps: list = []
         """The steps whose log lines the play-by-play shows."""
+        self._log_width = 0
+        """The screen's width the play-by-play was last wrapped to."""
         ruleset = session.ruleset
         self.round_clock = FightClock(self, ruleset) if isinstance(ruleset, TimedRuleset) else None
         """The round stopwatch of a timed game (FO); None for the others."""
@@ -149,12 +154,14 @@ class FightScreen(Screen[None]):
                 yield Static(id="odds")
                 yield Static(id="result")
             yield FighterPanel(id="blue", classes="fighter")
-        yield RichLog(id="log", markup=True, wrap=True, auto_scroll=True)
+        # wrapped to the log's own width, not RichLog's default of at least 78 columns (issue 22)
+        yield RichLog(id="log", markup=True, wrap=True, auto_scroll=True, min_width=20)
 
     def on_mount(self) -> None:
         self.odds.mount(self.app.store)
         self.title = self.session.ruleset.title
         self.sub_title = title_of(self.session.setup)  # the header shows it as plain text: no markup escapes
+        self._fit_title()
         if self.round_clock is not None:
             self.round_clock.mount()
         self.session.watch(self._changed)
@@ -199,10 +206,35 @@ class FightScreen(Screen[None]):
             log.scroll_end(animate=False, immediate=True, x_axis=False)
         self._shown_steps = list(steps)
 
-    def on_resize(self) -> None:
-        """A scene's panels take three lines a combatant when the terminal grows tall enough."""
-        if self._scene and self.is_mounted:
+    def on_resize(self, event: events.Resize) -> None:
+        """A scene's panels take three lines a combatant when the terminal grows tall enough; the title
+        fits the width; the play-by-play is wrapped afresh to the new width (issue 22: lines written
+        at 60 columns stayed 19 characters wide after growing to 80)."""
+        if not self.is_mounted:
+            return
+        if self._scene:
             self._render_sides(self._who_acts())
+        self._fit_title()
+        if event.size.width != self._log_width:
+            self._log_width = event.size.width
+            self.call_after_refresh(self._rewrap_log)  # once the log has its new width
+
+    def _rewrap_log(self) -> None:
+        """Every line of the play-by-play written again, wrapped to the log's width now."""
+        self._shown_steps = []
+        self.query_one("#log", RichLog).clear()
+        self._render_log()
+
+    def _fit_title(self) -> None:
+        """The game's title beside the fighters' names, or its short name where both would not fit
+        the header ("Fudge" for "Simultaneous Combat for Fudge")."""
+        ruleset = self.session.ruleset
+        game = GAMES.get(ruleset.key)
+        full, short = ruleset.title, (game.short if game is not None else ruleset.title)
+        room = self.size.width - 10  # the header's icon and clock
+        title = full if len(full) + 3 + len(self.sub_title) <= room else short
+        if self.title != title:
+            self.title = title
 
     def _dry_run(self, text: str) -> Outcome:
         """What ``text`` would do now (the tray's preview), with the round clock's reading where it runs;
@@ -235,6 +267,7 @@ class FightScreen(Screen[None]):
             names = " vs ".join(card.name for card in cards)
             if self.sub_title != names:
                 self.sub_title = names
+                self._fit_title()
         if self._scene:
             self._render_sides(self._who_acts())
             cards = ()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from table_cards import NHB_CARDS, log_lines, open_fight, text_of, type_answer
-from textual.widgets import DataTable, Input, OptionList, Static
+from textual.widgets import DataTable, Input, OptionList, RichLog, Static
 
 from companion.screens.app import make_app
 from companion.screens.fight import FightScreen
@@ -409,6 +409,33 @@ async def test_the_palette_offers_the_apps_own_commands(data_dir: Path) -> None:
         commands["New fight: Fighters Only featherweight"].callback()
         await pilot.pause()
         assert isinstance(app.screen, FighterSelectScreen) and app.screen.game == "fo"
+
+
+async def test_a_resize_wraps_the_play_by_play_afresh_and_the_title_fits(data_dir: Path) -> None:
+    """Issue 22: lines written at 60 columns are wrapped again when the terminal grows (they stayed
+    narrow); the header takes the game's short name where its whole title and the fighters' names
+    would not fit ("Bradu's SIMple NHB — Alpha One vs Bravo Two" at 50)."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen = await start_fight(pilot)
+        for _ in range(2):
+            await pilot.press("ctrl+r")  # the app's roll: its line says "(by the app)", longer than 60
+            await pilot.pause()
+        log = screen.query_one("#log", RichLog)
+        written = len([line for step in screen.session.steps for line in step.log])
+
+        def widest() -> int:
+            return max(len(strip.text.rstrip()) for strip in log.lines)
+
+        narrow = widest()
+        assert narrow <= 60 and len(log.lines) > written  # wrapped to 60
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause()
+        assert widest() > 60 and len(log.lines) == written  # each line whole again
+        assert screen.title == "Bradu's SIMple NHB"  # it fits at 120
+        await pilot.resize_terminal(50, 20)
+        await pilot.pause()
+        assert screen.title == "NHB"
 
 
 async def test_a_finished_fight_reopens_from_home_with_its_result(data_dir: Path) -> None:
