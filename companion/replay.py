@@ -246,11 +246,13 @@ class ReplayRound:
     def _wait(self, asked: Prompt) -> Any:
         """Wait at ``asked`` for an answer that fits it (:meth:`Played.feed` brings each typed one)."""
         self.need = asked
-        fiber = getcurrent()
         while True:
-            parent = fiber.parent
+            # no local of the greenlet itself: its waiting frame would hold it, a cycle the collector
+            # cannot see through, and a round let go would never be freed
+            parent = getcurrent().parent
             assert parent is not None  # a round played live runs in a greenlet of its own
             text = parent.switch()
+            del parent
             try:
                 value = self.read(asked, text)
             except Refused as refused:  # said to whoever fed it; the round waits on here, unchanged
@@ -283,8 +285,9 @@ class Played:
     def __init__(self, rnd: ReplayRound) -> None:
         rnd.live = True
         self.round = rnd
-        # the greenlet holds the round, the round not the greenlet: no cycle, so a round dropped while it
-        # waits is ended (GreenletExit at its prompt) as soon as it is let go
+        # the greenlet holds the round, the round not the greenlet, and the waiting frame holds neither
+        # the greenlet nor its parent: no cycle, so a round dropped while it waits is ended
+        # (GreenletExit at its prompt) as soon as it is let go
         self._fiber = greenlet(_play_live)
         self._fiber.switch(rnd)
 
@@ -309,10 +312,14 @@ class Played:
 
 
 class Rounds:
-    """The played rounds of the last two states asked about, by the state's identity, each waiting at its
-    prompt (:class:`Played`): the prompt, the trackers and the panels ask about one state, a check of a
-    step about the state before it and the one after, and an answer goes on from the round its state
-    keeps. A state none is kept for (after an undo, on resume) is replayed from its round's start.
+    """Played rounds by the state's identity, each waiting at its prompt (:class:`Played`), in two
+    places: the round of the state asked about last (the prompt, the trackers and the panels ask
+    about the fight's state), and the round of the latest answer's result (an answer goes on from
+    the round its state keeps, and the result's is asked about next). A preview of an answer
+    (:meth:`companion.session.Session.check`, on a copy of the state) replays the round and keeps
+    its result in the second place: it never takes the first, so Enter goes on from the round the
+    fight's state keeps. A state none is kept for (after an undo, on resume) is replayed from its
+    round's start.
 
     One set a thread: a greenlet goes on only in the thread that made it (the odds and the simulator
     run in threads of their own).
@@ -325,33 +332,27 @@ class Rounds:
         self._make = make
         self._local = threading.local()
 
-    def _kept(self) -> list[tuple[Any, Played]]:
-        kept: list[tuple[Any, Played]] | None = getattr(self._local, "kept", None)
-        if kept is None:
-            kept = self._local.kept = []
-        return kept
+    def _places(self) -> list[tuple[Any, Played] | None]:
+        """``[asked, answered]`` of this thread."""
+        places: list[tuple[Any, Played] | None] | None = getattr(self._local, "places", None)
+        if places is None:
+            places = self._local.places = [None, None]
+        return places
 
     def keep(self, state: Any, played: Played) -> None:
-        """Keep ``played`` as ``state``'s round (the oldest of three is let go)."""
-        kept = self._kept()
-        kept.insert(0, (state, played))
-        del kept[2:]
-
-    def _pop(self, state: Any) -> Played | None:
-        kept = self._kept()
-        for k, (s, played) in enumerate(kept):
-            if s is state:
-                del kept[k]
-                return played
-        return None
+        """Keep ``played`` as the round of ``state``, an answer's result (the one kept so before is let go)."""
+        self._places()[1] = (state, played)
 
     def of(self, state: Any) -> Any:
-        """The round of ``state``, played as far as its answers go."""
-        for s, played in self._kept():
-            if s is state:
-                return played.round
+        """The round of ``state``, played as far as its answers go (kept as the state asked about)."""
+        places = self._places()
+        for place, kept in enumerate(places):
+            if kept is not None and kept[0] is state:
+                if place == 1:  # the latest answer's result, asked about now: the fight's state
+                    places[0], places[1] = kept, None
+                return kept[1].round
         played = Played(self._make(state))
-        self.keep(state, played)
+        places[0] = (state, played)
         return played.round
 
     def answered(self, state: Any, text: str) -> Played:
@@ -361,14 +362,17 @@ class Rounds:
         Raises:
             Refused: ``text`` does not fit (D-5): ``state`` keeps its round as it was.
         """
-        played = self._pop(state)
-        if played is None or not played.waiting:
+        places = self._places()
+        found = next(((k, kept[1]) for k, kept in enumerate(places) if kept is not None and kept[0] is state), None)
+        if found is None or not found[1].waiting:
             return Played(self._make(evolve(state, inputs=state.inputs + (Typed(text),))))
+        place, played = found
+        places[place] = None  # fed, it is no longer this state's round
         try:
             played.feed(text)
         except Refused:
-            if played.waiting:  # refused at the prompt: nothing changed
-                self.keep(state, played)
+            if played.waiting:  # refused at the prompt: nothing changed, it waits for this state still
+                places[place] = (state, played)
             raise
         return played
 

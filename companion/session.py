@@ -8,6 +8,7 @@ fight's state any other way.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
@@ -172,9 +173,12 @@ class Session:
         if text.lower() == ROLL_WORD or isinstance(self.prompt, SecretPrompt):
             return Outcome(self.state)  # the app rolls, or the pad fills the picks: not the typed text's to say
         exploded = self._exploded(text)
+        # a copy: equal, but nothing is kept for it, so the round kept waiting at this state's prompt
+        # (companion.replay.Played) is left for submit to go on from, not used up by the preview
+        state = copy.copy(self.state)
         if exploded is not None:
-            return self._fold(exploded, clock)
-        return self.ruleset.apply(self.state, Answer(text, False, clock))
+            return self._fold(exploded, clock, state)
+        return self.ruleset.apply(state, Answer(text, False, clock))
 
     def _exploded(self, text: str) -> list[str] | None:
         """An exploding die typed in one go, ``10 4`` (issue 21): the faces, each but the last the
@@ -194,10 +198,11 @@ class Session:
                 return None
         return faces
 
-    def _fold(self, texts: list[str], clock: float | None) -> Outcome:
-        """The answers ``texts`` in turn on the pure ruleset: the last outcome with every line
-        logged, or Refused with the first refusal (nothing is changed either way)."""
-        state, lines = self.state, list[str]()
+    def _fold(self, texts: list[str], clock: float | None, state: Any = None) -> Outcome:
+        """The answers ``texts`` in turn on the pure ruleset from ``state`` (the current one by
+        default): the last outcome with every line logged, or Refused with the first refusal
+        (nothing is changed either way)."""
+        state, lines = self.state if state is None else state, list[str]()
         for text in texts:
             outcome = self.ruleset.apply(state, Answer(text, False, clock))
             state, lines = outcome.state, lines + list(outcome.log)

@@ -66,3 +66,95 @@ def test_a_scene_state_is_the_cores_with_the_games_own_fields() -> None:
     core = [f.name for f in dataclasses.fields(SceneState)]
     for game in (FudgeState, PafState):
         assert [f.name for f in dataclasses.fields(game)][: len(core)] == core
+
+
+# --- rounds kept waiting at their prompt (issue 21) -------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class _Tally:
+    inputs: tuple[object, ...] = ()
+    shown: int = 0
+
+
+class _Counting:
+    """A round that asks for words for ever, counting how often it is played from its start."""
+
+    started = 0
+    ended = 0
+
+    def __init__(self, st: _Tally) -> None:
+        from companion.replay import ReplayRound
+
+        class Round(ReplayRound):
+            def __init__(self, st: _Tally) -> None:
+                self.st, self.taken, self.log = st, [], []
+
+            def read(self, prompt: object, text: str) -> object:
+                if text == "no":
+                    raise Refused("not that")
+                return text
+
+            def play(self) -> None:
+                _Counting.started += 1
+                try:
+                    while True:
+                        self.log.append(self.take(lambda: "say a word"))
+                except BaseException:
+                    _Counting.ended += 1
+                    raise
+
+        self.round = Round(st)
+
+
+def test_a_waiting_round_goes_on_and_one_let_go_is_freed() -> None:
+    """A round goes on from its prompt with each answer (played from its start once); a refusal
+    leaves it waiting; a round let go while it waits is ended at its prompt (GreenletExit) and freed,
+    not kept for ever by its own waiting frame."""
+    import gc
+    import weakref
+
+    from companion.replay import Played, Rounds
+
+    rounds = Rounds(lambda st: _Counting(st).round)
+    state = _Tally()
+    _Counting.started = _Counting.ended = 0
+    for word in ("a", "b", "c"):
+        played = rounds.answered(state, word)
+        state = _Tally(tuple(played.round.taken))
+        rounds.keep(state, played)
+        assert rounds.of(state) is played.round
+    assert _Counting.started == 1 and played.round.log == ["a", "b", "c"]
+    with pytest.raises(Refused):
+        rounds.answered(state, "no")
+    assert rounds.answered(state, "d").round is played.round and _Counting.started == 1
+
+    made = [Played(_Counting(_Tally()).round) for _ in range(50)]
+    alive = [weakref.ref(p.round) for p in made]
+    del made, played
+    gc.collect()
+    assert sum(ref() is not None for ref in alive) == 0
+    assert _Counting.ended >= 50
+
+
+def test_a_preview_leaves_the_waiting_round_to_enter() -> None:
+    """Session.check previews an answer on a copy of the state: the round kept waiting for the fight's
+    state is left for submit, which goes on from it rather than replaying the round (issue 21)."""
+    import random
+
+    from companion.cards import load_roster
+    from companion.ruleset import Setup
+    from companion.rulesets.fudge.ruleset import RULESET
+    from companion.session import Session
+
+    roster = load_roster("fudge", RULESET.card_model)
+    session = Session(RULESET, Setup("fudge", tuple(roster.cards[:2])), rng=random.Random(1))
+    session.roll()
+    kept = RULESET.run(session.state)
+    prompt = session.prompt
+    typed = prompt.advised if getattr(prompt, "advised", None) else "0 0 0 0"
+    session.check(typed)
+    session.check(typed)
+    assert RULESET.run(session.state) is kept  # the previews took nothing
+    session.submit(typed)
+    assert RULESET.run(session.state) is kept  # Enter went on from it: the same round, further on
