@@ -484,8 +484,8 @@ class Tally:
         settled = self.settled
         for at, k in enumerate(pending):
             if k:
+                pending[at] = 0  # first: a Ctrl+C between the two never counts a chunk twice
                 settled[endings[at]] += k
-                pending[at] = 0
 
     def _take(self, endings: list[Result], counts: Iterable[tuple[int, int]]) -> None:
         """Add ``k`` bouts ending in ``endings[r]`` for each ``(r, k)`` of ``counts``, as numbers.
@@ -657,6 +657,8 @@ def _values_of(result: Result) -> tuple[Any, ...]:
 
 def _result_from(cls: type, values: tuple[Any, ...]) -> Result:
     """A result read back from a worker: the same ending is the same object, chunk after chunk."""
+    if len(_INTERNED) > 100_000:  # many runs in one app: keep the memory flat (a tally merges by value)
+        _INTERNED.clear()
     key = (cls, values)
     result = _INTERNED.get(key)
     if result is None:
@@ -673,8 +675,6 @@ def _tally_from(
     stopped: bool,
 ) -> Tally:
     """A tally as :meth:`Tally.__reduce__` sent it."""
-    if len(_INTERNED) > 100_000:  # many matchups in one app: keep the memory flat
-        _INTERNED.clear()
     bouts: Counter[Result] = Counter()
     for kind, values, count in rows:
         bouts[_result_from(classes[kind], values)] = count
@@ -1117,9 +1117,13 @@ def plan(
     return Plan(job, n, chunk)
 
 
-def workers_for(n: int, *, walked: bool = False) -> int:
+def workers_for(n: int, *, walked: bool = False, forked: bool = True) -> int:
     """Processes for a run of ``n``: one a core from :data:`PARALLEL_FROM` on, else 1; for bouts
-    ``walked`` afresh (``Ruleset.memo`` False), from :data:`WALKED_PARALLEL_FROM`."""
+    ``walked`` afresh (``Ruleset.memo`` False), from :data:`WALKED_PARALLEL_FROM`. A run that cannot
+    fork its workers (the app runs from a thread, so its workers are spawned) shares a chain's bouts
+    never: each spawned worker builds its chain cold, and two were slower than one (issue 21 review)."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    if not walked and not forked:
+        return 1
     start = WALKED_PARALLEL_FROM if walked else PARALLEL_FROM
     return max(1, cores) if n >= start else 1

@@ -306,6 +306,8 @@ class Store:
         """Each fight's revision as this store last read or wrote it."""
         self._claims: Counter[int] = Counter()
         self._has_rev = True
+        self._forgetter = f"{os.getpid()}:{id(self):x}"
+        """Who forgets fights here: an app quitting deletes its own forgotten fights, not another's."""
         made = _make_folder(path.parent)
         existed = path.exists()
         try:
@@ -743,7 +745,10 @@ class Store:
                     raise KeyError(f"no saved fight {session_id}")
                 if row[0] == FORGOTTEN:
                     return
-                conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"forgotten.{session_id}", row[0]))
+                conn.execute(
+                    "INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                    (f"forgotten.{session_id}", f"{row[0]} {self._forgetter}"),
+                )
                 conn.execute("UPDATE sessions SET status=? WHERE id=?", (FORGOTTEN, session_id))
         finally:
             self.release(session_id)
@@ -755,19 +760,26 @@ class Store:
             row = conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
             if row is None:
                 raise KeyError(f"fight {session_id} is not forgotten")
-            conn.execute("UPDATE sessions SET status=? WHERE id=?", (row[0], session_id))
+            conn.execute("UPDATE sessions SET status=? WHERE id=?", (str(row[0]).split()[0], session_id))
             conn.execute("DELETE FROM meta WHERE key=?", (key,))
 
     def purge_forgotten(self) -> int:
-        """Delete every forgotten fight for good (the app does so as it quits); how many."""
-        ids = [row[0] for row in self.conn.execute("SELECT id FROM sessions WHERE status=?", (FORGOTTEN,))]
-        for session_id in ids:
-            if self.held_elsewhere(session_id):
+        """Delete for good the fights forgotten through this store (the app does so as it quits;
+        another app's stay for it to bring back), and any whose forgetter is unknown; how many."""
+        rows = self.conn.execute(
+            "SELECT s.id, m.value FROM sessions s LEFT JOIN meta m ON m.key = 'forgotten.' || s.id WHERE s.status=?",
+            (FORGOTTEN,),
+        ).fetchall()
+        purged = 0
+        for session_id, value in rows:
+            by = str(value).split()[1] if value is not None and len(str(value).split()) > 1 else None
+            if (by is not None and by != self._forgetter) or self.held_elsewhere(session_id):
                 continue
             self.delete(session_id)
             with self._write() as conn:
                 conn.execute("DELETE FROM meta WHERE key=?", (f"forgotten.{session_id}",))
-        return len(ids)
+            purged += 1
+        return purged
 
     # --- reading ---------------------------------------------------------------
 

@@ -14,7 +14,11 @@ def folded(text: str) -> str:
     """``text`` as a search compares it: without case or accents (``José`` is ``jose``, ``Ærø`` is
     ``ærø``'s letters less their marks), so a player types a name as a keyboard allows (issue 22)."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).translate(_UNMARKED)
+
+
+_UNMARKED = str.maketrans({"ø": "o", "ł": "l", "đ": "d", "ð": "d", "æ": "ae", "œ": "oe", "þ": "th", "ı": "i"})
+"""Letters whose mark NFKD does not take off (Bjørn, Łukasz, Đorđe), as a keyboard types them."""
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:

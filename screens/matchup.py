@@ -333,7 +333,7 @@ class MatchupScreen(Screen[None]):
         self._status(
             f"Running {self.count:,} {self.noun}, seed {self.seed}... s stops and keeps what is done.", muted=True
         )
-        if workers_for(self.count, walked=not self.ruleset.memo) > 1:
+        if workers_for(self.count, walked=not self.ruleset.memo, forked=False) > 1:
             try:
                 ensure_resource_tracker()  # from the app's thread: the worker's would race the screen's stderr
             except Exception as exc:  # noqa: BLE001 - the run then fails with the reason; never a traceback
@@ -453,7 +453,7 @@ class MatchupScreen(Screen[None]):
             tally = run(
                 jobs,
                 names,
-                workers=workers_for(n, walked=not self.ruleset.memo),
+                workers=workers_for(n, walked=not self.ruleset.memo, forked=False),
                 progress=progress,
                 cancelled=lambda: self._stop.is_set() or worker.is_cancelled,
                 into=so_far,

@@ -581,7 +581,8 @@ def odds_text(odds: Any, most: int = ODDS_LINES, names: tuple[str, str] | None =
             lines.append(f"[dim]{escape(line.label)}[/dim] [b]{line.shown()}[/b]")
             continue
         label = line.label
-        if short is not None and names is not None and line.side in (0, 1) and not any(n in label for n in names):
+        said = (*names, *short) if names is not None and short is not None else ()
+        if short is not None and line.side in (0, 1) and not any(n in label for n in said):
             label = f"{short[line.side]}: {label}"
         lines.append(
             f"{odds_bar(line.p, SIDE_COLOURS.get(line.side, '$text-success'))} [b]{line.shown():>4}[/b] {escape(label)}"

@@ -531,4 +531,14 @@ def test_a_forgotten_fight_is_out_of_the_lists_until_brought_back(store: Store) 
     with pytest.raises(KeyError):
         store.bring_back(a.id)  # not forgotten now
     store.forget(b.id)
-    assert store.purge_forgotten() == 1 and store.status(b.id) is None and store.status(a.id) == "open"
+    other = Store.open(store.path.parent)  # another app on the same folder, with a fight it forgot
+    try:
+        store.forget(a.id)
+        other.bring_back(a.id)
+        other.forget(a.id)
+        assert store.purge_forgotten() == 1 and store.status(b.id) is None  # its own, not the other's
+        assert store.status(a.id) == "forgotten"
+        other.bring_back(a.id)
+        assert store.status(a.id) == "open"
+    finally:
+        other.close()

@@ -14,3 +14,4 @@ def test_folded_text_has_no_case_and_no_accents():
 
     assert folded("José Aldo") == folded("JOSE ALDO") == "jose aldo"
     assert folded("Tiago Brandão") == "tiago brandao" and folded("Straße") == "strasse"
+    assert folded("Bjørn Łukasz Đorđe Æsir") == "bjorn lukasz dorde aesir"
