@@ -17,7 +17,9 @@ def folded(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).translate(_UNMARKED)
 
 
-_UNMARKED = str.maketrans({"ø": "o", "ł": "l", "đ": "d", "ð": "d", "æ": "ae", "œ": "oe", "þ": "th", "ı": "i"})
+_UNMARKED = str.maketrans(
+    {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "æ": "ae", "œ": "oe", "þ": "th", "\u0131": "i"}
+)  # \u0131: the dotless i
 """Letters whose mark NFKD does not take off (Bjørn, Łukasz, Đorđe), as a keyboard types them."""
 
 
