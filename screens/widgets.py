@@ -540,16 +540,17 @@ class DiceTray(Widget):
 
 def odds_reference(odds: Any) -> Reference:
     """The odds' detail view (f9): every figure, the compact ones then each section's, as a table
-    with a bar for each chance; the note says how exact they are."""
+    with a bar for each chance; the note says how exact they are. The chance comes before its
+    words: a long outcome at 80 columns is what is cut, not the figure (issue 22: "chan")."""
     rows: list[tuple[str, ...]] = []
     for heading, lines in (("", odds.lines), *odds.sections):
         for line in lines:
             bar = "" if line.kind == "expected" else "█" * round(line.p * 10)  # 10 cells: the column's width
-            rows.append((heading, line.label, line.shown(), bar))
+            rows.append((heading, line.shown(), f"{bar:<10}", line.label))
     note = f"{odds.basis}" + (f"; {odds.remainder:.2%} beyond the depth followed" if odds.remainder else "")
     return Reference(
         f"Odds: {odds.title}",
-        ("", "outcome", "chance", ""),
+        ("", "chance", "", "outcome"),
         tuple(rows),
         None,
         note + "; ctrl+o hides the odds by the tray.",
