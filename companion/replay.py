@@ -376,6 +376,24 @@ class Rounds:
             raise
         return played
 
+    def go_on(self, state: Any, text: str) -> tuple[Any, Any, tuple[str, ...]]:
+        """``state``'s round gone on with the typed ``text`` (:meth:`answered`): the round, the state
+        with the round's answers so far (kept as its round's where the round waits on: its ``shown``
+        the lines logged) and the lines this answer logged. A finished round is the caller's to fold
+        into the next round's state.
+
+        Raises:
+            Refused: ``text`` does not fit (D-5): ``state`` keeps its round as it was.
+        """
+        played = self.answered(state, text)
+        rnd: Any = played.round
+        log = tuple(rnd.log[state.shown :])
+        if rnd.done:
+            return rnd, evolve(state, inputs=tuple(rnd.taken)), log
+        after = evolve(state, inputs=tuple(rnd.taken), shown=len(rnd.log))
+        self.keep(after, played)
+        return rnd, after, log
+
 
 class SceneRuleset(Ruleset):
     """The ruleset of a scene game: answers replayed through its round class.
@@ -418,13 +436,8 @@ class SceneRuleset(Ruleset):
     def apply(self, state: Any, answer: Answer) -> Outcome:
         if state.result is not None:
             raise Refused("the scene is over")
-        played = self._rounds.answered(state, answer.text)
-        rnd: Any = played.round
-        after = evolve(state, inputs=tuple(rnd.taken))
-        log = tuple(rnd.log[state.shown :])
+        rnd, after, log = self._rounds.go_on(state, answer.text)
         if not rnd.done:
-            after = evolve(after, shown=len(rnd.log))
-            self._rounds.keep(after, played)
             return Outcome(after, log)
         fighters = tuple(f.frozen() for f in rnd.f)
         end = evolve(

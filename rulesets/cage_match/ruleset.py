@@ -296,13 +296,8 @@ class CageMatch(Ruleset):
         if state.result is not None:
             raise Refused("the fight is over")
         # the turn goes on from its prompt (replayed from its start only where none waits: an undo, a resume)
-        played = self._turns.answered(state, answer.text)
-        turn: Any = played.round
-        after = evolve(state, inputs=tuple(turn.taken))
-        log = tuple(turn.log[state.shown :])
+        turn, after, log = self._turns.go_on(state, answer.text)
         if not turn.done:
-            after = evolve(after, shown=len(turn.log))
-            self._turns.keep(after, played)
             return Outcome(after, log)
         bodies = tuple(Body(hp.muscle, hp.body, hp.head, hp.focus) for hp in turn.hp)
         end = evolve(
