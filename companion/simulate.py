@@ -50,7 +50,7 @@ from array import array
 from collections import Counter, deque
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from companion.clock import seconds_of
 from companion.ruleset import (
@@ -1047,48 +1047,74 @@ def _run_parallel(
         # a threaded process can hang
         context = multiprocessing.get_context("spawn")
         ensure_resource_tracker()
-    # A few batches of chunks in flight a worker, the next sent as one comes back: the run holds a
-    # few whatever its length, and the figures are added in chunk order (same seed, same figures).
     # A batch is some consecutive chunks sent and sent back as one: a chain's chunk takes a few
     # milliseconds, and the parent's share of each message is then a small part of the run.
+    endings = _Endings()
+
+    def take(batch: tuple[Job, ...], chunks: list[Tally | Counts]) -> None:
+        nonlocal done
+        for job, chunk in zip(batch, chunks):
+            endings.add(total, chunk)
+            done += job.count
+        if progress is not None:
+            progress(done)
+
+    try:
+        return pooled(_batches(iter(jobs)), _play_batch, take, context, workers, cancelled)
+    finally:
+        _WARM.clear()
+
+
+TaskT = TypeVar("TaskT")
+ResultT = TypeVar("ResultT")
+
+
+def pooled(
+    tasks: Iterator[TaskT],
+    play: Callable[[TaskT], ResultT],
+    take: Callable[[TaskT, ResultT], None],
+    context: BaseContext,
+    workers: int,
+    cancelled: Callable[[], bool] | None,
+) -> bool:
+    """Play ``tasks`` on ``workers`` processes of ``context``, a few in flight a worker and the next
+    sent as one comes back (a run holds a few whatever its length), each result given to ``take``
+    in the tasks' order (same seed, same figures); whether the run was stopped (``cancelled``,
+    asked while waiting). Stopped by it, by Ctrl+C or an error, every worker is ended at once,
+    not at its task's end. ``play`` is pickled by name: a module's function."""
+    import multiprocessing
+
     pool = context.Pool(workers, initializer=_quiet_worker)
     finished = False
-    endings = _Endings()
     try:
-        waiting = _batches(iter(jobs))
-        flight: deque[tuple[tuple[Job, ...], Any]] = deque()
-        for batch in waiting:
-            flight.append((batch, pool.apply_async(_play_batch, (batch,))))
+        flight: deque[tuple[TaskT, Any]] = deque()
+        for task in tasks:
+            flight.append((task, pool.apply_async(play, (task,))))
             if len(flight) >= 2 * workers:
                 break
         while flight:
-            batch, result = flight.popleft()
+            task, result = flight.popleft()
             while True:
                 if cancelled is not None and cancelled():
                     return True
                 try:
-                    chunks = result.get(timeout=0.2)
+                    value = result.get(timeout=0.2)
                     break
                 except multiprocessing.TimeoutError:
                     continue
-            for job, chunk in zip(batch, chunks):
-                endings.add(total, chunk)
-                done += job.count
-            if progress is not None:
-                progress(done)
-            following = next(waiting, None)
+            take(task, value)
+            following = next(tasks, None)
             if following is not None:
-                flight.append((following, pool.apply_async(_play_batch, (following,))))
+                flight.append((following, pool.apply_async(play, (following,))))
         pool.close()
         finished = True
         return False
     finally:
         if finished:
             pool.join()
-        else:  # stopped (Ctrl+C, the stop key, an error): end every worker now, not at its chunk's end
+        else:
             pool.terminate()
             pool.join()
-        _WARM.clear()
 
 
 def plan(

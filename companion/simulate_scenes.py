@@ -32,13 +32,13 @@ from __future__ import annotations
 import math
 import random
 import threading
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.ruleset import SIDES, ChoicePrompt, OverPrompt, Result, RollPrompt, Ruleset, Setup
-from companion.simulate import ensure_resource_tracker, wilson
+from companion.simulate import ensure_resource_tracker, pooled, wilson
 
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
@@ -453,13 +453,6 @@ def run_scenes(
     return into
 
 
-def _quiet() -> None:
-    """Workers leave Ctrl+C to the parent, which stops the run and keeps what is done."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _run_scenes_parallel(
     jobs: Iterator[SceneJob],
     total: SceneTally,
@@ -478,36 +471,12 @@ def _run_scenes_parallel(
         context = multiprocessing.get_context("spawn")  # the app runs this from a thread
         ensure_resource_tracker()
     done = 0
-    pool = context.Pool(workers, initializer=_quiet)
-    finished = False
-    try:
-        flight: deque[tuple[SceneJob, Any]] = deque()
-        for job in jobs:
-            flight.append((job, pool.apply_async(run_scene_job, (job,))))
-            if len(flight) >= 2 * workers:
-                break
-        while flight:
-            job, pending = flight.popleft()
-            while True:
-                if cancelled is not None and cancelled():
-                    return True
-                try:
-                    total.add(pending.get(timeout=0.2))
-                    break
-                except multiprocessing.TimeoutError:
-                    continue
-            done += job.count
-            if progress is not None:
-                progress(done)
-            following = next(jobs, None)
-            if following is not None:
-                flight.append((following, pool.apply_async(run_scene_job, (following,))))
-        pool.close()
-        finished = True
-        return False
-    finally:
-        if finished:
-            pool.join()
-        else:  # stopped (Ctrl+C, the stop key, an error): end every worker now
-            pool.terminate()
-            pool.join()
+
+    def take(job: SceneJob, chunk: SceneTally) -> None:
+        nonlocal done
+        total.add(chunk)
+        done += job.count
+        if progress is not None:
+            progress(done)
+
+    return pooled(jobs, run_scene_job, take, context, workers, cancelled)
