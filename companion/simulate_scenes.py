@@ -33,7 +33,7 @@ import math
 import random
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -108,6 +108,19 @@ class SceneFigures:
         """What the GM types now to end the scene: where nothing can end it by itself (Fudge: no
         hit can wound any more) or it has gone on past the game's limit of rounds; None: play on."""
         return None
+
+    @staticmethod
+    def winning_side(result: Result, members: Iterable[tuple[str, int]]) -> int | None:
+        """The side that won: the other of the side the result's loser names, every one of that side
+        joined by `` & `` as the games' scene ends name them (``members``: each combatant's name and
+        side, in scene order); None where no side won."""
+        if result.winner is None:
+            return None
+        everyone = list(members)
+        for side in (0, 1):
+            if result.loser == " & ".join(name for name, of in everyone if of == side):
+                return 1 - side
+        raise ValueError(f"the result's loser {result.loser!r} is not a side of the scene")
 
 
 # --- one scene -----------------------------------------------------------------------------

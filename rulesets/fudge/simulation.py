@@ -43,22 +43,11 @@ class FudgeFigures(SceneFigures):
             level = DEAD if fighter.dead else WOUND_WORDS[worst or "none"]
             fell = fighter.dead or worst in OUT or fighter.fell > 0
             out.append(Ending(level, fell, fighter.dead))
-        return SceneEnding(winning_side(state, result), tuple(out))
+        return SceneEnding(self.winning_side(result, ((sheet.name, sheet.side) for sheet in state.sheets)), tuple(out))
 
     def end_answer(self, state: FudgeState) -> str | None:
         """``end`` where no hit can wound any more (``stalled``), or past :data:`MAX_ROUNDS`."""
         return "end" if state.stalled or state.round > MAX_ROUNDS else None
-
-
-def winning_side(state: FudgeState, result: Result) -> int | None:
-    """The side that won: the other of the side the result's loser names (every one of that side,
-    as :meth:`SceneEnd.finish` names them); None where no side won."""
-    if result.winner is None:
-        return None
-    for side in (0, 1):
-        if result.loser == " & ".join(sheet.name for sheet in state.sheets if sheet.side == side):
-            return 1 - side
-    raise ValueError(f"the result's loser {result.loser!r} is not a side of the scene")
 
 
 FIGURES = FudgeFigures()

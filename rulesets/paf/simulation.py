@@ -48,22 +48,11 @@ class PafFigures(SceneFigures):
                 level = "unhurt"
             fell = fighter.dead or hp <= 0 or fighter.fell > 0
             out.append(Ending(level, fell, fighter.dead, max(0, fighter.max_hp - hp)))
-        return SceneEnding(winning_side(state, result), tuple(out))
+        return SceneEnding(self.winning_side(result, ((being.name, being.side) for being in state.beings)), tuple(out))
 
     def end_answer(self, state: PafState) -> str | None:
         """``end`` past :data:`MAX_ROUNDS` (PA-12 ends a scene nobody can win by itself)."""
         return "end" if state.round > MAX_ROUNDS else None
-
-
-def winning_side(state: PafState, result: Result) -> int | None:
-    """The side that won: the other of the side the result's loser names (every being of it, as
-    :meth:`Aftermath.finish` names them); None where no side won."""
-    if result.winner is None:
-        return None
-    for side in (0, 1):
-        if result.loser == " & ".join(being.name for being in state.beings if being.side == side):
-            return 1 - side
-    raise ValueError(f"the result's loser {result.loser!r} is not a side of the scene")
 
 
 FIGURES = PafFigures()
