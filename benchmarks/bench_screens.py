@@ -8,7 +8,8 @@ submitted with Enter, each choice's key likewise, and a Cage Match turn's secret
 on the action pad with its keys (the cover, the arrow keys, Enter to lock, ``b`` for blue's
 cover, Enter to reveal). The clock starts when the session accepts the answer (the fight
 screen's ``_changed``) and stops when the screen has refreshed after re-rendering
-(``call_after_refresh``), as in ``bench_fo_screen.py``, and has nothing more to draw: a part that
+(``call_after_refresh``, the "first" figure, which the retired ``bench_fo_screen.py`` measured
+for FO alone), and has nothing more to draw: a part that
 Textual draws a frame later (the play-by-play scrolled to its new line) is counted in. The floor is one ``Static`` changed in a
 bare app, timed the same way. Run:
 
@@ -250,7 +251,7 @@ def main() -> None:
         pstats.Stats(profiler).sort_stats(args.sort).print_stats(args.top)
         return
     print(f"target: median <= {MEDIAN_TARGET:.0f} ms, 90th percentile <= {P90_TARGET:.0f} ms")
-    print("first: the first refresh of the fight screen after the answer (as bench_fo_screen.py);")
+    print("first: the first refresh of the fight screen after the answer;")
     print("settled: until the screen has nothing more to draw (frames Textual asks for after it too)")
     print(
         f"{'game':<11}{'fights':>7}{'answers':>8}{'median':>9}{'p90':>9}{'worst':>9}{'x floor':>9}"
