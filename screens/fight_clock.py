@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from companion.clock import RoundClock, mmss
+from companion.clock import RoundClock, mmss, seconds_of
 from companion.dice import Refused
 from companion.ruleset import TimedRuleset
 from companion.screens.stopwatch import RoundTimer, TimerView
@@ -205,8 +205,8 @@ class FightClock:
         stopwatch); None if ``text`` is no reading (no answer of a timed game looks like one)."""
         if self.clock is None:
             return None
-        match = TYPED_READING.fullmatch(text.strip())
-        return None if match is None else float(int(match[1]) * 60 + int(match[2]))
+        typed = text.strip()
+        return float(seconds_of(typed)) if TYPED_READING.fullmatch(typed) else None
 
     def setting_said(self, seconds: float) -> str:
         """What setting the clock to ``seconds`` does, in words; Refused (and nothing set) where it
