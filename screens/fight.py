@@ -27,12 +27,20 @@ from companion.screens.fight_night import FightNight
 from companion.screens.fight_odds import FightOdds
 from companion.screens.sides import ROOMY_SCENE, SidePanel
 from companion.screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
-from companion.screens.widgets import DiceTray, FighterPanel, escape, prompt_text, show_text
+from companion.screens.widgets import DiceTray, FighterPanel, LinePanel, corner_lines, escape, prompt_text, show_text
 from companion.session import NotSaved, Session, title_of
 
 
 class PromptScroll(VerticalScroll, can_focus=False):
     """A scene's prompt, scrolled by Up and Down while the answer box keeps the focus."""
+
+
+COMPACT_BELOW = 90
+"""Below this many columns the corners' panels leave the prompt too little room: each fighter
+is shown in a line above it (issue 22: at 60 columns the prompt had 16)."""
+
+ROOMY_CORNERS = 24
+"""From this many rows a narrow screen gives each fighter two lines, below it one."""
 
 
 class FightScreen(Screen[None]):
@@ -145,6 +153,7 @@ class FightScreen(Screen[None]):
         them in a timed game, the play-by-play below."""
         if self.round_clock is not None:
             yield RoundTimer(id="timer")
+        yield LinePanel(id="corners")  # shown instead of the panels on a narrow screen
         with Horizontal(id="ring"):
             yield FighterPanel(id="red", classes="fighter")
             with Vertical(id="centre"):
@@ -165,6 +174,7 @@ class FightScreen(Screen[None]):
         if self.round_clock is not None:
             self.round_clock.mount()
         self.session.watch(self._changed)
+        self.set_class(not self._scene and self.app.size.width < COMPACT_BELOW, "compact")
         if not self._scene:
             # bars take two lines each: the ring grows so the position and the penalty stay in view
             self.query_one("#ring").set_class(self.session.ruleset.has_gauges, "gauges")
@@ -214,6 +224,12 @@ class FightScreen(Screen[None]):
             return
         if self._scene:
             self._render_sides(self._who_acts())
+        else:
+            compact = event.size.width < COMPACT_BELOW
+            turned = compact != self.has_class("compact")
+            self.set_class(compact, "compact")
+            if compact or turned:
+                self._render_all()  # the corners' lines fit the new size; the panels show what they missed
         self._fit_title()
         if event.size.width != self._log_width:
             self._log_width = event.size.width
@@ -271,6 +287,8 @@ class FightScreen(Screen[None]):
         if self._scene:
             self._render_sides(self._who_acts())
             cards = ()
+        compact = self.has_class("compact")
+        corners: list[str] = []
         for side, card in enumerate(cards):
             panel = self.query_one("#red" if side == 0 else "#blue", FighterPanel)
             # what the round timer shows is not shown again
@@ -281,7 +299,16 @@ class FightScreen(Screen[None]):
             shown = gauges.get(card.name)
             skipped = skip + tuple(gauge.key for gauge in shown or ())  # drawn as bars and pips
             numbers = {key: value for key, value in numbers.items() if key not in skipped}
-            panel.show(side, card, ruleset.panel_lines(card, numbers), acting == side, shown)
+            lines = ruleset.panel_lines(card, numbers)
+            if compact:
+                room = self.size.width - 2  # the line's padding
+                most = 1 if self.size.height < ROOMY_CORNERS else 2  # the play-by-play keeps some lines
+                ratings = frozenset(ruleset.label(key) for key in type(card).model_fields)
+                corners += corner_lines(side, card, lines, acting == side, shown or (), room, most, ratings)
+            else:
+                panel.show(side, card, lines, acting == side, shown)
+        if compact:
+            self.query_one("#corners", LinePanel).show_lines(corners)
         status = [line for line in (ruleset.status(state),) if line]
         n = len(session.steps)
         status.append(f"{n} answer{'s' * (n != 1)}")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Digits, Static
 
@@ -24,6 +25,11 @@ if TYPE_CHECKING:  # the fight screen imports this module
 WARNING_SECONDS = 30
 """The last seconds of a round shown as a warning."""
 BAR = 16
+
+
+STRIP_FITS = ((16, 10, " attacking "), (12, 6, "attacking"), (10, 0, "attacking"), (7, 0, "·"))
+"""The timer's line at narrower and narrower widths: a name's cells, a bar's cells, the word
+between the times."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,15 +86,24 @@ class TimerView:
             lines.append(f"{escape(name):<{width}} {self.bar(side)} {mmss(self.attack[side])} {mark}")
         return lines
 
-    def strip(self) -> str:
-        """Both fighters on one line, red from the left and blue from the right."""
+    def strip(self, room: int = 80) -> str:
+        """Both fighters on one line, red from the left and blue from the right, in ``room``
+        cells: on a narrow screen the names are cut and the bars shortened, then left out, so
+        both fighters' attacking time stays in view (issue 22: at 60 columns blue's was cut off)."""
         red, blue = self.names
         hold = ["◀" if self.holder == side and not self.over else " " for side in (0, 1)]
-        return (
-            f"[b]{escape(red[:16])}[/b] {self.bar(0, 10)} {mmss(self.attack[0])}{hold[0]}"
-            f"  [dim]attacking[/dim]  "
-            f"{hold[1]}{mmss(self.attack[1])} {self.bar(1, 10)} [b]{escape(blue[:16])}[/b]"
-        )
+        line = ""
+        for name_cells, bar_cells, word in STRIP_FITS:
+            bars = [f" {self.bar(side, bar_cells)}" if bar_cells else "" for side in (0, 1)]
+            names = [escape(name[:name_cells].rstrip()) for name in (red, blue)]
+            line = (
+                f"[b]{names[0]}[/b]{bars[0]} {mmss(self.attack[0])}{hold[0]}"
+                f" [dim]{word}[/dim] "
+                f"{hold[1]}{mmss(self.attack[1])}{bars[1]} [b]{names[1]}[/b]"
+            )
+            if Content.from_markup(line).cell_length <= room:
+                break
+        return line
 
     def stall_line(self) -> str:
         if self.stall is None or self.over:
@@ -115,14 +130,22 @@ class RoundTimer(Static):
     }
     """
 
+    _view: TimerView | None = None
+
     def show(self, view: TimerView) -> None:
+        self._view = view
         head = f"[b]Round {view.round}/{view.rounds}  {mmss(view.remaining)}[/b]  [dim]{view.state_word()}[/dim]"
         stall = view.stall_line()
         if stall:
             head += f"  [dim]· {stall}[/dim]"
-        show_text(self, f"{head}\n{view.strip()}")
+        room = self.content_size.width if self.content_size.width > 0 else self.app.size.width - 2
+        show_text(self, f"{head}\n{view.strip(room)}")
         self.set_class(view.warning, "-warning")
         self.set_class(not view.running and not view.over, "-paused")
+
+    def on_resize(self) -> None:
+        if self._view is not None:  # a paused clock is not drawn again by its ticks
+            self.show(self._view)
 
 
 class StopwatchScreen(ModalScreen[None]):

@@ -252,6 +252,56 @@ class FighterPanel(LinePanel):
         self.set_class(acting, "acting")
 
 
+def corner_lines(
+    side: int,
+    card: Any,
+    lines: tuple[PanelLine, ...],
+    acting: bool,
+    gauges: Sequence[Gauge] = (),
+    room: int = 80,
+    most: int = 2,
+    ratings: frozenset[str] = frozenset(),
+) -> list[str]:
+    """A fighter's panel in a line of ``room`` cells, for a screen too narrow for panels beside
+    the prompt (issue 22): the name in the corner's colour with a mark where he acts, his
+    gauges as figures, his trackers, then his card's ratings (the fields labelled as in
+    ``ratings``, and pairs); where they do not fit, broken between figures (never inside one)
+    onto at most ``most`` lines, the rest cut."""
+    colour = "$text-error" if side == 0 else "$text-primary"
+    parts = [f"{'▶ ' if acting else '  '}[b {colour}]{escape(card.name)}[/]"]
+    for gauge in gauges:
+        value = f"[b $text-error]{gauge.value}[/]" if gauge.low else f"[b]{gauge.value}[/b]"
+        parts.append(f"{gauge.label} {value}")  # its most is the card's: the panel's bar shows it
+
+    # what changes in the fight first, the card's fixed pairs of ratings last
+    def rating(line: PanelLine) -> bool:
+        return isinstance(line, Pair) or (isinstance(line, Field) and line.label in ratings)
+
+    for line in sorted(lines, key=rating):
+        if isinstance(line, Field):
+            parts.append(f"{line.label} [b]{escape(line.value)}[/b]")
+        elif isinstance(line, Pair):
+            parts.append(f"{escape(line.left.strip())}/{escape(line.right.strip())}")
+        else:
+            parts.append(mark_markup(line, tight=True))
+    rows: list[str] = []
+    row, used = "", 0
+    for part in parts:
+        cells = Content.from_markup(part).cell_length
+        if row and used + 3 + cells > room:
+            if len(rows) + 1 == most:
+                row += " [dim]…[/dim]"  # the rest is on the fight card (f1) and the wider screen
+                break
+            rows.append(row)
+            row, used = "    " + part, 4 + cells  # a continuation, under the name
+        elif row:
+            row, used = f"{row} [dim]·[/dim] {part}", used + 3 + cells
+        else:
+            row, used = part, cells
+    rows.append(row)
+    return rows
+
+
 def prompt_text(prompt: Prompt, narrow: bool = False) -> str:
     """What the table must do now, with why, the modifiers and the target.
 

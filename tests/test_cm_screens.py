@@ -169,7 +169,7 @@ async def test_moves_that_cannot_be_done_are_greyed_with_why(data_dir: Path) -> 
 
 async def test_the_trackers_show_damage_and_focus(data_dir: Path) -> None:
     app = make_app(data_dir, rng=random.Random(1))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:
         screen = await start_cm(pilot)
         session = screen.session
         session.submit("red=cross blue=focus")  # BRUTAL HIT on a focusing fighter

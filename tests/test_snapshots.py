@@ -105,7 +105,7 @@ def test_cage_match_trackers_after_a_turn(tmp_path: Path, snap_compare) -> None:
             screen.session.submit(text)
         await _no_blink(pilot)
 
-    assert snap_compare(app, terminal_size=(80, 24), run_before=fight)
+    assert snap_compare(app, terminal_size=(100, 30), run_before=fight)
 
 
 def test_cage_match_action_pad(tmp_path: Path, snap_compare) -> None:

@@ -55,6 +55,8 @@ async def start_tournament(pilot, names: list[str] | None, draw: str = "o", opti
 
 
 def panel_titles(screen: FightScreen) -> tuple[str, str]:
+    """The corners' panels' titles (the panels stand beside the prompt from 90 columns: these tests
+    that read them run at 100x30)."""
     return tuple(str(screen.query_one(f"#{side}").border_title) for side in ("red", "blue"))
 
 
@@ -78,7 +80,7 @@ async def bout_one(pilot) -> None:
 
 async def test_four_entered_fighters_start_a_tournament_in_the_order_entered(data_dir: Path) -> None:
     app = make_app(data_dir, rng=random.Random(1))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:
         await enter_tournament(pilot, FOUR)
         select = app.screen
         assert [c.name for c in select.entrants] == FOUR
@@ -123,7 +125,7 @@ async def test_a_bracket_of_other_than_4_8_or_16_is_refused_with_a_message(data_
 
 async def test_random_picks_and_the_random_draw_use_the_apps_generator(data_dir: Path) -> None:
     app = make_app(data_dir, rng=random.Random(5))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:
         await enter_tournament(pilot, ["Alpha"])  # the filter narrows the roster: the random picks are not from it
         app.screen.query_one("#filter", Input).value = ""
         await pilot.pause()
@@ -219,7 +221,7 @@ async def test_a_bout_of_the_night_shows_its_odds_and_whose_they_are(data_dir: P
 
 async def test_a_typed_bout_shows_its_result_and_enter_begins_the_next(data_dir: Path) -> None:
     app = make_app(data_dir, rng=random.Random(1))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:
         screen = await start_tournament(pilot, FOUR)
         await type_answer(pilot, "")  # Enter on the empty tray begins the bout
         assert "Semi-final 1 of 2: Alpha One (red) v Bravo Two (blue)" in log_lines(screen)
@@ -245,7 +247,7 @@ async def test_a_typed_bout_shows_its_result_and_enter_begins_the_next(data_dir:
 async def test_the_winner_fights_on_at_the_rating_loss(data_dir: Path) -> None:
     """NHB-9: the final shows Alpha One's ratings one lower, and says so."""
     app = make_app(data_dir, rng=random.Random(1))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:
         screen = await start_tournament(pilot, FOUR)
         await bout_one(pilot)
         await pilot.press("f7")  # the app rolls the second semi-final
@@ -259,7 +261,7 @@ async def test_the_winner_fights_on_at_the_rating_loss(data_dir: Path) -> None:
 
 async def test_undo_from_the_first_roll_of_bout_two_goes_back_into_bout_one(data_dir: Path) -> None:
     app = make_app(data_dir, rng=random.Random(1))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:
         screen = await start_tournament(pilot, FOUR)
         await bout_one(pilot)
         await type_answer(pilot, "")  # begin the second semi-final
@@ -306,7 +308,7 @@ async def test_the_bracket_shows_winners_methods_times_and_losses(data_dir: Path
 async def test_the_app_rolls_a_bout_then_the_rest_of_the_night_to_a_champion(data_dir: Path) -> None:
     names = FOUR + ["Echo Five", "Foxtrot Six", "Golf Seven", "Hotel Eight"]
     app = make_app(data_dir, rng=random.Random(2))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:
         screen = await start_tournament(pilot, names)
         session = screen.session
         await pilot.press("f7")  # from the begin: the whole first quarter-final, and no further
@@ -340,7 +342,7 @@ async def test_the_app_rolls_a_bout_then_the_rest_of_the_night_to_a_champion(dat
 
 async def test_a_tournament_resumes_with_the_same_bracket(data_dir: Path) -> None:
     app = make_app(data_dir, rng=random.Random(3))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:
         screen = await start_tournament(pilot, FOUR)
         await pilot.press("f7")
         await pilot.pause()
@@ -353,7 +355,7 @@ async def test_a_tournament_resumes_with_the_same_bracket(data_dir: Path) -> Non
     assert "▶" in before
 
     app = make_app(data_dir, rng=random.Random(99))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         home = app.screen
         assert isinstance(home, HomeScreen)

@@ -1,0 +1,103 @@
+"""Issue 22: the fight screen on a narrow terminal. Below 90 columns the corners' panels would
+leave the prompt 11-16 columns (60x20): each fighter is a line above the prompt instead, his
+trackers first, and nothing a player needs leaves the screen; growing the terminal brings the
+panels back, drawn."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from table_cards import CM_CARDS, FO_CARDS, NHB_CARDS, open_fight, text_of
+from textual.widgets import Static
+
+from companion.screens.app import make_app
+from companion.screens.fight import COMPACT_BELOW
+from companion.screens.stopwatch import RoundTimer
+from companion.screens.widgets import FighterPanel, LinePanel
+
+GAMES = [
+    # (game row on home, red, blue, what red's line shows first after his name)
+    pytest.param(0, "alpha", "bravo", "segments won 0", id="nhb"),
+    pytest.param(1, "red fox", "blue jay", "rounds won 0", id="fo"),
+    pytest.param(2, "red rooster", "blue heron", "muscle 60", id="cage_match"),
+]
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    (tmp_path / "fighters").mkdir()
+    for name, text in (("nhb", NHB_CARDS), ("fo", FO_CARDS), ("cm", CM_CARDS)):
+        (tmp_path / "fighters" / f"{name}.yaml").write_text(text)
+    return tmp_path
+
+
+def corner_rows(screen) -> list[str]:
+    return text_of(screen.query_one("#corners", LinePanel)).splitlines()
+
+
+@pytest.mark.parametrize(("row", "red", "blue", "first"), GAMES)
+async def test_below_90_columns_each_fighter_is_a_line_above_a_whole_width_prompt(
+    data_dir: Path, row: int, red: str, blue: str, first: str
+) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen = await open_fight(pilot, row, red, blue)
+        await pilot.pause()
+        names = [card.name for card in screen.session.setup.fighters]
+        assert screen.has_class("compact")
+        assert not any(panel.display for panel in screen.query(FighterPanel))
+        assert screen.query_one("#centre").size.width >= 56  # was 16 beside two panels of 22
+        rows = corner_rows(screen)
+        assert len(rows) == 2  # 20 rows: one line a fighter, the play-by-play keeps its room
+        assert [names[0] in rows[0], names[1] in rows[1]] == [True, True]
+        # the fight's trackers come before the card's ratings, so a cut line keeps them
+        after_name = rows[0].split(names[0], 1)[1]
+        assert after_name.startswith(f" · {first}"), rows[0]
+        assert all(len(line) <= 58 for line in rows)
+        prompt = text_of(screen.query_one("#prompt", Static))
+        assert prompt and "\n" not in prompt.split(":")[0]  # the prompt reads on whole lines now
+
+        await pilot.resize_terminal(COMPACT_BELOW - 5, 24)
+        await pilot.pause()
+        assert len(corner_rows(screen)) >= 2 and screen.has_class("compact")
+
+        await pilot.resize_terminal(120, 30)  # wide again: the panels, drawn with what they missed
+        await pilot.pause()
+        assert not screen.has_class("compact")
+        assert not screen.query_one("#corners").display
+        panels = list(screen.query(FighterPanel))
+        assert all(panel.display for panel in panels)
+        assert names[0] in str(panels[0].border_title) and text_of(panels[0]).strip()
+
+
+async def test_two_lines_a_fighter_where_the_terminal_is_taller(data_dir: Path) -> None:
+    """At 85x24 FO's ratings follow the trackers onto a second line (each pair whole)."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(85, 24)) as pilot:
+        screen = await open_fight(pilot, 1, "red fox", "blue jay")
+        await pilot.pause()
+        rows = corner_rows(screen)
+        assert len(rows) == 4
+        assert rows[1].startswith("    ") and rows[3].startswith("    ")  # continued under the name
+        pairs = [part.strip(" …") for line in rows for part in line.split(" · ") if "/" in part]
+        assert "punch 9/block 6" in pairs
+        assert all(re.fullmatch(r"\S+ \d+/\S+ \d+", part) for part in pairs), pairs  # none broken
+
+
+async def test_the_round_timer_keeps_both_fighters_at_60_columns(data_dir: Path) -> None:
+    """Issue 22: at 60 columns FO's timer line cut blue's time and name; it shortens the bars
+    and the names instead."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen = await open_fight(pilot, 1, "red fox", "blue jay")
+        await pilot.pause()
+        strip = text_of(screen.query_one(RoundTimer)).splitlines()[1].strip()
+        assert strip.startswith("Red Fox") and strip.endswith("Blue Jay")
+        assert strip.count("0:00") == 2 and len(strip) <= 58
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause()
+        wide = text_of(screen.query_one(RoundTimer)).splitlines()[1]
+        assert "░" * 10 in wide and "attacking" in wide  # the full bars where there is room
