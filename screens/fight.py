@@ -288,7 +288,7 @@ class FightScreen(Screen[None]):
             self._render_sides(self._who_acts())
             cards = ()
         compact = self.has_class("compact")
-        corners: list[str] = []
+        rows: list[str] = []  # the fighters' lines on a narrow screen
         for side, card in enumerate(cards):
             panel = self.query_one("#red" if side == 0 else "#blue", FighterPanel)
             # what the round timer shows is not shown again
@@ -299,16 +299,16 @@ class FightScreen(Screen[None]):
             shown = gauges.get(card.name)
             skipped = skip + tuple(gauge.key for gauge in shown or ())  # drawn as bars and pips
             numbers = {key: value for key, value in numbers.items() if key not in skipped}
-            lines = ruleset.panel_lines(card, numbers)
+            figures = ruleset.panel_lines(card, numbers)
             if compact:
                 room = self.size.width - 2  # the line's padding
                 most = 1 if self.size.height < ROOMY_CORNERS else 2  # the play-by-play keeps some lines
                 ratings = frozenset(ruleset.label(key) for key in type(card).model_fields)
-                corners += corner_lines(side, card, lines, acting == side, shown or (), room, most, ratings)
+                rows += corner_lines(side, card, figures, acting == side, shown or (), room, most, ratings)
             else:
-                panel.show(side, card, lines, acting == side, shown)
+                panel.show(side, card, figures, acting == side, shown)
         if compact:
-            self.query_one("#corners", LinePanel).show_lines(corners)
+            self.query_one("#corners", LinePanel).show_lines(rows)
         status = [line for line in (ruleset.status(state),) if line]
         n = len(session.steps)
         status.append(f"{n} answer{'s' * (n != 1)}")
