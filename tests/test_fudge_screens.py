@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from table_cards import assert_odds_hide_and_show, screen_shows, screen_text, text_of, type_answer
+from textual.content import Content
 from textual.widgets import Button, Input, OptionList, Select, Static
 
 from companion.ruleset import Setup, default_options, get_ruleset
@@ -658,3 +659,32 @@ async def test_end_is_the_whole_word_at_the_first_declaration_and_a_side_out_ope
         assert screen.session.over
         shown = screen_text(app)  # the result panel wraps its lines
         assert "Round 0: over" in shown and "Ash Redhand def. Ivo" in shown and "(near death before the" in shown
+
+
+@pytest.mark.parametrize("hurt", [1, 2, 3, 5, 8])
+@pytest.mark.parametrize("penalty", [None, -1, -3])
+@pytest.mark.parametrize("roomy", [False, True])
+def test_no_wound_row_overflows_its_side_panel(hurt: int, penalty: int | None, roomy: bool) -> None:
+    """Issue 22: a wound row with 3 Hurt boxes and a penalty was reported past the panel's edge at
+    120x40. Every line of a combatant, each box marked, a long name, a status and a declaration,
+    stays within the panel's 44 cells (the panel is 48 wide with its border and padding)."""
+    from companion.screens.wounds import LINE_WIDTH
+    from companion.views import Box, BoxRow, CombatantView, Mark, Tone, WoundTrack
+
+    levels = (("Scratch", "Scr", 3), ("Hurt", "Hurt", hurt), ("V.Hurt", "VH", 1), ("Inc", "Inc", 1), ("ND", "ND", 1))
+    rows = tuple(BoxRow(word, short, (Box.FELT,) * n, Tone.DANGER) for word, short, n in levels)
+    shown = None if penalty is None else Mark(f"{penalty:+d}", Tone.DANGER, strong=True)
+    view = CombatantView(
+        "Thorgrim Axebreaker of the Long Hall",
+        0,
+        tags=(Mark("STUNNED", Tone.WARNING),),
+        action="attacks Grukk the Ogre with the Greatsword",
+        track=WoundTrack(rows, shown),
+    )
+    lines = combatant_lines(view, acting=True, roomy=roomy)
+    plain = [Content.from_markup(line).plain for line in lines]
+    assert all(len(line) <= LINE_WIDTH for line in plain), plain
+    boxes = "".join(plain[1 + roomy :])
+    assert boxes.count("■") == 3 + hurt + 3  # every box shown, none cut
+    if penalty is not None:
+        assert plain[1 + roomy].rstrip().endswith(f"{penalty:+d}")
