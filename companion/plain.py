@@ -139,7 +139,8 @@ class Table:
             raise Quit
         line = raw.rstrip("\r\n")
         if not self.tty:
-            self.stdout.write(("(hidden)" if secret and line.strip() else line) + "\n")
+            word = line.split("#", 1)[0].strip().lower().removeprefix(":")
+            self.stdout.write(("(hidden)" if secret and word and word not in COMMANDS else line) + "\n")
         return line
 
 
@@ -152,7 +153,8 @@ def prompt_line(ruleset: Ruleset, state: Any, prompt: Prompt) -> str:
     game runs against one. A secret choice is asked a corner at a time (:func:`pick_line`)."""
     if isinstance(prompt, RollPrompt):
         parts = [prompt.headline()]
-        if prompt.modifier_parts and prompt.running is None:
+        named = len(prompt.modifier_parts) > 1 or any(k not in prompt.reason for k, _ in prompt.modifier_parts)
+        if named and prompt.running is None:  # "+15 control" again after "for control, +15": not said
             parts.append("modifier " + ", ".join(f"{v:+d} {k}" for k, v in prompt.modifier_parts))
         if prompt.against:
             said = prompt.target is None or prompt.against.startswith(f"{prompt.target} ")
@@ -359,12 +361,15 @@ class PlainFight:
             table.say(prompt_line(session.ruleset, session.state, prompt))
             while True:
                 line = table.ask()
+                if _comment_only(line):
+                    continue  # a script's comment: nothing typed
                 if self._command(line, prompt):
                     if session.prompt is not prompt:
                         break
                     continue
                 if self._answer(line):
                     break
+                table.say(prompt_line(session.ruleset, session.state, prompt))  # refused or blank: asked again
 
     def _say_result(self, prompt: OverPrompt) -> None:
         r = prompt.result
@@ -455,12 +460,11 @@ class PlainFight:
 
     def _answer(self, line: str) -> bool:
         """Give ``line`` as the answer (read as ``companion script`` reads it); whether it was
-        taken. A refusal is said with its reason; a blank line says the prompt again."""
+        taken. A refusal is said with its reason; a blank line is not an answer."""
         from companion.cli import split_stamp
 
         text = line.split("#", 1)[0].strip()
         if not text:
-            self.table.say(prompt_line(self.session.ruleset, self.session.state, self.session.prompt))
             return False
         clock, answer = split_stamp(text)
         if text.startswith("@") and clock is None:
@@ -497,6 +501,8 @@ class PlainFight:
             side = len(picks)
             table.say(pick_line(prompt, side))
             line = table.ask(secret=True)
+            while _comment_only(line):
+                line = table.ask(secret=True)
             word = line.split("#", 1)[0].strip().lower()
             if word == ROLL_WORD:  # the app picks for this corner alone (ruling D-6, CM-12)
                 picks.append(ROLL_WORD)
@@ -513,16 +519,16 @@ class PlainFight:
             text = line.split("#", 1)[0].strip()
             if not text:
                 continue
-            if "=" in text or text.lower() == SecretPrompt.END:  # both corners at once, or the table's end
+            if "=" in text or " " in text or text.lower() == SecretPrompt.END:
+                # both corners at once, or the table's end: read as companion script reads it
                 self._answer(text)
                 if session.prompt is not prompt:
                     return
                 picks = []
                 continue
-            pick = "".join(text.split()).lower()  # "jab +d1" is "jab+d1"
-            other = ROLL_WORD
-            try:
-                prompt.parse(f"{SIDES[side]}={pick} {SIDES[1 - side]}={other}")
+            pick = text.lower()
+            try:  # this corner's pick alone: the other's left to the app, which is not asked here
+                prompt.parse(f"{SIDES[side]}={pick} {SIDES[1 - side]}={ROLL_WORD}")
             except Refused as exc:
                 self._refuse(exc.reason)
                 continue
@@ -532,6 +538,11 @@ class PlainFight:
         table.say("Both corners have locked in: the reveal.")
         if not self._answer(f"{SIDES[0]}={picks[0]} {SIDES[1]}={picks[1]}"):
             table.say("Both corners pick again.")
+
+
+def _comment_only(line: str) -> bool:
+    """A line of a script that holds only a comment (``# round 2``): nothing typed."""
+    return line.lstrip().startswith("#")
 
 
 def offers(prompt: Prompt, word: str) -> bool:
@@ -648,7 +659,8 @@ def choose_unfinished(store: Store, ruleset: Ruleset, table: Table) -> int | Non
             return None
         if text.isdigit() and 1 <= int(text) <= len(fights):
             return fights[int(text) - 1].id
-        table.say(f"Refused: {text!r} is not one of the numbers 1 to {len(fights)}; Enter for a new fight.")
+        numbers = "1" if len(fights) == 1 else f"one of the numbers 1 to {len(fights)}"
+        table.say(f"Refused: {text!r} is not {numbers}; Enter for a new fight.")
 
 
 def setup_for(ruleset: Ruleset, args: argparse.Namespace, directory: Path, table: Table, stderr: IO[str]) -> Setup:
