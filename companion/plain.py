@@ -175,7 +175,13 @@ def prompt_line(ruleset: Ruleset, state: Any, prompt: Prompt) -> str:
     else:
         return f"The fight is over: {prompt.headline()}."
     parts += clock_parts(ruleset, state)
-    return ". ".join(part[0].upper() + part[1:] if i else part for i, part in enumerate(parts)) + "."
+    return sentences(parts)
+
+
+def sentences(parts: list[str]) -> str:
+    """``parts`` as sentences of one line: each begun with a capital (the first as it is: a name),
+    each ended with a full stop."""
+    return ". ".join(part[0].upper() + part[1:] if i else part for i, part in enumerate(parts) if part) + "."
 
 
 def _also(prompt: RollPrompt | ChoicePrompt) -> list[str]:
@@ -231,7 +237,7 @@ def pick_line(prompt: SecretPrompt, side: int) -> str:
         f"add +dN for focus on the dice (up to {pad.max_dice}), +xN for focus on damage (up to {pad.max_damage}); "
         f"roll: the app picks; end: the table ends the fight",
     ]
-    return ". ".join(parts) + "."
+    return sentences(parts)
 
 
 # --- trackers in words --------------------------------------------------------------------
@@ -671,6 +677,8 @@ def setup_for(ruleset: Ruleset, args: argparse.Namespace, directory: Path, table
 
     if GAMES[ruleset.key].night:
         raise cli.UsageError(f"{ruleset.title} is begun in the app; here it can be resumed (--resume ID)")
+    options = cli.parse_options(ruleset, args.option)  # a bad option is said before any question
+    tables = cli.tables_of(ruleset, directory)
     roster = cli.roster_for(ruleset, directory, args.fighters)
     for problem in roster.problems:
         stderr.write(f"companion: warning: {problem}\n")
@@ -699,8 +707,7 @@ def setup_for(ruleset: Ruleset, args: argparse.Namespace, directory: Path, table
         from companion.replay import number_copies
 
         cards = list(number_copies(tuple(cards)))
-    options = cli.parse_options(ruleset, args.option)
-    return Setup(ruleset.key, tuple(cards), options, cli.tables_of(ruleset, directory), sides)
+    return Setup(ruleset.key, tuple(cards), options, tables, sides)
 
 
 def choose_corners(ruleset: Ruleset, roster: Any, table: Table) -> tuple[list[Any], tuple[int, ...]]:
@@ -728,7 +735,7 @@ def choose_corners(ruleset: Ruleset, roster: Any, table: Table) -> tuple[list[An
             if not found:
                 table.say(f"Refused: type a number from 1 to {len(roster.cards)}, or a fighter's name.")
             elif missing:
-                table.say(f"Refused: no fighter {missing[0]!r}{_close(roster, missing[0])}.")
+                table.say(f"Refused: no fighter {missing[0]!r}{_close(roster, missing[0])}")
             else:
                 chosen.append(found)
                 table.say(f"{SIDES[side].capitalize()}: {', '.join(card.name for card in found)}.")
@@ -752,5 +759,5 @@ def _close(roster: Any, text: str) -> str:
     names = {folded(name): name for name in roster.names()}
     close = difflib.get_close_matches(folded(text), list(names), n=3)
     if text.isdigit():
-        return f"; the numbers go from 1 to {len(roster.cards)}"
-    return f"; did you mean {', '.join(names[c] for c in close)}?" if close else ""
+        return f"; the numbers go from 1 to {len(roster.cards)}."
+    return f"; did you mean {', '.join(names[c] for c in close)}?" if close else "."
