@@ -40,6 +40,7 @@ from companion.ruleset import (
     SecretPrompt,
     Setup,
     TimedRuleset,
+    card_name,
 )
 from companion.session import ROLL_WORD, CorruptSave, Session
 from companion.store import Store, StoreError
@@ -134,8 +135,8 @@ class Table:
         self.stdout.write(MARKER)
         self.stdout.flush()
         raw = self.stdin.readline()
-        if not raw:
-            self.stdout.write("\n")
+        if not raw:  # Ctrl+D, or the end of a file: as quit, and said so
+            self.stdout.write("quit\n")
             raise Quit
         line = raw.rstrip("\r\n")
         if not self.tty:
@@ -280,7 +281,7 @@ def tracker_lines(session: Session) -> list[str]:
     gauges = ruleset.gauges(state)
     cards = ruleset.corners(state) or session.setup.fighters
     for side, card in enumerate(cards):
-        name: str = card.name  # type: ignore[attr-defined]  # every card model has a name
+        name = card_name(card)
         numbers = trackers.get(name, {})
         shown_gauges = gauges.get(name, ())
         bits = [f"{g.label} {g.value} of {g.maximum}" for g in shown_gauges]
@@ -730,7 +731,7 @@ def choose_corners(ruleset: Ruleset, roster: Any, table: Table) -> tuple[list[An
         while True:
             text = table.ask().split("#", 1)[0].strip()
             items = [t.strip() for t in text.split(",")] if ruleset.scenes else [text]
-            found = [_card(roster, item) for item in items if item]
+            found: list[Any] = [_card(roster, item) for item in items if item]
             missing = [item for item, card in zip([i for i in items if i], found) if card is None]
             if not found:
                 table.say(f"Refused: type a number from 1 to {len(roster.cards)}, or a fighter's name.")

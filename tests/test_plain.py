@@ -413,3 +413,35 @@ async def test_plain_and_app_play_one_fight_in_turn(tmp_path: Path):
     proc = run(tmp_path, "play", "--plain", "nhb", "--resume", "1", stdin="log\nground\n")
     assert "Gold Grappler takes control (28 to 18)" in after(proc.stdout, "log")
     assert "Gold Grappler takes it to the ground" in proc.stdout
+
+
+@pytest.mark.slow
+def test_a_fight_open_in_another_app_is_refused_with_the_reason(tmp_path: Path):
+    """The store's claim: while another process (the app) holds the fight, plain mode leaves it alone."""
+    import subprocess
+    import sys
+
+    plain(tmp_path, *CORNERS, stdin="10\n")
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from pathlib import Path; from companion.store import Store; "
+            f"s = Store.open(Path({str(tmp_path)!r})); s.claim(1); print('held', flush=True); sys.stdin.read()",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        proc = run(tmp_path, "play", "--plain", "nhb", "--resume", "1", stdin="3\n")
+        assert proc.returncode == 2 and "another companion has this fight open" in proc.stderr
+    finally:
+        holder.communicate("", timeout=30)
+    session, store = fight_in(tmp_path)
+    try:
+        assert [a.text for a in session.answers] == ["10"]
+    finally:
+        session.close()
+        store.close()
