@@ -311,7 +311,7 @@ class PlainFight:
     Args:
         session: the fight (a stored one: each answer is saved as it is taken).
         table: the terminal.
-        command: how the fight is resumed, for the goodbye (``companion play --plain nhb --resume 3``).
+        command: how the fight is resumed, for the goodbye (``companion play --plain GAME --resume 3``).
     """
 
     session: Session
@@ -564,7 +564,11 @@ def help_lines(session: Session, prompt: Prompt) -> list[str]:
     """What can be typed now: the answer, then each command."""
     if isinstance(prompt, RollPrompt):
         how = "the faces as they landed"
-        how += " (+ - or 0 for each die)" if prompt.dice.fudge else " (a d10's 0 is 10; two dice as 3 4)"
+        dice = prompt.dice.dice
+        ways = ["+ - or 0 for each die"] if prompt.dice.fudge else []
+        ways += ["a d10's 0 is 10"] if any(die.sides == 10 for die in dice) else []
+        ways += ["each die in turn: 3 4"] if len(dice) > 1 and not prompt.dice.fudge else []
+        how += f" ({'; '.join(ways)})" if ways else ""
     elif isinstance(prompt, ChoicePrompt):
         how = "a choice's key, or the start of it"
     elif isinstance(prompt, SecretPrompt):

@@ -176,7 +176,7 @@ def test_odds_undo_redo_log_and_roll(tmp_path: Path):
 
 def test_help_says_the_answer_and_every_command(tmp_path: Path):
     said = after(plain(tmp_path, *CORNERS, stdin="help\n").stdout, "help")
-    assert said[0] == "Answer with the faces as they landed (a d10's 0 is 10; two dice as 3 4)."
+    assert said[0] == "Answer with the faces as they landed (a d10's 0 is 10)."
     for word in ("status", "odds", "undo", "redo", "roll", "log", "quit"):
         assert any(line.startswith(f"{word}: ") for line in said), word
 
