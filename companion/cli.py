@@ -172,7 +172,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    sub.add_parser("play", help="start the app (the same as no command)")
+    play = sub.add_parser("play", help="start the app (the same as no command); --plain: as lines of text")
+    from companion import plain
+
+    plain.add_arguments(play)
 
     script = sub.add_parser(
         "script",
@@ -357,6 +360,10 @@ def run_command(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        if getattr(args, "plain", False):
+            from companion import plain
+
+            return plain.run(args, sys.stdin, sys.stdout, sys.stderr)
         if args.command in (None, "play"):
             return run_app(args)
         if args.command == "script":
@@ -384,6 +391,10 @@ def run_command(argv: Sequence[str] | None) -> int:
 
 def run_app(args: argparse.Namespace) -> int:
     from companion.store import Store, StoreError
+
+    given = [f"--{name}" for name in ("game", "resume") if getattr(args, name, None) is not None]
+    if given or getattr(args, "names", None):
+        raise UsageError("a game, fighters and --resume are for plain mode: companion play --plain GAME ...")
 
     directory = data_dir(args.data_dir)
     try:  # before the screen is taken: a store that cannot be opened is said here, nothing changed
