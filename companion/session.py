@@ -344,6 +344,14 @@ class Session:
             return None
         return pending[0]
 
+    def before(self, index: int) -> Session:
+        """This fight as it was before answer ``index`` (from 0), a copy neither saved nor watched:
+        its prompt is what that answer answered, and its :meth:`check` previews a text amending it."""
+        scratch = Session(self.ruleset, self.setup, rng=self.rng)
+        scratch.start = self.start
+        scratch.steps = self.steps[: max(0, index)]
+        return scratch
+
     def amend(self, index: int, text: str) -> Amendment:
         """Give ``text`` in place of answer ``index`` (from 0, as in :attr:`answers`; the player's
         number less one) and fold the fight again from it.
@@ -366,12 +374,10 @@ class Session:
                 raise Refused("there is no answer to amend yet")
             raise Refused(f"there is no answer {index + 1}: the answers are numbered 1 to {len(steps)}")
         old = steps[index].answer
-        then = self.ruleset.prompt(steps[index - 1].state if index else self.start)
-        # a fight of its own, unsaved and unwatched: submit reads the text there exactly as it
-        # reads it at the table, and this fight is changed only once all of it is saved
-        scratch = Session(self.ruleset, self.setup, rng=self.rng)
-        scratch.start = self.start
-        scratch.steps = steps[:index]
+        # submit reads the text on a copy exactly as it reads it at the table, and this fight is
+        # changed only once all of it is saved
+        scratch = self.before(index)
+        then = scratch.prompt
         scratch.submit(text, clock=old.clock)
         given = tuple(step.answer for step in scratch.steps[index:])
         if [a.text for a in given] == [old.text]:
