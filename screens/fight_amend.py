@@ -191,6 +191,7 @@ class FightAmend:
         if not self.active:
             return
         screen = self.screen
+        screen.query_one("#odds", Static).display = False  # they are the odds of the prompt now, not of the one amended
         prompt_box = screen.query_one("#prompt", Static)
         prompt_box.display = True
         if self.picking:

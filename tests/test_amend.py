@@ -460,3 +460,19 @@ def test_script_paf_amend_initiative_asks_the_other_first(tmp_path: Path) -> Non
     assert first["kept"] == ["2"] and first["dropped"] == ["attack", "40"]
     assert (first["asked_again"]["who"], first["asked_again"]["reason"]) == ("Orc Grunt", "action")
     assert out[-1]["final"]["trackers"]["Orc Grunt"]["hp"] == 12
+
+
+def test_the_readme_sample_of_amend_is_what_the_script_prints(tmp_path: Path) -> None:
+    import re
+    import shlex
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Amending a past roll", 1)[1]
+    match = re.search(r"```sh\nprintf '([^']*)' \| (companion [^\n]*)\n```\n\n```json\n(.*?)```", section, re.DOTALL)
+    assert match is not None
+    stdin = match.group(1).replace("\\n", "\n")
+    proc = scripting.run(tmp_path, *shlex.split(match.group(2))[1:], stdin=stdin)
+    shown = match.group(3).rstrip("\n").splitlines()
+    out = proc.stdout.splitlines()
+    start = out.index(shown[0])
+    assert out[start : start + len(shown)] == shown
