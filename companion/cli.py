@@ -69,6 +69,16 @@ critical or fumble roll, and the damage dice; after the scene, the rest and the
 days. At any prompt "end" ends the scene; at a roll to hit "gm +5 REASON" adds
 5 to the number needed (a tree in the way; "gm -10 REASON" makes it easier).
 
+Amending a past answer: "amend N TEXT" gives TEXT in place of answer N (1 the
+first, counted as the answers were accepted: one a line, or one a die when an
+exploding die's faces were typed on one line) and plays the fight again from it.
+The later answers are kept while each still fits (its prompt asks the same of
+the same fighter, and the answer is still accepted); the first that does not is
+asked again, and it and those after it are dropped:
+  {"amended": 1, "who": ..., "was": "5", "now": "1", "kept": [...], "dropped": [...],
+   "log": [...], "asked_again": {...} or null}
+then the prompt now asked. A refused TEXT changes nothing.
+
 Exit status: 0 every answer accepted, 1 some refused, 2 a usage or setup error.
 """
 
@@ -575,6 +585,12 @@ def play_script(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
+        if AMEND_WORD.match(line):  # issue 23: a past answer changed
+            out = amend_line(session, line)
+            refused = refused or "refused" in out
+            emit(out)
+            prompted = prompted and "refused" in out  # the prompt now asked, said again
+            continue
         clock, text = split_stamp(line)
         if line.startswith("@") and clock is None:
             refused = True
@@ -601,6 +617,41 @@ def play_script(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
         final["result"] = prompt.result.to_json()
     emit({"final": final})
     return 1 if refused else 0
+
+
+AMEND_WORD = re.compile(r"amend\b", re.IGNORECASE)
+_AMEND = re.compile(r"amend\s+(\d+)\s+(\S.*)$", re.IGNORECASE)
+
+
+def amend_line(session: Session, line: str) -> dict[str, Any]:
+    """``amend N TEXT`` (issue 23): answer N (1 the first, as the answers were accepted, one a die
+    for an exploding die typed in one go) becomes TEXT, and the fight is folded again from it.
+    The JSON line saying so: the answers kept and dropped, the log from the amended answer on,
+    and the prompt asked again (null when every later answer still fits); or the refusal."""
+    match = _AMEND.match(line)
+    n = len(session.steps)
+    if match is None:
+        allowed = f"N from 1 to {n}" if n else "once an answer has been given"
+        return {
+            "refused": line,
+            "reason": f"write amend N TEXT: N the answer's number ({allowed}), TEXT the new answer",
+        }
+    number, text = int(match.group(1)), match.group(2).strip()
+    try:
+        amendment = session.amend(number - 1, text)
+    except Refused as exc:
+        return {"refused": line, "reason": exc.reason}
+    dropped = amendment.dropped
+    return {
+        "amended": amendment.number,
+        "who": amendment.who,
+        "was": amendment.old.text,
+        "now": amendment.new,
+        "kept": [answer.text for answer in amendment.kept_answers],
+        "dropped": [answer.text for answer in dropped],
+        "log": [line for step in session.steps[amendment.index :] for line in step.log],
+        "asked_again": session.prompt.to_json() if dropped else None,
+    }
 
 
 # --- odds --------------------------------------------------------------------

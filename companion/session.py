@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import copy
 import random
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from companion.dice import Refused, roll_text
 from companion.ruleset import Answer, ChoicePrompt, Outcome, Prompt, RollPrompt, Ruleset, SecretPrompt, Setup
-from companion.store import StoreError
+from companion.store import SavedAmendment, StoreError, answer_of_row
 
 ROLL_WORD = "roll"
 """Typed as an answer, asks the app to roll the prompted dice (ruling D-6)."""
@@ -29,6 +31,67 @@ class Step(NamedTuple):
     answer: Answer
     state: Any
     log: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Amendment:
+    """A past answer changed (issue 23): the fight folded again from it, the later answers that
+    still fit kept, the first that no longer fits asked again.
+
+    Answers are numbered for the player from 1 (:attr:`number`), as the fight screen's list of
+    answers and ``companion script``'s ``amend N TEXT`` count them; :attr:`index` is the answer's
+    place in :attr:`Session.answers` (from 0), as the store keeps it.
+    """
+
+    index: int
+    who: str
+    """Who answered it: the fighter the prompt was for, or both corners at a secret choice."""
+    at: float
+    """When it was amended (wall clock, seconds since the epoch)."""
+    old: Answer
+    given: tuple[Answer, ...]
+    """What the new text gave: one answer, or one a die for an exploding die typed in one go."""
+    kept: int
+    """How many of the later answers still fit and were kept."""
+    before: tuple[Answer, ...]
+    """The answers from :attr:`index` on as they were: the old one, the kept, the dropped."""
+    redo: tuple[Answer, ...] = ()
+    """The redo stack as it was (undoing the amendment gives it back)."""
+    id: int | None = None
+    """Its id in the store (None for a fight not saved)."""
+
+    @property
+    def number(self) -> int:
+        """The answer's number as the player counts them (from 1)."""
+        return self.index + 1
+
+    @property
+    def new(self) -> str:
+        """The new text as taken (``7``; ``10 4`` for an exploding die typed in one go)."""
+        return " ".join(answer.text for answer in self.given)
+
+    @property
+    def kept_answers(self) -> tuple[Answer, ...]:
+        return self.before[1 : 1 + self.kept]
+
+    @property
+    def dropped(self) -> tuple[Answer, ...]:
+        """The later answers that no longer fit: the first one's prompt is asked again. Undoing the
+        amendment gives them back; they are also kept in the store's record of it."""
+        return self.before[1 + self.kept :]
+
+
+def asked(prompt: Prompt) -> tuple[Any, ...]:
+    """What a prompt asks, for telling whether an answer still fits it after an amendment: the
+    kind, who, the dice (and whether it is an exploding die's next one), the reason and the
+    choices; not the modifiers or the target, which an amended roll before it may change."""
+    if isinstance(prompt, RollPrompt):
+        return ("roll", prompt.who, prompt.side, prompt.dice.notation, prompt.reason, prompt.running is None)
+    if isinstance(prompt, ChoicePrompt):
+        return ("choice", prompt.who, prompt.side, prompt.reason, tuple(o.key for o in prompt.options))
+    if isinstance(prompt, SecretPrompt):
+        return ("secret", prompt.position, tuple((s.who, tuple(o.key for o in s.options)) for s in prompt.sides))
+    return (prompt.kind,)
 
 
 class CorruptSave(Exception):
@@ -94,6 +157,11 @@ class Session:
         self._watchers: list[Callable[[Session], None]] = []
         self._prompt: tuple[Any, Prompt] | None = None
         self._closed = False
+        self.amendments: list[Amendment] = []
+        """The fight's amendments (issue 23), oldest first; one undone is taken out."""
+        self._amended: tuple[Amendment, Step] | None = None
+        """The latest amendment with the last step it left: undo takes it back while that step is
+        still the last and nothing waits to be redone (nothing was done since)."""
 
     # --- reading -------------------------------------------------------------
 
@@ -225,6 +293,9 @@ class Session:
 
     def undo(self) -> Answer | None:
         """Drop the last answer; it can be redone. None when there is nothing to undo."""
+        amended = self.amended
+        if amended is not None:
+            return self._unamend(amended)
         if not self.steps:
             return None
         if self.store is not None:
@@ -263,6 +334,142 @@ class Session:
         self.redo_stack = list(redo)
         self._changed()
 
+    # --- amending a past answer (issue 23) -------------------------------------
+
+    @property
+    def amended(self) -> Amendment | None:
+        """The amendment undo takes back now: the latest, when nothing was done since it."""
+        pending = self._amended
+        if pending is None or self.redo_stack or not self.steps or self.steps[-1] is not pending[1]:
+            return None
+        return pending[0]
+
+    def before(self, index: int) -> Session:
+        """This fight as it was before answer ``index`` (from 0), a copy neither saved nor watched:
+        its prompt is what that answer answered, and its :meth:`check` previews a text amending it."""
+        scratch = Session(self.ruleset, self.setup, rng=self.rng)
+        scratch.start = self.start
+        scratch.steps = self.steps[: max(0, index)]
+        return scratch
+
+    def amend(self, index: int, text: str) -> Amendment:
+        """Give ``text`` in place of answer ``index`` (from 0, as in :attr:`answers`; the player's
+        number less one) and fold the fight again from it.
+
+        The text is read as :meth:`submit` reads it at that answer's prompt (``roll`` has the app
+        roll; an exploding die may be typed in one go). Each later answer is kept while it still
+        fits: its prompt asks what it asked when it was typed (:func:`asked`) and the answer is
+        still accepted there. The first that does not fit is asked again, and it and those after
+        it are dropped (:attr:`Amendment.dropped`). The redo stack is emptied; all of it is saved
+        in one transaction with the amendment's record, and :meth:`undo` right after gives the
+        fight back as it was.
+
+        Raises:
+            Refused: no such answer, the text does not fit the prompt (the reader's own reason), it
+                is the answer already, or it could not be saved; nothing changes.
+        """
+        steps = self.steps
+        if not 0 <= index < len(steps):
+            if not steps:
+                raise Refused("there is no answer to amend yet")
+            raise Refused(f"there is no answer {index + 1}: the answers are numbered 1 to {len(steps)}")
+        old = steps[index].answer
+        # submit reads the text on a copy exactly as it reads it at the table, and this fight is
+        # changed only once all of it is saved
+        scratch = self.before(index)
+        then = scratch.prompt
+        scratch.submit(text, clock=old.clock)
+        given = tuple(step.answer for step in scratch.steps[index:])
+        if [a.text for a in given] == [old.text]:
+            raise Refused(f"answer {index + 1} is {old.text} already")
+        kept = 0
+        for j in range(index + 1, len(steps)):
+            answer = steps[j].answer
+            if asked(self.ruleset.prompt(steps[j - 1].state)) != asked(scratch.prompt):
+                break  # the prompt changed: this answer is asked again
+            try:
+                outcome = self.ruleset.apply(scratch.state, answer)
+            except Refused:
+                break  # the same question, but the answer no longer fits (e.g. focus spent)
+            scratch.steps.append(Step(answer, outcome.state, outcome.log))
+            kept += 1
+        amendment = Amendment(
+            index,
+            _who(then),
+            time.time(),
+            old,
+            given,
+            kept,
+            tuple(step.answer for step in steps[index:]),
+            tuple(self.redo_stack),
+        )
+        if self.store is not None:
+            after = self.ruleset.prompt(scratch.state)
+            with _saving():  # the answers, the fight's state and the record: one transaction
+                row = self.store.amend(
+                    self.id,
+                    index,
+                    [step.answer for step in scratch.steps[index:]],
+                    _result_of(after),
+                    who=amendment.who,
+                    at=amendment.at,
+                    old=old.text,
+                    new=amendment.new,
+                    before=list(amendment.before),
+                    redo=list(amendment.redo),
+                    kept=kept,
+                )
+            amendment = replace(amendment, id=row)
+        self.steps = scratch.steps
+        self.redo_stack = []
+        self.amendments.append(amendment)
+        self._amended = (amendment, self.steps[-1])
+        self._changed()
+        return amendment
+
+    def _unamend(self, amendment: Amendment) -> Answer:
+        """Undo ``amendment``: the answers from it on and the redo stack as they were before it."""
+        index = amendment.index
+        base = self.steps[:index]
+        try:
+            steps = base + fold(self.ruleset, base[-1].state if base else self.start, amendment.before)
+        except Refused as exc:  # they were folded before the amendment: cannot happen with this ruleset
+            raise Refused(f"the amendment cannot be undone: {exc.reason}") from exc
+        if self.store is not None and amendment.id is not None:
+            after = self.ruleset.prompt(steps[-1].state)
+            with _saving():
+                self.store.unamend(
+                    self.id, amendment.id, index, list(amendment.before), list(amendment.redo), _result_of(after)
+                )
+        self.steps = steps
+        self.redo_stack = list(amendment.redo)
+        if amendment in self.amendments:
+            self.amendments.remove(amendment)
+        self._amended = None
+        self._changed()
+        return amendment.given[0]
+
+    def _recall(self, saved: list[SavedAmendment]) -> None:
+        """The stored amendments of a fight resumed; the last is undoable if nothing was done since."""
+        for record in saved:
+            try:
+                amendment = Amendment(
+                    record.seq,
+                    record.who,
+                    record.at,
+                    answer_of_row(record.record["before"][0]),
+                    tuple(answer_of_row(row) for row in record.record["given"]),
+                    int(record.record["kept"]),
+                    tuple(answer_of_row(row) for row in record.record["before"]),
+                    tuple(answer_of_row(row) for row in record.record["redo"]),
+                    record.id,
+                )
+            except (KeyError, IndexError, TypeError, ValueError):
+                continue  # a damaged record: the fight itself folds; this amendment is no longer undoable
+            self.amendments.append(amendment)
+            if record.undoable and self.steps:
+                self._amended = (amendment, self.steps[-1])
+
     def close(self) -> None:
         """Let go of the fight in the store (another app may then open it)."""
         if self.store is not None and self.id is not None and not self._closed:
@@ -272,6 +479,13 @@ class Session:
     def _changed(self) -> None:
         for callback in list(self._watchers):
             callback(self)
+
+
+def _who(prompt: Prompt) -> str:
+    """Who answers ``prompt``: its fighter, or both corners' names at a secret choice."""
+    if isinstance(prompt, SecretPrompt):
+        return " and ".join(side.who for side in prompt.sides)
+    return str(getattr(prompt, "who", ""))
 
 
 def _result_of(prompt: Prompt) -> dict[str, Any] | None:
@@ -346,6 +560,9 @@ def resume(store: Any, session_id: int, rng: random.Random | None = None) -> Ses
         except (KeyError, ValueError) as exc:
             raise CorruptSave(f"the saved setup cannot be used: {exc}") from exc
         session.replay(live, redo)
+        recorded = getattr(store, "amendments", None)
+        if recorded is not None:
+            session._recall(recorded(session_id))
     except BaseException:
         store.release(session_id)
         raise

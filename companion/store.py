@@ -84,6 +84,24 @@ _STATEMENTS = (
     PRIMARY KEY (session_id, seq)
 )""",
 )
+_AMENDMENTS = """CREATE TABLE IF NOT EXISTS amendments (
+    id INTEGER PRIMARY KEY,
+    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    who TEXT NOT NULL,
+    old TEXT NOT NULL,
+    new TEXT NOT NULL,
+    at REAL NOT NULL,
+    record TEXT NOT NULL,
+    rev INTEGER NOT NULL,
+    undone INTEGER NOT NULL DEFAULT 0
+)"""
+"""Each amendment of a past answer (issue 23): ``seq`` the amended answer's (0-based), who
+answered it, the old and new text, when (wall clock), ``record`` (JSON: the answers from ``seq``
+on and the redo stack as they were, and how many later answers were kept), and ``rev``, the
+fight's revision the amendment left: while the fight's is still that, nothing was done since, and
+undo takes the amendment back. Added to a store of any version when missing (a table alone: an
+earlier companion reads and writes the store as before and never looks at it)."""
 _SESSION_COLUMNS = {"id", "game", "setup", "title", "status", "result", "created", "updated"}
 _ANSWER_COLUMNS = {"session_id", "seq", "text", "virtual", "clock", "undone", "at"}
 
@@ -289,6 +307,33 @@ def _acquire(path: Path) -> int | None:
     return None
 
 
+# --- amendments (issue 23) -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SavedAmendment:
+    """An amendment as stored: see ``_AMENDMENTS``; ``undoable`` while nothing was done since."""
+
+    id: int
+    seq: int
+    who: str
+    old: str
+    new: str
+    at: float
+    record: dict[str, Any]
+    undoable: bool
+
+
+def _answer_row(answer: Answer) -> list[Any]:
+    return [answer.text, answer.virtual, answer.clock]
+
+
+def answer_of_row(row: Any) -> Answer:
+    """An answer kept in an amendment's record as ``[text, virtual, clock]``."""
+    text, virtual, clock = row
+    return Answer(str(text), bool(virtual), None if clock is None else float(clock))
+
+
 class Store:
     """The SQLite database of one data directory.
 
@@ -411,7 +456,7 @@ class Store:
                 return conn
             if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                 conn.execute("PRAGMA journal_mode=WAL")
-            if kind != "ours":
+            if kind != "ours" or not self._has_amendments(conn):
                 self._initialise(conn)
         except BaseException:
             conn.close()
@@ -439,6 +484,12 @@ class Store:
                 f"{wal.name}, which cannot be read without writing; nothing was changed"
             )
         return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None, check_same_thread=False)
+
+    @staticmethod
+    def _has_amendments(conn: sqlite3.Connection) -> bool:
+        return (
+            conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='amendments'").fetchone() is not None
+        )
 
     @staticmethod
     def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
@@ -496,6 +547,7 @@ class Store:
                 conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
             elif kind == "legacy" and "rev" not in self._columns(conn, "sessions"):
                 conn.execute("ALTER TABLE sessions ADD COLUMN rev INTEGER NOT NULL DEFAULT 0")
+            conn.execute(_AMENDMENTS)  # a store of any version made before issue 23 gets it here
             if kind != "ours":
                 conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 conn.execute(f"PRAGMA user_version={STORE_VERSION}")
@@ -728,6 +780,7 @@ class Store:
         try:
             with self._write() as conn:
                 conn.execute("DELETE FROM answers WHERE session_id=?", (session_id,))
+                conn.execute("DELETE FROM amendments WHERE session_id=?", (session_id,))
                 conn.execute("DELETE FROM sessions WHERE id=?", (session_id,))
             self._rev.pop(session_id, None)
         finally:
@@ -820,3 +873,101 @@ class Store:
         query += " ORDER BY s.updated DESC, s.id DESC LIMIT ?"
         rows = self.conn.execute(query, params + (limit,)).fetchall()
         return [SavedSession(i, g, t, s, _result(r), u, n) for i, g, t, s, r, u, n in rows]
+
+    # --- amendments (issue 23) ---------------------------------------------------------
+
+    def _rewrite(self, session_id: int, seq: int, live: list[Answer], redo: list[Answer]) -> None:
+        """Inside a write: the answers from ``seq`` on become ``live``, then ``redo`` (next to redo last)
+        marked undone, as :meth:`Store.load` reads them back."""
+        conn = self.conn
+        conn.execute("DELETE FROM answers WHERE session_id=? AND seq>=?", (session_id, seq))
+        now = time.time()
+        rows = [(a, 0) for a in live] + [(a, 1) for a in reversed(redo)]
+        for n, (answer, undone) in enumerate(rows):
+            conn.execute(
+                "INSERT INTO answers (session_id, seq, text, virtual, clock, undone, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (session_id, seq + n, answer.text, int(answer.virtual), answer.clock, undone, now),
+            )
+
+    def amend(
+        self,
+        session_id: int,
+        seq: int,
+        answers: list[Answer],
+        result: dict[str, Any] | None,
+        *,
+        who: str,
+        at: float,
+        old: str,
+        new: str,
+        before: list[Answer],
+        redo: list[Answer],
+        kept: int,
+    ) -> int:
+        """Save an amendment in one transaction: the answers from ``seq`` on become ``answers`` (the
+        redo stack is emptied), the fight is open or over by ``result``, and the amendment is recorded
+        with what it replaced (``before``, ``redo``) so that it can be undone. Its id.
+
+        Raises:
+            StoreError: it could not be saved; nothing changed.
+        """
+        record = {
+            "before": [_answer_row(a) for a in before],
+            "redo": [_answer_row(a) for a in redo],
+            "kept": kept,
+            "given": [_answer_row(a) for a in answers[: max(0, len(answers) - kept)]],
+        }
+        with self._write(session_id) as conn:
+            self._rewrite(session_id, seq, answers, [])
+            self._set_status(session_id, result)
+            rev = conn.execute("SELECT rev FROM sessions WHERE id=?", (session_id,)).fetchone()[0]
+            cur = conn.execute(
+                "INSERT INTO amendments (session_id, seq, who, old, new, at, record, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (session_id, seq, who, old, new, at, json.dumps(record), rev),
+            )
+        rowid = cur.lastrowid
+        assert rowid is not None  # an INSERT sets it
+        return rowid
+
+    def unamend(
+        self,
+        session_id: int,
+        amendment_id: int,
+        seq: int,
+        answers: list[Answer],
+        redo: list[Answer],
+        result: dict[str, Any] | None,
+    ) -> None:
+        """Take an amendment back in one transaction: the answers from ``seq`` on and the redo stack
+        as they were (``answers``, ``redo``), the fight open or over by ``result``, the amendment
+        marked undone (kept, so the record says it was made and taken back).
+
+        Raises:
+            StoreError: it could not be saved; nothing changed.
+        """
+        with self._write(session_id) as conn:
+            self._rewrite(session_id, seq, answers, redo)
+            self._set_status(session_id, result)
+            conn.execute("UPDATE amendments SET undone=1 WHERE id=? AND session_id=?", (amendment_id, session_id))
+
+    def amendments(self, session_id: int) -> list[SavedAmendment]:
+        """The fight's amendments not taken back, oldest first; none from a store without the table
+        (an earlier companion's, opened read-only)."""
+        if not self._has_amendments(self.conn):
+            return []
+        rows = self.conn.execute(
+            "SELECT a.id, a.seq, a.who, a.old, a.new, a.at, a.record, a.rev = s.rev"
+            " FROM amendments a JOIN sessions s ON s.id = a.session_id"
+            " WHERE a.session_id=? AND a.undone=0 ORDER BY a.id",
+            (session_id,),
+        ).fetchall()
+        out = []
+        for i, seq, who, old, new, at, record, undoable in rows:
+            try:
+                data = json.loads(record)
+            except ValueError:
+                data = {}
+            out.append(
+                SavedAmendment(i, seq, who, old, new, at, data if isinstance(data, dict) else {}, bool(undoable))
+            )
+        return out

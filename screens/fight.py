@@ -22,6 +22,7 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 from companion.clock import RoundClock
 from companion.dice import Refused
 from companion.ruleset import GAMES, ChoicePrompt, Outcome, OverPrompt, Prompt, SecretPrompt, TimedRuleset
+from companion.screens.fight_amend import AnswerList, FightAmend
 from companion.screens.fight_clock import FightClock
 from companion.screens.fight_night import FightNight
 from companion.screens.fight_odds import FightOdds
@@ -71,6 +72,8 @@ class FightScreen(Screen[None]):
         Binding("ctrl+t", "rematch", "Rematch", id="rematch"),
         Binding("ctrl+n", "new_fight", "New fight", id="new_fight"),
         Binding("escape", "home", "Home", id="home"),
+        # not in the footer (no room at 80 columns); ? lists it (issue 23)
+        Binding("ctrl+g", "amend", "Amend an answer", id="amend", show=False, priority=True),
         Binding("ctrl+o", "toggle_odds", "Odds", id="odds", tooltip="show or hide the odds of the roll"),
         Binding("f9", "odds_detail", "Odds detail", show=False, tooltip="the whole distribution of the roll's odds"),
         Binding("pageup", "log_page(-1)", "Scroll log", show=False),
@@ -105,6 +108,8 @@ class FightScreen(Screen[None]):
         the prompt, the tray and the play-by-play on the right."""
         self._shown_prompt: Prompt | None = None
         """The prompt on screen (a long one scrolls in a scene; a new one starts at its top)."""
+        self.amending = FightAmend(self)
+        """Amending a past answer (ctrl+g, issue 23)."""
 
     @property
     def clock(self) -> RoundClock | None:
@@ -147,6 +152,7 @@ class FightScreen(Screen[None]):
                 yield Static(id="result")
                 # wrapped to the column: RichLog's own minimum width (78) would cut the lines
                 yield RichLog(id="log", markup=True, wrap=True, auto_scroll=True, min_width=20)
+                yield AnswerList(id="answers")  # in the log's place while an answer to amend is picked
 
     def _compose_ring(self) -> ComposeResult:
         """Two corners: red's panel, the prompt and the tray, blue's panel; the round timer above
@@ -165,6 +171,7 @@ class FightScreen(Screen[None]):
             yield FighterPanel(id="blue", classes="fighter")
         # wrapped to the log's own width, not RichLog's default of at least 78 columns (issue 22)
         yield RichLog(id="log", markup=True, wrap=True, auto_scroll=True, min_width=20)
+        yield AnswerList(id="answers")  # in the log's place while an answer to amend is picked
 
     def on_mount(self) -> None:
         self.odds.mount(self.app.store)
@@ -255,6 +262,8 @@ class FightScreen(Screen[None]):
     def _dry_run(self, text: str) -> Outcome:
         """What ``text`` would do now (the tray's preview), with the round clock's reading where it runs;
         a clock reading typed to set the clock by hand says what Enter will do with it."""
+        if self.amending.active:
+            return self.amending.check(text)
         if self.round_clock is not None:
             seconds = self.round_clock.typed_reading(text)
             if seconds is not None:
@@ -349,7 +358,17 @@ class FightScreen(Screen[None]):
         else:
             result.display = False
         self._render_log()
+        self.amending.render()
         self._refresh_keys()
+
+    @property
+    def scene(self) -> bool:
+        """A scene of many on two sides (the prompt is drawn narrow)."""
+        return self._scene
+
+    def render_fight(self) -> None:
+        """Draw the whole fight as it is now (after leaving amend mode)."""
+        self._render_all()
 
     def _render_sides(self, acting: str | None) -> None:
         """A scene's two sides, each combatant as the ruleset shows him; ``acting`` is marked."""
@@ -426,10 +445,14 @@ class FightScreen(Screen[None]):
         # hidden (False) where a key cannot apply at all, so the footer holds every
         # key that can at 80 columns; greyed (None) where it can later (undo)
         over = self.session.over
+        if self.amending.picking and action in ("pad", "prompt_scroll", "roll"):
+            return False  # the arrows and Enter move in and pick from the list of answers
+        if action == "amend":
+            return not self.amending.active  # with no answer yet it says there is nothing to amend
         if action == "roll":
-            return not over
+            return not over or self.amending.active
         if action == "pad":
-            return isinstance(self.session.prompt, SecretPrompt)
+            return isinstance(self.session.prompt, SecretPrompt) and not self.amending.active
         if action == "undo":
             return True if self.session.steps else None
         if action == "redo":
@@ -457,6 +480,9 @@ class FightScreen(Screen[None]):
     def _answered(self, event: DiceTray.Answered) -> None:
         """An answer typed in the tray, taken at its Enter (the tray calls this at once)."""
         text = event.text
+        if self.amending.active:
+            self.amending.amend(text, event)
+            return
         prompt = self.session.prompt
         if not text.strip() and isinstance(prompt, ChoicePrompt) and prompt.advised:
             text = prompt.advised  # Enter on an empty tray takes the advised choice
@@ -477,6 +503,9 @@ class FightScreen(Screen[None]):
             self.round_clock.remind_paused()
 
     def action_roll(self) -> None:
+        if self.amending.active:
+            self.amending.roll()
+            return
         try:
             self.session.roll(clock=self._stamp())
         except Refused as exc:
@@ -493,15 +522,24 @@ class FightScreen(Screen[None]):
         self.app.clear_notifications()  # e.g. a bell's notice the undo takes back
         if self.round_clock is not None:
             self.round_clock.given_back()
+        self.amending.cancel(quiet=True)
+        amended = self.session.amended  # undo right after an amendment takes it back (issue 23)
         try:
             answer = self.session.undo()
         except Refused as exc:  # not saved (issue 19): the fight is as it was
             self.notify(f"Cannot undo: {exc.reason}", severity="error", timeout=10, markup=False)
             return
-        if answer is None:
+        if amended is not None:
+            self.notify(
+                f"Amendment undone: answer #{amended.number} is {amended.old.text} again, and the fight as it was.",
+                timeout=6,
+                markup=False,
+            )
+        elif answer is None:
             self.notify("Nothing to undo: this is the first roll.")
 
     def action_redo(self) -> None:
+        self.amending.cancel(quiet=True)
         if self.round_clock is not None:
             self.round_clock.given_back()
         try:
@@ -588,5 +626,18 @@ class FightScreen(Screen[None]):
             box.scroll_to(y=box.scroll_y + 3 * direction, animate=False)
 
     def action_home(self) -> None:
-        """Back to the home screen; the fight stays saved and can be resumed."""
+        """Back to the home screen; the fight stays saved and can be resumed. While amending an
+        answer, Escape leaves that instead, nothing amended."""
+        if self.amending.active:
+            self.amending.cancel()
+            return
         self.app.back_home()
+
+    def action_amend(self) -> None:
+        """Pick a past answer to amend (ctrl+g, issue 23)."""
+        self.amending.pick()
+
+    def on_option_list_option_selected(self, event: AnswerList.OptionSelected) -> None:
+        if self.amending.picking and event.option.id is not None:
+            event.stop()
+            self.amending.picked(int(event.option.id))

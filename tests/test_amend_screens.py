@@ -1,0 +1,154 @@
+"""Amending a past answer on the fight screen, as a player drives it (issue 23): ctrl+g lists the
+answers in the play-by-play's place, arrows move, Enter picks one, its new value is typed in the
+answer box and Enter amends it; Escape amends nothing; ctrl+z right after takes it back. A bout of
+two fighters (NHB) and a scene of many (Fudge)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from table_cards import NHB_CARDS, log_lines, open_fight, text_of, type_answer
+from test_fudge_screens import BLUE, FUDGE_CARDS, RED, answer_until, start_scene
+from textual.widgets import Input, RichLog, Static
+
+from companion.screens.app import make_app
+from companion.screens.fight import FightScreen
+from companion.screens.fight_amend import AnswerList
+
+KO_BOUT = ("5", "3", "g", "15", "4", "9", "1")
+"""Alpha controls 17-13, takes it down, 31-13 on fight points, a GNP KO at 0:20 (tests/test_screens.py)."""
+
+
+def said(app) -> str:
+    return "\n".join(f"{n.title}: {n.message}" for n in app._notifications)
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    (tmp_path / "fighters").mkdir()
+    (tmp_path / "fighters" / "mine.yaml").write_text(NHB_CARDS)
+    (tmp_path / "fighters" / "fudge_test.yaml").write_text(FUDGE_CARDS)
+    return tmp_path
+
+
+async def pick_answer(pilot, screen: FightScreen, number: int) -> AnswerList:
+    """ctrl+g, then up from the last answer to answer ``number``, as a player moves to it."""
+    await pilot.press("ctrl+g")
+    await pilot.pause()
+    answers = screen.query_one(AnswerList)
+    assert answers.display and not screen.query_one("#log", RichLog).display
+    assert answers.highlighted == len(screen.session.steps) - 1  # the last answer first
+    await pilot.press(*["up"] * (len(screen.session.steps) - number))
+    await pilot.pause()
+    assert answers.highlighted == number - 1
+    return answers
+
+
+async def test_a_bout_amended_from_its_log_keeps_what_fits_and_asks_again(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_fight(pilot, 0, "Alpha", "Bravo")
+        for text in KO_BOUT:
+            await type_answer(pilot, text)
+        assert screen.session.over
+        answers = await pick_answer(pilot, screen, 2)
+        lines = [str(answers.get_option_at_index(i).prompt) for i in range(answers.option_count)]
+        assert lines[0] == "#1 Alpha One: roll d10! for control, +12 → 5"
+        assert lines[1] == "#2 Bravo Two: roll d10! for control, +10 → 3"
+        assert "Amend an answer" in text_of(screen.query_one("#prompt", Static))
+        await pilot.press("enter")
+        await pilot.pause()
+        prompt = text_of(screen.query_one("#prompt", Static))
+        assert "Amending answer #2 (was 3)" in prompt and "Bravo Two: roll d10! for control" in prompt
+        box = screen.query_one("#faces", Input)
+        assert box.has_focus and screen.query_one("#log", RichLog).display
+        # a face the die lacks: the reader's message under the box, nothing changes
+        await type_answer(pilot, "11")
+        assert "a d10 shows 1-10" in text_of(screen.query_one("#hint", Static))
+        assert screen.session.over and len(screen.session.steps) == 7
+        # Bravo 9 + 10 = 19 beats Alpha's 17: the choice of where is Bravo's now, asked again
+        await type_answer(pilot, "9")
+        assert [a.text for a in screen.session.answers] == ["5", "9"]
+        assert not screen.session.over
+        assert "Bravo Two: choose where" in text_of(screen.query_one("#prompt", Static))
+        log = log_lines(screen)
+        assert "Bravo Two takes control (19 to 17)" in " ".join(log)
+        assert not any("GNP KO" in line for line in log)
+        notice = said(app)
+        assert "Answer #2 (Bravo Two) amended: 3 → 9." in notice
+        assert "Dropped 5 answers that no longer fit (g, 15, 4, 9, 1)." in notice
+        assert "Asked again: Bravo Two: choose where the segment is fought." in notice
+        # ctrl+z right after: the fight as it was, the KO and its result
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert screen.session.over and [a.text for a in screen.session.answers] == list(KO_BOUT)
+        assert "Amendment undone: answer #2 is 3 again" in said(app)
+        assert "Alpha One def. Bravo Two by KO" in text_of(screen.query_one("#result", Static))
+        assert app.store.sessions("over")  # saved as over again
+
+
+async def test_escape_amends_nothing_and_stays_in_the_fight(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_fight(pilot, 0, "Alpha", "Bravo")
+        await pilot.press("ctrl+g")  # nothing to amend yet
+        await pilot.pause()
+        assert "Nothing to amend yet" in said(app) and not screen.query_one(AnswerList).display
+        for text in KO_BOUT[:3]:
+            await type_answer(pilot, text)
+        await pick_answer(pilot, screen, 1)
+        await pilot.press("escape")  # out of the list: the log is back, still the fight screen
+        await pilot.pause()
+        assert app.screen is screen and screen.query_one("#log", RichLog).display
+        assert not screen.query_one(AnswerList).display
+        await pick_answer(pilot, screen, 1)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen.query_one("#faces", Input).value = "1"
+        await pilot.press("escape")  # out of typing the new value
+        await pilot.pause()
+        assert app.screen is screen and "Nothing amended." in said(app)
+        assert [a.text for a in screen.session.answers] == ["5", "3", "g"]
+        assert screen.query_one("#faces", Input).value == ""  # the value typed for the amendment is gone
+        assert "Alpha One: roll d20 for fight points" in text_of(screen.query_one("#prompt", Static))
+        await type_answer(pilot, "15")  # the box answers the fight's own prompt again
+        assert len(screen.session.steps) == 4
+
+
+async def test_a_scene_amended_from_its_log_plays_the_round_again(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        start_scene(app, RED, BLUE)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, FightScreen)
+        session = screen.session
+        # the first round's declarations and rolls: red's dice land + + + +, blue's - - - -
+        await answer_until(pilot, screen, lambda: "Round 2" in " ".join(line for line, _ in session.log()))
+        rolls = [i for i, step in enumerate(session.steps) if step.answer.text == "+ + + +"]
+        first = rolls[0]  # Ash Redhand's combat roll
+        before = [a.text for a in session.answers]
+        await pick_answer(pilot, screen, first + 1)
+        await pilot.press("enter")
+        await pilot.pause()
+        prompt = text_of(screen.query_one("#prompt", Static))
+        assert f"Amending answer #{first + 1} (was + + + +)" in prompt
+        await type_answer(pilot, "- - - -")
+        answers = [a.text for a in session.answers]
+        assert answers[first] == "- - - -"
+        assert answers[:first] == before[:first]
+        amendment = session.amendments[-1]
+        assert amendment.old.text == "+ + + +" and amendment.new == "- - - -"
+        assert len(answers) == first + 1 + amendment.kept
+        lines = " ".join(log_lines(screen))
+        assert "rolls - - - -" in lines
+        assert f"Answer #{first + 1} ({amendment.who}) amended: + + + + → - - - -." in said(app)
+        # the same as typing the amended round by hand
+        from companion.session import Session
+
+        again = Session(session.ruleset, session.setup)
+        for text in answers:
+            again.submit(text)
+        assert again.log() == session.log() and again.prompt == session.prompt
