@@ -432,7 +432,8 @@ def write(path: Path, text: str) -> Path:
     if path.is_dir():
         raise ExportError(f"{path} is a folder: name a file in it")
     if not path.parent.is_dir():
-        raise ExportError(f"cannot write {path}: the folder {path.parent} does not exist")
+        missing = "is not a folder" if path.parent.exists() else "does not exist"
+        raise ExportError(f"cannot write {path}: {path.parent} {missing}")
     part = path.with_name(f".{path.name}.part")
     try:
         part.write_text(text, encoding="utf-8")
