@@ -18,13 +18,13 @@ from typing import Any
 import pytest
 
 pytest.register_assert_rewrite("scripting")
-import scripting  # noqa: E402
+import scripting
 
-from companion import cli, export  # noqa: E402
-from companion.dice import Refused  # noqa: E402
-from companion.ruleset import GAMES, Answer, get_ruleset  # noqa: E402
-from companion.session import Session, start  # noqa: E402
-from companion.store import DB_NAME, Store  # noqa: E402
+from companion import cli, export
+from companion.dice import Refused
+from companion.ruleset import GAMES, Answer, get_ruleset
+from companion.session import Session, start
+from companion.store import DB_NAME, Store
 
 GOLDEN = scripting.GOLDEN
 NIGHT = [
@@ -162,7 +162,7 @@ def item(text: str, number: int) -> str:
 
 
 def test_nhb_markdown_marks_typed_and_app_rolled_and_says_what_it_waits_for(data_dir: Path):
-    args, lines = lines_of("nhb")
+    args, _ = lines_of("nhb")
     session = stored_fight(data_dir, "nhb", ["10", "3", "roll"], args, seed=3)
     text = markdown(data_dir, session)
     assert text.startswith("# Bradu's SIMple NHB: Gold Grappler vs Gold Striker\n")
