@@ -69,6 +69,11 @@ critical or fumble roll, and the damage dice; after the scene, the rest and the
 days. At any prompt "end" ends the scene; at a roll to hit "gm +5 REASON" adds
 5 to the number needed (a tree in the way; "gm -10 REASON" makes it easier).
 
+A fight exported as JSON ('companion export ID --format json', or ctrl+e in a
+fight) replays with --from FIGHT.json: its setup from the file, its answers as
+they were given (an app roll stays the app's, a clock stamp its stamp), each
+written as a typed one is; then any answers on standard input.
+
 Exit status: 0 every answer accepted, 1 some refused, 2 a usage or setup error.
 """
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -449,3 +450,21 @@ def test_a_fight_never_saved_exports_with_a_dated_name(tmp_path: Path):
     assert all(p.parent == tmp_path / "exports" and p.name.startswith("fight-nhb-") for p in paths)
     assert "A fight · unfinished · 0 answers" in paths[0].read_text(encoding="utf-8")
     assert "No answer yet." in paths[0].read_text(encoding="utf-8")
+
+
+# --- the README's sample ----------------------------------------------------------------
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+DATES = re.compile(r"begun \d{4}-\d\d-\d\d \d\d:\d\d · last changed \d{4}-\d\d-\d\d \d\d:\d\d")
+
+
+def test_the_readme_sample_is_what_an_export_writes(data_dir: Path):
+    """README "Exporting a fight": its Markdown is this fight's export (the dates aside)."""
+    text = README.read_text(encoding="utf-8")
+    start = text.index("```markdown\n", text.index("## Exporting a fight")) + len("```markdown\n")
+    sample = text[start : text.index("```\n", start)]
+    args = ["--red", "Royce Gracie", "--blue", "Ken Shamrock", "--option", "segments=1"]
+    session = stored_fight(data_dir, "nhb", ["7", "4", "g", "roll", "12"], args, seed=2)
+    written = markdown(data_dir, session)
+    assert DATES.search(written) and DATES.search(sample)
+    assert DATES.sub("DATES", written) == DATES.sub("DATES", sample)
