@@ -79,6 +79,11 @@ asked again, and it and those after it are dropped:
    "log": [...], "asked_again": {...} or null}
 then the prompt now asked. A refused TEXT changes nothing.
 
+A fight exported as JSON ('companion export ID --format json', or ctrl+e in a
+fight) replays with --from FIGHT.json: its setup from the file, its answers as
+they were given (an app roll stays the app's, a clock stamp its stamp), each
+written as a typed one is; then any answers on standard input.
+
 Exit status: 0 every answer accepted, 1 some refused, 2 a usage or setup error.
 """
 
@@ -193,7 +198,16 @@ def build_parser() -> argparse.ArgumentParser:
         description=SCRIPT_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_fight_arguments(script, games)
+    add_fight_arguments(script, games, optional_game=True)
+    script.add_argument(
+        "--from",
+        dest="from_file",
+        metavar="FIGHT.json",
+        type=Path,
+        help="replay a fight written by 'companion export ID --format json' (or the fight screen's ctrl+e): "
+        "its setup and its answers as they were given (app rolls and clock stamps too), then any answers "
+        "on standard input",
+    )
 
     odds = sub.add_parser(
         "odds",
@@ -306,12 +320,14 @@ def build_parser() -> argparse.ArgumentParser:
     tcheck.add_argument(
         "--game", metavar="GAME", help="whose tables the file holds (default: the first game listed that has tables)"
     )
+    add_export_commands(sub)
     return parser
 
 
-def add_fight_arguments(parser: argparse.ArgumentParser, games: str) -> None:
-    """The arguments that name a fight: the game, its corners, card files, options, seed."""
-    parser.add_argument("game", metavar="GAME", help=f"one of: {games}")
+def add_fight_arguments(parser: argparse.ArgumentParser, games: str, *, optional_game: bool = False) -> None:
+    """The arguments that name a fight: the game, its corners, card files, options, seed
+    (``optional_game``: the game may be left out, where another argument names the fight)."""
+    parser.add_argument("game", metavar="GAME", nargs="?" if optional_game else None, help=f"one of: {games}")
     parser.add_argument(
         "--red",
         metavar="NAME",
@@ -376,8 +392,12 @@ def run_command(argv: Sequence[str] | None) -> int:
             return plain.run(args, sys.stdin, sys.stdout, sys.stderr)
         if args.command in (None, "play"):
             return run_app(args)
+        if args.command == "script" and (args.from_file is not None or args.game is None):
+            return run_script_from(args, sys.stdin, sys.stdout)
         if args.command == "script":
             return run_script(args, sys.stdin, sys.stdout)
+        if args.command in ("export", "fights"):
+            return run_export_command(args, sys.stdout)
         if args.command == "simulate":
             return run_simulate(args, sys.stdout, sys.stderr)
         if args.command == "odds":
@@ -1268,3 +1288,183 @@ def options_list(game: str) -> int:
         choices = "|".join(show_value(c) for c in spec.choices)
         print(f"{spec.key}={choices}  (default {show_value(spec.default)}): {spec.label}; {spec.help}")
     return 0
+
+
+# --- export, fights list, script --from (issue 23) ------------------------------------
+
+EXPORT_HELP = """\
+Write a saved fight, finished or not, as Markdown (the play-by-play in the game's
+words: each answer under its prompt, marked typed or by the app, clock stamps,
+secret picks revealed; the result, or what the fight waits for) or as JSON (the
+setup and the answers, which 'companion script --from FILE' replays exactly).
+
+  companion fights list
+  companion export 12 --format md -o fight.md
+  companion export 12 --format json > fight.json && companion script --from fight.json
+
+Exit status: 0 written, 2 no such fight, a save that cannot be read, or a file
+that cannot be written (with the reason on standard error).
+"""
+
+
+def add_export_commands(sub: Any) -> None:
+    """``companion export`` and ``companion fights list``."""
+    export = sub.add_parser(
+        "export",
+        help="write a saved fight as Markdown or JSON",
+        description=EXPORT_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    export.add_argument("id", metavar="ID", help="the fight's id ('companion fights list' lists them)")
+    export.add_argument(
+        "--format", choices=("md", "json"), default="md", help="md: Markdown to read (default); json: to replay"
+    )
+    export.add_argument("-o", "--output", metavar="FILE", type=Path, help="write to FILE (default: standard output)")
+    fights = sub.add_parser("fights", help="list the saved fights")
+    fsub = fights.add_subparsers(dest="fights_command", metavar="ACTION", required=True)
+    flist = fsub.add_parser(
+        "list", help="the saved fights, latest first: ids, games, fighters, state and dates (forgotten ones left out)"
+    )
+    flist.add_argument("--json", action="store_true", help="one JSON object a fight, in a list")
+
+
+def open_store(args: argparse.Namespace) -> Any:
+    """The store of the data directory, or None where none has been made yet (nothing is made here)."""
+    from companion.store import DB_NAME, Store, StoreError
+
+    directory = data_dir(args.data_dir)
+    if not (directory / DB_NAME).exists():
+        return None
+    try:
+        store = Store.open(directory)
+    except StoreError as exc:
+        raise UsageError(str(exc)) from None
+    if store.notice:
+        print(f"companion: {store.notice}", file=sys.stderr)
+    return store
+
+
+def run_export_command(args: argparse.Namespace, stdout: IO[str]) -> int:
+    """``companion export ID`` or ``companion fights list``."""
+    from companion import export
+
+    if args.command == "export" and not args.id.isdigit():
+        raise UsageError(f"a fight's id is a number, not {excerpt(args.id)} ('companion fights list' lists them)")
+    store = open_store(args)
+    if store is None:
+        if args.command == "export":
+            raise UsageError(f"there is no saved fight {args.id}: no fight is saved in {data_dir(args.data_dir)}")
+        stdout.write("[]\n" if args.json else f"No saved fights in {data_dir(args.data_dir)}.\n")
+        return 0
+    try:
+        if args.command == "fights":
+            return fights_list(store, args.json, stdout)
+        try:
+            fight = export.load(store, int(args.id))
+            text = export.render(fight, args.format)
+            if args.output is None:
+                stdout.write(text)
+            else:
+                export.write(args.output, text)
+                print(f"companion: fight {fight.id} written to {args.output}", file=sys.stderr)
+        except export.ExportError as exc:
+            raise UsageError(str(exc)) from None
+        return 0
+    finally:
+        store.close()
+
+
+def fights_list(store: Any, as_json: bool, stdout: IO[str]) -> int:
+    """Every saved fight (forgotten ones left out), latest first."""
+    from companion.export import when
+    from companion.games import GAMES
+
+    rows = []
+    for saved in store.sessions(limit=-1):  # SQLite: no limit
+        header = store.describe(saved.id)
+        created = header.created if header is not None else saved.updated
+        outcome = None
+        if saved.result is not None:
+            try:
+                ruleset = get_ruleset(saved.game)
+                outcome = ruleset.result_type(**saved.result).headline(ruleset.period_word)
+            except (KeyError, TypeError, ValueError):
+                outcome = "result unreadable"
+        rows.append((saved, created, outcome, GAMES[saved.game].short if saved.game in GAMES else saved.game))
+    if as_json:
+        from datetime import datetime
+
+        def iso(stamp: float) -> str:
+            return datetime.fromtimestamp(stamp).astimezone().isoformat(timespec="seconds")
+
+        out = [
+            {
+                "id": saved.id,
+                "game": saved.game,
+                "fighters": saved.title,
+                "state": "over" if saved.status == "over" else "unfinished",
+                "result": outcome,
+                "answers": saved.answers,
+                "created": iso(created),
+                "updated": iso(saved.updated),
+            }
+            for saved, created, outcome, _ in rows
+        ]
+        stdout.write(json.dumps(out, indent=2, ensure_ascii=False) + "\n")
+        return 0
+    if not rows:
+        stdout.write("No saved fights.\n")
+        return 0
+    table = [("id", "game", "fighters", "state", "begun", "last changed")]
+    for saved, created, outcome, short in rows:
+        state = outcome if outcome is not None else f"unfinished, {count(saved.answers, 'answer')}"
+        table.append((str(saved.id), short, saved.title, state, when(created), when(saved.updated)))
+    widths = [max(len(shown(row[i])) for row in table) for i in range(len(table[0]) - 1)]
+    for row in table:
+        cells = [shown(cell).rjust(widths[0]) if i == 0 else shown(cell) for i, cell in enumerate(row)]
+        stdout.write("  ".join(cell.ljust(widths[i]) if 0 < i < len(widths) else cell for i, cell in enumerate(cells)))
+        stdout.write("\n")
+    return 0
+
+
+def run_script_from(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
+    """``companion script --from FIGHT.json``: the exported fight's setup, its answers given again as
+    they were given (an app roll stays the app's, a clock stamp its stamp), each written as
+    ``companion script`` writes a typed one, then any answers on standard input."""
+    from companion import export
+
+    if args.from_file is None:
+        raise UsageError(f"name a game ({', '.join(GAMES)}) or a fight to replay: --from FIGHT.json")
+    named = [
+        flag
+        for flag, given in (
+            ("--red", args.red),
+            ("--blue", args.blue),
+            ("--fighter", args.fighter),
+            ("--fighters", args.fighters),
+            ("--option", args.option),
+        )
+        if given
+    ]
+    if named:
+        raise UsageError(f"--from takes the fighters and the options from the file: leave out {', '.join(named)}")
+    check_file(args.from_file, "fight file")
+    try:
+        session, answers = export.replay(export.read(args.from_file), random.Random(args.seed))
+    except export.ExportError as exc:
+        raise UsageError(f"{shown(str(args.from_file))} cannot be replayed: {exc}") from None
+    if args.game is not None and args.game != session.setup.game:
+        raise UsageError(f"{shown(str(args.from_file))} is a fight of {session.setup.game}, not {args.game}")
+
+    def emit(obj: dict[str, Any]) -> None:
+        stdout.write(json.dumps(obj) + "\n")
+        stdout.flush()
+
+    for answer in answers:
+        emit({"prompt": session.prompt.to_json()})
+        step = session.submit(answer.text, virtual=answer.virtual, clock=answer.clock)
+        accepted: dict[str, Any] = {"accepted": step.answer.text, "virtual": step.answer.virtual, "log": list(step.log)}
+        if answer.clock is not None:
+            accepted["clock"] = answer.clock
+        emit(accepted)
+    return play_script(session, stdin, stdout)

@@ -477,6 +477,32 @@ class SecretPrompt:
             return False
         return pick is not None and any(o.key == pick.move and o.allowed for o in pad.options)
 
+    def revealed(self, text: str) -> str:
+        """The answer ``text`` as the picks revealed, in words (an export's play-by-play, issue 23):
+        each corner's move by its name on the pad, the focus put on dice and on damage, a pick the
+        app made for a corner marked; ``end``: the table ends the fight (ruling CM-12). Text that
+        does not read as picks is given back as it is."""
+        if text.strip().lower() == self.END:
+            return "the table ends the fight"
+        try:
+            picks = self.parse(text)
+        except Refused:
+            return text
+        said = []
+        for pad, pick in zip(self.sides, picks):
+            if pick is None:
+                said.append(f"{pad.who}: the app's pick")
+                continue
+            names = {o.key: o.name for o in pad.options}
+            words = names.get(pick.move, pick.move)
+            spent = [f"{n} focus on {what}" for n, what in ((pick.dice, "dice"), (pick.damage, "damage")) if n]
+            if spent:
+                words += f" with {' and '.join(spent)}"
+            if pick.by_app:
+                words += " (picked by the app)"
+            said.append(f"{pad.who}: {words}")
+        return "; ".join(said)
+
     def fill(self, text: str, rng: Any) -> tuple[str, bool]:
         """``text`` with each ``side=roll`` replaced by a random move the fighter can do, with
         no extra focus and marked ``@app`` (ruling D-6); and whether both corners' picks are the
@@ -732,6 +758,18 @@ class Ruleset:
     def summary(self, state: Any) -> list[str]:
         """Lines for the result panel once the fight is over (FO: the score cards)."""
         return []
+
+    def answer_words(self, prompt: Prompt, answer: Answer) -> str:
+        """An answer in the game's words, for an export's play-by-play (issue 23): at a secret choice
+        the picks revealed (:meth:`SecretPrompt.revealed`), at a choice the option's label, else
+        the text as typed (the faces). A game whose answers need other words overrides this."""
+        if isinstance(prompt, SecretPrompt):
+            return prompt.revealed(answer.text)
+        if isinstance(prompt, ChoicePrompt):
+            found = prompt.find(answer.text) or prompt.find_shown(answer.text)
+            if found is not None:
+                return found.label or found.key
+        return answer.text
 
     # --- odds ----------------------------------------------------------------------------
 

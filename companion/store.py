@@ -166,6 +166,20 @@ class SavedSession:
     answers: int
 
 
+@dataclass(frozen=True, slots=True)
+class SavedFight:
+    """A stored fight's header: what an export heads it with (:meth:`Store.describe`)."""
+
+    id: int
+    game: str
+    title: str
+    status: str
+    created: float
+    """When it began (seconds since the epoch)."""
+    updated: float
+    """When it last changed: an answer, an undo, a redo."""
+
+
 def _code(exc: BaseException) -> int | None:
     code = getattr(exc, "sqlite_errorcode", None)
     return code & 0xFF if isinstance(code, int) else None
@@ -971,3 +985,13 @@ class Store:
                 SavedAmendment(i, seq, who, old, new, at, data if isinstance(data, dict) else {}, bool(undoable))
             )
         return out
+
+    def describe(self, session_id: int) -> SavedFight | None:
+        """A saved fight's title, status and dates (None: no such fight), for an export and for
+        ``companion fights list`` (issue 23): :meth:`sessions` lists fights without their first date."""
+        row = self.conn.execute(
+            "SELECT id, game, title, status, created, updated FROM sessions WHERE id=?", (session_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        return SavedFight(int(row[0]), str(row[1]), str(row[2]), str(row[3]), float(row[4]), float(row[5]))

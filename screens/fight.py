@@ -84,6 +84,11 @@ class FightScreen(Screen[None]):
         Binding("down", "prompt_scroll(1)", "Choices", key_display="↑↓", priority=True),
         # before the answer box: no answer of any game has a "?" in it (issue 22)
         Binding("question_mark", "app.keys", "Keys", show=False, priority=True),
+        # not in the footer (room at 80 columns): ? lists it (issue 23); before the answer box, whose own
+        # ctrl+e (to the end of the line) End does as well
+        Binding(
+            "ctrl+e", "export", "Export", show=False, priority=True, tooltip="write the fight as Markdown and JSON"
+        ),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -624,6 +629,19 @@ class FightScreen(Screen[None]):
         if self._scene:
             box = self.query_one("#prompt-box")
             box.scroll_to(y=box.scroll_y + 3 * direction, animate=False)
+
+    def action_export(self) -> None:
+        """Write the fight as it is now, finished or not, as Markdown and JSON to the data folder's
+        ``exports`` (issue 23), and say where."""
+        from companion.export import ExportError, of_session, write_exports
+
+        try:
+            paths = write_exports(of_session(self.session, self.app.store), self.app.directory)
+        except ExportError as exc:
+            self.notify(f"Not exported: {exc}", title="Export", severity="error", timeout=15, markup=False)
+            return
+        names = " and ".join(path.name for path in paths)
+        self.notify(f"Written {names} to {paths[0].parent}", title="Export", timeout=10, markup=False)
 
     def action_home(self) -> None:
         """Back to the home screen; the fight stays saved and can be resumed. While amending an
