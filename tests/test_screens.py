@@ -480,3 +480,17 @@ async def test_names_with_brackets_are_shown_as_written(tmp_path: Path) -> None:
         home = app.screen
         label = str(home.query_one("#unfinished", OptionList).get_option_at_index(0).prompt)
         assert label.startswith("Kid \\[The] Dynamite vs Red \\[/] Fox")  # escaped markup, shown as written
+
+
+@pytest.mark.parametrize("width", [12, 20, 30])
+async def test_home_at_a_very_narrow_terminal_draws_its_lists(data_dir: Path, width: int) -> None:
+    """Issue 22: at 20 columns home crashed (a list pushed to no width cannot be drawn); the panes
+    keep 14 columns each and scroll, and Enter still opens the game highlighted."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(width, 20)) as pilot:
+        await pilot.pause()
+        games = app.screen.query_one("#games", OptionList)
+        assert games.size.width >= 8 and games.option_count == 5
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, FighterSelectScreen)
