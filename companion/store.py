@@ -84,6 +84,19 @@ _STATEMENTS = (
     PRIMARY KEY (session_id, seq)
 )""",
 )
+_FREE_ROLLS = """CREATE TABLE IF NOT EXISTS free_rolls (
+    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    expression TEXT NOT NULL,
+    faces TEXT NOT NULL,
+    total INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (session_id, seq)
+)"""
+"""The free roller's rolls made during a fight (issue 23 item 3): kept with the fight, apart from
+its answers (no fold reads them; undo and redo never touch them). Added to a store of any version
+when it is opened for writing (:meth:`Store._add_free_rolls`): an earlier companion reads the store
+as before and leaves the table be, so the store's version does not change."""
 _SESSION_COLUMNS = {"id", "game", "setup", "title", "status", "result", "created", "updated"}
 _ANSWER_COLUMNS = {"session_id", "seq", "text", "virtual", "clock", "undone", "at"}
 
@@ -133,6 +146,21 @@ class StoreConflict(StoreError):
 
 class _Damaged(Exception):
     """The file is companion's, or no database at all, and SQLite cannot read it whole."""
+
+
+@dataclass(frozen=True, slots=True)
+class FreeRoll:
+    """A roll of the free roller, as its history shows it (issue 23 item 3)."""
+
+    seq: int
+    """1 for the fight's first free roll, and on."""
+    expression: str
+    """As the roller tidied it: ``2d6+3``."""
+    faces: str
+    """The faces as shown: ``[4 2] +3``."""
+    total: int
+    at: float
+    """When it was rolled (seconds since the epoch)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,6 +441,7 @@ class Store:
                 conn.execute("PRAGMA journal_mode=WAL")
             if kind != "ours":
                 self._initialise(conn)
+            self._add_free_rolls(conn)
         except BaseException:
             conn.close()
             raise
@@ -499,6 +528,21 @@ class Store:
             if kind != "ours":
                 conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 conn.execute(f"PRAGMA user_version={STORE_VERSION}")
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+
+    @staticmethod
+    def _add_free_rolls(conn: sqlite3.Connection) -> None:
+        """The free roller's table, made in a store that has none (a new one, or one made before
+        issue 23), in one transaction (two apps starting together: the second finds it made)."""
+        if conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='free_rolls'").fetchone():
+            return
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute(_FREE_ROLLS)
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
@@ -820,3 +864,41 @@ class Store:
         query += " ORDER BY s.updated DESC, s.id DESC LIMIT ?"
         rows = self.conn.execute(query, params + (limit,)).fetchall()
         return [SavedSession(i, g, t, s, _result(r), u, n) for i, g, t, s, r, u, n in rows]
+
+    # --- the free roller's rolls (issue 23 item 3) ---------------------------------------
+
+    def add_free_roll(self, session_id: int, expression: str, faces: str, total: int) -> FreeRoll:
+        """Keep a free roll with the fight ``session_id``, after its others. The fight's answers and
+        revision are not touched: a free roll is never an answer (undo does not see it).
+
+        Raises:
+            StoreError: it cannot be saved (read-only, full disk, no such fight); nothing changed.
+        """
+        at = time.time()
+        try:
+            with self._write() as conn:
+                row = conn.execute(
+                    "SELECT COALESCE(MAX(seq), 0) + 1 FROM free_rolls WHERE session_id=?", (session_id,)
+                ).fetchone()
+                seq = int(row[0])
+                conn.execute(
+                    "INSERT INTO free_rolls (session_id, seq, expression, faces, total, at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (session_id, seq, expression, faces, total, at),
+                )
+        except StoreError as exc:
+            if "FOREIGN KEY" in str(exc):
+                raise StoreError(f"there is no saved fight {session_id}") from None
+            raise
+        return FreeRoll(seq, expression, faces, total, at)
+
+    def free_rolls(self, session_id: int) -> list[FreeRoll]:
+        """The free rolls kept with the fight ``session_id``, first first (none in a read-only store
+        made before issue 23, which has no table for them)."""
+        try:
+            rows = self.conn.execute(
+                "SELECT seq, expression, faces, total, at FROM free_rolls WHERE session_id=? ORDER BY seq",
+                (session_id,),
+            ).fetchall()
+        except sqlite3.OperationalError:  # no such table: a read-only store from before issue 23
+            return []
+        return [FreeRoll(int(q), str(e), str(f), int(t), float(a)) for q, e, f, t, a in rows]
