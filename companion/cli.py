@@ -325,14 +325,14 @@ says what is wrong and what is allowed).
 
 def add_roll_parser(sub: Any) -> None:
     """``companion roll EXPR`` (issue 23 item 3)."""
-    from companion import roller
+    from companion import dice, roller
 
     roll = sub.add_parser(
         "roll",
         help="roll dice (2d6+3, d%%, d10!, 4dF, 4d6kh3) and print the faces, the total and its exact odds",
         description=ROLL_HELP.format(
-            dice=roller.MOST_DICE,
-            sides=roller.MOST_SIDES,
+            dice=dice.MOST_DICE,
+            sides=dice.MOST_SIDES,
             number=roller.MOST_NUMBER,
             terms=roller.MOST_TERMS,
             depth=roller.DEPTH,

@@ -205,14 +205,14 @@ class Expression:
     @property
     def low(self) -> int:
         """The least total."""
-        return sum(_term_low(t) if t.sign > 0 else -_term_high(t) for t in self.terms)  # type: ignore[misc]
+        return sum(_term_low(t) if t.sign > 0 else -_term_high(t) for t in self.terms)
 
     @property
     def high(self) -> int | None:
         """The greatest total (None: an exploding die has no top)."""
         if self.explodes:
             return None
-        return sum(_term_high(t) if t.sign > 0 else -_term_low(t) for t in self.terms)  # type: ignore[misc]
+        return sum(_term_high(t) if t.sign > 0 else -_term_low(t) for t in self.terms)
 
     @property
     def mean(self) -> Fraction:
@@ -341,8 +341,7 @@ def _term(word: str, sign: int) -> Term:
     match = _DICE.fullmatch(word.lower())
     if match is None:
         raise BadExpression(
-            f"{excerpt(word)} is not dice: a group of dice is a count, d and the sides "
-            f"(d6, 2d6, d%, 4dF, d10!, 4d6kh3)"
+            f"{excerpt(word)} is not dice: a group of dice is a count, d and the sides (d6, 2d6, d%, 4dF, d10!, 4d6kh3)"
         )
     count = int(match["count"]) if match["count"] else 1
     if count < 1:

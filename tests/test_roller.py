@@ -240,7 +240,9 @@ def test_exploding_dice_agree_with_the_core_s_exploding_distribution() -> None:
             assert Fraction(chances.counts[total - chances.offset], chances.denominator) == p
 
 
-@pytest.mark.parametrize("text", ["3d6kh2", "4d4kl2", "3dFkh1", "5d3k3", "2d8kl1", "3d5k3", "4d6kh3+2d4-3", "d6-2d4kh1"])
+@pytest.mark.parametrize(
+    "text", ["3d6kh2", "4d4kl2", "3dFkh1", "5d3k3", "2d8kl1", "3d5k3", "4d6kh3+2d4-3", "d6-2d4kh1"]
+)
 def test_kept_dice_agree_with_every_face_counted(text: str) -> None:
     e = parse(text)
     brute: dict[int, int] = {}
@@ -413,6 +415,8 @@ def test_companion_roll_says_the_exploding_tail(tmp_path: Path) -> None:
         (("2d6", "--times", "1001"), "roll 1 to 1,000 times"),
     ],
 )
-def test_companion_roll_refuses_a_bad_expression_with_status_2(tmp_path: Path, args: tuple[str, ...], said: str) -> None:
+def test_companion_roll_refuses_a_bad_expression_with_status_2(
+    tmp_path: Path, args: tuple[str, ...], said: str
+) -> None:
     proc = scripting.run(tmp_path, "roll", *args)
     scripting.assert_usage_error(proc, said)
