@@ -121,15 +121,13 @@ class CompanionApp(App[None]):
     def action_roller(self) -> None:
         """The free dice roller (``ctrl+d``, issue 23 item 3); ``ctrl+d`` in it closes it. Opened
         during a fight (the fight's screen anywhere below), its history is that fight's, in the store."""
+        from companion.screens.fight import FightScreen
         from companion.screens.roller import RollerScreen
 
         if isinstance(self.screen, RollerScreen):
             self.screen.dismiss()
             return
-        session = next(
-            (s.session for s in reversed(self.screen_stack) if isinstance(getattr(s, "session", None), Session)),
-            None,
-        )
+        session = next((s.session for s in reversed(self.screen_stack) if isinstance(s, FightScreen)), None)
         if session is not None and session.id is not None:
             history = self.store.free_rolls(session.id)
             self.push_screen(RollerScreen(self.rng, history, store=self.store, session_id=session.id))
