@@ -56,12 +56,12 @@ class RollerScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="roller"):
             whose = "this fight's rolls, kept with it" if self.session_id is not None else "rolls kept until you quit"
-            yield Label(f"Dice roller: {whose}", id="title")
+            yield Label(f"Dice roller: {whose}", id="roll-title")
             yield Input(placeholder=roller.EXAMPLES, id="expression")
-            yield Static(f"Type dice ({escape(roller.EXAMPLES)}) and press Enter.", id="result")
-            yield Label("History", id="history-title")
-            with VerticalScroll(id="history-box"):
-                yield Static(id="history")
+            yield Static(f"Type dice ({escape(roller.EXAMPLES)}) and press Enter.", id="roll-result")
+            yield Label("History", id="roll-history-title")
+            with VerticalScroll(id="roll-history-box"):
+                yield Static(id="roll-history")
             yield Label("enter rolls · escape or ctrl+d closes · never an answer of the fight", classes="muted")
 
     def on_mount(self) -> None:
@@ -70,7 +70,7 @@ class RollerScreen(ModalScreen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        result = self.query_one("#result", Static)
+        result = self.query_one("#roll-result", Static)
         try:
             expression = roller.parse(event.value)
         except roller.BadExpression as exc:
@@ -86,6 +86,8 @@ class RollerScreen(ModalScreen[None]):
             lines.append(f"[$text-warning]{escape(kept)}[/]")
         result.update("\n".join(lines))
         self._show_history()
+        # Enter rolls the same again; typing replaces it with a new expression
+        self.query_one("#expression", Input).select_all()
 
     def _keep(self, roll: roller.Roll) -> str | None:
         """Add the roll to the history (and to the fight's, in the store); why it was not saved, if not."""
@@ -106,4 +108,4 @@ class RollerScreen(ModalScreen[None]):
             f"{escape(r.faces)} = [b]{r.total}[/b]"
             for r in reversed(self.history)
         ]
-        self.query_one("#history", Static).update("\n".join(rows) or "[dim]no rolls yet[/dim]")
+        self.query_one("#roll-history", Static).update("\n".join(rows) or "[dim]no rolls yet[/dim]")

@@ -32,11 +32,11 @@ async def roll(pilot, expression: str) -> str:
     screen.query_one("#expression", Input).value = expression
     await pilot.press("enter")
     await pilot.pause()
-    return text_of(screen.query_one("#result", Static))
+    return text_of(screen.query_one("#roll-result", Static))
 
 
 def history(screen: RollerScreen) -> list[str]:
-    return text_of(screen.query_one("#history", Static)).splitlines()
+    return text_of(screen.query_one("#roll-history", Static)).splitlines()
 
 
 async def test_ctrl_d_opens_the_roller_at_home_and_enter_rolls_with_the_app_s_dice(data_dir: Path) -> None:
@@ -58,12 +58,17 @@ async def test_ctrl_d_opens_the_roller_at_home_and_enter_rolls_with_the_app_s_di
         await pilot.press("enter")  # the expression stays in the box: Enter rolls it again
         await pilot.pause()
         assert len(history(screen)) == 2 and history(screen)[0].lstrip().startswith("2.")
+        await pilot.press("d", "percent_sign", "enter")  # typing replaces the expression rolled
+        await pilot.pause()
+        assert screen.query_one("#expression", Input).value == "d%"
+        assert history(screen)[0].split("  ")[-1].startswith("d%: [")
+        assert len(history(screen)) == 3
         await pilot.press("ctrl+d")  # closes it, as escape does
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         await pilot.press("ctrl+d")  # opened again in the same run: the history is still there
         await pilot.pause()
-        assert len(history(app.screen)) == 2
+        assert len(history(app.screen)) == 3
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
@@ -77,13 +82,13 @@ async def test_a_bad_expression_is_refused_in_the_roller_and_nothing_is_rolled(d
         screen = app.screen
         shown = await roll(pilot, "1000d6")
         assert "'1000d6' is too many dice: at most 100 dice in all" in shown
-        assert screen.query_one("#result", Static).has_class("error")
+        assert screen.query_one("#roll-result", Static).has_class("error")
         assert screen.last is None and screen.history == []
-        assert "no rolls yet" in text_of(screen.query_one("#history", Static))
+        assert "no rolls yet" in text_of(screen.query_one("#roll-history", Static))
         shown = await roll(pilot, "d7x")
         assert "'x' is not dice notation" in shown
         shown = await roll(pilot, "4dF")
-        assert not screen.query_one("#result", Static).has_class("error") and "4dF: [" in shown
+        assert not screen.query_one("#roll-result", Static).has_class("error") and "4dF: [" in shown
 
 
 async def test_the_keys_screen_lists_the_roller(data_dir: Path) -> None:
