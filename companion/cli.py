@@ -293,6 +293,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--fighters", metavar="FILE", action="append", default=[], type=Path, help="extra card file")
     simulate.add_argument("--option", metavar="KEY=VALUE", action="append", default=[], help="a rules option")
 
+    add_roll_parser(sub)
+
     fighters = sub.add_parser("fighters", help="list a roster or check a card file")
     fsub = fighters.add_subparsers(dest="fighters_command", metavar="ACTION", required=True)
     flist = fsub.add_parser("list", help="print a game's fighter names, one a line")
@@ -322,6 +324,76 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_export_commands(sub)
     return parser
+
+
+ROLL_HELP = """\
+Roll dice free of any fight, in the notation of the five games, and print the
+faces, the total and the exact odds of that total: the chance of exactly it,
+of it or more and of it or less, the mean and the range.
+
+  companion roll 2d6+3        two six-sided dice and 3
+  companion roll d%           percentile dice, 1-100 (00 is 100)
+  companion roll 1d10!+18     an exploding d10 (a 10 rolls again and adds), and 18
+  companion roll 4dF          four Fudge dice, each -1, 0 or +1
+  companion roll 4d6kh3       four d6, the highest three kept (k3 too; kl1 keeps the lowest)
+  companion roll 2d20kl1 --times 5 --seed 7
+
+Terms are numbers and dice joined by + and -. Limits: at most {dice} dice in
+all, dice of 2 to {sides} sides, numbers up to {number:,}, {terms} terms, {faces:,}
+faces in all (each die's sides added up, an exploding die's {times} times), and
+for a kept group, dice x kept² x sides² at most {kept:,}. The odds
+are exact; an exploding die is followed to {depth} explosions (further where the
+total rolled needs it) and the chance beyond is said. In the faces, a dropped
+die is in parentheses and an exploded face has a ! ([10!+3]).
+
+Exit status: 0 rolled, 2 an expression the roller does not read (the message
+says what is wrong and what is allowed).
+"""
+
+
+def add_roll_parser(sub: Any) -> None:
+    """``companion roll EXPR`` (issue 23 item 3)."""
+    from companion import dice, roller
+
+    roll = sub.add_parser(
+        "roll",
+        help="roll dice (2d6+3, d%%, d10!, 4dF, 4d6kh3) and print the faces, the total and its exact odds",
+        description=ROLL_HELP.format(
+            dice=dice.MOST_DICE,
+            sides=dice.MOST_SIDES,
+            number=roller.MOST_NUMBER,
+            terms=roller.MOST_TERMS,
+            depth=roller.DEPTH,
+            faces=roller.MOST_FACES,
+            times=roller.DEPTH + 1,
+            kept=roller.MOST_KEPT_WORK,
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    roll.add_argument("expression", metavar="EXPR", help="the dice, like 2d6+3, d%%, 1d10!+18, 4dF, 4d6kh3")
+    roll.add_argument("--seed", type=int, help="seed for the dice: the same seed rolls the same faces")
+    roll.add_argument("--times", type=int, default=1, metavar="K", help="roll K times (default 1)")
+    roll.add_argument("--json", action="store_true", help="print one JSON object: the rolls and their exact odds")
+
+
+def run_roll(args: argparse.Namespace, out: IO[str]) -> int:
+    """``companion roll``: the faces, the total and its odds; a bad expression is a usage error."""
+    from companion import roller
+
+    try:
+        expression = roller.parse(args.expression)
+    except roller.BadExpression as exc:
+        raise UsageError(str(exc)) from None
+    if not 1 <= args.times <= roller.MOST_ROLLS:
+        raise UsageError(f"--times {args.times}: roll 1 to {roller.MOST_ROLLS:,} times")
+    rng = random.Random(args.seed)
+    rolls = [expression.roll(rng) for _ in range(args.times)]
+    if args.json:
+        print(json.dumps(roller.to_json(expression, rolls)), file=out)
+    else:
+        for line in roller.report(expression, rolls):
+            print(line, file=out)
+    return 0
 
 
 def add_fight_arguments(parser: argparse.ArgumentParser, games: str, *, optional_game: bool = False) -> None:
@@ -402,6 +474,8 @@ def run_command(argv: Sequence[str] | None) -> int:
             return run_simulate(args, sys.stdout, sys.stderr)
         if args.command == "odds":
             return run_odds(args, sys.stdin, sys.stdout, sys.stderr)
+        if args.command == "roll":
+            return run_roll(args, sys.stdout)
         if args.command == "fighters":
             if args.fighters_command == "list":
                 return fighters_list(args)

@@ -102,6 +102,23 @@ on and the redo stack as they were, and how many later answers were kept), and `
 fight's revision the amendment left: while the fight's is still that, nothing was done since, and
 undo takes the amendment back. Added to a store of any version when missing (a table alone: an
 earlier companion reads and writes the store as before and never looks at it)."""
+
+_FREE_ROLLS = """CREATE TABLE IF NOT EXISTS free_rolls (
+    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    expression TEXT NOT NULL,
+    faces TEXT NOT NULL,
+    total INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (session_id, seq)
+)"""
+"""The free roller's rolls made during a fight (issue 23 item 3): kept with the fight, apart from
+its answers (no fold reads them; undo and redo never touch them). Added to a store of any version
+when it is opened for writing: an earlier companion reads the store as before and leaves the table
+be, so the store's version does not change."""
+ADDED_TABLES = {"amendments": _AMENDMENTS, "free_rolls": _FREE_ROLLS}
+"""Tables made, where missing, in a store of any version opened for writing (one transaction, with
+the store's own tables: two apps starting together, the second finds them made)."""
 _SESSION_COLUMNS = {"id", "game", "setup", "title", "status", "result", "created", "updated"}
 _ANSWER_COLUMNS = {"session_id", "seq", "text", "virtual", "clock", "undone", "at"}
 
@@ -151,6 +168,21 @@ class StoreConflict(StoreError):
 
 class _Damaged(Exception):
     """The file is companion's, or no database at all, and SQLite cannot read it whole."""
+
+
+@dataclass(frozen=True, slots=True)
+class FreeRoll:
+    """A roll of the free roller, as its history shows it (issue 23 item 3)."""
+
+    seq: int
+    """1 for the fight's first free roll, and on."""
+    expression: str
+    """As the roller tidied it: ``2d6+3``."""
+    faces: str
+    """The faces as shown: ``[4 2] +3``."""
+    total: int
+    at: float
+    """When it was rolled (seconds since the epoch)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -470,7 +502,7 @@ class Store:
                 return conn
             if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                 conn.execute("PRAGMA journal_mode=WAL")
-            if kind != "ours" or not self._has_amendments(conn):
+            if kind != "ours" or not self._has_added_tables(conn):
                 self._initialise(conn)
         except BaseException:
             conn.close()
@@ -500,10 +532,13 @@ class Store:
         return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None, check_same_thread=False)
 
     @staticmethod
-    def _has_amendments(conn: sqlite3.Connection) -> bool:
-        return (
-            conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='amendments'").fetchone() is not None
-        )
+    def _has_table(conn: sqlite3.Connection, name: str) -> bool:
+        return conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (name,)).fetchone() is not None
+
+    @classmethod
+    def _has_added_tables(cls, conn: sqlite3.Connection) -> bool:
+        """The tables issue 23 added (each added to a store of any version that lacks it)."""
+        return all(cls._has_table(conn, name) for name in ADDED_TABLES)
 
     @staticmethod
     def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
@@ -561,7 +596,8 @@ class Store:
                 conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
             elif kind == "legacy" and "rev" not in self._columns(conn, "sessions"):
                 conn.execute("ALTER TABLE sessions ADD COLUMN rev INTEGER NOT NULL DEFAULT 0")
-            conn.execute(_AMENDMENTS)  # a store of any version made before issue 23 gets it here
+            for table in ADDED_TABLES.values():  # a store of any version made before issue 23 gets them here
+                conn.execute(table)
             if kind != "ours":
                 conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 conn.execute(f"PRAGMA user_version={STORE_VERSION}")
@@ -967,7 +1003,7 @@ class Store:
     def amendments(self, session_id: int) -> list[SavedAmendment]:
         """The fight's amendments not taken back, oldest first; none from a store without the table
         (an earlier companion's, opened read-only)."""
-        if not self._has_amendments(self.conn):
+        if not self._has_table(self.conn, "amendments"):
             return []
         rows = self.conn.execute(
             "SELECT a.id, a.seq, a.who, a.old, a.new, a.at, a.record, a.rev = s.rev"
@@ -995,3 +1031,41 @@ class Store:
         if row is None:
             return None
         return SavedFight(int(row[0]), str(row[1]), str(row[2]), str(row[3]), float(row[4]), float(row[5]))
+
+    # --- the free roller's rolls (issue 23 item 3) ---------------------------------------
+
+    def add_free_roll(self, session_id: int, expression: str, faces: str, total: int) -> FreeRoll:
+        """Keep a free roll with the fight ``session_id``, after its others. The fight's answers and
+        revision are not touched: a free roll is never an answer (undo does not see it).
+
+        Raises:
+            StoreError: it cannot be saved (read-only, full disk, no such fight); nothing changed.
+        """
+        at = time.time()
+        try:
+            with self._write() as conn:
+                row = conn.execute(
+                    "SELECT COALESCE(MAX(seq), 0) + 1 FROM free_rolls WHERE session_id=?", (session_id,)
+                ).fetchone()
+                seq = int(row[0])
+                conn.execute(
+                    "INSERT INTO free_rolls (session_id, seq, expression, faces, total, at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (session_id, seq, expression, faces, total, at),
+                )
+        except StoreError as exc:
+            if "FOREIGN KEY" in str(exc):
+                raise StoreError(f"there is no saved fight {session_id}") from None
+            raise
+        return FreeRoll(seq, expression, faces, total, at)
+
+    def free_rolls(self, session_id: int) -> list[FreeRoll]:
+        """The free rolls kept with the fight ``session_id``, first first (none in a read-only store
+        made before issue 23, which has no table for them)."""
+        try:
+            rows = self.conn.execute(
+                "SELECT seq, expression, faces, total, at FROM free_rolls WHERE session_id=? ORDER BY seq",
+                (session_id,),
+            ).fetchall()
+        except sqlite3.OperationalError:  # no such table: a read-only store from before issue 23
+            return []
+        return [FreeRoll(int(q), str(e), str(f), int(t), float(a)) for q, e, f, t, a in rows]

@@ -18,7 +18,7 @@ from textual.theme import Theme
 
 from companion.ruleset import GAMES, Setup, get_ruleset
 from companion.session import CorruptSave, Session, resume, start
-from companion.store import Store, StoreError
+from companion.store import FreeRoll, Store, StoreError
 
 if TYPE_CHECKING:
     from companion.cards import Roster
@@ -39,6 +39,9 @@ class CompanionApp(App[None]):
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
         Binding("question_mark", "keys", "Keys", show=False),
+        # any screen, even with an answer box focused (whose ctrl+d would delete a character: the
+        # delete key still does); not in the footer, which has no room at 80 columns: ? lists it
+        Binding("ctrl+d", "roller", "Dice roller", show=False, priority=True, id="roller"),
     ]
 
     def __init__(
@@ -55,6 +58,8 @@ class CompanionApp(App[None]):
         self.now = now
         """The time source of the round clocks (a fake one in tests)."""
         self.store = store if store is not None else Store.open(directory)
+        self.free_rolls: list[FreeRoll] = []
+        """The free roller's rolls made outside a fight, for this run (a fight's are kept with it)."""
         self.last_fight: int | None = None
         """The saved fight shown last: home highlights it when the player comes back (issue 22)."""
 
@@ -112,6 +117,22 @@ class CompanionApp(App[None]):
         if isinstance(self.screen, ModalScreen):
             return  # a question or a table is open: its own keys are said on it
         self.push_screen(KeysScreen(self.screen))
+
+    def action_roller(self) -> None:
+        """The free dice roller (``ctrl+d``, issue 23 item 3); ``ctrl+d`` in it closes it. Opened
+        during a fight (the fight's screen anywhere below), its history is that fight's, in the store."""
+        from companion.screens.fight import FightScreen
+        from companion.screens.roller import RollerScreen
+
+        if isinstance(self.screen, RollerScreen):
+            self.screen.dismiss()
+            return
+        session = next((s.session for s in reversed(self.screen_stack) if isinstance(s, FightScreen)), None)
+        if session is not None and session.id is not None:
+            history = self.store.free_rolls(session.id)
+            self.push_screen(RollerScreen(self.rng, history, store=self.store, session_id=session.id))
+        else:
+            self.push_screen(RollerScreen(self.rng, self.free_rolls))
 
     def roster(self, game: str) -> Roster:
         """The game's cards, read afresh so a newly added card file shows up."""
