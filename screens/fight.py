@@ -28,7 +28,16 @@ from companion.screens.fight_night import FightNight
 from companion.screens.fight_odds import FightOdds
 from companion.screens.sides import ROOMY_SCENE, SidePanel
 from companion.screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
-from companion.screens.widgets import DiceTray, FighterPanel, LinePanel, corner_lines, escape, prompt_text, show_text
+from companion.screens.widgets import (
+    DiceTray,
+    FighterPanel,
+    LinePanel,
+    PlayByPlay,
+    corner_lines,
+    escape,
+    prompt_text,
+    show_text,
+)
 from companion.session import NotSaved, Session, title_of
 
 
@@ -156,7 +165,7 @@ class FightScreen(Screen[None]):
                 yield Static(id="odds")
                 yield Static(id="result")
                 # wrapped to the column: RichLog's own minimum width (78) would cut the lines
-                yield RichLog(id="log", markup=True, wrap=True, auto_scroll=True, min_width=20)
+                yield PlayByPlay(id="log", markup=True, wrap=True, auto_scroll=True, min_width=20)
                 yield AnswerList(id="answers")  # in the log's place while an answer to amend is picked
 
     def _compose_ring(self) -> ComposeResult:
@@ -175,7 +184,7 @@ class FightScreen(Screen[None]):
                 yield Static(id="result")
             yield FighterPanel(id="blue", classes="fighter")
         # wrapped to the log's own width, not RichLog's default of at least 78 columns (issue 22)
-        yield RichLog(id="log", markup=True, wrap=True, auto_scroll=True, min_width=20)
+        yield PlayByPlay(id="log", markup=True, wrap=True, auto_scroll=True, min_width=20)
         yield AnswerList(id="answers")  # in the log's place while an answer to amend is picked
 
     def on_mount(self) -> None:

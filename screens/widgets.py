@@ -14,7 +14,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Input, RichLog, Static
 
 from companion.dice import Kind, Refused, read_faces
 from companion.ruleset import (
@@ -149,6 +149,17 @@ def gauge_lines(gauge: Gauge) -> list[str]:
     number = f"[b $text-error]{gauge.value}[/]" if gauge.low else f"[b]{gauge.value}[/b]"
     width = BAR_CELLS + 1 - len(str(gauge.value)) - len(f"/{gauge.maximum}")
     return [f"{gauge.label:<{width}}{number}[dim]/{gauge.maximum}[/dim]", bar]
+
+
+class PlayByPlay(RichLog):
+    """The fight's log: it follows its last line when the layout shrinks it, too (issue 22: after
+    the app rolled a semi-final, the result box took the log's rows after it had scrolled to its
+    end, and the bout's last lines were hidden)."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)  # its lines written before it had a size
+        if self.auto_scroll:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
 
 class LinePanel(Static):

@@ -19,7 +19,7 @@ from table_cards import (
     text_of,
     type_answer,
 )
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, OptionList, RichLog, Static
 
 from companion.screens.app import make_app
 from companion.screens.bracket import BracketScreen
@@ -385,3 +385,21 @@ async def test_typing_a_name_finds_that_fighter_before_a_nickname_that_holds_it(
         await enter_tournament(pilot, ["quill"])
         assert [c.name for c in app.screen.entrants] == ["Quillon Zed"]
         assert "Able Nick" in [c.name for c in app.screen.roster.cards]
+
+
+async def test_after_the_app_rolls_a_semi_final_the_log_is_at_its_end(data_dir: Path) -> None:
+    """Issue 22: at 80x24, after f7 rolled a semi-final the play-by-play stopped short of its last
+    lines (the result box took its rows after it had scrolled): its last line is the bout's end."""
+    app = make_app(data_dir, rng=random.Random(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_tournament(pilot, FOUR)
+        await pilot.press("f7")
+        await pilot.pause()
+        log = screen.query_one("#log", RichLog)
+        assert log.max_scroll_y > 0  # more lines than rows: the end must be scrolled to
+        assert log.scroll_y == log.max_scroll_y
+        last = screen.session.steps[-1].log[-1]
+        shown = [
+            strip.text.rstrip() for strip in log.lines[int(log.scroll_y) :][: log.scrollable_content_region.height]
+        ]
+        assert last.split()[0] in " ".join(shown[-3:])
