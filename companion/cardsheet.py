@@ -198,7 +198,7 @@ class ModelSheet:
                     tuple(_leaves(parts)),
                     start=1,
                     most=int(limits.get("max_length") or MOST_ROWS),
-                    words=words.removesuffix("s") if words.endswith("s") else words,
+                    words=_one(words),
                     per_line=2,
                 )
                 self.paths[where] = key
@@ -229,7 +229,7 @@ class ModelSheet:
                 return WordMap(name, tuple(leaves))
             key_leaf = self._scalar(f"{key}{SEP}name", "name", key_t, [], optional=False, default=None, placeholder=True)
             value_leaf = self._scalar(f"{key}{SEP}value", "value", value_t, [], optional=False, default=None)
-            noun = words.removesuffix("s") if words.endswith("s") else words
+            noun = _one(words)
             key_leaf = Leaf(
                 SheetField(**{**_asdict(key_leaf.field), "label": noun.capitalize(), "words": noun}), "name"
             )
@@ -266,6 +266,8 @@ class ModelSheet:
             choices = self.choices.get(key) or tuple(str(a) for a in typing.get_args(t))
             if start and start not in choices:
                 start = ""
+            if not blank and not start:
+                blank = "choose"  # a value the card must have: chosen, not assumed
             return Leaf(
                 SheetField(key, label, "choice", words, choices=choices, start=start, placeholder=blank, optional=optional),
                 name,
@@ -336,6 +338,13 @@ class ModelSheet:
         if problems:
             raise CardProblems([_said(p) for p in problems])
         return cards[0]
+
+
+def _one(words: str) -> str:
+    """A list's name for one of it: ``moves`` -> ``move``, ``bonuses`` -> ``bonus``."""
+    if words.endswith("uses"):
+        return words[:-2]
+    return words.removesuffix("s")
 
 
 def _said(problem: Any) -> str:
@@ -452,7 +461,7 @@ def spec_from_model(
             n = len(exc.problems)
             return Derived(summary=(f"The figures follow once the card is whole ({n} to put right).",))
         shown = figures(card)
-        return Derived(shown, tuple(f"{f.label} {{{f.key}}}" for f in shown if not f.terms))
+        return Derived(shown, tuple(f"{f.label} {{{f.key}}}" for f in shown if f.value))
 
     return SheetSpec(
         (Section(sheet.lines()),),
