@@ -267,6 +267,9 @@ class SheetSpec:
     than to a file of its own; None: the card's own file (``file_name``, ``card_text``)."""
     values_of: Callable[[Any], Values] | None = None
     """A card's values, to edit it on the sheet (None: the sheet makes new cards only)."""
+    kept: Callable[[Any, Any], Any] | None = None
+    """An edited card (the old one, the one the sheet makes) with what the old card had that the
+    sheet does not show (PAF's ``misc``); None: the sheet shows every field."""
     paths: Mapping[str, str] = _field(default_factory=dict)
     """A problem's field (``moves.dice``: the file's path less its row numbers) to the key of the box
     it is about, to mark the box."""

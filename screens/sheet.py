@@ -643,7 +643,9 @@ class SheetScreen(Screen[str | None]):
             except CardProblems as exc:
                 self._refuse(exc.problems)
                 return
-            entry = card.model_dump(mode="json", exclude_none=True)
+            if self.editing is not None and self.spec.kept is not None:
+                card = self.spec.kept(self.editing, card)
+            entry = card.model_dump(mode="json", exclude_none=True, by_alias=True)
         tables = self.tables
         check = None
         if self.ruleset.has_tables and tables is not None:

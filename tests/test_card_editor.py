@@ -200,9 +200,10 @@ async def test_ctrl_n_makes_a_card_that_joins_the_roster(tmp_path: Path, game: s
 
 EDITS = {"nhb": ("Royce Gracie", "control", "15"), "fo": ("Conor McGregor", "punch", "8")}
 EDITS |= {"cage_match": ("Greg O'Connor", "style", "boxing and more"), "fudge": ("Maeve Ashdown", "hurt_boxes", "3")}
+EDITS |= {"paf": ("Sir Roderick Vane", "combat_level", "7")}  # PAF's own sheet edits too
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", (*GAMES, "paf"))
 async def test_ctrl_e_edits_a_shipped_card_into_an_override_in_the_data_folder(tmp_path: Path, game: str) -> None:
     name, key, value = EDITS[game]
     shipped = (SHIPPED_DIR / f"{game}.yaml").read_text()
