@@ -31,7 +31,7 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel
@@ -122,9 +122,9 @@ def _unwrap(annotation: Any) -> tuple[Any, list[Any], bool]:
                 return annotation, metadata, optional
             annotation = args[0]
         elif origin is Annotated:
-            args = typing.get_args(annotation)
-            annotation = args[0]
-            metadata += list(args[1:])
+            inner = typing.get_args(annotation)
+            annotation = inner[0]
+            metadata += list(inner[1:])
         else:
             return annotation, metadata, optional
 
@@ -169,7 +169,9 @@ class ModelSheet:
 
     # --- laying out ------------------------------------------------------------------------
 
-    def _parts(self, model: type[BaseModel], prefix: str, path: str, first_placeholder: bool = False) -> tuple[Part, ...]:
+    def _parts(
+        self, model: type[BaseModel], prefix: str, path: str, first_placeholder: bool = False
+    ) -> tuple[Part, ...]:
         out: list[Part] = []
         for i, (name, info) in enumerate(model.model_fields.items()):
             key = f"{prefix}{name}"
@@ -188,7 +190,7 @@ class ModelSheet:
         words = self.label(name)
         if origin is list:
             (inner,) = typing.get_args(t)
-            inner_t, inner_meta, _ = _unwrap(inner)
+            inner_t, _, _ = _unwrap(inner)
             nested = _model(inner_t)
             if nested is not None:
                 parts = self._parts(nested, f"{key}{SEP}", f"{where}.", first_placeholder=True)
@@ -217,7 +219,7 @@ class ModelSheet:
             return Leaf(field_, name, words=True)
         if origin is dict:
             key_t, value_t = typing.get_args(t)
-            key_base, key_meta, _ = _unwrap(key_t)
+            key_base, _, _ = _unwrap(key_t)
             if typing.get_origin(key_base) is Literal:
                 leaves = []
                 for word in typing.get_args(key_base):
@@ -227,12 +229,12 @@ class ModelSheet:
                     leaves.append((str(word), leaf))
                 self.paths[where] = leaves[0][1].field.key
                 return WordMap(name, tuple(leaves))
-            key_leaf = self._scalar(f"{key}{SEP}name", "name", key_t, [], optional=False, default=None, placeholder=True)
+            key_leaf = self._scalar(
+                f"{key}{SEP}name", "name", key_t, [], optional=False, default=None, placeholder=True
+            )
             value_leaf = self._scalar(f"{key}{SEP}value", "value", value_t, [], optional=False, default=None)
             noun = _one(words)
-            key_leaf = Leaf(
-                SheetField(**{**_asdict(key_leaf.field), "label": noun.capitalize(), "words": noun}), "name"
-            )
+            key_leaf = Leaf(replace(key_leaf.field, label=noun.capitalize(), words=noun), "name")
             group = Repeated(key, (key_leaf.field, value_leaf.field), start=1, most=MOST_ROWS, words=noun)
             self.paths[where] = key_leaf.field.key
             return MapGroup(name, group, key_leaf, value_leaf)
@@ -241,7 +243,9 @@ class ModelSheet:
             parts = self._parts(nested, f"{key}{SEP}", f"{where}.", first_placeholder=optional)
             return Nested(name, parts, optional)
         self.paths[where] = key
-        return self._scalar(key, name, info.annotation, metadata, optional=optional, default=default, placeholder=placeholder)
+        return self._scalar(
+            key, name, info.annotation, metadata, optional=optional, default=default, placeholder=placeholder
+        )
 
     def _scalar(
         self,
@@ -269,7 +273,9 @@ class ModelSheet:
             if not blank and not start:
                 blank = "choose"  # a value the card must have: chosen, not assumed
             return Leaf(
-                SheetField(key, label, "choice", words, choices=choices, start=start, placeholder=blank, optional=optional),
+                SheetField(
+                    key, label, "choice", words, choices=choices, start=start, placeholder=blank, optional=optional
+                ),
                 name,
             )
         if t is bool:
@@ -312,7 +318,7 @@ class ModelSheet:
             if isinstance(part, Leaf):
                 out.append(Row((part.field,)))
             elif isinstance(part, Nested):
-                out += [Row((leaf.field,)) for leaf in _leaves(part.parts)]
+                out += [Row((f,)) for f in _leaves(part.parts)]
             elif isinstance(part, ListGroup | MapGroup):
                 out.append(Heading(self.label(part.name).capitalize()))
                 out.append(part.group)
@@ -350,10 +356,6 @@ def _one(words: str) -> str:
 def _said(problem: Any) -> str:
     """A problem without the file (the sheet's own, not yet a file's)."""
     return str(problem).removeprefix("the sheet: ")
-
-
-def _asdict(f: SheetField) -> dict[str, Any]:
-    return {name: getattr(f, name) for name in SheetField.__slots__}  # type: ignore[attr-defined]
 
 
 def _leaves(parts: tuple[Part, ...]) -> list[SheetField]:

@@ -684,10 +684,7 @@ class SheetScreen(Screen[str | None]):
         for where in fields or []:
             wid = self._box_of(where) if where else None
             if wid is not None:
-                try:
-                    self.query_one(f"#{wid}").add_class("refused")
-                except NoMatches:
-                    pass
+                self.query(f"#{wid}").add_class("refused")
         head = f"Not saved: {len(problems)} problem{'s' * (len(problems) != 1)}: "
         self._say(head + "; ".join(problems[:3]) + (" ..." if len(problems) > 3 else ""), error=True)
         self.notify("\n".join(problems[:6]), title="Not saved", severity="error", timeout=8, markup=False)

@@ -47,8 +47,11 @@ def spec_of(game: str) -> SheetSpec:
 @pytest.mark.parametrize(
     ("game", "ranges"),
     [
-        ("nhb", {"control": (1, 20), "standup": (1, 20), "ground": (1, 20), "finishing": (1, 10), "toughness": (1, 10)}),
-        ("fo", {key: (1, 10) for key in ("punch", "kick", "takedown", "block", "check", "gnp", "guard")}),
+        (
+            "nhb",
+            {"control": (1, 20), "standup": (1, 20), "ground": (1, 20), "finishing": (1, 10), "toughness": (1, 10)},
+        ),
+        ("fo", dict.fromkeys(("punch", "kick", "takedown", "block", "check", "gnp", "guard"), (1, 10))),
         ("cage_match", {"moves__focus_cost": (-10, 0), "moves__dice": (-4, 4), "moves__damage": (0, 30)}),
         ("fudge", {"hurt_boxes": (1, 20), "scale": (-10, 30), "weapons__reloads": (0, 999)}),
     ],
@@ -77,7 +80,9 @@ def test_literals_and_the_games_choices_are_chosen_and_lists_are_rows() -> None:
     fields = {f.key: f for f in fudge.fields()}
     assert "Good" in fields["dodge"].choices and "Legendary+1" in fields["skills__value"].choices  # FU-1
     assert "broadsword" in fields["weapons__weapon"].choices  # the keys of the tables in play
-    weapons = next(line for s in fudge.sections for line in s.lines if isinstance(line, Repeated) and line.key == "weapons")
+    weapons = next(
+        line for s in fudge.sections for line in s.lines if isinstance(line, Repeated) and line.key == "weapons"
+    )
     assert weapons.most == 8  # the model's max_length
 
 
@@ -136,7 +141,10 @@ def test_a_saved_card_reads_back_exactly_yaml_1_1_traps_and_all(tmp_path: Path) 
 def test_a_card_is_replaced_where_it_stands_and_the_rest_of_the_file_kept() -> None:
     text = "# mine\ngame: fo\nfighters:\n  # first\n  - name: A\n    punch: 3\n  - name: B\n    punch: 4\n# end\n"
     after = replace_card(text, "A", {"name": "A2", "punch": 9}, "fo")
-    assert after == "# mine\ngame: fo\nfighters:\n  # first\n  - name: A2\n    punch: 9\n  - name: B\n    punch: 4\n# end\n"
+    assert (
+        after
+        == "# mine\ngame: fo\nfighters:\n  # first\n  - name: A2\n    punch: 9\n  - name: B\n    punch: 4\n# end\n"
+    )
 
 
 # --- on the screen ----------------------------------------------------------------------------
@@ -293,3 +301,52 @@ async def test_a_card_in_an_unfinished_fight_is_not_changed_under_it(tmp_path: P
         assert resumed.id == fight_id
         assert resumed.setup.fighters[0].name == "Royce Gracie" and resumed.setup.fighters[0].control == 20
         assert resumed.setup.fighters[0] == royce
+
+
+def test_any_models_fields_make_a_sheet_and_come_back() -> None:
+    """A model of every shape the builder reads (a game it has never seen): a nested model, a list
+    of words, a check, a mapping of names and one of a Literal's words, a list of models."""
+    from typing import Literal
+
+    from pydantic import BaseModel, ConfigDict, Field
+
+    from companion.cardsheet import spec_from_model
+
+    class Strict(BaseModel):
+        model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    class Reach(Strict):
+        to: Literal["near", "far"]
+        feet: int = Field(default=5, ge=0, le=60)
+
+    class Trick(Strict):
+        word: str = Field(min_length=1)
+        cost: int = Field(ge=0, le=3)
+
+    class Toy(Strict):
+        name: str = Field(min_length=1)
+        reach: Reach | None = None
+        tags: list[Literal["quick", "loud"]] = []
+        brave: bool = False
+        lore: dict[str, int] = {}
+        marks: dict[Literal["red", "blue"], int] = {}
+        tricks: list[Trick] = Field(default=[], max_length=3)
+
+    spec = spec_from_model(Toy, "toy")
+    fields = {f.key: f for f in spec.fields()}
+    assert fields["reach__to"].choices == ("near", "far") and fields["reach__feet"].start == "5"
+    assert fields["tags"].kind == "words" and fields["tags"].choices == ("quick", "loud")
+    assert fields["brave"].kind == "check" and fields["marks__red"].kind == "number"
+    assert (fields["tricks__cost"].low, fields["tricks__cost"].high) == (0, 3)
+    card = Toy(
+        name="T",
+        reach=Reach(to="far", feet=30),
+        tags=["loud"],
+        brave=True,
+        lore={"old": 2},
+        marks={"blue": 1},
+        tricks=[Trick(word="hop", cost=1)],
+    )
+    assert spec.values_of is not None
+    assert spec.to_card(spec.values_of(card)) == card
+    assert spec.to_card(spec.values_of(Toy(name="Bare"))) == Toy(name="Bare")

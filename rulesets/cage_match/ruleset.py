@@ -182,6 +182,7 @@ class CageMatch(Ruleset):
         from companion.rulesets.cage_match.sheet import figures
 
         return figures(card, tables)
+
     options = OPTIONS
     has_odds = True
     has_gauges = True

@@ -73,6 +73,7 @@ class Fo(TimedRuleset):
         from companion.rulesets.fo.sheet import figures
 
         return figures(card)
+
     round_seconds = ROUND_SECONDS
     has_odds = True
     options = Options.specs()

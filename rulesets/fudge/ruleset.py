@@ -125,6 +125,7 @@ class Fudge(SceneRuleset):
         from companion.rulesets.fudge.sheet import figures
 
         return figures(card, tables)
+
     options = OPTIONS
     round_class = Round
     tables: ClassVar[Any] = tables_mod

@@ -17,7 +17,7 @@ WORDS = tuple(ladder_name(level) for level in range(BOTTOM - 1, TOP + 4))
 
 def choices(tables: dict[str, Any] | None) -> dict[str, tuple[str, ...]]:
     """The traits' ladder words; the weapons and armor of the tables in play."""
-    out = {key: WORDS for key in ("dodge", "strength", "health", "skills__value", "weapons__strength")}
+    out = dict.fromkeys(("dodge", "strength", "health", "skills__value", "weapons__strength"), WORDS)
     if tables is not None:
         t = parse(tables)
         out["weapons__weapon"] = tuple(t.weapons)

@@ -85,6 +85,7 @@ class Nhb(Ruleset):
         from companion.rulesets.nhb.sheet import figures
 
         return figures(card)
+
     has_odds = True
     simulated = True
     options = Options.specs()
