@@ -324,7 +324,8 @@ class ModelSheet:
                 out.append(part.group)
             else:
                 out.append(Heading(self.label(part.name).capitalize()))
-                out.append(Row(tuple(leaf.field for _, leaf in part.leaves)))
+                boxes = [leaf.field for _, leaf in part.leaves]
+                out += [Row(tuple(boxes[i : i + 2])) for i in range(0, len(boxes), 2)]  # two a line, as a row's
         return tuple(out)
 
     # --- values to the card and back ------------------------------------------------------
