@@ -410,10 +410,11 @@ def replace_card(text: str, name: str | None, entry: dict[str, Any], game: str) 
         for item in seq.value:
             found = _value_of(item, "name")
             if isinstance(item, yaml.MappingNode) and isinstance(found, yaml.ScalarNode) and found.value == name:
-                if item.flow_style:
-                    raise EditError("a card written in flow style")
                 start = text.rfind("\n", 0, item.start_mark.index) + 1
-                end = _line_end(text, _deepest_end(item))
+                end = _line_end(text, item.end_mark.index if item.flow_style else _deepest_end(item))
+                after = text[item.end_mark.index : end].strip()
+                if text[start : item.start_mark.index].strip() != "-" or (after and not after.startswith("#")):
+                    raise EditError("a card that shares its lines with another")  # its lines are not its own
                 return text[:start] + _block(entry, seq.start_mark.column) + text[end:]
         raise EditError(f"no card {name} in the file")
     except (EditError, yaml.YAMLError):

@@ -350,3 +350,36 @@ def test_any_models_fields_make_a_sheet_and_come_back() -> None:
     assert spec.values_of is not None
     assert spec.to_card(spec.values_of(card)) == card
     assert spec.to_card(spec.values_of(Toy(name="Bare"))) == Toy(name="Bare")
+
+
+def test_an_edit_of_your_own_card_stays_in_its_file_and_a_name_taken_is_refused(tmp_path: Path) -> None:
+    model = get_ruleset("fo").card_model
+    mine = tmp_path / "mine.yaml"
+    stats = "punch: 5, kick: 5, takedown: 5, block: 5, check: 5, td_defence: 5, gnp: 5, submission: 5, guard: 5"
+    mine.write_text(f"# my cards\ngame: fo\nfighters:\n  - {{name: Kid, {stats}, sub_defence: 5}}\n")
+    roster = load_roster("fo", model, user_dir=tmp_path)
+    kid = roster.find("Kid").model_dump(mode="json", exclude_none=True)
+    save = card_save("fo", model, roster, tmp_path, kid | {"punch": 9}, editing="Kid")
+    assert save.problems == () and save.path == mine
+    save.write()
+    assert mine.read_text().startswith("# my cards\n") and not (tmp_path / "fo.yaml").exists()
+    assert load_roster("fo", model, user_dir=tmp_path).find("Kid").punch == 9
+    # a new card may not take a name the roster has (edit that card instead)
+    clash = card_save("fo", model, roster, tmp_path, kid | {"name": "Conor McGregor"})
+    assert [p.message.split(":")[0] for p in clash.problems] == [
+        "the roster has a card named Conor McGregor already (fo.yaml)"
+    ]
+
+
+async def test_text_yaml_would_misread_is_saved_as_typed(tmp_path: Path) -> None:
+    app = make_app(tmp_path, rng=random.Random(1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_selection(app, pilot, "nhb")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        fill(app.screen, **(NEW_CARDS["nhb"] | {"name": "no", "nickname": "1:30", "style": "010"}))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, SheetScreen)
+    card = load_roster("nhb", get_ruleset("nhb").card_model, user_dir=tmp_path / "fighters").find("no")
+    assert (card.name, card.nickname, card.style) == ("no", "1:30", "010")
