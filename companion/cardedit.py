@@ -18,6 +18,7 @@ model would refuse is never written. No Textual import: the fight screen and tes
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,8 +27,8 @@ import yaml
 from pydantic import ValidationError
 
 from companion import yamlfile
-from companion.cards import Roster
-from companion.words import excerpt
+from companion.cards import Problem, Roster, check_text
+from companion.words import excerpt, folded
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,3 +288,137 @@ def _line_end(text: str, index: int) -> int:
     """The index just after the end of the line ``index`` is on (the text's end if it has no newline)."""
     end = text.find("\n", index)
     return len(text) if end < 0 else end + 1
+
+
+# --- a card made or edited on the sheet (issue 23) ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardSave:
+    """A card made or edited in the app, as it would be written: the file, its text before and after,
+    and what the check of the new text finds that the old text did not (empty: it may be written)."""
+
+    path: Path
+    before: str
+    after: str
+    problems: tuple[Problem, ...] = ()
+
+    def write(self) -> Path:
+        """Write the file (its folder made as needed); refuses a save with problems."""
+        if self.problems:
+            raise EditError("; ".join(str(p) for p in self.problems))
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.write_text(self.after, encoding="utf-8")
+        return self.path
+
+
+def card_save(
+    game: str,
+    model: type[Any],
+    roster: Roster,
+    user_dir: Path,
+    entry: dict[str, Any],
+    *,
+    editing: str | None = None,
+    card_check: Callable[[Any], list[str]] | None = None,
+) -> CardSave:
+    """Where and how a card from the sheet is saved, checked as ``companion fighters check`` checks a
+    file (:func:`companion.cards.check_text`, the same messages).
+
+    - a new card goes to ``<user_dir>/<game>.yaml`` (made if missing), after its cards;
+    - an edited card that lives in ``<user_dir>`` is replaced where it is, in its own file;
+    - an edited shipped card is copied, changed, into ``<user_dir>/<game>.yaml``, where it replaces
+      the shipped card of its name (:func:`companion.cards.load_roster`); the shipped file is never
+      written.
+
+    The rest of the file (comments, layout, other cards) stays as it was. A problem the old text
+    had already (another card of the file) does not stop the save; a name another card of the
+    roster has does.
+
+    Args:
+        entry: the card as the file holds it (``{name: ..., control: 12, ...}``).
+        editing: the name of the card edited (None: a new card).
+        card_check: the game's check of a card against its tables in play, where it has one.
+    """
+    name = entry.get("name")
+    source = Path(roster.source.get(editing, "")) if editing is not None else None
+    mine = user_dir.resolve()
+    if source is not None and source.is_file() and source.resolve().parent == mine:
+        path = source
+    else:
+        path = user_dir / f"{game}.yaml"
+    try:
+        before = yamlfile.read_text(path) if path.is_file() else ""
+    except (OSError, UnicodeDecodeError, yamlfile.TooBig) as exc:
+        problem = Problem(str(path), yamlfile.reason(exc))
+        return CardSave(path, "", "", (problem,))
+    replaced = editing if editing is not None and _has_card(before, editing) else None
+    try:
+        after = replace_card(before, replaced, entry, game)
+    except Exception as exc:  # noqa: BLE001 - a file that does not read: said in words, nothing written
+        return CardSave(path, before, before, (Problem(str(path), yamlfile.reason(exc)),))
+    _, old = check_text(before, str(path), game, model, card_check) if before.strip() else ([], [])
+    cards, new = check_text(after, str(path), game, model, card_check)
+    problems = [p for p in new if p not in old]
+    if isinstance(name, str):
+        other = next((c for c in roster.cards if c.name == name or folded(c.name) == folded(name)), None)
+        if other is not None and other.name != editing:
+            where = Path(roster.source.get(other.name, "")).name
+            problems.insert(
+                0,
+                Problem(
+                    str(path),
+                    f"the roster has a card named {other.name} already ({where}): choose another name, "
+                    "or edit that card",
+                    name,
+                    "name",
+                ),
+            )
+        if not problems:
+            written = next((c for c in cards if c.name == name), None)
+            if written is None or written != model.model_validate(entry, strict=True):
+                problems.append(Problem(str(path), "the card would not read back as written", name))
+    return CardSave(path, before, after, tuple(problems))
+
+
+def _has_card(text: str, name: str) -> bool:
+    try:
+        data = yamlfile.load_text(text) if text.strip() else None
+    except Exception:  # noqa: BLE001 - a file that does not read has no card to replace
+        return False
+    entries = data.get("fighters") if isinstance(data, dict) else None
+    return isinstance(entries, list) and any(isinstance(e, dict) and e.get("name") == name for e in entries)
+
+
+def replace_card(text: str, name: str | None, entry: dict[str, Any], game: str) -> str:
+    """``text`` with the card called ``name`` replaced by ``entry`` where it stands (its lines only),
+    or ``entry`` added after the file's cards (``name`` None or not in it); a new file when ``text``
+    is empty. Each value is written so that it reads back as itself (``'no'``, ``'1:30'``, ``'010'``
+    quoted: YAML 1.1 would read them as false, 90 and 8)."""
+    if not text.strip():
+        return f"# Cards made and edited in the app.\ngame: {game}\nfighters:\n" + _block(entry, 2)
+    if name is None:
+        try:
+            return edit_text(text, {}, {str(entry.get("name")): entry}, game)
+        except EditError:
+            return _rewritten(text, {}, {str(entry.get("name")): entry}, game)
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        seq = _value_of(root, "fighters")
+        if not isinstance(seq, yaml.SequenceNode) or seq.flow_style:
+            raise EditError("no block list of fighters")
+        for item in seq.value:
+            found = _value_of(item, "name")
+            if isinstance(item, yaml.MappingNode) and isinstance(found, yaml.ScalarNode) and found.value == name:
+                start = text.rfind("\n", 0, item.start_mark.index) + 1
+                end = _line_end(text, item.end_mark.index if item.flow_style else _deepest_end(item))
+                after = text[item.end_mark.index : end].strip()
+                if text[start : item.start_mark.index].strip() != "-" or (after and not after.startswith("#")):
+                    raise EditError("a card that shares its lines with another")  # its lines are not its own
+                return text[:start] + _block(entry, seq.start_mark.column) + text[end:]
+        raise EditError(f"no card {name} in the file")
+    except (EditError, yaml.YAMLError):
+        data = yamlfile.load_text(text)
+        cards = data.get("fighters", []) if isinstance(data, dict) else []
+        cards = [entry if isinstance(c, dict) and c.get("name") == name else c for c in cards]
+        return yaml.safe_dump({"game": game, "fighters": cards}, sort_keys=False, allow_unicode=True, width=120)

@@ -299,11 +299,35 @@ def load_file(path: Path, game: str, model: type[BaseModel]) -> tuple[list[Any],
 
 
 def _load_file(path: Path, game: str, model: type[BaseModel]) -> tuple[list[Any], list[Problem]]:
-    file = str(path)
     data, problem = read_file(path)
     if data is None:
         assert problem is not None  # read_file gives one or the other
         return [], [problem]
+    return cards_in(data, str(path), game, model)
+
+
+def check_text(
+    text: str, file: str, game: str, model: type[BaseModel], card_check: Callable[[Any], list[str]] | None = None
+) -> tuple[list[Any], list[Problem]]:
+    """The cards of a card file's ``text`` (to be written to ``file``) and every problem, as
+    ``companion fighters check`` says them (the same checks: :func:`cards_in`, then the game's
+    check of each card against its tables, ``card_check``, where it has one). The card editor
+    checks the file it would write with it (issue 23)."""
+    try:
+        data = yamlfile.load_text(text)
+    except Exception as exc:  # noqa: BLE001 - every failure is said in words by reason()
+        return [], [Problem(file, yamlfile.reason(exc))]
+    if not isinstance(data, dict):
+        return [], [Problem(file, "should be a mapping with 'game: GAME' and 'fighters: [...]'")]
+    cards, problems = cards_in(data, file, game, model)
+    if card_check is not None and cards:
+        problems += problems_against(cards, {card_name(c): file for c in cards}, card_check)
+    return cards, problems
+
+
+def cards_in(data: dict[str, Any], file: str, game: str, model: type[BaseModel]) -> tuple[list[Any], list[Problem]]:
+    """The good cards of a card file's data (``{game: GAME, fighters: [...]}``) and the problems
+    of the others, each naming the file, the fighter, the field and what is allowed."""
     problems: list[Problem] = []
     extra = set(data) - {"game", "fighters"}
     if extra:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # pydantic is only needed once a card is read: keep start-up 
     from pydantic import BaseModel
 
     from companion.odds import Odds
-    from companion.sheet import SheetSpec
+    from companion.sheet import DerivedFigure, SheetSpec
     from companion.simulate_scenes import SceneFigures
     from companion.tables import TablesFile
 
@@ -876,13 +876,37 @@ class Ruleset:
         return tables.check_file(path)
 
     has_sheet: ClassVar[bool] = False
-    """The fighter selection offers a character sheet to make a card (:meth:`sheet`; PAF's ``ctrl+n``)."""
+    """The fighter selection offers a character sheet to make a card and to edit one (:meth:`sheet`;
+    ``ctrl+n``, ``ctrl+e``)."""
 
     def sheet(self, tables: dict[str, Any] | None) -> SheetSpec | None:
         """The character sheet (where :attr:`has_sheet`): its fields in the game's words and what it
         makes of them (:class:`companion.sheet.SheetSpec`), with ``tables`` the tables in play
-        (:meth:`tables_for`'s, None without); None: the game has none."""
-        return None
+        (:meth:`tables_for`'s, None without); None: the game has none. The default, for a game with
+        :attr:`has_sheet`: the sheet made from its card model (:func:`companion.cardsheet.spec_from_model`,
+        issue 23), with :meth:`card_choices` and :meth:`card_figures`; a game may write a richer one."""
+        if not self.has_sheet:
+            return None
+        from companion.cardsheet import spec_from_model  # pydantic's field types: only for a sheet
+
+        return spec_from_model(
+            self.card_model,
+            self.roster,
+            label=self.label,
+            choices=self.card_choices(tables),
+            figures=lambda card: self.card_figures(card, tables),
+        )
+
+    def card_choices(self, tables: dict[str, Any] | None) -> dict[str, tuple[str, ...]]:
+        """The values a card's field may take where its model types it only as text or a number
+        (Fudge's ladder words, the keys of the tables in play), by the sheet's key of the field
+        (``weapons__weapon``: :mod:`companion.cardsheet`); none."""
+        return {}
+
+    def card_figures(self, card: Any, tables: dict[str, Any] | None) -> tuple[DerivedFigure, ...]:
+        """What the game makes of a whole card, shown beside its sheet (NHB's charts, Cage Match's
+        hit points), each with its terms; none."""
+        return ()
 
     def ratings(self, card: Any) -> dict[str, int]:
         """A card's ratings by name, as a panel lists them when no fight state has numbers for it

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from dataclasses import field as _field
 from typing import Any, Literal
 
 from companion.dice import Dice, parse_roll
@@ -55,7 +56,7 @@ Values = Mapping[str, Any]
 can be read; a field left blank or typed wrong is not in it. A :class:`Repeated` group's value is
 a tuple with a mapping per row (its fields' values), None for a row left empty."""
 
-FieldKind = Literal["text", "number", "choice", "check", "stat"]
+FieldKind = Literal["text", "number", "choice", "check", "stat", "words"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +80,9 @@ class SheetField:
     - ``choice``: one of ``choices``; with a ``placeholder`` it may be left unchosen, else it starts
       at ``start`` (or the first choice);
     - ``check``: yes or no;
-    - ``stat``: rolled on ``dice`` (``3d4+1d8``), typed as the faces or as their total (:func:`read_stat`).
+    - ``stat``: rolled on ``dice`` (``3d4+1d8``), typed as the faces or as their total (:func:`read_stat`);
+    - ``words``: words between commas (a move's positions), read as a tuple; ``choices`` the words
+      allowed where the model lists them (issue 23).
     """
 
     key: str
@@ -168,8 +171,8 @@ class StatGrid:
 @dataclass(frozen=True, slots=True)
 class Repeated:
     """Rows of the same fields (a card's weapons): ``start`` rows at first, one more whenever every
-    row's first field (a choice) is chosen, up to ``most``. A row whose first field is not chosen is
-    empty (None in :data:`Values`)."""
+    row's first field (a choice, or a text) is given, up to ``most``. A row whose first field is not
+    given is empty (None in :data:`Values`)."""
 
     key: str
     """The group's key in :data:`Values`; the rows' ids are ``KEY-row-N``, each field's ``FIELD-N``."""
@@ -178,6 +181,8 @@ class Repeated:
     most: int = 1
     words: str = ""
     """How a message names a row, before its number (``weapon`` 2); empty: the key."""
+    per_line: int = 0
+    """A row's fields laid out so many a line, under the row's number (0: one line, no number)."""
 
     def said(self, index: int, field: SheetField) -> str:
         """How a message names a field of row ``index`` (from 0): ``weapon 2 magic``."""
@@ -256,6 +261,21 @@ class SheetSpec:
     """The choice field that chooses the kind of card (its choices are the kinds); empty: one kind."""
     kind_word: str = "character"
     """What the one kind is called, where there is no kind field."""
+    entry: Callable[[Values], dict[str, Any]] | None = None
+    """The card as its file holds it, from the values (issue 23): where given, a card is saved into
+    ``<data dir>/fighters/GAME.yaml`` among the others (:func:`companion.cardedit.card_save`) rather
+    than to a file of its own; None: the card's own file (``file_name``, ``card_text``)."""
+    values_of: Callable[[Any], Values] | None = None
+    """A card's values, to edit it on the sheet (None: the sheet makes new cards only)."""
+    kept: Callable[[Any, Any], Any] | None = None
+    """An edited card (the old one, the one the sheet makes) with what the old card had that the
+    sheet does not show (PAF's ``misc``); None: the sheet shows every field."""
+    paths: Mapping[str, str] = _field(default_factory=dict)
+    """A problem's field (``moves.dice``: the file's path less its row numbers) to the key of the box
+    it is about, to mark the box."""
+    model_checks: bool = False
+    """The boxes pass what is typed to the card model, which says what is wrong as
+    ``companion fighters check`` does (a number out of its range is not the box's problem)."""
 
     def __post_init__(self) -> None:
         kinds = [s.kind for s in self.sections if s.kind]

@@ -73,7 +73,7 @@ class SceneSelectScreen(FighterSelectScreen):
         Binding("ctrl+r", "random", "Random"),
         Binding("ctrl+u", "unpick", "Remove", priority=True),
         Binding("ctrl+s", "start", "Start"),
-        Binding("ctrl+n", "new_character", "New PC", tooltip="a character sheet: rolled stats to a saved card"),
+        Binding("ctrl+n", "new_card", "New PC", tooltip="the card editor: a new card saved to the data folder"),
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
@@ -182,8 +182,6 @@ class SceneSelectScreen(FighterSelectScreen):
             return parameters != (self.filling,)
         if action == "unpick":
             return True if self.placed else None
-        if action == "new_character":
-            return self.ruleset.has_sheet  # a game with a character sheet (PAF)
         if action == "simulate":  # the scene simulator, where the game's scenes are simulated (issue 21)
             return (True if self.ready() is None else None) if self.ruleset.simulated else False
         if action in ("tournament", "start_tournament"):
@@ -251,24 +249,9 @@ class SceneSelectScreen(FighterSelectScreen):
             self.placed = self.placed[:-1]
         self.notify(f"{gone.name} is out of the scene.", timeout=3, markup=False)
 
-    def action_new_character(self) -> None:
-        """The character sheet (PAF): a saved card joins the roster at once, highlighted."""
-        from companion.screens.sheet import SheetScreen
-
-        if not self.ruleset.has_sheet:
-            return
-
-        def saved(name: str | None) -> None:
-            if not name:
-                return
-            self.roster = self.app.roster(self.game)
-            self._show_problems()
-            box = self.query_one("#filter", Input)
-            box.value = name
-            self._fill(name)  # at once, not waiting for the filter's Changed message
-            box.focus()
-
-        self.app.push_screen(SheetScreen(self.game), saved)
+    def refresh_picks(self, name: str) -> None:
+        """The combatants holding the card called ``name`` given its saved figures."""
+        self.placed = tuple((self.fresh(card, name), side) for card, side in self.placed)
 
     def card_tables(self) -> Any | None:
         """The tables a card's numbers are derived with (the game's ``tables_for``), or None."""

@@ -135,6 +135,9 @@ class FighterSelectScreen(Screen[None]):
         Binding("ctrl+t", "tournament(True)", "Tournament"),
         Binding("ctrl+t", "tournament(False)", "One bout"),
         Binding("f5", "simulate", "Simulate"),
+        # the card editor (issue 23): said under the card, not in a footer that has room for no more
+        Binding("ctrl+n", "new_card", "New card", show=False, priority=True),
+        Binding("ctrl+e", "edit_card", "Edit card", show=False, priority=True),  # before the filter's end-of-line
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
@@ -246,9 +249,10 @@ class FighterSelectScreen(Screen[None]):
 
     def _show_card(self) -> None:
         card = self.highlighted_card()
-        self.query_one("#card", Static).update(
-            card_text(self.ruleset.card_view(card, self.card_tables())) if card else "No fighter matches the filter."
-        )
+        text = card_text(self.ruleset.card_view(card, self.card_tables())) if card else "No fighter matches the filter."
+        if self.ruleset.has_sheet:
+            text += "\n\n[dim]ctrl+e edits this card · ctrl+n makes a new one[/dim]" if card else ""
+        self.query_one("#card", Static).update(text)
 
     def card_tables(self) -> Any | None:
         """The tables a card's figures are derived with; None: the card alone (a scene's selection has them)."""
@@ -298,6 +302,8 @@ class FighterSelectScreen(Screen[None]):
             return self.ruleset.simulated  # a game the simulator plays; it says what it needs
         if action == "unpick":
             return bool(self.entrants) if self.tournament else any(self.corners)
+        if action in ("new_card", "edit_card"):
+            return self.ruleset.has_sheet  # a game with a card editor (every game shipped)
         return True
 
     # --- actions -------------------------------------------------------------
@@ -427,6 +433,56 @@ class FighterSelectScreen(Screen[None]):
             )
 
         self.app.push_screen(DrawScreen(tuple(c.name for c in entrants)), drawn)
+
+    def action_new_card(self) -> None:
+        """The card editor on a new card: once saved it joins the roster, highlighted (issue 23)."""
+        if self.ruleset.has_sheet:
+            from companion.screens.sheet import SheetScreen
+
+            self.app.push_screen(SheetScreen(self.game), self._card_saved)
+
+    def action_edit_card(self) -> None:
+        """The card editor on the highlighted card: saved, it replaces the card in the data folder
+        (a shipped card: a copy there). A fight begun with the old card keeps it (its setup holds
+        its cards)."""
+        card = self.highlighted_card()
+        if card is None:
+            self.notify("No fighter matches the filter: change it.", severity="warning", timeout=3)
+            return
+        if self.ruleset.has_sheet:
+            from companion.screens.sheet import SheetScreen
+
+            try:
+                screen = SheetScreen(self.game, card)
+            except ValueError as exc:
+                self.notify(str(exc), severity="warning", timeout=4, markup=False)
+                return
+            self.app.push_screen(screen, self._card_saved)
+
+    def _card_saved(self, name: str | None) -> None:
+        """The roster read again after a card is saved, the card highlighted; a corner or an entrant
+        holding the card's old figures is given the new ones."""
+        if not name:
+            return
+        self.roster = self.app.roster(self.game)
+        self._show_problems()
+        self.refresh_picks(name)
+        box = self.query_one("#filter", Input)
+        box.value = name
+        self._fill(name)  # at once, not waiting for the filter's Changed message
+        box.focus()
+
+    def fresh(self, card: Any, name: str) -> Any:
+        """``card`` as the roster has it now where it is the card called ``name``, else itself."""
+        if card is None or card.name != name:
+            return card
+        return self.roster.find(name) or card
+
+    def refresh_picks(self, name: str) -> None:
+        """The corners and the entrants holding the card called ``name`` given its saved figures."""
+        red, blue = self.corners
+        self.corners = (self.fresh(red, name), self.fresh(blue, name))
+        self.entrants = tuple(self.fresh(c, name) for c in self.entrants)
 
     def action_simulate(self) -> None:
         """Many virtual bouts (or nights) of the fighters picked, to see the odds."""

@@ -79,9 +79,11 @@ class SheetScreen(Screen[str | None]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, card: Any | None = None) -> None:
         super().__init__()
         self.game = game
+        self.editing = card
+        """The card being edited (None: a new card)."""
         self.ruleset = get_ruleset(game)
         if not self.ruleset.has_sheet:
             raise ValueError(f"{self.ruleset.title} has no character sheet")
@@ -96,6 +98,10 @@ class SheetScreen(Screen[str | None]):
         self._blank: dict[str | None, str] = {}
         self.rolled = False
         """Some field of the sheet is rolled on dice (``ctrl+r``)."""
+        self.problems: list[str] = []
+        """Why the last save was refused, each problem as ``companion fighters check`` says it."""
+        self.start_values: dict[str, Any] = {}
+        """The values of the card being edited, as the sheet opens."""
 
     @property
     def rows(self) -> int:
@@ -127,6 +133,9 @@ class SheetScreen(Screen[str | None]):
         widget: Widget
         if field.kind == "choice":
             options = [(c, c) for c in field.choices]
+            had = self._start(box, wid)
+            if isinstance(had, str) and had and had not in field.choices:
+                options.append((had, had))  # a key of a GM's tables the sheet does not list
             if field.placeholder:
                 start = field.start or Select.NULL
                 widget = Select(options, prompt=prompt or field.placeholder, value=start, id=wid, compact=True)
@@ -138,7 +147,7 @@ class SheetScreen(Screen[str | None]):
             widget = Checkbox(field.label, id=wid, compact=True, classes="" if first else "beside")
         else:
             widget = Input(
-                field.start,
+                field.start if self.editing is None else "",
                 placeholder=field.placeholder,
                 id=wid,
                 compact=True,
@@ -146,6 +155,30 @@ class SheetScreen(Screen[str | None]):
                 max_length=field.max_length,
             )
         return widget
+
+    def _start(self, box: Box, wid: str) -> Any:
+        """The value of the card being edited for the box ``wid`` (None: none)."""
+        key = box.field.key
+        if box.group is None:
+            return self.start_values.get(key)
+        rows = self.start_values.get(box.group.key, ())
+        row = int(wid.rsplit("-", 1)[1])
+        return rows[row].get(key) if row < len(rows) and rows[row] is not None else None
+
+    def _fill(self) -> None:
+        """Put the card being edited in the boxes."""
+        for wid, box in self.boxes.items():
+            value = self._start(box, wid)
+            kind = box.field.kind
+            if kind == "choice":
+                if value is not None:
+                    self.query_one(f"#{wid}", Select).value = str(value)
+            elif kind == "check":
+                self.query_one(f"#{wid}", Checkbox).value = bool(value)
+            elif kind == "words":
+                self.query_one(f"#{wid}", Input).value = ", ".join(map(str, value or ()))
+            elif value is not None:
+                self.query_one(f"#{wid}", Input).value = str(value)
 
     def _row(
         self, items: tuple[SheetField | str, ...], row: int | None = None, group: Repeated | None = None
@@ -166,8 +199,18 @@ class SheetScreen(Screen[str | None]):
                 out.append(self._box(box, f"{item.key}-{row}", i == 0, "(none)" if row else ""))
         return out
 
-    def _repeated_row(self, group: Repeated, row: int) -> Horizontal:
-        return Horizontal(*self._row(group.fields, row, group), classes="row", id=f"{group.key}-row-{row}")
+    def _repeated_row(self, group: Repeated, row: int) -> Widget:
+        """A row of ``group``: one line; or, where the group says so, under its number its fields so
+        many a line (a move's twelve)."""
+        if not group.per_line:
+            return Horizontal(*self._row(group.fields, row, group), classes="row", id=f"{group.key}-row-{row}")
+        n = group.per_line
+        lines = [
+            Horizontal(*self._row(group.fields[i : i + n], row, group), classes="row")
+            for i in range(0, len(group.fields), n)
+        ]
+        head = Static(f"{group.words or group.key} {row + 1}", classes="row-head", markup=False)
+        return Vertical(head, *lines, classes="part", id=f"{group.key}-row-{row}")
 
     def _grid(self, grid: StatGrid) -> Grid:
         """The stats, each its label, its box and its sum; a box takes every face with a space
@@ -207,12 +250,19 @@ class SheetScreen(Screen[str | None]):
             elif isinstance(line, StatGrid):
                 yield self._grid(line)
             else:
-                self.counts[line.key] = line.start
-                rows = [self._repeated_row(line, i) for i in range(line.start)]
+                given = len(self.start_values.get(line.key, ()))
+                self.counts[line.key] = min(line.most, max(line.start, given + 1))
+                rows = [self._repeated_row(line, i) for i in range(self.counts[line.key])]
                 yield Vertical(*rows, id=f"{line.key}-rows", classes="part")
 
     def compose(self) -> ComposeResult:
         self.spec = self._load()
+        if self.editing is not None:
+            if self.spec.values_of is None:
+                raise ValueError(f"{self.ruleset.title}'s sheet makes new cards only")
+            self.start_values = dict(self.spec.values_of(self.editing))
+        if self.spec.model_checks:
+            self.add_class("model")
         self.rolled = any(field.dice for field in self.spec.fields())
         yield Header()
         with Horizontal(id="sheet-body"):
@@ -239,6 +289,8 @@ class SheetScreen(Screen[str | None]):
     def on_mount(self) -> None:
         self.title = self.ruleset.title
         self.query_one("#derived", Static).border_title = "Derived numbers"
+        if self.editing is not None:
+            self._fill()
         boxes = self.query(Input)
         if boxes:
             boxes.first().focus()
@@ -295,6 +347,18 @@ class SheetScreen(Screen[str | None]):
             values[key] = bool(self.query_one(f"#{wid}", Checkbox).value)
             return
         text = self._value(wid)
+        if field.kind == "words":
+            words = tuple(w.strip() for w in text.replace(";", ",").split(",") if w.strip())
+            values[key] = words
+            return
+        if self.spec.model_checks:
+            # the card model says what is wrong, as ``companion fighters check`` does
+            typed = text.strip()
+            if typed:
+                number = typed.lstrip("+")
+                whole = field.kind == "number" and number.lstrip("-").isdigit()
+                values[key] = int(number) if whole else typed
+            return
         if not text.strip() and field.optional:
             return
         if field.kind == "text":
@@ -329,9 +393,15 @@ class SheetScreen(Screen[str | None]):
                     values[line.key] = tuple(self._read_row(line, i, problems) for i in range(self.counts[line.key]))
         return values, problems
 
-    def _read_row(self, group: Repeated, row: int, problems: list[str]) -> dict[str, Any] | None:
+    def _given(self, group: Repeated, row: int) -> bool:
+        """Whether row ``row`` of ``group`` has its first field given (chosen, or typed)."""
         first = group.fields[0]
-        if self._select(f"{first.key}-{row}") is None:
+        if first.kind == "choice":
+            return self._select(f"{first.key}-{row}") is not None
+        return bool(self._value(f"{first.key}-{row}").strip())
+
+    def _read_row(self, group: Repeated, row: int, problems: list[str]) -> dict[str, Any] | None:
+        if not self._given(group, row):
             return None
         values: dict[str, Any] = {}
         for field in group.fields:
@@ -356,6 +426,13 @@ class SheetScreen(Screen[str | None]):
         """The derived figures as markup: the summary, then each figure with its terms; the ones
         still waiting for a field say which."""
         values, _ = self.read()
+        refused = ""
+        if self.problems:
+            said = "\n".join(f"· {escape(p)}" for p in self.problems)
+            refused = f"[b $text-error]Not saved:[/]\n[$text-error]{said}[/]\n\n"
+        return refused + self._derived(values)
+
+    def _derived(self, values: dict[str, Any]) -> str:
         try:
             derived = self.spec.derive(values)
         except (ValueError, LookupError) as exc:
@@ -389,7 +466,7 @@ class SheetScreen(Screen[str | None]):
         for section in self.spec.sections:
             if section.kind:
                 self.query_one(f"#{section.kind}-fields").display = section.kind == kind
-        self.sub_title = f"a new {kind}"
+        self.sub_title = f"a new {kind}" if self.editing is None else f"editing {card_name(self.editing)}"
 
     def _stats(self) -> list[SheetField]:
         """The stats shown (the kind chosen)."""
@@ -414,8 +491,7 @@ class SheetScreen(Screen[str | None]):
     def _more_rows(self, group: Repeated) -> None:
         """A new empty row of ``group`` once every row has its first field chosen (up to its most)."""
         rows = self.counts[group.key]
-        first = group.fields[0].key
-        if rows >= group.most or any(self._select(f"{first}-{i}") is None for i in range(rows)):
+        if rows >= group.most or not all(self._given(group, i) for i in range(rows)):
             return
         self.query_one(f"#{group.key}-rows", Vertical).mount(self._repeated_row(group, rows))
         self._blank.update({f"{f.key}-{rows}": f.start for f in group.fields if f.kind in ("text", "number")})
@@ -428,10 +504,14 @@ class SheetScreen(Screen[str | None]):
 
     @on(Input.Changed)
     def _typed(self, event: Input.Changed) -> None:
+        box = self.boxes.get(event.input.id or "")
+        if box is not None and box.group is not None and box.field is box.group.fields[0]:
+            self._more_rows(box.group)
+        if event.input.has_focus:
+            event.input.remove_class("refused")
         self._update()
         if not event.input.has_focus:
             return  # filled by the app (ctrl+r): its own message stands
-        box = self.boxes.get(event.input.id or "")
         if box is None or box.field.kind not in ("number", "stat") or not event.value.strip():
             return
         value, why = box.field.read(event.value, box.said)
@@ -515,6 +595,9 @@ class SheetScreen(Screen[str | None]):
         if self.table_problem:
             self._say(f"Not saved: the tables in play do not load: {self.table_problem}", error=True)
             return
+        if self.spec.entry is not None or self.editing is not None:
+            self._save_entry()
+            return
         card, problems = self.card()
         if card is None:
             head = f"Not saved: {len(problems)} problem{'s' * (len(problems) != 1)}: "
@@ -539,6 +622,88 @@ class SheetScreen(Screen[str | None]):
             )
             return
         self._write(card, path)
+
+    def _save_entry(self) -> None:
+        """Save the card among the others in the data folder (issue 23): a new card into
+        ``fighters/GAME.yaml``, an edited one where it is (a shipped card: a copy there that replaces
+        it), the file checked as ``companion fighters check`` checks it; refused, nothing is written
+        and each problem is shown, its box marked."""
+        from companion.cardedit import EditError, card_save
+
+        values, problems = self.read()
+        problems += self.spec.check(values)
+        if problems:
+            self._refuse(problems)
+            return
+        if self.spec.entry is not None:
+            entry = self.spec.entry(values)
+        else:  # a sheet written by hand: its card, as the file holds it
+            try:
+                card = self.spec.to_card(values)
+            except CardProblems as exc:
+                self._refuse(exc.problems)
+                return
+            if self.editing is not None and self.spec.kept is not None:
+                card = self.spec.kept(self.editing, card)
+            entry = card.model_dump(mode="json", exclude_none=True, by_alias=True)
+        tables = self.tables
+        check = None
+        if self.ruleset.has_tables and tables is not None:
+
+            def check(card: Any) -> list[str]:
+                return self.ruleset.card_check(card, tables)
+
+        save = card_save(
+            self.game,
+            self.ruleset.card_model,
+            self.app.roster(self.game),
+            self.app.directory / "fighters",
+            entry,
+            editing=card_name(self.editing) if self.editing is not None else None,
+            card_check=check,
+        )
+        if save.problems:
+            self._refuse([str(p) for p in save.problems], [p.field for p in save.problems])
+            return
+        try:
+            path = save.write()
+        except (OSError, EditError) as exc:
+            self._say(f"Not saved: {exc}", error=True)
+            return
+        name = str(entry.get("name"))
+        self.saved_to = path
+        self.notify(f"{name} saved to {path}", title="Card saved", timeout=6, markup=False)
+        self.dismiss(name)
+
+    def _refuse(self, problems: list[str], fields: list[str | None] | None = None) -> None:
+        """Say why the card is not saved: the first problems on the message line, every one in the
+        figures' panel, and the box of each field named marked."""
+        self.problems = problems
+        for widget in self.query(".refused"):
+            widget.remove_class("refused")
+        for where in fields or []:
+            wid = self._box_of(where) if where else None
+            if wid is not None:
+                self.query(f"#{wid}").add_class("refused")
+        head = f"Not saved: {len(problems)} problem{'s' * (len(problems) != 1)}: "
+        self._say(head + "; ".join(problems[:3]) + (" ..." if len(problems) > 3 else ""), error=True)
+        self.notify("\n".join(problems[:6]), title="Not saved", severity="error", timeout=8, markup=False)
+        self._update()
+
+    def _box_of(self, where: str) -> str | None:
+        """The id of the box a problem's field (``moves.0.head-kick.target``) is about, or None."""
+        parts = where.split(".")
+        rows = [int(p) for p in parts if p.isdigit()]
+        names = [p for p in parts if not p.isdigit()]
+        for path in (".".join(names), f"{names[0]}.{names[-1]}", names[0]):
+            key = self.spec.paths.get(path)
+            if key is None:
+                continue
+            row = f"{key}-{rows[0] if rows else 0}"
+            for wid in (key, row, f"stat-{key}"):
+                if wid in self.boxes:
+                    return wid
+        return None
 
     def _name_clash(self, name: str, path: Path) -> str | None:
         """Why ``name`` cannot be saved to ``path``: another file's card has it (None if free)."""

@@ -175,6 +175,14 @@ class CageMatch(Ruleset):
     title = "Cage Match!"
     period_word = "turn"
     card_model = CmCard
+    has_sheet = True
+    """The card editor made from the card model (issue 23): the moves as rows, the hit points beside."""
+
+    def card_figures(self, card: CmCard, tables: Any) -> tuple[Any, ...]:
+        from companion.rulesets.cage_match.sheet import figures
+
+        return figures(card, tables)
+
     options = OPTIONS
     has_odds = True
     has_gauges = True

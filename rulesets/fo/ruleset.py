@@ -66,6 +66,14 @@ class Fo(TimedRuleset):
     title = "Fighters Only featherweight"
     period_word = "round"
     card_model = FoCard
+    has_sheet = True
+    """The card editor made from the card model (issue 23), each stat's chance beside it."""
+
+    def card_figures(self, card: FoCard, tables: Any) -> tuple[Any, ...]:
+        from companion.rulesets.fo.sheet import figures
+
+        return figures(card)
+
     round_seconds = ROUND_SECONDS
     has_odds = True
     options = Options.specs()

@@ -113,6 +113,19 @@ class Fudge(SceneRuleset):
     title = "Simultaneous Combat for Fudge"
     short_title = "Fudge"
     card_model = FudgeCard
+    has_sheet = True
+    """The card editor made from the card model (issue 23): ladder words and the tables' keys to choose."""
+
+    def card_choices(self, tables: Any) -> dict[str, tuple[str, ...]]:
+        from companion.rulesets.fudge.sheet import choices
+
+        return choices(tables)
+
+    def card_figures(self, card: FudgeCard, tables: Any) -> tuple[Any, ...]:
+        from companion.rulesets.fudge.sheet import figures
+
+        return figures(card, tables)
+
     options = OPTIONS
     round_class = Round
     tables: ClassVar[Any] = tables_mod

@@ -78,6 +78,14 @@ class Nhb(Ruleset):
     title = "Bradu's SIMple NHB"
     period_word = "segment"
     card_model = NhbCard
+    has_sheet = True
+    """The card editor made from the card model (issue 23), with the charts NHB-6 derives."""
+
+    def card_figures(self, card: NhbCard, tables: Any) -> tuple[Any, ...]:
+        from companion.rulesets.nhb.sheet import figures
+
+        return figures(card)
+
     has_odds = True
     simulated = True
     options = Options.specs()

@@ -259,6 +259,8 @@ class PafSheet:
             card_text=lambda card: cards_yaml([card]),
             check=self.check,
             kind_key="kind",
+            values_of=values_of,
+            kept=kept,
         )
 
     # --- what the sheet makes of the values ---------------------------------------------------
@@ -374,3 +376,40 @@ def placeholder_card(values: Values) -> PafCard:
     filled["weapons"] = weapons or [{"weapon": STAND_IN_WEAPON}]
     filled.pop("notes", None)
     return PafCard.model_validate(filled, strict=True)
+
+
+def values_of(card: PafCard) -> dict[str, Any]:
+    """The sheet's values for ``card``, to edit it (issue 23): :func:`card_data` read backwards."""
+    values: dict[str, Any] = {"kind": card.kind, "name": card.name, "size": card.size, "helm": card.helm}
+    values["shield"] = card.shield
+    if card.notes is not None:
+        values["notes"] = card.notes
+    if card.kind == "character":
+        values["race"] = card.race
+        values["armor"] = card.armor or "none"
+        for key in ("combat_level", "weight", "movement", "armor_magic", "natural_d20"):
+            if getattr(card, key) is not None:
+                values[key] = getattr(card, key)
+        if card.stats is not None:
+            values.update(card.stats.model_dump())
+    else:
+        for key in ("monster", "level", "ac", "df_d20", "hp"):
+            if getattr(card, key) is not None:
+                values[key] = getattr(card, key)
+        values["hp_off_table"] = bool(card.hp_off_table)
+        values["m-movement"] = card.movement
+        for key in ("weight", *MONSTER_STATS):
+            if getattr(card, key) is not None:
+                values[f"m-{key}"] = getattr(card, key)
+    values["weapon"] = tuple(
+        {"weapon": w.weapon, "magic": w.magic} | ({"ammo": w.ammo} if w.ammo is not None else {}) for w in card.weapons
+    )
+    return values
+
+
+def kept(old: PafCard, new: PafCard) -> PafCard:
+    """What an edit keeps of the card that the sheet does not show: its ``misc`` bonuses and each
+    weapon's ``made_for_strength`` (PA-8), where the edited card still carries the weapon."""
+    made = {w.weapon: w.made_for_strength for w in old.weapons if w.made_for_strength is not None}
+    weapons = [w.model_copy(update={"made_for_strength": made.get(w.weapon)}) for w in new.weapons]
+    return new.model_copy(update={"misc": new.misc or old.misc, "weapons": weapons})
