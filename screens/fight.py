@@ -49,6 +49,10 @@ COMPACT_BELOW = 90
 """Below this many columns the corners' panels leave the prompt too little room: each fighter
 is shown in a line above it (issue 22: at 60 columns the prompt had 16)."""
 
+SCENE_COMPACT_BELOW = 80
+"""Below this many columns a scene's sides (48 columns) leave the prompt too little room (12 at 60:
+issue 22, "Quickfi/ngers"): they stand above it. At 80 the prompt has its 32 columns beside them."""
+
 ROOMY_CORNERS = 24
 """From this many rows a narrow screen gives each fighter two lines, below it one."""
 
@@ -195,7 +199,7 @@ class FightScreen(Screen[None]):
         if self.round_clock is not None:
             self.round_clock.mount()
         self.session.watch(self._changed)
-        self.set_class(not self._scene and self.app.size.width < COMPACT_BELOW, "compact")
+        self.set_class(self._compact(self.app.size.width), "compact")
         if not self._scene:
             # bars take two lines each: the ring grows so the position and the penalty stay in view
             self.query_one("#ring").set_class(self.session.ruleset.has_gauges, "gauges")
@@ -243,18 +247,22 @@ class FightScreen(Screen[None]):
         at 60 columns stayed 19 characters wide after growing to 80)."""
         if not self.is_mounted:
             return
+        compact = self._compact(event.size.width)
+        turned = compact != self.has_class("compact")
+        self.set_class(compact, "compact")
         if self._scene:
             self._render_sides(self._who_acts())
-        else:
-            compact = event.size.width < COMPACT_BELOW
-            turned = compact != self.has_class("compact")
-            self.set_class(compact, "compact")
-            if compact or turned:
-                self._render_all()  # the corners' lines fit the new size; the panels show what they missed
+        elif compact or turned:
+            self._render_all()  # the corners' lines fit the new size; the panels show what they missed
         self._fit_title()
         if event.size.width != self._log_width:
             self._log_width = event.size.width
             self.call_after_refresh(self._rewrap_log)  # once the log has its new width
+
+    def _compact(self, width: int) -> bool:
+        """Whether ``width`` is too narrow for the panels beside the prompt: then the corners are a
+        line each above it, or a scene's sides stand above it, a line less each combatant."""
+        return width < (SCENE_COMPACT_BELOW if self._scene else COMPACT_BELOW)
 
     def _rewrap_log(self) -> None:
         """Every line of the play-by-play written again, wrapped to the log's width now."""
@@ -310,7 +318,7 @@ class FightScreen(Screen[None]):
         if self._scene:
             self._render_sides(self._who_acts())
             cards = ()
-        compact = self.has_class("compact")
+        compact = self.has_class("compact") and not self._scene  # a line a corner
         rows: list[str] = []  # the fighters' lines on a narrow screen
         for side, card in enumerate(cards):
             panel = self.query_one("#red" if side == 0 else "#blue", FighterPanel)
@@ -389,10 +397,15 @@ class FightScreen(Screen[None]):
         views = self.session.ruleset.combatants(self.session.state)
         # three lines a combatant (holds and injuries whole) when few, or when the terminal is tall
         # enough for them all: two panels' borders, the header and the footer besides
-        roomy = len(views) <= ROOMY_SCENE or 3 * len(views) + 6 <= self.app.size.height
+        roomy = not self.has_class("compact") and (
+            len(views) <= ROOMY_SCENE or 3 * len(views) + 6 <= self.app.size.height
+        )
         for side in (0, 1):
             panel = self.query_one(f"#{'red' if side == 0 else 'blue'}-side", SidePanel)
-            panel.show_side(side, [view for view in views if view.side == side], acting, roomy)
+            # standing above the prompt (a narrow screen), a side's lines take its whole width
+            # (less its border, padding and a scrollbar's room)
+            width = max(20, self.app.size.width - 6) if self.has_class("compact") else None
+            panel.show_side(side, [view for view in views if view.side == side], acting, roomy, width)
 
     # --- tournament nights (ruling NHB-9) -------------------------------------
 

@@ -30,7 +30,12 @@ class SidePanel(LinePanel):
     lines laid out by the kind of his track (wound boxes, a hit point bar)."""
 
     def show_side(
-        self, side: int, combatants: Sequence[CombatantView], acting: str | None, roomy: bool = False
+        self,
+        side: int,
+        combatants: Sequence[CombatantView],
+        acting: str | None,
+        roomy: bool = False,
+        width: int | None = None,
     ) -> None:
         """Render ``combatants``, marking the one named ``acting``.
 
@@ -39,13 +44,16 @@ class SidePanel(LinePanel):
             combatants: the side's combatants in scene order.
             acting: the name of the combatant whose prompt it is, or None.
             roomy: three lines a combatant (the declaration whole) rather than two.
+            width: the cells a line may take (default: the layout's own, for the panel's 48 columns).
         """
         kinds = {type(view.track) for view in combatants}
         self.set_titles(f"{SIDES[side].upper()} side", " ".join(LAYOUTS[kind][1] for kind in LAYOUTS if kind in kinds))
         lines: list[str] = []
         at: tuple[int, int] | None = None
         for view in combatants:
-            mine = LAYOUTS.get(type(view.track), LAYOUTS[WoundTrack])[0](view, view.name == acting, roomy=roomy)
+            lines_of = LAYOUTS.get(type(view.track), LAYOUTS[WoundTrack])[0]
+            sized = {} if width is None else {"width": width}
+            mine = lines_of(view, view.name == acting, roomy=roomy, **sized)
             if view.name == acting:
                 at = (len(lines), len(mine))
             lines += mine

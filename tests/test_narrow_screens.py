@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from table_cards import CM_CARDS, FO_CARDS, NHB_CARDS, open_fight, text_of
+from textual.content import Content
 from textual.widgets import Static
 
 from companion.screens.app import make_app
@@ -101,3 +102,48 @@ async def test_the_round_timer_keeps_both_fighters_at_60_columns(data_dir: Path)
         await pilot.pause()
         wide = text_of(screen.query_one(RoundTimer)).splitlines()[1]
         assert "░" * 10 in wide and "attacking" in wide  # the full bars where there is room
+
+
+@pytest.mark.parametrize("game", ["fudge", "paf"])
+async def test_below_80_columns_a_scenes_sides_stand_above_a_whole_width_prompt(tmp_path: Path, game: str) -> None:
+    """Issue 22: at 60x20 a scene's sides (48 columns) left its prompt 12 ("Quickfi/ngers"): below
+    80 columns they stand above it, their lines as wide as the screen, two a combatant; at 80 and
+    more they are beside it again."""
+    from companion.ruleset import Setup, default_options, get_ruleset
+    from companion.screens.sides import SidePanel
+
+    app = make_app(tmp_path, rng=random.Random(1))
+    async with app.run_test(size=(60, 20)) as pilot:
+        ruleset = get_ruleset(game)
+        roster = app.roster(game)
+        cards = tuple(roster.find(name) for name in roster.names()[:3])
+        assert app.new_fight(Setup(game, cards, default_options(ruleset), sides=(0, 0, 1)))
+        await pilot.pause()
+        screen = app.screen
+        assert screen.has_class("compact")
+        assert screen.query_one("#centre").size.width >= 56 and screen.query_one("#sides").size.width == 60
+        red = screen.query_one("#red-side", SidePanel)
+        lines = text_of(red).splitlines()
+        assert len(lines) == 4  # two combatants, two lines each
+        assert cards[0].name in lines[0] and cards[1].name in lines[2]
+        assert red.size.width >= 52 and all(len(line) <= red.size.width for line in lines)
+
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert not screen.has_class("compact")
+        assert screen.query_one("#sides").size.width == 48
+        assert len(text_of(red).splitlines()) == 6  # three lines each beside the prompt, as before
+
+
+def test_a_side_standing_above_the_prompt_writes_its_lines_to_the_width_given() -> None:
+    """The width a side's lines may take follows the screen where the sides stand above the prompt:
+    a long declaration cut at 44 cells beside it is whole above it, at 66."""
+    from companion.screens.wounds import combatant_lines
+    from companion.views import Box, BoxRow, CombatantView, Tone, WoundTrack
+
+    track = WoundTrack((BoxRow("Scratch", "Scr", (Box.FREE,) * 3, Tone.WARNING),))
+    view = CombatantView("Thorgrim Axebreaker", 0, action="attacks Grukk the Ogre with the greatsword", track=track)
+    beside = combatant_lines(view, acting=False)
+    above = combatant_lines(view, acting=False, width=66)
+    assert len(Content.from_markup(beside[0]).plain) == 44 and beside[0].endswith("…[/i]")
+    assert "attacks Grukk the Ogre with the greatsword" in Content.from_markup(above[0]).plain
