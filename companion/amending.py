@@ -26,6 +26,8 @@ def standing(session: Session) -> dict[int, Amendment]:
     an exploding die typed in one go became several answers) and drops it with the answers it
     dropped. Then it must still be there: an answer undone and typed otherwise is not marked.
     """
+    if not session.amendments:
+        return {}  # the play-by-play asks at every answer: nothing to follow
     marks: dict[int, tuple[Amendment, Answer]] = {}
     for amendment in session.amendments:  # oldest first, as they were made
         start, shift = amendment.index, len(amendment.given) - 1

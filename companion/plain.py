@@ -499,12 +499,15 @@ class PlainFight:
         self.table.say(*lines)
 
     def _undo(self) -> None:
+        amended = self.session.amended  # undo right after an amendment takes it back (issue 23)
         try:
             answer = self.session.undo()
         except Refused as exc:
             self.table.say(f"Refused: {exc.reason}")
             return
-        if answer is None:
+        if amended is not None:
+            self.table.say(f"Amendment undone: answer #{amended.number} is {amended.old.text} again, the fight as it was.")
+        elif answer is None:
             self.table.say("Nothing to undo.")
         else:
             self.table.say(f"Undone: {answer.text}. Redo gives it again.")
