@@ -506,7 +506,9 @@ class PlainFight:
             self.table.say(f"Refused: {exc.reason}")
             return
         if amended is not None:
-            self.table.say(f"Amendment undone: answer #{amended.number} is {amended.old.text} again, the fight as it was.")
+            self.table.say(
+                f"Amendment undone: answer #{amended.number} is {amended.old.text} again, the fight as it was."
+            )
         elif answer is None:
             self.table.say("Nothing to undo.")
         else:

@@ -17,21 +17,14 @@ import pytest
 
 pytest.register_assert_rewrite("scripting")
 import scripting
-from test_export import item, lines_of, markdown, replayed, stored_fight
+from test_export import data_dir, item, lines_of, markdown, replayed, stored_fight
 
 from companion import cli, roller
 from companion.amending import standing
 from companion.store import FreeRoll, Store
 
 WHEN = r"\d{4}-\d\d-\d\d \d\d:\d\d"
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    directory = tmp_path / "data"
-    directory.mkdir()
-    monkeypatch.setenv("COMPANION_DATA_DIR", str(directory))
-    return directory
+__all__ = ["data_dir"]  # test_export's fixture: the data folder, COMPANION_DATA_DIR set to it
 
 
 def free_roll(data_dir: Path, session_id: int, text: str, seed: int) -> FreeRoll:

@@ -480,7 +480,9 @@ def test_amend_says_the_new_lines_what_no_longer_fits_and_asks_again(tmp_path: P
         "Gold Striker: choose where the segment is fought. "
         "Choices: standup (advised): 15 vs 6 (+9); ground: 7 vs 16 (-9).",
     ]
-    assert after(proc.stdout, "answers")[2] == "#3 Gold Striker: roll d10! for control, +9, answered 10 (amended: was 9)"
+    assert (
+        after(proc.stdout, "answers")[2] == "#3 Gold Striker: roll d10! for control, +9, answered 10 (amended: was 9)"
+    )
     assert proc.returncode == 0
     session, store = fight_in(tmp_path)  # stored as the app resumes it: amended, its record kept
     try:
