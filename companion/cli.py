@@ -82,7 +82,8 @@ then the prompt now asked. A refused TEXT changes nothing.
 A fight exported as JSON ('companion export ID --format json', or ctrl+e in a
 fight) replays with --from FIGHT.json: its setup from the file, its answers as
 they were given (an app roll stays the app's, a clock stamp its stamp), each
-written as a typed one is; then any answers on standard input.
+written as a typed one is; then any answers on standard input. The answers are
+the fight as amended; its "amendments" and "free_rolls" are a record, not replayed.
 
 Exit status: 0 every answer accepted, 1 some refused, 2 a usage or setup error.
 """

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import __version__
+from companion.amending import standing
 from companion.clock import mmss
 from companion.dice import Refused
 from companion.ruleset import (
@@ -39,7 +40,8 @@ from companion.ruleset import (
     resolve_options,
     show_value,
 )
-from companion.session import CorruptSave, Session, Step, setup_from_json, setup_to_json, title_of
+from companion.session import Amendment, CorruptSave, Session, Step, setup_from_json, setup_to_json, title_of
+from companion.store import FreeRoll
 from companion.views import Box, CombatantView, HitPointBar, WoundTrack
 from companion.words import count, excerpt
 
@@ -71,6 +73,8 @@ class Fight:
     """When it began (seconds since the epoch), where saved."""
     updated: float | None = None
     """When it last changed, where saved."""
+    free_rolls: tuple[FreeRoll, ...] = ()
+    """The free roller's rolls kept with it (issue 23): apart from its answers, never replayed."""
 
     @property
     def name(self) -> str:
@@ -85,7 +89,8 @@ def of_session(session: Session, store: Any = None) -> Fight:
     header = store.describe(session.id) if store is not None and session.id is not None else None
     if header is None:
         return Fight(session, session.id)
-    return Fight(session, header.id, header.title, header.created, header.updated)
+    rolls = tuple(store.free_rolls(header.id))
+    return Fight(session, header.id, header.title, header.created, header.updated, rolls)
 
 
 def load(store: Any, session_id: int) -> Fight:
@@ -109,9 +114,11 @@ def load(store: Any, session_id: int) -> Fight:
         except (KeyError, ValueError) as exc:
             raise CorruptSave(f"its setup cannot be used: {exc}") from exc
         session.replay(live)
+        session.recall(store.amendments(session_id))  # the record of its amendments, as a resume reads it
     except CorruptSave as exc:
         raise ExportError(f"saved fight {session_id} cannot be exported: {exc}") from None
-    return Fight(session, header.id, header.title, header.created, header.updated)
+    rolls = tuple(store.free_rolls(session_id))
+    return Fight(session, header.id, header.title, header.created, header.updated, rolls)
 
 
 # --- Markdown --------------------------------------------------------------------------
@@ -225,10 +232,10 @@ def to_markdown(fight: Fight) -> str:
     out += ["## Play-by-play", ""]
     if not session.steps:
         out += ["No answer yet.", ""]
+    amended = standing(session)
     for number, (prompt, state, step) in enumerate(played(session), start=1):
         answer = step.answer
-        typed = answer.text.replace("`", "'")  # inside a code span
-        head = f"{number}. {md(prompt.headline())}: `{typed}`"
+        head = f"{number}. {md(prompt.headline())}: `{code(answer.text)}`"
         words = ruleset.answer_words(prompt, answer)
         if words and words != answer.text:
             head += f" ({md(words)})"
@@ -236,6 +243,8 @@ def to_markdown(fight: Fight) -> str:
         stamp = stamp_said(ruleset, state, answer)
         if stamp:
             head += f" {stamp}"
+        if number - 1 in amended:
+            head += f", amended: was `{code(amended[number - 1].old.text)}`"
         indent = " " * (len(str(number)) + 2)  # under the item's text, so the lines belong to it
         out.append(head)
         out += [f"{indent}- {md(line)}" for line in step.log]
@@ -254,7 +263,44 @@ def to_markdown(fight: Fight) -> str:
             figures = " · ".join(_tracker(ruleset, key, value) for key, value in numbers.items() if _shown(value))
             out.append(f"- **{md(name)}**: {md(figures)}" if figures else f"- **{md(name)}**")
         out.append("")
+    out += amendments_said(session.amendments)
+    out += free_rolls_said(fight.free_rolls)
     return "\n".join(out)
+
+
+def code(text: str) -> str:
+    """``text`` to put inside a code span (a backquote would end it)."""
+    return text.replace("`", "'")
+
+
+def answers_said(answers: tuple[Answer, ...]) -> str:
+    """Answers as code spans, ``none`` for none: ```g`, `15```."""
+    return ", ".join(f"`{code(answer.text)}`" for answer in answers) or "none"
+
+
+def amendments_said(amendments: list[Amendment]) -> list[str]:
+    """The section of the fight's amendments (issue 23), oldest first: each answer's number, who
+    answered it, when, the old and the new value, the later answers kept and those that no longer
+    fit (dropped: the first of them was asked again). None: no section."""
+    if not amendments:
+        return []
+    out = ["## Amendments", ""]
+    for amendment in amendments:
+        out.append(
+            f"- Answer {amendment.number} ({md(amendment.who)}), {when(amendment.at)}: "
+            f"`{code(amendment.old.text)}` → `{code(amendment.new)}`; "
+            f"kept {answers_said(amendment.kept_answers)}; dropped {answers_said(amendment.dropped)}"
+        )
+    return [*out, ""]
+
+
+def free_rolls_said(rolls: tuple[FreeRoll, ...]) -> list[str]:
+    """The section of the free roller's rolls kept with the fight (issue 23): apart from its answers."""
+    if not rolls:
+        return []
+    out = ["## Free rolls", "", "Rolled with the dice roller during the fight; none of them is an answer.", ""]
+    out += [f"- {when(r.at)} `{code(r.expression)}`: `{code(r.faces)}` = **{r.total}**" for r in rolls]
+    return [*out, ""]
 
 
 def combatant_said(view: CombatantView) -> str:
@@ -309,7 +355,10 @@ def to_json(fight: Fight) -> dict[str, Any]:
     ``title``, ``game``, ``created``, ``updated`` (ISO 8601 or null), ``setup`` (as stored:
     cards, options, tables, sides), ``answers`` (each ``text``, ``virtual``, ``clock``), ``log``
     (each answer's lines), ``over``, ``result`` (null while unfinished), ``waiting_for`` (the
-    prompt, null once over) and ``trackers``."""
+    prompt, null once over), ``trackers``, ``amendments`` (each ``answer``, its number from 1,
+    ``who``, ``at``, ``was``, ``now``, ``kept`` and ``dropped``, the later answers' texts) and
+    ``free_rolls`` (each ``seq``, ``expression``, ``faces``, ``total``, ``at``). The answers are the
+    fight as it stands, amendments made: a replay reads them alone (:func:`replayable`)."""
     session = fight.session
     prompt = session.prompt
     over = isinstance(prompt, OverPrompt)
@@ -329,6 +378,22 @@ def to_json(fight: Fight) -> dict[str, Any]:
         "result": prompt.result.to_json() if isinstance(prompt, OverPrompt) else None,
         "waiting_for": None if over else prompt.to_json(),
         "trackers": session.ruleset.trackers(session.state),
+        "amendments": [
+            {
+                "answer": a.number,
+                "who": a.who,
+                "at": _iso(a.at),
+                "was": a.old.text,
+                "now": a.new,
+                "kept": [answer.text for answer in a.kept_answers],
+                "dropped": [answer.text for answer in a.dropped],
+            }
+            for a in session.amendments
+        ],
+        "free_rolls": [
+            {"seq": r.seq, "expression": r.expression, "faces": r.faces, "total": r.total, "at": _iso(r.at)}
+            for r in fight.free_rolls
+        ],
     }
 
 
@@ -345,7 +410,8 @@ def render(fight: Fight, form: str) -> str:
 
 
 def replayable(data: Any) -> tuple[Setup, list[Answer]]:
-    """The setup and the answers of a JSON export, checked.
+    """The setup and the answers of a JSON export, checked (its ``amendments`` and ``free_rolls``
+    are a record of the fight, not replayed: the answers are the fight as amended).
 
     Raises:
         ExportError: it is not an export, a later one, or a part of it is damaged (which, said).

@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from companion import roller
+from companion.amending import answer_line, summary
 from companion.clock import mmss
 from companion.dice import Refused
 from companion.ruleset import (
@@ -59,10 +61,16 @@ COMMANDS = {
     "redo": "give the last answer taken back again",
     "roll": "the app rolls the dice asked for (at a choice: the advised one)",
     "log": "the whole log so far",
+    "answers": "the answers so far, numbered as amend counts them",
+    "amend": "give TEXT in place of answer N and play the fight on from it (undo right after takes it back)",
+    "dice": "roll dice apart from the fight (2d6+3, d%, d10!, 4dF, 4d6kh3): the faces, the total and its odds, "
+    "kept with the fight",
     "quit": "stop here: the fight is saved, and says how to resume it",
 }
 """The table's words besides the answers; a word the prompt itself offers as a choice is taken
 as the answer (``:`` before a command always makes it the command: ``:log``)."""
+TAKING = {"amend": "amend N TEXT", "dice": "dice EXPR"}
+"""The commands followed by more on their line, as help writes them; the others are the line alone."""
 
 BAD_STAMP = "write the time as @M:SS before the answer, e.g. @1:05 3 4"
 """The refusal of a malformed stamp (``companion script``'s words)."""
@@ -141,7 +149,9 @@ class Table:
         line = raw.rstrip("\r\n")
         if not self.tty:
             word = line.split("#", 1)[0].strip().lower().removeprefix(":")
-            self.stdout.write(("(hidden)" if secret and word and word not in COMMANDS else line) + "\n")
+            head = word.split(" ", 1)[0]
+            command = word in COMMANDS or head in TAKING
+            self.stdout.write(("(hidden)" if secret and word and not command else line) + "\n")
         return line
 
 
@@ -384,22 +394,23 @@ class PlainFight:
         if r.fight_time and r.fight_time != r.time:
             lines.append(f"Fight time {r.fight_time}.")
         lines += self.session.ruleset.summary(self.session.state)
-        lines.append("The fight is over: undo takes back the last answer; log, status, quit.")
+        lines.append("The fight is over: undo takes back the last answer; amend, answers, log, status, quit.")
         self.table.say(*lines)
         self.said_over = True
 
     def _at_over(self, line: str) -> None:
         if not self._command(line, self.session.prompt) and line.strip():
             self.refused = True
-            self.table.say("Refused: the fight is over. Type undo, log, status or quit.")
+            self.table.say("Refused: the fight is over. Type undo, amend, log, status or quit.")
 
     # --- commands ---------------------------------------------------------------------
 
     def _command(self, line: str, prompt: Prompt) -> bool:
         """Do ``line`` if it is one of the table's commands; whether it was."""
-        word = line.split("#", 1)[0].strip().lower()
-        forced = word.startswith(":")
-        word = word.removeprefix(":")
+        text = line.split("#", 1)[0].strip()
+        forced = text.startswith(":")
+        head, _, rest = text.removeprefix(":").partition(" ")
+        word = head.lower() if head.lower() in TAKING else text.removeprefix(":").lower()
         if word not in COMMANDS:
             if forced:
                 self.table.say(f"Refused: {word!r} is not a command; commands: {', '.join(COMMANDS)}.")
@@ -417,6 +428,12 @@ class PlainFight:
         elif word == "log":
             lines = [f"{line} (app roll)" if virtual else line for line, virtual in session.log()]
             table.say(*(lines or ["Nothing logged yet."]))
+        elif word == "answers":
+            table.say(*self._answers())
+        elif word == "amend":
+            self._amend(text.removeprefix(":"))
+        elif word == "dice":
+            self._dice(rest.strip())
         elif word == "undo":
             self._undo()
         elif word == "redo":
@@ -441,13 +458,58 @@ class PlainFight:
             return ["No odds at this prompt."]
         return [line.strip() for line in odds.text().splitlines()]
 
+    def _answers(self) -> list[str]:
+        """Each answer so far, numbered as ``amend N TEXT`` counts them, and the prompt it answered."""
+        session = self.session
+        lines = [answer_line(session, i, ", answered ") for i in range(len(session.steps))]
+        return lines or ["No answer yet."]
+
+    def _amend(self, line: str) -> None:
+        """``amend N TEXT`` (issue 23), read and refused as ``companion script`` reads it: the new
+        answer's log lines, then what was kept, what no longer fit and what is asked again."""
+        from companion.cli import amend_line
+
+        said = amend_line(self.session, line)
+        if "refused" in said:
+            self._refuse(said["reason"])
+            return
+        session = self.session
+        amendment = session.amendments[-1]
+        given = session.steps[amendment.index : amendment.index + len(amendment.given)]
+        self.table.say(*[line for step in given for line in step.log])
+        self.table.say(summary(amendment, session, undo="undo", arrow=" to "))
+
+    def _dice(self, text: str) -> None:
+        """``dice EXPR`` (issue 23): the free roller's roll, as ``companion roll`` prints it, kept with
+        the fight in the store (the app's dice roller lists it when the fight is resumed there)."""
+        try:
+            expression = roller.parse(text)
+        except roller.BadExpression as exc:
+            self._refuse(f"{exc} (dice EXPR, like dice 2d6+3)")
+            return
+        roll = expression.roll(self.session.rng)
+        lines = roller.report(expression, [roll])
+        store, session_id = self.session.store, self.session.id
+        if store is not None and session_id is not None:
+            try:
+                kept = store.add_free_roll(session_id, expression.text, roll.faces, roll.total)
+                lines.append(f"Free roll {kept.seq}, kept with the fight; not an answer.")
+            except StoreError as exc:
+                lines.append(f"Not kept with the fight: {exc}.")
+        self.table.say(*lines)
+
     def _undo(self) -> None:
+        amended = self.session.amended  # undo right after an amendment takes it back (issue 23)
         try:
             answer = self.session.undo()
         except Refused as exc:
             self.table.say(f"Refused: {exc.reason}")
             return
-        if answer is None:
+        if amended is not None:
+            self.table.say(
+                f"Amendment undone: answer #{amended.number} is {amended.old.text} again, the fight as it was."
+            )
+        elif answer is None:
             self.table.say("Nothing to undo.")
         else:
             self.table.say(f"Undone: {answer.text}. Redo gives it again.")
@@ -581,7 +643,7 @@ def help_lines(session: Session, prompt: Prompt) -> list[str]:
             "The round clock is your own watch: put @M:SS (the time elapsed in the round) before an answer, "
             "e.g. @1:05 3 4; bell when the round is over; stall when the attacker holds the dice too long."
         )
-    lines += [f"{word}: {what}" for word, what in COMMANDS.items() if what]
+    lines += [f"{TAKING.get(word, word)}: {what}" for word, what in COMMANDS.items() if what]
     lines.append("A command the prompt offers as a choice is the choice; put : before it for the command (:log).")
     lines.append("Ctrl+D or quit: stop, with the fight saved.")
     return lines

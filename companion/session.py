@@ -449,7 +449,7 @@ class Session:
         self._changed()
         return amendment.given[0]
 
-    def _recall(self, saved: list[SavedAmendment]) -> None:
+    def recall(self, saved: list[SavedAmendment]) -> None:
         """The stored amendments of a fight resumed; the last is undoable if nothing was done since."""
         for record in saved:
             try:
@@ -562,7 +562,7 @@ def resume(store: Any, session_id: int, rng: random.Random | None = None) -> Ses
         session.replay(live, redo)
         recorded = getattr(store, "amendments", None)
         if recorded is not None:
-            session._recall(recorded(session_id))
+            session.recall(recorded(session_id))
     except BaseException:
         store.release(session_id)
         raise

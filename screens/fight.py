@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, RichLog, Static
 
+from companion.amending import standing
 from companion.clock import RoundClock
 from companion.dice import Refused
 from companion.ruleset import GAMES, ChoicePrompt, Outcome, OverPrompt, Prompt, SecretPrompt, TimedRuleset
@@ -231,9 +232,11 @@ class FightScreen(Screen[None]):
             log.clear()
             shown = []
         new = steps[len(shown) :]
-        for step in new:
+        amended = standing(self.session) if new else {}
+        for index, step in enumerate(new, start=len(shown)):
             for i, line in enumerate(step.log):
                 mark = " [dim](by the app)[/dim]" if step.answer.virtual and i == 0 else ""
+                mark += " [dim](amended)[/dim]" if index in amended and i == 0 else ""
                 log.write(f"{escape(line)}{mark}")
         if new and log.auto_scroll:
             # at its new lines in this frame: the write's own scroll waits for the refresh, a frame

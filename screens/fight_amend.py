@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from companion.amending import answer_line, summary
 from companion.dice import Refused
-from companion.ruleset import Outcome, OverPrompt, SecretPrompt
+from companion.ruleset import Outcome, SecretPrompt
 from companion.screens.widgets import DiceTray, escape, prompt_text, show_text
-from companion.session import Amendment, NotSaved, Session
-from companion.words import count
+from companion.session import NotSaved, Session
 
 if TYPE_CHECKING:
     from companion.screens.fight import FightScreen
@@ -26,31 +26,6 @@ if TYPE_CHECKING:
 
 class AnswerList(OptionList):
     """The fight's answers, one a line, to pick the one to amend."""
-
-
-def answer_line(session: Session, index: int) -> str:
-    """``#3 Red Rover: roll d10! for control → 5 (by the app)``: an answer as the list shows it."""
-    step = session.steps[index]
-    prompt = session.ruleset.prompt(session.steps[index - 1].state if index else session.start)
-    asked = prompt.headline() if not isinstance(prompt, OverPrompt) else ""
-    by_app = " (by the app)" if step.answer.virtual else ""
-    return f"#{index + 1} {asked} → {step.answer.text}{by_app}"
-
-
-def summary(amendment: Amendment, session: Session) -> str:
-    """What an amendment did, in one notice: the change, what was kept, what is asked again."""
-    lines = [f"Answer #{amendment.number} ({amendment.who}) amended: {amendment.old.text} → {amendment.new}."]
-    if amendment.kept:
-        lines.append(f"Kept {count(amendment.kept, 'later answer')}.")
-    dropped = amendment.dropped
-    if dropped:
-        shown = ", ".join(answer.text for answer in dropped[:6]) + (", ..." if len(dropped) > 6 else "")
-        lines.append(f"Dropped {count(len(dropped), 'answer')} that no longer fit ({shown}).")
-        prompt = session.prompt
-        if not isinstance(prompt, OverPrompt):
-            lines.append(f"Asked again: {prompt.headline()}.")
-    lines.append("ctrl+z takes the amendment back.")
-    return " ".join(lines)
 
 
 class FightAmend:

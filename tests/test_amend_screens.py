@@ -152,3 +152,47 @@ async def test_a_scene_amended_from_its_log_plays_the_round_again(data_dir: Path
         for text in answers:
             again.submit(text)
         assert again.log() == session.log() and again.prompt == session.prompt
+
+
+async def test_the_play_by_play_marks_an_amended_answer_and_keeps_the_mark_on_resume(data_dir: Path) -> None:
+    """Issue 23: the first line of an amended answer's step ends "(amended)", as an app roll's ends
+    "(by the app)"; undoing the amendment takes the mark away; a resumed fight shows it again."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_fight(pilot, 0, "Alpha", "Bravo")
+        for text in KO_BOUT[:4]:
+            await type_answer(pilot, text)
+        assert not any("(amended)" in line for line in log_lines(screen))
+        await pick_answer(pilot, screen, 2)
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_answer(pilot, "1")  # Bravo 1 + 10 = 11: Alpha still controls, every later answer kept
+        assert [a.text for a in screen.session.answers] == ["5", "1", "g", "15"]
+        marked = [line for line in log_lines(screen) if "(amended)" in line]
+        assert [line.rstrip() for line in marked] == [
+            "Bravo Two rolls 1 (d10!) + 10 (control) = 11 for control (amended)"
+        ]
+        assert "Alpha One takes control (17 to 11)" in [
+            line.rstrip() for line in log_lines(screen)
+        ]  # its next line: no mark
+        await pilot.press("ctrl+z")  # the amendment taken back: the mark goes with it
+        await pilot.pause()
+        assert [a.text for a in screen.session.answers] == ["5", "3", "g", "15"]
+        assert not any("(amended)" in line for line in log_lines(screen))
+        await pick_answer(pilot, screen, 2)
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_answer(pilot, "1")
+        await type_answer(pilot, "roll")  # an app roll after it: marked as the app's, not amended
+        lines = [line.rstrip() for line in log_lines(screen)]
+        rolled = screen.session.steps[-1]
+        assert rolled.answer.virtual and f"{rolled.log[0]} (by the app)" in lines
+        assert sum("(amended)" in line for line in lines) == 1
+        session_id = screen.session.id
+        await pilot.press("escape")  # home; then the fight resumed, folded afresh from the store
+        await pilot.pause()
+        assert app.resume_fight(session_id)
+        await pilot.pause()
+        resumed = [line.rstrip() for line in log_lines(app.screen)]
+        assert "Bravo Two rolls 1 (d10!) + 10 (control) = 11 for control (amended)" in resumed
+        assert sum("(amended)" in line for line in resumed) == 1

@@ -445,3 +445,151 @@ def test_a_fight_open_in_another_app_is_refused_with_the_reason(tmp_path: Path):
     finally:
         session.close()
         store.close()
+
+
+# --- amending a past answer and the free roller (issue 23, items 1 and 3) -----------------
+
+BOUT = "10\n3\n9\nground\n12\n"
+"""Gold Grappler controls 28 to 18, takes it down and rolls 12 for fight points."""
+
+
+def test_answers_are_numbered_as_amend_counts_them(tmp_path: Path):
+    proc = plain(tmp_path, *CORNERS, stdin=BOUT + "answers\n")
+    assert after(proc.stdout, "answers") == [
+        "#1 Gold Grappler: roll d10! for control, +15, answered 10",
+        "#2 Gold Grappler: roll d10! for control (explosion: roll again and add), 25 so far, answered 3",
+        "#3 Gold Striker: roll d10! for control, +9, answered 9",
+        "#4 Gold Grappler: choose where the segment is fought, answered ground",
+        "#5 Gold Grappler: roll d20 for fight points (ground), +18, answered 12",
+    ]
+    (tmp_path / "new").mkdir()
+    assert after(plain(tmp_path / "new", *CORNERS, stdin="answers\n").stdout, "answers") == ["No answer yet."]
+
+
+def test_amend_says_the_new_lines_what_no_longer_fits_and_asks_again(tmp_path: Path):
+    """Gold Striker's control 9 amended to an exploding 10 10 1 (typed in one go): he takes control,
+    so the choice of where is his, asked again, and the Grappler's ground and 12 are dropped."""
+    proc = plain(tmp_path, *CORNERS, stdin=BOUT + "amend 3 10 10 1\nanswers\n")
+    assert after(proc.stdout, "amend 3 10 10 1") == [
+        "Gold Striker rolls 10 for control: it explodes, roll again",
+        "Gold Striker rolls 10 for control: it explodes, roll again",
+        "Gold Striker rolls 10 + 10 + 1 (d10!) + 9 (control) = 30 for control",
+        "Gold Striker takes control (30 to 28)",
+        "Answer #3 (Gold Striker) amended: 9 to 10 10 1. Dropped 2 answers that no longer fit (ground, 12). "
+        "Asked again: Gold Striker: choose where the segment is fought. undo takes the amendment back.",
+        "Gold Striker: choose where the segment is fought. "
+        "Choices: standup (advised): 15 vs 6 (+9); ground: 7 vs 16 (-9).",
+    ]
+    assert (
+        after(proc.stdout, "answers")[2] == "#3 Gold Striker: roll d10! for control, +9, answered 10 (amended: was 9)"
+    )
+    assert proc.returncode == 0
+    session, store = fight_in(tmp_path)  # stored as the app resumes it: amended, its record kept
+    try:
+        assert [a.text for a in session.answers] == ["10", "3", "10", "10", "1"]
+        assert [(a.number, a.old.text, a.new) for a in session.amendments] == [(3, "9", "10 10 1")]
+    finally:
+        session.close()
+        store.close()
+
+
+def test_amend_keeps_what_still_fits_and_undo_takes_it_back(tmp_path: Path):
+    proc = plain(tmp_path, *CORNERS, stdin=BOUT + "amend 3 1\nundo\nanswers\n")
+    assert after(proc.stdout, "amend 3 1")[-3:] == [
+        "Gold Grappler takes control (28 to 10)",
+        "Answer #3 (Gold Striker) amended: 9 to 1. Kept 2 later answers. undo takes the amendment back.",
+        "Gold Striker: roll d20 for fight points (ground), +7. Against the other fighter's fight points (30).",
+    ]
+    assert after(proc.stdout, "undo")[0] == "Amendment undone: answer #3 is 9 again, the fight as it was."
+    assert after(proc.stdout, "answers")[2] == "#3 Gold Striker: roll d10! for control, +9, answered 9"
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("amend 9 1", "Refused: there is no answer 9: the answers are numbered 1 to 5"),
+        ("amend 3 11", "Refused: 11 is not a face: a d10 shows 1-10 (0 for 10)"),
+        ("amend 3 9", "Refused: answer 3 is 9 already"),
+        ("amend", "Refused: write amend N TEXT: N the answer's number (N from 1 to 5), TEXT the new answer"),
+        ("amend three 1", "Refused: write amend N TEXT: N the answer's number (N from 1 to 5), TEXT the new answer"),
+    ],
+)
+def test_a_bad_amend_is_refused_as_companion_script_refuses_it_and_changes_nothing(
+    tmp_path: Path, typed: str, said: str
+):
+    proc = plain(tmp_path, *CORNERS, stdin=BOUT + typed + "\n")
+    assert after(proc.stdout, typed)[0] == said
+    assert proc.returncode == 1
+    (tmp_path / "s").mkdir()
+    script = run(tmp_path / "s", "script", "nhb", "--fighters", str(NHB), stdin=BOUT + typed + "\n")
+    assert json.loads(script.stdout.splitlines()[-2])["reason"] == said.removeprefix("Refused: ")
+    session, store = fight_in(tmp_path)
+    try:
+        assert [a.text for a in session.answers] == ["10", "3", "9", "ground", "12"] and not session.amendments
+    finally:
+        session.close()
+        store.close()
+
+
+def test_dice_rolls_apart_from_the_fight_with_its_odds_and_keeps_it_with_the_fight(tmp_path: Path):
+    proc = plain(tmp_path, *CORNERS, "--seed", "7", stdin="dice 2d6+3\ndice 2d0\ndice\n10\n")
+    assert after(proc.stdout, "dice 2d6+3") == [
+        "2d6+3: [3 2] +3 = 8",
+        "chance of exactly 8: 11.1% (4 of 36)",
+        "chance of 8 or more: 83.3%",
+        "chance of 8 or less: 27.8%",
+        "mean 10, range 5 to 15",
+        "Free roll 1, kept with the fight; not an answer.",
+    ]
+    assert after(proc.stdout, "dice 2d0") == ["Refused: '2d0': a die has 2 to 1000 sides (dice EXPR, like dice 2d6+3)"]
+    assert after(proc.stdout, "dice")[0].startswith("Refused: type dice to roll, like 2d6+3")
+    assert "Gold Grappler rolls 10 for control" in after(proc.stdout, "10")[0]  # the prompt stood meanwhile
+    store = Store.open(tmp_path)
+    try:
+        assert [(r.seq, r.expression, r.faces, r.total) for r in store.free_rolls(1)] == [(1, "2d6+3", "[3 2] +3", 8)]
+        _, _, answers, _ = store.load(1)
+        assert [a.text for a in answers] == ["10"]  # a free roll is never an answer
+    finally:
+        store.close()
+
+
+def test_help_says_amend_answers_and_dice(tmp_path: Path):
+    said = after(plain(tmp_path, *CORNERS, stdin="help\n").stdout, "help")
+    assert any(line.startswith("amend N TEXT: give TEXT in place of answer N") for line in said)
+    assert any(line.startswith("answers: the answers so far, numbered as amend counts them") for line in said)
+    assert any(line.startswith("dice EXPR: roll dice apart from the fight (2d6+3") for line in said)
+
+
+def test_at_a_secret_choice_amend_and_dice_are_commands_not_a_hidden_pick(tmp_path: Path):
+    """Cage Match: a free roll and an amendment typed at a corner's pick are the table's commands, echoed."""
+    typed = "protect\nprotect\njab\ndice d6\namend 1 red=jab blue=protect\n"  # turn 2: red has picked
+    proc = plain(tmp_path, *CM, stdin=typed, game="cage_match")
+    assert proc.stdout.count("> (hidden)") == 3  # the picks alone
+    assert after(proc.stdout, "dice d6")[-2] == "Free roll 1, kept with the fight; not an answer."
+    assert after(proc.stdout, "amend 1 red=jab blue=protect")[-2] == (
+        "Answer #1 (Greg O'Connor and Frank Duke) amended: red=protect blue=protect to red=jab blue=protect. "
+        "undo takes the amendment back."
+    )
+
+
+@pytest.mark.slow
+async def test_a_free_roll_in_plain_mode_is_in_the_apps_roller_when_the_fight_is_resumed(tmp_path: Path):
+    import random
+
+    from table_cards import text_of
+    from textual.widgets import Static
+
+    from companion.screens.app import make_app
+    from companion.screens.roller import RollerScreen
+
+    plain(tmp_path, *CORNERS, "--seed", "7", stdin="10\ndice 2d6+3\n")
+    app = make_app(tmp_path, rng=random.Random(1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.resume_fight(1)
+        await pilot.pause()
+        await pilot.press("ctrl+d")
+        await pilot.pause()
+        assert isinstance(app.screen, RollerScreen)
+        history = text_of(app.screen.query_one("#roll-history", Static))
+        assert "2d6+3: [3 2] +3 = 8" in history
