@@ -228,16 +228,7 @@ def pick_line(prompt: SecretPrompt, side: int) -> str:
         if not option.allowed:
             moves.append(f"{option.key} ({option.why})")
             continue
-        bits = [option.name]
-        if option.focus_cost:
-            bits.append(f"costs {option.focus_cost} focus")
-        if option.dice:
-            bits.append(f"{option.dice:+d} dice")
-        if option.damage:
-            bits.append(f"{option.damage} {option.target}")
-        if option.focus_gain:
-            bits.append(f"+{option.focus_gain} focus")
-        bits += [b for b in (option.gives, option.effect) if b]
+        bits = [option.name, *option.figures()]
         moves.append(f"{option.key} ({', '.join(bits)})")
     role = f", {pad.role}" if pad.role else ""
     parts = [

@@ -284,6 +284,20 @@ class PadOption:
     gives: str = ""
     """What the move gives beyond its figures, in the game's words ("+6 focus, 3 if hit")."""
 
+    def figures(self) -> list[str]:
+        """What the move costs and does, in words, each a phrase: ``costs 2 focus``, ``+1 dice``,
+        ``13 head``, ``+1 focus``, then what it gives and where it puts the fight."""
+        bits = []
+        if self.focus_cost:
+            bits.append(f"costs {self.focus_cost} focus")
+        if self.dice:
+            bits.append(f"{self.dice:+d} dice")
+        if self.damage:
+            bits.append(f"{self.damage} {self.target}")
+        if self.focus_gain:
+            bits.append(f"+{self.focus_gain} focus")
+        return bits + [bit for bit in (self.gives, self.effect) if bit]
+
     def to_json(self) -> dict[str, Any]:
         out = {
             k: getattr(self, k)

@@ -27,19 +27,7 @@ COVER, PICK, READY = "cover", "pick", "ready"
 
 def option_line(option: PadOption) -> str:
     """One move on the pad: name, type, cost, dice, damage, focus gained; why not, when not."""
-    bits = []
-    if option.focus_cost:
-        bits.append(f"costs {option.focus_cost}")
-    if option.dice:
-        bits.append(f"{option.dice:+d} dice")
-    if option.damage:
-        bits.append(f"{option.damage} {option.target}")
-    if option.focus_gain:
-        bits.append(f"+{option.focus_gain} focus")
-    if option.gives:
-        bits.append(escape(option.gives))
-    if option.effect:
-        bits.append(escape(option.effect))
+    bits = [escape(bit) for bit in option.figures()]
     mark = {"power": " ★", "special": " ◆"}.get(option.kind, "")
     name = escape(option.name[:18]) + mark
     pad = " " * max(1, 21 - len(option.name[:18]) - len(mark))
