@@ -124,9 +124,9 @@ def choose(prompt: ChoicePrompt, text: str) -> Choice | Said:
     also = prompt.also
     if also:
         typed = text.strip().lower()
-        for word in also:
-            if typed == word.key:
-                return Said(word.key)
+        for each in also:
+            if typed == each.key:
+                return Said(each.key)
     found = prompt.find(text) or prompt.find_shown(text)
     if found is not None:
         return found

@@ -1845,7 +1845,9 @@ def test_d5_faces_and_choices_refused():
     assert refused(s, "").startswith("type the 2 faces rolled for")
     s.submit("5 5")
     s.submit("4 5")
-    assert refused(s, "hammer-right").endswith(": choose one of jab, cross, body-hook, uppercut, shoot, throw, none (or type end)")
+    assert refused(s, "hammer-right").endswith(
+        ": choose one of jab, cross, body-hook, uppercut, shoot, throw, none (or type end)"
+    )
     s.submit("cross")
     assert s.submit("4 5").log[1] == "Cross: 7 to Frank Duke's head (40 → 33)"
 

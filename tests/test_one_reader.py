@@ -10,6 +10,7 @@ itself, as the table types at it: FO's declared words, one refusal shape for eve
 
 from __future__ import annotations
 
+import functools
 import shlex
 from pathlib import Path
 
@@ -20,8 +21,8 @@ from companion.dice import FUDGE, PERCENT, Dice, Kind, Refused, d
 from companion.games import GAMES
 from companion.reader import Said, read
 from companion.ruleset import Choice, ChoicePrompt, OverPrompt, RollPrompt, SecretPrompt
-from companion.session import Session
 from companion.screens.widgets import preview
+from companion.session import Session
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
@@ -85,11 +86,13 @@ def test_the_preview_and_enter_agree_at_every_prompt_of_the_goldens(game: str, p
             continue
         clock, typed = cli.split_stamp(line)
         prompt = session.prompt
+        check = functools.partial(session.check, clock=clock)
+        submit = functools.partial(session.submit, clock=clock)
         for text in (typed, *wrong_answers(prompt)):
             before = len(session.steps)
-            previewed = what(lambda t: session.check(t, clock=clock), text)
-            tray = preview(prompt, text, session.ruleset, lambda t: session.check(t, clock=clock))
-            entered = what(lambda t: session.submit(t, clock=clock), text)
+            previewed = what(check, text)
+            tray = preview(prompt, text, session.ruleset, check)
+            entered = what(submit, text)
             taken = len(session.steps) - before
             where = f"{path.name}: {prompt.headline()}: {text!r}"
             assert previewed[0] == entered[0], f"{where}: the preview says {previewed}, Enter {entered}"
@@ -133,7 +136,7 @@ def test_fo_declares_stall_and_bell_so_the_tray_takes_them_as_enter_does() -> No
     choose = session.prompt
     assert isinstance(choose, ChoicePrompt) and [w.key for w in choose.also] == ["stall", "bell"]
     assert read(choose, "STALL ") == Said("stall")
-    check = lambda t: session.check(t)  # noqa: E731
+    check = session.check
     assert preview(choose, "stall", session.ruleset, check)[0] is True
     assert preview(choose, "bell", session.ruleset, check)[0] is True
     step = session.submit("stall")

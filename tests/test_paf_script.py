@@ -436,7 +436,10 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
     reasons = {r["refused"]: r["reason"] for r in refused}
     assert reasons["7"] == "7 is not a face: a d6 shows 1-6 (or type end)"
     assert reasons["3 4"] == "expected one face (a d6 shows 1-6), got 2 (or type end)"
-    assert reasons["shoot"] == "action: choose one of attack, pummel, grapple, overbear, move, wait, condition (or type end)"
+    assert (
+        reasons["shoot"]
+        == "action: choose one of attack, pummel, grapple, overbear, move, wait, condition (or type end)"
+    )
     assert reasons["e"] == reasons["shoot"]  # "end" is typed in full (a prompt's also), never by its start
     assert reasons["gm +5 tree"] == (
         "a GM's modifier is added to a roll to hit (an attack, a shot, a pummel, grapple, overbear or break), not here"
@@ -452,7 +455,10 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
     assert reasons["help"] == reasons["shoot"]  # nobody on his side is below 0 (PA-5)
     assert reasons["slowed"].startswith("condition: choose one of none, slowed:wulf-ironhand, hastened:")
     assert reasons["101"] == "101 is not a face: percentile dice show 01-100 (00 for 100) (or type end, gm +N REASON)"
-    assert reasons["4 5"] == "expected one face (percentile dice show 01-100 (00 for 100)), got 2 (or type end, gm +N REASON)"
+    assert (
+        reasons["4 5"]
+        == "expected one face (percentile dice show 01-100 (00 for 100)), got 2 (or type end, gm +N REASON)"
+    )
     assert reasons["9"] == "9 is not a face: a d8 shows 1-8 (or type end)"
     assert reasons["13"] == "13 is not a face: a d12 shows 1-12 (or type end)"
     assert reasons["far"] == "range: choose one of short, medium, long (or type end)"
