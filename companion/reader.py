@@ -64,16 +64,15 @@ def said(also: tuple[Choice, ...], text: str) -> Said | None:
     if not also:
         return None
     typed = text.strip()
-    words = typed.lower().split(maxsplit=1)
-    if not words:
-        return None
-    first = words[0]
+    low = typed.lower()
     for word in also:
         key = word.key
+        if not low.startswith(key):  # the common case, an answer that is no word: cheap (read per answer)
+            continue
         if word.label == key:  # a word alone (``end``, ``stall``): typed in full, nothing after it
-            if first == key and len(words) == 1:
+            if len(low) == len(key):
                 return Said(key)
-        elif first == key or (first.startswith(key) and not first[len(key)].isalnum()):
+        elif len(low) == len(key) or not low[len(key)].isalnum():
             return Said(key, typed[len(key) :].strip())  # a word and what it says (``gm +1 uphill``)
     return None
 
