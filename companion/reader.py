@@ -64,10 +64,14 @@ def said(also: tuple[Choice, ...], text: str) -> Said | None:
     if not also:
         return None
     typed = text.strip()
-    low = typed.lower()
+    first = typed[:1].lower()
+    low = ""
     for word in also:
         key = word.key
-        if not low.startswith(key):  # the common case, an answer that is no word: cheap (read per answer)
+        if key[:1] != first:  # the common case, faces or an option: one letter looked at (read per answer)
+            continue
+        low = low or typed.lower()
+        if not low.startswith(key):
             continue
         if word.label == key:  # a word alone (``end``, ``stall``): typed in full, nothing after it
             if len(low) == len(key):
