@@ -355,7 +355,8 @@ def _preview(prompt: Prompt, text: str, ruleset: Ruleset | None) -> tuple[bool, 
     if isinstance(prompt, RollPrompt):
         total = sum(reading) + (prompt.running if prompt.running is not None else prompt.modifier)
         return True, f"= {ruleset.total_text(prompt, total) if ruleset is not None else total}"
-    return True, "both picks"  # a secret choice's line, as the action pad composes it
+    # a secret choice's line, as the action pad composes it: each corner's pick as read
+    return True, "= " + " ".join(f"{SIDES[i]}={pick.text() if pick else ROLL_WORD}" for i, pick in enumerate(reading))
 
 
 class AnswerBox(Input):
