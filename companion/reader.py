@@ -58,17 +58,20 @@ _SECRET_END = Choice(SecretPrompt.END, SecretPrompt.END, "the table ends the fig
 
 
 def said(also: tuple[Choice, ...], text: str) -> Said | None:
-    """The word of ``also`` that ``text`` is or begins with, with what follows it: a word whose
-    label is its key alone (``end``, ``stall``) is typed alone; one whose label says more
-    (``gm +N REASON``) begins the text (``gm +1 uphill``, ``gm+1 uphill``). None: no such word."""
+    """The word of ``also`` (each begins with a letter) that ``text`` is or begins with, with what
+    follows it: a word whose label is its key alone (``end``, ``stall``) is typed alone; one whose
+    label says more (``gm +N REASON``) begins the text (``gm +1 uphill``, ``gm+1 uphill``). None:
+    no such word."""
     if not also:
         return None
     typed = text.strip()
-    first = typed[:1].lower()
+    if not typed[:1].isalpha():  # faces (a digit, a sign) or nothing: no word begins so (read per answer)
+        return None
+    first = typed[0].lower()
     low = ""
     for word in also:
         key = word.key
-        if key[:1] != first:  # the common case, faces or an option: one letter looked at (read per answer)
+        if key[:1] != first:  # an option, or another word: one letter looked at
             continue
         low = low or typed.lower()
         if not low.startswith(key):
@@ -125,12 +128,14 @@ def choose(prompt: ChoicePrompt, text: str) -> Choice | Said:
         Refused: none of them; naming the options and the words besides.
     """
     also = prompt.also
+    found = prompt.find(text) or prompt.find_shown(text)
+    if found is not None and (not also or found.key == text):  # a key typed in full: no word is it
+        return found
     if also:
         typed = text.strip().lower()
         for each in also:
-            if typed == each.key:
+            if typed == each.key:  # a word typed in full, even where an option begins with it
                 return Said(each.key)
-    found = prompt.find(text) or prompt.find_shown(text)
     if found is not None:
         return found
     word = said(also, text)

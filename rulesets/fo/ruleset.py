@@ -179,7 +179,7 @@ class Fo(TimedRuleset):
         if state.result is not None:
             raise Refused("the fight is over: nothing more to roll")
         # the words the prompt declares (its also), read as the one reader reads them
-        word = said(HOLDING_WORDS if stall_open(state) else ROLLOFF_WORDS, answer.text)
+        word = said(HOLDING_WORDS, answer.text)
         if word is not None and word.key == BELL:
             return self._bell(state)
         clock = state.clock if answer.clock is None else float(answer.clock)
@@ -192,6 +192,8 @@ class Fo(TimedRuleset):
         if clock >= ROUND_SECONDS:
             raise Refused("the round is over at 5:00: ring the bell (answer 'bell')")
         if word is not None:  # stall: declared only while the attacker holds the dice (FO-8)
+            if not stall_open(state):
+                raise Refused(NOT_IN_ROLLOFF[0].why)
             return self._stall(evolve(state, clock=clock))
         handler = getattr(self, f"_{state.step}")
         return handler(evolve(state, clock=clock), answer)
