@@ -111,6 +111,9 @@ def test_the_preview_and_enter_agree_at_every_prompt_of_the_goldens(game: str, p
                     session.undo()
             met += 1
     assert met > len(WRONG)
+    if session.over:  # and once the fight is over: nothing is taken, in the same words
+        for text in ("roll", "7", "end", ""):
+            assert what(session.check, text) == what(session.submit, text) == (False, "the fight is over")
 
 
 # --- the reader as the table types at it ------------------------------------------------------------
