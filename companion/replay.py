@@ -18,15 +18,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from greenlet import getcurrent, greenlet
 
-from companion.dice import Refused, read_faces
+from companion.dice import Refused
+from companion.reader import read
 from companion.ruleset import (
     Answer,
-    ChoicePrompt,
+    Choice,
     Outcome,
     OverPrompt,
     Prompt,
     Result,
-    RollPrompt,
     Ruleset,
     Setup,
     card_name,
@@ -43,18 +43,6 @@ def slug(text: str) -> str:
     while "--" in out:
         out = out.replace("--", "-")
     return out.strip("-") or "x"
-
-
-def read_answer(prompt: Prompt | None, text: str) -> Any:
-    """The typed answer read against its prompt; Refused (D-5) if it does not fit."""
-    if isinstance(prompt, RollPrompt):
-        return read_faces(prompt.dice, text)
-    if isinstance(prompt, ChoicePrompt):
-        choice = prompt.find(text)
-        if choice is None:
-            raise Refused(f"{prompt.reason}: choose one of " + ", ".join(o.key for o in prompt.options))
-        return choice.key
-    raise Refused("the scene is over")
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,8 +202,18 @@ class ReplayRound:
         raise NotImplementedError
 
     def read(self, prompt: Prompt, text: str) -> Any:
-        """A typed answer read against the prompt it answers (a game with other prompts reads those too)."""
-        return read_answer(prompt, text)
+        """A typed answer read against the prompt it answers, by the one reader
+        (:func:`companion.reader.read`), then taken as the round takes it (:meth:`value`)."""
+        return self.value(prompt, read(prompt, text))
+
+    def value(self, prompt: Prompt, reading: Any) -> Any:
+        """What the round takes for ``reading`` (:data:`companion.reader.Reading`): a choice by its
+        key, faces as read; a game that declares words of its own (a prompt's ``also``) takes those.
+
+        Raises:
+            Refused: the reading does not fit where the round is (ruling D-5).
+        """
+        return reading.key if isinstance(reading, Choice) else reading
 
     def run(self) -> ReplayRound:
         """Play as far as the answers go."""

@@ -143,6 +143,9 @@ class RollPrompt:
     also: tuple[Choice, ...] = ()
     """Words the prompt takes besides the faces, each by its first word (Fudge: ``end``, the GM
     ends the scene; ``gm +1 uphill``, a GM's modifier); none for most games."""
+    closed: tuple[Choice, ...] = ()
+    """Words the game takes at other prompts but not this one, each with ``why`` it is not taken
+    here (FO's ``stall`` during the roll-off): the reader refuses them with that (ruling D-5)."""
     kind: ClassVar[Literal["roll"]] = "roll"
 
     def headline(self) -> str:
@@ -200,6 +203,8 @@ class ChoicePrompt:
     advised: str | None = None
     also: tuple[Choice, ...] = ()
     """Words the prompt takes besides its options, each by its first word (as for a roll)."""
+    closed: tuple[Choice, ...] = ()
+    """Words the game takes at other prompts but not this one, with why (as for a roll)."""
     kind: ClassVar[Literal["choice"]] = "choice"
 
     def headline(self) -> str:

@@ -17,7 +17,18 @@ from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from companion.dice import Refused, roll_text
-from companion.ruleset import Answer, ChoicePrompt, Outcome, Prompt, RollPrompt, Ruleset, SecretPrompt, Setup
+from companion.reader import read
+from companion.ruleset import (
+    Answer,
+    ChoicePrompt,
+    Outcome,
+    OverPrompt,
+    Prompt,
+    RollPrompt,
+    Ruleset,
+    SecretPrompt,
+    Setup,
+)
 from companion.store import SavedAmendment, StoreError, answer_of_row
 
 ROLL_WORD = "roll"
@@ -219,6 +230,7 @@ class Session:
         if exploded is not None:
             self._fold(exploded, clock)  # all or nothing: a die refused stores none of them
             return [self.submit(part, clock=clock) for part in exploded][-1]  # one answer a die
+        read(prompt, text)  # the one reader: a refusal says what fits, in the words the tray's preview says
         answer = Answer(text, virtual, clock)
         outcome = self.ruleset.apply(self.state, answer)
         step = Step(answer, outcome.state, outcome.log)
@@ -238,14 +250,22 @@ class Session:
         so what it shows as taken is what Enter takes (issue 21); a ruleset is pure, so this
         changes nothing."""
         text = text.strip()
-        if text.lower() == ROLL_WORD or isinstance(self.prompt, SecretPrompt):
-            return Outcome(self.state)  # the app rolls, or the pad fills the picks: not the typed text's to say
+        prompt = self.prompt
+        if text.lower() == ROLL_WORD:
+            if isinstance(prompt, OverPrompt):
+                raise Refused("the fight is over")  # as roll() says
+            return Outcome(self.state)  # the app rolls: not the typed text's to say
+        if isinstance(prompt, SecretPrompt):
+            # a corner given as "roll" is picked as submit picks it, with a copy of the generator: the
+            # preview draws nothing the fight's own next pick would draw
+            text, _ = prompt.fill(text, copy.copy(self.rng))
         exploded = self._exploded(text)
         # a copy: equal, but nothing is kept for it, so the round kept waiting at this state's prompt
         # (companion.replay.Played) is left for submit to go on from, not used up by the preview
         state = copy.copy(self.state)
         if exploded is not None:
             return self._fold(exploded, clock, state)
+        read(prompt, text)  # the one reader, as submit reads it
         return self.ruleset.apply(state, Answer(text, False, clock))
 
     def _exploded(self, text: str) -> list[str] | None:

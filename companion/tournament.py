@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.dice import Refused
+from companion.reader import choose
 from companion.ruleset import (
     Answer,
     Choice,
@@ -229,8 +230,9 @@ class Tournament(Ruleset):
             k = bracket.next_bout
             if k is None:
                 raise Refused("the tournament is over: nothing more to roll")
-            if not answer.text.strip() or not BEGIN.startswith(answer.text.strip().lower()):
-                raise Refused("type begin (or press Enter) to start the bout")
+            begin = self.prompt(state)
+            assert isinstance(begin, ChoicePrompt)
+            choose(begin, answer.text)  # the one reader: begin, or a start of it (Enter on the tray takes it)
             return self._begin(state, k)
         outcome = self.game.apply(state.bout, answer)
         bout = outcome.state

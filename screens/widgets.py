@@ -16,7 +16,8 @@ from textual.visual import Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Input, RichLog, Static
 
-from companion.dice import Kind, Refused, read_faces
+from companion.dice import Kind, Refused
+from companion.reader import Said, also_of, read
 from companion.ruleset import (
     SIDES,
     Choice,
@@ -370,18 +371,6 @@ def _also_lines(also: tuple[Choice, ...]) -> list[str]:
     return ["[dim]or type: " + " · ".join(escape(c.label) for c in also) + "[/dim]"]
 
 
-def also_word(prompt: Prompt, text: str) -> Choice | None:
-    """The word of ``prompt.also`` that ``text`` begins with (``gm +1 uphill`` is ``gm``), or None."""
-    words = text.strip().lower().split(maxsplit=1)
-    also = prompt.also if isinstance(prompt, (RollPrompt, ChoicePrompt)) else ()
-    if not words:
-        return None
-    first = words[0]
-    return next(
-        (c for c in also if first == c.key or (first.startswith(c.key) and not first[len(c.key)].isalnum())), None
-    )
-
-
 def preview(
     prompt: Prompt, text: str, ruleset: Ruleset | None = None, check: Callable[[str], Outcome] | None = None
 ) -> tuple[bool, str]:
@@ -415,24 +404,20 @@ def _preview(prompt: Prompt, text: str, ruleset: Ruleset | None) -> tuple[bool, 
         return True, "type the faces as they landed (ctrl+r: the app rolls)"
     if text.lower() == ROLL_WORD:
         return True, "the app rolls for you"
-    word = also_word(prompt, text)
-    if word is not None and not (isinstance(prompt, ChoicePrompt) and prompt.find(text) is not None):
-        # a word the prompt takes besides its options (Fudge: "end", "gm +1 uphill")
+    try:
+        reading = read(prompt, text)  # the one reader: what Enter reads, refused in the words Enter says
+    except Refused as exc:
+        return False, exc.reason
+    if isinstance(reading, Said):  # a word the prompt takes besides its faces or options (FO: stall, bell)
+        word = next(c for c in also_of(prompt) if c.key == reading.key)
         return True, f"= {word.label}: {word.why}" if word.why else f"= {word.label}"
+    if isinstance(reading, Choice):  # the why, as the choice is typed
+        return True, f"= {reading.shown or reading.key}" + (f": {reading.why}" if reading.why else "")
     if isinstance(prompt, RollPrompt):
-        try:
-            faces = read_faces(prompt.dice, text)
-        except Refused as exc:
-            return False, exc.reason
-        total = sum(faces) + (prompt.running if prompt.running is not None else prompt.modifier)
+        total = sum(reading) + (prompt.running if prompt.running is not None else prompt.modifier)
         return True, f"= {ruleset.total_text(prompt, total) if ruleset is not None else total}"
-    if isinstance(prompt, ChoicePrompt):
-        choice = prompt.find(text) or prompt.find_shown(text)
-        if choice is None:
-            return False, "choose one of: " + ", ".join(o.shown or o.key for o in prompt.options)
-        # the why, as the choice is typed
-        return True, f"= {choice.shown or choice.key}" + (f": {choice.why}" if choice.why else "")
-    return False, "the fight is over"
+    # a secret choice's line, as the action pad composes it: each corner's pick as read
+    return True, "= " + " ".join(f"{SIDES[i]}={pick.text() if pick else ROLL_WORD}" for i, pick in enumerate(reading))
 
 
 class AnswerBox(Input):

@@ -1839,13 +1839,15 @@ def test_d5_faces_and_choices_refused():
     changes; the right answer then goes on as if nothing happened."""
     s = greg_v_frank()
     s.submit("red=dodge blue=cross")
-    assert refused(s, "7 1") == "7 is not a face: a d6 shows 1-6"
-    assert refused(s, "0 1") == "0 is not a face: a d6 shows 1-6"
-    assert refused(s, "4") == "expected 2 faces for 2d6 (a d6 shows 1-6), got 1"
+    assert refused(s, "7 1") == "7 is not a face: a d6 shows 1-6 (or type end)"
+    assert refused(s, "0 1") == "0 is not a face: a d6 shows 1-6 (or type end)"
+    assert refused(s, "4") == "expected 2 faces for 2d6 (a d6 shows 1-6), got 1 (or type end)"
     assert refused(s, "").startswith("type the 2 faces rolled for")
     s.submit("5 5")
     s.submit("4 5")
-    assert refused(s, "hammer-right") == "choose one of: jab, cross, body-hook, uppercut, shoot, throw, none"
+    assert refused(s, "hammer-right").endswith(
+        ": choose one of jab, cross, body-hook, uppercut, shoot, throw, none (or type end)"
+    )
     s.submit("cross")
     assert s.submit("4 5").log[1] == "Cross: 7 to Frank Duke's head (40 → 33)"
 

@@ -258,9 +258,9 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
     assert reasons["red=liver-hook+d1 blue=low-kick"] == "red: liver-hook+d1 spends 2 focus, Greg O'Connor holds 1"
     assert reasons["red=jab+d3 blue=protect"] == "red: at most 2 focus on dice (+d0 to +d2)"
     assert reasons["red=jab blue=protect+x3"] == "blue: at most 2 focus on damage (+x0 to +x2)"
-    assert reasons["7 1"] == "7 is not a face: a d6 shows 1-6"  # a bad face
-    assert reasons["3"] == "expected 2 faces for 2d6 (a d6 shows 1-6), got 1"
-    assert reasons["x"] == "choose one of: one-two-hook, double-jab-cross, stop"
+    assert reasons["7 1"] == "7 is not a face: a d6 shows 1-6 (or type end)"  # a bad face
+    assert reasons["3"] == "expected 2 faces for 2d6 (a d6 shows 1-6), got 1 (or type end)"
+    assert reasons["x"] == "a combo after the jab: choose one of one-two-hook, double-jab-cross, stop (or type end)"
     # a move that cannot be done now is not refused: the default is done, and the log says why
     text = logs(lines)
     assert (

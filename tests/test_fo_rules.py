@@ -1007,13 +1007,13 @@ def test_fo7_d5_a_stamp_at_or_past_5_00_is_refused(line):
 @pytest.mark.parametrize(
     "line, reason",
     [
-        ("@0:20 7 1", "7 is not a face: a d6 shows 1-6"),
-        ("@0:20 0 3", "0 is not a face: a d6 shows 1-6"),
-        ("@0:20 4", "expected 2 faces for 2d6 (a d6 shows 1-6), got 1"),
-        ("@0:20 9", "expected 2 faces for 2d6 (a d6 shows 1-6), got 1"),
-        ("@0:20 1 2 3", "expected 2 faces for 2d6 (a d6 shows 1-6), got 3"),
-        ("@0:20 punch", "expected 2 faces for 2d6 (a d6 shows 1-6), got 1"),
-        ("@0:20 six six", "'six' is not a face: a d6 shows 1-6"),
+        ("@0:20 7 1", "7 is not a face: a d6 shows 1-6 (or type stall, bell)"),
+        ("@0:20 0 3", "0 is not a face: a d6 shows 1-6 (or type stall, bell)"),
+        ("@0:20 4", "expected 2 faces for 2d6 (a d6 shows 1-6), got 1 (or type stall, bell)"),
+        ("@0:20 9", "expected 2 faces for 2d6 (a d6 shows 1-6), got 1 (or type stall, bell)"),
+        ("@0:20 1 2 3", "expected 2 faces for 2d6 (a d6 shows 1-6), got 3 (or type stall, bell)"),
+        ("@0:20 punch", "expected 2 faces for 2d6 (a d6 shows 1-6), got 1 (or type stall, bell)"),
+        ("@0:20 six six", "'six' is not a face: a d6 shows 1-6 (or type stall, bell)"),
     ],
 )
 def test_d5_faces_a_d6_lacks_and_one_face_are_refused(line, reason):
@@ -1028,7 +1028,7 @@ def test_d5_faces_a_d6_lacks_and_one_face_are_refused(line, reason):
 def test_d5_refused_roll_off_face_leaves_red_to_roll():
     """D-5, FO-2: a bad roll-off answer leaves the roll-off where it was."""
     s = bout()
-    assert refused(s, "@0:01 6") == "expected 2 faces for 2d6 (a d6 shows 1-6), got 1"
+    assert refused(s, "@0:01 6") == "expected 2 faces for 2d6 (a d6 shows 1-6), got 1 (or type bell)"
     assert prompt(s)["who"] == "Red"
 
 

@@ -138,8 +138,8 @@ def test_golden_stall_knockdown_reads_as_the_rules_say(tmp_path: Path):
     proc, lines = golden_lines("fo_stall_knockdown", tmp_path)
     assert [line for line in lines if "refused" in line] == [
         {"refused": "stall", "reason": STALL_REFUSED},
-        {"refused": "7 1", "reason": "7 is not a face: a d6 shows 1-6"},
-        {"refused": "4", "reason": "expected 2 faces for 2d6 (a d6 shows 1-6), got 1"},
+        {"refused": "7 1", "reason": "7 is not a face: a d6 shows 1-6 (or type bell)"},
+        {"refused": "4", "reason": "expected 2 faces for 2d6 (a d6 shows 1-6), got 1 (or type bell)"},
         {"refused": "punch", "reason": "the clock runs forward: this answer is stamped 0:20, the last was 0:30"},
         {"refused": "kick", "reason": "the round is over at 5:00: ring the bell (answer 'bell')"},
     ]
@@ -206,6 +206,7 @@ def test_fo_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
                 "modifier": 0,
                 "modifier_parts": [],
                 "against": "the other fighter's roll-off",
+                "also": ["bell"],  # the words the prompt takes besides the faces (issue 21)
             }
         }
         assert proc.poll() is None

@@ -1330,7 +1330,7 @@ def test_only_the_whole_word_end_ends_the_scene(typed):
 def test_bad_answers_are_refused_and_the_state_is_unchanged():
     """Design: a refusal leaves the state as it was (ruling D-5)."""
     s = scene(A, B)
-    with pytest.raises(Refused, match=r"choose one of attack, defend$"):
+    with pytest.raises(Refused, match=r"^action: choose one of attack, defend \(or type end\)$"):
         RULESET.apply(s, Answer("jump"))
     s, _ = play(s, "attack", "defend")
     with pytest.raises(Refused, match="expected 4 faces"):

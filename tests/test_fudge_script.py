@@ -377,9 +377,13 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
         "+ + + + +",
         "e",
     ]
-    assert refused[0]["reason"] == "action: choose one of attack, defend"
-    assert refused[-1]["reason"] == "action: choose one of attack, defend"  # only the whole word ends the scene
-    assert refused[1]["reason"] == "target: choose one of Bors Holt, Hal Brandt"  # by name, as listed (issue 17)
+    assert refused[0]["reason"] == "action: choose one of attack, defend (or type end)"
+    assert (
+        refused[-1]["reason"] == "action: choose one of attack, defend (or type end)"
+    )  # only the whole word ends the scene
+    assert (
+        refused[1]["reason"] == "target: choose one of Bors Holt, Hal Brandt (or type end)"
+    )  # by name, as listed (issue 17)
     assert refused[4]["reason"].startswith("a GM's modifier is added to a roll that reads its total")
     assert "'2' is not a face" in refused[6]["reason"]
     assert "expected 4 faces for 4dF" in refused[7]["reason"]

@@ -434,9 +434,12 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
         "0",
     ]
     reasons = {r["refused"]: r["reason"] for r in refused}
-    assert reasons["7"] == "7 is not a face: a d6 shows 1-6"
-    assert reasons["3 4"] == "expected one face (a d6 shows 1-6), got 2"
-    assert reasons["shoot"] == "action: choose one of attack, pummel, grapple, overbear, move, wait, condition"
+    assert reasons["7"] == "7 is not a face: a d6 shows 1-6 (or type end)"
+    assert reasons["3 4"] == "expected one face (a d6 shows 1-6), got 2 (or type end)"
+    assert (
+        reasons["shoot"]
+        == "action: choose one of attack, pummel, grapple, overbear, move, wait, condition (or type end)"
+    )
     assert reasons["e"] == reasons["shoot"]  # "end" is typed in full (a prompt's also), never by its start
     assert reasons["gm +5 tree"] == (
         "a GM's modifier is added to a roll to hit (an attack, a shot, a pummel, grapple, overbear or break), not here"
@@ -451,15 +454,18 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
     assert "GM: +5 to the number Wulf Ironhand needs against Orc Grunt (tree in the way)" in logs(lines)
     assert reasons["help"] == reasons["shoot"]  # nobody on his side is below 0 (PA-5)
     assert reasons["slowed"].startswith("condition: choose one of none, slowed:wulf-ironhand, hastened:")
-    assert reasons["101"] == "101 is not a face: percentile dice show 01-100 (00 for 100)"
-    assert reasons["4 5"] == "expected one face (percentile dice show 01-100 (00 for 100)), got 2"
-    assert reasons["9"] == "9 is not a face: a d8 shows 1-8"
-    assert reasons["13"] == "13 is not a face: a d12 shows 1-12"
-    assert reasons["far"] == "range: choose one of short, medium, long"
+    assert reasons["101"] == "101 is not a face: percentile dice show 01-100 (00 for 100) (or type end, gm +N REASON)"
+    assert (
+        reasons["4 5"]
+        == "expected one face (percentile dice show 01-100 (00 for 100)), got 2 (or type end, gm +N REASON)"
+    )
+    assert reasons["9"] == "9 is not a face: a d8 shows 1-8 (or type end)"
+    assert reasons["13"] == "13 is not a face: a d12 shows 1-12 (or type end)"
+    assert reasons["far"] == "range: choose one of short, medium, long (or type end)"
     assert reasons["sleep"] == "rest: choose one of none, bed, resting, working"
     assert reasons["31"].startswith("days: choose one of 1, 2, 3,") and reasons["31"].endswith(", 30")
     assert [r["reason"] for r in refused if r["refused"] in ("mira-fletch", "wulf-ironhand")] == [
-        "target: choose one of orc-grunt, grishnak"
+        "target: choose one of orc-grunt, grishnak (or type end)"
     ] * 3
     # an unambiguous start of a key is that key
     accepted = [line["accepted"] for line in lines if "accepted" in line]

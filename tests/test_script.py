@@ -94,7 +94,7 @@ def test_golden_draw_refusals_are_reported(tmp_path: Path):
     refused = [line for line in lines if "refused" in line]
     assert refused == [
         {"refused": "11", "reason": "11 is not a face: a d10 shows 1-10 (0 for 10)"},
-        {"refused": "sideways", "reason": "choose standup or ground (s or g)"},
+        {"refused": "sideways", "reason": "where the segment is fought: choose one of standup, ground"},
     ]
     assert lines[-1]["final"]["result"]["method"] == "draw"
     assert lines[-1]["final"]["result"]["fight_time"] == "20:00"

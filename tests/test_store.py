@@ -382,7 +382,7 @@ def tamper(path: Path, sql: str, *params: object) -> None:
         ),
         (
             "UPDATE answers SET text='sideways' WHERE seq=2",
-            "a saved answer no longer fits the game: choose standup or ground (s or g)",
+            "a saved answer no longer fits the game: where the segment is fought: choose one of standup, ground",
         ),
         (
             "DELETE FROM answers WHERE seq=1",  # 'ground' now answers blue's control roll

@@ -14,6 +14,7 @@ from companion.ruleset import RollPrompt
 from companion.rulesets.cage_match.reveal import Reveal
 from companion.rulesets.cage_match.rules import TWO_D6, Clash, Roll, Rolling
 from companion.rulesets.cage_match.tables import Move
+from companion.rulesets.cage_match.turn import ENDS
 
 
 class RollOffs(Reveal):
@@ -65,7 +66,16 @@ class RollOffs(Reveal):
             self.rolling = Rolling(why, (side,), (move, None) if side == 0 else (None, move), side, None)
         faces = self.take(
             lambda: RollPrompt(
-                self.name(side), side, TWO_D6, f"{what} ({why})", mod, parts, against=against, target=target, note=note
+                self.name(side),
+                side,
+                TWO_D6,
+                f"{what} ({why})",
+                mod,
+                parts,
+                against=against,
+                target=target,
+                note=note,
+                also=(ENDS,),
             )
         )
         rolled = Roll(faces, sum(faces) + mod)

@@ -25,16 +25,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.dice import Refused, read_faces
+from companion.dice import Refused
+from companion.reader import Said
 from companion.replay import ReplayRound
 from companion.ruleset import (
     Choice,
     ChoicePrompt,
-    OverPrompt,
     Pick,
     Prompt,
     Result,
-    RollPrompt,
     SecretPrompt,
 )
 from companion.rulesets.cage_match.cards import Bonus
@@ -55,23 +54,8 @@ class TableEnds(Exception):
     """``end`` was answered: the turn stops where it is and the fight ends (ruling CM-12)."""
 
 
-def read(prompt: Prompt | None, text: str) -> Any:
-    """The typed answer read against the prompt it answers; Refused (D-5) if it does not fit."""
-    if prompt is not None and not isinstance(prompt, OverPrompt) and text.strip().lower() == END:
-        return END  # ruling CM-12: the table ends the fight, at any prompt of any turn
-    if isinstance(prompt, SecretPrompt):
-        picks = prompt.parse(text)
-        if any(pick is None for pick in picks):
-            raise Refused("name a move for both corners (the app picks for a corner given as 'roll')")
-        return picks
-    if isinstance(prompt, RollPrompt):
-        return read_faces(prompt.dice, text)
-    if isinstance(prompt, ChoicePrompt):
-        choice = prompt.find(text)
-        if choice is None:
-            raise Refused("choose one of: " + ", ".join(option.key for option in prompt.options))
-        return choice.key
-    raise Refused("the fight is over")
+ENDS = Choice(END, END, "the table ends the fight here (ruling CM-12)")
+"""Declared by every prompt of a turn (its ``also``): the reader and the dice tray know it."""
 
 
 # --- a turn's numbers and plumbing -------------------------------------------------
@@ -121,8 +105,14 @@ class TurnBase(ReplayRound):
 
     # --- plumbing -------------------------------------------------------------------------
 
-    def read(self, prompt: Prompt, text: str) -> Any:
-        return read(prompt, text)
+    def value(self, prompt: Prompt, reading: Any) -> Any:
+        """A typed answer as the one reader read it (:func:`companion.reader.read`): ``end`` at any
+        prompt (CM-12), both picks at the secret choice, a choice's key, the faces."""
+        if isinstance(reading, Said):
+            return END
+        if isinstance(prompt, SecretPrompt) and any(pick is None for pick in reading):
+            raise Refused("name a move for both corners (the app picks for a corner given as 'roll')")
+        return super().value(prompt, reading)
 
     def name(self, side: int) -> str:
         return self.sheets[side].name
@@ -171,5 +161,5 @@ class TurnBase(ReplayRound):
 
     def choose(self, side: int, reason: str, options: list[Choice], advised: str | None) -> str:
         self.rolling = None
-        key: str = self.take(lambda: ChoicePrompt(self.name(side), side, reason, tuple(options), advised))
+        key: str = self.take(lambda: ChoicePrompt(self.name(side), side, reason, tuple(options), advised, (ENDS,)))
         return key

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from companion.clock import mmss
 from companion.dice import Refused, read_faces
+from companion.reader import choose, said
 from companion.ruleset import (
     Answer,
     Choice,
@@ -57,6 +58,17 @@ from companion.views import Pair, PanelLine
 
 STALL = "stall"
 BELL = "bell"
+STALL_WORD = Choice(STALL, STALL, "the attacker holds the dice without rolling: they turn over (FO-8)")
+BELL_WORD = Choice(BELL, BELL, "the round clock ran out: the round is scored (FO-7)")
+ROLLOFF_WORDS = (BELL_WORD,)
+"""What a prompt takes besides its faces or options (its ``also``) while nobody holds the dice."""
+NOT_IN_ROLLOFF = (
+    Choice(STALL, STALL, "a stall is called on the attacker holding the dice: nobody holds them during the roll-off"),
+)
+"""``stall`` at the roll-off: refused, saying why (FO-8)."""
+HOLDING_WORDS = (STALL_WORD, BELL_WORD)
+"""... and while the attacker holds them: ``stall`` too (FO-8: "accepted whenever the attacker
+holds the dice")."""
 
 
 class Fo(TimedRuleset):
@@ -123,6 +135,8 @@ class Fo(TimedRuleset):
                 f"the round {state.round} roll-off: the lower total attacks first",
                 against="the other fighter's roll-off",
                 target=state.rolloff[1 - state.roller],
+                also=ROLLOFF_WORDS,
+                closed=NOT_IN_ROLLOFF,
             )
         side = state.attacker
         me, them = state.fighters[side], state.fighters[1 - side]
@@ -139,7 +153,7 @@ class Fo(TimedRuleset):
             )
             best = max(keys, key=lambda attack: chance_lands(getattr(me, attack), getattr(them, DEFENCE[attack])))
             where = "a ground attack from the top" if state.ground else "a standing attack"
-            return ChoicePrompt(me.name, side, f"{where} (or stall)", options, best)
+            return ChoicePrompt(me.name, side, where, options, best, HOLDING_WORDS)
         rating = getattr(me, state.move)
         if state.step == "attack":
             double = "a winning submission" if state.ground else "a knockdown"
@@ -151,6 +165,7 @@ class Fo(TimedRuleset):
                 against=f"the {stat_word(state.move)} rating",
                 target=rating,
                 note=f"a double is {double}; 1-1 is a KO",
+                also=HOLDING_WORDS,
             )
         defence = DEFENCE[state.move]
         value = getattr(them, defence)
@@ -163,6 +178,7 @@ class Fo(TimedRuleset):
             against=f"the {stat_word(defence)} rating",
             target=value,
             note=f"a double is {double}; 1-1 is a KO",
+            also=HOLDING_WORDS,  # the defender rolls on the attacker's time: the attacker may still stall (FO-8)
         )
 
     # --- answers -------------------------------------------------------------
@@ -170,8 +186,9 @@ class Fo(TimedRuleset):
     def apply(self, state: FoState, answer: Answer) -> Outcome:
         if state.result is not None:
             raise Refused("the fight is over: nothing more to roll")
-        text = answer.text.strip().lower()
-        if text == BELL:
+        # the words the prompt declares (its also), read as the one reader reads them
+        word = said(HOLDING_WORDS, answer.text)
+        if word is not None and word.key == BELL:
             return self._bell(state)
         clock = state.clock if answer.clock is None else float(answer.clock)
         if not math.isfinite(clock):
@@ -182,11 +199,9 @@ class Fo(TimedRuleset):
             )
         if clock >= ROUND_SECONDS:
             raise Refused("the round is over at 5:00: ring the bell (answer 'bell')")
-        if text == STALL:
+        if word is not None:  # stall: declared only while the attacker holds the dice (FO-8)
             if not stall_open(state):
-                raise Refused(
-                    "a stall is called on the attacker holding the dice: nobody holds them during the roll-off"
-                )
+                raise Refused(NOT_IN_ROLLOFF[0].why)
             return self._stall(evolve(state, clock=clock))
         handler = getattr(self, f"_{state.step}")
         return handler(evolve(state, clock=clock), answer)
@@ -214,10 +229,8 @@ class Fo(TimedRuleset):
 
     def _choose(self, state: FoState, answer: Answer) -> Outcome:
         prompt = self.prompt(state)
-        choice = prompt.find(answer.text)
-        if choice is None:
-            keys = ", ".join(o.key for o in prompt.options)
-            raise Refused(f"choose {keys}, or {STALL}")
+        assert isinstance(prompt, ChoicePrompt)
+        choice = choose(prompt, answer.text)  # not one of its words: apply read those
         me = state.fighters[state.attacker].name
         return Outcome(evolve(state, move=choice.key, step="attack"), (f"{me} goes for the {stat_word(choice.key)}",))
 

@@ -64,6 +64,7 @@ class Damage(Resolution):
                 against="the damage results",
                 note=note,
                 also=self.also(roll=True),
+                closed=self.closed(roll=True),
             )
 
         faces = self.ask_roll(("damage", attacker, defender), make)
@@ -207,6 +208,7 @@ class Damage(Resolution):
             0,
             against="all '-': the bullet gets through",
             note="anything else stops it: a Scratch",
+            closed=self.closed(),
             also=self.also(),  # it reads the faces, not a total: no GM's modifier
         )
         faces = self.take(lambda: prompt)
@@ -288,6 +290,7 @@ class Damage(Resolution):
                 target=need,
                 note="made: no penalty from this wound until the scene ends (then it takes full effect, FU-6)",
                 also=self.also(roll=True),
+                closed=self.closed(roll=True),
             )
 
         faces = self.ask_roll(("health", attacker, defender), make)

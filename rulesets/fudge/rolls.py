@@ -425,6 +425,7 @@ class Rolls(Declarations):
             target=target,
             note=note,
             also=self.also(roll=True),
+            closed=self.closed(roll=True),
         )
 
     def roll4(self, combatant: int, key: tuple[Any, ...], make: Callable[[], RollPrompt]) -> int:

@@ -29,11 +29,14 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.dice import Refused
-from companion.replay import EndScene, GmModifier, ReplayRound, read_answer, slug
+from companion.reader import Said
+from companion.replay import EndScene, GmModifier, ReplayRound, slug
 from companion.ruleset import Choice, ChoicePrompt, Prompt, Result, RollPrompt
 from companion.rulesets.fudge.state import (
     END,
+    END_AFTER,
     GM,
+    GM_NOT_HERE,
     Decl,
     FudgeState,
     Hit,
@@ -109,39 +112,20 @@ class RoundBase(ReplayRound):
             raise SceneEnded
         return value
 
-    def read(self, prompt: Prompt, text: str) -> Any:
-        """A typed answer read against its prompt: the GM's words first (``end``, ``gm +1 uphill``,
-        a named gift), then a choice by its key or by the name it shows (``Grukk the Ogre``), or
-        the faces (D-5: anything else is refused with what fits)."""
-        also = {extra.key for extra in getattr(prompt, "also", ())}
-        word = text.strip().lower()
-        if word == "end" and "end" in also:
-            return EndScene()
-        if word == "end" and not self.in_scene:
-            raise Refused("the scene is over: what is left are the rolls after it (seeing the elephant, FU-8)")
-        gm = read_gm(text)
-        if gm is not None:
-            if "gm" not in also:
-                raise Refused(
-                    "a GM's modifier is added to a roll that reads its total (a combat roll, a dodge, "
-                    "a damage or a Health roll), not here"
-                )
-            return gm
-        if isinstance(prompt, ChoicePrompt):
-            if "other" in also and word.split(maxsplit=1)[0:1] == ["other"] and prompt.find(word) is None:
-                name = slug(word[len("other") :])
-                if name == "x" or not word[len("other") :].strip():
-                    raise Refused("name the gift after 'other': other iron will")
-                return NamedGift(name[:30])
-            choice = prompt.find(text) or prompt.find_shown(text)
-            if choice is not None:
-                return choice.key
-            if any(option.shown for option in prompt.options):  # said as the list shows them: by name (issue 17)
-                raise Refused(
-                    f"{prompt.reason}: choose one of "
-                    + ", ".join(option.shown or option.key for option in prompt.options)
-                )
-        return read_answer(prompt, text)
+    def value(self, prompt: Prompt, reading: Any) -> Any:
+        """A typed answer as the one reader read it (:func:`companion.reader.read`: a choice by its
+        key or by the name it shows, ``Grukk the Ogre``; the faces), and the GM's words the prompt
+        declares, read on here: ``end``, ``gm +1 uphill`` (FU-11), ``other iron will`` (a named gift)."""
+        if isinstance(reading, Said):
+            if reading.key == END.key:
+                return EndScene()
+            if reading.key == GM.key:
+                return read_gm(f"gm {reading.rest}")
+            name = slug(reading.rest)  # OTHER_GIFT
+            if name == "x" or not reading.rest:
+                raise Refused("name the gift after 'other': other iron will")
+            return NamedGift(name[:30])
+        return super().value(prompt, reading)
 
     def also(self, *, roll: bool = False) -> tuple[Choice, ...]:
         """The GM's words a prompt of the scene takes besides its faces or options: ``end`` while
@@ -149,11 +133,17 @@ class RoundBase(ReplayRound):
         out = (END,) if self.in_scene else ()
         return out + ((GM,) if roll else ())
 
+    def closed(self, *, roll: bool = False) -> tuple[Choice, ...]:
+        """The GM's words a prompt does not take here, each with why (the reader refuses them so):
+        ``end`` once the scene is over; ``gm`` but at a roll that reads its total."""
+        out = () if self.in_scene else (END_AFTER,)
+        return out + (() if roll else (GM_NOT_HERE,))
+
     def choose(self, combatant: int, reason: str, options: list[Choice], advised: str | None) -> str:
-        also = self.also()
+        also, closed = self.also(), self.closed()
         key: str = self.take(
             lambda: ChoicePrompt(
-                self.name(combatant), self.sheets[combatant].side, reason, tuple(options), advised, also
+                self.name(combatant), self.sheets[combatant].side, reason, tuple(options), advised, also, closed
             )
         )
         return key

@@ -47,6 +47,7 @@ class Experience(RoundEnd):
             note=f"all '+': the GM gives {self.name(combatant)} a gift (FU-8)"
             if veteran
             else f"all '+': {possessive(self.name(combatant))} combat experience improves one level",
+            closed=self.closed(),
         )
         faces = self.take(lambda: prompt)
         if not all(face == 1 for face in faces):
@@ -84,6 +85,7 @@ class Experience(RoundEnd):
                 tuple(options),
                 advised,
                 (OTHER_GIFT,),
+                self.closed(),
             )
         )
         return value.key if isinstance(value, NamedGift) else str(value)

@@ -94,6 +94,15 @@ GM = Choice(
     "gm", "gm +N REASON", "a GM's situational modifier to this roll, with its reason, e.g. gm +1 uphill (FU-11)"
 )
 """Taken at a roll that reads its total: a GM's modifier added to it, logged with its reason (FU-11)."""
+END_AFTER = Choice("end", "end", "the scene is over: what is left are the rolls after it (seeing the elephant, FU-8)")
+"""``end`` once the scene is over: refused, saying why."""
+GM_NOT_HERE = Choice(
+    "gm",
+    "gm +N REASON",
+    "a GM's modifier is added to a roll that reads its total (a combat roll, a dodge, a damage or a Health roll), "
+    "not here",
+)
+"""``gm`` at a prompt that reads no total: refused, saying where it is taken."""
 OTHER_GIFT = Choice("other", "other NAME", "a gift of the GM's own naming, e.g. other iron will")
 GIFTS = {
     "combat-reflexes": "Combat Reflexes",

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from companion.dice import Dice, Refused, read_faces
+from companion.reader import choose
 from companion.ruleset import (
     Answer,
     Choice,
@@ -157,11 +158,9 @@ class Nhb(Ruleset):
         if state.result is not None:
             raise Refused("the bout is over: nothing more to roll")
         step = state.step
+        # the one reader (companion.reader): the prompt's dice alone are built for a roll, not its words
         if step == "where":
-            choice = self._where_prompt(state).find(answer.text)
-            if choice is None:
-                raise Refused("choose standup or ground (s or g)")
-            return self._where(state, choice.key, True)
+            return self._where(state, choose(self._where_prompt(state), answer.text).key, True)
         return self._steps[step](self, state, read_faces(self._dice(state), answer.text), True)
 
     def advance(self, state: NhbState, outcome: tuple[int, ...] | str) -> NhbState:

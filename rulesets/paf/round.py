@@ -13,8 +13,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from companion.dice import Dice, Refused
-from companion.replay import EndScene, GmModifier, GmModifiers, ReplayRound, read_answer
+from companion.dice import Dice
+from companion.reader import Said
+from companion.replay import EndScene, GmModifier, GmModifiers, ReplayRound
 from companion.ruleset import Choice, ChoicePrompt, Prompt, Result, RollPrompt
 from companion.rulesets.paf import rules as ps
 from companion.rulesets.paf.state import Being, Options, PafState, _Live
@@ -36,6 +37,12 @@ GM = Choice(
 """Taken at a roll to hit (attack, shot, pummel, grapple, overbear, break): N added to the number needed
 and logged with its reason [D]. The text's DF has "Misc. Bonuses (Like that tree in the way)": the GM's
 word for what no card can know, added as PA-1 adds every term, to the chance to miss."""
+GM_NOT_HERE = Choice(
+    "gm",
+    "gm +N REASON",
+    "a GM's modifier is added to a roll to hit (an attack, a shot, a pummel, grapple, overbear or break), not here",
+)
+"""``gm`` at any other prompt: refused, saying where it is taken."""
 GM_MOST = 100
 """The largest GM's modifier (a percentile need runs 1 to 100)."""
 GM_MODIFIERS = GmModifiers(GM_MOST, "gm +5 tree in the way, gm -10 asleep on watch")
@@ -175,22 +182,13 @@ class RoundBase(ReplayRound):
             raise _End
         return value
 
-    def read(self, prompt: Prompt, text: str) -> Any:
-        """A typed answer read against its prompt: the GM's words first (``end`` at any prompt of the
-        scene, ``gm +5 tree`` at a roll to hit), then the option or the faces (D-5: anything else is
-        refused with what fits)."""
-        also = {choice.key for choice in getattr(prompt, "also", ())}
-        if text.strip().lower() == "end" and "end" in also:
-            return EndScene()
-        gm = read_gm(text)
-        if gm is not None:
-            if "gm" not in also:
-                raise Refused(
-                    "a GM's modifier is added to a roll to hit (an attack, a shot, a pummel, grapple, "
-                    "overbear or break), not here"
-                )
-            return gm
-        return read_answer(prompt, text)
+    def value(self, prompt: Prompt, reading: Any) -> Any:
+        """A typed answer as the one reader read it (:func:`companion.reader.read`), and the GM's
+        words the prompt declares, read on here: ``end`` at any prompt of the scene, ``gm +5 tree``
+        at a roll to hit."""
+        if isinstance(reading, Said):
+            return EndScene() if reading.key == END.key else read_gm(f"gm {reading.rest}")
+        return super().value(prompt, reading)
 
     def also(self, *, gm: bool = False) -> tuple[Choice, ...]:
         """The GM's words a prompt takes besides its faces or options: ``end`` while the scene is on
@@ -203,13 +201,15 @@ class RoundBase(ReplayRound):
         """The key of the option chosen by ``being`` (None: the GM)."""
         who, side = ("GM", 0) if being is None else (self.name(being), self.beings[being].side)
         also = self.also()
-        key: str = self.take(lambda: ChoicePrompt(who, side, reason, tuple(options), advised, also))
+        key: str = self.take(lambda: ChoicePrompt(who, side, reason, tuple(options), advised, also, (GM_NOT_HERE,)))
         return key
 
     def roll(self, being: int, dice: Dice, reason: str, *, gm: bool = False, **kw: Any) -> Any:
         """The faces of a roll (a tuple); at a roll to hit (``gm``) perhaps a :class:`GmModifier`."""
-        also = self.also(gm=gm)
-        return self.take(lambda: RollPrompt(self.name(being), self.beings[being].side, dice, reason, also=also, **kw))
+        also, closed = self.also(gm=gm), (() if gm else (GM_NOT_HERE,))
+        return self.take(
+            lambda: RollPrompt(self.name(being), self.beings[being].side, dice, reason, also=also, closed=closed, **kw)
+        )
 
     def gm_term(self, attacker: int, defender: int, value: GmModifier) -> tuple[str, Fraction]:
         """A GM's modifier typed at ``attacker``'s roll to hit ``defender``: a term of the need, logged with its
