@@ -111,7 +111,7 @@ def test_a_refused_amendment_changes_nothing_and_says_why() -> None:
     before = seen(session)
     for index, text, reason in [
         (0, "11", "a d10 shows 1-10"),  # the reader's own message
-        (2, "sideways", "choose standup or ground"),
+        (2, "sideways", "choose one of standup, ground"),
         (0, "5", "answer 1 is 5 already"),
         (3, "7", "there is no answer 4: the answers are numbered 1 to 3"),
         (-1, "7", "there is no answer 0"),

@@ -197,7 +197,7 @@ def test_fo_markdown_stamps_each_answer_in_its_round(data_dir: Path):
     assert item(text, 1).startswith("1. Fo Striker: roll 2d6 for the round 1 roll-off")
     assert "`3 4`, typed at 0:00 of round 1\n" in item(text, 1) + "\n"
     assert item(text, 5) == (
-        "5. Fo Striker: choose a standing attack (or stall): `punch`, typed at 0:15 of round 1\n"
+        "5. Fo Striker: choose a standing attack: `punch`, typed at 0:15 of round 1\n"
         "   - Fo Striker goes for the punch"
     )
     last = item(text, 32)
