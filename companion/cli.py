@@ -732,6 +732,12 @@ def amend_line(session: Session, line: str) -> dict[str, Any]:
             "reason": f"write amend N TEXT: N the answer's number ({allowed}), TEXT the new answer",
         }
     number, text = int(match.group(1)), match.group(2).strip()
+    if text.startswith("@"):  # read as faces, "@0:07 1 1" was refused as "expected 2 faces, got 3"
+        return {
+            "refused": line,
+            "reason": f"an amended answer keeps the clock stamp it was given: write amend {number} "
+            "and the answer alone, without @M:SS",
+        }
     try:
         amendment = session.amend(number - 1, text)
     except Refused as exc:

@@ -72,6 +72,9 @@ as the answer (``:`` before a command always makes it the command: ``:log``)."""
 TAKING = {"amend": "amend N TEXT", "dice": "dice EXPR"}
 """The commands followed by more on their line, as help writes them; the others are the line alone."""
 
+OVER_COMMANDS = "amend, answers, log, status, dice, quit"
+"""What else a finished fight takes (undo aside): the over line and its refusal list every one."""
+
 BAD_STAMP = "write the time as @M:SS before the answer, e.g. @1:05 3 4"
 """The refusal of a malformed stamp (``companion script``'s words)."""
 
@@ -385,14 +388,14 @@ class PlainFight:
         if r.fight_time and r.fight_time != r.time:
             lines.append(f"Fight time {r.fight_time}.")
         lines += self.session.ruleset.summary(self.session.state)
-        lines.append("The fight is over: undo takes back the last answer; amend, answers, log, status, quit.")
+        lines.append(f"The fight is over: undo takes back the last answer; {OVER_COMMANDS}.")
         self.table.say(*lines)
         self.said_over = True
 
     def _at_over(self, line: str) -> None:
         if not self._command(line, self.session.prompt) and line.strip():
             self.refused = True
-            self.table.say("Refused: the fight is over. Type undo, amend, log, status or quit.")
+            self.table.say(f"Refused: the fight is over. Type undo, {OVER_COMMANDS.replace(', quit', ' or quit')}.")
 
     # --- commands ---------------------------------------------------------------------
 
@@ -627,8 +630,8 @@ def help_lines(session: Session, prompt: Prompt) -> list[str]:
     elif isinstance(prompt, SecretPrompt):
         how = "this corner's move (jab, jab+d1+x1), or both corners at once: red=jab blue=protect"
     else:
-        how = "no answer: the fight is over"
-    lines = [f"Answer with {how}."]
+        how = ""
+    lines = [f"Answer with {how}." if how else "Nothing to answer: the fight is over."]
     if isinstance(session.ruleset, TimedRuleset) and session.ruleset.round_seconds:
         lines.append(
             "The round clock is your own watch: put @M:SS (the time elapsed in the round) before an answer, "

@@ -133,6 +133,8 @@ class Roll:
             shown = part.shown()
             if part.term.die is not None and (i or part.term.sign < 0):
                 shown = f"{'-' if part.term.sign < 0 else '+'} {shown}"
+            elif not i and part.term.sign > 0:  # a number first, as written: "5 - [2 5]", not "+5"
+                shown = shown.removeprefix("+")
             out.append(shown)
         return " ".join(out)
 

@@ -476,3 +476,17 @@ def test_the_readme_sample_of_amend_is_what_the_script_prints(tmp_path: Path) ->
     out = proc.stdout.splitlines()
     start = out.index(shown[0])
     assert out[start : start + len(shown)] == shown
+
+
+def test_a_clock_stamp_in_an_amend_is_refused_saying_the_answer_keeps_its_own(tmp_path: Path) -> None:
+    """FO: ``amend 2 @0:03 1 1`` was read as three faces ("expected 2 faces for 2d6 ..., got 3"); the
+    amended answer keeps its stamp (session.amend), so the stamp is refused, saying so, and nothing changes."""
+    lines = ["@0:00 3 4", "@0:02 5 2", "amend 2 @0:03 1 1", "amend 2 1 1"]
+    out = script(tmp_path, "fo", "fo_cards.yaml", ["--red", "Fo Striker", "--blue", "Fo Grappler"], lines)
+    (refused,) = [o for o in out if "refused" in o]
+    assert refused == {
+        "refused": "amend 2 @0:03 1 1",
+        "reason": "an amended answer keeps the clock stamp it was given: write amend 2 and the answer alone, "
+        "without @M:SS",
+    }
+    assert amended(out)["was"] == "5 2"  # the refusal changed nothing

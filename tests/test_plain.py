@@ -593,3 +593,15 @@ async def test_a_free_roll_in_plain_mode_is_in_the_apps_roller_when_the_fight_is
         assert isinstance(app.screen, RollerScreen)
         history = text_of(app.screen.query_one("#roll-history", Static))
         assert "2d6+3: [3 2] +3 = 8" in history
+
+
+def test_a_finished_fight_says_every_command_it_takes(tmp_path: Path):
+    """Once over, the fight said 'amend, answers, log, status, quit' and refused a line with 'Type undo,
+    amend, log, status or quit' (no dice, though a free roll works; no answers in the refusal), and help
+    began 'Answer with no answer: the fight is over.'"""
+    proc = plain(tmp_path, *CORNERS, "--seed", "3", stdin="roll\n" * 60 + "7\nhelp\ndice d6\n")
+    out = proc.stdout
+    assert "The fight is over: undo takes back the last answer; amend, answers, log, status, dice, quit." in out
+    assert after(out, "7") == ["Refused: the fight is over. Type undo, amend, answers, log, status, dice or quit."]
+    assert after(out, "help")[0] == "Nothing to answer: the fight is over."
+    assert after(out, "dice d6")[-1] == "Free roll 1, kept with the fight; not an answer."

@@ -167,6 +167,13 @@ def test_differences_take_away() -> None:
     assert roll.total == 9 and roll.faces == "[14] - [3] -2"
 
 
+def test_a_number_first_is_shown_as_written() -> None:
+    """``5-2d6`` was shown ``+5 - [2 5]``: a leading number has no sign to show unless negative."""
+    assert parse("5-2d6").roll(Faces(2, 5)).faces == "5 - [2 5]"
+    assert parse("-2+d6").roll(Faces(4)).faces == "-2 + [4]"
+    assert parse("3+d6+1").roll(Faces(4)).faces == "3 + [4] +1"
+
+
 def test_the_app_s_generator_rolls_every_face_and_only_faces() -> None:
     rng = random.Random(3)
     seen = {parse("d%").roll(rng).total for _ in range(3000)}
