@@ -8,7 +8,7 @@ the same way, numbered as ``companion script``'s ``amend N TEXT`` counts answers
 
 from __future__ import annotations
 
-from companion.ruleset import Answer, OverPrompt
+from companion.ruleset import Answer, OverPrompt, SecretPrompt
 from companion.session import Amendment, Session
 from companion.words import count
 
@@ -49,7 +49,9 @@ def answer_line(session: Session, index: int, arrow: str = ARROW) -> str:
     by_app = " (by the app)" if step.answer.virtual else ""
     amended = standing(session).get(index)
     was = f" (amended: was {amended.old.text})" if amended is not None else ""
-    return f"#{index + 1} {asked}{arrow}{step.answer.text}{by_app}{was}"
+    words = session.ruleset.answer_words(prompt, step.answer) if isinstance(prompt, SecretPrompt) else ""
+    said = f" ({words})" if words and words != step.answer.text else ""  # picks by their moves' names
+    return f"#{index + 1} {asked}{arrow}{step.answer.text}{said}{by_app}{was}"
 
 
 def summary(amendment: Amendment, session: Session, *, undo: str = "ctrl+z", arrow: str = ARROW) -> str:

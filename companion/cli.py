@@ -455,9 +455,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return PIPE_CLOSED
 
 
+NEGATIVE_DICE = re.compile(r"-\s*\d*\s*[dD]")
+"""An expression that begins with a minus and dice (``-d6``, ``-2d6+10``): argparse would read it
+as an option."""
+
+
+def _roll_expressions(argv: list[str]) -> list[str]:
+    """``companion roll -d6``: an expression after ``roll`` that begins with a minus and dice is
+    given a leading space, so argparse takes it for the expression rather than an option (the
+    roller reads past spaces)."""
+    at = 0
+    while at < len(argv) and argv[at].startswith("-"):  # the options before the command
+        at += 2 if argv[at] == "--data-dir" else 1
+    if at >= len(argv) or argv[at] != "roll":
+        return argv
+    return argv[: at + 1] + [f" {arg}" if NEGATIVE_DICE.match(arg) else arg for arg in argv[at + 1 :]]
+
+
 def run_command(argv: Sequence[str] | None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_roll_expressions(list(sys.argv[1:] if argv is None else argv)))
     try:
         if getattr(args, "plain", False):
             from companion import plain

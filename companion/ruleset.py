@@ -781,9 +781,18 @@ class Ruleset:
     def answer_words(self, prompt: Prompt, answer: Answer) -> str:
         """An answer in the game's words, for an export's play-by-play (issue 23): at a secret choice
         the picks revealed (:meth:`SecretPrompt.revealed`), at a choice the option's label, else
-        the text as typed (the faces). A game whose answers need other words overrides this."""
+        the text as typed (the faces); a word the prompt takes besides (its ``also``: FO's ``bell``,
+        a scene's ``end``) with what it does, so the table's bell does not read as the fighter's
+        answer. A game whose answers need other words overrides this."""
+        from companion.reader import said  # the reader reads against this module's prompts
+
         if isinstance(prompt, SecretPrompt):
             return prompt.revealed(answer.text)
+        if isinstance(prompt, (RollPrompt, ChoicePrompt)):
+            word = said(prompt.also, answer.text)
+            found = next((w for w in prompt.also if word is not None and w.key == word.key), None)
+            if found is not None and found.why:
+                return f"{answer.text.strip()}: {found.why}"
         if isinstance(prompt, ChoicePrompt):
             found = prompt.find(answer.text) or prompt.find_shown(answer.text)
             if found is not None:

@@ -62,7 +62,8 @@ class RollerScreen(ModalScreen[None]):
             yield Label("History", id="roll-history-title")
             with VerticalScroll(id="roll-history-box"):
                 yield Static(id="roll-history")
-            yield Label("enter rolls · escape or ctrl+d closes · never an answer of the fight", classes="muted")
+            apart = " · never an answer of the fight" if self.session_id is not None else ""
+            yield Label(f"enter rolls · escape or ctrl+d closes{apart}", classes="muted")
 
     def on_mount(self) -> None:
         self._show_history()

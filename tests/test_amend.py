@@ -490,3 +490,20 @@ def test_a_clock_stamp_in_an_amend_is_refused_saying_the_answer_keeps_its_own(tm
         "without @M:SS",
     }
     assert amended(out)["was"] == "5 2"  # the refusal changed nothing
+
+
+def test_the_list_of_answers_says_a_secret_choice_by_its_moves_names() -> None:
+    """Issue 23 review: the list a player picks an answer to amend from (the fight screen's, plain
+    mode's ``answers``) showed a Cage Match turn as ``red=jab blue=body-kick@app`` alone; the
+    picks follow in words, as the export says them."""
+    from companion import cli
+    from companion.amending import answer_line
+
+    parsed = cli.build_parser().parse_args(
+        ["script", "cage_match", "--fighters", str(scripting.GOLDEN / "cage_match_cards.yaml"), *CM_ARGS]
+    )
+    session = cli.session_for(cli.ruleset_for("cage_match"), parsed)
+    session.submit("red=dodge blue=throw@app")
+    line = answer_line(session, 0)
+    assert line.startswith("#1 ") and "red=dodge blue=throw@app (" in line
+    assert "Greg O'Connor: Dodge;" in line and "Frank Duke: Throw (picked by the app)" in line

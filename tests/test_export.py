@@ -197,11 +197,12 @@ def test_fo_markdown_stamps_each_answer_in_its_round(data_dir: Path):
     assert item(text, 1).startswith("1. Fo Striker: roll 2d6 for the round 1 roll-off")
     assert "`3 4`, typed at 0:00 of round 1\n" in item(text, 1) + "\n"
     assert item(text, 5) == (
-        "5. Fo Striker: choose a standing attack: `punch`, typed at 0:15 of round 1\n"
-        "   - Fo Striker goes for the punch"
+        "5. Fo Striker: choose a standing attack: `punch`, typed at 0:15 of round 1\n   - Fo Striker goes for the punch"
     )
     last = item(text, 32)
-    assert "`bell`, typed at 5:00 of round 3" in last and "Bell: end of round 3" in last
+    # the table's bell, said as what it does, not as the fighter's answer (issue 23 review)
+    assert "`bell` (bell: the round clock ran out: the round is scored (FO-7)), typed at 5:00 of round 3" in last
+    assert "Bell: end of round 3" in last
     assert "- fight time 15:00" in text and "- total Fo Striker 29, Fo Grappler 28" in text  # summary: score cards
     assert "attacking 2:30" in text  # seconds as the panel says them
 

@@ -427,3 +427,15 @@ def test_companion_roll_refuses_a_bad_expression_with_status_2(
 ) -> None:
     proc = scripting.run(tmp_path, "roll", *args)
     scripting.assert_usage_error(proc, said)
+
+
+def test_an_expression_that_begins_with_a_minus_is_not_taken_for_an_option(capsys) -> None:
+    """``companion roll -d6`` (issue 23 review): argparse read ``-d6`` as an unknown option; it is the
+    expression, with the options after it read as options, and elsewhere nothing is rewritten."""
+    from companion import cli
+
+    assert cli.main(["roll", "-d6", "--seed", "3"]) == 0
+    assert capsys.readouterr().out.startswith("-d6: - [")
+    assert cli.main(["--data-dir", "/nowhere", "roll", "-2d6+10", "--seed", "3"]) == 0
+    assert "chance of exactly" in capsys.readouterr().out
+    assert cli._roll_expressions(["script", "nhb", "roll", "-d6"]) == ["script", "nhb", "roll", "-d6"]

@@ -50,7 +50,8 @@ async def test_ctrl_d_opens_the_roller_at_home_and_enter_rolls_with_the_app_s_di
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, RollerScreen) and screen.session_id is None
-        assert "rolls kept until you quit" in await screen_shows(pilot, "Dice roller")
+        shows = await screen_shows(pilot, "Dice roller")
+        assert "rolls kept until you quit" in shows and "answer of the fight" not in shows  # no fight open
         shown = await roll(pilot, "2d6+3")
         assert f"2d6+3: [{a} {b}] +3 = {a + b + 3}" in shown
         assert f"chance of exactly {a + b + 3}: " in shown and "mean 10, range 5 to 15" in shown
@@ -115,7 +116,8 @@ async def test_a_fight_s_rolls_stay_with_it_apart_from_its_answers_and_come_back
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, RollerScreen) and screen.session_id == fight.session.id
-        assert "this fight's rolls, kept with it" in await screen_shows(pilot, "Dice roller")
+        shows = await screen_shows(pilot, "Dice roller")
+        assert "this fight's rolls, kept with it" in shows and "never an answer of the fight" in shows
         first = await roll(pilot, "d10!")
         second = await roll(pilot, "2d20kl1")
         assert "d10!: [" in first and "2d20kl1: [" in second
