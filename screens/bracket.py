@@ -12,7 +12,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from companion.screens.widgets import escape
+from companion.screens.widgets import GameHeader, escape
 from companion.session import Session
 from companion.tournament import Bracket, round_names
 
@@ -152,7 +152,7 @@ def _bout_lines(
     return lines
 
 
-class BracketScreen(Screen[None]):
+class BracketScreen(GameHeader, Screen[None]):
     """The night's bracket, drawn by rounds.
 
     Args:
@@ -194,6 +194,11 @@ class BracketScreen(Screen[None]):
             where = f"{escape(bracket.entrants[bracket.champion].name)} is the champion"
         return f"{where} · [dim]-N: every rating N lower (ruling NHB-9)[/dim]"
 
+    @property
+    def header_ruleset(self) -> Any:
+        return self.session.ruleset
+
     def on_mount(self) -> None:
         self.title = self.session.ruleset.title
         self.sub_title = f"the bracket of {self.session.state.bracket.size}"
+        self.fit_header()

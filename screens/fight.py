@@ -22,7 +22,7 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 from companion.amending import standing
 from companion.clock import RoundClock
 from companion.dice import Refused
-from companion.ruleset import GAMES, ChoicePrompt, Outcome, OverPrompt, Prompt, SecretPrompt, TimedRuleset
+from companion.ruleset import ChoicePrompt, Outcome, OverPrompt, Prompt, SecretPrompt, TimedRuleset
 from companion.screens.fight_amend import AnswerList, FightAmend
 from companion.screens.fight_clock import FightClock
 from companion.screens.fight_night import FightNight
@@ -36,6 +36,7 @@ from companion.screens.widgets import (
     PlayByPlay,
     corner_lines,
     escape,
+    fit_title,
     prompt_text,
     show_text,
 )
@@ -53,6 +54,13 @@ is shown in a line above it (issue 22: at 60 columns the prompt had 16)."""
 SCENE_COMPACT_BELOW = 80
 """Below this many columns a scene's sides (48 columns) leave the prompt too little room (12 at 60:
 issue 22, "Quickfi/ngers"): they stand above it. At 80 the prompt has its 32 columns beside them."""
+
+LOG_KEEPS = 4
+"""Rows the play-by-play keeps on a narrow screen: its rule and its last three lines."""
+
+RING_LEAST = 8
+"""Rows the prompt's column keeps whatever the play-by-play would like: the status, the prompt
+and the answer box."""
 
 ROOMY_CORNERS = 24
 """From this many rows a narrow screen gives each fighter two lines, below it one."""
@@ -262,6 +270,19 @@ class FightScreen(Screen[None]):
             self._log_width = event.size.width
             self.call_after_refresh(self._rewrap_log)  # once the log has its new width
 
+    def _fit_ring(self, corner_rows: int | None) -> None:
+        """On a narrow screen (``corner_rows``: the fighters' lines above it) the prompt's column
+        stops short of the play-by-play's last lines (issue 22: at 60x20 FO and Cage Match showed
+        none, so a counter or the other corner's pick was never seen): what does not fit under
+        the answer box (the odds first) is cut. Beside the panels it takes what it needs."""
+        ring = self.query_one("#ring")
+        if corner_rows is None:
+            ring.styles.max_height = None
+            return
+        timer = 2 if self.round_clock is not None else 0
+        room = self.app.size.height - 2 - timer - corner_rows - LOG_KEEPS  # less the header and footer
+        ring.styles.max_height = max(RING_LEAST, room)
+
     def _compact(self, width: int) -> bool:
         """Whether ``width`` is too narrow for the panels beside the prompt: then the corners are a
         line each above it, or a scene's sides stand above it, a line less each combatant."""
@@ -274,15 +295,7 @@ class FightScreen(Screen[None]):
         self._render_log()
 
     def _fit_title(self) -> None:
-        """The game's title beside the fighters' names, or its short name where both would not fit
-        the header ("Fudge" for "Simultaneous Combat for Fudge")."""
-        ruleset = self.session.ruleset
-        game = GAMES.get(ruleset.key)
-        full, short = ruleset.title, (game.short if game is not None else ruleset.title)
-        room = self.size.width - 10  # the header's icon and clock
-        title = full if len(full) + 3 + len(self.sub_title) <= room else short
-        if self.title != title:
-            self.title = title
+        fit_title(self, self.session.ruleset)
 
     def _dry_run(self, text: str) -> Outcome:
         """What ``text`` would do now (the tray's preview), with the round clock's reading where it runs;
@@ -343,6 +356,8 @@ class FightScreen(Screen[None]):
                 panel.show(side, card, figures, acting == side, shown)
         if compact:
             self.query_one("#corners", LinePanel).show_lines(rows)
+        if not self._scene:
+            self._fit_ring(len(rows) if compact else None)
         status = [line for line in (ruleset.status(state),) if line]
         n = len(session.steps)
         status.append(f"{n} answer{'s' * (n != 1)}")
@@ -457,6 +472,7 @@ class FightScreen(Screen[None]):
         if self.round_clock is not None:
             self.round_clock.toggle()
             self._refresh_keys()
+            self.query_one(DiceTray).preview_again()  # a reading typed in the box may be taken now
 
     def action_stall(self) -> None:
         """Call stalling now (FO-8): the answer ``stall``, logged and undoable."""

@@ -201,37 +201,43 @@ class FightClock:
         return clock is not None and not clock.running and clock.elapsed == 0 and not self.screen.session.over
 
     def typed_reading(self, text: str) -> float | None:
-        """A reading typed to set the clock by hand, ``3:12`` (issue 22: a table timing on its own
-        stopwatch); None if ``text`` is no reading (no answer of a timed game looks like one)."""
+        """A reading typed to set the clock by hand, ``3:12``, as the clock shows it: the time left
+        in the round, since it counts down (issue 22: a table timing on its own stopwatch; 3:12
+        had been read as time gone, and the holder credited minutes he never held). None if
+        ``text`` is no reading (no answer of a timed game looks like one)."""
         if self.clock is None:
             return None
         typed = text.strip()
         return float(seconds_of(typed)) if TYPED_READING.fullmatch(typed) else None
 
-    def setting_said(self, seconds: float) -> str:
-        """What setting the clock to ``seconds`` does, in words; Refused (and nothing set) where it
-        cannot: the clock runs (pause it first), or the reading is before the latest answer or past
-        the round."""
+    def setting_said(self, left: float) -> str:
+        """What setting the clock to show ``left`` does, in words; Refused (and nothing set) where
+        it cannot: the clock runs (pause it first), the round is longer than that, it is the bell's
+        0:00, or it is more than was left at the latest answer (the clock counts down)."""
         clock = self.clock
         assert clock is not None  # a reading is read only where there is a clock
         if self.screen.session.over:
             raise Refused("the fight is over: its clock stands")
         if clock.running:
-            raise Refused(f"pause the round clock first (f2), then type its reading ({mmss(seconds)})")
+            raise Refused(f"pause the round clock first (f2), then type its reading ({mmss(left)})")
+        if left > clock.length:
+            raise Refused(f"a round is {mmss(clock.length)}: type the time left on your clock")
+        if left <= 0:
+            raise Refused("at 0:00 the round is over: ring the bell (answer 'bell')")
         latest = self.ruleset.clock_reading(self.screen.session.state)
-        if seconds < latest:
-            raise Refused(f"the clock runs forward: the latest answer was at {mmss(latest)}")
-        if seconds >= clock.length:
-            raise Refused(f"a round is {mmss(clock.length)}: at {mmss(clock.length)} ring the bell (answer 'bell')")
-        return f"the round clock is set to {mmss(seconds)}; f2 starts it"
+        if clock.length - left < latest:
+            raise Refused(f"the clock counts down: the latest answer was at {mmss(clock.length - latest)} left")
+        return f"the round clock is set to {mmss(left)} left; f2 starts it"
 
-    def set_by_hand(self, seconds: float) -> str:
-        """Set the paused clock to ``seconds`` (:meth:`setting_said` says what, or why not); the stall
+    def set_by_hand(self, left: float) -> str:
+        """Set the paused clock to show ``left`` (:meth:`setting_said` says what, or why not): the time
+        from the latest answer to it is the holder's, as it ran at the table (FO-7); the stall
         count starts afresh there."""
-        said = self.setting_said(seconds)
+        said = self.setting_said(left)
         assert self.clock is not None
-        self.clock.set(seconds)
-        self.stall_from = seconds
+        elapsed = self.clock.length - left
+        self.clock.set(elapsed)
+        self.stall_from = elapsed
         self.render()
         return said
 

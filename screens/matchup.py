@@ -28,7 +28,7 @@ from textual.worker import get_current_worker
 
 from companion.games import GAMES
 from companion.ruleset import PREFER, SIDES, Setup, TimedRuleset, default_options, get_ruleset
-from companion.screens.widgets import escape
+from companion.screens.widgets import GameHeader, escape
 from companion.simulate import (
     Tally,
     ensure_resource_tracker,
@@ -112,7 +112,7 @@ def finish_chart(
     return lines
 
 
-class MatchupScreen(Screen[None]):
+class MatchupScreen(GameHeader, Screen[None]):
     """Simulate a matchup (two cards, red then blue) or a tournament (its entrants
     in bracket order) many times and show who wins, how and how fast.
 
@@ -233,6 +233,7 @@ class MatchupScreen(Screen[None]):
         self._app = self.app
         self.title = get_ruleset(self.game).title
         self.sub_title = "tournament simulator" if self.tournament else "matchup simulator"
+        self.fit_header()
         self.set_seed(getattr(self.app, "rng", random).randrange(1, 1_000_000))
         self.query_one("#champions").display = False
         self.query_one("#columns").display = False

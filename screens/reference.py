@@ -39,7 +39,7 @@ class ReferenceScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         ref = self.reference
-        with Vertical(id="sheet"):
+        with Vertical(id="sheet", classes="-with-rulings" if self.rulings else ""):
             yield Label(escape(ref.title), id="title")
             table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True, id="table")
             yield table

@@ -73,7 +73,10 @@ class SceneSelectScreen(FighterSelectScreen):
         Binding("ctrl+r", "random", "Random"),
         Binding("ctrl+u", "unpick", "Remove", priority=True),
         Binding("ctrl+s", "start", "Start"),
-        Binding("ctrl+n", "new_card", "New PC", tooltip="the card editor: a new card saved to the data folder"),
+        # the card says it (the footer keeps Quit at 80 columns)
+        Binding(
+            "ctrl+n", "new_card", "New card", show=False, tooltip="the card editor: a new card saved to the data folder"
+        ),
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
@@ -109,6 +112,7 @@ class SceneSelectScreen(FighterSelectScreen):
     def show_start(self) -> None:
         self.title = self.ruleset.title
         self.sub_title = f"a scene: {MIN_SCENE} to {self.most} combatants on two sides"
+        self.fit_header()
         self.roster = self.app.roster(self.game)
         self._show_problems()
         self._fill("")

@@ -100,6 +100,7 @@ class SceneMatchupScreen(MatchupScreen):
         self._app = self.app
         self.title = get_ruleset(self.game).title
         self.sub_title = "scene simulator"
+        self.fit_header()
         self.set_seed(getattr(self.app, "rng", random).randrange(1, 1_000_000))
         for part in ("#wins", "#rounds", "#combatants"):
             self.query_one(part).display = False

@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 
 from companion.cards import Roster
 from companion.ruleset import GAMES, SIDES, Ruleset, Setup, default_options, get_ruleset
-from companion.screens.widgets import card_text, escape
+from companion.screens.widgets import GameHeader, card_text, escape
 from companion.tournament import SIZES
 from companion.words import folded
 
@@ -112,7 +112,7 @@ class DrawScreen(ModalScreen[str | None]):
         self.dismiss(draw)
 
 
-class FighterSelectScreen(Screen[None]):
+class FighterSelectScreen(GameHeader, Screen[None]):
     """Choose the red and blue corners for a game, or a tournament's entrants.
 
     Args:
@@ -250,8 +250,8 @@ class FighterSelectScreen(Screen[None]):
     def _show_card(self) -> None:
         card = self.highlighted_card()
         text = card_text(self.ruleset.card_view(card, self.card_tables())) if card else "No fighter matches the filter."
-        if self.ruleset.has_sheet:
-            text += "\n\n[dim]ctrl+e edits this card · ctrl+n makes a new one[/dim]" if card else ""
+        if self.ruleset.has_sheet and card:  # above the card: a long one (Cage Match's) scrolls
+            text = "[dim]ctrl+e edits this card · ctrl+n makes a new one[/dim]\n" + text
         self.query_one("#card", Static).update(text)
 
     def card_tables(self) -> Any | None:
@@ -268,6 +268,7 @@ class FighterSelectScreen(Screen[None]):
 
     def watch_tournament(self, tournament: bool) -> None:
         self.sub_title = "enter the tournament's fighters" if tournament else "choose the fighters"
+        self.fit_header()
         self.query_one("#corners").display = not tournament
         self.query_one("#entrants").display = tournament
         self.watch_entrants(self.entrants)

@@ -34,7 +34,7 @@ from textual.widgets import Checkbox, Footer, Header, Input, Label, Select, Stat
 
 from companion.dice import parse_roll, roll_faces, roll_text
 from companion.ruleset import card_name, get_ruleset
-from companion.screens.widgets import escape
+from companion.screens.widgets import GameHeader, escape
 from companion.sheet import (
     CardProblems,
     Heading,
@@ -62,7 +62,7 @@ class Box(NamedTuple):
     group: Repeated | None = None
 
 
-class SheetScreen(Screen[str | None]):
+class SheetScreen(GameHeader, Screen[str | None]):
     """A new card for ``game`` made on its ruleset's sheet and saved as a card file; dismisses with
     its name, or None.
 
@@ -467,6 +467,7 @@ class SheetScreen(Screen[str | None]):
             if section.kind:
                 self.query_one(f"#{section.kind}-fields").display = section.kind == kind
         self.sub_title = f"a new {kind}" if self.editing is None else f"editing {card_name(self.editing)}"
+        self.fit_header()
 
     def _stats(self) -> list[SheetField]:
         """The stats shown (the kind chosen)."""

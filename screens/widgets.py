@@ -19,6 +19,7 @@ from textual.widgets import Input, RichLog, Static
 from companion.dice import Kind, Refused
 from companion.reader import Said, also_of, read
 from companion.ruleset import (
+    GAMES,
     SIDES,
     Choice,
     ChoicePrompt,
@@ -35,6 +36,43 @@ from companion.views import CardView, Field, Mark, Pair, PanelLine, Tone
 
 if TYPE_CHECKING:
     from textual.css.styles import RulesMap
+
+
+HEADER_SIDES = 18
+"""The header's cells beside its centred title: the icon's on the left, as many kept on the right."""
+
+
+def fit_title(screen: Any, ruleset: Ruleset) -> None:
+    """The game's title in ``screen``'s header beside its sub title, or the game's short name where
+    both would not fit ("Fudge" for "Simultaneous Combat for Fudge", issue 22). Each screen of one
+    game calls it when its sub title changes and when the terminal is resized."""
+    game = GAMES.get(ruleset.key)
+    full, short = ruleset.title, (game.short if game is not None else ruleset.title)
+    room = screen.app.size.width - HEADER_SIDES
+    title = full if len(full) + 3 + len(str(screen.sub_title)) <= room else short
+    if screen.title != title:
+        screen.title = title
+
+
+class GameHeader:
+    """A screen of one game whose header fits its width: the game's full title, or its short name
+    where that and the sub title would not fit (:func:`fit_title`), kept so as the sub title
+    changes and the terminal is resized. The screen says its game by :attr:`header_ruleset`."""
+
+    @property
+    def header_ruleset(self) -> Ruleset | None:
+        return getattr(self, "ruleset", None)
+
+    def fit_header(self) -> None:
+        ruleset = self.header_ruleset
+        if ruleset is not None and getattr(self, "is_attached", False):
+            fit_title(self, ruleset)
+
+    def watch_sub_title(self) -> None:
+        self.fit_header()
+
+    def on_resize(self) -> None:
+        self.fit_header()
 
 
 def escape(text: str) -> str:
@@ -298,10 +336,11 @@ def corner_lines(
             parts.append(mark_markup(line, tight=True))
     rows: list[str] = []
     row, used = "", 0
-    for part in parts:
+    for i, part in enumerate(parts):
         cells = Content.from_markup(part).cell_length
-        if row and used + 3 + cells > room:
-            if len(rows) + 1 == most:
+        last_row, more = len(rows) + 1 == most, i + 1 < len(parts)
+        if row and used + 3 + cells + (2 if last_row and more else 0) > room:
+            if last_row:
                 row += " [dim]…[/dim]"  # the rest is on the fight card (f1) and the wider screen
                 break
             rows.append(row)
@@ -568,6 +607,13 @@ class DiceTray(Widget):
         self._put_back = None
         if self.prompt is not None:
             self.show_hint(*preview(self.prompt, event.value, self.ruleset, self.check))
+
+    def preview_again(self) -> None:
+        """What the box holds, previewed again: something besides the text changed what Enter would
+        do (the round clock paused or started under a typed reading)."""
+        box = self.query_one(AnswerBox)
+        if self.prompt is not None and box.value:
+            self.show_hint(*preview(self.prompt, box.value, self.ruleset, self.check))
 
     def on_answer_box_entered(self, event: AnswerBox.Entered) -> None:
         event.stop()

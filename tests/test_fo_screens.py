@@ -101,9 +101,10 @@ async def test_the_clock_waits_for_f2_then_stamps_answers(data_dir: Path) -> Non
 
 
 async def test_the_clock_is_set_by_hand_when_paused(data_dir: Path) -> None:
-    """Issue 22: a table timing on its own stopwatch pauses the clock (f2) and types its reading,
-    3:12: the tray says what Enter will do, the clock reads it, and the next answer is stamped there;
-    a reading before the latest answer, or with the clock running, is refused and sets nothing."""
+    """Issue 22: a table timing on its own stopwatch pauses the clock (f2) and types its reading as
+    the clock shows it, counting down, 3:12 (1:48 gone): the tray says what Enter will do, the clock
+    shows it, and the next answer is stamped there; a reading with more time left than at the latest
+    answer, or with the clock running, is refused and sets nothing."""
     from companion.screens.widgets import DiceTray
 
     fake = FakeTime()
@@ -119,23 +120,27 @@ async def test_the_clock_is_set_by_hand_when_paused(data_dir: Path) -> None:
         box.value = "3:12"  # the clock runs: pause it first
         await pilot.pause()
         assert screen.query_one(DiceTray).has_class("-refused")
-        await pilot.press("f2")
+        await pilot.press("f2")  # paused: the reading still in the box is previewed again
+        await pilot.pause()
+        assert "set to 3:12 left" in str(screen.query_one("#hint").render())
         box.value = ""
         await pilot.pause()
         box.value = "3:12"
         await pilot.pause()
         tray = screen.query_one(DiceTray)
         assert not tray.has_class("-refused")
-        assert "set to 3:12" in str(screen.query_one("#hint").render())
+        assert "set to 3:12 left" in str(screen.query_one("#hint").render())
         await pilot.press("enter")
         await pilot.pause()
-        assert screen.clock.elapsed == 192.0 and not screen.clock.running and len(screen.session.answers) == 2
-        await answer(pilot, "0:10")  # before the latest answer (0:15): refused, the clock as it was
-        assert screen.clock.elapsed == 192.0 and tray.has_class("-refused")
+        assert screen.clock.elapsed == 108.0 and not screen.clock.running and len(screen.session.answers) == 2
+        assert "Round 1/3  3:12" in timer_text(screen)  # the clock shows what was typed
+        await answer(pilot, "4:50")  # more left than at the latest answer (4:45 left): refused
+        assert screen.clock.elapsed == 108.0 and tray.has_class("-refused")
+        assert "the latest answer was at 4:45 left" in str(screen.query_one("#hint").render())
         await pilot.press("f2")
         fake.advance(2)
         await answer(pilot, "punch")
-        assert screen.session.answers[-1].clock == 194.0
+        assert screen.session.answers[-1].clock == 110.0
 
 
 async def test_pausing_pauses_attacking_time(data_dir: Path) -> None:

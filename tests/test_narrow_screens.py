@@ -147,3 +147,42 @@ def test_a_side_standing_above_the_prompt_writes_its_lines_to_the_width_given() 
     above = combatant_lines(view, acting=False, width=66)
     assert len(Content.from_markup(beside[0]).plain) == 44 and beside[0].endswith("…[/i]")
     assert "attacks Grukk the Ogre with the greatsword" in Content.from_markup(above[0]).plain
+
+
+async def test_every_screen_of_a_game_takes_its_short_name_where_the_whole_title_is_cut(tmp_path: Path) -> None:
+    """Issue 22: at 80 columns the scene selection's header read "... 2 to 16 combatants o…": the
+    header shows 62 cells at 80 columns, and the screens took 70 for it. A title and sub title that
+    fit are shown whole; else the game's short name, on every screen of a game."""
+    app = make_app(tmp_path, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "down", "down", "enter")  # Fudge: its scene selection
+        await pilot.pause()
+        screen = app.screen
+        assert screen.sub_title == "a scene: 2 to 16 combatants on two sides"
+        assert screen.title == "Fudge"  # 29 + 3 + 40 cells would not fit in 62
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause()
+        assert screen.title == "Simultaneous Combat for Fudge"
+
+
+def test_a_cut_corner_line_keeps_its_ellipsis_within_the_line() -> None:
+    """Issue 22 review: a line cut to fit wrapped its "…" onto a line of its own (2 cells late)."""
+    from companion.screens.widgets import corner_lines
+    from companion.views import Field
+
+    class Card:
+        name = "Ken Shamrock"
+
+    figures = tuple(
+        Field(label, value)
+        for label, value in (
+            ("segments won", "1"),
+            ("control", "16"),
+            ("standup", "12"),
+            ("ground", "17"),
+            ("finishing", "8"),
+        )
+    )
+    for room in range(30, 80):
+        rows = corner_lines(1, Card(), figures, False, room=room, most=1)
+        assert len(rows) == 1 and len(Content.from_markup(rows[0]).plain) <= room, (room, rows)

@@ -393,7 +393,8 @@ async def test_ctrl_n_in_the_scene_selection_makes_a_character_that_joins_the_ro
         await pilot.pause()
         scene = app.screen
         assert isinstance(scene, SceneSelectScreen)
-        assert "New PC" in await screen_shows(pilot, "New PC")
+        shown = await screen_shows(pilot, "ctrl+n makes a new one")  # said above the card
+        assert "^q Quit" in shown.splitlines()[-1]  # and the footer keeps Quit at 80 columns
         await pilot.press("ctrl+n")
         await pilot.pause()
         await fill_sheet(pilot)

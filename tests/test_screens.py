@@ -202,6 +202,9 @@ async def test_f1_shows_the_text_of_each_ruling_the_step_cites(data_dir: Path) -
         text = ruling("NHB-3")
         assert text is not None and text.startswith("Where: the controller chooses standup or ground")
         assert "NHB-3" in shown and "the controller chooses standup or ground" in shown
+        # the rulings have rows of their own at 80x24, beside a long table (they had one)
+        rulings = ref.query_one("#rulings")
+        assert rulings.size.height >= 6 and ref.query_one("#table").size.height >= 6
 
 
 async def test_escape_leaves_the_fight_saved_and_home_resumes_it(data_dir: Path) -> None:
@@ -494,3 +497,22 @@ async def test_home_at_a_very_narrow_terminal_draws_its_lists(data_dir: Path, wi
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, FighterSelectScreen)
+
+
+async def test_a_long_table_leaves_its_rulings_rows_to_be_read_at_80x24(data_dir: Path) -> None:
+    """Issue 22 review: at PAF's critical roll f1 showed the table and one line of PA-3's text, and
+    nothing scrolled to the rest: the table and the rulings now share the screen."""
+    from companion.ruleset import Reference
+
+    rows = tuple((str(n), f"result {n}") for n in range(1, 31))
+    reference = Reference("Criticals (PA-3)", ("roll", "result"), rows, highlight=20, note="see PA-3 and PA-5")
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ReferenceScreen(reference))
+        await pilot.pause()
+        ref = app.screen
+        assert [ruling_id for ruling_id, _ in ref.rulings] == ["PA-3", "PA-5"]
+        sheet, rulings = ref.query_one("#sheet"), ref.query_one("#rulings")
+        assert rulings.size.height >= 6 and ref.query_one("#table").size.height >= 8
+        # in view, with the line that says how to close it under them (both were below the sheet's edge)
+        assert rulings.region.bottom < sheet.content_region.bottom
