@@ -226,6 +226,19 @@ class SceneSelectScreen(FighterSelectScreen):
             return
         self._put(card)
         self.query_one("#filter", Input).value = ""
+        self._last_put = card.name
+
+    _last_put: str | None = None
+    """The card last put on a side: the whole roster shown again keeps it highlighted, so Enter
+    again puts one more of it (an NPC group), as a table filling a side of orcs expects (issue 22
+    review: the highlight went to the roster's top)."""
+
+    def _fill(self, text: str) -> None:
+        super()._fill(text)
+        named = [i for i, c in enumerate(self.shown) if c.name == self._last_put]
+        if not text.strip() and named:
+            self.query_one("#roster", OptionList).highlighted = named[0]
+            self._show_card()
 
     def action_side(self, side: int) -> None:
         """The next picks go to ``side``."""

@@ -688,3 +688,21 @@ def test_no_wound_row_overflows_its_side_panel(hurt: int, penalty: int | None, r
     assert boxes.count("■") == 3 + hurt + 3  # every box shown, none cut
     if penalty is not None:
         assert plain[1 + roomy].rstrip().endswith(f"{penalty:+d}")
+
+
+async def test_enter_again_after_a_pick_puts_one_more_of_the_same(data_dir: Path) -> None:
+    """Issue 22 review: after a pick the filter clears and the highlight went to the roster's top, so
+    Enter again put Ash Redhand on the side instead of a second Dag Bluecoat: the card just put
+    stays highlighted, and Enter again makes an NPC group of it."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await build_scene(pilot, ["Ash Redhand"], ["Dag Bluecoat"])
+        await pilot.pause()
+        assert screen.query_one("#filter", Input).value == ""
+        await pilot.press("enter")  # again: one more Dag Bluecoat
+        await pilot.pause()
+        assert [(card.name, side) for card, side in screen.placed] == [
+            ("Ash Redhand", 0),
+            ("Dag Bluecoat", 1),
+            ("Dag Bluecoat", 1),
+        ]

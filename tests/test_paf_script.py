@@ -465,7 +465,7 @@ def test_golden_refusals_change_nothing(tmp_path: Path):
     assert reasons["sleep"] == "rest: choose one of none, bed, resting, working"
     assert reasons["31"].startswith("days: choose one of 1, 2, 3,") and reasons["31"].endswith(", 30")
     assert [r["reason"] for r in refused if r["refused"] in ("mira-fletch", "wulf-ironhand")] == [
-        "target: choose one of orc-grunt, grishnak (or type end)"
+        "target: choose one of Orc Grunt, Grishnak (or type end)"
     ] * 3
     # an unambiguous start of a key is that key
     accepted = [line["accepted"] for line in lines if "accepted" in line]

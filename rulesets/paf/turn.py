@@ -167,7 +167,10 @@ class Turns(LiveNumbers):
         fallen = self.fallen_friends(being)
         friend = fallen[0]
         if len(fallen) > 1:
-            options = [Choice(self.beings[other].slug, self.name(other), self.target_why(other)) for other in fallen]
+            options = [
+                Choice(self.beings[other].slug, self.name(other), self.target_why(other), self.name(other))
+                for other in fallen
+            ]
             key = self.choose(being, "ally", options, self.beings[fallen[0]].slug)
             friend = next(other for other in fallen if self.beings[other].slug == key)
         self.keep_or_release(being, "help", None)
@@ -239,6 +242,7 @@ class Turns(LiveNumbers):
                 self.beings[target].slug,
                 self.name(target),
                 self.target_why(target, need(target) if need else None, need is not None),
+                self.name(target),  # a list shows the name, not its key (as Fudge's targets do)
             )
             for target in targets
         ]
