@@ -285,7 +285,7 @@ def test_a_defender_hits_back_only_when_he_wins_by_the_rules():
     "action,note",
     [
         ("all-out-defense", "all-out defense: no damage dealt, even beating the attacker (text)"),
-        ("aim", "no hit back: the turn goes to aiming [D]"),
+        ("aim", "no hit back: the turn goes to aiming (our reading, docs/decisions.md)"),
     ],
 )
 def test_all_out_defense_and_aim_never_hit_back(action, note):
@@ -1954,7 +1954,7 @@ def test_a_shooter_attacked_in_melee_defends_with_her_best_melee_skill_or_dodge(
         (("Dodge Good", 1),),
         "Grak's combat roll",
     )
-    assert p.note == "Maeve's attack this round is the shot: no hit back [D]"
+    assert p.note == "Maeve's attack this round is the shot: no hit back (our reading, docs/decisions.md)"
     s, _ = play(s, "0 0 0 0")  # her defence: Good
     assert (prompt(s).who, prompt(s).reason, prompt(s).against) == ("Grak", "combat roll, Sword", "Maeve's combat roll")
     s, _ = play(s, "+ + 0 0")  # Grak's sword: Great

@@ -344,7 +344,7 @@ class Rolls(Declarations):
         if decl is not None and decl.action == "all-out-defense":
             return "all-out defense: no damage dealt, even beating the attacker (text)"
         if decl is not None and decl.action in ("aim", "reload"):
-            return f"no hit back: the turn goes to {'aiming' if decl.action == 'aim' else 'reloading'} [D]"
+            return f"no hit back: the turn goes to {'aiming' if decl.action == 'aim' else 'reloading'} (our reading, docs/decisions.md)"
         arm = self.back_arm(defender)
         if arm is None:
             return "no melee weapon to hit back with"
@@ -357,7 +357,7 @@ class Rolls(Declarations):
 
     def guard_note(self, combatant: int) -> str:
         who = self.name(combatant)
-        bits = [f"{possessive(who)} attack this round is the shot: no hit back [D]"]
+        bits = [f"{possessive(who)} attack this round is the shot: no hit back (our reading, docs/decisions.md)"]
         if len(self.melee_attackers(combatant)) > 1:
             bits.append(
                 f"ganged up on: unless this roll beats every attacker, {possessive(who)} shot hits no one (FU-7)"
