@@ -30,9 +30,12 @@ def standing(session: Session) -> dict[int, Amendment]:
         return {}  # the play-by-play asks at every answer: nothing to follow
     marks: dict[int, tuple[Amendment, Answer]] = {}
     for amendment in session.amendments:  # oldest first, as they were made
-        start, shift = amendment.index, len(amendment.given) - 1
+        start, chained = amendment.index, amendment.chained
+        shift = len(amendment.given) - 1 - chained
         moved = {i: mark for i, mark in marks.items() if i < start}
-        moved |= {i + shift: mark for i, mark in marks.items() if start < i <= start + amendment.kept}
+        moved |= {
+            i + shift: mark for i, mark in marks.items() if start + chained < i <= start + chained + amendment.kept
+        }
         moved[start] = (amendment, amendment.given[0])
         marks = moved
     answers = session.answers

@@ -210,6 +210,13 @@ def _model_in(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
+def card_problems(error: ValidationError, model: type[BaseModel], file: str, fighter: str) -> list[Problem]:
+    """What is wrong with a card, as ``companion fighters check`` says it: each field, what was
+    given and what is allowed (a card read from elsewhere than a card file: a saved or exported
+    fight's setup)."""
+    return _problems_from(error, model, file, fighter)
+
+
 def _problems_from(error: ValidationError, model: type[BaseModel], file: str, fighter: str) -> list[Problem]:
     problems = []
     for err in error.errors():

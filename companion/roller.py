@@ -296,6 +296,11 @@ def parse(text: str) -> Expression:
         raise BadExpression(f"type dice to roll, like {EXAMPLES}")
     if len(text) > MOST_TEXT:
         raise BadExpression(f"an expression has at most {MOST_TEXT} characters (this one {len(text)})")
+    inside = re.search(r"[^\s+\-]\s+[^\s+\-]", text.strip())
+    if inside:  # "2d6 3" is no 2d63: a space inside a term would join two numbers (final review)
+        raise BadExpression(
+            f"{excerpt(text)}: a space inside a term ({inside.group()!r}); join terms with + or -, like 2d6+3"
+        )
     tidy = re.sub(r"\s+", "", text)
     bad = re.search(r"[^0-9d%f!khl+\-]", tidy, re.IGNORECASE)
     if bad:

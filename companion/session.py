@@ -70,6 +70,9 @@ class Amendment:
     """The redo stack as it was (undoing the amendment gives it back)."""
     id: int | None = None
     """Its id in the store (None for a fight not saved)."""
+    chained: int = 0
+    """The old answer's own exploding dice after it (``10`` then ``4`` amended to ``7``): they went
+    with it, neither kept nor dropped."""
 
     @property
     def number(self) -> int:
@@ -83,13 +86,13 @@ class Amendment:
 
     @property
     def kept_answers(self) -> tuple[Answer, ...]:
-        return self.before[1 : 1 + self.kept]
+        return self.before[1 + self.chained : 1 + self.chained + self.kept]
 
     @property
     def dropped(self) -> tuple[Answer, ...]:
         """The later answers that no longer fit: the first one's prompt is asked again. Undoing the
         amendment gives them back; they are also kept in the store's record of it."""
-        return self.before[1 + self.kept :]
+        return self.before[1 + self.chained + self.kept :]
 
 
 def asked(prompt: Prompt) -> tuple[Any, ...]:
@@ -103,6 +106,11 @@ def asked(prompt: Prompt) -> tuple[Any, ...]:
     if isinstance(prompt, SecretPrompt):
         return ("secret", prompt.position, tuple((s.who, tuple(o.key for o in s.options)) for s in prompt.sides))
     return (prompt.kind,)
+
+
+def _continues(prompt: Prompt) -> bool:
+    """Whether ``prompt`` asks for an exploding die's next face (the answer before it exploded)."""
+    return isinstance(prompt, RollPrompt) and prompt.running is not None
 
 
 class CorruptSave(Exception):
@@ -403,7 +411,10 @@ class Session:
         if [a.text for a in given] == [old.text]:
             raise Refused(f"answer {index + 1} is {old.text} already")
         kept = 0
-        for j in range(index + 1, len(steps)):
+        first = index + 1
+        while first < len(steps) and _continues(self.ruleset.prompt(steps[first - 1].state)):
+            first += 1  # the old answer's own exploding dice go with it (it may not explode now)
+        for j in range(first, len(steps)):
             answer = steps[j].answer
             if asked(self.ruleset.prompt(steps[j - 1].state)) != asked(scratch.prompt):
                 break  # the prompt changed: this answer is asked again
@@ -422,6 +433,7 @@ class Session:
             kept,
             tuple(step.answer for step in steps[index:]),
             tuple(self.redo_stack),
+            chained=first - index - 1,
         )
         if self.store is not None:
             after = self.ruleset.prompt(scratch.state)
@@ -438,6 +450,7 @@ class Session:
                     before=list(amendment.before),
                     redo=list(amendment.redo),
                     kept=kept,
+                    chained=amendment.chained,
                 )
             amendment = replace(amendment, id=row)
         self.steps = scratch.steps
@@ -483,6 +496,7 @@ class Session:
                     tuple(answer_of_row(row) for row in record.record["before"]),
                     tuple(answer_of_row(row) for row in record.record["redo"]),
                     record.id,
+                    int(record.record.get("chained", 0)),  # none in a record made before it was kept
                 )
             except (KeyError, IndexError, TypeError, ValueError):
                 continue  # a damaged record: the fight itself folds; this amendment is no longer undoable
@@ -536,7 +550,7 @@ def setup_from_json(data: dict[str, Any]) -> Setup:
 
     try:
         ruleset = get_ruleset(data["game"])
-        cards = tuple(ruleset.card_model.model_validate(card) for card in data["fighters"])
+        cards = tuple(_card_of(ruleset, card, i) for i, card in enumerate(data["fighters"], start=1))
         options = dict(data.get("options", {}))
         tables = data.get("tables")
         if tables is not None and not isinstance(tables, dict):
@@ -547,6 +561,22 @@ def setup_from_json(data: dict[str, Any]) -> Setup:
     except Exception as exc:  # any damage to the stored JSON is a corrupt save
         raise CorruptSave(f"the saved setup cannot be read: {exc}") from exc
     return Setup(data["game"], cards, options, tables, sides)
+
+
+def _card_of(ruleset: Ruleset, card: Any, number: int) -> Any:
+    """A stored card read by its game's model; ValueError saying each problem as ``companion
+    fighters check`` says it (the field, what was given, what is allowed), not pydantic's text."""
+    from pydantic import ValidationError
+
+    from companion.cards import card_problems
+
+    try:
+        return ruleset.card_model.model_validate(card)
+    except ValidationError as exc:
+        given = card.get("name") if isinstance(card, dict) else None
+        name = given if isinstance(given, str) else f"#{number}"
+        problems = card_problems(exc, ruleset.card_model, "its setup", name)
+        raise ValueError("; ".join(str(problem).removeprefix("its setup: ") for problem in problems)) from None
 
 
 def title_of(setup: Setup) -> str:
@@ -573,7 +603,7 @@ def resume(store: Any, session_id: int, rng: random.Random | None = None) -> Ses
         try:
             game, data, live, redo = store.load(session_id)
         except (KeyError, ValueError) as exc:
-            raise CorruptSave(str(exc)) from exc
+            raise CorruptSave(str(exc.args[0]) if exc.args else str(exc)) from exc  # a KeyError's str quotes it
         setup = setup_from_json(data)
         try:
             session = Session(get_ruleset(game), setup, rng=rng, store=store, session_id=session_id)

@@ -149,6 +149,12 @@ def _result(text: str | None) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
+def _storable(session_id: int) -> bool:
+    """Whether ``session_id`` can be a fight's id at all: SQLite's ids are signed 64-bit (a larger
+    one typed by hand, ``companion export 99999999999999999999``, is no fight, not an overflow)."""
+    return -(2**63) <= session_id < 2**63
+
+
 class StoreError(Exception):
     """The saved fights cannot be opened, or a change cannot be saved, said in words; nothing
     was changed. (A damaged file is not one of these: it is moved aside.)"""
@@ -889,7 +895,11 @@ class Store:
     def load(self, session_id: int) -> tuple[str, dict[str, Any], list[Answer], list[Answer]]:
         """A session's game, setup, live answers and redo stack (next to redo last)."""
         rev = ", rev" if self._has_rev else ""
-        row = self.conn.execute(f"SELECT game, setup{rev} FROM sessions WHERE id=?", (session_id,)).fetchone()
+        row = (
+            self.conn.execute(f"SELECT game, setup{rev} FROM sessions WHERE id=?", (session_id,)).fetchone()
+            if _storable(session_id)
+            else None
+        )
         if row is None:
             raise KeyError(f"no saved session {session_id}")
         rows = self.conn.execute(
@@ -903,6 +913,8 @@ class Store:
 
     def status(self, session_id: int) -> str | None:
         """``open``, ``over`` or ``forgotten`` as stored (None: no such fight)."""
+        if not _storable(session_id):
+            return None
         row = self.conn.execute("SELECT status FROM sessions WHERE id=?", (session_id,)).fetchone()
         return None if row is None else str(row[0])
 
@@ -953,6 +965,7 @@ class Store:
         before: list[Answer],
         redo: list[Answer],
         kept: int,
+        chained: int = 0,
     ) -> int:
         """Save an amendment in one transaction: the answers from ``seq`` on become ``answers`` (the
         redo stack is emptied), the fight is open or over by ``result``, and the amendment is recorded
@@ -966,6 +979,7 @@ class Store:
             "redo": [_answer_row(a) for a in redo],
             "kept": kept,
             "given": [_answer_row(a) for a in answers[: max(0, len(answers) - kept)]],
+            "chained": chained,
         }
         with self._write(session_id) as conn:
             self._rewrite(session_id, seq, answers, [])
@@ -1025,6 +1039,8 @@ class Store:
     def describe(self, session_id: int) -> SavedFight | None:
         """A saved fight's title, status and dates (None: no such fight), for an export and for
         ``companion fights list`` (issue 23): :meth:`sessions` lists fights without their first date."""
+        if not _storable(session_id):
+            return None
         row = self.conn.execute(
             "SELECT id, game, title, status, created, updated FROM sessions WHERE id=?", (session_id,)
         ).fetchone()

@@ -351,16 +351,21 @@ def test_script_nhb_amend_asks_again_at_the_first_that_no_longer_fits(tmp_path: 
         tmp_path, "nhb", "cards.yaml", NHB_ARGS, NHB_LINES + ["amend 1 4", "amend 1 11", "amend 7 3", "amend x"]
     )
     line = amended(out)
-    # 4 does not explode: the explosion's extra die ("3") is no longer asked, Striker's control roll is
-    assert line["kept"] == [] and line["dropped"] == ["3", "9", "ground", "12", "16"]
-    assert line["log"] == ["Gold Grappler rolls 4 (d10!) + 15 (control) = 19 for control"]
-    assert (line["asked_again"]["who"], line["asked_again"]["reason"]) == ("Gold Striker", "control")
+    # 4 does not explode: the explosion's extra die ("3") goes with the 10 it followed, and the rest
+    # still fits (final review: it was all dropped): Grappler 4+15 = 19 still beats Striker's 9+9 = 18
+    assert line["kept"] == ["9", "ground", "12", "16"] and line["dropped"] == []
+    assert line["log"][:3] == [
+        "Gold Grappler rolls 4 (d10!) + 15 (control) = 19 for control",
+        "Gold Striker rolls 9 (d10!) + 9 (control) = 18 for control",
+        "Gold Grappler takes control (19 to 18)",
+    ]
+    assert line["asked_again"] is None
     refusals = [o for o in out if "refused" in o]
     assert [r["refused"] for r in refusals] == ["amend 1 11", "amend 7 3", "amend x"]
     assert "a d10 shows 1-10" in refusals[0]["reason"]
-    assert refusals[1]["reason"] == "there is no answer 7: the answers are numbered 1 to 1"
+    assert refusals[1]["reason"] == "there is no answer 7: the answers are numbered 1 to 5"
     assert refusals[2]["reason"].startswith("write amend N TEXT")
-    assert out[-1]["final"]["trackers"]["Gold Grappler"]["controller"] is False
+    assert out[-1]["final"]["trackers"]["Gold Grappler"]["controller"] is True
 
 
 def test_script_fo_amend_keeps_the_answers_clock(tmp_path: Path) -> None:
@@ -507,3 +512,58 @@ def test_the_list_of_answers_says_a_secret_choice_by_its_moves_names() -> None:
     line = answer_line(session, 0)
     assert line.startswith("#1 ") and "red=dodge blue=throw@app (" in line
     assert "Greg O'Connor: Dodge;" in line and "Frank Duke: Throw (picked by the app)" in line
+
+
+def test_amending_an_exploded_d10_to_a_face_that_does_not_explode_keeps_the_rest(store: Store) -> None:
+    """Final review: ``10 4`` typed in one go is two answers; amending the 10 to 7 left the old 4
+    asked against Blue Moon's control roll, and the whole fight was dropped. The old answer's own
+    exploding dice go with it (neither kept nor dropped), the later answers are kept as they fit,
+    and undo after a resume gives the chain back (NHB-4: a d10's 10 explodes)."""
+    # control: Red Rover 10+4+10 = 24 v Blue Moon 5+9 = 14; then the FIGHT from the choice on
+    session = played(store, ["10 4", *FIGHT[1:]])
+    assert texts(session.answers) == ["10", "4", "5", "ground", "15", "5", "9", "1"]
+    amendment = session.amend(0, "7")  # 7+10 = 17 v 14: Red Rover still controls
+    assert (amendment.new, amendment.chained) == ("7", 1)
+    assert texts(amendment.kept_answers) == ["5", "ground", "15", "5", "9", "1"] and amendment.dropped == ()
+    assert texts(session.answers) == ["7", *FIGHT[1:]] and session.over
+    assert session.log()[0][0] == "Red Rover rolls 7 (d10!) + 10 (control) = 17 for control"
+    again = session.amend(1, "6")  # Blue Moon's control roll, after the chain that went: marks stay right
+    assert standing_texts(session) == {0: "7", 1: "6"} and again.kept == 5
+    session.close()
+    resumed = resume(store, session.id)
+    assert [(a.chained, a.kept) for a in resumed.amendments] == [(1, 6), (0, 5)]
+    resumed.undo()  # the latest amendment is taken back, after a resume too
+    assert texts(resumed.answers) == ["7", *FIGHT[1:]] and standing_texts(resumed) == {0: "7"}
+    fresh = played(None, ["10 4", *FIGHT[1:]])
+    fresh.amend(0, "7")
+    fresh.undo()  # right after: the chain comes back whole
+    assert texts(fresh.answers) == ["10", "4", *FIGHT[1:]] and fresh.over
+
+
+def test_amending_a_face_to_an_exploding_one_typed_in_one_go_keeps_the_rest() -> None:
+    """The other way (final review): 5 amended to ``10 3`` (one answer a die) keeps every later answer."""
+    session = played()
+    amendment = session.amend(0, "10 3")
+    assert texts(amendment.given) == ["10", "3"] and amendment.kept == 6 and amendment.dropped == ()
+    assert texts(session.answers) == ["10", "3", *FIGHT[1:]] and session.over
+
+
+def standing_texts(session: Session) -> dict[int, str]:
+    from companion.amending import standing
+
+    return {i: session.answers[i].text for i in standing(session)}
+
+
+def test_an_amended_answer_undone_and_typed_otherwise_is_no_longer_marked() -> None:
+    """Final review: nothing held ``standing`` to its last check. Answer 4 amended, one more answer,
+    both undone, and answer 4 typed otherwise: it is the table's own answer now, not the amendment's
+    (the log, the list of answers and the export would say "amended: was 15")."""
+    session = played(None, FIGHT[:4])
+    session.amend(3, "16")
+    assert standing_texts(session) == {3: "16"}
+    session.submit("5")
+    session.undo()
+    session.undo()
+    session.submit("17")
+    assert texts(session.answers) == FIGHT[:3] + ["17"]
+    assert standing_texts(session) == {}

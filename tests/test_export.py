@@ -395,6 +395,10 @@ def exported(directory: Path) -> dict:
         (lambda d: {**d, "version": 9}, "written by a later companion (version 9; this one reads 1)"),
         (lambda d: {**d, "setup": {**d["setup"], "game": "chess"}}, "its setup cannot be read: "),
         (lambda d: {**d, "answers": "7 3"}, 'its "answers" is not a list'),
+        (  # a card's fault said as 'companion fighters check' says it, not pydantic's text (final review)
+            lambda d: {**d, "setup": {**d["setup"], "fighters": [{**d["setup"]["fighters"][0], "control": "x"}]}},
+            "its setup cannot be read: fighter Gold Grappler: control: 'x' is not allowed: a whole number from 1 to",
+        ),
         (lambda d: {**d, "answers": [{"txt": "7"}]}, 'answer 1 is not an object with a "text"'),
         (lambda d: {**d, "answers": [{"text": "7", "virtual": "no"}]}, 'answer 1: "virtual" is true or false'),
         (lambda d: {**d, "answers": [{"text": "7", "clock": "1:00"}]}, 'answer 1: "clock" is seconds'),

@@ -439,3 +439,12 @@ def test_an_expression_that_begins_with_a_minus_is_not_taken_for_an_option(capsy
     assert cli.main(["--data-dir", "/nowhere", "roll", "-2d6+10", "--seed", "3"]) == 0
     assert "chance of exactly" in capsys.readouterr().out
     assert cli._roll_expressions(["script", "nhb", "roll", "-d6"]) == ["script", "nhb", "roll", "-d6"]
+
+
+@pytest.mark.parametrize("text", ["2d6 3", "1 0d6", "4 d6", "d1 0", "3d6k h2"])
+def test_a_space_inside_a_term_is_refused_not_joined(text: str) -> None:
+    """Final review: ``2d6 3`` rolled two 63-sided dice, ``1 0d6`` ten dice: a typo became another
+    roll. Spaces stay allowed around ``+`` and ``-``."""
+    with pytest.raises(roller.BadExpression, match="a space inside a term"):
+        roller.parse(text)
+    assert roller.parse(" 2d6 + 3 ").text == roller.parse("2d6+3").text

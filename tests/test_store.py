@@ -542,3 +542,28 @@ def test_a_forgotten_fight_is_out_of_the_lists_until_brought_back(store: Store) 
         assert store.status(a.id) == "open"
     finally:
         other.close()
+
+
+def test_an_id_too_large_for_sqlite_is_no_fight(tmp_path: Path) -> None:
+    """Final review: ``companion export 99999999999999999999999`` ended in SQLite's OverflowError and a
+    traceback; such an id is no saved fight, said as for any other unknown id."""
+    import subprocess
+    import sys
+
+    store = Store.open(tmp_path)
+    huge = 10**23
+    assert store.describe(huge) is None and store.status(huge) is None
+    with pytest.raises(KeyError, match="no saved session"):
+        store.load(huge)
+    store.close()
+    for args in (["export", str(huge)], ["play", "--plain", "nhb", "--resume", str(huge)]):
+        done = subprocess.run(
+            [sys.executable, "-m", "companion", "--data-dir", str(tmp_path), *args],
+            check=False,
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            timeout=60,
+        )
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+        assert f"{huge}" in done.stderr and f"'no saved session {huge}'" not in done.stderr
