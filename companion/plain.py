@@ -736,8 +736,12 @@ def setup_for(ruleset: Ruleset, args: argparse.Namespace, directory: Path, table
     number or name."""
     from companion import cli
 
-    if GAMES[ruleset.key].night:
-        raise cli.UsageError(f"{ruleset.title} is begun in the app; here it can be resumed (--resume ID)")
+    night = GAMES[ruleset.key].night
+    if night and not (args.names or args.fighter):  # a night's entrants are named, in order
+        raise cli.UsageError(
+            f"name {ruleset.title}'s entrants in order, 4, 8 or 16: "
+            f"companion play --plain {ruleset.key} A B C D (drawn in that order: A v B, C v D)"
+        )
     options = cli.parse_options(ruleset, args.option)  # a bad option is said before any question
     tables = cli.tables_of(ruleset, directory)
     roster = cli.roster_for(ruleset, directory, args.fighters)
@@ -759,7 +763,7 @@ def setup_for(ruleset: Ruleset, args: argparse.Namespace, directory: Path, table
         cards = [cli.find_card(roster, name) for name in names]
     elif args.names or args.fighter:
         names = list(args.names or args.fighter)
-        if len(names) != 2:
+        if len(names) != 2 and not night:
             raise cli.UsageError("name two fighters, red then blue (a scene of many: --red and --blue, each repeated)")
         cards = [cli.find_card(roster, name) for name in names]
     else:

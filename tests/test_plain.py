@@ -605,3 +605,21 @@ def test_a_finished_fight_says_every_command_it_takes(tmp_path: Path):
     assert after(out, "7") == ["Refused: the fight is over. Type undo, amend, answers, log, status, dice or quit."]
     assert after(out, "help")[0] == "Nothing to answer: the fight is over."
     assert after(out, "dice d6")[-1] == "Free roll 1, kept with the fight; not an answer."
+
+
+def test_a_tournament_night_is_begun_in_plain_mode_with_its_entrants_named(tmp_path: Path):
+    """Review of issue 23: plain mode refused a new NHB tournament night ("begun in the app"); the
+    entrants are named in order, drawn 1 v 2, 3 v 4 (NHB-9), and the night is saved like any fight."""
+    four = ["Royce Gracie", "Ken Shamrock", "Dan Severn", "Oleg Taktarov"]
+    proc = run(tmp_path, "play", "--plain", "nhb_tournament", *four, stdin="begin\n5\n3\nquit\n")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert "Semi-final 1 of 2: Royce Gracie (red) v Ken Shamrock (blue)" in lines
+    assert "Royce Gracie takes control (25 to 19)" in lines
+    session, store = fight_in(tmp_path)
+    assert session.ruleset.key == "nhb_tournament" and [a.text for a in session.answers] == ["begin", "5", "3"]
+    store.close()
+    three = run(tmp_path, "play", "--plain", "nhb_tournament", *four[:3], stdin="quit\n")
+    assert three.returncode == 2 and "4, 8 or 16 entrants, not 3" in three.stderr
+    none = run(tmp_path, "play", "--plain", "nhb_tournament", stdin="\n")
+    assert none.returncode == 2 and "entrants in order, 4, 8 or 16" in none.stderr
