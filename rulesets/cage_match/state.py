@@ -87,6 +87,11 @@ class Sheet:
     """This sheet's side of the secret choice's pad (a frozen :class:`PadSide`), by what it depends on
     (the corner, the pad, the position, the corner's role there, the focus he holds and his penalty):
     worked out once a fight, not at every turn; a few dozen keys a fight, gone with the fight's state."""
+    prompts: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    """This sheet's roll prompts (frozen), by what each is made of (the corner, the move's figures, the
+    revealed move's type, the focus on dice, the position, the role, the penalty, why and against
+    whom): the why of a roll is one of the turn's own words, so a few hundred keys a fight at most,
+    gone with the fight's state."""
     in_force: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
     """The sheet's bonuses in force, by what they depend on (the position, the corner's role there
     and the move type): the sheet, its card and the card's positions never change in a fight, so
