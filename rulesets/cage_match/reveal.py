@@ -66,27 +66,24 @@ class Reveal(TurnBase):
             sheet = self.sheets[side]
             role = self.role(side)
             held = self.hp[side].focus
-            key = (self.pad, self.position, role, held)
+            key = (side, self.pad, self.position, role, held, self.pen[side])
             pad = sheet.pads.get(key)
-            if pad is None:  # cannot() depends on nothing else a fight changes
-                pad = sheet.pads[key] = (self.pad_options(side), self.default_move(side).key)
-            options, default = pad
-            focus = self.tables.focus
-            sides.append(
-                PadSide(
+            if pad is None:  # cannot() and roll_notes() depend on nothing else a fight changes
+                focus = self.tables.focus
+                pad = sheet.pads[key] = PadSide(
                     sheet.name,
                     side,
                     None if role == "even" else role,
                     held,
-                    options,
-                    default,
+                    self.pad_options(side),
+                    self.default_move(side).key,
                     focus.dice_max,
                     focus.damage_max,
                     self.roll_notes(side),
                     focus.dice_each,  # CM-4, as the tables in play have it
                     focus.damage_each,
                 )
-            )
+            sides.append(pad)
         return SecretPrompt(self.st.turn, self.label, self.pad, (sides[0], sides[1]))
 
     def pad_options(self, side: int) -> tuple[PadOption, ...]:

@@ -44,6 +44,39 @@ class RollOffs(Reveal):
     ) -> Roll:
         """Prompt ``side`` for 2d6 (CM-2); ``attack_on``: the total is read as an attack
         roll against that fighter; ``rolloff``: it is compared with the other corner's first."""
+        sheet = self.sheets[side]
+        key = (
+            side,
+            None if move is None else (move.name, move.type, move.dice, move.damage, move.target),
+            self.moves[side].type,
+            self.picks[side].dice,
+            self.position,
+            self.role(side),
+            self.pen[side],
+            why,
+            attack_on,
+            rolloff,
+        )
+        asked = sheet.prompts.get(key)
+        if asked is None:  # the prompt is made of the values in its key and the fight's sheets and card alone
+            asked = sheet.prompts[key] = self.roll_prompt(side, move, why, attack_on, rolloff)
+        if attack_on is not None:
+            self.reading = (self.sheets[attack_on].rating, None)
+        if not rolloff:  # one attack roll, read in full (a roll-off has set its own)
+            self.rolling = Rolling(why, (side,), (move, None) if side == 0 else (None, move), side, None)
+        faces = self.take(lambda: asked)
+        mod = asked.modifier
+        rolled = Roll(faces, sum(faces) + mod)
+        if attack_on is not None:
+            self.reading = (self.sheets[attack_on].rating, rolled)
+        mark = " — double 6s!" if rolled.d6 else " — double 1s" if faces == (1, 1) else ""
+        plus = f"{mod:+d}" if mod else ""
+        what = move.name.lower() if move is not None else "defence"
+        self.log.append(f"{self.name(side)} rolls {faces[0]}+{faces[1]}{plus} = {rolled.total} for {what}{mark}")
+        return rolled
+
+    def roll_prompt(self, side: int, move: Move | None, why: str, attack_on: int | None, rolloff: bool) -> RollPrompt:
+        """The prompt for :meth:`roll`: the dice with every modifier, and what the total is read against."""
         mod, parts = self.modifier(side, move)
         what = move.name.lower() if move is not None else "defence"
         against, target, note = "the other corner's roll-off", None, "double 6s beat any other roll"
@@ -55,36 +88,24 @@ class RollOffs(Reveal):
                 if move is None or move.damage > 0
                 else "it lands on 3 or more; double 1s miss"
             )
-            self.reading = (rating, None)
             if not rolloff and move is not None and move.damage == 0:
                 against, target, note = "3 or more to land", 3, reading  # a position move: no damage to read
             elif not rolloff:
                 against, target, note = f"{self.name(attack_on)}'s muscle rating", rating, reading
             elif move is not None and move.damage > 0:
                 note = f"double 6s beat any other roll; the total is also the attack roll: {reading}"
-        if not rolloff:  # one attack roll, read in full (a roll-off has set its own)
-            self.rolling = Rolling(why, (side,), (move, None) if side == 0 else (None, move), side, None)
-        faces = self.take(
-            lambda: RollPrompt(
-                self.name(side),
-                side,
-                TWO_D6,
-                f"{what} ({why})",
-                mod,
-                parts,
-                against=against,
-                target=target,
-                note=note,
-                also=(ENDS,),
-            )
+        return RollPrompt(
+            self.name(side),
+            side,
+            TWO_D6,
+            f"{what} ({why})",
+            mod,
+            parts,
+            against=against,
+            target=target,
+            note=note,
+            also=(ENDS,),
         )
-        rolled = Roll(faces, sum(faces) + mod)
-        if attack_on is not None:
-            self.reading = (self.sheets[attack_on].rating, rolled)
-        mark = " — double 6s!" if rolled.d6 else " — double 1s" if faces == (1, 1) else ""
-        plus = f"{mod:+d}" if mod else ""
-        self.log.append(f"{self.name(side)} rolls {faces[0]}+{faces[1]}{plus} = {rolled.total} for {what}{mark}")
-        return rolled
 
     def rolloff(
         self,

@@ -100,6 +100,21 @@ __all__ = [
 
 # --- one turn -------------------------------------------------------------------
 
+OUTCOME_STEPS = {
+    TRADE_BLOWS: "trade_blows",
+    WHO_FASTER: "who_faster",
+    SWIFT_ATTACK: "swift_attack",
+    TAUNTS: "taunts",
+    SLICK_MOVE: "slick_move",
+    SPRAWL_N_BRAWL: "sprawl_n_brawl",
+    PROTECTS: "protects",
+    BRUTAL_HIT: "brutal_hit",
+    SHOOTS_IN: "shoots_in",
+    TRIES_THE_TAKE_DOWN: "tries_the_take_down",
+    CROWD_BOOS: "crowd_boos",
+}
+"""Each outcome of the results table and the :class:`Turn`'s step that plays it (``outcomes.py``)."""
+
 
 class Turn(Combos):
     """One turn played from its start over the answers given so far (CM-5): the secret choice
@@ -122,20 +137,7 @@ class Turn(Combos):
         cell = self.cell
         assert cell is not None  # read at the reveal
         actor = 1 if cell.actor == 1 else 0
-        handler = {
-            TRADE_BLOWS: self.trade_blows,
-            WHO_FASTER: self.who_faster,
-            SWIFT_ATTACK: self.swift_attack,
-            TAUNTS: self.taunts,
-            SLICK_MOVE: self.slick_move,
-            SPRAWL_N_BRAWL: self.sprawl_n_brawl,
-            PROTECTS: self.protects,
-            BRUTAL_HIT: self.brutal_hit,
-            SHOOTS_IN: self.shoots_in,
-            TRIES_THE_TAKE_DOWN: self.tries_the_take_down,
-            CROWD_BOOS: self.crowd_boos,
-        }[cell.outcome]
-        handler(actor, 1 - actor)
+        getattr(self, OUTCOME_STEPS[cell.outcome])(actor, 1 - actor)
         if self.result is None:
             self.record()
         if self.result is None:

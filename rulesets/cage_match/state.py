@@ -84,8 +84,18 @@ class Sheet:
     kinds: dict[str, str]
     by_key: dict[str, Move]
     pads: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
-    """This sheet's pad as the secret choice offers it, by what it depends on (the pad, the position,
-    the corner's role there and the focus he holds): worked out once a fight, not at every turn."""
+    """This sheet's side of the secret choice's pad (a frozen :class:`PadSide`), by what it depends on
+    (the corner, the pad, the position, the corner's role there, the focus he holds and his penalty):
+    worked out once a fight, not at every turn; a few dozen keys a fight, gone with the fight's state."""
+    prompts: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    """This sheet's roll prompts (frozen), by what each is made of (the corner, the move's figures, the
+    revealed move's type, the focus on dice, the position, the role, the penalty, why and against
+    whom): the why of a roll is one of the turn's own words, so a few hundred keys a fight at most,
+    gone with the fight's state."""
+    in_force: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    """The sheet's bonuses in force, by what they depend on (the position, the corner's role there
+    and the move type): the sheet, its card and the card's positions never change in a fight, so
+    a few keys a fight, gone with the fight's state."""
 
     @classmethod
     def of(cls, card: CmCard, rules: Rules) -> Sheet:

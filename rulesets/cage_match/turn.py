@@ -75,6 +75,7 @@ class TurnBase(ReplayRound):
         self.tables = state.rules.tables
         self.rules = state.rules
         self.sheets = state.sheets
+        self.names = (state.sheets[0].card.name, state.sheets[1].card.name)
         self.i = 0
         self.taken: list[Any] = []
         """The answers read so far this turn."""
@@ -115,7 +116,7 @@ class TurnBase(ReplayRound):
         return super().value(prompt, reading)
 
     def name(self, side: int) -> str:
-        return self.sheets[side].name
+        return self.names[side]
 
     @property
     def t(self) -> CardTables:
@@ -138,17 +139,22 @@ class TurnBase(ReplayRound):
         low = (hp.muscle < penalties.below) + (hp.body < penalties.below)
         return penalties.both if low == 2 else penalties.one if low == 1 else 0
 
-    def bonuses(self, side: int, move_type: str | None = None) -> list[Bonus]:
+    def bonuses(self, side: int, move_type: str | None = None) -> tuple[Bonus, ...]:
         """The sheet's bonuses in force for ``side`` now: in this position, on his side of it
         (issue 16: "+1 as holder" is not his when held), and for ``move_type`` if given."""
         role = self.role(side)
-        return [
-            bonus
-            for bonus in self.sheets[side].card.bonuses
-            if (not bonus.positions or self.position in bonus.positions)
-            and (bonus.side is None or bonus.side == role)
-            and (move_type is None or not bonus.types or move_type in bonus.types)
-        ]
+        sheet = self.sheets[side]
+        key = (self.position, role, move_type)
+        found: tuple[Bonus, ...] | None = sheet.in_force.get(key)
+        if found is None:  # the sheet's bonuses depend on nothing else a fight changes
+            found = sheet.in_force[key] = tuple(
+                bonus
+                for bonus in sheet.card.bonuses
+                if (not bonus.positions or self.position in bonus.positions)
+                and (bonus.side is None or bonus.side == role)
+                and (move_type is None or not bonus.types or move_type in bonus.types)
+            )
+        return found
 
     def down(self) -> bool:
         return any(hp.head <= 0 or hp.body <= 0 for hp in self.hp)
