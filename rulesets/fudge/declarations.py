@@ -301,28 +301,38 @@ class Declarations(RoundBase):
 
     # --- what the declarations say --------------------------------------------------------
 
-    _melee_on: dict[int, tuple[int, ...]] | None = None
-    """Each defender's melee attackers, as the declarations so far make them (asked often, in every phase)."""
+    _melee_on: tuple[dict[int, tuple[int, ...]], frozenset[int]] | None = None
+    """Each defender's melee attackers, and who attacks in melee, as the declarations so far make
+    them (asked often, in every phase; worked out again when a declaration is made)."""
 
-    def melee_attackers(self, defender: int) -> list[int]:
-        """Who has declared a melee attack on ``defender`` this round (scene order)."""
+    def _melee(self) -> tuple[dict[int, tuple[int, ...]], frozenset[int]]:
         on = self._melee_on
         if on is None:
-            on = self._melee_on = {
+            melee = [attacker for attacker in self.everyone if self.declares_melee(attacker)]  # in scene order
+            attackers = {
                 target: tuple(
                     attacker
-                    for attacker in self.everyone
-                    if self.is_melee(attacker) and target in self.decl[attacker].targets  # type: ignore[union-attr]
+                    for attacker in melee
+                    if target in self.decl[attacker].targets  # type: ignore[union-attr]
                 )
                 for target in self.everyone
             }
-        return list(on[defender])
+            on = self._melee_on = (attackers, frozenset(melee))
+        return on
+
+    def melee_attackers(self, defender: int) -> list[int]:
+        """Who has declared a melee attack on ``defender`` this round (scene order)."""
+        return list(self._melee()[0][defender])
 
     def is_attack(self, combatant: int) -> bool:
         decl = self.decl[combatant]
         return decl is not None and decl.action in ATTACKS
 
     def is_melee(self, combatant: int) -> bool:
+        """He has declared a melee attack (:meth:`declares_melee`, as the declarations so far make it)."""
+        return combatant in self._melee()[1]
+
+    def declares_melee(self, combatant: int) -> bool:
         return self.is_attack(combatant) and self.arm(combatant).kind == "melee"
 
     def arm(self, combatant: int) -> Arm:

@@ -63,6 +63,8 @@ class RoundBase(ReplayRound):
         self.sheets = state.sheets
         self.everyone = range(len(state.sheets))
         """Every combatant of the scene, in scene order (by his index in ``sheets``)."""
+        self.names = [sheet.name for sheet in state.sheets]
+        """Each one's name, as his sheet's card has it (the sheets are frozen: read once a round)."""
         self.i = 0
         self.taken: list[Any] = []
         self.log: list[str] = []
@@ -165,7 +167,7 @@ class RoundBase(ReplayRound):
         return list(self.gm.get(key, []))
 
     def name(self, combatant: int) -> str:
-        return self.sheets[combatant].name
+        return self.names[combatant]
 
     def enemies(self, combatant: int) -> list[int]:
         """The enemies that can be attacked: any not dead (design 6.1)."""

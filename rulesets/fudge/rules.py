@@ -47,17 +47,19 @@ ALLOWED = ", ".join(LADDER) + " (beyond them Legendary+1, Legendary+2 ...; below
 
 _WORD = re.compile(r"^\s*([A-Za-z]+)\s*(?:([+-])\s*(\d{1,3}))?\s*$")
 _BY_CASEFOLD = {word.casefold(): level for word, level in LADDER.items()}
+_BY_LEVEL = {level: word for word, level in LADDER.items()}
+"""The ladder's words by level (a round names a level at every roll: looked up, not searched)."""
 
 
 def ladder_name(level: int) -> str:
     """The ladder word for ``level``: ``Good`` for 1, ``Legendary+1`` for 5, ``Terrible-1`` for -4."""
+    word = _BY_LEVEL.get(level)
+    if word is not None:
+        return word
     if level > TOP:
         return f"Legendary+{level - TOP}"
     if level < BOTTOM:
         return f"Terrible-{BOTTOM - level}"
-    for word, value in LADDER.items():
-        if value == level:
-            return word
     raise AssertionError(level)  # every int between the ends is on the ladder
 
 

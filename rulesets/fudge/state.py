@@ -10,6 +10,7 @@ round's phases (``rulesets/fudge/round.py`` and the modules built on it) and the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from companion.dice import FUDGE, Dice
@@ -290,6 +291,13 @@ class Arm:
 
 @dataclass(frozen=True)
 class Sheet:
+    """A combatant's sheet compiled against the tables.
+
+    Frozen, and its card a frozen model: what is read from it alone (his pain threshold, his
+    melee skill and defence) is worked out once, on first asking, and kept on the sheet (its
+    ``__dict__``, not a field: equality and the fields are as before). A round asks them at
+    every prompt; a fight's sheets last as long as the fight."""
+
     card: Any
     side: int
     slug: str
@@ -301,7 +309,7 @@ class Sheet:
         name: str = self.card.name
         return name
 
-    @property
+    @cached_property
     def gift(self) -> str | None:
         gifts = set(getattr(self.card, "gifts", None) or ())
         for gift in ("high-pain-threshold", "low-pain-threshold"):
@@ -320,6 +328,10 @@ class Sheet:
     def melee_skill(self) -> tuple[str, int] | None:
         """The best melee skill on the sheet: a melee weapon's skill or an unarmed one (the first
         listed on equal levels); None with neither."""
+        return self._melee_skill
+
+    @cached_property
+    def _melee_skill(self) -> tuple[str, int] | None:
         best: tuple[str, int] | None = None
         names = [arm.skill for arm in self.arms if arm.kind == "melee"]
         names += [skill for skill in self.card.skills if any(word in skill.lower() for word in BRAWLING)]
@@ -493,8 +505,10 @@ class Live:
 
     def worst(self, *, shrugged: bool = False) -> str | None:
         """The worst wound box marked (``shrugged``: counting those shrugged off too)."""
+        boxes = self.boxes
         for level in range(len(BOXES) - 1, -1, -1):
-            if any(mark == 1 or (shrugged and mark == 2) for mark in self.boxes[level]):
+            row = boxes[level]  # ``in``: a mark equal to 1 (or 2), as asked mark by mark
+            if 1 in row or (shrugged and 2 in row):
                 return BOXES[level]
         return None
 
