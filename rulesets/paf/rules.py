@@ -75,15 +75,23 @@ class Figure:
         return number(self.value)
 
 
+def exact(x: Number) -> Fraction:
+    """``x`` as a Fraction: a Fraction as it is (``Fraction(x)`` of a Fraction is the same value, built
+    again through the numbers ABCs: the replay asks this of every term of every figure)."""
+    return x if type(x) is Fraction else Fraction(x)
+
+
 def number(x: Number) -> int | float:
     """A JSON-able number: whole values as int, others as float."""
-    x = Fraction(x)
+    x = exact(x)
     return int(x) if x.denominator == 1 else float(x)
 
 
 def show(x: Number) -> str:
     """``47``, ``57.5``, ``17.3``: exact for halves and tenths, else two decimals."""
-    x = Fraction(x)
+    if type(x) is int:
+        return str(x)  # Fraction(x) would show its numerator, x itself
+    x = exact(x)
     if x.denominator == 1:
         return str(x.numerator)
     if 10**6 % x.denominator == 0:
@@ -92,7 +100,9 @@ def show(x: Number) -> str:
 
 
 def _figure(name: str, parts: Iterable[tuple[str, Number]]) -> Figure:
-    ps = tuple(Part(label, Fraction(amount)) for label, amount in parts)
+    ps = tuple(Part(label, exact(amount)) for label, amount in parts)
+    if all(p.amount.denominator == 1 for p in ps):  # whole terms: their sum as ints, the same value
+        return Figure(name, Fraction(sum(p.amount.numerator for p in ps)), ps)
     return Figure(name, sum((p.amount for p in ps), Fraction(0)), ps)
 
 
@@ -251,13 +261,13 @@ def monster_df(*, ac: int, lvl: int, d20: int, misc: Number = 0) -> Figure:
 def needed_to_hit(af: Figure | Number, df: Figure | Number, modifiers: Iterable[tuple[str, Number]] = ()) -> Figure:
     """PA-2: the chance to miss, AF + DF + range and condition modifiers; a percentile roll
     equal to or above it hits."""
-    a = af.value if isinstance(af, Figure) else Fraction(af)
-    d = df.value if isinstance(df, Figure) else Fraction(df)
+    a = af.value if isinstance(af, Figure) else exact(af)
+    d = df.value if isinstance(df, Figure) else exact(df)
     return _figure("needed", [("AF", a), ("DF", d), *modifiers])
 
 
 def _value(needed: Figure | Number) -> Fraction:
-    return needed.value if isinstance(needed, Figure) else Fraction(needed)
+    return needed.value if isinstance(needed, Figure) else exact(needed)
 
 
 def lowest_hit(needed: Figure | Number) -> int:

@@ -52,7 +52,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from companion.replay import SceneRuleset, slug
+from companion.replay import Played, SceneRuleset, slug
 from companion.ruleset import (
     SIDES,
     Answer,
@@ -300,8 +300,12 @@ class Paf(SceneRuleset):
         for _ in range(EMPTY_ROUNDS):
             if end.result is not None or end.inputs:
                 break
-            rnd = self.round_class(end).run()
+            played = Played(self.round_class(end))  # the next round, live: as far as it goes by itself
+            rnd = played.round
             if not rnd.done:
+                # it waits at its first prompt: kept as the round of ``end`` (the state returned), so the
+                # next answer goes on from there instead of replaying the round's start again
+                self._rounds.keep(end, played)
                 break
             log += tuple(rnd.log)
             end = evolve(

@@ -9,6 +9,8 @@ the mutable copy a round changes (:class:`_Live`), the state the ruleset keeps
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from functools import cached_property, lru_cache
+from operator import attrgetter
 from typing import Any
 
 from companion.dice import PERCENT, Dice, d, parse_roll
@@ -101,8 +103,12 @@ OPTIONS = Options.specs()
 # --- dice ------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=256)
 def dice_of(dice: str) -> tuple[Dice, int]:
-    """The dice to type for ``dice`` (its faces) and the number added to them (``1d6+1``)."""
+    """The dice to type for ``dice`` (its faces) and the number added to them (``1d6+1``).
+
+    Cached: a damage roll asks it of its weapon's printed dice at every blow; the text is a str and
+    the answer immutable (a frozen Dice, an int), and the tables print few dice (256 at most kept)."""
     return parse_roll(dice)
 
 
@@ -136,11 +142,14 @@ class Being:
     numbers: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
     """The card's derived numbers by (weapon, stats lost, monster death): a replay reads them often."""
 
-    @property
+    # cached on the instance (a frozen dataclass over a frozen card: they never change); every prompt
+    # and log line of a round asks the name
+
+    @cached_property
     def name(self) -> str:
         return self.card.name
 
-    @property
+    @cached_property
     def character(self) -> bool:
         kind: str = self.card.kind  # the card's Literal reads as Any
         return kind == "character"
@@ -211,6 +220,8 @@ class Fighter:
 
 
 FIELDS = tuple(each.name for each in fields(Fighter))
+_FIELDS_OF = attrgetter(*FIELDS)
+"""A Fighter's (or a live copy's) fields in order, as a tuple."""
 
 
 class _Live:
@@ -252,10 +263,14 @@ class _Live:
     helped: bool
 
     def __init__(self, fighter: Fighter) -> None:
-        self.__dict__.update({key: getattr(fighter, key) for key in FIELDS})
+        self.__dict__.update(zip(FIELDS, _FIELDS_OF(fighter)))
+        self._was = fighter
 
     def frozen(self) -> Fighter:
-        return Fighter(**{key: self.__dict__[key] for key in FIELDS})
+        values = _FIELDS_OF(self)
+        if values == _FIELDS_OF(self._was):
+            return self._was  # unchanged this round: the same numbers, already frozen (and immutable)
+        return Fighter(*values)
 
     @property
     def temp_total(self) -> int:

@@ -538,7 +538,7 @@ TablesError with every problem."""
 def needed_index(needed: int | float | Fraction) -> int:
     """The needed roll as the threshold tables read it (R-16): rounded up to the lowest
     whole roll that hits, held within 0..100."""
-    return min(100, max(0, math.ceil(Fraction(needed))))
+    return min(100, max(0, math.ceil(needed if type(needed) is Fraction else Fraction(needed))))
 
 
 def _threshold(rows: list[Threshold], needed: int | float | Fraction) -> int | None:

@@ -17,6 +17,9 @@ from companion.rulesets.paf.cards import is_melee, is_missile
 from companion.rulesets.paf.numbers import LiveNumbers
 from companion.rulesets.paf.state import ACTION_WHY, D20, NON_LETHAL
 
+ACTION_CHOICES = {key: Choice(key, key, why) for key, why in ACTION_WHY.items()}
+"""Each action as an option (a Choice is immutable: the same one in every prompt that offers it)."""
+
 
 class Turns(LiveNumbers):
     """A being's turn: its action, weapon, target (design 2, PA-6), and the turns without a roll to hit."""
@@ -133,9 +136,10 @@ class Turns(LiveNumbers):
         if me.held_by is not None:
             keys = ["break", "wait"]
         else:
-            if self.may_attack(being):
+            # every action's targets are the enemies (:meth:`targets`): asked once, not once an action
+            if self.may_attack(being) and self.enemies(being):
                 for action in ("attack", "shoot", "pummel", "grapple", "overbear"):
-                    if self.weapons_for(being, action) and self.targets(being, action):
+                    if self.weapons_for(being, action):
                         keys.append(action)
             if me.movement != "none":
                 keys.append("move")
@@ -147,7 +151,7 @@ class Turns(LiveNumbers):
             if "dropped" in me.weapons:
                 keys.append("recover")
         keys.append("condition")
-        return [Choice(key, key, ACTION_WHY[key]) for key in keys]
+        return [ACTION_CHOICES[key] for key in keys]
 
     def fallen_friends(self, being: int) -> list[int]:
         """The friends of ``being`` below 0 and alive, not yet helped (PA-5: they cannot heal without help)."""
