@@ -42,10 +42,9 @@ fighters:
 hammer right), to look for on screen before the reveal."""
 
 
-async def open_fight(pilot, game_row: int, red: str, blue: str, options: dict | None = None):
-    """From home, as a player: the game ``game_row`` rows down, the corners picked by
-    filtering (typing itself is tested in the selection test), ``options`` set on the
-    options screen, then Start. Returns the fight screen."""
+async def pick_corners(pilot, game_row: int, red: str, blue: str) -> None:
+    """From home, as a player: the game ``game_row`` rows down, its two corners picked by
+    filtering (typing itself is tested in the selection test)."""
     from textual.widgets import Input
 
     from companion.screens.select import FighterSelectScreen
@@ -57,6 +56,12 @@ async def open_fight(pilot, game_row: int, red: str, blue: str, options: dict | 
         pilot.app.screen.query_one("#filter", Input).value = name
         await pilot.pause()
         await pilot.press("enter")
+
+
+async def open_fight(pilot, game_row: int, red: str, blue: str, options: dict | None = None):
+    """From home, as a player: the corners picked (:func:`pick_corners`), ``options`` set on the
+    options screen, then Start. Returns the fight screen."""
+    await pick_corners(pilot, game_row, red, blue)
     await pilot.press("enter")  # both corners full: on to the options
     await pilot.pause()
     return await choose_options(pilot, options)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import tiers
-from table_cards import screen_text
+from table_cards import pick_corners, screen_text
 from textual.widgets import Input, Select
 
 import companion.screens.matchup as matchup
@@ -333,16 +333,8 @@ async def test_a_game_the_simulator_cannot_play_is_refused(tmp_path: Path, monke
 async def open_from_selection(pilot, game_row: int, red: str, blue: str) -> MatchupScreen:
     """From home, as a player: the game ``game_row`` rows down, the corners picked by filtering,
     then f5."""
-    from companion.screens.select import FighterSelectScreen
-
     await pilot.pause()
-    await pilot.press(*["down"] * game_row, "enter")
-    await pilot.pause()
-    assert isinstance(pilot.app.screen, FighterSelectScreen)
-    for name in (red, blue):
-        pilot.app.screen.query_one("#filter", Input).value = name
-        await pilot.pause()
-        await pilot.press("enter")
+    await pick_corners(pilot, game_row, red, blue)
     await pilot.press("f5")
     await pilot.pause()
     screen = pilot.app.screen

@@ -8,10 +8,10 @@ from __future__ import annotations
 import io
 import json
 import random
-from pathlib import Path
 
 import pytest
 import tiers
+from test_simulate import simulate  # `companion simulate` run in-process, its status and output
 
 from companion import cli
 from companion.clock import mmss
@@ -43,15 +43,6 @@ def fold(ruleset, setup: Setup, answers: list[Answer]):
     for answer in answers:
         states.append(ruleset.apply(states[-1], answer).state)
     return states
-
-
-def simulate(tmp_path: Path, monkeypatch, *args: str) -> tuple[int, str, str]:
-    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
-    out, err = io.StringIO(), io.StringIO()
-    monkeypatch.setattr("sys.stdout", out)
-    monkeypatch.setattr("sys.stderr", err)
-    status = cli.main(["simulate", *args])
-    return status, out.getvalue(), err.getvalue()
 
 
 # --- FO: the clock -----------------------------------------------------------------------------
