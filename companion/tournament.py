@@ -246,14 +246,8 @@ class Tournament(Ruleset):
         for bout in bracket.done:
             wins[bout.winner] += 1
         alive = bracket.alive()
-        losses = list(bracket.losses)
-        if state.bout is None and bracket.next_bout is None and bracket.done:
-            # the night is over: the champion's loss as he fought the final, as his panel's ratings
-            # show him (:meth:`corners`); the final's own loss has no bout to carry into (NHB-9)
-            final = bracket.done[-1]
-            losses[final.winner] -= final.loss
         out = {
-            card.name: {"rating_loss": losses[i], "wins": wins[i], "out": i not in alive}
+            card.name: {"rating_loss": bracket.losses[i], "wins": wins[i], "out": i not in alive}
             for i, card in enumerate(bracket.entrants)
         }
         if state.bout is not None:
