@@ -141,6 +141,8 @@ async def test_the_clock_is_set_by_hand_when_paused(data_dir: Path) -> None:
         fake.advance(2)
         await answer(pilot, "punch")
         assert screen.session.answers[-1].clock == 110.0
+        # the time to the reading ran at the table with Red Fox holding the dice: his, 0:15 to 1:50 (FO-7)
+        assert screen.session.ruleset.live_attack_seconds(screen.session.state, 110.0) == (95.0, 0.0)
 
 
 async def test_pausing_pauses_attacking_time(data_dir: Path) -> None:
