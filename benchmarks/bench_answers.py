@@ -53,7 +53,7 @@ def golden(game: str) -> list[tuple[Any, Any, list[Answer]]]:
             continue
         session = cli.session_for(ruleset, parsed)
         cli.play_script(session, io.StringIO(text), io.StringIO())
-        out.append((ruleset, session.start, session.answers))
+        out.append((ruleset, session.start, as_saved(session.answers)))
     return out
 
 
@@ -89,8 +89,14 @@ def long_fight(game: str, seed: int = 2026) -> list[tuple[Any, Any, list[Answer]
                 session.submit("bell")
                 clock = 0.0
             given += 1
-        out.append((ruleset, session.start, session.answers))
+        out.append((ruleset, session.start, as_saved(session.answers)))
     return out
+
+
+def as_saved(answers: list[Answer]) -> list[Answer]:
+    """The answers as a saved fight gives them back (text, not the session's reading): the fold
+    reads each once, as the session does on Enter, so the figure is an answer's whole cost."""
+    return [answer.typed() for answer in answers]
 
 
 def main() -> None:

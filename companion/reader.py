@@ -22,13 +22,14 @@ choice takes), and the prompt's own words besides (ruling D-5).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from companion.dice import Dice, Refused, read_faces
-from companion.ruleset import Choice, ChoicePrompt, OverPrompt, Pick, Prompt, RollPrompt, SecretPrompt
+from companion.ruleset import Answer, Choice, ChoicePrompt, OverPrompt, Pick, Prompt, RollPrompt, SecretPrompt
 
-__all__ = ["Reading", "Said", "also_of", "choose", "faces", "read", "said"]
+__all__ = ["Reading", "Said", "also_of", "choice_of", "choose", "faces", "faces_of", "read", "said", "said_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,3 +163,35 @@ def read(prompt: Prompt, text: str) -> Any:
         return prompt.parse(text)
     assert isinstance(prompt, OverPrompt)
     raise Refused("the fight is over")
+
+
+# --- what a ruleset takes: the session's reading, or the text read here -------------------------
+#
+# The session reads an answer once, at the prompt it answers, and hands the ruleset the typed value
+# (``Answer.reading``). An answer nobody has read yet (a saved fight folded on resume, a roll the
+# simulator typed) is read here, by the same functions, so a ruleset takes the same value either way.
+
+
+def faces_of(answer: Answer, dice: Dice) -> tuple[int, ...]:
+    """The faces ``answer`` gives for ``dice`` (the roll it answers)."""
+    reading = answer.reading
+    if type(reading) is tuple:
+        return reading
+    return read_faces(dice, answer.text)
+
+
+def choice_of(answer: Answer, prompt: Callable[[], ChoicePrompt]) -> Choice | Said:
+    """The option (or declared word) ``answer`` names at the choice it answers; ``prompt()`` is made
+    only where the text must be read."""
+    reading = answer.reading
+    if isinstance(reading, (Choice, Said)):
+        return reading
+    return choose(prompt(), answer.text)
+
+
+def said_of(answer: Answer, also: tuple[Choice, ...]) -> Said | None:
+    """The word of ``also`` that ``answer`` says, if it says one (FO's ``bell``, ``stall``)."""
+    reading = answer.reading
+    if reading is not None:
+        return reading if isinstance(reading, Said) else None
+    return said(also, answer.text)

@@ -47,9 +47,12 @@ def slug(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Typed:
-    """An answer just typed, not yet read against the prompt it answers."""
+    """An answer just typed, not yet taken at the prompt it answers."""
 
     text: str
+    reading: Any = None
+    """What the session read it as at that prompt (:attr:`companion.ruleset.Answer.reading`); None:
+    the round reads ``text`` there."""
 
 
 TablesT = TypeVar("TablesT")
@@ -232,8 +235,9 @@ class ReplayRound:
             value = self.st.inputs[self.i]
             self.asked = None
             if isinstance(value, Typed):
-                self.asked = prompt()
-                value = self.read(self.asked, value.text)
+                asked = self.asked = prompt()
+                reading = value.reading
+                value = self.read(asked, value.text) if reading is None else self.value(asked, reading)
             self.i += 1
             self.taken.append(value)
             return value
@@ -249,10 +253,13 @@ class ReplayRound:
             # cannot see through, and a round let go would never be freed
             parent = getcurrent().parent
             assert parent is not None  # a round played live runs in a greenlet of its own
-            text = parent.switch()
+            answer: Answer = parent.switch()
             del parent
             try:
-                value = self.read(asked, text)
+                # the session read it at this very prompt (issue 21: once); an answer nobody has
+                # read yet (a saved fight folded on resume) is read here, by the same reader
+                reading = answer.reading
+                value = self.read(asked, answer.text) if reading is None else self.value(asked, reading)
             except Refused as refused:  # said to whoever fed it; the round waits on here, unchanged
                 self.refused = refused
                 continue
@@ -294,8 +301,8 @@ class Played:
         """The round waits at its prompt for an answer."""
         return not self.round.done and not self._fiber.dead
 
-    def feed(self, text: str) -> None:
-        """Go on from the prompt with the typed ``text``, to the next prompt or the round's end.
+    def feed(self, answer: Answer) -> None:
+        """Go on from the prompt with ``answer``, to the next prompt or the round's end.
 
         Raises:
             Refused: the answer does not fit the prompt (the round still waits there, unchanged) or
@@ -304,7 +311,7 @@ class Played:
         rnd, fiber = self.round, self._fiber
         rnd.refused = None
         fiber.parent = getcurrent()  # back to whoever feeds it, wherever it was made
-        fiber.switch(text)
+        fiber.switch(answer)
         if rnd.refused is not None:
             raise rnd.refused
 
@@ -353,37 +360,37 @@ class Rounds:
         places[0] = (state, played)
         return played.round
 
-    def answered(self, state: Any, text: str) -> Played:
-        """``state``'s round gone on with the typed ``text`` (it is the next state's then: :meth:`keep`
-        it there); replayed from its start with ``text`` last where none waits for it.
+    def answered(self, state: Any, answer: Answer) -> Played:
+        """``state``'s round gone on with ``answer`` (it is the next state's then: :meth:`keep`
+        it there); replayed from its start with the answer's text last where none waits for it.
 
         Raises:
-            Refused: ``text`` does not fit (D-5): ``state`` keeps its round as it was.
+            Refused: ``answer`` does not fit (D-5): ``state`` keeps its round as it was.
         """
         places = self._places()
         found = next(((k, kept[1]) for k, kept in enumerate(places) if kept is not None and kept[0] is state), None)
         if found is None or not found[1].waiting:
-            return Played(self._make(evolve(state, inputs=state.inputs + (Typed(text),))))
+            return Played(self._make(evolve(state, inputs=state.inputs + (Typed(answer.text, answer.reading),))))
         place, played = found
         places[place] = None  # fed, it is no longer this state's round
         try:
-            played.feed(text)
+            played.feed(answer)
         except Refused:
             if played.waiting:  # refused at the prompt: nothing changed, it waits for this state still
                 places[place] = (state, played)
             raise
         return played
 
-    def go_on(self, state: Any, text: str) -> tuple[Any, Any, tuple[str, ...]]:
-        """``state``'s round gone on with the typed ``text`` (:meth:`answered`): the round, the state
+    def go_on(self, state: Any, answer: Answer) -> tuple[Any, Any, tuple[str, ...]]:
+        """``state``'s round gone on with ``answer`` (:meth:`answered`): the round, the state
         with the round's answers so far (kept as its round's where the round waits on: its ``shown``
         the lines logged) and the lines this answer logged. A finished round is the caller's to fold
         into the next round's state.
 
         Raises:
-            Refused: ``text`` does not fit (D-5): ``state`` keeps its round as it was.
+            Refused: ``answer`` does not fit (D-5): ``state`` keeps its round as it was.
         """
-        played = self.answered(state, text)
+        played = self.answered(state, answer)
         rnd: Any = played.round
         log = tuple(rnd.log[state.shown :])
         if rnd.done:
@@ -434,7 +441,7 @@ class SceneRuleset(Ruleset):
     def apply(self, state: Any, answer: Answer) -> Outcome:
         if state.result is not None:
             raise Refused("the scene is over")
-        rnd, after, log = self._rounds.go_on(state, answer.text)
+        rnd, after, log = self._rounds.go_on(state, answer)
         if not rnd.done:
             return Outcome(after, log)
         fighters = tuple(f.frozen() for f in rnd.f)

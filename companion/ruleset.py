@@ -79,6 +79,17 @@ class Answer:
     """The app rolled it for the player (ruling D-6)."""
     clock: float | None = None
     """Seconds elapsed in the round when it was entered (timed games only)."""
+    reading: Any = field(default=None, compare=False, repr=False)
+    """What the one reader (:func:`companion.reader.read`) made of ``text`` at the prompt it answers,
+    where the session read it there (issue 21: the session reads an answer once, and the ruleset
+    takes the typed value). None where nobody has read it yet (a saved fight folded on resume, a
+    simulated roll): the ruleset reads ``text`` then, by the same reader. Never saved, and not part
+    of an answer's equality: it is what ``text`` says at that prompt, nothing more."""
+
+    def typed(self) -> Answer:
+        """This answer as typed, its reading let go: to give at another prompt than the one it was
+        read at (an amended fight's later answers, asked again)."""
+        return self if self.reading is None else Answer(self.text, self.virtual, self.clock)
 
 
 METHOD_WORDS = {"incapacitated": "incapacitation"}

@@ -238,8 +238,9 @@ class Session:
         if exploded is not None:
             self._fold(exploded, clock)  # all or nothing: a die refused stores none of them
             return [self.submit(part, clock=clock) for part in exploded][-1]  # one answer a die
-        read(prompt, text)  # the one reader: a refusal says what fits, in the words the tray's preview says
-        answer = Answer(text, virtual, clock)
+        # the one reader, once: a refusal says what fits, in the words the tray's preview says; the
+        # ruleset takes what it read
+        answer = Answer(text, virtual, clock, read(prompt, text))
         outcome = self.ruleset.apply(self.state, answer)
         step = Step(answer, outcome.state, outcome.log)
         if self.store is not None:
@@ -273,8 +274,7 @@ class Session:
         state = copy.copy(self.state)
         if exploded is not None:
             return self._fold(exploded, clock, state)
-        read(prompt, text)  # the one reader, as submit reads it
-        return self.ruleset.apply(state, Answer(text, False, clock))
+        return self.ruleset.apply(state, Answer(text, False, clock, read(prompt, text)))  # read as submit reads it
 
     def _exploded(self, text: str) -> list[str] | None:
         """An exploding die typed in one go, ``10 4`` (issue 21): the faces, each but the last the
@@ -415,7 +415,7 @@ class Session:
         while first < len(steps) and _continues(self.ruleset.prompt(steps[first - 1].state)):
             first += 1  # the old answer's own exploding dice go with it (it may not explode now)
         for j in range(first, len(steps)):
-            answer = steps[j].answer
+            answer = steps[j].answer.typed()  # read again where it is given now
             if asked(self.ruleset.prompt(steps[j - 1].state)) != asked(scratch.prompt):
                 break  # the prompt changed: this answer is asked again
             try:

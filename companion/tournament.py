@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.dice import Refused
-from companion.reader import choose
+from companion.reader import choice_of
 from companion.ruleset import (
     Answer,
     Choice,
@@ -232,7 +232,7 @@ class Tournament(Ruleset):
                 raise Refused("the tournament is over: nothing more to roll")
             begin = self.prompt(state)
             assert isinstance(begin, ChoicePrompt)
-            choose(begin, answer.text)  # the one reader: begin, or a start of it (Enter on the tray takes it)
+            choice_of(answer, lambda: begin)  # the one reader: begin, or a start of it (Enter on the tray takes it)
             return self._begin(state, k)
         outcome = self.game.apply(state.bout, answer)
         bout = outcome.state

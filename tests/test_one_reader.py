@@ -10,6 +10,7 @@ itself, as the table types at it: FO's declared words, one refusal shape for eve
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import shlex
 from pathlib import Path
@@ -20,9 +21,9 @@ from companion import cli
 from companion.dice import FUDGE, PERCENT, Dice, Kind, Refused, d
 from companion.games import GAMES
 from companion.reader import Said, read
-from companion.ruleset import Choice, ChoicePrompt, OverPrompt, RollPrompt, SecretPrompt
+from companion.ruleset import Answer, Choice, ChoicePrompt, OverPrompt, RollPrompt, SecretPrompt
 from companion.screens.widgets import preview
-from companion.session import Session
+from companion.session import Session, fold
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
@@ -114,6 +115,36 @@ def test_the_preview_and_enter_agree_at_every_prompt_of_the_goldens(game: str, p
     if session.over:  # and once the fight is over: nothing is taken, in the same words
         for text in ("roll", "7", "end", ""):
             assert what(session.check, text) == what(session.submit, text) == (False, "the fight is over")
+
+
+@pytest.mark.parametrize("game, path", goldens(), ids=lambda v: v.stem if isinstance(v, Path) else v)
+def test_the_ruleset_takes_the_value_the_session_read_not_the_text(game: str, path: Path) -> None:
+    """Issue 21 item 1, "the session reads text against the prompt once; rulesets take typed values":
+    every answer of every golden is given to the ruleset once as the session hands it on Enter (its
+    reading made by the one reader, its text made unreadable) and once as a saved fight gives it (the
+    text alone, read by the ruleset). Both folds log the same lines and end in equal states, so
+    where the session read an answer the ruleset never reads its text again."""
+    session = session_of(game, path)
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if line and not session.over:
+            clock, typed = cli.split_stamp(line)
+            with contextlib.suppress(Refused):  # a golden's refused lines are its own test's
+                session.submit(typed, clock=clock)
+    ruleset, given = session.ruleset, session.answers
+    assert given and all(a.reading is not None for a in given)
+    saved = fold(ruleset, session.start, [a.typed() for a in given])
+    state, read_once = session.start, []
+    for answer in given:
+        unreadable = Answer("\x00 not to be read", answer.virtual, answer.clock, answer.reading)
+        outcome = ruleset.apply(state, unreadable)
+        state = outcome.state
+        read_once.append(outcome.log)
+    assert read_once == [step.log for step in saved]
+    assert state == saved[-1].state
+
+
+# --- the reader as the table types at it ------------------------------------------------------------
 
 
 # --- the reader as the table types at it ------------------------------------------------------------

@@ -9,7 +9,7 @@ import pytest
 
 from companion.dice import Refused
 from companion.replay import GmModifier, GmModifiers, SceneState
-from companion.ruleset import evolve
+from companion.ruleset import Answer, evolve
 
 SMALL = GmModifiers(10, "gm +1 uphill, gm -2 in the dark")
 LARGE = GmModifiers(100, "gm +5 tree in the way, gm -10 asleep on watch")
@@ -120,14 +120,14 @@ def test_a_waiting_round_goes_on_and_one_let_go_is_freed() -> None:
     state = _Tally()
     _Counting.started = _Counting.ended = 0
     for word in ("a", "b", "c"):
-        played = rounds.answered(state, word)
+        played = rounds.answered(state, Answer(word))
         state = _Tally(tuple(played.round.taken))
         rounds.keep(state, played)
         assert rounds.of(state) is played.round
     assert _Counting.started == 1 and played.round.log == ["a", "b", "c"]
     with pytest.raises(Refused):
-        rounds.answered(state, "no")
-    assert rounds.answered(state, "d").round is played.round and _Counting.started == 1
+        rounds.answered(state, Answer("no"))
+    assert rounds.answered(state, Answer("d")).round is played.round and _Counting.started == 1
 
     made = [Played(_Counting(_Tally()).round) for _ in range(50)]
     alive = [weakref.ref(p.round) for p in made]

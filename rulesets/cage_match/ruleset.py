@@ -306,7 +306,7 @@ class CageMatch(Ruleset):
         if state.result is not None:
             raise Refused("the fight is over")
         # the turn goes on from its prompt (replayed from its start only where none waits: an undo, a resume)
-        turn, after, log = self._turns.go_on(state, answer.text)
+        turn, after, log = self._turns.go_on(state, answer)
         if not turn.done:
             return Outcome(after, log)
         bodies = tuple(Body(hp.muscle, hp.body, hp.head, hp.focus) for hp in turn.hp)

@@ -19,11 +19,11 @@ the dice over (FO-8); ``bell`` ends the round.
 from __future__ import annotations
 
 import math
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from companion.clock import mmss
-from companion.dice import Refused, read_faces
-from companion.reader import choose, said
+from companion.dice import Refused
+from companion.reader import choice_of, faces_of, said_of
 from companion.ruleset import (
     Answer,
     Choice,
@@ -187,7 +187,7 @@ class Fo(TimedRuleset):
         if state.result is not None:
             raise Refused("the fight is over: nothing more to roll")
         # the words the prompt declares (its also), read as the one reader reads them
-        word = said(HOLDING_WORDS, answer.text)
+        word = said_of(answer, HOLDING_WORDS)
         if word is not None and word.key == BELL:
             return self._bell(state)
         clock = state.clock if answer.clock is None else float(answer.clock)
@@ -207,7 +207,7 @@ class Fo(TimedRuleset):
         return handler(evolve(state, clock=clock), answer)
 
     def _rolloff(self, state: FoState, answer: Answer) -> Outcome:
-        first_die, second_die = read_faces(TWO_D6, answer.text)
+        first_die, second_die = faces_of(answer, TWO_D6)
         total = first_die + second_die
         side = state.roller
         me = state.fighters[side].name
@@ -228,14 +228,14 @@ class Fo(TimedRuleset):
         return Outcome(state, (line, f"{name} attacks first ({min(red, blue)} to {max(red, blue)})"))
 
     def _choose(self, state: FoState, answer: Answer) -> Outcome:
-        prompt = self.prompt(state)
-        assert isinstance(prompt, ChoicePrompt)
-        choice = choose(prompt, answer.text)  # not one of its words: apply read those
+        choice = choice_of(
+            answer, lambda: cast(ChoicePrompt, self.prompt(state))
+        )  # not one of its words: apply read those
         me = state.fighters[state.attacker].name
         return Outcome(evolve(state, move=choice.key, step="attack"), (f"{me} goes for the {stat_word(choice.key)}",))
 
     def _attack(self, state: FoState, answer: Answer) -> Outcome:
-        first_die, second_die = read_faces(TWO_D6, answer.text)
+        first_die, second_die = faces_of(answer, TWO_D6)
         side, move = state.attacker, state.move
         me = state.fighters[side]
         rating = getattr(me, move)
@@ -260,7 +260,7 @@ class Fo(TimedRuleset):
         return Outcome(evolve(state, step="defend"), (line + ": thrown",))
 
     def _defend(self, state: FoState, answer: Answer) -> Outcome:
-        first_die, second_die = read_faces(TWO_D6, answer.text)
+        first_die, second_die = faces_of(answer, TWO_D6)
         side, move = state.attacker, state.move
         defender = state.fighters[1 - side]
         defence = DEFENCE[move]

@@ -28,8 +28,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
-from companion.dice import Dice, Refused, read_faces
-from companion.reader import choose
+from companion.dice import Dice, Refused
+from companion.reader import choice_of, faces_of
 from companion.ruleset import (
     Answer,
     Choice,
@@ -158,10 +158,11 @@ class Nhb(Ruleset):
         if state.result is not None:
             raise Refused("the bout is over: nothing more to roll")
         step = state.step
-        # the one reader (companion.reader): the prompt's dice alone are built for a roll, not its words
+        # as the session read it (companion.reader), else read here: the prompt's dice alone are built
+        # for a roll, not its words
         if step == "where":
-            return self._where(state, choose(self._where_prompt(state), answer.text).key, True)
-        return self._steps[step](self, state, read_faces(self._dice(state), answer.text), True)
+            return self._where(state, choice_of(answer, lambda: self._where_prompt(state)).key, True)
+        return self._steps[step](self, state, faces_of(answer, self._dice(state)), True)
 
     def advance(self, state: NhbState, outcome: tuple[int, ...] | str) -> NhbState:
         """The state after ``outcome`` (the faces as numbers, or a choice's key),
