@@ -347,13 +347,22 @@ class PadSide:
     """What a point of focus on the dice adds to each roll (the game's figure; 0: not said)."""
     damage_each: int = 0
     """What a point of focus on damage adds, once, to the damage of a hit (0: not said)."""
+    by_key: dict[str, PadOption] = field(init=False, repr=False, compare=False)
+    """Each option by its key (the first of a key given twice): a pick is most often typed in full,
+    once a turn for each corner, and read again whenever the fight is folded."""
+
+    def __post_init__(self) -> None:
+        by_key: dict[str, PadOption] = {}
+        for option in self.options:
+            by_key.setdefault(option.key, option)
+        object.__setattr__(self, "by_key", by_key)  # frozen: set once, here
 
     def find(self, text: str) -> PadOption | tuple[PadOption, ...] | None:
         """The option ``text`` names (its key or an unambiguous start); a tuple when ambiguous."""
         t = text.strip().lower()
-        exact = [o for o in self.options if o.key == t]
-        if exact:
-            return exact[0]
+        exact = self.by_key.get(t)
+        if exact is not None:
+            return exact
         starts = tuple(o for o in self.options if o.key.startswith(t)) if t else ()
         if len(starts) == 1:
             return starts[0]
@@ -472,7 +481,7 @@ class SecretPrompt:
         spend = {"d": 0, "x": 0}
         pos = 0
         seen = set()
-        for m in _SPEND.finditer(rest):
+        for m in _SPEND.finditer(rest) if rest else ():  # most picks spend no focus
             if m.start() != pos:
                 break
             if m[1] in seen:
