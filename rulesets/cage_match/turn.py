@@ -71,17 +71,21 @@ class TurnBase(ReplayRound):
     """
 
     def __init__(self, state: CmState) -> None:
+        rules = state.rules
+        sheets = state.sheets
         self.st = state
-        self.tables = state.rules.tables
-        self.rules = state.rules
-        self.sheets = state.sheets
-        self.names = (state.sheets[0].card.name, state.sheets[1].card.name)
+        self.tables = rules.tables
+        self.rules = rules
+        self.sheets = sheets
+        self.names = (sheets[0].card.name, sheets[1].card.name)
         self.i = 0
         self.taken: list[Any] = []
         """The answers read so far this turn."""
         self.log: list[str] = []
         self.hp = [Hp(body.muscle, body.body, body.head, body.focus) for body in state.bodies]
         self.position = state.position
+        self.rule = rules.tables.positions[state.position]
+        """The POSITION table's row of :attr:`position` (kept with it: ``positions.move_to``)."""
         self.dominant = state.dominant
         self.result: Result | None = None
         self.need: Prompt | None = None
@@ -89,7 +93,7 @@ class TurnBase(ReplayRound):
         self.moves: list[Move] = []
         self.picks: list[Pick] = []
         self.cell: Cell | None = None
-        self.pad = state.rules.tables.positions[state.position].pad
+        self.pad = self.rule.pad
         self.pen = [self.penalty(0), self.penalty(1)]
         self.damaged = [False, False]
         self.full = [False, False]
@@ -101,10 +105,22 @@ class TurnBase(ReplayRound):
         self.followups: list[list[Move]] = [[], []]
         self.reading: tuple[int, Roll | None] | None = None
         """The defender's muscle rating and the latest attack roll, for the reference."""
-        self.rolling: Rolling | None = None
-        """The roll being asked for and how it will be read, for the odds; None at a choice."""
+        self._rolling: Rolling | tuple[Any, ...] | None = None
 
     # --- plumbing -------------------------------------------------------------------------
+
+    @property
+    def rolling(self) -> Rolling | None:
+        """The roll being asked for and how it will be read, for the odds; None at a choice."""
+        said = self._rolling
+        if said is not None and not isinstance(said, Rolling):
+            # made only when asked for: a turn gone through again asks for none of the rolls it passes
+            said = self._rolling = Rolling(*said)
+        return said
+
+    def will_roll(self, *said: Any) -> None:
+        """The roll about to be asked for, said as :class:`Rolling` takes it (made when asked for)."""
+        self._rolling = said
 
     def value(self, prompt: Prompt, reading: Any) -> Any:
         """A typed answer as the one reader read it (:func:`companion.reader.read`): ``end`` at any
@@ -125,11 +141,11 @@ class TurnBase(ReplayRound):
 
     @property
     def label(self) -> str:
-        return self.tables.positions[self.position].label
+        return self.rule.label
 
     def role(self, side: int) -> str:
         """``even``, or ``dominant``/``submissive`` where the position has sides."""
-        if self.tables.positions[self.position].sides == "even":
+        if self.rule.sides == "even":
             return "even"
         return "submissive" if self.dominant is not None and self.dominant != side else "dominant"
 
@@ -157,15 +173,16 @@ class TurnBase(ReplayRound):
         return found
 
     def down(self) -> bool:
-        return any(hp.head <= 0 or hp.body <= 0 for hp in self.hp)
+        red, blue = self.hp
+        return red.head <= 0 or red.body <= 0 or blue.head <= 0 or blue.body <= 0
 
     def take(self, prompt: Callable[[], Prompt]) -> Any:
-        value = super().take(prompt)
+        value = ReplayRound.take(self, prompt)
         if value == END:
             raise TableEnds
         return value
 
     def choose(self, side: int, reason: str, options: list[Choice], advised: str | None) -> str:
-        self.rolling = None
+        self._rolling = None
         key: str = self.take(lambda: ChoicePrompt(self.name(side), side, reason, tuple(options), advised, (ENDS,)))
         return key
