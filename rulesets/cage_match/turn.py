@@ -127,9 +127,9 @@ class TurnBase(ReplayRound):
         prompt (CM-12), both picks at the secret choice, a choice's key, the faces."""
         if isinstance(reading, Said):
             return END
-        if isinstance(prompt, SecretPrompt) and any(pick is None for pick in reading):
+        if isinstance(prompt, SecretPrompt) and (reading[0] is None or reading[1] is None):
             raise Refused("name a move for both corners (the app picks for a corner given as 'roll')")
-        return super().value(prompt, reading)
+        return ReplayRound.value(self, prompt, reading)
 
     def name(self, side: int) -> str:
         return self.names[side]
@@ -152,8 +152,10 @@ class TurnBase(ReplayRound):
     def penalty(self, side: int) -> int:
         """CM-3: muscles or body nerves below 30, -1; both, -2."""
         hp, penalties = self.hp[side], self.tables.penalties
-        low = (hp.muscle < penalties.below) + (hp.body < penalties.below)
-        return penalties.both if low == 2 else penalties.one if low == 1 else 0
+        below = penalties.below
+        if hp.muscle >= below and hp.body >= below:
+            return 0  # most of a fight: asked four times a turn, so said first
+        return penalties.both if hp.muscle < below and hp.body < below else penalties.one
 
     def bonuses(self, side: int, move_type: str | None = None) -> tuple[Bonus, ...]:
         """The sheet's bonuses in force for ``side`` now: in this position, on his side of it
