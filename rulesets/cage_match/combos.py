@@ -8,7 +8,6 @@ land in full ends the combo.
 
 from __future__ import annotations
 
-from companion.replay import slug
 from companion.ruleset import Choice
 from companion.rulesets.cage_match.record import Record
 from companion.rulesets.cage_match.rules import block
@@ -51,9 +50,10 @@ class Combos(Record):
                 combos.append(combo)
             if not combos:
                 continue
+            keys = self.sheets[side].combo_keys
             options = [
                 Choice(
-                    slug(candidate.name),
+                    keys[candidate.name],
                     candidate.name,
                     " → ".join(self.sheets[side].by_key[stage_key].name for stage_key in candidate.stages)
                     + f" (stage 2: {self.tables.focus.combo_stage + self.sheets[side].by_key[candidate.stages[1]].cost}"
@@ -65,7 +65,7 @@ class Combos(Record):
             key = self.choose(side, f"a combo after the {start.name.lower()}", options, None)
             if key == "stop":
                 return
-            combo = next(candidate for candidate in combos if slug(candidate.name) == key)
+            combo = next(candidate for candidate in combos if keys[candidate.name] == key)
             if not self.stage(side, combo.stages[1], 2) or self.result is not None or len(combo.stages) < 3:
                 return
             third = self.sheets[side].by_key[combo.stages[2]]

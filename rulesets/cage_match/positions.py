@@ -34,7 +34,7 @@ class Positions(Damage):
             dominant = actor if role in ("dominant", "even") else 1 - actor
         if (position, dominant) == (self.position, self.dominant):
             return
-        self.position, self.dominant = position, dominant
+        self.position, self.dominant, self.rule = position, dominant, rule
         top = ""
         if dominant is not None:
             top = f", {self.name(dominant)} {'holds the tie' if position == 'collar_tie' else 'on top'}"

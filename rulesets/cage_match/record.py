@@ -56,6 +56,8 @@ class Record(Outcomes):
             self.log.append(f"{self.name(side)} +{hp.focus - before} focus ({why}): {before} → {hp.focus}")
 
     def knockout(self) -> None:
+        if not self.down():
+            return
         out = [side for side in (0, 1) if self.hp[side].head <= 0 or self.hp[side].body <= 0]
         if len(out) == 2:
             self.log.append("Both fighters go down: a double knockout")

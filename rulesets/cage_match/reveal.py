@@ -34,7 +34,7 @@ class Reveal(TurnBase):
     def cannot(self, side: int, move: Move, *, focus: bool = True) -> str:
         """Why ``side`` cannot do ``move`` now; empty if it can (CMD-3). Without ``focus``, only
         whether the move belongs to this position at all."""
-        rule = self.tables.positions[self.position]
+        rule = self.rule
         role = self.role(side)
         if move.type not in rule.allowed.get(role, ()):
             where = rule.label if role == "even" else f"{rule.label} ({role})"
@@ -150,33 +150,36 @@ class Reveal(TurnBase):
     def reveal(self, picks: tuple[Pick, Pick]) -> None:
         said = []
         notes = []
+        label = self.label
         for side, pick in enumerate(picks):
             chosen = self.sheets[side].by_key[pick.move]
             why = self.cannot(side, chosen)
             move = chosen
             if why:
                 move = self.default_move(side)
-                notes.append(
-                    f"{self.name(side)} cannot do {chosen.name} ({why}): {move.name}, the default in {self.label}"
-                )
-            spend = move.cost + pick.dice + pick.damage
-            self.hp[side].focus -= spend  # CM-4: spent even if the move fails
+                notes.append(f"{self.names[side]} cannot do {chosen.name} ({why}): {move.name}, the default in {label}")
+            cost = move.cost
+            self.hp[side].focus -= cost + pick.dice + pick.damage  # CM-4: spent even if the move fails
             self.moves.append(move)
             self.picks.append(pick)
-            extras = [
-                f"{move.cost} focus" if move.cost else "",
-                f"+{pick.dice} focus on dice" if pick.dice else "",
-                f"+{pick.damage} focus on damage" if pick.damage else "",
-            ]
-            extra = ", ".join(part for part in extras if part)
             by = " (the app's pick)" if pick.by_app else ""  # D-6, CM-12: whose pick it was
-            said.append(f"{self.name(side)}{by}: {chosen.name}" + (f" ({extra})" if extra else ""))
-        self.log.append(f"Turn {self.st.turn}, {self.label}. " + " · ".join(said))
-        self.log += notes
-        red_type, blue_type = self.moves[0].type, self.moves[1].type
-        self.cell = self.rules.cells[self.pad, red_type, blue_type]
-        who = "" if self.cell.actor is None else f" ({self.name(self.cell.actor)} acts)"
-        self.log.append(f"{self.moves[0].name} v {self.moves[1].name}: {self.cell.outcome}!{who} {self.explain()}")
+            if cost or pick.dice or pick.damage:
+                extras = [
+                    f"{cost} focus" if cost else "",
+                    f"+{pick.dice} focus on dice" if pick.dice else "",
+                    f"+{pick.damage} focus on damage" if pick.damage else "",
+                ]
+                extra = ", ".join(part for part in extras if part)
+                said.append(f"{self.names[side]}{by}: {chosen.name} ({extra})")
+            else:
+                said.append(f"{self.names[side]}{by}: {chosen.name}")
+        self.log.append(f"Turn {self.st.turn}, {label}. {said[0]} · {said[1]}")
+        if notes:
+            self.log += notes
+        red, blue = self.moves
+        self.cell = cell = self.rules.cells[self.pad, red.type, blue.type]
+        who = "" if cell.actor is None else f" ({self.names[cell.actor]} acts)"
+        self.log.append(f"{red.name} v {blue.name}: {cell.outcome}!{who} {self.explain()}")
 
     def explain(self) -> str:
         """The results table's line for this outcome, in the words of the two moves chosen

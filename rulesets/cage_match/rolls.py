@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from companion.ruleset import RollPrompt
 from companion.rulesets.cage_match.reveal import Reveal
-from companion.rulesets.cage_match.rules import TWO_D6, Clash, Roll, Rolling
+from companion.rulesets.cage_match.rules import TWO_D6, Clash, Roll
 from companion.rulesets.cage_match.tables import Move
 from companion.rulesets.cage_match.turn import ENDS
 
@@ -63,16 +63,17 @@ class RollOffs(Reveal):
         if attack_on is not None:
             self.reading = (self.sheets[attack_on].rating, None)
         if not rolloff:  # one attack roll, read in full (a roll-off has set its own)
-            self.rolling = Rolling(why, (side,), (move, None) if side == 0 else (None, move), side, None)
+            self.will_roll(why, (side,), (move, None) if side == 0 else (None, move), side, None)
         faces = self.take(lambda: asked)
         mod = asked.modifier
-        rolled = Roll(faces, sum(faces) + mod)
+        first, second = faces
+        rolled = Roll(faces, first + second + mod)
         if attack_on is not None:
             self.reading = (self.sheets[attack_on].rating, rolled)
-        mark = " — double 6s!" if rolled.d6 else " — double 1s" if faces == (1, 1) else ""
+        mark = " — double 6s!" if faces == (6, 6) else " — double 1s" if faces == (1, 1) else ""
         plus = f"{mod:+d}" if mod else ""
         what = move.name.lower() if move is not None else "defence"
-        self.log.append(f"{self.name(side)} rolls {faces[0]}+{faces[1]}{plus} = {rolled.total} for {what}{mark}")
+        self.log.append(f"{self.names[side]} rolls {first}+{second}{plus} = {rolled.total} for {what}{mark}")
         return rolled
 
     def roll_prompt(self, side: int, move: Move | None, why: str, attack_on: int | None, rolloff: bool) -> RollPrompt:
@@ -125,7 +126,7 @@ class RollOffs(Reveal):
         """
         rolls: list[Roll] = []
         for side in (0, 1):
-            self.rolling = Rolling(why, (0, 1), moves, lead, reading, strikes, tuple(rolls))
+            self.will_roll(why, (0, 1), moves, lead, reading, strikes, tuple(rolls))
             rolls.append(
                 self.roll(side, moves[side], why, attack_on=1 - side if side == attacker else None, rolloff=True)
             )

@@ -309,7 +309,8 @@ class CageMatch(Ruleset):
         turn, after, log = self._turns.go_on(state, answer)
         if not turn.done:
             return Outcome(after, log)
-        bodies = tuple(Body(hp.muscle, hp.body, hp.head, hp.focus) for hp in turn.hp)
+        red, blue = turn.hp
+        bodies = (Body(red.muscle, red.body, red.head, red.focus), Body(blue.muscle, blue.body, blue.head, blue.focus))
         end = evolve(
             after,
             bodies=bodies,

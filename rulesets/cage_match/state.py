@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.replay import slug
 from companion.ruleset import GameOptions, Result, option
 from companion.rulesets.cage_match import tables as tables_mod
 from companion.rulesets.cage_match.cards import CmCard
@@ -96,6 +97,9 @@ class Sheet:
     """The sheet's bonuses in force, by what they depend on (the position, the corner's role there
     and the move type): the sheet, its card and the card's positions never change in a fight, so
     a few keys a fight, gone with the fight's state."""
+    combo_keys: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    """Each of the card's combos by name, the key a combo offer gives it (its name as the log spells
+    it): said once a fight, not at every offer."""
 
     @classmethod
     def of(cls, card: CmCard, rules: Rules) -> Sheet:
@@ -108,7 +112,8 @@ class Sheet:
                 own.append(move)
                 kinds[move.key] = "generic"
         rating = card.muscle_rating or rules.tables.weight_classes.get(card.weight_class, 9)
-        return cls(card, rating, tuple(own), kinds, {mine.key: mine for mine in own})
+        combo_keys = {combo.name: slug(combo.name) for combo in card.combos}
+        return cls(card, rating, tuple(own), kinds, {mine.key: mine for mine in own}, combo_keys=combo_keys)
 
     @property
     def name(self) -> str:

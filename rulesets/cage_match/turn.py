@@ -71,17 +71,21 @@ class TurnBase(ReplayRound):
     """
 
     def __init__(self, state: CmState) -> None:
+        rules = state.rules
+        sheets = state.sheets
         self.st = state
-        self.tables = state.rules.tables
-        self.rules = state.rules
-        self.sheets = state.sheets
-        self.names = (state.sheets[0].card.name, state.sheets[1].card.name)
+        self.tables = rules.tables
+        self.rules = rules
+        self.sheets = sheets
+        self.names = (sheets[0].card.name, sheets[1].card.name)
         self.i = 0
         self.taken: list[Any] = []
         """The answers read so far this turn."""
         self.log: list[str] = []
         self.hp = [Hp(body.muscle, body.body, body.head, body.focus) for body in state.bodies]
         self.position = state.position
+        self.rule = rules.tables.positions[state.position]
+        """The POSITION table's row of :attr:`position` (kept with it: ``positions.move_to``)."""
         self.dominant = state.dominant
         self.result: Result | None = None
         self.need: Prompt | None = None
@@ -89,7 +93,7 @@ class TurnBase(ReplayRound):
         self.moves: list[Move] = []
         self.picks: list[Pick] = []
         self.cell: Cell | None = None
-        self.pad = state.rules.tables.positions[state.position].pad
+        self.pad = self.rule.pad
         self.pen = [self.penalty(0), self.penalty(1)]
         self.damaged = [False, False]
         self.full = [False, False]
@@ -101,19 +105,31 @@ class TurnBase(ReplayRound):
         self.followups: list[list[Move]] = [[], []]
         self.reading: tuple[int, Roll | None] | None = None
         """The defender's muscle rating and the latest attack roll, for the reference."""
-        self.rolling: Rolling | None = None
-        """The roll being asked for and how it will be read, for the odds; None at a choice."""
+        self._rolling: Rolling | tuple[Any, ...] | None = None
 
     # --- plumbing -------------------------------------------------------------------------
+
+    @property
+    def rolling(self) -> Rolling | None:
+        """The roll being asked for and how it will be read, for the odds; None at a choice."""
+        said = self._rolling
+        if said is not None and not isinstance(said, Rolling):
+            # made only when asked for: a turn gone through again asks for none of the rolls it passes
+            said = self._rolling = Rolling(*said)
+        return said
+
+    def will_roll(self, *said: Any) -> None:
+        """The roll about to be asked for, said as :class:`Rolling` takes it (made when asked for)."""
+        self._rolling = said
 
     def value(self, prompt: Prompt, reading: Any) -> Any:
         """A typed answer as the one reader read it (:func:`companion.reader.read`): ``end`` at any
         prompt (CM-12), both picks at the secret choice, a choice's key, the faces."""
         if isinstance(reading, Said):
             return END
-        if isinstance(prompt, SecretPrompt) and any(pick is None for pick in reading):
+        if isinstance(prompt, SecretPrompt) and (reading[0] is None or reading[1] is None):
             raise Refused("name a move for both corners (the app picks for a corner given as 'roll')")
-        return super().value(prompt, reading)
+        return ReplayRound.value(self, prompt, reading)
 
     def name(self, side: int) -> str:
         return self.names[side]
@@ -125,19 +141,21 @@ class TurnBase(ReplayRound):
 
     @property
     def label(self) -> str:
-        return self.tables.positions[self.position].label
+        return self.rule.label
 
     def role(self, side: int) -> str:
         """``even``, or ``dominant``/``submissive`` where the position has sides."""
-        if self.tables.positions[self.position].sides == "even":
+        if self.rule.sides == "even":
             return "even"
         return "submissive" if self.dominant is not None and self.dominant != side else "dominant"
 
     def penalty(self, side: int) -> int:
         """CM-3: muscles or body nerves below 30, -1; both, -2."""
         hp, penalties = self.hp[side], self.tables.penalties
-        low = (hp.muscle < penalties.below) + (hp.body < penalties.below)
-        return penalties.both if low == 2 else penalties.one if low == 1 else 0
+        below = penalties.below
+        if hp.muscle >= below and hp.body >= below:
+            return 0  # most of a fight: asked four times a turn, so said first
+        return penalties.both if hp.muscle < below and hp.body < below else penalties.one
 
     def bonuses(self, side: int, move_type: str | None = None) -> tuple[Bonus, ...]:
         """The sheet's bonuses in force for ``side`` now: in this position, on his side of it
@@ -157,15 +175,16 @@ class TurnBase(ReplayRound):
         return found
 
     def down(self) -> bool:
-        return any(hp.head <= 0 or hp.body <= 0 for hp in self.hp)
+        red, blue = self.hp
+        return red.head <= 0 or red.body <= 0 or blue.head <= 0 or blue.body <= 0
 
     def take(self, prompt: Callable[[], Prompt]) -> Any:
-        value = super().take(prompt)
+        value = ReplayRound.take(self, prompt)
         if value == END:
             raise TableEnds
         return value
 
     def choose(self, side: int, reason: str, options: list[Choice], advised: str | None) -> str:
-        self.rolling = None
+        self._rolling = None
         key: str = self.take(lambda: ChoicePrompt(self.name(side), side, reason, tuple(options), advised, (ENDS,)))
         return key
