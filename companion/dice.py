@@ -239,7 +239,7 @@ def read_faces(dice: Dice, text: str) -> tuple[int, ...]:
     text = text.strip()
     dies = dice.dice
     n = len(dies)
-    if dies and all(die.kind == Kind.FUDGE for die in dies):
+    if dies and dies[0].kind == Kind.FUDGE and dice.fudge:  # the first die alone, for every other game's dice
         tokens = _fudge_tokens(text, n)
     elif "," in text:
         tokens = [t for t in _SPLIT.split(text) if t]

@@ -271,9 +271,35 @@ class ReplayRound:
         return value
 
 
+_IDLE = object()
+"""What a greenlet hands back when its round is done: it waits, idle, for the next round to play."""
+
+_FIBERS = threading.local()
+"""Each thread's idle greenlets (a greenlet goes on only in the thread that made it)."""
+
+IDLE_MOST = 4
+"""Idle greenlets a thread keeps: the rounds in play at once are few (the fight's, a preview's)."""
+
+
 def _play_live(rnd: ReplayRound) -> None:
-    rnd.play()
-    rnd.done = True
+    """Play rounds one after another, each as far as it goes: a round done, the greenlet waits idle
+    for the next (making a greenlet costs more than a short round's answers: Cage Match's turn is
+    three). It holds no round while idle, so nothing is kept alive by it."""
+    while True:
+        rnd.play()
+        rnd.done = True
+        del rnd
+        parent = getcurrent().parent
+        assert parent is not None
+        rnd = parent.switch(_IDLE)
+        del parent
+
+
+def _idle_fibers() -> list[greenlet]:
+    fibers: list[greenlet] | None = getattr(_FIBERS, "idle", None)
+    if fibers is None:
+        fibers = _FIBERS.idle = []
+    return fibers
 
 
 class Played:
@@ -293,8 +319,11 @@ class Played:
         # the greenlet holds the round, the round not the greenlet, and the waiting frame holds neither
         # the greenlet nor its parent: no cycle, so a round dropped while it waits is ended
         # (GreenletExit at its prompt) as soon as it is let go
-        self._fiber = greenlet(_play_live)
-        self._fiber.switch(rnd)
+        idle = _idle_fibers()
+        fiber = self._fiber = idle.pop() if idle else greenlet(_play_live)
+        fiber.parent = getcurrent()
+        if fiber.switch(rnd) is _IDLE:
+            self._let_go(fiber)
 
     @property
     def waiting(self) -> bool:
@@ -311,9 +340,17 @@ class Played:
         rnd, fiber = self.round, self._fiber
         rnd.refused = None
         fiber.parent = getcurrent()  # back to whoever feeds it, wherever it was made
-        fiber.switch(answer)
+        if fiber.switch(answer) is _IDLE:
+            self._let_go(fiber)
         if rnd.refused is not None:
             raise rnd.refused
+
+    @staticmethod
+    def _let_go(fiber: greenlet) -> None:
+        """The round done, its greenlet waits idle for another (a few are kept; the rest are ended)."""
+        idle = _idle_fibers()
+        if len(idle) < IDLE_MOST:
+            idle.append(fiber)
 
 
 class Rounds:
@@ -368,10 +405,14 @@ class Rounds:
             Refused: ``answer`` does not fit (D-5): ``state`` keeps its round as it was.
         """
         places = self._places()
-        found = next(((k, kept[1]) for k, kept in enumerate(places) if kept is not None and kept[0] is state), None)
-        if found is None or not found[1].waiting:
+        asked, answering = places
+        played: Played | None = None
+        if asked is not None and asked[0] is state:
+            place, played = 0, asked[1]
+        elif answering is not None and answering[0] is state:
+            place, played = 1, answering[1]
+        if played is None or not played.waiting:
             return Played(self._make(evolve(state, inputs=state.inputs + (Typed(answer.text, answer.reading),))))
-        place, played = found
         places[place] = None  # fed, it is no longer this state's round
         try:
             played.feed(answer)
