@@ -14,11 +14,10 @@ from companion.rulesets.fudge.cards import CardWeapon
 from companion.rulesets.fudge.round import RoundBase
 from companion.rulesets.fudge.rules import LADDER, ladder_name
 from companion.rulesets.fudge.state import (
-    ACTION_WHY,
+    ACTION_CHOICES,
     ACTION_WORDS,
     ATTACKS,
     BRAWLING,
-    MANEUVERS,
     MAX_CLIP_TARGETS,
     MAX_GANG,
     Arm,
@@ -33,12 +32,13 @@ class Declarations(RoundBase):
     # --- asking (design 6.1) --------------------------------------------------------------
 
     def declarations(self) -> None:
+        self.offered = self.options.offered()
         for combatant in self.everyone:
             if not self.able0[combatant]:
                 continue
             decl = self.declare(combatant)
             self.decl[combatant] = decl
-            self._melee_on = None  # who attacks whom in melee changed
+            self._melee_on = self._fitting = None  # who attacks whom in melee changed, and what can reach whom
             if decl.action in ATTACKS and decl.targets:
                 self.f[combatant].foe = decl.targets[0]
             self.log.append(f"{self.name(combatant)}: {self.declared_words(combatant, decl)}")
@@ -72,15 +72,17 @@ class Declarations(RoundBase):
                     unaware.append(target)
         return Decl(action, weapon, tuple(targets), location, tuple(unaware))
 
+    offered: tuple[str, ...] = ()
+    """The actions a declaration may offer this round (:meth:`Options.offered`)."""
+
     def actions(self, combatant: int) -> list[Choice]:
         """The actions ``combatant`` can take now: attack (if any weapon can), each maneuver whose
         option is on (FU-9) and that fits his weapons, defend, and reload (with ``reloading``)."""
-        keys = ["attack"] + [maneuver for maneuver in MANEUVERS if self.options.allows(maneuver)] + ["defend", "reload"]
-        out = []
-        for key in keys:
-            if key in ("defend", "all-out-defense") or self.fitting(combatant, key):
-                out.append(Choice(key, ACTION_WORDS[key], ACTION_WHY[key]))
-        return out
+        return [
+            ACTION_CHOICES[key]
+            for key in self.offered
+            if key in ("defend", "all-out-defense") or self.fitting(combatant, key)
+        ]
 
     def crowded(self, combatant: int) -> str:
         """Why no melee attack is offered when every foe in reach already has the most melee
@@ -89,30 +91,47 @@ class Declarations(RoundBase):
         melee = [
             weapon for weapon, arm in enumerate(sheet.arms) if arm.kind == "melee" and self.usable(combatant, weapon)
         ]
+        if not melee:
+            return ""
         foes = self.enemies(combatant)
-        if not melee or not foes or self.targets(combatant, sheet.arms[melee[0]]):
+        if not foes or self.targets(combatant, sheet.arms[melee[0]]):
             return ""
         full = [self.name(foe) for foe in foes if len(self.melee_attackers(foe)) >= MAX_GANG]
         verb = "has" if len(full) == 1 else "have"
         return f" (no melee attack: {listed(full)} already {verb} {MAX_GANG} melee attackers, the most: FU-2)"
 
+    _fitting: dict[tuple[int, str], list[int]] | None = None
+    """The weapons that can do each action, by (combatant, action), as the declarations so far make
+    them (the action prompt and then the weapon prompt ask the same; worked out again when a
+    declaration is made)."""
+
     def fitting(self, combatant: int, action: str) -> list[int]:
         """The weapons of ``combatant`` that can do ``action`` now (with a target where it needs
         one)."""
+        memo = self._fitting
+        if memo is None:
+            memo = self._fitting = {}
+        found = memo.get((combatant, action))
+        if found is None:
+            found = memo[combatant, action] = self._fitting_now(combatant, action)
+        return found
+
+    def _fitting_now(self, combatant: int, action: str) -> list[int]:
         sheet = self.sheets[combatant]
         out = []
+        reach: dict[bool, bool] = {}  # a melee weapon (True) or another has a target: the same for each of the kind
         for weapon, arm in enumerate(sheet.arms):
             if action == "reload":
                 if self.can_reload(combatant, weapon):
                     out.append(weapon)
                 continue
-            if (
-                not self.usable(combatant, weapon)
-                or not self.fits(combatant, arm, action, weapon)
-                or not self.targets(combatant, arm)
-            ):
+            if not self.usable(combatant, weapon) or not self.fits(combatant, arm, action, weapon):
                 continue
-            out.append(weapon)
+            melee = arm.kind == "melee"
+            if melee not in reach:
+                reach[melee] = bool(self.targets(combatant, arm))
+            if reach[melee]:
+                out.append(weapon)
         return out
 
     def fits(self, combatant: int, arm: Arm, action: str, weapon: int) -> bool:
@@ -161,12 +180,11 @@ class Declarations(RoundBase):
 
     def targets(self, combatant: int, arm: Arm) -> list[int]:
         """The enemies ``arm`` can be turned on: in melee, not one already attacked by 4 (FU-2)."""
-        out = []
-        for enemy in self.enemies(combatant):
-            if arm.kind == "melee" and len(self.melee_attackers(enemy)) >= MAX_GANG:
-                continue
-            out.append(enemy)
-        return out
+        foes = self.enemies(combatant)
+        if arm.kind != "melee":
+            return foes
+        attackers = self._melee()[0]
+        return [enemy for enemy in foes if len(attackers[enemy]) < MAX_GANG]
 
     def pick_weapon(self, combatant: int, action: str, arms: list[int]) -> int:
         sheet = self.sheets[combatant]

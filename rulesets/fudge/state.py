@@ -77,6 +77,8 @@ ACTION_WHY = {
     "skill that beats the attacker hits back (FU-2)",
     "reload": "a turn spent reloading",
 }
+ACTION_CHOICES = {key: Choice(key, ACTION_WORDS[key], ACTION_WHY[key]) for key in ACTION_WORDS}
+"""Each action as the action prompt offers it: the same every time it is offered (made once)."""
 MANEUVERS = (
     "aim",
     "all-out-attack",
@@ -237,6 +239,11 @@ class Options(GameOptions):
     def allows(self, maneuver: str) -> bool:
         """Whether the maneuver ``maneuver`` (``all-out-attack``) is in play: its own option (FU-9)."""
         return bool(getattr(self, maneuver.replace("-", "_")))
+
+    def offered(self) -> tuple[str, ...]:
+        """The actions a declaration may offer, in the prompt's order: attack, each maneuver in play
+        (FU-9), defend, reload."""
+        return ("attack", *(maneuver for maneuver in MANEUVERS if self.allows(maneuver)), "defend", "reload")
 
 
 OPTIONS = Options.specs()
