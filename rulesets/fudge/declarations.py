@@ -9,6 +9,10 @@ reloadable), and whether a defender can hit back (FU-2, FU-11).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+from typing import TypeVar
+
 from companion.ruleset import Choice
 from companion.rulesets.fudge.cards import CardWeapon
 from companion.rulesets.fudge.round import RoundBase
@@ -25,6 +29,29 @@ from companion.rulesets.fudge.state import (
     listed,
 )
 
+D = TypeVar("D", bound="Declarations")
+
+
+def declared(question: Callable[[D, int], bool]) -> Callable[[D, int], bool]:
+    """``question`` about a combatant answered once for the declarations made so far: the later
+    phases (each prompt, the resolution, the odds) ask it again and again, and only a declaration
+    changes the answer (the memo is dropped when one is made). For questions that read nothing but
+    the declarations and what is fixed for the round (the sheets, the options, who could act)."""
+    asked = question.__name__
+
+    @wraps(question)
+    def answer(self: D, combatant: int) -> bool:
+        said = self._said
+        if said is None:
+            said = self._said = {}
+        key = (asked, combatant)
+        found = said.get(key)
+        if found is None:
+            found = said[key] = question(self, combatant)
+        return found
+
+    return answer
+
 
 class Declarations(RoundBase):
     """The round's declarations, and what they make of each combatant."""
@@ -38,7 +65,8 @@ class Declarations(RoundBase):
                 continue
             decl = self.declare(combatant)
             self.decl[combatant] = decl
-            self._melee_on = self._fitting = None  # who attacks whom in melee changed, and what can reach whom
+            # who attacks whom in melee changed, what can reach whom, and what the declarations say
+            self._melee_on = self._fitting = self._shots_on = self._said = None
             if decl.action in ATTACKS and decl.targets:
                 self.f[combatant].foe = decl.targets[0]
             self.log.append(f"{self.name(combatant)}: {self.declared_words(combatant, decl)}")
@@ -319,6 +347,9 @@ class Declarations(RoundBase):
 
     # --- what the declarations say --------------------------------------------------------
 
+    _said: dict[tuple[str, int], bool] | None = None
+    """The answers of :func:`declared` questions, by (question, combatant)."""
+
     _melee_on: tuple[dict[int, tuple[int, ...]], frozenset[int]] | None = None
     """Each defender's melee attackers, and who attacks in melee, as the declarations so far make
     them (asked often, in every phase; worked out again when a declaration is made)."""
@@ -338,9 +369,9 @@ class Declarations(RoundBase):
             on = self._melee_on = (attackers, frozenset(melee))
         return on
 
-    def melee_attackers(self, defender: int) -> list[int]:
+    def melee_attackers(self, defender: int) -> tuple[int, ...]:
         """Who has declared a melee attack on ``defender`` this round (scene order)."""
-        return list(self._melee()[0][defender])
+        return self._melee()[0][defender]
 
     def is_attack(self, combatant: int) -> bool:
         decl = self.decl[combatant]
@@ -356,16 +387,25 @@ class Declarations(RoundBase):
     def arm(self, combatant: int) -> Arm:
         return self.sheets[combatant].arms[self.decl[combatant].weapon]  # type: ignore[union-attr,index]
 
+    _shots_on: dict[tuple[int, bool], list[int]] | None = None
+    """Who shoots at each target, by (target, aware), as the declarations so far make them (asked at
+    the rolls, the round's end and the odds; worked out again when a declaration is made)."""
+
     def shot_at(self, target: int, *, aware: bool) -> list[int]:
         """Who shoots at ``target`` this round (``aware``: of those ``target`` knows of)."""
-        out = []
-        for shooter in self.everyone:
-            decl = self.decl[shooter]  # an attack (is_attack) that is not a melee one, on the target
-            if decl is None or decl.action not in ATTACKS or self.is_melee(shooter) or target not in decl.targets:
-                continue
-            if not aware or target not in decl.unaware:
-                out.append(shooter)
-        return out
+        shots = self._shots_on
+        if shots is None:
+            shots = self._shots_on = {}
+            for shooter in self.everyone:
+                decl = self.decl[shooter]  # an attack (is_attack) that is not a melee one
+                if decl is None or decl.action not in ATTACKS or self.is_melee(shooter):
+                    continue
+                for each in self.everyone:
+                    if each in decl.targets:
+                        shots.setdefault((each, False), []).append(shooter)
+                        if each not in decl.unaware:
+                            shots.setdefault((each, True), []).append(shooter)
+        return list(shots.get((target, aware), ()))
 
     def suicidal(self, combatant: int) -> bool:
         decl = self.decl[combatant]
@@ -395,6 +435,7 @@ class Declarations(RoundBase):
 
     # --- whether a defender can hit back (FU-2, FU-11) ------------------------------------
 
+    @declared
     def hits_back(self, defender: int) -> bool:
         """Whether ``defender`` can hit back this round: he declared ``defend`` (no attack of his
         own: one who attacks has his blow where he aimed it; aim and reload spend the turn [D];

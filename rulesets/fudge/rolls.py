@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.ruleset import RollPrompt
-from companion.rulesets.fudge.declarations import Declarations
+from companion.rulesets.fudge.declarations import Declarations, declared
 from companion.rulesets.fudge.rules import POOR, TIRED, ladder_name
 from companion.rulesets.fudge.state import (
     ACTION_WORDS,
@@ -51,6 +51,7 @@ class Rolls(Declarations):
                 self.dodged.add(combatant)
                 self.dodge[combatant] = self.dodge_roll(combatant)
 
+    @declared
     def guards(self, combatant: int) -> bool:
         """He attacks with a ranged (or thrown) weapon and is attacked in melee: his melee defence
         is a roll of its own, his best melee skill or his Dodge (FU-11), not his shot [D]. A melee
@@ -58,6 +59,7 @@ class Rolls(Declarations):
         other; in a gang-up, "everyone involved ... makes an attack roll")."""
         return self.is_attack(combatant) and not self.is_melee(combatant) and self.defence_read(combatant)
 
+    @declared
     def defence_read(self, defender: int) -> bool:
         """Whether anything reads the roll ``defender`` meets melee attacks with [D: a roll is asked
         only when it counts]: an attack on him that is not suicidal aggression (its blow lands
@@ -178,7 +180,7 @@ class Rolls(Declarations):
             location = self.tables.hit_locations[decl.location]
             if location.attack:
                 parts.append((location.name.lower(), location.attack))
-        scales = {self.scale_part(attacker, target) for target in decl.targets}
+        scales = {self.scale_part(attacker, target) for target in decl.targets} if self.options.scale else set()
         if len(scales) == 1:
             (one,) = scales
             if one is not None:
@@ -233,7 +235,9 @@ class Rolls(Declarations):
         prompt (FU-10) and applied when the pair is compared. Every other modifier is in the roll
         (:meth:`target_parts`)."""
         decl = self.decl[attacker]
-        if decl is None or len({self.scale_part(attacker, each) for each in decl.targets}) <= 1:
+        if not self.options.scale or decl is None:  # no scale: no modifier of a pair alone
+            return []
+        if len({self.scale_part(attacker, each) for each in decl.targets}) <= 1:
             return []
         part = self.scale_part(attacker, target)
         return [part] if part is not None else []
@@ -316,7 +320,8 @@ class Rolls(Declarations):
         decl = self.decl[combatant]
         who = self.name(combatant)
         if (
-            decl is not None
+            self.options.scale
+            and decl is not None
             and decl.action in ATTACKS
             and len({self.scale_part(combatant, target) for target in decl.targets}) > 1
         ):

@@ -534,8 +534,12 @@ class Live:
 # --- words --------------------------------------------------------------------------------
 
 
+_FACE_WORDS = {1: "+", -1: "-", 0: "0"}
+"""A Fudge die's face as the log writes it."""
+
+
 def faces_words(faces: tuple[int, ...]) -> str:
-    return " ".join({1: "+", -1: "-", 0: "0"}[face] for face in faces)
+    return " ".join([_FACE_WORDS[face] for face in faces])
 
 
 def sum_words(
