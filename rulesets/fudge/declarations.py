@@ -16,7 +16,7 @@ from typing import TypeVar
 from companion.ruleset import Choice
 from companion.rulesets.fudge.cards import CardWeapon
 from companion.rulesets.fudge.round import RoundBase
-from companion.rulesets.fudge.rules import LADDER, ladder_name
+from companion.rulesets.fudge.rules import LADDER
 from companion.rulesets.fudge.state import (
     ACTION_CHOICES,
     ACTION_WORDS,
@@ -69,7 +69,7 @@ class Declarations(RoundBase):
             self._melee_on = self._fitting = self._shots_on = self._said = None
             if decl.action in ATTACKS and decl.targets:
                 self.f[combatant].foe = decl.targets[0]
-            self.log.append(f"{self.name(combatant)}: {self.declared_words(combatant, decl)}")
+            self.log.append(f"{self.names[combatant]}: {self.declared_words(combatant, decl)}")
 
     def declare(self, combatant: int) -> Decl:
         options = self.actions(combatant)
@@ -124,7 +124,7 @@ class Declarations(RoundBase):
         foes = self.enemies(combatant)
         if not foes or self.targets(combatant, sheet.arms[melee[0]]):
             return ""
-        full = [self.name(foe) for foe in foes if len(self.melee_attackers(foe)) >= MAX_GANG]
+        full = [self.names[foe] for foe in foes if len(self.melee_attackers(foe)) >= MAX_GANG]
         verb = "has" if len(full) == 1 else "have"
         return f" (no melee attack: {listed(full)} already {verb} {MAX_GANG} melee attackers, the most: FU-2)"
 
@@ -216,14 +216,13 @@ class Declarations(RoundBase):
 
     def pick_weapon(self, combatant: int, action: str, arms: list[int]) -> int:
         sheet = self.sheets[combatant]
+        counted = self.options.reloading  # a weapon's loads are said only then: else its choice is the same every time
         options = [
-            Choice(
-                sheet.arms[weapon].key,
-                sheet.arms[weapon].name,
-                self.weapon_why(combatant, weapon),
-                sheet.arms[weapon].name,
-            )
+            Choice(arm.key, arm.name, self.weapon_why(combatant, weapon), arm.name)
+            if counted and arm.counted
+            else arm.choice
             for weapon in arms
+            for arm in (sheet.arms[weapon],)
         ]
         key = self.choose(combatant, "weapon", options, sheet.arms[self.advised_weapon(combatant, action, arms)].key)
         return next(weapon for weapon in arms if sheet.arms[weapon].key == key)
@@ -243,7 +242,7 @@ class Declarations(RoundBase):
 
     def weapon_why(self, combatant: int, weapon: int) -> str:
         arm = self.sheets[combatant].arms[weapon]
-        why = f"{arm.skill} {ladder_name(arm.level)}, BD {arm.spec.bd}"
+        why = arm.why
         loaded = self.f[combatant].loaded[weapon]
         if self.options.reloading and arm.counted:
             why += f", {loaded} loaded"
@@ -260,7 +259,7 @@ class Declarations(RoundBase):
             return candidates[0]  # [D] one enemy to turn on: not asked, as a weapon is not when only one fits
         # the list shows each one's name; the key is the name as typed (issue 17)
         options = [
-            Choice(self.sheets[enemy].slug, self.name(enemy), self.target_why(combatant, enemy), self.name(enemy))
+            Choice(self.sheets[enemy].slug, self.names[enemy], self.target_why(combatant, enemy), self.names[enemy])
             for enemy in candidates
         ]
         if chosen:
@@ -318,11 +317,8 @@ class Declarations(RoundBase):
         return key
 
     def pick_aware(self, combatant: int, target: int) -> str:
-        options = [
-            Choice("aware", f"{self.name(target)} sees it coming", "a dodge: an opposed roll"),
-            Choice("unaware", f"{self.name(target)} does not know", "unopposed against Poor, no dodge"),
-        ]
-        return self.choose(combatant, f"whether {self.name(target)} is aware", options, "aware")
+        reason, options = self.sheets[target].awareness
+        return self.choose(combatant, reason, options, "aware")
 
     def declared_words(self, combatant: int, decl: Decl, short: bool = False) -> str:
         """The declaration in words, without the name: ``attacks Grak with the broadsword``;
@@ -332,7 +328,9 @@ class Declarations(RoundBase):
         arm = self.sheets[combatant].arms[decl.weapon]  # type: ignore[index]
         if decl.action == "reload":
             return f"reloads the {arm.name}"
-        at = " & ".join(self.name(target) + (" (unaware)" if target in decl.unaware else "") for target in decl.targets)
+        at = " & ".join(
+            self.names[target] + (" (unaware)" if target in decl.unaware else "") for target in decl.targets
+        )
         verb = (
             "aims at"
             if decl.action == "aim"

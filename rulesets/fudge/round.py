@@ -25,7 +25,7 @@ or an earlier one defines, so each module reads (and type-checks) on its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.dice import Refused
@@ -156,11 +156,11 @@ class RoundBase(ReplayRound):
         ``end`` once the scene is over; ``gm`` but at a roll that reads its total."""
         return _CLOSED[self.in_scene, roll]
 
-    def choose(self, combatant: int, reason: str, options: list[Choice], advised: str | None) -> str:
+    def choose(self, combatant: int, reason: str, options: Sequence[Choice], advised: str | None) -> str:
         also, closed = self.also(), self.closed()
         key: str = self.take(
             lambda: ChoicePrompt(
-                self.name(combatant), self.sheets[combatant].side, reason, tuple(options), advised, also, closed
+                self.names[combatant], self.sheets[combatant].side, reason, tuple(options), advised, also, closed
             )
         )
         return key

@@ -39,7 +39,7 @@ class RoundEnd(Damage):
         if not keep or me.lost_aim or combatant in self.dodged or not me.able:
             if me.aim is not None and keep and me.able:  # said, not lost silently
                 why = "made to dodge" if combatant in self.dodged else "wounded and not shrugged off"
-                self.log.append(f"{self.name(combatant)} loses the aim: {why} (text: Aim)")
+                self.log.append(f"{self.names[combatant]} loses the aim: {why} (text: Aim)")
             me.aim = None  # made to dodge, or damaged and not shrugged off: the aim is lost (text)
 
     def spend(self, combatant: int, decl: Decl) -> None:
@@ -70,13 +70,13 @@ class RoundEnd(Damage):
         arm = self.sheets[combatant].arms[weapon]
         if left > 0:
             me.reloading[weapon] = left
-            self.log.append(f"{self.name(combatant)} reloads the {arm.name}: {left} turn{'s' * (left != 1)} to go")
+            self.log.append(f"{self.names[combatant]} reloads the {arm.name}: {left} turn{'s' * (left != 1)} to go")
             return
         me.reloading[weapon] = None
         me.loaded[weapon] = arm.spec.capacity
         if me.spare[weapon] is not None:
             me.spare[weapon] -= 1  # type: ignore[operator]
-        self.log.append(f"{self.name(combatant)} has reloaded the {arm.name} ({arm.spec.capacity} loaded)")
+        self.log.append(f"{self.names[combatant]} has reloaded the {arm.name} ({arm.spec.capacity} loaded)")
 
     # --- whether any hit can still wound (issue 17) ---------------------------------------
 

@@ -16,7 +16,7 @@ from typing import Any
 from companion.dice import FUDGE, Dice
 from companion.replay import GmModifiers, SceneState
 from companion.ruleset import Choice, GameOptions, option
-from companion.rulesets.fudge.rules import LADDER, POOR, ladder_show
+from companion.rulesets.fudge.rules import LADDER, POOR, ladder_name, ladder_show
 from companion.rulesets.fudge.tables import RANGED, Armor, Tables, Weapon
 
 BOXES = ("scratch", "hurt", "very_hurt", "incapacitated", "near_death")
@@ -295,6 +295,19 @@ class Arm:
         skill: str = self.entry.skill
         return skill
 
+    # worked out once, on first asking, and kept on the frozen arm (its ``__dict__``, not a field):
+    # a declaration offers the wielder's weapons every round
+
+    @cached_property
+    def why(self) -> str:
+        """What the weapon prompt says of it: ``Sword Great, BD 0`` (its loads are the round's)."""
+        return f"{self.skill} {ladder_name(self.level)}, BD {self.spec.bd}"
+
+    @cached_property
+    def choice(self) -> Choice:
+        """The weapon as the weapon prompt offers it when its loads are not counted."""
+        return Choice(self.key, self.name, self.why, self.name)
+
 
 @dataclass(frozen=True)
 class Sheet:
@@ -323,6 +336,16 @@ class Sheet:
             if gift in gifts:
                 return gift
         return None
+
+    @cached_property
+    def awareness(self) -> tuple[str, tuple[Choice, Choice]]:
+        """The prompt's reason and options when he is shot at: does he see it coming? Made once,
+        on first asking, and kept on the frozen sheet (a round asks it at every shot)."""
+        name = self.name
+        return f"whether {name} is aware", (
+            Choice("aware", f"{name} sees it coming", "a dodge: an opposed roll"),
+            Choice("unaware", f"{name} does not know", "unopposed against Poor, no dodge"),
+        )
 
     @property
     def hurt_boxes(self) -> int:
