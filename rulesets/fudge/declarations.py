@@ -190,7 +190,7 @@ class Declarations(RoundBase):
         arm = self.sheets[combatant].arms[weapon]
         if self.options.reloading and arm.counted and (self.f[combatant].loaded[weapon] or 0) < 1:
             return False
-        return self.strong_enough(combatant, weapon)
+        return not self.options.minimum_strength or self.strong_enough(combatant, weapon)
 
     def strong_enough(self, combatant: int, weapon: int) -> bool:
         """Not too heavy to use (``minimum_strength``; text)."""
@@ -358,9 +358,11 @@ class Declarations(RoundBase):
             melee = [attacker for attacker in self.everyone if self.declares_melee(attacker)]  # in scene order
             attackers = {
                 target: tuple(
-                    attacker
-                    for attacker in melee
-                    if target in self.decl[attacker].targets  # type: ignore[union-attr]
+                    [
+                        attacker
+                        for attacker in melee
+                        if target in self.decl[attacker].targets  # type: ignore[union-attr]
+                    ]
                 )
                 for target in self.everyone
             }
@@ -369,7 +371,8 @@ class Declarations(RoundBase):
 
     def melee_attackers(self, defender: int) -> tuple[int, ...]:
         """Who has declared a melee attack on ``defender`` this round (scene order)."""
-        return self._melee()[0][defender]
+        on = self._melee_on
+        return (self._melee() if on is None else on)[0][defender]
 
     def is_attack(self, combatant: int) -> bool:
         decl = self.decl[combatant]
@@ -377,7 +380,8 @@ class Declarations(RoundBase):
 
     def is_melee(self, combatant: int) -> bool:
         """He has declared a melee attack (:meth:`declares_melee`, as the declarations so far make it)."""
-        return combatant in self._melee()[1]
+        on = self._melee_on
+        return combatant in (self._melee() if on is None else on)[1]
 
     def declares_melee(self, combatant: int) -> bool:
         return self.is_attack(combatant) and self.arm(combatant).kind == "melee"

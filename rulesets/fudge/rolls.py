@@ -305,9 +305,8 @@ class Rolls(Declarations):
         if not words:
             words = defence
         shown = " & ".join(dict.fromkeys(words))
-        target = (
-            levels[0] if levels and all(required is not None and required == levels[0] for required in levels) else None
-        )
+        first = levels[0] if levels else None
+        target = first if first is not None and levels.count(first) == len(levels) else None
         return shown, target
 
     # --- the prompts' notes ---------------------------------------------------------------
@@ -424,7 +423,7 @@ class Rolls(Declarations):
             self.sheets[combatant].side,
             FOUR_DF,
             what,
-            sum(value for _, value in parts),
+            sum([value for _, value in parts]),
             tuple(parts),
             against=against,
             target=target,

@@ -10,7 +10,7 @@ round's phases (``rulesets/fudge/round.py`` and the modules built on it) and the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from companion.dice import FUDGE, Dice
@@ -242,11 +242,20 @@ class Options(GameOptions):
 
     def offered(self) -> tuple[str, ...]:
         """The actions a declaration may offer, in the prompt's order: attack, each maneuver in play
-        (FU-9), defend, reload."""
-        return ("attack", *(maneuver for maneuver in MANEUVERS if self.allows(maneuver)), "defend", "reload")
+        (FU-9), defend, reload (:func:`actions_offered`)."""
+        return actions_offered(self)
 
 
 OPTIONS = Options.specs()
+
+
+@lru_cache(maxsize=64)
+def actions_offered(options: Options) -> tuple[str, ...]:
+    """:meth:`Options.offered`, worked out once for each set of options (a round asks at its start;
+    the options are frozen, and a fight keeps its own)."""
+    return ("attack", *[maneuver for maneuver in MANEUVERS if options.allows(maneuver)], "defend", "reload")
+
+
 LEGACY_MANEUVERS = "maneuvers"
 """The one switch for every maneuver that fights saved before FU-9 carry in their options: read as
 each maneuver's own option, so they fold as they were played."""
@@ -257,7 +266,11 @@ each maneuver's own option, so they fold as they were played."""
 
 @dataclass(frozen=True)
 class Arm:
-    """One weapon on a sheet, read against the tables."""
+    """One weapon on a sheet, read against the tables.
+
+    Frozen, as are its spec and entry: what is read from them is worked out once, on first
+    asking, and kept on the arm (its ``__dict__``, not a field: equality and the fields are as
+    before). A round asks them at every declaration and roll; a fight's arms last as long as the fight."""
 
     key: str
     """Its key in prompts: the table key (``-2`` added for a second of the same)."""
@@ -267,36 +280,33 @@ class Arm:
     level: int
     """The wielder's skill with it (Poor when the sheet lacks the skill [D])."""
 
-    @property
+    @cached_property
     def name(self) -> str:
         return self.spec.name
 
-    @property
+    @cached_property
     def kind(self) -> str:
         kind: str = self.spec.kind
         return kind
 
-    @property
+    @cached_property
     def ranged(self) -> bool:
         return self.spec.kind in RANGED
 
-    @property
+    @cached_property
     def counted(self) -> bool:
         """Its shots are counted with ``reloading``: every ranged weapon (a thrown weapon's
         spare loads are the ones carried besides the one in hand)."""
         return self.ranged and self.spec.capacity is not None
 
-    @property
+    @cached_property
     def rounds(self) -> str:
         return getattr(self.entry, "rounds", None) or "standard"
 
-    @property
+    @cached_property
     def skill(self) -> str:
         skill: str = self.entry.skill
         return skill
-
-    # worked out once, on first asking, and kept on the frozen arm (its ``__dict__``, not a field):
-    # a declaration offers the wielder's weapons every round
 
     @cached_property
     def why(self) -> str:
@@ -324,7 +334,7 @@ class Sheet:
     arms: tuple[Arm, ...]
     armor: Armor | None
 
-    @property
+    @cached_property
     def name(self) -> str:
         name: str = self.card.name
         return name
@@ -375,6 +385,10 @@ class Sheet:
         """Whether his melee defence is his Dodge: higher than his best melee skill, or no melee
         skill at all (FU-11). [D] On a tie, the melee skill (the text's melee: one weapon skill
         against the other)."""
+        return self._dodges
+
+    @cached_property
+    def _dodges(self) -> bool:
         best = self.melee_skill()
         dodge: int = self.card.dodge
         return best is None or dodge > best[1]
@@ -383,6 +397,10 @@ class Sheet:
         """The skill a defender rolls in melee when he makes no melee attack: his best melee skill
         or his Dodge, whichever is higher (FU-11); a gunman with no melee skill defends with his
         Dodge, not at Poor."""
+        return self._melee_defence
+
+    @cached_property
+    def _melee_defence(self) -> tuple[str, int]:
         best = self.melee_skill()
         if best is None or self.defends_with_dodge():
             return "Dodge", self.card.dodge
@@ -518,7 +536,7 @@ class Live:
 
     def frozen(self) -> Fighter:
         return Fighter(
-            tuple(tuple(row) for row in self.boxes),
+            tuple([tuple(row) for row in self.boxes]),
             self.dead,
             tuple(self.loaded),
             tuple(self.spare),
