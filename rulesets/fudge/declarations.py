@@ -66,7 +66,7 @@ class Declarations(RoundBase):
             decl = self.declare(combatant)
             self.decl[combatant] = decl
             # who attacks whom in melee changed, what can reach whom, and what the declarations say
-            self._melee_on = self._fitting = self._shots_on = self._said = None
+            self._melee_on = self._fitting = self._targets = self._shots_on = self._said = None
             if decl.action in ATTACKS and decl.targets:
                 self.f[combatant].foe = decl.targets[0]
             self.log.append(f"{self.names[combatant]}: {self.declared_words(combatant, decl)}")
@@ -147,19 +147,18 @@ class Declarations(RoundBase):
     def _fitting_now(self, combatant: int, action: str) -> list[int]:
         sheet = self.sheets[combatant]
         out = []
-        reach: dict[bool, bool] = {}  # a melee weapon (True) or another has a target: the same for each of the kind
         for weapon, arm in enumerate(sheet.arms):
             if action == "reload":
                 if self.can_reload(combatant, weapon):
                     out.append(weapon)
                 continue
-            if not self.usable(combatant, weapon) or not self.fits(combatant, arm, action, weapon):
+            if (
+                not self.usable(combatant, weapon)
+                or not self.fits(combatant, arm, action, weapon)
+                or not self.targets(combatant, arm)
+            ):
                 continue
-            melee = arm.kind == "melee"
-            if melee not in reach:
-                reach[melee] = bool(self.targets(combatant, arm))
-            if reach[melee]:
-                out.append(weapon)
+            out.append(weapon)
         return out
 
     def fits(self, combatant: int, arm: Arm, action: str, weapon: int) -> bool:
@@ -206,13 +205,25 @@ class Declarations(RoundBase):
                 return own is None or card.strength >= own
         return True
 
+    _targets: dict[tuple[int, bool], list[int]] | None = None
+    """The enemies each one's melee weapons (True) or others can be turned on, as the declarations
+    so far make them (each action, weapon and target prompt of a declaration asks; worked out again
+    when a declaration is made)."""
+
     def targets(self, combatant: int, arm: Arm) -> list[int]:
         """The enemies ``arm`` can be turned on: in melee, not one already attacked by 4 (FU-2)."""
-        foes = self.enemies(combatant)
-        if arm.kind != "melee":
-            return foes
-        attackers = self._melee()[0]
-        return [enemy for enemy in foes if len(attackers[enemy]) < MAX_GANG]
+        memo = self._targets
+        if memo is None:
+            memo = self._targets = {}
+        key = (combatant, arm.kind == "melee")
+        found = memo.get(key)
+        if found is None:
+            foes = self.enemies(combatant)
+            if key[1]:
+                attackers = self._melee()[0]
+                foes = [enemy for enemy in foes if len(attackers[enemy]) < MAX_GANG]
+            found = memo[key] = foes
+        return found
 
     def pick_weapon(self, combatant: int, action: str, arms: list[int]) -> int:
         sheet = self.sheets[combatant]

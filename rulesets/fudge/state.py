@@ -29,6 +29,8 @@ WOUND_WORDS = {
     "incapacitated": "Incapacitated",
     "near_death": "Near Death",
 }
+_WORST_FIRST = tuple(range(len(BOXES) - 1, -1, -1))
+"""The wound levels, worst first (:meth:`Live.worst` reads them so)."""
 STATUS_WORDS = {"incapacitated": "incapacitated", "near_death": "near death"}
 MARK_WORDS = {0: "free", 1: "felt", 2: "shrugged"}
 """A wound box: free, marked and felt, or marked but shrugged off by a Health roll (till the scene ends, FU-6)."""
@@ -144,6 +146,7 @@ def fudge_dice(count: int) -> Dice:
     return Dice.of(*(FUDGE,) * count)
 
 
+@lru_cache(maxsize=256)  # pure, and said of the same few names at every roll: worked out once a name
 def possessive(name: str) -> str:
     """``Grak's``; a name ending in s takes the apostrophe alone: ``Nell Quickfingers'``."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
@@ -554,7 +557,7 @@ class Live:
     def worst(self, *, shrugged: bool = False) -> str | None:
         """The worst wound box marked (``shrugged``: counting those shrugged off too)."""
         boxes = self.boxes
-        for level in range(len(BOXES) - 1, -1, -1):
+        for level in _WORST_FIRST:
             row = boxes[level]  # ``in``: a mark equal to 1 (or 2), as asked mark by mark
             if 1 in row or (shrugged and 2 in row):
                 return BOXES[level]
@@ -579,6 +582,7 @@ _FACE_WORDS = {1: "+", -1: "-", 0: "0"}
 """A Fudge die's face as the log writes it."""
 
 
+@lru_cache(maxsize=256)  # pure: the 81 throws of 4dF, each logged in words at every roll
 def faces_words(faces: tuple[int, ...]) -> str:
     return " ".join([_FACE_WORDS[face] for face in faces])
 
