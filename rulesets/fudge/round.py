@@ -76,12 +76,9 @@ class RoundBase(ReplayRound):
         self.sheets = state.sheets
         self.everyone = range(len(state.sheets))
         """Every combatant of the scene, in scene order (by his index in ``sheets``)."""
-        self.names = [sheet.name for sheet in state.sheets]
-        """Each one's name, as his sheet's card has it (the sheets are frozen: read once a round)."""
-        self.others = [
-            [enemy for enemy in self.everyone if self.sheets[enemy].side != sheet.side] for sheet in self.sheets
-        ]
-        """Each one's enemies, dead or alive, in scene order: the sides are fixed (read once a round)."""
+        self.names, self.others = state.cast
+        """Each one's name, as his sheet's card has it, and his enemies, dead or alive, in scene order
+        (:attr:`FudgeState.cast`: read once a scene)."""
         self.i = 0
         self.taken: list[Any] = []
         self.log: list[str] = []

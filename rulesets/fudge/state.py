@@ -465,6 +465,17 @@ class FudgeState(SceneState[Tables, Options, Fighter]):
     after: tuple[str, ...] = ()
     """What the scene's end changed (FU-6's wounds in full, FU-8's experience and gifts), in words."""
 
+    @cached_property
+    def cast(self) -> tuple[tuple[str, ...], tuple[tuple[int, ...], ...]]:
+        """Each combatant's name, and his enemies (dead or alive, in scene order), read from the
+        sheets once a scene: every round asks. Kept in the state's ``__dict__`` (not a field), which
+        a state evolved from this one copies: a scene's sheets and sides never change."""
+        names = tuple(sheet.name for sheet in self.sheets)
+        others = tuple(
+            tuple(enemy for enemy, them in enumerate(self.sheets) if them.side != sheet.side) for sheet in self.sheets
+        )
+        return names, others
+
 
 @dataclass(frozen=True, slots=True)
 class Decl:
