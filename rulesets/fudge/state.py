@@ -142,6 +142,7 @@ BRAWLING = ("brawl", "unarmed", "martial", "fist", "boxing", "wrestl")
 """Skill names read as unarmed melee skills for a defender holding no melee weapon [D]."""
 
 
+@lru_cache(maxsize=8)  # a damage or stop roll asks for its dice each time: the same frozen dice
 def fudge_dice(count: int) -> Dice:
     return Dice.of(*(FUDGE,) * count)
 
@@ -511,9 +512,10 @@ class SceneEnded(Exception):
     """The GM ended the scene mid-round (raised out of :meth:`Round.take`)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Live:
-    """A combatant's numbers as the round's answers change them."""
+    """A combatant's numbers as the round's answers change them (slots: two are made every round,
+    and read at every prompt)."""
 
     boxes: list[list[int]]
     dead: bool
