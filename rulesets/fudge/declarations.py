@@ -227,14 +227,13 @@ class Declarations(RoundBase):
 
     def pick_weapon(self, combatant: int, action: str, arms: list[int]) -> int:
         sheet = self.sheets[combatant]
-        counted = self.options.reloading  # a weapon's loads are said only then: else its choice is the same every time
-        options = [
-            Choice(arm.key, arm.name, self.weapon_why(combatant, weapon), arm.name)
-            if counted and arm.counted
-            else arm.choice
-            for weapon in arms
-            for arm in (sheet.arms[weapon],)
-        ]
+        options = []
+        for weapon in arms:
+            arm = sheet.arms[weapon]
+            if self.options.reloading and arm.counted:  # its loads are said: the round's
+                options.append(Choice(arm.key, arm.name, self.weapon_why(combatant, weapon), arm.name))
+            else:  # the same every round: made once
+                options.append(arm.choice)
         key = self.choose(combatant, "weapon", options, sheet.arms[self.advised_weapon(combatant, action, arms)].key)
         return next(weapon for weapon in arms if sheet.arms[weapon].key == key)
 
