@@ -96,10 +96,12 @@ class RoundEnd(Damage):
                     if not self.can_reload(combatant, weapon):
                         continue
                 arms.append(arm)
-            back = self.back_arm(combatant)  # a defender's blow back: his bare hands, too (FU-2, FU-11)
-            if back is not None:
-                arms.append(back)
-            if any(self.may_wound(combatant, enemy, arm) for arm in arms for enemy in self.enemies(combatant)):
+            foes = self.enemies(combatant)
+            if any(self.may_wound(combatant, enemy, arm) for arm in arms for enemy in foes):
+                return True
+            # his weapon for a blow back, bare hands too (FU-2, FU-11): sought only when no weapon of his can wound
+            back = self.back_arm(combatant)
+            if back is not None and any(self.may_wound(combatant, enemy, back) for enemy in foes):
                 return True
         return False
 
