@@ -466,16 +466,25 @@ class FudgeState(SceneState[Tables, Options, Fighter]):
     after: tuple[str, ...] = ()
     """What the scene's end changed (FU-6's wounds in full, FU-8's experience and gifts), in words."""
 
-    @cached_property
+    @property
     def cast(self) -> tuple[tuple[str, ...], tuple[tuple[int, ...], ...]]:
         """Each combatant's name, and his enemies (dead or alive, in scene order), read from the
-        sheets once a scene: every round asks. Kept in the state's ``__dict__`` (not a field), which
-        a state evolved from this one copies: a scene's sheets and sides never change."""
-        names = tuple(sheet.name for sheet in self.sheets)
-        others = tuple(
-            tuple(enemy for enemy, them in enumerate(self.sheets) if them.side != sheet.side) for sheet in self.sheets
-        )
-        return names, others
+        sheets once a scene: every round asks. Kept in the state's ``__dict__`` (not a field) with
+        the sheets it was read from, so a state evolved from this one (which copies it) reads it
+        again only if its sheets are others."""
+        kept = self.__dict__.get("_cast")
+        if kept is None or kept[0] is not self.sheets:
+            names = tuple(sheet.name for sheet in self.sheets)
+            others = tuple(
+                tuple(enemy for enemy, them in enumerate(self.sheets) if them.side != sheet.side)
+                for sheet in self.sheets
+            )
+            kept = self.__dict__["_cast"] = (
+                self.sheets,
+                names,
+                others,
+            )  # frozen: its dict written as cached_property does
+        return kept[1], kept[2]
 
 
 @dataclass(frozen=True, slots=True)
