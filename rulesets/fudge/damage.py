@@ -16,8 +16,10 @@ from companion.rulesets.fudge.state import (
     ACTION_WORDS,
     BOXES,
     BULLET_RANK,
+    DAMAGE_BONUS,
     FOUR_DF,
     RD_SHIFT,
+    ROUNDS_DR,
     WOUND_WORDS,
     Arm,
     Decl,
@@ -119,7 +121,7 @@ class Damage(Resolution):
                 own = getattr(arm.entry, "strength", None)
                 if own is not None:
                     parts.append((f"{arm.name} Strength {ladder_name(own)}", own))
-        maneuver = {"all-out-attack": 1, "three-round-burst": 1, "empty-the-clip": 2, "wild-swing": -2}.get(decl.action)
+        maneuver = DAMAGE_BONUS.get(decl.action)
         if maneuver:
             parts.append((ACTION_WORDS[decl.action], maneuver))
         if decl.action == "empty-the-clip" and len(decl.targets) > 1:
@@ -174,7 +176,7 @@ class Damage(Resolution):
         dr = armor.dr
         arm = self.hit_arm(hit)
         if arm.kind == "gun":
-            dr += {"ap": -1, "sp": 2, "hp": 2}.get(arm.rounds, 0)
+            dr += ROUNDS_DR.get(arm.rounds, 0)
         return max(0, dr), armor.kind == "kevlar"
 
     def stop_dice(self, hit: Hit) -> int:
@@ -251,10 +253,11 @@ class Damage(Resolution):
         if mark == 1 and not me.able and not was:
             self.fall(defender)
         word = WOUND_WORDS[BOXES[level]]
+        status = me.status
         self.log.append(
             f"{who} marks {'an' if word[0] in 'AEIOU' else 'a'} {word} box"
             + (" (shrugged off)" if mark == 2 else "")
-            + (f": {me.status}" if me.status != "fighting" and mark == 1 else "")
+            + (f": {status}" if status != "fighting" and mark == 1 else "")
         )
 
     def health_roll(self, attacker: int, defender: int, level: int, degree: int | None, wound: str) -> bool:

@@ -18,6 +18,7 @@ from companion.rulesets.fudge.declarations import Declarations, declared
 from companion.rulesets.fudge.rules import POOR, TIRED, ladder_name
 from companion.rulesets.fudge.state import (
     ACTION_WORDS,
+    ATTACK_BONUS,
     ATTACKS,
     EXPERIENCE_CAP,
     FOUR_DF,
@@ -147,7 +148,7 @@ class Rolls(Declarations):
         parts: list[tuple[str, int]] = []
         if self.aimed(attacker):
             parts.append(("aim", 1))
-        bonus = {"all-out-attack": 1, "wild-swing": 1, "three-round-burst": 1, "empty-the-clip": 1}.get(decl.action)
+        bonus = ATTACK_BONUS.get(decl.action)
         if bonus:
             parts.append((ACTION_WORDS[decl.action], bonus))
         if decl.action == "empty-the-clip" and len(decl.targets) > 1:

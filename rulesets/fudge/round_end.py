@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from companion.rulesets.fudge.damage import Damage
 from companion.rulesets.fudge.rules import POOR
-from companion.rulesets.fudge.state import ATTACKS, BULLET_RANK, MAX_GANG, Arm, Decl
+from companion.rulesets.fudge.state import ATTACKS, BULLET_RANK, MAX_GANG, ROUNDS_DR, Arm, Decl
 
 
 class RoundEnd(Damage):
@@ -150,7 +150,7 @@ class RoundEnd(Damage):
                 )
                 if stop or arm.rounds in ("sp", "hp"):
                     return True  # a bullet stopped is a Scratch (text)
-            dr = armor.dr + ({"ap": -1, "sp": 2, "hp": 2}.get(arm.rounds, 0) if arm.kind == "gun" else 0)
+            dr = armor.dr + (ROUNDS_DR.get(arm.rounds, 0) if arm.kind == "gun" else 0)
             if self.tables.wound_for(total - max(0, dr)) != "none":
                 return True
             if armor.kind == "kevlar" and self.tables.wound_for(total) != "none":

@@ -133,6 +133,12 @@ PAIN = {
 """Wound penalties (FU-4: Hurt -1, Very Hurt -2); the pain threshold gifts [R, design section 6.2]."""
 RD_SHIFT: dict[str, int | None] = {"off": None, "rd-1": 1, "rd": 0, "rd-2": 2}
 """The attack RD bonus option: the bonus is RD less this (text: RD-1, RD or RD-2)."""
+ATTACK_BONUS = {"all-out-attack": 1, "wild-swing": 1, "three-round-burst": 1, "empty-the-clip": 1}
+"""The maneuvers' bonus to hit (text)."""
+DAMAGE_BONUS = {"all-out-attack": 1, "three-round-burst": 1, "empty-the-clip": 2, "wild-swing": -2}
+"""The maneuvers' damage modifier (text)."""
+ROUNDS_DR = {"ap": -1, "sp": 2, "hp": 2}
+"""What a gun's rounds do to the armor's DR (text: AP -1, SP and HP +2)."""
 BULLET_RANK = {"pistol": 0, "smg": 1, "rifle": 2}
 """Kevlar's stopping dice lost against each bullet type (text: smg -1dF, rifle -2dF)."""
 EXPERIENCE = ("green", "fair", "veteran")
