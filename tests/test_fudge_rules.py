@@ -2009,3 +2009,16 @@ def test_a_name_ending_in_s_takes_the_apostrophe_alone():
     assert "Jess' Fair vs Grak's Fair: a tie" in log
     s, _ = play(scene(B, card("Jess")), "attack", "attack")
     assert prompt(s).against == "Jess' combat roll"
+
+
+# --- issue 21: what a round reads once a scene ------------------------------------------------------
+
+
+def test_a_state_given_other_sheets_reads_their_names_not_the_scenes_it_came_from():
+    """Issue 21: a round reads each one's name and enemies once a scene (kept on the state, and
+    copied along as the state evolves); a state evolved with other sheets reads theirs again."""
+    s, _ = play(scene(A, B), "attack")  # Aldric declared: the scene's names and sides read, and kept
+    assert prompt(s).who == "Grak"
+    other = scene(card("Bryn"), card("Tor"))
+    moved = evolve(s, sheets=other.sheets, inputs=())
+    assert prompt(moved).who == "Bryn" and prompt(moved).reason.startswith("action")

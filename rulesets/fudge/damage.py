@@ -16,8 +16,10 @@ from companion.rulesets.fudge.state import (
     ACTION_WORDS,
     BOXES,
     BULLET_RANK,
+    DAMAGE_BONUS,
     FOUR_DF,
     RD_SHIFT,
+    ROUNDS_DR,
     WOUND_WORDS,
     Arm,
     Decl,
@@ -44,7 +46,7 @@ class Damage(Resolution):
             return
         dr, kevlar = self.dr(hit)
         note = (
-            f"{possessive(self.name(defender))} armor DR {dr}" + (" (never below a Scratch)" if kevlar else "")
+            f"{possessive(self.names[defender])} armor DR {dr}" + (" (never below a Scratch)" if kevlar else "")
             if dr
             else ""
         )
@@ -55,10 +57,10 @@ class Damage(Resolution):
         def make() -> RollPrompt:
             parts = self.damage_parts(hit)  # the GM's modifiers typed at it among them (FU-10, FU-11)
             return RollPrompt(
-                self.name(attacker),
+                self.names[attacker],
                 self.sheets[attacker].side,
                 dice,
-                f"damage to {self.name(defender)}",
+                f"damage to {self.names[defender]}",
                 sum(value for _, value in parts),
                 tuple(parts),
                 against="the damage results",
@@ -69,13 +71,13 @@ class Damage(Resolution):
 
         faces = self.ask_roll(("damage", attacker, defender), make)
         self.asking = None
-        parts = self.damage_parts(hit)
-        mod = sum(value for _, value in parts)
-        total = mod + sum(faces)
+        prompt = self.asked if isinstance(self.asked, RollPrompt) else make()  # as it was answered, else made again
+        parts = prompt.modifier_parts
+        total = prompt.modifier + sum(faces)
         degree, wound = self.wound_of(hit, total)
         self.last_degree = degree
         text = (
-            f"{self.name(attacker)} rolls {faces_words(faces)} for damage: {sum_words(parts, faces, level=False)} = "
+            f"{self.names[attacker]} rolls {faces_words(faces)} for damage: {sum_words(parts, faces, level=False)} = "
             f"{ladder_show(total)}"
         )
         if dr:
@@ -119,7 +121,7 @@ class Damage(Resolution):
                 own = getattr(arm.entry, "strength", None)
                 if own is not None:
                     parts.append((f"{arm.name} Strength {ladder_name(own)}", own))
-        maneuver = {"all-out-attack": 1, "three-round-burst": 1, "empty-the-clip": 2, "wild-swing": -2}.get(decl.action)
+        maneuver = DAMAGE_BONUS.get(decl.action)
         if maneuver:
             parts.append((ACTION_WORDS[decl.action], maneuver))
         if decl.action == "empty-the-clip" and len(decl.targets) > 1:
@@ -174,7 +176,7 @@ class Damage(Resolution):
         dr = armor.dr
         arm = self.hit_arm(hit)
         if arm.kind == "gun":
-            dr += {"ap": -1, "sp": 2, "hp": 2}.get(arm.rounds, 0)
+            dr += ROUNDS_DR.get(arm.rounds, 0)
         return max(0, dr), armor.kind == "kevlar"
 
     def stop_dice(self, hit: Hit) -> int:
@@ -201,7 +203,7 @@ class Damage(Resolution):
         assert armor is not None
         self.hitting = hit
         prompt = RollPrompt(
-            self.name(defender),
+            self.names[defender],
             self.sheets[defender].side,
             fudge_dice(count),
             f"{armor.name} stops the bullet",
@@ -214,7 +216,7 @@ class Damage(Resolution):
         faces = self.take(lambda: prompt)
         through = all(face == -1 for face in faces)
         self.log.append(
-            f"{possessive(self.name(defender))} {armor.name} rolls {faces_words(faces)}: "
+            f"{possessive(self.names[defender])} {armor.name} rolls {faces_words(faces)}: "
             + ("the bullet gets through" if through else "stops the bullet, a Scratch")
         )
         return not through
@@ -223,7 +225,7 @@ class Damage(Resolution):
 
     def wound(self, defender: int, wound: str, degree: int | None) -> None:
         """Mark the wound's box, else the next worse free one (FU-4); no box left: dead [R]."""
-        who = self.name(defender)
+        who = self.names[defender]
         if wound == "none":
             return
         me = self.f[defender]
@@ -251,10 +253,11 @@ class Damage(Resolution):
         if mark == 1 and not me.able and not was:
             self.fall(defender)
         word = WOUND_WORDS[BOXES[level]]
+        status = me.status
         self.log.append(
             f"{who} marks {'an' if word[0] in 'AEIOU' else 'a'} {word} box"
             + (" (shrugged off)" if mark == 2 else "")
-            + (f": {me.status}" if me.status != "fighting" and mark == 1 else "")
+            + (f": {status}" if status != "fighting" and mark == 1 else "")
         )
 
     def health_roll(self, attacker: int, defender: int, level: int, degree: int | None, wound: str) -> bool:
@@ -280,7 +283,7 @@ class Damage(Resolution):
 
         def make() -> RollPrompt:
             return RollPrompt(
-                self.name(defender),
+                self.names[defender],
                 self.sheets[defender].side,
                 FOUR_DF,
                 "health roll",
@@ -297,7 +300,7 @@ class Damage(Resolution):
         total = sum(value for _, value in parts()) + sum(faces)
         ok = total >= need
         self.log.append(
-            f"{self.name(defender)} rolls {faces_words(faces)} for Health: {ladder_show(total)} vs "
+            f"{self.names[defender]} rolls {faces_words(faces)} for Health: {ladder_show(total)} vs "
             f"{ladder_name(need)}: " + ("shrugs it off" if ok else "feels it")
         )
         return ok

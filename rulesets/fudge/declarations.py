@@ -9,22 +9,48 @@ reloadable), and whether a defender can hit back (FU-2, FU-11).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+from typing import TypeVar
+
 from companion.ruleset import Choice
 from companion.rulesets.fudge.cards import CardWeapon
 from companion.rulesets.fudge.round import RoundBase
-from companion.rulesets.fudge.rules import LADDER, ladder_name
+from companion.rulesets.fudge.rules import LADDER
 from companion.rulesets.fudge.state import (
-    ACTION_WHY,
+    ACTION_CHOICES,
     ACTION_WORDS,
     ATTACKS,
     BRAWLING,
-    MANEUVERS,
     MAX_CLIP_TARGETS,
     MAX_GANG,
     Arm,
     Decl,
     listed,
 )
+
+D = TypeVar("D", bound="Declarations")
+
+
+def declared(question: Callable[[D, int], bool]) -> Callable[[D, int], bool]:
+    """``question`` about a combatant answered once for the declarations made so far: the later
+    phases (each prompt, the resolution, the odds) ask it again and again, and only a declaration
+    changes the answer (the memo is dropped when one is made). For questions that read nothing but
+    the declarations and what is fixed for the round (the sheets, the options, who could act)."""
+    asked = question.__name__
+
+    @wraps(question)
+    def answer(self: D, combatant: int) -> bool:
+        said = self._said
+        if said is None:
+            said = self._said = {}
+        key = (asked, combatant)
+        found = said.get(key)
+        if found is None:
+            found = said[key] = question(self, combatant)
+        return found
+
+    return answer
 
 
 class Declarations(RoundBase):
@@ -33,15 +59,17 @@ class Declarations(RoundBase):
     # --- asking (design 6.1) --------------------------------------------------------------
 
     def declarations(self) -> None:
+        self.offered = self.options.offered()
         for combatant in self.everyone:
             if not self.able0[combatant]:
                 continue
             decl = self.declare(combatant)
             self.decl[combatant] = decl
-            self._melee_on = None  # who attacks whom in melee changed
+            # who attacks whom in melee changed, what can reach whom, and what the declarations say
+            self._melee_on = self._fitting = self._targets = self._shots_on = self._said = None
             if decl.action in ATTACKS and decl.targets:
                 self.f[combatant].foe = decl.targets[0]
-            self.log.append(f"{self.name(combatant)}: {self.declared_words(combatant, decl)}")
+            self.log.append(f"{self.names[combatant]}: {self.declared_words(combatant, decl)}")
 
     def declare(self, combatant: int) -> Decl:
         options = self.actions(combatant)
@@ -72,15 +100,17 @@ class Declarations(RoundBase):
                     unaware.append(target)
         return Decl(action, weapon, tuple(targets), location, tuple(unaware))
 
+    offered: tuple[str, ...] = ()
+    """The actions a declaration may offer this round (:meth:`Options.offered`)."""
+
     def actions(self, combatant: int) -> list[Choice]:
         """The actions ``combatant`` can take now: attack (if any weapon can), each maneuver whose
         option is on (FU-9) and that fits his weapons, defend, and reload (with ``reloading``)."""
-        keys = ["attack"] + [maneuver for maneuver in MANEUVERS if self.options.allows(maneuver)] + ["defend", "reload"]
-        out = []
-        for key in keys:
-            if key in ("defend", "all-out-defense") or self.fitting(combatant, key):
-                out.append(Choice(key, ACTION_WORDS[key], ACTION_WHY[key]))
-        return out
+        return [
+            ACTION_CHOICES[key]
+            for key in self.offered
+            if key in ("defend", "all-out-defense") or self.fitting(combatant, key)
+        ]
 
     def crowded(self, combatant: int) -> str:
         """Why no melee attack is offered when every foe in reach already has the most melee
@@ -89,16 +119,32 @@ class Declarations(RoundBase):
         melee = [
             weapon for weapon, arm in enumerate(sheet.arms) if arm.kind == "melee" and self.usable(combatant, weapon)
         ]
-        foes = self.enemies(combatant)
-        if not melee or not foes or self.targets(combatant, sheet.arms[melee[0]]):
+        if not melee:
             return ""
-        full = [self.name(foe) for foe in foes if len(self.melee_attackers(foe)) >= MAX_GANG]
+        foes = self.enemies(combatant)
+        if not foes or self.targets(combatant, sheet.arms[melee[0]]):
+            return ""
+        full = [self.names[foe] for foe in foes if len(self.melee_attackers(foe)) >= MAX_GANG]
         verb = "has" if len(full) == 1 else "have"
         return f" (no melee attack: {listed(full)} already {verb} {MAX_GANG} melee attackers, the most: FU-2)"
+
+    _fitting: dict[tuple[int, str], list[int]] | None = None
+    """The weapons that can do each action, by (combatant, action), as the declarations so far make
+    them (the action prompt and then the weapon prompt ask the same; worked out again when a
+    declaration is made)."""
 
     def fitting(self, combatant: int, action: str) -> list[int]:
         """The weapons of ``combatant`` that can do ``action`` now (with a target where it needs
         one)."""
+        memo = self._fitting
+        if memo is None:
+            memo = self._fitting = {}
+        found = memo.get((combatant, action))
+        if found is None:
+            found = memo[combatant, action] = self._fitting_now(combatant, action)
+        return found
+
+    def _fitting_now(self, combatant: int, action: str) -> list[int]:
         sheet = self.sheets[combatant]
         out = []
         for weapon, arm in enumerate(sheet.arms):
@@ -143,7 +189,7 @@ class Declarations(RoundBase):
         arm = self.sheets[combatant].arms[weapon]
         if self.options.reloading and arm.counted and (self.f[combatant].loaded[weapon] or 0) < 1:
             return False
-        return self.strong_enough(combatant, weapon)
+        return not self.options.minimum_strength or self.strong_enough(combatant, weapon)
 
     def strong_enough(self, combatant: int, weapon: int) -> bool:
         """Not too heavy to use (``minimum_strength``; text)."""
@@ -159,26 +205,35 @@ class Declarations(RoundBase):
                 return own is None or card.strength >= own
         return True
 
+    _targets: dict[tuple[int, bool], list[int]] | None = None
+    """The enemies each one's melee weapons (True) or others can be turned on, as the declarations
+    so far make them (each action, weapon and target prompt of a declaration asks; worked out again
+    when a declaration is made)."""
+
     def targets(self, combatant: int, arm: Arm) -> list[int]:
         """The enemies ``arm`` can be turned on: in melee, not one already attacked by 4 (FU-2)."""
-        out = []
-        for enemy in self.enemies(combatant):
-            if arm.kind == "melee" and len(self.melee_attackers(enemy)) >= MAX_GANG:
-                continue
-            out.append(enemy)
-        return out
+        memo = self._targets
+        if memo is None:
+            memo = self._targets = {}
+        key = (combatant, arm.kind == "melee")
+        found = memo.get(key)
+        if found is None:
+            foes = self.enemies(combatant)
+            if key[1]:
+                attackers = self._melee()[0]
+                foes = [enemy for enemy in foes if len(attackers[enemy]) < MAX_GANG]
+            found = memo[key] = foes
+        return found
 
     def pick_weapon(self, combatant: int, action: str, arms: list[int]) -> int:
         sheet = self.sheets[combatant]
-        options = [
-            Choice(
-                sheet.arms[weapon].key,
-                sheet.arms[weapon].name,
-                self.weapon_why(combatant, weapon),
-                sheet.arms[weapon].name,
-            )
-            for weapon in arms
-        ]
+        options = []
+        for weapon in arms:
+            arm = sheet.arms[weapon]
+            if self.options.reloading and arm.counted:  # its loads are said: the round's
+                options.append(Choice(arm.key, arm.name, self.weapon_why(combatant, weapon), arm.name))
+            else:  # the same every round: made once
+                options.append(arm.choice)
         key = self.choose(combatant, "weapon", options, sheet.arms[self.advised_weapon(combatant, action, arms)].key)
         return next(weapon for weapon in arms if sheet.arms[weapon].key == key)
 
@@ -197,7 +252,7 @@ class Declarations(RoundBase):
 
     def weapon_why(self, combatant: int, weapon: int) -> str:
         arm = self.sheets[combatant].arms[weapon]
-        why = f"{arm.skill} {ladder_name(arm.level)}, BD {arm.spec.bd}"
+        why = arm.why
         loaded = self.f[combatant].loaded[weapon]
         if self.options.reloading and arm.counted:
             why += f", {loaded} loaded"
@@ -214,7 +269,7 @@ class Declarations(RoundBase):
             return candidates[0]  # [D] one enemy to turn on: not asked, as a weapon is not when only one fits
         # the list shows each one's name; the key is the name as typed (issue 17)
         options = [
-            Choice(self.sheets[enemy].slug, self.name(enemy), self.target_why(combatant, enemy), self.name(enemy))
+            Choice(self.sheets[enemy].slug, self.names[enemy], self.target_why(combatant, enemy), self.names[enemy])
             for enemy in candidates
         ]
         if chosen:
@@ -272,11 +327,8 @@ class Declarations(RoundBase):
         return key
 
     def pick_aware(self, combatant: int, target: int) -> str:
-        options = [
-            Choice("aware", f"{self.name(target)} sees it coming", "a dodge: an opposed roll"),
-            Choice("unaware", f"{self.name(target)} does not know", "unopposed against Poor, no dodge"),
-        ]
-        return self.choose(combatant, f"whether {self.name(target)} is aware", options, "aware")
+        reason, options = self.sheets[target].awareness
+        return self.choose(combatant, reason, options, "aware")
 
     def declared_words(self, combatant: int, decl: Decl, short: bool = False) -> str:
         """The declaration in words, without the name: ``attacks Grak with the broadsword``;
@@ -286,7 +338,9 @@ class Declarations(RoundBase):
         arm = self.sheets[combatant].arms[decl.weapon]  # type: ignore[index]
         if decl.action == "reload":
             return f"reloads the {arm.name}"
-        at = " & ".join(self.name(target) + (" (unaware)" if target in decl.unaware else "") for target in decl.targets)
+        at = " & ".join(
+            self.names[target] + (" (unaware)" if target in decl.unaware else "") for target in decl.targets
+        )
         verb = (
             "aims at"
             if decl.action == "aim"
@@ -301,6 +355,9 @@ class Declarations(RoundBase):
 
     # --- what the declarations say --------------------------------------------------------
 
+    _said: dict[tuple[str, int], bool] | None = None
+    """The answers of :func:`declared` questions, by (question, combatant)."""
+
     _melee_on: tuple[dict[int, tuple[int, ...]], frozenset[int]] | None = None
     """Each defender's melee attackers, and who attacks in melee, as the declarations so far make
     them (asked often, in every phase; worked out again when a declaration is made)."""
@@ -311,18 +368,21 @@ class Declarations(RoundBase):
             melee = [attacker for attacker in self.everyone if self.declares_melee(attacker)]  # in scene order
             attackers = {
                 target: tuple(
-                    attacker
-                    for attacker in melee
-                    if target in self.decl[attacker].targets  # type: ignore[union-attr]
+                    [
+                        attacker
+                        for attacker in melee
+                        if target in self.decl[attacker].targets  # type: ignore[union-attr]
+                    ]
                 )
                 for target in self.everyone
             }
             on = self._melee_on = (attackers, frozenset(melee))
         return on
 
-    def melee_attackers(self, defender: int) -> list[int]:
+    def melee_attackers(self, defender: int) -> tuple[int, ...]:
         """Who has declared a melee attack on ``defender`` this round (scene order)."""
-        return list(self._melee()[0][defender])
+        on = self._melee_on
+        return (self._melee() if on is None else on)[0][defender]
 
     def is_attack(self, combatant: int) -> bool:
         decl = self.decl[combatant]
@@ -330,7 +390,8 @@ class Declarations(RoundBase):
 
     def is_melee(self, combatant: int) -> bool:
         """He has declared a melee attack (:meth:`declares_melee`, as the declarations so far make it)."""
-        return combatant in self._melee()[1]
+        on = self._melee_on
+        return combatant in (self._melee() if on is None else on)[1]
 
     def declares_melee(self, combatant: int) -> bool:
         return self.is_attack(combatant) and self.arm(combatant).kind == "melee"
@@ -338,16 +399,25 @@ class Declarations(RoundBase):
     def arm(self, combatant: int) -> Arm:
         return self.sheets[combatant].arms[self.decl[combatant].weapon]  # type: ignore[union-attr,index]
 
+    _shots_on: dict[tuple[int, bool], list[int]] | None = None
+    """Who shoots at each target, by (target, aware), as the declarations so far make them (asked at
+    the rolls, the round's end and the odds; worked out again when a declaration is made)."""
+
     def shot_at(self, target: int, *, aware: bool) -> list[int]:
         """Who shoots at ``target`` this round (``aware``: of those ``target`` knows of)."""
-        out = []
-        for shooter in self.everyone:
-            decl = self.decl[shooter]  # an attack (is_attack) that is not a melee one, on the target
-            if decl is None or decl.action not in ATTACKS or self.is_melee(shooter) or target not in decl.targets:
-                continue
-            if not aware or target not in decl.unaware:
-                out.append(shooter)
-        return out
+        shots = self._shots_on
+        if shots is None:
+            shots = self._shots_on = {}
+            for shooter in self.everyone:
+                decl = self.decl[shooter]  # an attack (is_attack) that is not a melee one
+                if decl is None or decl.action not in ATTACKS or self.is_melee(shooter):
+                    continue
+                for each in self.everyone:
+                    if each in decl.targets:
+                        shots.setdefault((each, False), []).append(shooter)
+                        if each not in decl.unaware:
+                            shots.setdefault((each, True), []).append(shooter)
+        return list(shots.get((target, aware), ()))
 
     def suicidal(self, combatant: int) -> bool:
         decl = self.decl[combatant]
@@ -377,6 +447,7 @@ class Declarations(RoundBase):
 
     # --- whether a defender can hit back (FU-2, FU-11) ------------------------------------
 
+    @declared
     def hits_back(self, defender: int) -> bool:
         """Whether ``defender`` can hit back this round: he declared ``defend`` (no attack of his
         own: one who attacks has his blow where he aimed it; aim and reload spend the turn [D];

@@ -45,7 +45,7 @@ class Resolution(Rolls):
         """The attack of ``attacker`` on ``target``: hit or not, and its RD (FU-2, text)."""
         mods = self.pairing(attacker, target)
         attack_total = self.combat[attacker] + sum(value for _, value in mods)
-        shown = possessive(self.name(attacker)) + " " + ladder_name(self.combat[attacker])
+        shown = possessive(self.names[attacker]) + " " + ladder_name(self.combat[attacker])
         if mods:
             shown += "".join(f" {value:+d} {label}" for label, value in mods) + f" = {ladder_name(attack_total)}"
         pd = self.pd(target)
@@ -56,7 +56,7 @@ class Resolution(Rolls):
             # unopposed: against Poor, RD 0 hits (FU-2); a helpless target is one too [D]
             why = "unaware" if self.able0[target] else self.f[target].status
             return self.verdict(
-                attacker, target, shown + f" vs Poor ({self.name(target)} {why})", attack_total - POOR, False, pd
+                attacker, target, shown + f" vs Poor ({self.names[target]} {why})", attack_total - POOR, False, pd
             )
         if melee and (self.suicidal(attacker) or self.suicidal(target)):
             # suicidal aggression: each hits on at least Poor plus the other's PD, whatever the other rolls (text)
@@ -64,13 +64,13 @@ class Resolution(Rolls):
             line = f"{shown} vs Poor{f' + PD {pd}' if pd else ''} (suicidal aggression)"
             blocker = self.unbeaten(attacker) if ok else None
             if blocker is not None:  # FU-7 binds every attack of a defender ganged up on [D]
-                self.log.append(f"{line}: no hit ({self.name(attacker)} did not beat {self.name(blocker)})")
+                self.log.append(f"{line}: no hit ({self.names[attacker]} did not beat {self.names[blocker]})")
                 return None
-            self.log.append(f"{line}: {self.name(attacker)} {'hits' if ok else 'misses'}")
+            self.log.append(f"{line}: {self.names[attacker]} {'hits' if ok else 'misses'}")
             return Hit(attacker, target, attack_total - POOR) if ok else None  # its RD, for the RD bonus: over Poor [D]
         defence_total = self.held(target) if melee else self.dodge[target]
         kind = "" if melee else " dodge"
-        text = f"{shown} vs {possessive(self.name(target))}{kind} {ladder_name(defence_total)}"
+        text = f"{shown} vs {possessive(self.names[target])}{kind} {ladder_name(defence_total)}"
         rd = attack_total - defence_total
         if rd >= 1 and attack_total < POOR:
             self.log.append(f"{text}: no hit (below Poor, RD {rd})")
@@ -119,12 +119,12 @@ class Resolution(Rolls):
         if rd >= max(least, pd):
             blocker = self.unbeaten(attacker)
             if blocker is not None:  # ganged up on, he hits no one unless he beat them all (FU-2, FU-7)
-                self.log.append(f"{text}: no hit ({self.name(attacker)} did not beat {self.name(blocker)}, RD {rd})")
+                self.log.append(f"{text}: no hit ({self.names[attacker]} did not beat {self.names[blocker]}, RD {rd})")
                 return None
-            self.log.append(f"{text}: {self.name(attacker)} hits (RD {rd})")
+            self.log.append(f"{text}: {self.names[attacker]} hits (RD {rd})")
             return Hit(attacker, target, rd)
         if rd >= least:
-            self.log.append(f"{text}: no hit (RD {rd}, below {possessive(self.name(target))} armor PD {pd})")
+            self.log.append(f"{text}: no hit (RD {rd}, below {possessive(self.names[target])} armor PD {pd})")
         elif opposed and rd == 0:
             # two who attack each other in melee share one roll-off: its tie is said once
             mutual = self.is_melee(target) and attacker in self.decl[target].targets  # type: ignore[union-attr]
@@ -132,7 +132,7 @@ class Resolution(Rolls):
                 self.log.append(f"{text}: a tie")
             self.tied.add((attacker, target))
         else:
-            self.log.append(f"{text}: {self.name(attacker)} misses (RD {rd})")
+            self.log.append(f"{text}: {self.names[attacker]} misses (RD {rd})")
         return None
 
     def unbeaten(self, defender: int) -> int | None:
@@ -161,7 +161,7 @@ class Resolution(Rolls):
         the caller's."""
         roll = self.held(defender)
         pd = self.pd(attacker)
-        me = self.name(defender)
+        me = self.names[defender]
         if self.suicidal(attacker):
             ok = roll >= POOR + pd
             line = f"{possessive(me)} {ladder_name(roll)} vs Poor{f' + PD {pd}' if pd else ''} (suicidal aggression)"
@@ -171,24 +171,24 @@ class Resolution(Rolls):
         attacker_total = self.combat[attacker] + sum(value for _, value in self.pairing(attacker, defender))
         rd = roll - attacker_total
         text = (
-            f"{possessive(me)} {ladder_name(roll)} vs {possessive(self.name(attacker))} {ladder_name(attacker_total)}"
+            f"{possessive(me)} {ladder_name(roll)} vs {possessive(self.names[attacker])} {ladder_name(attacker_total)}"
         )
         if rd < 1:
             return None, ""
         if roll < POOR:
             return None, f"{text}: no hit back (below Poor, RD {rd})"
         if rd < pd:
-            return None, f"{text}: no hit back (RD {rd}, below {possessive(self.name(attacker))} armor PD {pd})"
+            return None, f"{text}: no hit back (RD {rd}, below {possessive(self.names[attacker])} armor PD {pd})"
         return Hit(defender, attacker, rd, back=True), f"{text}: {me} hits back (RD {rd})"
 
     def hit_back(self, defender: int) -> Hit | None:
         """The defender's blow back (:meth:`hits_back`): at the one attacker he beat; ganged up on,
         only if he beat every attacker (FU-2, FU-7), then at the attacker of his choice (FU-2),
         asked when more than one can be hit [D]."""
-        me = self.name(defender)
+        me = self.names[defender]
         blocker = self.unbeaten(defender)
         if blocker is not None:  # ganged up on and not the victor over them all (FU-7)
-            self.log.append(f"{me} hits no one back: {me} did not beat {self.name(blocker)} (FU-2, FU-7)")
+            self.log.append(f"{me} hits no one back: {me} did not beat {self.names[blocker]} (FU-2, FU-7)")
             return None
         found = [(attacker, *self.back_hit(defender, attacker)) for attacker in self.melee_attackers(defender)]
         can = [(attacker, hit, line) for attacker, hit, line in found if hit is not None]
@@ -198,7 +198,7 @@ class Resolution(Rolls):
                     self.log.append(line)
             return can[0][1] if can else None
         options = [
-            Choice(self.sheets[attacker].slug, self.name(attacker), f"RD {hit.rd}", self.name(attacker))
+            Choice(self.sheets[attacker].slug, self.names[attacker], f"RD {hit.rd}", self.names[attacker])
             for attacker, hit, _ in can
         ]
         best = max(can, key=lambda candidate: candidate[1].rd)  # the first of the largest RD

@@ -14,10 +14,11 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.ruleset import RollPrompt
-from companion.rulesets.fudge.declarations import Declarations
+from companion.rulesets.fudge.declarations import Declarations, declared
 from companion.rulesets.fudge.rules import POOR, TIRED, ladder_name
 from companion.rulesets.fudge.state import (
     ACTION_WORDS,
+    ATTACK_BONUS,
     ATTACKS,
     EXPERIENCE_CAP,
     FOUR_DF,
@@ -51,6 +52,7 @@ class Rolls(Declarations):
                 self.dodged.add(combatant)
                 self.dodge[combatant] = self.dodge_roll(combatant)
 
+    @declared
     def guards(self, combatant: int) -> bool:
         """He attacks with a ranged (or thrown) weapon and is attacked in melee: his melee defence
         is a roll of its own, his best melee skill or his Dodge (FU-11), not his shot [D]. A melee
@@ -58,6 +60,7 @@ class Rolls(Declarations):
         other; in a gang-up, "everyone involved ... makes an attack roll")."""
         return self.is_attack(combatant) and not self.is_melee(combatant) and self.defence_read(combatant)
 
+    @declared
     def defence_read(self, defender: int) -> bool:
         """Whether anything reads the roll ``defender`` meets melee attacks with [D: a roll is asked
         only when it counts]: an attack on him that is not suicidal aggression (its blow lands
@@ -145,7 +148,7 @@ class Rolls(Declarations):
         parts: list[tuple[str, int]] = []
         if self.aimed(attacker):
             parts.append(("aim", 1))
-        bonus = {"all-out-attack": 1, "wild-swing": 1, "three-round-burst": 1, "empty-the-clip": 1}.get(decl.action)
+        bonus = ATTACK_BONUS.get(decl.action)
         if bonus:
             parts.append((ACTION_WORDS[decl.action], bonus))
         if decl.action == "empty-the-clip" and len(decl.targets) > 1:
@@ -178,7 +181,7 @@ class Rolls(Declarations):
             location = self.tables.hit_locations[decl.location]
             if location.attack:
                 parts.append((location.name.lower(), location.attack))
-        scales = {self.scale_part(attacker, target) for target in decl.targets}
+        scales = {self.scale_part(attacker, target) for target in decl.targets} if self.options.scale else set()
         if len(scales) == 1:
             (one,) = scales
             if one is not None:
@@ -233,7 +236,9 @@ class Rolls(Declarations):
         prompt (FU-10) and applied when the pair is compared. Every other modifier is in the roll
         (:meth:`target_parts`)."""
         decl = self.decl[attacker]
-        if decl is None or len({self.scale_part(attacker, each) for each in decl.targets}) <= 1:
+        if not self.options.scale or decl is None:  # no scale: no modifier of a pair alone
+            return []
+        if len({self.scale_part(attacker, each) for each in decl.targets}) <= 1:
             return []
         part = self.scale_part(attacker, target)
         return [part] if part is not None else []
@@ -257,13 +262,13 @@ class Rolls(Declarations):
                 return None
             why = "suicidal aggression"
         else:
-            who = "the target" if len(decl.targets) == 1 else self.name(target)
+            who = "the target" if len(decl.targets) == 1 else self.names[target]
             why = f"unopposed: {who} cannot defend"
         pd = self.pd(target)
         pair = sum(value for _, value in self.pairing(attacker, target))
         level = POOR + pd - pair
         if pd:
-            why += f"; Poor + {possessive(self.name(target))} armor PD {pd}"
+            why += f"; Poor + {possessive(self.names[target])} armor PD {pd}"
         if pair:
             why += f"; scale {pair:+d}"
         return level, f"{ladder_name(level)} ({why})"
@@ -283,7 +288,7 @@ class Rolls(Declarations):
             for enemy in decl.targets:
                 one = self.fixed(combatant, enemy)
                 levels.append(one[0] if one else None)
-                words.append(one[1] if one else f"{possessive(self.name(enemy))} {kinds}")
+                words.append(one[1] if one else f"{possessive(self.names[enemy])} {kinds}")
         defence: list[str] = []
         if kind == "guard" or not self.guards(combatant):
             attackers = self.melee_attackers(combatant)
@@ -291,19 +296,18 @@ class Rolls(Declarations):
             for attacker in attackers:
                 if ganged or not (self.suicidal(attacker) or self.suicidal(combatant)):
                     levels.append(None)
-                    defence.append(f"{possessive(self.name(attacker))} combat roll")
+                    defence.append(f"{possessive(self.names[attacker])} combat roll")
                 elif self.hits_back(combatant):  # he hits back a suicidal attacker on Poor + PD, whatever he rolls
                     level = POOR + self.pd(attacker)
                     levels.append(level)
                     defence.append(
-                        f"{ladder_name(level)} (hitting back {possessive(self.name(attacker))} suicidal aggression)"
+                        f"{ladder_name(level)} (hitting back {possessive(self.names[attacker])} suicidal aggression)"
                     )
         if not words:
             words = defence
         shown = " & ".join(dict.fromkeys(words))
-        target = (
-            levels[0] if levels and all(required is not None and required == levels[0] for required in levels) else None
-        )
+        first = levels[0] if levels else None
+        target = first if first is not None and levels.count(first) == len(levels) else None
         return shown, target
 
     # --- the prompts' notes ---------------------------------------------------------------
@@ -314,20 +318,21 @@ class Rolls(Declarations):
         shooter's melee defence to come (FU-11); whether a defender hits back (FU-2, FU-11)."""
         notes = []
         decl = self.decl[combatant]
-        who = self.name(combatant)
+        who = self.names[combatant]
         if (
-            decl is not None
+            self.options.scale
+            and decl is not None
             and decl.action in ATTACKS
             and len({self.scale_part(combatant, target) for target in decl.targets}) > 1
         ):
             each = [
-                f"{self.name(target)} {(self.scale_part(combatant, target) or ('', 0))[1]:+d}"
+                f"{self.names[target]} {(self.scale_part(combatant, target) or ('', 0))[1]:+d}"
                 for target in decl.targets
             ]
             notes.append("scale to hit each target: " + ", ".join(each))
         attackers = self.melee_attackers(combatant)
         if self.guards(combatant):
-            names = listed([self.name(attacker) for attacker in attackers])
+            names = listed([self.names[attacker] for attacker in attackers])
             notes.append(f"the defence against {possessive(names)} melee attack is a roll of its own, next (FU-11)")
         elif len(attackers) > 1 and self.is_attack(combatant):
             notes.append(f"ganged up on: {who} hits no one unless this roll beats every attacker (FU-7)")
@@ -338,7 +343,7 @@ class Rolls(Declarations):
     def back_note(self, defender: int) -> str:
         """Whether a defender who makes no attack hits back, and with what (FU-2, FU-11, text)."""
         decl = self.decl[defender]
-        who = self.name(defender)
+        who = self.names[defender]
         if self.sheets[defender].defends_with_dodge():
             return "defending with Dodge: no hit back (FU-11)"
         if decl is not None and decl.action == "all-out-defense":
@@ -356,7 +361,7 @@ class Rolls(Declarations):
         return f"beating the attacker, {who} hits back with the {arm.name} (FU-2)"
 
     def guard_note(self, combatant: int) -> str:
-        who = self.name(combatant)
+        who = self.names[combatant]
         bits = [f"{possessive(who)} attack this round is the shot: no hit back (our reading, docs/decisions.md)"]
         if len(self.melee_attackers(combatant)) > 1:
             bits.append(
@@ -399,7 +404,7 @@ class Rolls(Declarations):
 
     def dodge_roll(self, combatant: int) -> int:
         against = " & ".join(
-            possessive(self.name(shooter)) + " shot" for shooter in self.shot_at(combatant, aware=True)
+            possessive(self.names[shooter]) + " shot" for shooter in self.shot_at(combatant, aware=True)
         )
         decl = self.decl[combatant]
         aiming = self.f[combatant].aim is not None or (decl is not None and decl.action == "aim")
@@ -415,11 +420,11 @@ class Rolls(Declarations):
         self, combatant: int, what: str, parts: list[tuple[str, int]], against: str, target: int | None, note: str = ""
     ) -> RollPrompt:
         return RollPrompt(
-            self.name(combatant),
+            self.names[combatant],
             self.sheets[combatant].side,
             FOUR_DF,
             what,
-            sum(value for _, value in parts),
+            sum([value for _, value in parts]),
             tuple(parts),
             against=against,
             target=target,
@@ -436,7 +441,7 @@ class Rolls(Declarations):
         total = prompt.modifier + sum(faces)
         self.last_result = total
         self.log.append(
-            f"{self.name(combatant)} rolls {faces_words(faces)}: {sum_words(prompt.modifier_parts, faces)} = "
+            f"{self.names[combatant]} rolls {faces_words(faces)}: {sum_words(prompt.modifier_parts, faces)} = "
             f"{ladder_name(total)} ({prompt.reason})"
         )
         return total

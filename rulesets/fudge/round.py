@@ -25,7 +25,7 @@ or an earlier one defines, so each module reads (and type-checks) on its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.dice import Refused
@@ -47,6 +47,19 @@ from companion.rulesets.fudge.state import (
     read_gm,
 )
 
+_ALSO = {
+    (scene, roll): ((END,) if scene else ()) + ((GM,) if roll else ())
+    for scene in (True, False)
+    for roll in (True, False)
+}
+"""What :meth:`RoundBase.also` says, by (the scene is on, a roll that reads its total): four tuples, made once."""
+_CLOSED = {
+    (scene, roll): (() if scene else (END_AFTER,)) + (() if roll else (GM_NOT_HERE,))
+    for scene in (True, False)
+    for roll in (True, False)
+}
+"""What :meth:`RoundBase.closed` says, likewise."""
+
 
 class RoundBase(ReplayRound):
     """A round's numbers as its answers change them, and its prompts' plumbing (the phases
@@ -63,8 +76,9 @@ class RoundBase(ReplayRound):
         self.sheets = state.sheets
         self.everyone = range(len(state.sheets))
         """Every combatant of the scene, in scene order (by his index in ``sheets``)."""
-        self.names = [sheet.name for sheet in state.sheets]
-        """Each one's name, as his sheet's card has it (the sheets are frozen: read once a round)."""
+        self.names, self.others = state.cast
+        """Each one's name, as his sheet's card has it, and his enemies, dead or alive, in scene order
+        (:attr:`FudgeState.cast`: read once a scene)."""
         self.i = 0
         self.taken: list[Any] = []
         self.log: list[str] = []
@@ -132,20 +146,18 @@ class RoundBase(ReplayRound):
     def also(self, *, roll: bool = False) -> tuple[Choice, ...]:
         """The GM's words a prompt of the scene takes besides its faces or options: ``end`` while
         the scene is on; ``gm`` at a roll that reads its total (FU-11)."""
-        out = (END,) if self.in_scene else ()
-        return out + ((GM,) if roll else ())
+        return _ALSO[self.in_scene, roll]
 
     def closed(self, *, roll: bool = False) -> tuple[Choice, ...]:
         """The GM's words a prompt does not take here, each with why (the reader refuses them so):
         ``end`` once the scene is over; ``gm`` but at a roll that reads its total."""
-        out = () if self.in_scene else (END_AFTER,)
-        return out + (() if roll else (GM_NOT_HERE,))
+        return _CLOSED[self.in_scene, roll]
 
-    def choose(self, combatant: int, reason: str, options: list[Choice], advised: str | None) -> str:
+    def choose(self, combatant: int, reason: str, options: Sequence[Choice], advised: str | None) -> str:
         also, closed = self.also(), self.closed()
         key: str = self.take(
             lambda: ChoicePrompt(
-                self.name(combatant), self.sheets[combatant].side, reason, tuple(options), advised, also, closed
+                self.names[combatant], self.sheets[combatant].side, reason, tuple(options), advised, also, closed
             )
         )
         return key
@@ -171,8 +183,5 @@ class RoundBase(ReplayRound):
 
     def enemies(self, combatant: int) -> list[int]:
         """The enemies that can be attacked: any not dead (design 6.1)."""
-        return [
-            enemy
-            for enemy in self.everyone
-            if self.sheets[enemy].side != self.sheets[combatant].side and not self.f[enemy].dead
-        ]
+        f = self.f
+        return [enemy for enemy in self.others[combatant] if not f[enemy].dead]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from companion.rulesets.fudge.damage import Damage
 from companion.rulesets.fudge.rules import POOR
-from companion.rulesets.fudge.state import ATTACKS, BULLET_RANK, MAX_GANG, Arm, Decl
+from companion.rulesets.fudge.state import ATTACKS, BULLET_RANK, MAX_GANG, ROUNDS_DR, Arm, Decl
 
 
 class RoundEnd(Damage):
@@ -39,7 +39,7 @@ class RoundEnd(Damage):
         if not keep or me.lost_aim or combatant in self.dodged or not me.able:
             if me.aim is not None and keep and me.able:  # said, not lost silently
                 why = "made to dodge" if combatant in self.dodged else "wounded and not shrugged off"
-                self.log.append(f"{self.name(combatant)} loses the aim: {why} (text: Aim)")
+                self.log.append(f"{self.names[combatant]} loses the aim: {why} (text: Aim)")
             me.aim = None  # made to dodge, or damaged and not shrugged off: the aim is lost (text)
 
     def spend(self, combatant: int, decl: Decl) -> None:
@@ -70,13 +70,13 @@ class RoundEnd(Damage):
         arm = self.sheets[combatant].arms[weapon]
         if left > 0:
             me.reloading[weapon] = left
-            self.log.append(f"{self.name(combatant)} reloads the {arm.name}: {left} turn{'s' * (left != 1)} to go")
+            self.log.append(f"{self.names[combatant]} reloads the {arm.name}: {left} turn{'s' * (left != 1)} to go")
             return
         me.reloading[weapon] = None
         me.loaded[weapon] = arm.spec.capacity
         if me.spare[weapon] is not None:
             me.spare[weapon] -= 1  # type: ignore[operator]
-        self.log.append(f"{self.name(combatant)} has reloaded the {arm.name} ({arm.spec.capacity} loaded)")
+        self.log.append(f"{self.names[combatant]} has reloaded the {arm.name} ({arm.spec.capacity} loaded)")
 
     # --- whether any hit can still wound (issue 17) ---------------------------------------
 
@@ -96,10 +96,12 @@ class RoundEnd(Damage):
                     if not self.can_reload(combatant, weapon):
                         continue
                 arms.append(arm)
-            back = self.back_arm(combatant)  # a defender's blow back: his bare hands, too (FU-2, FU-11)
-            if back is not None:
-                arms.append(back)
-            if any(self.may_wound(combatant, enemy, arm) for arm in arms for enemy in self.enemies(combatant)):
+            foes = self.enemies(combatant)
+            if any(self.may_wound(combatant, enemy, arm) for arm in arms for enemy in foes):
+                return True
+            # his weapon for a blow back, bare hands too (FU-2, FU-11): sought only when no weapon of his can wound
+            back = self.back_arm(combatant)
+            if back is not None and any(self.may_wound(combatant, enemy, back) for enemy in foes):
                 return True
         return False
 
@@ -148,7 +150,7 @@ class RoundEnd(Damage):
                 )
                 if stop or arm.rounds in ("sp", "hp"):
                     return True  # a bullet stopped is a Scratch (text)
-            dr = armor.dr + ({"ap": -1, "sp": 2, "hp": 2}.get(arm.rounds, 0) if arm.kind == "gun" else 0)
+            dr = armor.dr + (ROUNDS_DR.get(arm.rounds, 0) if arm.kind == "gun" else 0)
             if self.tables.wound_for(total - max(0, dr)) != "none":
                 return True
             if armor.kind == "kevlar" and self.tables.wound_for(total) != "none":

@@ -17,6 +17,7 @@ card or table validates again the same.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator, PlainSerializer
@@ -51,6 +52,7 @@ _BY_LEVEL = {level: word for word, level in LADDER.items()}
 """The ladder's words by level (a round names a level at every roll: looked up, not searched)."""
 
 
+@lru_cache(maxsize=256, typed=True)  # pure, and asked at every roll and its log line: looked up once
 def ladder_name(level: int) -> str:
     """The ladder word for ``level``: ``Good`` for 1, ``Legendary+1`` for 5, ``Terrible-1`` for -4."""
     word = _BY_LEVEL.get(level)
@@ -63,6 +65,7 @@ def ladder_name(level: int) -> str:
     raise AssertionError(level)  # every int between the ends is on the ladder
 
 
+@lru_cache(maxsize=256, typed=True)  # likewise
 def ladder_show(level: int) -> str:
     """A result as the table reads it: ``Great (+2)``, ``Fair (0)``, ``Terrible-1 (-4)``."""
     return f"{ladder_name(level)} ({level:+d})" if level else f"{ladder_name(level)} (0)"

@@ -195,8 +195,10 @@ class Fudge(SceneRuleset):
         says so once (issue 17), so the GM knows to end the scene."""
         out = super().apply(state, answer)
         new: FudgeState = out.state
+        if not new.stalled:  # the scene goes on as ever (an answer asks nothing more)
+            return out
         first = state.round == 1 and not state.inputs  # stalled from the start: said with the first answer
-        if new.stalled and (first or not state.stalled) and new.result is None:
+        if (first or not state.stalled) and new.result is None:
             return Outcome(new, out.log + (STALLED,))
         return out
 

@@ -38,34 +38,34 @@ class Experience(RoundEnd):
             return
         veteran = me.experience == "veteran"
         prompt = RollPrompt(
-            self.name(combatant),
+            self.names[combatant],
             self.sheets[combatant].side,
             FOUR_DF,
             "seeing the elephant",
             0,
             against="all '+'",
-            note=f"all '+': the GM gives {self.name(combatant)} a gift (FU-8)"
+            note=f"all '+': the GM gives {self.names[combatant]} a gift (FU-8)"
             if veteran
-            else f"all '+': {possessive(self.name(combatant))} combat experience improves one level",
+            else f"all '+': {possessive(self.names[combatant])} combat experience improves one level",
             closed=self.closed(),
         )
         faces = self.take(lambda: prompt)
         if not all(face == 1 for face in faces):
-            self.log.append(f"{self.name(combatant)} rolls {faces_words(faces)}: still {me.experience}")
+            self.log.append(f"{self.names[combatant]} rolls {faces_words(faces)}: still {me.experience}")
             return
         if not veteran:
             me.experience = EXPERIENCE[EXPERIENCE.index(me.experience) + 1]
             self.log.append(
-                f"{self.name(combatant)} rolls {faces_words(faces)}: has seen the elephant, now {me.experience}"
+                f"{self.names[combatant]} rolls {faces_words(faces)}: has seen the elephant, now {me.experience}"
             )
-            self.after.append(f"{self.name(combatant)}: now {me.experience} (seeing the elephant)")
+            self.after.append(f"{self.names[combatant]}: now {me.experience} (seeing the elephant)")
             return
-        self.log.append(f"{self.name(combatant)} rolls {faces_words(faces)}: a Veteran improves: the GM names a gift")
+        self.log.append(f"{self.names[combatant]} rolls {faces_words(faces)}: a Veteran improves: the GM names a gift")
         gift = self.gift(combatant)
         me.gained = me.gained + (gift,)
         shown = GIFTS.get(gift, gift.replace("-", " "))
-        self.log.append(f"{self.name(combatant)} gains the gift {shown} (FU-8)")
-        self.after.append(f"{self.name(combatant)}: gains the gift {shown}")
+        self.log.append(f"{self.names[combatant]} gains the gift {shown} (FU-8)")
+        self.after.append(f"{self.names[combatant]}: gains the gift {shown}")
 
     def gift(self, combatant: int) -> str:
         """The gift the GM gives a Veteran who improved (FU-8): one of :data:`GIFTS` he lacks, or one
@@ -79,9 +79,9 @@ class Experience(RoundEnd):
         advised = "combat-reflexes" if "combat-reflexes" not in have else None
         value = self.take(
             lambda: ChoicePrompt(
-                self.name(combatant),
+                self.names[combatant],
                 self.sheets[combatant].side,
-                f"the gift the GM gives {self.name(combatant)}",
+                f"the gift the GM gives {self.names[combatant]}",
                 tuple(options),
                 advised,
                 (OTHER_GIFT,),
@@ -147,7 +147,7 @@ class SceneEnd(Experience):
             and (fallen is None or fallen == -1 or self.sheets[combatant].side != fallen)
         ]
         after = (
-            "; then " + ", ".join(f"{self.name(combatant)} {self.f[combatant].status}" for combatant in then)
+            "; then " + ", ".join(f"{self.names[combatant]} {self.f[combatant].status}" for combatant in then)
             if then
             else ""
         )
@@ -204,11 +204,11 @@ class SceneEnd(Experience):
         pen = PAIN[self.sheets[combatant].gift].get(me.worst() or "", 0)
         effect = now if now != "fighting" else (f"{pen:+d} to every roll" if pen else "no penalty")
         self.log.append(
-            f"The scene is over before {possessive(self.name(combatant))} Health roll: "
+            f"The scene is over before {possessive(self.names[combatant])} Health roll: "
             f"the {WOUND_WORDS[wound]} rolled stands, {'an' if word[0] in 'AEIOU' else 'a'} {word} box felt: {effect}"
         )
         self.after.append(
-            f"{self.name(combatant)}: {word} (no Health roll), {effect}" + (f" (was {was})" if was != now else "")
+            f"{self.names[combatant]}: {word} (no Health roll), {effect}" + (f" (was {was})" if was != now else "")
         )
 
     def full_effect(self) -> None:
@@ -232,10 +232,10 @@ class SceneEnd(Experience):
             pen = PAIN[self.sheets[combatant].gift].get(me.worst() or "", 0)
             effect = f"{now}" if now != "fighting" else (f"{pen:+d} to every roll" if pen else "no penalty")
             line = (
-                f"The scene is over: {possessive(self.name(combatant))} shrugged-off {words} takes full effect: "
+                f"The scene is over: {possessive(self.names[combatant])} shrugged-off {words} takes full effect: "
                 f"{effect}"
             )
             self.log.append(line)
             self.after.append(
-                f"{self.name(combatant)}: {words} in full, {effect}" + (f" (was {was})" if was != now else "")
+                f"{self.names[combatant]}: {words} in full, {effect}" + (f" (was {was})" if was != now else "")
             )

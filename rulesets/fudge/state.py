@@ -10,13 +10,13 @@ round's phases (``rulesets/fudge/round.py`` and the modules built on it) and the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from companion.dice import FUDGE, Dice
 from companion.replay import GmModifiers, SceneState
 from companion.ruleset import Choice, GameOptions, option
-from companion.rulesets.fudge.rules import LADDER, POOR, ladder_show
+from companion.rulesets.fudge.rules import LADDER, POOR, ladder_name, ladder_show
 from companion.rulesets.fudge.tables import RANGED, Armor, Tables, Weapon
 
 BOXES = ("scratch", "hurt", "very_hurt", "incapacitated", "near_death")
@@ -29,6 +29,8 @@ WOUND_WORDS = {
     "incapacitated": "Incapacitated",
     "near_death": "Near Death",
 }
+_WORST_FIRST = tuple(range(len(BOXES) - 1, -1, -1))
+"""The wound levels, worst first (:meth:`Live.worst` reads them so)."""
 STATUS_WORDS = {"incapacitated": "incapacitated", "near_death": "near death"}
 MARK_WORDS = {0: "free", 1: "felt", 2: "shrugged"}
 """A wound box: free, marked and felt, or marked but shrugged off by a Health roll (till the scene ends, FU-6)."""
@@ -77,6 +79,8 @@ ACTION_WHY = {
     "skill that beats the attacker hits back (FU-2)",
     "reload": "a turn spent reloading",
 }
+ACTION_CHOICES = {key: Choice(key, ACTION_WORDS[key], ACTION_WHY[key]) for key in ACTION_WORDS}
+"""Each action as the action prompt offers it: the same every time it is offered (made once)."""
 MANEUVERS = (
     "aim",
     "all-out-attack",
@@ -129,6 +133,12 @@ PAIN = {
 """Wound penalties (FU-4: Hurt -1, Very Hurt -2); the pain threshold gifts [R, design section 6.2]."""
 RD_SHIFT: dict[str, int | None] = {"off": None, "rd-1": 1, "rd": 0, "rd-2": 2}
 """The attack RD bonus option: the bonus is RD less this (text: RD-1, RD or RD-2)."""
+ATTACK_BONUS = {"all-out-attack": 1, "wild-swing": 1, "three-round-burst": 1, "empty-the-clip": 1}
+"""The maneuvers' bonus to hit (text)."""
+DAMAGE_BONUS = {"all-out-attack": 1, "three-round-burst": 1, "empty-the-clip": 2, "wild-swing": -2}
+"""The maneuvers' damage modifier (text)."""
+ROUNDS_DR = {"ap": -1, "sp": 2, "hp": 2}
+"""What a gun's rounds do to the armor's DR (text: AP -1, SP and HP +2)."""
 BULLET_RANK = {"pistol": 0, "smg": 1, "rifle": 2}
 """Kevlar's stopping dice lost against each bullet type (text: smg -1dF, rifle -2dF)."""
 EXPERIENCE = ("green", "fair", "veteran")
@@ -138,10 +148,12 @@ BRAWLING = ("brawl", "unarmed", "martial", "fist", "boxing", "wrestl")
 """Skill names read as unarmed melee skills for a defender holding no melee weapon [D]."""
 
 
+@lru_cache(maxsize=8)  # a damage or stop roll asks for its dice each time: the same frozen dice
 def fudge_dice(count: int) -> Dice:
     return Dice.of(*(FUDGE,) * count)
 
 
+@lru_cache(maxsize=256)  # pure, and said of the same few names at every roll: worked out once a name
 def possessive(name: str) -> str:
     """``Grak's``; a name ending in s takes the apostrophe alone: ``Nell Quickfingers'``."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
@@ -238,8 +250,22 @@ class Options(GameOptions):
         """Whether the maneuver ``maneuver`` (``all-out-attack``) is in play: its own option (FU-9)."""
         return bool(getattr(self, maneuver.replace("-", "_")))
 
+    def offered(self) -> tuple[str, ...]:
+        """The actions a declaration may offer, in the prompt's order: attack, each maneuver in play
+        (FU-9), defend, reload (:func:`actions_offered`)."""
+        return actions_offered(self)
+
 
 OPTIONS = Options.specs()
+
+
+@lru_cache(maxsize=64)
+def actions_offered(options: Options) -> tuple[str, ...]:
+    """:meth:`Options.offered`, worked out once for each set of options (a round asks at its start;
+    the options are frozen, and a fight keeps its own)."""
+    return ("attack", *[maneuver for maneuver in MANEUVERS if options.allows(maneuver)], "defend", "reload")
+
+
 LEGACY_MANEUVERS = "maneuvers"
 """The one switch for every maneuver that fights saved before FU-9 carry in their options: read as
 each maneuver's own option, so they fold as they were played."""
@@ -250,7 +276,11 @@ each maneuver's own option, so they fold as they were played."""
 
 @dataclass(frozen=True)
 class Arm:
-    """One weapon on a sheet, read against the tables."""
+    """One weapon on a sheet, read against the tables.
+
+    Frozen, as are its spec and entry: what is read from them is worked out once, on first
+    asking, and kept on the arm (its ``__dict__``, not a field: equality and the fields are as
+    before). A round asks them at every declaration and roll; a fight's arms last as long as the fight."""
 
     key: str
     """Its key in prompts: the table key (``-2`` added for a second of the same)."""
@@ -260,33 +290,43 @@ class Arm:
     level: int
     """The wielder's skill with it (Poor when the sheet lacks the skill [D])."""
 
-    @property
+    @cached_property
     def name(self) -> str:
         return self.spec.name
 
-    @property
+    @cached_property
     def kind(self) -> str:
         kind: str = self.spec.kind
         return kind
 
-    @property
+    @cached_property
     def ranged(self) -> bool:
         return self.spec.kind in RANGED
 
-    @property
+    @cached_property
     def counted(self) -> bool:
         """Its shots are counted with ``reloading``: every ranged weapon (a thrown weapon's
         spare loads are the ones carried besides the one in hand)."""
         return self.ranged and self.spec.capacity is not None
 
-    @property
+    @cached_property
     def rounds(self) -> str:
         return getattr(self.entry, "rounds", None) or "standard"
 
-    @property
+    @cached_property
     def skill(self) -> str:
         skill: str = self.entry.skill
         return skill
+
+    @cached_property
+    def why(self) -> str:
+        """What the weapon prompt says of it: ``Sword Great, BD 0`` (its loads are the round's)."""
+        return f"{self.skill} {ladder_name(self.level)}, BD {self.spec.bd}"
+
+    @cached_property
+    def choice(self) -> Choice:
+        """The weapon as the weapon prompt offers it when its loads are not counted."""
+        return Choice(self.key, self.name, self.why, self.name)
 
 
 @dataclass(frozen=True)
@@ -304,7 +344,7 @@ class Sheet:
     arms: tuple[Arm, ...]
     armor: Armor | None
 
-    @property
+    @cached_property
     def name(self) -> str:
         name: str = self.card.name
         return name
@@ -316,6 +356,16 @@ class Sheet:
             if gift in gifts:
                 return gift
         return None
+
+    @cached_property
+    def awareness(self) -> tuple[str, tuple[Choice, Choice]]:
+        """The prompt's reason and options when he is shot at: does he see it coming? Made once,
+        on first asking, and kept on the frozen sheet (a round asks it at every shot)."""
+        name = self.name
+        return f"whether {name} is aware", (
+            Choice("aware", f"{name} sees it coming", "a dodge: an opposed roll"),
+            Choice("unaware", f"{name} does not know", "unopposed against Poor, no dodge"),
+        )
 
     @property
     def hurt_boxes(self) -> int:
@@ -345,6 +395,10 @@ class Sheet:
         """Whether his melee defence is his Dodge: higher than his best melee skill, or no melee
         skill at all (FU-11). [D] On a tie, the melee skill (the text's melee: one weapon skill
         against the other)."""
+        return self._dodges
+
+    @cached_property
+    def _dodges(self) -> bool:
         best = self.melee_skill()
         dodge: int = self.card.dodge
         return best is None or dodge > best[1]
@@ -353,6 +407,10 @@ class Sheet:
         """The skill a defender rolls in melee when he makes no melee attack: his best melee skill
         or his Dodge, whichever is higher (FU-11); a gunman with no melee skill defends with his
         Dodge, not at Poor."""
+        return self._melee_defence
+
+    @cached_property
+    def _melee_defence(self) -> tuple[str, int]:
         best = self.melee_skill()
         if best is None or self.defends_with_dodge():
             return "Dodge", self.card.dodge
@@ -414,6 +472,26 @@ class FudgeState(SceneState[Tables, Options, Fighter]):
     after: tuple[str, ...] = ()
     """What the scene's end changed (FU-6's wounds in full, FU-8's experience and gifts), in words."""
 
+    @property
+    def cast(self) -> tuple[tuple[str, ...], tuple[tuple[int, ...], ...]]:
+        """Each combatant's name, and his enemies (dead or alive, in scene order), read from the
+        sheets once a scene: every round asks. Kept in the state's ``__dict__`` (not a field) with
+        the sheets it was read from, so a state evolved from this one (which copies it) reads it
+        again only if its sheets are others."""
+        kept = self.__dict__.get("_cast")
+        if kept is None or kept[0] is not self.sheets:
+            names = tuple(sheet.name for sheet in self.sheets)
+            others = tuple(
+                tuple(enemy for enemy, them in enumerate(self.sheets) if them.side != sheet.side)
+                for sheet in self.sheets
+            )
+            kept = self.__dict__["_cast"] = (
+                self.sheets,
+                names,
+                others,
+            )  # frozen: its dict written as cached_property does
+        return kept[1], kept[2]
+
 
 @dataclass(frozen=True, slots=True)
 class Decl:
@@ -449,9 +527,10 @@ class SceneEnded(Exception):
     """The GM ended the scene mid-round (raised out of :meth:`Round.take`)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Live:
-    """A combatant's numbers as the round's answers change them."""
+    """A combatant's numbers as the round's answers change them (slots: two are made every round,
+    and read at every prompt)."""
 
     boxes: list[list[int]]
     dead: bool
@@ -488,7 +567,7 @@ class Live:
 
     def frozen(self) -> Fighter:
         return Fighter(
-            tuple(tuple(row) for row in self.boxes),
+            tuple([tuple(row) for row in self.boxes]),
             self.dead,
             tuple(self.loaded),
             tuple(self.spare),
@@ -506,7 +585,7 @@ class Live:
     def worst(self, *, shrugged: bool = False) -> str | None:
         """The worst wound box marked (``shrugged``: counting those shrugged off too)."""
         boxes = self.boxes
-        for level in range(len(BOXES) - 1, -1, -1):
+        for level in _WORST_FIRST:
             row = boxes[level]  # ``in``: a mark equal to 1 (or 2), as asked mark by mark
             if 1 in row or (shrugged and 2 in row):
                 return BOXES[level]
@@ -527,8 +606,13 @@ class Live:
 # --- words --------------------------------------------------------------------------------
 
 
+_FACE_WORDS = {1: "+", -1: "-", 0: "0"}
+"""A Fudge die's face as the log writes it."""
+
+
+@lru_cache(maxsize=256)  # pure: the 81 throws of 4dF, each logged in words at every roll
 def faces_words(faces: tuple[int, ...]) -> str:
-    return " ".join({1: "+", -1: "-", 0: "0"}[face] for face in faces)
+    return " ".join([_FACE_WORDS[face] for face in faces])
 
 
 def sum_words(

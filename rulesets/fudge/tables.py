@@ -22,6 +22,7 @@ Ladder fields hold int levels (see :mod:`rulesets.fudge.rules`).
 from __future__ import annotations
 
 import itertools
+from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -236,12 +237,19 @@ class Tables(_Strict):
     def scale_mods(self, difference: int) -> tuple[int, int]:
         """(attack, damage) modifiers for the attacker's scale minus the defender's; beyond the
         table's ends, its end rows."""
+        low, high, by_difference = self._scale_rows
+        return by_difference[max(low, min(high, difference))]
+
+    @cached_property
+    def _scale_rows(self) -> tuple[int, int, dict[int, tuple[int, int]]]:
+        """The scale rows' ends and each row's (attack, damage) by its difference: read at every
+        roll and damage roll with ``scale``, so worked out once (the tables are frozen; kept in
+        the model's ``__dict__``, not a field: equality and the dump are the fields alone)."""
         rows = sorted(self.scale, key=lambda r: r.difference)
-        clamped = max(rows[0].difference, min(rows[-1].difference, difference))
-        for row in rows:
-            if row.difference == clamped:
-                return row.attack, row.damage
-        raise AssertionError(difference)  # the check makes the rows contiguous
+        by_difference: dict[int, tuple[int, int]] = {}
+        for row in rows:  # the first row of a difference, as a search of the sorted rows finds it
+            by_difference.setdefault(row.difference, (row.attack, row.damage))
+        return rows[0].difference, rows[-1].difference, by_difference
 
     def weapon(self, key: str) -> Weapon:
         """The weapon ``key``; KeyError naming the keys there are."""
