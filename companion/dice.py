@@ -227,6 +227,15 @@ def parse_roll(text: str) -> tuple[Dice, int]:
     return Dice(tuple(dice)), int(match["plus"] or 0)
 
 
+_READ: dict[tuple[int, str], tuple[Dice, tuple[int, ...]]] = {}
+"""Faces already read, by the dice's identity and the text (with the dice, so a key is never taken
+for other dice made where freed ones were): a fight, and every fold of it, types the same few faces
+at the same dice again and again. Only what was taken is kept; a refusal is read afresh."""
+
+READ_MOST = 4096
+"""Readings kept (a few kilobytes); when full, they are let go and read afresh."""
+
+
 def read_faces(dice: Dice, text: str) -> tuple[int, ...]:
     """Read what a player typed for ``dice``.
 
@@ -236,6 +245,18 @@ def read_faces(dice: Dice, text: str) -> tuple[int, ...]:
     Raises:
         Refused: the wrong count of dice, or a face a die does not have (D-5).
     """
+    key = (id(dice), text)
+    kept = _READ.get(key)
+    if kept is not None and kept[0] is dice:
+        return kept[1]
+    faces = _read_faces(dice, text)
+    if len(_READ) >= READ_MOST:
+        _READ.clear()
+    _READ[key] = (dice, faces)
+    return faces
+
+
+def _read_faces(dice: Dice, text: str) -> tuple[int, ...]:
     text = text.strip()
     dies = dice.dice
     n = len(dies)
