@@ -42,11 +42,8 @@ class Aftermath(LiveNumbers):
 
     def fallen_side(self) -> int | None:
         """The side with no being able to fight (-1: both), or None."""
-        down = [
-            side
-            for side in (0, 1)
-            if not any(self.f[being].able for being in self.everyone if self.side(being) == side)
-        ]
+        sides, f = self.sides, self.f
+        down = [side for side in (0, 1) if not any(f[being].able for being in self.everyone if sides[being] == side)]
         if not down:
             return None
         return down[0] if len(down) == 1 else -1

@@ -155,14 +155,15 @@ class Turns(LiveNumbers):
 
     def fallen_friends(self, being: int) -> list[int]:
         """The friends of ``being`` below 0 and alive, not yet helped (PA-5: they cannot heal without help)."""
+        mine, sides, f = self.sides[being], self.sides, self.f
         return [
             friend
             for friend in self.everyone
             if friend != being
-            and self.side(friend) == self.side(being)
-            and not self.f[friend].dead
-            and self.f[friend].real_hp < 0
-            and not self.f[friend].helped
+            and sides[friend] == mine
+            and not f[friend].dead
+            and f[friend].real_hp < 0
+            and not f[friend].helped
         ]
 
     def help(self, being: int) -> None:
