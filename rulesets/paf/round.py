@@ -19,7 +19,7 @@ from companion.replay import EndScene, GmModifier, GmModifiers, ReplayRound
 from companion.ruleset import Choice, ChoicePrompt, Prompt, Result, RollPrompt
 from companion.rulesets.paf import rules as ps
 from companion.rulesets.paf.state import Being, Options, PafState, _Live
-from companion.rulesets.paf.tables import Effect, Tables
+from companion.rulesets.paf.tables import Effect, Lookups, Tables, lookups
 
 if TYPE_CHECKING:
     from companion.rulesets.paf.attack import Attack
@@ -68,6 +68,7 @@ class RoundBase(ReplayRound):
     def __init__(self, state: PafState) -> None:
         self.st = state
         self.tables: Tables = state.tables
+        self.lookups: Lookups = lookups(state.tables)
         self.options: Options = state.options
         self.beings: tuple[Being, ...] = state.beings
         self.everyone = range(len(state.beings))

@@ -140,6 +140,8 @@ class Being:
     """Each weapon's key in prompts (its name as a slug)."""
     numbers: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
     """The card's derived numbers by (weapon, stats lost, monster death): a replay reads them often."""
+    needs: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    """The rolls it needs against the others (:meth:`rulesets.paf.numbers.LiveNumbers.roll_needed`)."""
 
     # cached on the instance (a frozen dataclass over a frozen card: they never change); every prompt
     # and log line of a round asks the name
