@@ -138,9 +138,10 @@ class Turns(LiveNumbers):
         else:
             # every action's targets are the enemies (:meth:`targets`): asked once, not once an action
             if self.may_attack(being) and self.enemies(being):
-                for action in ("attack", "shoot", "pummel", "grapple", "overbear"):
+                for action in ("attack", "shoot"):
                     if self.weapons_for(being, action):
                         keys.append(action)
+                keys += ("pummel", "grapple", "overbear")  # bare hands (weapons_for): always at hand
             if me.movement != "none":
                 keys.append("move")
             keys.append("wait")
