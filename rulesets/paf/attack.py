@@ -42,6 +42,8 @@ class Attack:
 def damage_total(dice_sum: int, plus: int, mult: float, adj: int) -> int:
     """PA-4: the weapon's dice and its plus, times a critical's multiplier, then the strength
     adjustment [D]; at least 1 [D]."""
+    if mult == 1:  # most blows: the product is the sum itself, without an exact multiplier made for it
+        return max(1, dice_sum + plus + adj)
     return max(1, math.floor((dice_sum + plus) * Fraction(mult).limit_denominator(10)) + adj)
 
 

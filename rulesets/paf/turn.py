@@ -189,8 +189,9 @@ class Turns(LiveNumbers):
         if action in NON_LETHAL:
             return [-1]  # bare hands; a monster's factors read its card's stats or 12 [D]
         out = []
+        dropped = self.left_hand.get(being, (None, ""))[0]
         for weapon, entry in enumerate(card.weapons):
-            if me.weapons[weapon] != "ready" or self.left_hand.get(being, (None, ""))[0] == weapon:
+            if me.weapons[weapon] != "ready" or dropped == weapon:
                 continue  # not ready, or just dropped by a fumble of this group (it lands with the group's effects)
             if action == "attack" and is_melee(self.tables, entry.weapon):
                 out.append(weapon)
