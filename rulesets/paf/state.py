@@ -269,7 +269,7 @@ class _Live:
 
     def frozen(self) -> Fighter:
         values = self.__dict__.copy()
-        was = values.pop("_was")
+        was: Fighter = values.pop("_was")
         if values == was.__dict__:
             return was  # unchanged this round: the same numbers, already frozen (and immutable)
         if values.keys() != was.__dict__.keys():  # only a Fighter's fields are ever set on a live copy

@@ -188,22 +188,24 @@ class Turns(LiveNumbers):
         card, me = self.beings[being].card, self.f[being]
         if action in NON_LETHAL:
             return [-1]  # bare hands; a monster's factors read its card's stats or 12 [D]
-        out = []
+        # in hand: ready, and not just dropped by a fumble of this group (it lands with the group's effects)
         dropped = self.left_hand.get(being, (None, ""))[0]
-        for weapon, entry in enumerate(card.weapons):
-            if me.weapons[weapon] != "ready" or dropped == weapon:
-                continue  # not ready, or just dropped by a fumble of this group (it lands with the group's effects)
-            if action == "attack" and is_melee(self.tables, entry.weapon):
-                out.append(weapon)
-            left = me.ammo[weapon]  # None: the card does not count it
-            if (
-                action == "shoot"
-                and is_missile(self.tables, entry.weapon)
-                and (left is None or left > 0)
+        at_hand = [
+            (weapon, entry.weapon)
+            for weapon, entry in enumerate(card.weapons)
+            if me.weapons[weapon] == "ready" and weapon != dropped
+        ]
+        if action == "attack":
+            return [weapon for weapon, key in at_hand if is_melee(self.tables, key)]
+        if action == "shoot":
+            return [
+                weapon
+                for weapon, key in at_hand
+                if is_missile(self.tables, key)
+                and ((left := me.ammo[weapon]) is None or left > 0)  # None: the card does not count it
                 and self.round >= me.next_shot[weapon]
-            ):
-                out.append(weapon)
-        return out
+            ]
+        return []
 
     def targets(self, being: int, action: str) -> list[int]:
         return self.enemies(being)
