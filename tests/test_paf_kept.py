@@ -24,6 +24,7 @@ from companion.ruleset import RollPrompt, Setup, evolve, get_ruleset
 from companion.rulesets.paf import rules as ps
 from companion.rulesets.paf import tables as pt
 from companion.rulesets.paf.attack import damage_total
+from companion.rulesets.paf.cards import is_melee, is_missile
 from companion.rulesets.paf.ruleset import RULESET, Paf, PafState
 from companion.rulesets.paf.state import Fighter, _Live
 from companion.session import Session, fold
@@ -51,6 +52,16 @@ def test_the_strength_rows_found_once_are_the_rows_of_the_table():
     for row in PARSED.strength:
         assert pt.strength_row(PARSED, row.score) is row
         assert pt.strength_adjustment(PARSED, row.score, "damage") == row.damage
+
+
+def test_the_weapons_found_once_are_those_of_the_tables():
+    """R-10: melee weapons are the weapons table's rows not read on the missile critical table; the
+    missiles table's are shot or thrown."""
+    keys = {*PARSED.weapons, *PARSED.missiles, "Lightsaber"}
+    found = pt.lookups(PARSED)
+    assert {key for key in keys if key in found.melee} == {key for key in keys if is_melee(PARSED, key)}
+    assert {key for key in keys if key in found.missiles} == {key for key in keys if is_missile(PARSED, key)}
+    assert "Arrow" not in found.melee and "Sword, Long" in found.melee
 
 
 def test_a_row_the_tables_lack_is_still_said():

@@ -13,7 +13,6 @@ from fractions import Fraction
 
 from companion.ruleset import Choice
 from companion.rulesets.paf import rules as ps
-from companion.rulesets.paf.cards import is_melee, is_missile
 from companion.rulesets.paf.numbers import LiveNumbers
 from companion.rulesets.paf.state import ACTION_WHY, D20, NON_LETHAL
 
@@ -196,12 +195,12 @@ class Turns(LiveNumbers):
             if me.weapons[weapon] == "ready" and weapon != dropped
         ]
         if action == "attack":
-            return [weapon for weapon, key in at_hand if is_melee(self.tables, key)]
+            return [weapon for weapon, key in at_hand if key in self.lookups.melee]  # cards.is_melee
         if action == "shoot":
             return [
                 weapon
                 for weapon, key in at_hand
-                if is_missile(self.tables, key)
+                if key in self.lookups.missiles  # cards.is_missile
                 and ((left := me.ammo[weapon]) is None or left > 0)  # None: the card does not count it
                 and self.round >= me.next_shot[weapon]
             ]
