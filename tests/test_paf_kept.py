@@ -11,6 +11,7 @@ long way it replaced, and a fight played live against the same fight replayed fr
 from __future__ import annotations
 
 import dataclasses
+import gc
 import math
 import random
 from fractions import Fraction
@@ -85,9 +86,11 @@ def test_the_lookups_are_found_once_for_the_tables_in_play():
     assert pt.lookups(PARSED) is pt.lookups(PARSED)
     other = pt.parse(TABLES)  # the same data, other tables: looked up on their own
     assert pt.lookups(other) is not pt.lookups(PARSED)
-    for _ in range(pt._LOOKUPS_KEPT + 3):
-        pt.lookups(pt.parse(TABLES))
-    assert len(pt._LOOKUPS) <= pt._LOOKUPS_KEPT  # a few fights' tables at most are kept
+    assert id(other) in pt._LOOKUPS
+    key = id(other)
+    del other  # a fight's end: its tables let go take their lookups with them
+    gc.collect()
+    assert key not in pt._LOOKUPS
 
 
 # --- the roll needed, kept a fight ----------------------------------------------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-import threading
+import weakref
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Literal
@@ -572,23 +572,19 @@ class Lookups:
         """The weapons shot or thrown (``cards.is_missile``)."""
 
 
-_LOOKUPS: dict[int, tuple[Tables, Lookups]] = {}
-"""The lookups of the tables in play by their identity (the tables kept with them: an identity is
-never another's while they are kept); a few fights' at most."""
-_LOOKUPS_KEPT = 16
-_LOOKUPS_LOCK = threading.Lock()
+_LOOKUPS: dict[int, tuple[weakref.ref[Tables], Lookups]] = {}
+"""The lookups of the tables in play by their identity, each kept while its tables are (a weak
+reference: the tables let go, at a fight's end, take their lookups with them)."""
 
 
 def lookups(t: Tables) -> Lookups:
     """The :class:`Lookups` of the tables ``t``, found the first time they are asked for."""
     kept = _LOOKUPS.get(id(t))
-    if kept is not None and kept[0] is t:
+    if kept is not None and kept[0]() is t:
         return kept[1]
     made = Lookups(t)
-    with _LOOKUPS_LOCK:  # the odds and the simulator read tables in threads of their own
-        while len(_LOOKUPS) >= _LOOKUPS_KEPT:
-            del _LOOKUPS[next(iter(_LOOKUPS))]  # the oldest first
-        _LOOKUPS[id(t)] = (t, made)
+    key = id(t)
+    _LOOKUPS[key] = (weakref.ref(t, lambda _: _LOOKUPS.pop(key, None)), made)
     return made
 
 
