@@ -301,6 +301,8 @@ class Paf(SceneRuleset):
         to the next round that asks something or the scene's end."""
         out = super().apply(state, answer)
         end, log = out.state, out.log
+        if end.result is not None or end.inputs:
+            return out  # the round waits at its next prompt (most answers), or the scene is over
         for _ in range(EMPTY_ROUNDS):
             if end.result is not None or end.inputs:
                 break
