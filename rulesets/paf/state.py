@@ -141,7 +141,8 @@ class Being:
     numbers: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
     """The card's derived numbers by (weapon, stats lost, monster death): a replay reads them often."""
     needs: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
-    """The rolls it needs against the others (:meth:`rulesets.paf.numbers.LiveNumbers.roll_needed`)."""
+    """The rolls it needs against the others and the words of its attack rolls, kept a fight
+    (:meth:`rulesets.paf.numbers.LiveNumbers.roll_needed`, :meth:`rulesets.paf.attack.Attacks.attack_words`)."""
 
     # cached on the instance (a frozen dataclass over a frozen card: they never change); every prompt
     # and log line of a round asks the name
