@@ -17,7 +17,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from test_paf_rules import ALDRIC, GRAK, TABLES, play, prompt, scene, with_hp
+from test_paf_rules import ALDRIC, GRAK, SWORD, TABLES, char, play, prompt, scene, with_hp
 
 from companion import cli
 from companion.dice import Refused
@@ -137,6 +137,21 @@ def test_a_penalty_makes_another_need():
     hurt = to_attack(evolve(scene(ALDRIC, GRAK), fighters=tuple(fighters)))
     assert prompt(hurt).target == 53 and "+ 8 (hit probability)" in prompt(hurt).against
     assert prompt(plain).target == 45
+
+
+def test_what_a_pummel_strikes_with_follows_the_weapons_state():
+    """PA-11, R-22: a long sword's metal pommel (+10) while it is ready; dropped, a bare fist. The tool kept
+    for the ready sword is not the dropped sword's."""
+    swordsman = char("Bera", weapons=SWORD)
+    state = scene(swordsman, GRAK)
+    rnd = RULESET.live(state)
+    tool = rnd.pummel_tool(0)
+    assert tool is not None and tool.mod == 10 and tool.words == "Metal Pummel (Sword, Long)"
+    assert rnd.pummel_tool(0) is tool
+    rnd.f[0].weapons = ("dropped",)
+    assert rnd.pummel_tool(0) is None
+    rnd.f[0].weapons = ("ready",)
+    assert rnd.pummel_tool(0) is tool
 
 
 # --- a being's live numbers ------------------------------------------------------------------------

@@ -123,10 +123,17 @@ class NonLethal(LiveNumbers):
 
     def pummel_tool(self, attacker: int) -> Tool | None:
         """What ``attacker`` pummels with (PA-11, R-22): the best of a ready weapon's metal pommel ("Metal Pummel
-        +10%"), its wooden butt or a mailed fist ("Wooded Butt or Mailed Fist +5%"); None: a bare fist."""
+        +10%"), its wooden butt or a mailed fist ("Wooded Butt or Mailed Fist +5%"); None: a bare fist.
+
+        Kept a fight by the state of his weapons (his card and the tables never change): a pummel asks it
+        for its need, its damage and the weapon in hand, the target list for every enemy."""
+        me, card = self.f[attacker], self.beings[attacker].card
+        kept_as = ("tool", me.weapons)
+        kept: tuple[Tool | None] | None = self.beings[attacker].needs.get(kept_as)
+        if kept is not None:
+            return kept[0]
         mods = self.lookups.damage_mods["pummeling"]
         found: list[Tool] = []
-        me, card = self.f[attacker], self.beings[attacker].card
         for weapon, entry in enumerate(card.weapons):
             row = self.tables.weapons.get(entry.weapon)
             if me.weapons[weapon] != "ready" or row is None or not is_melee(self.tables, entry.weapon):
@@ -137,7 +144,9 @@ class NonLethal(LiveNumbers):
         suit = self.tables.armor.suits.get(card.armor or "none")
         if suit is not None and suit.mailed_fist and "mailed_fist" in mods:
             found.append(Tool(f"{mods['mailed_fist'].text} ({card.armor})", mods["mailed_fist"].value or 0, None, 0))
-        return max(found, key=lambda tool: (tool.mod, tool.magic), default=None)
+        tool = max(found, key=lambda tool: (tool.mod, tool.magic), default=None)
+        self.beings[attacker].needs[kept_as] = (tool,)
+        return tool
 
     def nl_needed(
         self, attacker: int, defender: int, action: str, gm: list[tuple[str, Fraction]] | None = None

@@ -141,8 +141,9 @@ class Being:
     numbers: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
     """The card's derived numbers by (weapon, stats lost, monster death): a replay reads them often."""
     needs: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
-    """The rolls it needs against the others and the words of its attack rolls, kept a fight
-    (:meth:`rulesets.paf.numbers.LiveNumbers.roll_needed`, :meth:`rulesets.paf.attack.Attacks.attack_words`)."""
+    """The rolls it needs against the others, the words of its attack rolls and what it pummels with,
+    kept a fight (:meth:`rulesets.paf.numbers.LiveNumbers.roll_needed`,
+    :meth:`rulesets.paf.attack.Attacks.attack_words`, :meth:`rulesets.paf.nonlethal.NonLethal.pummel_tool`)."""
 
     # cached on the instance (a frozen dataclass over a frozen card: they never change); every prompt
     # and log line of a round asks the name
