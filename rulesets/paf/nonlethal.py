@@ -10,7 +10,6 @@ let go.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -96,7 +95,7 @@ class NonLethal(LiveNumbers):
                 continue
             above = self.move_base(attacker) if row.above == "attacker" else Fraction(row.above or 0)
             moves = self.move_base(defender)
-            steps = math.floor((moves - above) / row.per_inches)
+            steps = (moves - above) // row.per_inches  # rounded down, as exact Fractions
             if steps > 0:
                 out.append((f"defender's movement {ps.show(moves)}\"", Fraction((row.value or 0) * steps)))
         return out
