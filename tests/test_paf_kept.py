@@ -2,9 +2,10 @@
 and that what it keeps never changes what a fight says.
 
 A round is replayed and goes on at every answer; what it works out again and again is found once:
-the tables' rows by needed roll and by score (``tables.lookups``), the roll a being needs against
-another and the words of its attack roll (kept a fight with the being), a being's live numbers
-copied from and frozen back to its :class:`Fighter` in one go. Each is checked here against the
+the tables' rows by needed roll and by score and their weapons (``tables.lookups``), the roll a
+being needs against another, the words of its attack roll and what it pummels with (kept a fight
+with the being), a being's live numbers copied from and frozen back to its :class:`Fighter` in
+one go. Each is checked here against the
 long way it replaced, and a fight played live against the same fight replayed from its answers.
 """
 
@@ -20,7 +21,6 @@ import pytest
 from test_paf_rules import ALDRIC, GRAK, SWORD, TABLES, char, play, prompt, scene, with_hp
 
 from companion import cli
-from companion.dice import Refused
 from companion.ruleset import RollPrompt, Setup, evolve, get_ruleset
 from companion.rulesets.paf import rules as ps
 from companion.rulesets.paf import tables as pt
@@ -207,22 +207,20 @@ def test_a_blow_s_damage_is_the_exact_product(mult):
 
 @pytest.mark.parametrize("seed", [3, 17, 2026])
 def test_a_fight_replayed_from_its_answers_is_the_fight_as_played(seed):
-    """Fights the app rolls itself (seeded, as benchmarks/bench_answers.py plays them): folded again from
-    their answers, and each state's prompt asked of a ruleset that keeps nothing yet (a fresh one: its
-    rounds replayed from their start, as on resume), they say what the live play said."""
-    ruleset = get_ruleset("paf")
-    session = cli.session_for(ruleset, cli.build_parser().parse_args(["script", "paf"]))
-    rng = session.rng = random.Random(seed)
-    clock, said = 0.0, []
+    """Fights the app rolls itself (seeded, as benchmarks/bench_answers.py plays them), their answers
+    folded again from a new start by a new ruleset (nothing kept: new beings, new tables), and each
+    state's prompt asked of another new ruleset (each round replayed from its start, as on resume):
+    they say what the live play said."""
+    session = cli.session_for(get_ruleset("paf"), cli.build_parser().parse_args(["script", "paf"]))
+    session.rng = random.Random(seed)
+    said = []
     while not session.over and len(said) < 400:
-        clock += rng.uniform(2.0, 20.0)
-        try:
-            session.roll(clock=clock)
-        except Refused:  # pragma: no cover - PAF keeps no clock
-            session.submit("bell")
+        session.roll()
         said.append((session.prompt, session.steps[-1].log))
     fresh = Paf()
-    steps = fold(fresh, session.start, session.answers)
+    start = fresh.new(session.setup)
+    assert start.beings[0] is not session.start.beings[0] and start.tables is not session.start.tables
+    steps = fold(fresh, start, session.answers)
     assert [(fresh.prompt(step.state), step.log) for step in steps] == said
     again = Paf()
     assert [again.prompt(step.state) for step in steps] == [asked for asked, _ in said]
