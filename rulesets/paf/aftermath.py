@@ -23,6 +23,9 @@ REST = {
     "working": "working or fighting, 1 a day",
 }
 MAX_DAYS = 30
+REST_CHOICES = tuple(Choice(key, key, words) for key, words in REST.items())
+DAY_CHOICES = tuple(Choice(str(count), f"{count} day{'s' * (count != 1)}") for count in range(1, MAX_DAYS + 1))
+"""The rest and the days as options, made once (a Choice is immutable: the same in every aftermath)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,11 +45,9 @@ class Aftermath(LiveNumbers):
 
     def fallen_side(self) -> int | None:
         """The side with no being able to fight (-1: both), or None."""
-        down = [
-            side
-            for side in (0, 1)
-            if not any(self.f[being].able for being in self.everyone if self.side(being) == side)
-        ]
+        sides, f = self.sides, self.f
+        standing = {sides[being] for being in self.everyone if f[being].able}
+        down = [side for side in (0, 1) if side not in standing]
         if not down:
             return None
         return down[0] if len(down) == 1 else -1
@@ -74,12 +75,10 @@ class Aftermath(LiveNumbers):
                 (being for being in self.everyone if self.side(being) == fallen), key=lambda being: self.f[being].fell
             )
             detail = self.status_words(last)
-        options = [Choice(key, key, words) for key, words in REST.items()]
-        rest = self.choose(None, "rest", options, "none")
+        rest = self.choose(None, "rest", list(REST_CHOICES), "none")
         days = 0
         if rest != "none":
-            options = [Choice(str(count), f"{count} day{'s' * (count != 1)}") for count in range(1, MAX_DAYS + 1)]
-            days = int(self.choose(None, "days", options, "1"))
+            days = int(self.choose(None, "days", list(DAY_CHOICES), "1"))
             self.help_after()
         for being in self.everyone:
             self.heal(being, rest, days)

@@ -42,6 +42,8 @@ class Attack:
 def damage_total(dice_sum: int, plus: int, mult: float, adj: int) -> int:
     """PA-4: the weapon's dice and its plus, times a critical's multiplier, then the strength
     adjustment [D]; at least 1 [D]."""
+    if mult == 1:  # most blows: the product is the sum itself, without an exact multiplier made for it
+        return max(1, dice_sum + plus + adj)
     return max(1, math.floor((dice_sum + plus) * Fraction(mult).limit_denominator(10)) + adj)
 
 
@@ -53,7 +55,8 @@ class Attacks(LiveNumbers):
     ) -> ps.Figure:
         """PA-2: AF + DF (the card's, the shield's loss a term of its own, PA-10), the range, and the
         attacker's own penalties (PA-11); no condition list (PA-11)."""
-        return ps.needed_to_hit(
+        return self.roll_needed(
+            attacker,
             self.af(attacker, weapon, mode),
             self.numbers(defender).df,
             self.shield_off(defender) + self.attacker_mods(attacker, defender) + extra,
@@ -77,24 +80,9 @@ class Attacks(LiveNumbers):
         gm: list[tuple[str, Fraction]] = []
         while True:  # the GM's modifiers typed at the roll, each a term of the need, then the faces
             needed = self.needed(attacker, defender, weapon, mode, (extra or []) + gm)
-            crit, fumble = ps.thresholds(self.tables, needed)
-            low = ps.lowest_hit(needed)
+            low, crit, fumble, against, note = self.attack_words(attacker, defender, needed)
             self.ref = ("attack", needed.value)
             self.rolling = Attack(attacker, defender, weapon, mode, kind, needed.value, crit, fumble)
-            terms = " ".join(
-                f"{'-' if part.amount < 0 else '+'} {ps.show(abs(part.amount))} ({part.label})"
-                for part in needed.parts[2:]
-            )
-            against = (
-                f"{hits_words(low)} {self.name(defender)} (needed {ps.show(needed.value)} = AF "
-                f"{ps.show(needed.parts[0].amount)} + DF {ps.show(needed.parts[1].amount)}"
-                + (f" {terms}" if terms else "")
-                + ")"
-            )
-            note = (
-                (("critical on 00" if crit >= 100 else f"critical on {crit}+") if crit is not None else "no critical")
-                + ", "
-            ) + (f"fumble on {fumble} or less" if fumble is not None else "no fumble")
             value = self.roll(attacker, D_PERCENT, what, gm=True, target=low, against=against, note=note)
             if not isinstance(value, GmModifier):
                 break
@@ -114,6 +102,38 @@ class Attacks(LiveNumbers):
             if fumble is not None and roll <= fumble:
                 self.log.append(f"{self.name(attacker)} fumbles ({fumble} or less, PA-3)")
                 self.fumble(attacker, defender, weapon, mode)
+
+    def attack_words(
+        self, attacker: int, defender: int, needed: ps.Figure
+    ) -> tuple[int, int | None, int | None, str, str]:
+        """PA-2, PA-3: the lowest roll that hits ``defender`` with ``needed``, the critical and fumble
+        thresholds, and the roll's words: what it is against (the need's terms) and what else it can do.
+
+        Kept with the need (which :meth:`roll_needed` keeps a fight): the same need against the same
+        defender reads the same, attack after attack, and the words are a dozen numbers written out."""
+        key = ("words", id(needed), defender)
+        kept = self.beings[attacker].needs.get(key)
+        if kept is not None and kept[0] is needed:  # kept, the need kept with it
+            words: tuple[int, int | None, int | None, str, str] = kept[1]
+            return words
+        crit, fumble = ps.thresholds(self.tables, needed)
+        low = ps.lowest_hit(needed)
+        terms = " ".join(
+            f"{'-' if part.amount < 0 else '+'} {ps.show(abs(part.amount))} ({part.label})" for part in needed.parts[2:]
+        )
+        against = (
+            f"{hits_words(low)} {self.name(defender)} (needed {ps.show(needed.value)} = AF "
+            f"{ps.show(needed.parts[0].amount)} + DF {ps.show(needed.parts[1].amount)}"
+            + (f" {terms}" if terms else "")
+            + ")"
+        )
+        note = (
+            (("critical on 00" if crit >= 100 else f"critical on {crit}+") if crit is not None else "no critical")
+            + ", "
+        ) + (f"fumble on {fumble} or less" if fumble is not None else "no fumble")
+        words = (low, crit, fumble, against, note)
+        self.beings[attacker].needs[key] = (needed, words)
+        return words
 
     def spend_distraction(self, attacker: int, defender: int) -> None:
         """Fumble 98 "opponents next attack is at +3": the next attack on ``defender`` has had it, and it alone

@@ -10,7 +10,6 @@ let go.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -71,12 +70,6 @@ NO_CRITICAL = "; no critical or fumble (decided: the damage table's own rows)"
 """Said on every pummel, grapple, overbear and break roll (docs/decisions.md)."""
 
 
-def _named(fig: ps.Figure, attack: str, defense: str) -> ps.Figure:
-    """The need with its first two terms named for the factors read (PAF and PDF, GOAF and GODF)."""
-    parts = (ps.Part(attack, fig.parts[0].amount), ps.Part(defense, fig.parts[1].amount)) + fig.parts[2:]
-    return ps.Figure(fig.name, fig.value, parts)
-
-
 class NonLethal(LiveNumbers):
     """Pummel, grapple, overbear, the counter and the break of a hold (PA-7, PA-11, R-22, R-23)."""
 
@@ -86,10 +79,7 @@ class NonLethal(LiveNumbers):
         """To-hit modifications of the defender's state: the list printed for pummeling (``pummel``)
         or grappling and overbear (``grapple``). PA-11: they serve those attacks only, never a lethal
         one. Pummeling's "Helpless HIT" is handled by the caller."""
-        rows = {
-            row.key: row
-            for row in (self.tables.pummeling.to_hit if table == "pummel" else self.tables.grapple_overbear_to_hit)
-        }
+        rows = self.lookups.to_hit[table]
         out: list[tuple[str, Fraction]] = []
         me = self.f[defender]
         if me.condition == "slowed" and "slowed" in rows:
@@ -104,14 +94,10 @@ class NonLethal(LiveNumbers):
             if row.per_inches is None:
                 continue
             above = self.move_base(attacker) if row.above == "attacker" else Fraction(row.above or 0)
-            steps = math.floor((self.move_base(defender) - above) / row.per_inches)
+            moves = self.move_base(defender)
+            steps = (moves - above) // row.per_inches  # rounded down, as exact Fractions
             if steps > 0:
-                out.append(
-                    (
-                        f"defender's movement {ps.show(self.move_base(defender))}\"",
-                        Fraction((row.value or 0) * steps),
-                    )
-                )
+                out.append((f"defender's movement {ps.show(moves)}\"", Fraction((row.value or 0) * steps)))
         return out
 
     def own_bonuses(self, attacker: int, action: str) -> list[tuple[str, Fraction]]:
@@ -136,10 +122,17 @@ class NonLethal(LiveNumbers):
 
     def pummel_tool(self, attacker: int) -> Tool | None:
         """What ``attacker`` pummels with (PA-11, R-22): the best of a ready weapon's metal pommel ("Metal Pummel
-        +10%"), its wooden butt or a mailed fist ("Wooded Butt or Mailed Fist +5%"); None: a bare fist."""
-        mods = {mod.key: mod for mod in self.tables.pummeling.damage_mods}
-        found: list[Tool] = []
+        +10%"), its wooden butt or a mailed fist ("Wooded Butt or Mailed Fist +5%"); None: a bare fist.
+
+        Kept a fight by the state of his weapons (his card and the tables never change): a pummel asks it
+        for its need, its damage and the weapon in hand, the target list for every enemy."""
         me, card = self.f[attacker], self.beings[attacker].card
+        kept_as = ("tool", me.weapons)
+        kept: tuple[Tool | None] | None = self.beings[attacker].needs.get(kept_as)
+        if kept is not None:
+            return kept[0]
+        mods = self.lookups.damage_mods["pummeling"]
+        found: list[Tool] = []
         for weapon, entry in enumerate(card.weapons):
             row = self.tables.weapons.get(entry.weapon)
             if me.weapons[weapon] != "ready" or row is None or not is_melee(self.tables, entry.weapon):
@@ -150,7 +143,9 @@ class NonLethal(LiveNumbers):
         suit = self.tables.armor.suits.get(card.armor or "none")
         if suit is not None and suit.mailed_fist and "mailed_fist" in mods:
             found.append(Tool(f"{mods['mailed_fist'].text} ({card.armor})", mods["mailed_fist"].value or 0, None, 0))
-        return max(found, key=lambda tool: (tool.mod, tool.magic), default=None)
+        tool = max(found, key=lambda tool: (tool.mod, tool.magic), default=None)
+        self.beings[attacker].needs[kept_as] = (tool,)
+        return tool
 
     def nl_needed(
         self, attacker: int, defender: int, action: str, gm: list[tuple[str, Fraction]] | None = None
@@ -160,21 +155,15 @@ class NonLethal(LiveNumbers):
         attacking, defending = self.numbers(attacker), self.numbers(defender)
         own = self.attacker_mods(attacker, defender) + self.own_bonuses(attacker, action) + (gm or [])
         if action == "pummel":
-            return _named(
-                ps.needed_to_hit(attacking.paf, defending.pdf, self.defender_mods(attacker, defender, "pummel") + own),
-                "PAF",
-                "PDF",
-            )
-        return _named(
-            ps.needed_to_hit(attacking.goaf, defending.godf, self.defender_mods(attacker, defender, "grapple") + own),
-            "GOAF",
-            "GODF",
-        )
+            mods = self.defender_mods(attacker, defender, "pummel") + own
+            return self.roll_needed(attacker, attacking.paf, defending.pdf, mods, ("PAF", "PDF"))
+        mods = self.defender_mods(attacker, defender, "grapple") + own
+        return self.roll_needed(attacker, attacking.goaf, defending.godf, mods, ("GOAF", "GODF"))
 
     def damage_mods(self, attacker: int, defender: int, table: str, rushing: bool) -> list[tuple[str, int]]:
         """PA-7 damage modifications: the pummeling attacker's metal pommel, wooden butt or mailed fist
         (PA-11, R-22), and the defender's card and state."""
-        mods = {mod.key: mod.value or 0 for mod in getattr(self.tables, table).damage_mods}
+        mods = {key: mod.value or 0 for key, mod in self.lookups.damage_mods[table].items()}
         me, card = self.f[defender], self.beings[defender].card
         out: list[tuple[str, int]] = []
         if table == "pummeling" and (tool := self.pummel_tool(attacker)) is not None:

@@ -37,6 +37,34 @@ class LiveNumbers(RoundBase):
             cache[key] = derived(self.card(being), self.tables, weapon=weapon, monster_death=self.options.monster_death)
         return cache[key]
 
+    def roll_needed(
+        self,
+        attacker: int,
+        factor: ps.Figure,
+        guard: ps.Figure,
+        mods: list[tuple[str, Fraction]],
+        names: tuple[str, str] | None = None,
+    ) -> ps.Figure:
+        """PA-2: the roll ``attacker`` needs, his ``factor`` + the defender's ``guard`` + ``mods``
+        (:func:`rules.needed_to_hit`); ``names``: the first two terms named for the factors read (PAF and
+        PDF, GOAF and GODF; else AF and DF).
+
+        Kept a fight, by the factors' identity and the terms: the factors are a being's numbers, found
+        once a fight (:meth:`numbers`), and the same attacker needs the same roll against the same
+        defender round after round; a target list asks it of every enemy, the roll again of the one
+        chosen, and each is a sum of exact terms made anew."""
+        key = (id(factor), id(guard), names, *mods)
+        kept = self.beings[attacker].needs.get(key)
+        if kept is not None and kept[0] is factor and kept[1] is guard:  # kept, the factors kept with it
+            need: ps.Figure = kept[2]
+            return need
+        need = ps.needed_to_hit(factor, guard, mods)
+        if names is not None:
+            parts = (ps.Part(names[0], need.parts[0].amount), ps.Part(names[1], need.parts[1].amount))
+            need = ps.Figure(need.name, need.value, parts + need.parts[2:])
+        self.beings[attacker].needs[key] = (factor, guard, need)
+        return need
+
     def strength(self, being: int) -> int | None:
         """The strength card gives (``None``: a monster's not given, no damage adjustment)."""
         return self.card(being).stat("strength")

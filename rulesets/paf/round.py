@@ -19,7 +19,7 @@ from companion.replay import EndScene, GmModifier, GmModifiers, ReplayRound
 from companion.ruleset import Choice, ChoicePrompt, Prompt, Result, RollPrompt
 from companion.rulesets.paf import rules as ps
 from companion.rulesets.paf.state import Being, Options, PafState, _Live
-from companion.rulesets.paf.tables import Effect, Tables
+from companion.rulesets.paf.tables import Effect, Lookups, Tables, lookups
 
 if TYPE_CHECKING:
     from companion.rulesets.paf.attack import Attack
@@ -68,10 +68,15 @@ class RoundBase(ReplayRound):
     def __init__(self, state: PafState) -> None:
         self.st = state
         self.tables: Tables = state.tables
+        self.lookups: Lookups = lookups(state.tables)
         self.options: Options = state.options
         self.beings: tuple[Being, ...] = state.beings
         self.everyone = range(len(state.beings))
         """Every being of the scene, in scene order."""
+        # each being's name and side as lists: every prompt, log line and target list of a round asks
+        # them, and a list item is read faster than the Being's attribute behind a method call
+        self.names: list[str] = [place.name for place in state.beings]
+        self.sides: list[int] = [place.side for place in state.beings]
         self.round: int = state.round
         self.i = 0
         self.taken: list[Any] = []
@@ -223,10 +228,10 @@ class RoundBase(ReplayRound):
     # --- what the state says of a being -------------------------------------------
 
     def name(self, being: int) -> str:
-        return self.beings[being].name
+        return self.names[being]
 
     def side(self, being: int) -> int:
-        return self.beings[being].side
+        return self.sides[being]
 
     def weapon(self, being: int, weapon: int) -> str:
         """The name of the card's weapon ``weapon`` (its index)."""
@@ -240,7 +245,8 @@ class RoundBase(ReplayRound):
 
     def enemies(self, being: int) -> list[int]:
         """Targets: the beings of the other side not dead (design 2)."""
-        return [other for other in self.everyone if self.side(other) != self.side(being) and not self.f[other].dead]
+        mine, sides, f = self.sides[being], self.sides, self.f
+        return [other for other in self.everyone if sides[other] != mine and not f[other].dead]
 
     def stunned(self, being: int) -> bool:
         return self.round <= self.f[being].stunned_until

@@ -168,9 +168,11 @@ class Round(Turns, Missiles, Attacks, Effects, Fumbles, NonLethal, HitPoints, Af
             me = self.f[being]
             if me.dead:
                 continue
-            ready = [
-                index for index, (taken, points) in enumerate(me.temporary) if self.round - taken >= 11 and points > 0
-            ]
+            ready = (
+                [index for index, (taken, points) in enumerate(me.temporary) if self.round - taken >= 11 and points > 0]
+                if me.temporary
+                else []
+            )
             if ready:
                 index = ready[0]  # [D] 1 point a round in all, the oldest first
                 taken, points = me.temporary[index]
@@ -184,8 +186,10 @@ class Round(Turns, Missiles, Attacks, Effects, Fumbles, NonLethal, HitPoints, Af
                     self.log.append(f"{self.name(being)} comes to")
             if me.dying_at is not None and self.round >= me.dying_at:
                 self.kill(being, "dead of the wound")
-            me.no_action_rounds = tuple(when for when in me.no_action_rounds if when > self.round)
-            me.no_attack_rounds = tuple(when for when in me.no_attack_rounds if when > self.round)
+            if me.no_action_rounds:  # rarely any: most beings keep their empty tuples
+                me.no_action_rounds = tuple(when for when in me.no_action_rounds if when > self.round)
+            if me.no_attack_rounds:
+                me.no_attack_rounds = tuple(when for when in me.no_attack_rounds if when > self.round)
 
 
 class _Finished(Round):
@@ -297,6 +301,8 @@ class Paf(SceneRuleset):
         to the next round that asks something or the scene's end."""
         out = super().apply(state, answer)
         end, log = out.state, out.log
+        if end.result is not None or end.inputs:
+            return out  # the round waits at its next prompt (most answers), or the scene is over
         for _ in range(EMPTY_ROUNDS):
             if end.result is not None or end.inputs:
                 break

@@ -8,9 +8,8 @@ the mutable copy a round changes (:class:`_Live`), the state the ruleset keeps
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from operator import attrgetter
 from typing import Any
 
 from companion.dice import PERCENT, Dice, d, parse_roll
@@ -141,6 +140,10 @@ class Being:
     """Each weapon's key in prompts (its name as a slug)."""
     numbers: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
     """The card's derived numbers by (weapon, stats lost, monster death): a replay reads them often."""
+    needs: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    """The rolls it needs against the others, the words of its attack rolls and what it pummels with,
+    kept a fight (:meth:`rulesets.paf.numbers.LiveNumbers.roll_needed`,
+    :meth:`rulesets.paf.attack.Attacks.attack_words`, :meth:`rulesets.paf.nonlethal.NonLethal.pummel_tool`)."""
 
     # cached on the instance (a frozen dataclass over a frozen card: they never change); every prompt
     # and log line of a round asks the name
@@ -155,10 +158,14 @@ class Being:
         return kind == "character"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Fighter:
     """A being's numbers between rounds. Rounds are numbered from 1; ``*_until`` is the
-    last round an effect lasts (0: none)."""
+    last round an effect lasts (0: none).
+
+    Not a slots class: its fields are its ``__dict__``, which a round's live copy (:class:`_Live`)
+    copies in one go at the round's start and a finished round's freezes back in one go (32 fields
+    set one by one were most of a round's start and end)."""
 
     hp: int
     """Current hit points, temporary (non-lethal) damage included (PA-5, PA-7)."""
@@ -219,15 +226,10 @@ class Fighter:
         return len(self.feet_held_by)
 
 
-FIELDS = tuple(each.name for each in fields(Fighter))
-_FIELDS_OF = attrgetter(*FIELDS)
-"""A Fighter's (or a live copy's) fields in order, as a tuple."""
-
-
 class _Live:
     """A mutable copy of a :class:`Fighter` while a round is replayed."""
 
-    # Fighter's fields, declared for the type checker only (set from FIELDS in __init__): a field
+    # Fighter's fields, declared for the type checker only (copied from the Fighter's ``__dict__`` in __init__): a field
     # added to Fighter is added here too.
     hp: int
     max_hp: int
@@ -263,14 +265,22 @@ class _Live:
     helped: bool
 
     def __init__(self, fighter: Fighter) -> None:
-        self.__dict__.update(zip(FIELDS, _FIELDS_OF(fighter)))
-        self._was = fighter
+        fields = fighter.__dict__.copy()  # the fields, as the frozen numbers have them, in one go
+        fields["_was"] = fighter
+        self.__dict__ = fields
 
     def frozen(self) -> Fighter:
-        values = _FIELDS_OF(self)
-        if values == _FIELDS_OF(self._was):
-            return self._was  # unchanged this round: the same numbers, already frozen (and immutable)
-        return Fighter(*values)
+        values = self.__dict__.copy()
+        was: Fighter = values.pop("_was")
+        if values == was.__dict__:
+            return was  # unchanged this round: the same numbers, already frozen (and immutable)
+        if values.keys() != was.__dict__.keys():  # only a Fighter's fields are ever set on a live copy
+            raise AttributeError(f"a live copy's fields are a Fighter's: {sorted(values.keys() ^ was.__dict__.keys())}")
+        # the changed numbers frozen as Fighter's __init__ would set them (a frozen dataclass refuses
+        # setattr; companion.ruleset.evolve makes its copies so too)
+        made: Fighter = object.__new__(Fighter)
+        object.__setattr__(made, "__dict__", values)
+        return made
 
     @property
     def temp_total(self) -> int:

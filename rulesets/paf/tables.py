@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+import weakref
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Literal
@@ -535,6 +536,58 @@ TablesError with every problem."""
 # --- lookups -----------------------------------------------------------------------------------
 
 
+class Lookups:
+    """What a round looks up in a fight's tables again and again, found once: the threshold rows by
+    needed roll, the strength rows by score, the non-lethal tables' modifications by key.
+
+    A fight's tables never change (a frozen model, parsed at its start), and a replay asks the
+    same rows at every roll it makes: :func:`lookups` finds them once a fight. A row the tables
+    lack is left out, so its lookup goes the long way and says what is missing as it always did.
+    """
+
+    def __init__(self, t: Tables) -> None:
+        # by needed roll (0-100) and by score, the first row that has it, as a search of the rows finds
+        # it (a checked table has each once)
+        self.critical: dict[int, int | None] = {}
+        for row in t.critical_thresholds:
+            for n in range(max(0, row.low), min(100, row.high) + 1):
+                self.critical.setdefault(n, row.threshold)
+        self.fumble: dict[int, int | None] = {}
+        for row in t.fumble_thresholds:
+            for n in range(max(0, row.low), min(100, row.high) + 1):
+                self.fumble.setdefault(n, row.threshold)
+        self.strength: dict[int, StrengthRow] = {}
+        for srow in t.strength:
+            self.strength.setdefault(srow.score, srow)
+        self.to_hit = {
+            "pummel": {row.key: row for row in t.pummeling.to_hit},
+            "grapple": {row.key: row for row in t.grapple_overbear_to_hit},
+        }
+        """The to-hit modifications of the defender's state, by the list they are printed in (PA-11)."""
+        self.damage_mods = {kind: {mod.key: mod for mod in getattr(t, kind).damage_mods} for kind in NON_LETHAL}
+        """Each non-lethal table's damage modifications by key (PA-7)."""
+        self.melee = frozenset(key for key, row in t.weapons.items() if row.critical != "missile")
+        """The weapons wielded in melee (``cards.is_melee``: not ammunition, R-10)."""
+        self.missiles = frozenset(t.missiles)
+        """The weapons shot or thrown (``cards.is_missile``)."""
+
+
+_LOOKUPS: dict[int, tuple[weakref.ref[Tables], Lookups]] = {}
+"""The lookups of the tables in play by their identity, each kept while its tables are (a weak
+reference: the tables let go, at a fight's end, take their lookups with them)."""
+
+
+def lookups(t: Tables) -> Lookups:
+    """The :class:`Lookups` of the tables ``t``, found the first time they are asked for."""
+    kept = _LOOKUPS.get(id(t))
+    if kept is not None and kept[0]() is t:
+        return kept[1]
+    made = Lookups(t)
+    key = id(t)
+    _LOOKUPS[key] = (weakref.ref(t, lambda _: _LOOKUPS.pop(key, None)), made)
+    return made
+
+
 def needed_index(needed: int | float | Fraction) -> int:
     """The needed roll as the threshold tables read it (R-16): rounded up to the lowest
     whole roll that hits, held within 0..100."""
@@ -552,13 +605,17 @@ def _threshold(rows: list[Threshold], needed: int | float | Fraction) -> int | N
 def critical_threshold(t: Tables, needed: int | float | Fraction) -> int | None:
     """The roll at or above which a hit is critical, for the needed roll (PA-3);
     ``None`` where the table says "---" (needed 100)."""
-    return _threshold(t.critical_thresholds, needed)
+    found = lookups(t).critical
+    n = needed_index(needed)
+    return found[n] if n in found else _threshold(t.critical_thresholds, needed)
 
 
 def fumble_threshold(t: Tables, needed: int | float | Fraction) -> int | None:
     """The roll at or below which a miss is a fumble, for the needed roll (PA-3);
     ``None`` where the table says "---" (needed 0-5)."""
-    return _threshold(t.fumble_thresholds, needed)
+    found = lookups(t).fumble
+    n = needed_index(needed)
+    return found[n] if n in found else _threshold(t.fumble_thresholds, needed)
 
 
 def percentile(roll: int | str) -> int:
@@ -607,9 +664,9 @@ def nonlethal_row(t: Tables, kind: str, index: int) -> NonLethalRow:
 
 
 def strength_row(t: Tables, score: int) -> StrengthRow:
-    for row in t.strength:
-        if row.score == score:
-            return row
+    found = lookups(t).strength.get(score)
+    if found is not None:
+        return found
     raise LookupError(f"strength {score} is not on the table ({t.strength[0].score}-{t.strength[-1].score})")
 
 

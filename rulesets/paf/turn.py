@@ -13,7 +13,6 @@ from fractions import Fraction
 
 from companion.ruleset import Choice
 from companion.rulesets.paf import rules as ps
-from companion.rulesets.paf.cards import is_melee, is_missile
 from companion.rulesets.paf.numbers import LiveNumbers
 from companion.rulesets.paf.state import ACTION_WHY, D20, NON_LETHAL
 
@@ -138,9 +137,10 @@ class Turns(LiveNumbers):
         else:
             # every action's targets are the enemies (:meth:`targets`): asked once, not once an action
             if self.may_attack(being) and self.enemies(being):
-                for action in ("attack", "shoot", "pummel", "grapple", "overbear"):
+                for action in ("attack", "shoot"):
                     if self.weapons_for(being, action):
                         keys.append(action)
+                keys += ("pummel", "grapple", "overbear")  # bare hands (weapons_for): always at hand
             if me.movement != "none":
                 keys.append("move")
             keys.append("wait")
@@ -155,14 +155,15 @@ class Turns(LiveNumbers):
 
     def fallen_friends(self, being: int) -> list[int]:
         """The friends of ``being`` below 0 and alive, not yet helped (PA-5: they cannot heal without help)."""
+        mine, sides, f = self.sides[being], self.sides, self.f
         return [
             friend
             for friend in self.everyone
             if friend != being
-            and self.side(friend) == self.side(being)
-            and not self.f[friend].dead
-            and self.f[friend].real_hp < 0
-            and not self.f[friend].helped
+            and sides[friend] == mine
+            and not f[friend].dead
+            and f[friend].real_hp < 0
+            and not f[friend].helped
         ]
 
     def help(self, being: int) -> None:
@@ -186,21 +187,24 @@ class Turns(LiveNumbers):
         card, me = self.beings[being].card, self.f[being]
         if action in NON_LETHAL:
             return [-1]  # bare hands; a monster's factors read its card's stats or 12 [D]
-        out = []
-        for weapon, entry in enumerate(card.weapons):
-            if me.weapons[weapon] != "ready" or self.left_hand.get(being, (None, ""))[0] == weapon:
-                continue  # not ready, or just dropped by a fumble of this group (it lands with the group's effects)
-            if action == "attack" and is_melee(self.tables, entry.weapon):
-                out.append(weapon)
-            left = me.ammo[weapon]  # None: the card does not count it
-            if (
-                action == "shoot"
-                and is_missile(self.tables, entry.weapon)
-                and (left is None or left > 0)
+        # in hand: ready, and not just dropped by a fumble of this group (it lands with the group's effects)
+        dropped = self.left_hand.get(being, (None, ""))[0]
+        at_hand = [
+            (weapon, entry.weapon)
+            for weapon, entry in enumerate(card.weapons)
+            if me.weapons[weapon] == "ready" and weapon != dropped
+        ]
+        if action == "attack":
+            return [weapon for weapon, key in at_hand if key in self.lookups.melee]  # cards.is_melee
+        if action == "shoot":
+            return [
+                weapon
+                for weapon, key in at_hand
+                if key in self.lookups.missiles  # cards.is_missile
+                and ((left := me.ammo[weapon]) is None or left > 0)  # None: the card does not count it
                 and self.round >= me.next_shot[weapon]
-            ):
-                out.append(weapon)
-        return out
+            ]
+        return []
 
     def targets(self, being: int, action: str) -> list[int]:
         return self.enemies(being)
