@@ -426,7 +426,8 @@ class Rounds:
         """``state``'s round gone on with ``answer`` (:meth:`answered`): the round, the state
         with the round's answers so far (kept as its round's where the round waits on: its ``shown``
         the lines logged) and the lines this answer logged. A finished round is the caller's to fold
-        into the next round's state.
+        into the next round's state: the state is then ``state`` as it was (its answers are the
+        round's, let go).
 
         Raises:
             Refused: ``answer`` does not fit (D-5): ``state`` keeps its round as it was.
@@ -435,7 +436,7 @@ class Rounds:
         rnd: Any = played.round
         log = tuple(rnd.log[state.shown :])
         if rnd.done:
-            return rnd, evolve(state, inputs=tuple(rnd.taken)), log
+            return rnd, state, log
         after = evolve(state, inputs=tuple(rnd.taken), shown=len(rnd.log))
         self.keep(after, played)
         return rnd, after, log
