@@ -192,6 +192,6 @@ def choice_of(answer: Answer, prompt: Callable[[], ChoicePrompt]) -> Choice | Sa
 def said_of(answer: Answer, also: tuple[Choice, ...]) -> Said | None:
     """The word of ``also`` that ``answer`` says, if it says one (FO's ``bell``, ``stall``)."""
     reading = answer.reading
-    if reading is not None:
-        return reading if isinstance(reading, Said) else None
+    if reading is not None:  # a word read at the prompt, if it is one of these
+        return reading if isinstance(reading, Said) and any(word.key == reading.key for word in also) else None
     return said(also, answer.text)

@@ -210,3 +210,16 @@ def test_a_word_alone_is_typed_in_full_and_a_word_with_more_begins_the_answer() 
     for text in ("e", "end now", "gmork"):
         with pytest.raises(Refused, match=r"^action: choose one of attack, defend \(or type end, gm \+N REASON\)$"):
             read(choice, text)
+
+
+def test_a_word_read_at_the_prompt_is_taken_only_as_a_word_the_ruleset_asks_about() -> None:
+    """``said_of``: the session's reading of a word counts only where it is one of the words the
+    ruleset asks about, as the text read against those words would (a folded fight and a live one
+    agree: FO reads any word but ``bell`` as ``stall``)."""
+    from companion.reader import said_of
+
+    words = (Choice("stall", "stall", ""), Choice("bell", "bell", ""))
+    assert said_of(Answer("bell", reading=Said("bell")), words) == Said("bell")
+    assert said_of(Answer("end", reading=Said("end")), words) is None
+    assert said_of(Answer("end"), words) is None  # as the text is read
+    assert said_of(Answer("4 4", reading=(4, 4)), words) is None

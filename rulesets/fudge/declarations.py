@@ -131,7 +131,8 @@ class Declarations(RoundBase):
     _fitting: dict[tuple[int, str], list[int]] | None = None
     """The weapons that can do each action, by (combatant, action), as the declarations so far make
     them (the action prompt and then the weapon prompt ask the same; worked out again when a
-    declaration is made)."""
+    declaration is made). It reads who is dead and what is loaded too, which change only after the
+    declarations: asked during them alone, it is never stale."""
 
     def fitting(self, combatant: int, action: str) -> list[int]:
         """The weapons of ``combatant`` that can do ``action`` now (with a target where it needs
@@ -208,7 +209,8 @@ class Declarations(RoundBase):
     _targets: dict[tuple[int, bool], list[int]] | None = None
     """The enemies each one's melee weapons (True) or others can be turned on, as the declarations
     so far make them (each action, weapon and target prompt of a declaration asks; worked out again
-    when a declaration is made)."""
+    when a declaration is made). Like :attr:`_fitting`, it reads who is dead as well: asked during the
+    declarations alone, before anyone can fall this round."""
 
     def targets(self, combatant: int, arm: Arm) -> list[int]:
         """The enemies ``arm`` can be turned on: in melee, not one already attacked by 4 (FU-2)."""
