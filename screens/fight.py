@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, RichLog, Static
+from textual.widgets import Header, Input, RichLog, Static
 
 from companion.amending import standing
 from companion.clock import RoundClock
@@ -32,6 +32,7 @@ from companion.screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
 from companion.screens.widgets import (
     DiceTray,
     FighterPanel,
+    KeyFooter,
     LinePanel,
     PlayByPlay,
     corner_lines,
@@ -161,7 +162,7 @@ class FightScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield from self._compose_scene() if self._scene else self._compose_ring()
-        yield Footer(show_command_palette=False, compact=True)  # room for every key at 80 columns
+        yield KeyFooter(show_command_palette=False, compact=True)  # room for every key at 80 columns
 
     def _compose_scene(self) -> ComposeResult:
         """A scene of many: the two sides listed on the left; the prompt, the tray and the
