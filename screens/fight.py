@@ -277,12 +277,16 @@ class FightScreen(Screen[None]):
         none, so a counter or the other corner's pick was never seen): what does not fit under
         the answer box (the odds first) is cut. Beside the panels it takes what it needs."""
         ring = self.query_one("#ring")
-        if corner_rows is None:
-            ring.styles.max_height = None
-            return
-        timer = 2 if self.round_clock is not None else 0
-        room = self.app.size.height - 2 - timer - corner_rows - LOG_KEEPS  # less the header and footer
-        ring.styles.max_height = max(RING_LEAST, room)
+        most = None
+        if corner_rows is not None:
+            timer = 2 if self.round_clock is not None else 0
+            room = self.app.size.height - 2 - timer - corner_rows - LOG_KEEPS  # less the header and footer
+            most = max(RING_LEAST, room)
+        # set only when it changes: setting a style, even to what it was, lays the screen out
+        # again and repaints the ring (issue 21)
+        shown = ring.styles.max_height
+        if (None if shown is None else shown.value) != most:
+            ring.styles.max_height = most
 
     def _compact(self, width: int) -> bool:
         """Whether ``width`` is too narrow for the panels beside the prompt: then the corners are a
