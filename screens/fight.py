@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, RichLog, Static
+from textual.widgets import Header, Input, RichLog, Static
 
 from companion.amending import standing
 from companion.clock import RoundClock
@@ -32,6 +32,7 @@ from companion.screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
 from companion.screens.widgets import (
     DiceTray,
     FighterPanel,
+    KeyFooter,
     LinePanel,
     PlayByPlay,
     corner_lines,
@@ -161,7 +162,7 @@ class FightScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield from self._compose_scene() if self._scene else self._compose_ring()
-        yield Footer(show_command_palette=False, compact=True)  # room for every key at 80 columns
+        yield KeyFooter(show_command_palette=False, compact=True)  # room for every key at 80 columns
 
     def _compose_scene(self) -> ComposeResult:
         """A scene of many: the two sides listed on the left; the prompt, the tray and the
@@ -276,12 +277,16 @@ class FightScreen(Screen[None]):
         none, so a counter or the other corner's pick was never seen): what does not fit under
         the answer box (the odds first) is cut. Beside the panels it takes what it needs."""
         ring = self.query_one("#ring")
-        if corner_rows is None:
-            ring.styles.max_height = None
-            return
-        timer = 2 if self.round_clock is not None else 0
-        room = self.app.size.height - 2 - timer - corner_rows - LOG_KEEPS  # less the header and footer
-        ring.styles.max_height = max(RING_LEAST, room)
+        most = None
+        if corner_rows is not None:
+            timer = 2 if self.round_clock is not None else 0
+            room = self.app.size.height - 2 - timer - corner_rows - LOG_KEEPS  # less the header and footer
+            most = max(RING_LEAST, room)
+        # set only when it changes: setting a style, even to what it was, lays the screen out
+        # again and repaints the ring (issue 21)
+        shown = ring.styles.max_height
+        if (None if shown is None else shown.value) != most:
+            ring.styles.max_height = most
 
     def _compact(self, width: int) -> bool:
         """Whether ``width`` is too narrow for the panels beside the prompt: then the corners are a

@@ -14,7 +14,8 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Footer, Input, RichLog, Static
+from textual.widgets._footer import FooterKey
 
 from companion.dice import Kind, Refused
 from companion.reader import Said, also_of, read
@@ -199,6 +200,78 @@ class PlayByPlay(RichLog):
         super().on_resize(event)  # its lines written before it had a size
         if self.auto_scroll:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+
+FooterEntry = tuple[str, str, str, str]
+"""A key as the footer shows it: its key, action, description and tooltip."""
+
+
+class KeyFooter(Footer):
+    """The footer, composed again only when a key it has never shown comes (issue 21).
+
+    Textual's footer throws its keys away and mounts them afresh after every change of its
+    screen's bindings: a focus moved, a screen pushed over it or popped, a key coming or going.
+    At the fight screen that was most answers, and composing the footer cost more than the
+    rest of the answer's frame (Cage Match composed it two or three times a turn: the action
+    pad pushed and popped, the answer box blurred and focused, the pad's key coming and
+    going). Here, at once and in the answer's own frame, a key that goes is hidden, one that
+    comes back is shown again, and one greyed or offered again (undo after the first answer)
+    is restyled; the footer looks as Textual's composed afresh would."""
+
+    _composed: list[tuple[FooterEntry, FooterKey]] | None = None
+    """The keys composed, in order, each with its widget; None before the footer first shows any."""
+    _recomposing = False
+
+    def _offer(self) -> list[tuple[FooterEntry, bool]] | None:
+        """The keys Textual's footer would show now, each on offer or greyed (as its compose
+        picks them: the first binding of each action); None where it groups keys (not done here)."""
+        offer: dict[str, tuple[FooterEntry, bool]] = {}
+        for _, binding, enabled, tooltip in self.screen.active_bindings.values():
+            if not binding.show:
+                continue
+            if binding.group is not None:
+                return None
+            offer.setdefault(binding.action, ((binding.key, binding.action, binding.description, tooltip), enabled))
+        return list(offer.values())
+
+    _composing: list[tuple[FooterEntry, bool]] | None = None
+
+    def compose(self) -> ComposeResult:
+        self._composed = None
+        self._composing = self._offer() if self._bindings_ready else None
+        yield from super().compose()
+
+    def _keep_keys(self) -> None:
+        """Once composed and mounted: the keys with their widgets, to show and hide in place."""
+        offer = self._composing
+        keys = list(self.query_children(FooterKey))
+        if offer is not None and len(keys) == len(offer):
+            self._composed = [(entry, key) for (entry, _), key in zip(offer, keys)]
+
+    async def recompose(self) -> None:
+        self._recomposing = False
+        await super().recompose()
+        self._keep_keys()
+
+    def bindings_changed(self, screen: Any) -> None:
+        composed = self._composed
+        if composed is None or not (self.is_attached and screen is self.screen and screen.app.app_focus):
+            super().bindings_changed(screen)
+            return
+        offer = self._offer()
+        on = dict(offer or ())
+        shown = [entry for entry, _ in composed if entry in on]
+        if offer is None or shown != [entry for entry, _ in offer]:  # a key never composed, or in another order
+            if not self._recomposing:  # one recompose for the changes of one frame
+                self._recomposing = True
+                self.call_after_refresh(self.recompose)
+            return
+        for entry, key in composed:
+            key.display = entry in on
+            enabled = on.get(entry, True)
+            if key.has_class("-disabled") == enabled:
+                key._disabled = not enabled  # what a mouse click on it reads (FooterKey's own)
+                key.set_class(not enabled, "-disabled")
 
 
 class LinePanel(Static):
