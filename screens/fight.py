@@ -130,6 +130,9 @@ class FightScreen(Screen[None]):
         self.odds = FightOdds(self)
         """The odds by the tray (for a game that shows them)."""
         self._rolling = False
+        self._pad: Screen[str | None] | None = None
+        """The last action pad shown (Cage Match), kept installed so that closing it with the picks
+        does not remove its widgets while the reveal is drawn: it is let go when the next opens."""
         """The app is rolling many answers in a row: the screen is drawn once, at the end."""
         self._scene = ruleset.scenes
         """A scene of many on two sides (Fudge): the sides are listed on the left,
@@ -218,6 +221,7 @@ class FightScreen(Screen[None]):
             self.query_one("#faces", Input).focus()
 
     def on_unmount(self) -> None:
+        self._let_pad_go()
         self.session.unwatch(self._changed)
         self.session.close()  # another app may open the fight now (issue 19)
 
@@ -620,7 +624,19 @@ class FightScreen(Screen[None]):
                 self.notify("The picks were not accepted: Enter opens the pad to pick again.", severity="error")
 
         reference = self.session.ruleset.reference(self.session.state)  # at a secret choice: the pad's card, no row
-        self.app.push_screen(ActionPadScreen(prompt, reference), revealed)
+        self._let_pad_go()
+        pad = self._pad = ActionPadScreen(prompt, reference)
+        # installed: popped with the picks, it keeps its widgets, whose removal would otherwise come
+        # between the answer and the reveal on screen (issue 21 item 3); they go when the next opens
+        self.app.install_screen(pad, f"action-pad-{id(self)}")
+        self.app.push_screen(pad, revealed)
+
+    def _let_pad_go(self) -> None:
+        """Remove the last action pad, closed (its widgets were kept off the reveal's path)."""
+        pad, self._pad = self._pad, None
+        if pad is not None and self.app.is_screen_installed(pad) and pad not in self.app.screen_stack:
+            self.app.uninstall_screen(pad)
+            pad.remove()
 
     def action_reference(self) -> None:
         from companion.screens.reference import ReferenceScreen

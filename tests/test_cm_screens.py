@@ -311,3 +311,38 @@ async def test_the_table_ends_a_fight_from_the_pad(data_dir: Path) -> None:
         result = screen.session.prompt.result
         assert (result.method, result.detail, result.period) == ("draw", "ended by the table", 1)
         assert "The table ends the fight after 1 turn" in log_text(screen)
+
+
+async def test_a_closed_pad_is_let_go_when_the_next_opens(data_dir: Path) -> None:
+    """Issue 21 item 3: the pad closed with the picks keeps its widgets while the reveal is drawn (it
+    is installed, so closing it removes nothing on the answer's way to the screen), and is removed
+    when the next turn's pad opens: one pad kept at most."""
+    from companion.ruleset import SecretPrompt
+
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_cm(pilot)
+        await pilot.press("enter")
+        first = app.screen
+        assert isinstance(first, ActionPadScreen)
+        await pick(pilot, "cross")
+        await pilot.press("b")
+        await pilot.pause()
+        await pilot.press("enter", "enter")  # blue's first move, then the reveal
+        await pilot.pause()
+        assert app.screen is screen and len(screen.session.steps) == 1
+        assert app.is_screen_installed(first) and first.is_attached  # kept off the reveal's path
+        for _ in range(40):  # the turn's rolls, by the app, to the next secret choice
+            if isinstance(screen.session.prompt, SecretPrompt):
+                break
+            await pilot.press("ctrl+r")
+            await pilot.pause()
+        assert isinstance(screen.session.prompt, SecretPrompt)
+        await pilot.press("enter")
+        await pilot.pause()
+        second = app.screen
+        assert isinstance(second, ActionPadScreen) and second is not first
+        assert not app.is_screen_installed(first) and not first.is_attached  # let go now
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and app.is_screen_installed(second)
