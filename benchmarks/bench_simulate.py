@@ -62,8 +62,8 @@ def _random_reads(n: int) -> int:
 def ceiling(n: int = 2_000_000) -> float:
     """What two processes give this machine for memory-bound Python, as a ratio to one: the same
     reads, once here and then twice on two forked processes at once. On the 2-core machine of
-    issue 21 it was 1.35-1.5x, well under the 2x of a loop that stays in the cache: the ceiling
-    of the simulator's own speed-up on two processes."""
+    issue 21 it was 1.35-1.5x while other work ran and 1.9x quiet: the ceiling of the simulator's
+    own speed-up on two processes, which the building of each process's chain keeps it well under."""
     import multiprocessing
 
     _BIG[:] = range(5_000_000)

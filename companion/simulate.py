@@ -723,9 +723,12 @@ WALKED_CHUNK = 50
 to a thousand a second): the progress and the figures so far move every second or so."""
 PARALLEL_FROM = 500_000
 """From this many bouts a chain's run is shared among processes, one a core. A chain's bout is a
-few microseconds of lookups over a large table: on the 2-core machine of issue 21 two processes
-share the memory's bandwidth (its ceiling for such work, 1.44x one, is printed by
-benchmarks/bench_simulate.py) and gained 1.1-1.2x from a million bouts, nothing below."""
+few microseconds of lookups over a large table, once the chain is built; building it is most of a
+run of 100,000, and each process builds the part it meets for itself. On the 2-core machine of
+issue 21, quiet (two processes 1.9x one on memory-bound work, benchmarks/bench_simulate.py's
+ceiling), two processes gave 1.0x at 100,000 bouts and 1.26x at a million (2.63 s to 2.08 s); a
+chain shared among the processes in shared memory was tried (branch ``scale``) and gave about as
+much as it cost (1.1-1.16x at 100,000), so it was not taken."""
 WALKED_PARALLEL_FROM = 1_000
 """From this many bouts walked afresh (FO, Cage Match: a millisecond or more each, the rules' own
 work) a run is shared among processes: two gave about 2x."""
