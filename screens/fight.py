@@ -130,10 +130,10 @@ class FightScreen(Screen[None]):
         self.odds = FightOdds(self)
         """The odds by the tray (for a game that shows them)."""
         self._rolling = False
+        """The app is rolling many answers in a row: the screen is drawn once, at the end."""
         self._pad: Screen[str | None] | None = None
         """The last action pad shown (Cage Match), kept installed so that closing it with the picks
         does not remove its widgets while the reveal is drawn: it is let go when the next opens."""
-        """The app is rolling many answers in a row: the screen is drawn once, at the end."""
         self._scene = ruleset.scenes
         """A scene of many on two sides (Fudge): the sides are listed on the left,
         the prompt, the tray and the play-by-play on the right."""
