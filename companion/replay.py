@@ -31,6 +31,7 @@ from companion.ruleset import (
     Setup,
     card_name,
     evolve,
+    waiting_at,
 )
 
 if TYPE_CHECKING:
@@ -437,7 +438,7 @@ class Rounds:
         log = tuple(rnd.log[state.shown :])
         if rnd.done:
             return rnd, state, log
-        after = evolve(state, inputs=tuple(rnd.taken), shown=len(rnd.log))
+        after = waiting_at(state, tuple(rnd.taken), len(rnd.log))
         self.keep(after, played)
         return rnd, after, log
 

@@ -1189,17 +1189,33 @@ def evolve(state: Any, **changes: Any) -> Any:
     instance dict is several times faster, and folding a long session (or
     simulating a hundred thousand bouts) is mostly this.
     """
-    if not hasattr(state, "__dict__"):
+    try:
+        attrs = state.__dict__.copy()
+    except AttributeError:
         return dataclasses.replace(state, **changes)  # a slots class: the slow, general way
-    old = state.__dict__
-    attrs = old.copy()
+    fields = len(attrs)
     attrs.update(changes)
-    if len(attrs) != len(old):
-        unknown = sorted(changes.keys() - old.keys())
+    if len(attrs) != fields:
+        unknown = sorted(changes.keys() - state.__dict__.keys())
         raise TypeError(f"{type(state).__name__} has no field(s) {unknown}")
-    new = object.__new__(type(state))
-    object.__setattr__(new, "__dict__", attrs)  # a frozen dataclass refuses plain setattr
+    new = _new(state.__class__)
+    _set(new, "__dict__", attrs)  # a frozen dataclass refuses plain setattr
     return new
+
+
+def waiting_at(state: Any, inputs: tuple[Any, ...], shown: int) -> Any:
+    """``evolve(state, inputs=inputs, shown=shown)`` for a state whose round waits on (a round's
+    every answer makes one: without the keyword arguments and the check, a third cheaper)."""
+    attrs = state.__dict__.copy()
+    attrs["inputs"] = inputs
+    attrs["shown"] = shown
+    new = _new(state.__class__)
+    _set(new, "__dict__", attrs)
+    return new
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def get_ruleset(game: str) -> Ruleset:
