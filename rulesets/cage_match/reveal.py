@@ -60,31 +60,47 @@ class Reveal(TurnBase):
                 return move
         return self.rules.generic[move_type]  # the sheet's own is not possible here: the card's generic one
 
-    def secret(self) -> SecretPrompt:
-        sides = []
-        for side in (0, 1):
-            sheet = self.sheets[side]
-            role = self.role(side)
-            held = self.hp[side].focus
-            key = (side, self.pad, self.position, role, held, self.pen[side])
-            pad = sheet.pads.get(key)
-            if pad is None:  # cannot() and roll_notes() depend on nothing else a fight changes
-                focus = self.tables.focus
-                pad = sheet.pads[key] = PadSide(
+    _pads: tuple[tuple[PadSide, Move], tuple[PadSide, Move]] | None = None
+
+    def pads(self) -> tuple[tuple[PadSide, Move], tuple[PadSide, Move]]:
+        """Each corner's side of this turn's pad and the move done in place of one that cannot be
+        done (CMD-2), as the turn starts: the secret prompt shows them and the reveal reads each
+        pick on them (why it cannot be done is the pad's ``why``)."""
+        pads = self._pads
+        if pads is None:
+            pads = self._pads = (self.pad_side(0), self.pad_side(1))
+        return pads
+
+    def pad_side(self, side: int) -> tuple[PadSide, Move]:
+        sheet = self.sheets[side]
+        role = self.role(side)
+        held = self.hp[side].focus
+        key = (side, self.pad, self.position, role, held, self.pen[side])
+        found: tuple[PadSide, Move] | None = sheet.pads.get(key)
+        if found is None:  # cannot() and roll_notes() depend on nothing else a fight changes
+            focus = self.tables.focus
+            default = self.default_move(side)
+            found = sheet.pads[key] = (
+                PadSide(
                     sheet.name,
                     side,
                     None if role == "even" else role,
                     held,
                     self.pad_options(side),
-                    self.default_move(side).key,
+                    default.key,
                     focus.dice_max,
                     focus.damage_max,
                     self.roll_notes(side),
                     focus.dice_each,  # CM-4, as the tables in play have it
                     focus.damage_each,
-                )
-            sides.append(pad)
-        return SecretPrompt(self.st.turn, self.label, self.pad, (sides[0], sides[1]))
+                ),
+                default,
+            )
+        return found
+
+    def secret(self) -> SecretPrompt:
+        (red, _), (blue, _) = self.pads()
+        return SecretPrompt(self.st.turn, self.label, self.pad, (red, blue))
 
     def pad_options(self, side: int) -> tuple[PadOption, ...]:
         """Every move of ``side``'s sheet as the pad offers it: each may be named (text: one that can't
@@ -151,12 +167,14 @@ class Reveal(TurnBase):
         said = []
         notes = []
         label = self.label
+        pads = self.pads()
         for side, pick in enumerate(picks):
+            pad, default = pads[side]
             chosen = self.sheets[side].by_key[pick.move]
-            why = self.cannot(side, chosen)
+            why = pad.by_key[pick.move].why  # the pad's own word: cannot() at the turn's start
             move = chosen
             if why:
-                move = self.default_move(side)
+                move = default
                 notes.append(f"{self.names[side]} cannot do {chosen.name} ({why}): {move.name}, the default in {label}")
             cost = move.cost
             self.hp[side].focus -= cost + pick.dice + pick.damage  # CM-4: spent even if the move fails

@@ -4,7 +4,7 @@ reads them, each fighter's hit points and focus, and where the fight stands betw
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.replay import slug
 from companion.ruleset import GameOptions, Result, option
@@ -85,9 +85,10 @@ class Sheet:
     kinds: dict[str, str]
     by_key: dict[str, Move]
     pads: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
-    """This sheet's side of the secret choice's pad (a frozen :class:`PadSide`), by what it depends on
-    (the corner, the pad, the position, the corner's role there, the focus he holds and his penalty):
-    worked out once a fight, not at every turn; a few dozen keys a fight, gone with the fight's state."""
+    """This sheet's side of the secret choice's pad (a frozen :class:`PadSide`) with its default move
+    (CMD-2), by what they depend on (the corner, the pad, the position, the corner's role there, the
+    focus he holds and his penalty): worked out once a fight, not at every turn; a few dozen keys a
+    fight, gone with the fight's state."""
     prompts: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
     """This sheet's roll prompts (frozen), by what each is made of (the corner, the move's figures, the
     revealed move's type, the focus on dice, the position, the role, the penalty, why and against
@@ -123,9 +124,11 @@ class Sheet:
         return [move for move in self.moves if move.type in types]
 
 
-@dataclass(frozen=True, slots=True)
-class Body:
-    """A fighter's hit points and focus (CM-1)."""
+class Body(NamedTuple):
+    """A fighter's hit points and focus (CM-1), between turns.
+
+    A named tuple, not a frozen dataclass: two are made at every turn's end, and a frozen
+    dataclass's ``__init__`` (one ``object.__setattr__`` a field) costs twice as much."""
 
     muscle: int
     body: int
@@ -155,7 +158,7 @@ class CmState:
     result: Result | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Hp:
     """A fighter's hit points and focus as the turn's answers change them (:class:`Body` between turns)."""
 
