@@ -90,21 +90,58 @@ class Outcomes(Positions):
         self, actor: int, types: tuple[str, ...], reason: str, *, anywhere: tuple[str, ...] = ()
     ) -> Move | None:
         """The acting fighter's choice of a focus-free counter; advised: most damage on average."""
-        other = 1 - actor
+        moves, options, best = self.followup_offer(actor, types, anywhere)
+        if not moves:
+            self.log.append(f"{self.name(actor)} has no follow-up that needs no focus here")
+            return None
+        key = self.choose(actor, reason, list(options), best)
+        if key == "none":
+            self.log.append(f"{self.name(actor)} does not follow up")
+            return None
+        move = self.sheets[actor].by_key[key]
+        self.followups[actor].append(move)
+        return move
+
+    def followup_offer(
+        self, actor: int, types: tuple[str, ...], anywhere: tuple[str, ...]
+    ) -> tuple[tuple[Move, ...], tuple[Choice, ...], str | None]:
+        """The focus-free counters of ``types`` the actor may follow up with here, their options
+        (each with the damage to expect, worked out with every modifier) and the advised one.
+
+        Kept on the sheet by what they depend on (the position and the actor's side of it, the
+        revealed move's type and the focus on dice, which the sheet's bonuses and the modifier read,
+        his penalty, the First Fight): a costly offer (a modifier and a chance a counter), the same
+        many times a fight. Focus held is not among them: a counter costs none."""
+        sheet = self.sheets[actor]
+        first_fight = self.st.options.first_fight
+        key = (
+            actor,
+            types,
+            anywhere,
+            self.position,
+            self.roles[actor],
+            self.moves[actor].type,
+            self.picks[actor].dice,
+            self.pen[actor],
+            first_fight,
+        )
+        found: tuple[tuple[Move, ...], tuple[Choice, ...], str | None] | None = sheet.offers.get(key)
+        if found is not None:
+            return found
         moves = []
-        for move in self.sheets[actor].of_type(*types):
+        for move in sheet.of_type(*types):
             if move.cost:
                 continue
             if move.type in anywhere:
-                if self.st.options.first_fight:
+                if first_fight:
                     continue
             elif self.cannot(actor, move):
                 continue
             moves.append(move)
         if not moves:
-            self.log.append(f"{self.name(actor)} has no follow-up that needs no focus here")
-            return None
-        rating = self.sheets[other].rating
+            found = sheet.offers[key] = ((), (), None)
+            return found
+        rating = self.sheets[1 - actor].rating
         score = {
             counter.key: expected_damage(self.modifier(actor, counter)[0], counter.damage, rating) for counter in moves
         }
@@ -120,13 +157,8 @@ class Outcomes(Positions):
         ]
         best = max(moves, key=lambda counter: score[counter.key])
         options.append(Choice("none", "No follow-up"))  # text: "You may follow with ..."
-        key = self.choose(actor, reason, options, best.key)
-        if key == "none":
-            self.log.append(f"{self.name(actor)} does not follow up")
-            return None
-        move = self.sheets[actor].by_key[key]
-        self.followups[actor].append(move)
-        return move
+        found = sheet.offers[key] = (tuple(moves), tuple(options), best.key)
+        return found
 
     def sprawl_n_brawl(self, actor: int, other: int) -> None:
         """Sprawl + Strike, or + Trip/Take-Down that must win (not tie) a roll-off (text)."""

@@ -35,6 +35,7 @@ class Positions(Damage):
         if (position, dominant) == (self.position, self.dominant):
             return
         self.position, self.dominant, self.rule = position, dominant, rule
+        self.roles = self.roles_now()
         top = ""
         if dominant is not None:
             top = f", {self.name(dominant)} {'holds the tie' if position == 'collar_tie' else 'on top'}"

@@ -29,7 +29,8 @@ class Record(Outcomes):
                 gain = 0  # the crowd wants action: no taunt pays
             else:
                 gain = move.focus_gain
-            self.gain(side, gain, move.name)
+            if gain > 0:  # most moves gain none: no call
+                self.gain(side, gain, move.name)
             for follow in self.followups[side]:
                 self.gain(side, follow.focus_gain, f"{follow.name}, follow-up")
         if outcome == TAUNTS:
@@ -44,7 +45,8 @@ class Record(Outcomes):
                             f"focus {before} → {self.hp[other].focus}"
                         )
         self.knockout()
-        self.pen = [self.penalty(0), self.penalty(1)]  # CMD-11: combos roll with the new penalties
+        if self.damaged[0] or self.damaged[1]:  # only damage (deal) changes the muscles and nerves
+            self.pen = [self.penalty(0), self.penalty(1)]  # CMD-11: combos roll with the new penalties
 
     def gain(self, side: int, amount: int, why: str) -> None:
         if amount <= 0:

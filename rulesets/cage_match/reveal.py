@@ -35,7 +35,7 @@ class Reveal(TurnBase):
         """Why ``side`` cannot do ``move`` now; empty if it can (CMD-3). Without ``focus``, only
         whether the move belongs to this position at all."""
         rule = self.rule
-        role = self.role(side)
+        role = self.roles[side]
         if move.type not in rule.allowed.get(role, ()):
             where = rule.label if role == "even" else f"{rule.label} ({role})"
             return f"no {move.type.replace('_', ' ')} in {where}"
@@ -73,7 +73,7 @@ class Reveal(TurnBase):
 
     def pad_side(self, side: int) -> tuple[PadSide, Move]:
         sheet = self.sheets[side]
-        role = self.role(side)
+        role = self.roles[side]
         held = self.hp[side].focus
         key = (side, self.pad, self.position, role, held, self.pen[side])
         found: tuple[PadSide, Move] | None = sheet.pads.get(key)

@@ -51,7 +51,7 @@ class RollOffs(Reveal):
             self.moves[side].type,
             self.picks[side].dice,
             self.position,
-            self.role(side),
+            self.roles[side],
             self.pen[side],
             why,
             attack_on,

@@ -101,6 +101,12 @@ class Sheet:
     combo_keys: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     """Each of the card's combos by name, the key a combo offer gives it (its name as the log spells
     it): said once a fight, not at every offer."""
+    offers: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    """The follow-up offers of the outcomes that give one (``outcomes.Outcomes.followup_offer``), by
+    what each depends on: a few dozen keys a fight, gone with the fight's state."""
+    combo_offers: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """The card's combos by the move they start with, each with its option at a combo offer
+    (``combos.Combos.combo_offers``): said once a fight, not at every offer."""
 
     @classmethod
     def of(cls, card: CmCard, rules: Rules) -> Sheet:

@@ -95,6 +95,7 @@ class TurnBase(ReplayRound):
         self.rule = rule = rules.tables.positions[state.position]
         """The POSITION table's row of :attr:`position` (kept with it: ``positions.move_to``)."""
         self.dominant = state.dominant
+        self.roles = self.roles_now()
         self.moves: list[Move] = []
         self.picks: list[Pick] = []
         self.pad = rule.pad
@@ -146,9 +147,16 @@ class TurnBase(ReplayRound):
 
     def role(self, side: int) -> str:
         """``even``, or ``dominant``/``submissive`` where the position has sides."""
+        return self.roles[side]
+
+    def roles_now(self) -> tuple[str, str]:
+        """Each corner's :meth:`role` in the position as it stands: worked out where the position
+        changes (the turn's start, ``positions.move_to``), not each of the many times it is read."""
         if self.rule.sides == "even":
-            return "even"
-        return "submissive" if self.dominant is not None and self.dominant != side else "dominant"
+            return ("even", "even")
+        if self.dominant is None:  # sides but nobody on top: each reads the dominant side's row
+            return ("dominant", "dominant")
+        return ("dominant", "submissive") if self.dominant == 0 else ("submissive", "dominant")
 
     def penalty(self, side: int) -> int:
         """CM-3: muscles or body nerves below 30, -1; both, -2."""
@@ -161,7 +169,7 @@ class TurnBase(ReplayRound):
     def bonuses(self, side: int, move_type: str | None = None) -> tuple[Bonus, ...]:
         """The sheet's bonuses in force for ``side`` now: in this position, on his side of it
         (issue 16: "+1 as holder" is not his when held), and for ``move_type`` if given."""
-        role = self.role(side)
+        role = self.roles[side]
         sheet = self.sheets[side]
         key = (self.position, role, move_type)
         found: tuple[Bonus, ...] | None = sheet.in_force.get(key)
