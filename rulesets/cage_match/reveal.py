@@ -9,6 +9,8 @@ the words of the moves chosen (issue 16).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from companion.ruleset import PadOption, PadSide, Pick, SecretPrompt
 from companion.rulesets.cage_match.tables import (
     BRUTAL_HIT,
@@ -26,6 +28,17 @@ from companion.rulesets.cage_match.tables import (
     Move,
 )
 from companion.rulesets.cage_match.turn import AUTOMATIC_V_FOCUS, TurnBase
+
+
+class PadEntry(NamedTuple):
+    """One corner's side of a turn's pad as a sheet keeps it (``Sheet.pads``): what the secret
+    prompt shows, the move done in place of one that cannot be done (CMD-2), and each pick made on
+    it, read (:meth:`Reveal.read_pick`): the same pick on the same pad reads the same, and a fight
+    makes the same few picks on the same few pads turn after turn."""
+
+    side: PadSide
+    default: Move
+    picks: dict[Pick, tuple[Move, int, str, str]]
 
 
 class Reveal(TurnBase):
@@ -60,27 +73,26 @@ class Reveal(TurnBase):
                 return move
         return self.rules.generic[move_type]  # the sheet's own is not possible here: the card's generic one
 
-    _pads: tuple[tuple[PadSide, Move], tuple[PadSide, Move]] | None = None
+    _pads: tuple[PadEntry, PadEntry] | None = None
 
-    def pads(self) -> tuple[tuple[PadSide, Move], tuple[PadSide, Move]]:
-        """Each corner's side of this turn's pad and the move done in place of one that cannot be
-        done (CMD-2), as the turn starts: the secret prompt shows them and the reveal reads each
-        pick on them (why it cannot be done is the pad's ``why``)."""
+    def pads(self) -> tuple[PadEntry, PadEntry]:
+        """Each corner's side of this turn's pad, as the turn starts: the secret prompt shows them
+        and the reveal reads each pick on them (:class:`PadEntry`)."""
         pads = self._pads
         if pads is None:
             pads = self._pads = (self.pad_side(0), self.pad_side(1))
         return pads
 
-    def pad_side(self, side: int) -> tuple[PadSide, Move]:
+    def pad_side(self, side: int) -> PadEntry:
         sheet = self.sheets[side]
         role = self.roles[side]
         held = self.hp[side].focus
         key = (side, self.pad, self.position, role, held, self.pen[side])
-        found: tuple[PadSide, Move] | None = sheet.pads.get(key)
+        found: PadEntry | None = sheet.pads.get(key)
         if found is None:  # cannot() and roll_notes() depend on nothing else a fight changes
             focus = self.tables.focus
             default = self.default_move(side)
-            found = sheet.pads[key] = (
+            found = sheet.pads[key] = PadEntry(
                 PadSide(
                     sheet.name,
                     side,
@@ -95,12 +107,13 @@ class Reveal(TurnBase):
                     focus.damage_each,
                 ),
                 default,
+                {},
             )
         return found
 
     def secret(self) -> SecretPrompt:
-        (red, _), (blue, _) = self.pads()
-        return SecretPrompt(self.st.turn, self.label, self.pad, (red, blue))
+        red, blue = self.pads()
+        return SecretPrompt(self.st.turn, self.label, self.pad, (red.side, blue.side))
 
     def pad_options(self, side: int) -> tuple[PadOption, ...]:
         """Every move of ``side``'s sheet as the pad offers it: each may be named (text: one that can't
@@ -164,40 +177,66 @@ class Reveal(TurnBase):
         return tuple(notes)
 
     def reveal(self, picks: tuple[Pick, Pick]) -> None:
+        pads = self.pads()
         said = []
         notes = []
-        label = self.label
-        pads = self.pads()
-        for side, pick in enumerate(picks):
-            pad, default = pads[side]
-            chosen = self.sheets[side].by_key[pick.move]
-            why = pad.by_key[pick.move].why  # the pad's own word: cannot() at the turn's start
-            move = chosen
-            if why:
-                move = default
-                notes.append(f"{self.names[side]} cannot do {chosen.name} ({why}): {move.name}, the default in {label}")
-            cost = move.cost
-            self.hp[side].focus -= cost + pick.dice + pick.damage  # CM-4: spent even if the move fails
+        for side in (0, 1):
+            pick = picks[side]
+            pad = pads[side]
+            read = pad.picks.get(pick)
+            if read is None:  # a pick on this pad reads the same whenever it is made
+                read = pad.picks[pick] = self.read_pick(side, pad, pick)
+            move, spent, words, note = read
+            self.hp[side].focus -= spent  # CM-4: spent even if the move fails
             self.moves.append(move)
             self.picks.append(pick)
-            by = " (the app's pick)" if pick.by_app else ""  # D-6, CM-12: whose pick it was
-            if cost or pick.dice or pick.damage:
-                extras = [
-                    f"{cost} focus" if cost else "",
-                    f"+{pick.dice} focus on dice" if pick.dice else "",
-                    f"+{pick.damage} focus on damage" if pick.damage else "",
-                ]
-                extra = ", ".join(part for part in extras if part)
-                said.append(f"{self.names[side]}{by}: {chosen.name} ({extra})")
-            else:
-                said.append(f"{self.names[side]}{by}: {chosen.name}")
-        self.log.append(f"Turn {self.st.turn}, {label}. {said[0]} · {said[1]}")
+            said.append(words)
+            if note:
+                notes.append(note)
+        self.log.append(f"Turn {self.st.turn}, {self.label}. {said[0]} · {said[1]}")
         if notes:
             self.log += notes
         red, blue = self.moves
-        self.cell = cell = self.rules.cells[self.pad, red.type, blue.type]
-        who = "" if cell.actor is None else f" ({self.names[cell.actor]} acts)"
-        self.log.append(f"{red.name} v {blue.name}: {cell.outcome}!{who} {self.explain()}")
+        # the outcome and its line depend on the two moves, the pad and the position alone: kept on the
+        # red sheet by the moves' identity (checked, as a freed move's id may be another's)
+        first_fight = self.st.options.first_fight
+        key = (id(red), id(blue), self.pad, self.position, first_fight)
+        outcomes = self.sheets[0].outcomes
+        kept = outcomes.get(key)
+        if kept is None or kept[0] is not red or kept[1] is not blue:
+            cell = self.rules.cells[self.pad, red.type, blue.type]
+            who = "" if cell.actor is None else f" ({self.names[cell.actor]} acts)"
+            line = (
+                f"{red.name} v {blue.name}: {cell.outcome}!{who} {explain(cell, red, blue, self.position, first_fight)}"
+            )
+            kept = outcomes[key] = (red, blue, cell, line)
+        self.cell = kept[2]
+        self.log.append(kept[3])
+
+    def read_pick(self, side: int, pad: PadEntry, pick: Pick) -> tuple[Move, int, str, str]:
+        """``side``'s ``pick`` read on his side of the pad (:meth:`reveal`): the move done (one that
+        cannot be done gives the default, CMD-2), the focus it and the extras spend (CM-4), the pick
+        as the reveal's line says it, and the line saying it was defaulted (empty if it was not)."""
+        name = self.names[side]
+        chosen = self.sheets[side].by_key[pick.move]
+        why = pad.side.by_key[pick.move].why  # the pad's own word: cannot() at the turn's start
+        move, note = chosen, ""
+        if why:
+            move = pad.default
+            note = f"{name} cannot do {chosen.name} ({why}): {move.name}, the default in {self.label}"
+        cost = move.cost
+        by = " (the app's pick)" if pick.by_app else ""  # D-6, CM-12: whose pick it was
+        if cost or pick.dice or pick.damage:
+            extras = [
+                f"{cost} focus" if cost else "",
+                f"+{pick.dice} focus on dice" if pick.dice else "",
+                f"+{pick.damage} focus on damage" if pick.damage else "",
+            ]
+            extra = ", ".join(part for part in extras if part)
+            words = f"{name}{by}: {chosen.name} ({extra})"
+        else:
+            words = f"{name}{by}: {chosen.name}"
+        return move, cost + pick.dice + pick.damage, words, note
 
     def explain(self) -> str:
         """The results table's line for this outcome, in the words of the two moves chosen

@@ -57,22 +57,26 @@ class RollOffs(Reveal):
             attack_on,
             rolloff,
         )
-        asked = sheet.prompts.get(key)
-        if asked is None:  # the prompt is made of the values in its key and the fight's sheets and card alone
-            asked = sheet.prompts[key] = self.roll_prompt(side, move, why, attack_on, rolloff)
+        kept: tuple[RollPrompt, str, str] | None = sheet.prompts.get(key)
+        if kept is None:  # the prompt is made of the values in its key and the fight's sheets and card alone
+            made = self.roll_prompt(side, move, why, attack_on, rolloff)
+            # with the words its log line says of the roll (the modifier, the move): the same each time
+            kept = sheet.prompts[key] = (
+                made,
+                f"{made.modifier:+d}" if made.modifier else "",
+                move.name.lower() if move is not None else "defence",
+            )
+        asked, plus, what = kept
         if attack_on is not None:
             self.reading = (self.sheets[attack_on].rating, None)
         if not rolloff:  # one attack roll, read in full (a roll-off has set its own)
             self.will_roll(why, (side,), (move, None) if side == 0 else (None, move), side, None)
         faces = self.take(lambda: asked)
-        mod = asked.modifier
         first, second = faces
-        rolled = Roll(faces, first + second + mod)
+        rolled = Roll(faces, first + second + asked.modifier)
         if attack_on is not None:
             self.reading = (self.sheets[attack_on].rating, rolled)
         mark = " — double 6s!" if faces == (6, 6) else " — double 1s" if faces == (1, 1) else ""
-        plus = f"{mod:+d}" if mod else ""
-        what = move.name.lower() if move is not None else "defence"
         self.log.append(f"{self.names[side]} rolls {first}+{second}{plus} = {rolled.total} for {what}{mark}")
         return rolled
 

@@ -90,10 +90,11 @@ class Sheet:
     focus he holds and his penalty): worked out once a fight, not at every turn; a few dozen keys a
     fight, gone with the fight's state."""
     prompts: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
-    """This sheet's roll prompts (frozen), by what each is made of (the corner, the move's figures, the
-    revealed move's type, the focus on dice, the position, the role, the penalty, why and against
-    whom): the why of a roll is one of the turn's own words, so a few hundred keys a fight at most,
-    gone with the fight's state."""
+    """This sheet's roll prompts (frozen), each with the words its log line says of the roll (the
+    modifier, the move), by what each is made of (the corner, the move's figures, the revealed move's
+    type, the focus on dice, the position, the role, the penalty, why and against whom): the why of a
+    roll is one of the turn's own words, so a few hundred keys a fight at most, gone with the fight's
+    state."""
     in_force: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
     """The sheet's bonuses in force, by what they depend on (the position, the corner's role there
     and the move type): the sheet, its card and the card's positions never change in a fight, so
@@ -104,6 +105,10 @@ class Sheet:
     offers: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
     """The follow-up offers of the outcomes that give one (``outcomes.Outcomes.followup_offer``), by
     what each depends on: a few dozen keys a fight, gone with the fight's state."""
+    outcomes: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    """The red sheet's: each pair of moves revealed, with the Fight Card's cell for them and the
+    reveal's line saying the outcome (``reveal.Reveal.reveal``), by the moves, the pad and the
+    position: a few dozen keys a fight, gone with the fight's state."""
     combo_offers: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """The card's combos by the move they start with, each with its option at a combo offer
     (``combos.Combos.combo_offers``): said once a fight, not at every offer."""
