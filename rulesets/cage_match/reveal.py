@@ -38,7 +38,8 @@ class PadEntry(NamedTuple):
 
     side: PadSide
     default: Move
-    picks: dict[Pick, tuple[Move, int, str, str]]
+    picks: dict[tuple[str, int, int, bool], tuple[Move, int, str, str]]
+    """Each pick read, by its move, focus on dice and damage and whether the app made it."""
 
 
 class Reveal(TurnBase):
@@ -183,9 +184,11 @@ class Reveal(TurnBase):
         for side in (0, 1):
             pick = picks[side]
             pad = pads[side]
-            read = pad.picks.get(pick)
+            # by its figures: a Pick's own hash is a dataclass's, written in Python, and costs three times as much
+            key = (pick.move, pick.dice, pick.damage, pick.by_app)
+            read = pad.picks.get(key)
             if read is None:  # a pick on this pad reads the same whenever it is made
-                read = pad.picks[pick] = self.read_pick(side, pad, pick)
+                read = pad.picks[key] = self.read_pick(side, pad, pick)
             move, spent, words, note = read
             self.hp[side].focus -= spent  # CM-4: spent even if the move fails
             self.moves.append(move)

@@ -60,7 +60,7 @@ from companion.rulesets.cage_match.rules import (
     must_win,
     race,
 )
-from companion.rulesets.cage_match.state import OPTIONS, Body, CmState, Options, Rules, Sheet
+from companion.rulesets.cage_match.state import OPTIONS, Body, CmState, Options, Rules, Sheet, frozen_body
 from companion.rulesets.cage_match.tables import (
     BRUTAL_HIT,
     CROWD_BOOS,
@@ -310,10 +310,9 @@ class CageMatch(Ruleset):
         if not turn.done:
             return Outcome(after, log)
         red, blue = turn.hp
-        bodies = (Body(red.muscle, red.body, red.head, red.focus), Body(blue.muscle, blue.body, blue.head, blue.focus))
         end = evolve(
             after,
-            bodies=bodies,
+            bodies=(frozen_body(red), frozen_body(blue)),
             turn=state.turn + 1,
             position=turn.position,
             dominant=turn.dominant,

@@ -147,6 +147,16 @@ class Body(NamedTuple):
     focus: int
 
 
+_TUPLE_NEW = tuple.__new__
+
+
+def frozen_body(hp: Hp) -> Body:
+    """``hp`` as a turn leaves it, frozen for the state between turns (two a turn: made from the
+    tuple straight, not through the named tuple's ``__new__``, a Python function, which costs twice
+    as much)."""
+    return _TUPLE_NEW(Body, (hp.muscle, hp.body, hp.head, hp.focus))  # type: ignore[no-any-return]
+
+
 # --- state --------------------------------------------------------------------
 
 
