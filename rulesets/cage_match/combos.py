@@ -60,7 +60,7 @@ class Combos(Record):
                 return
             third = self.sheets[side].by_key[combo.stages[2]]
             if self.stage_blocked(side, third):
-                self.log.append(f"{self.name(side)} cannot go on to the {third.name.lower()}")
+                self.log.append(f"{self.names[side]} cannot go on to the {third.name.lower()}")
                 return
             cost = self.tables.focus.combo_stage + third.cost
             go = self.choose(
@@ -109,7 +109,7 @@ class Combos(Record):
         move = self.sheets[side].by_key[key]
         cost = self.tables.focus.combo_stage + move.cost
         self.hp[side].focus -= cost
-        self.log.append(f"{self.name(side)}: Stage {number}, {move.name} ({cost} focus)")
+        self.log.append(f"{self.names[side]}: Stage {number}, {move.name} ({cost} focus)")
         moves = (move, None) if side == 0 else (None, move)
         rolls, clash = self.rolloff(
             moves, f"combo stage {number}, the block roll-off", lead=side, reading=block, attacker=side
@@ -119,9 +119,9 @@ class Combos(Record):
         if clash.word == "miss":
             self.log.append(f"{move.name} misses: the combo ends")
         elif clash.word == "negated":  # CM-2: "a defender who also rolls double 6s takes none"
-            self.log.append(f"{self.name(other)}'s double 6s block it all: the combo ends")
+            self.log.append(f"{self.names[other]}'s double 6s block it all: the combo ends")
         elif clash.word == "blocked":
-            self.log.append(f"{self.name(other)} blocks: half damage, the combo ends")
+            self.log.append(f"{self.names[other]} blocks: half damage, the combo ends")
             self.strike(side, move, own_roll, half=clash.half)  # and no take-down (text)
         else:
             self.land(side, move, own_roll)

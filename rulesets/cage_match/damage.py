@@ -128,7 +128,7 @@ class Damage(RollOffs):
         if not nerves and hp.muscle > 0:
             before = hp.muscle
             hp.muscle -= muscles
-            text = f"{move.name}: {amount} to {self.name(defender)}'s muscles{how} ({before} → {hp.muscle})"
+            text = f"{move.name}: {amount} to {self.names[defender]}'s muscles{how} ({before} → {hp.muscle})"
             rest = amount - muscles
             if rest and self.st.options.muscle_spill:
                 setattr(hp, target, old - lost)
@@ -140,5 +140,5 @@ class Damage(RollOffs):
         setattr(hp, target, old - lost)
         spot = "" if nerves else " (no muscles left)"
         self.log.append(
-            f"{move.name}: {amount} to {self.name(defender)}'s {target}{spot}{how} ({old} → {getattr(hp, target)})"
+            f"{move.name}: {amount} to {self.names[defender]}'s {target}{spot}{how} ({old} → {getattr(hp, target)})"
         )

@@ -38,7 +38,7 @@ class Positions(Damage):
         self.roles = self.roles_now()
         top = ""
         if dominant is not None:
-            top = f", {self.name(dominant)} {'holds the tie' if position == 'collar_tie' else 'on top'}"
+            top = f", {self.names[dominant]} {'holds the tie' if position == 'collar_tie' else 'on top'}"
         self.log.append(f"Position: {rule.label}{top}")
 
     def climb(self, climber: int, rungs: int, cap: int | None = None) -> None:
@@ -115,7 +115,7 @@ class Positions(Damage):
         # ruling CM-10: a lost take-down roll-off costs nothing, so the advice is always to try
         key = self.choose(shooter, "the take-down after the shoot (to GROUND on top)", options, moves[0].key)
         if key == "stay":
-            self.log.append(f"{self.name(shooter)} stays in the clinch")
+            self.log.append(f"{self.names[shooter]} stays in the clinch")
             return
         move = self.sheets[shooter].by_key[key]
         self.hp[shooter].focus -= move.cost
@@ -134,7 +134,7 @@ class Positions(Damage):
         if clash.by is not None:
             self.land(shooter, move, rolls[shooter])
         else:
-            self.log.append(f"{self.name(other)} stops the take-down: they stay in the clinch")
+            self.log.append(f"{self.names[other]} stops the take-down: they stay in the clinch")
 
     def hold(self, holder: int, move: Move, roll: Roll | None) -> None:
         """A submission that lands is the first of the two straight wins that tap;
@@ -146,7 +146,7 @@ class Positions(Damage):
             self.log.append(f"{move.name} locked in with double 6s: two straight wins")
             self.tap(holder, move)
             return
-        self.log.append(f"{move.name} is on: one more won roll-off and {self.name(held)} taps")
+        self.log.append(f"{move.name} is on: one more won roll-off and {self.names[held]} taps")
         _, clash = self.rolloff(
             (move, None) if holder == 0 else (None, move),
             f"{move.name.lower()} hold",
@@ -157,8 +157,8 @@ class Positions(Damage):
         if clash.by is not None:
             self.tap(holder, move)
         else:
-            self.log.append(f"{self.name(held)} escapes the {move.name.lower()}")
+            self.log.append(f"{self.names[held]} escapes the {move.name.lower()}")
 
     def tap(self, holder: int, move: Move) -> None:
-        self.log.append(f"{self.name(1 - holder)} taps to the {move.name.lower()}!")
-        self.result = Result(self.name(holder), self.name(1 - holder), "submission", move.name, self.st.turn)
+        self.log.append(f"{self.names[1 - holder]} taps to the {move.name.lower()}!")
+        self.result = Result(self.names[holder], self.names[1 - holder], "submission", move.name, self.st.turn)

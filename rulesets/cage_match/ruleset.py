@@ -157,10 +157,10 @@ class Turn(Combos):
         if self.st.options.table_end == "decision" and left[0] != left[1]:
             winner = 0 if left[0] > left[1] else 1
             self.log.append(
-                f"Decision: {self.name(winner)} has more head and body nerves left "
+                f"Decision: {self.names[winner]} has more head and body nerves left "
                 f"({left[winner]} to {left[1 - winner]})"
             )
-            self.result = Result(self.name(winner), self.name(1 - winner), "decision", "nerves left", fought)
+            self.result = Result(self.names[winner], self.names[1 - winner], "decision", "nerves left", fought)
             return
         if self.st.options.table_end == "decision":
             self.log.append(f"Both have {left[0]} head and body nerves left: a draw")

@@ -91,7 +91,7 @@ class Sheet:
     fight, gone with the fight's state."""
     prompts: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
     """This sheet's roll prompts (frozen), each with the words its log line says of the roll (the
-    modifier, the move), by what each is made of (the corner, the move's figures, the revealed move's
+    modifier, the move), by what each is made of (the corner, the move, the revealed move's
     type, the focus on dice, the position, the role, the penalty, why and against whom): the why of a
     roll is one of the turn's own words, so a few hundred keys a fight at most, gone with the fight's
     state."""
