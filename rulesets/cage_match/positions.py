@@ -19,6 +19,11 @@ LADDER = (("past_guard", False), ("ground", False), ("ground", True), ("past_gua
 escape, sweep or pass (CMD-19)."""
 
 
+MOVING_TYPES = frozenset(("shoot", "takedown", "collar_tie", "pass_guard", "sweep", "escape", "break", "submission"))
+"""The types whose landing does more than its damage (:meth:`Positions.effects`); a special does
+what its own effect says."""
+
+
 class Positions(Damage):
     """Moves that land: damage, then the position, the take-down or the hold their type gives."""
 
@@ -61,6 +66,8 @@ class Positions(Damage):
         return True
 
     def effects(self, actor: int, move: Move, roll: Roll | None, *, takedown: bool = True, auto: bool = False) -> None:
+        if move.effect is None and move.type not in MOVING_TYPES:
+            return  # a strike, a jab, a ground punch: the damage was all it does (most hits)
         if move.effect is not None:
             self.move_to(move.effect.to, actor, move.effect.role)  # a special's own position (CMD-5)
         elif move.type == "shoot":
