@@ -203,16 +203,16 @@ class Reveal(TurnBase):
         # the outcome and its line depend on the two moves, the pad and the position alone: kept on the
         # red sheet by the moves' identity (checked, as a freed move's id may be another's)
         first_fight = self.st.options.first_fight
-        key = (id(red), id(blue), self.pad, self.position, first_fight)
+        pair = (id(red), id(blue), self.pad, self.position, first_fight)
         outcomes = self.sheets[0].outcomes
-        kept = outcomes.get(key)
+        kept = outcomes.get(pair)
         if kept is None or kept[0] is not red or kept[1] is not blue:
             cell = self.rules.cells[self.pad, red.type, blue.type]
             who = "" if cell.actor is None else f" ({self.names[cell.actor]} acts)"
             line = (
                 f"{red.name} v {blue.name}: {cell.outcome}!{who} {explain(cell, red, blue, self.position, first_fight)}"
             )
-            kept = outcomes[key] = (red, blue, cell, line)
+            kept = outcomes[pair] = (red, blue, cell, line)
         self.cell = kept[2]
         self.log.append(kept[3])
 

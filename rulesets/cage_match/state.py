@@ -154,7 +154,7 @@ def frozen_body(hp: Hp) -> Body:
     """``hp`` as a turn leaves it, frozen for the state between turns (two a turn: made from the
     tuple straight, not through the named tuple's ``__new__``, a Python function, which costs twice
     as much)."""
-    return _TUPLE_NEW(Body, (hp.muscle, hp.body, hp.head, hp.focus))  # type: ignore[no-any-return]
+    return _TUPLE_NEW(Body, (hp.muscle, hp.body, hp.head, hp.focus))
 
 
 # --- state --------------------------------------------------------------------
