@@ -119,38 +119,57 @@ class Reveal(TurnBase):
     def pad_options(self, side: int) -> tuple[PadOption, ...]:
         """Every move of ``side``'s sheet as the pad offers it: each may be named (text: one that can't
         be done gives the default move, CMD-2); the pad's own come first, in the pad's order."""
-        pad_types = self.tables.pads[self.pad]
         sheet = self.sheets[side]
-        moves = sorted(
-            sheet.moves, key=lambda move: pad_types.index(move.type) if move.type in pad_types else len(pad_types)
-        )
-        options = []
-        for move in moves:
-            why = self.cannot(side, move)
-            options.append(
-                PadOption(
-                    move.key,
-                    move.name,
-                    move.type,
-                    move.cost,
-                    move.dice,
-                    move.damage,
-                    move.target,
-                    move.focus_gain,
-                    sheet.kinds[move.key],
-                    not why,
-                    why,
-                    effect_words(self.tables, move),
-                    not why or not self.cannot(side, move, focus=False),
-                    # CM-4: the Focus action, as the tables in play have it
-                    gives=(
-                        f"+{self.tables.focus.focus_action} focus, {self.tables.focus.focus_action_damaged} if hit"
-                        if move.type == "focus"
-                        else ""
-                    ),
+        moves = sheet.pad_orders.get(self.pad)
+        if moves is None:  # the sheet's moves and the pad's types: the same order all fight
+            pad_types = self.tables.pads[self.pad]
+            moves = sheet.pad_orders[self.pad] = tuple(
+                sorted(
+                    sheet.moves,
+                    key=lambda move: pad_types.index(move.type) if move.type in pad_types else len(pad_types),
                 )
             )
-        return tuple(options)
+        return tuple(self.pad_option(side, move) for move in moves)
+
+    def pad_option(self, side: int, move: Move) -> PadOption:
+        """``move`` as ``side``'s pad offers it now. It depends on the position, his side of it, the
+        First Fight and, for a move whose focus he does not hold, the focus he holds (its why says
+        it): kept on the sheet by these (``Sheet.options``), as a pad is made afresh each time the
+        focus held changes, and most of its moves read the same at any focus."""
+        sheet = self.sheets[side]
+        held = self.hp[side].focus
+        key = (
+            move.key,
+            self.position,
+            self.roles[side],
+            self.st.options.first_fight,
+            held if move.cost > held else None,
+        )
+        found: PadOption | None = sheet.options.get(key)
+        if found is None:
+            why = self.cannot(side, move)
+            found = sheet.options[key] = PadOption(
+                move.key,
+                move.name,
+                move.type,
+                move.cost,
+                move.dice,
+                move.damage,
+                move.target,
+                move.focus_gain,
+                sheet.kinds[move.key],
+                not why,
+                why,
+                effect_words(self.tables, move),
+                not why or not self.cannot(side, move, focus=False),
+                # CM-4: the Focus action, as the tables in play have it
+                gives=(
+                    f"+{self.tables.focus.focus_action} focus, {self.tables.focus.focus_action_damaged} if hit"
+                    if move.type == "focus"
+                    else ""
+                ),
+            )
+        return found
 
     def roll_notes(self, side: int) -> tuple[str, ...]:
         """What changes this corner's dice and damage this turn besides the move: the

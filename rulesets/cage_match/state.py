@@ -102,6 +102,11 @@ class Sheet:
     combo_keys: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     """Each of the card's combos by name, the key a combo offer gives it (its name as the log spells
     it): said once a fight, not at every offer."""
+    pad_orders: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """The sheet's moves in each pad's order (the pad's own first), by the pad: said once a fight."""
+    options: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    """Each move as a pad offers it (a frozen :class:`PadOption`), by what it depends on
+    (``reveal.Reveal.pad_option``): a few dozen keys a fight, gone with the fight's state."""
     offers: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
     """The follow-up offers of the outcomes that give one (``outcomes.Outcomes.followup_offer``), by
     what each depends on: a few dozen keys a fight, gone with the fight's state."""
