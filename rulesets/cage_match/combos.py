@@ -9,6 +9,7 @@ land in full ends the combo.
 from __future__ import annotations
 
 from companion.ruleset import Choice
+from companion.rulesets.cage_match.cards import Combo
 from companion.rulesets.cage_match.record import Record
 from companion.rulesets.cage_match.rules import block
 from companion.rulesets.cage_match.tables import (
@@ -21,7 +22,7 @@ from companion.rulesets.cage_match.tables import (
     Move,
 )
 
-COMBO_OUTCOMES = (WHO_FASTER, SWIFT_ATTACK, SLICK_MOVE, SPRAWL_N_BRAWL, BRUTAL_HIT, SHOOTS_IN)
+COMBO_OUTCOMES = frozenset((WHO_FASTER, SWIFT_ATTACK, SLICK_MOVE, SPRAWL_N_BRAWL, BRUTAL_HIT, SHOOTS_IN))
 """Outcomes whose full-damage hit may start a combo (text; CMD-12). Not TRADE
 BLOWS or PROTECTS (text), and in SHOOTS IN only a throw."""
 
@@ -38,30 +39,19 @@ class Combos(Record):
             start = self.combo_from[side]
             if start is None or self.full[1 - side]:
                 continue
-            combos = []
-            for combo in self.sheets[side].card.combos:
-                if combo.stages[0] != start.key:
-                    continue
-                if combo.positions is not None and self.position not in combo.positions:
-                    continue
-                second = self.sheets[side].by_key[combo.stages[1]]
-                if self.stage_blocked(side, second):
-                    continue
-                combos.append(combo)
-            if not combos:
-                continue
-            keys = self.sheets[side].combo_keys
-            options = [
-                Choice(
-                    keys[candidate.name],
-                    candidate.name,
-                    " → ".join(self.sheets[side].by_key[stage_key].name for stage_key in candidate.stages)
-                    + f" (stage 2: {self.tables.focus.combo_stage + self.sheets[side].by_key[candidate.stages[1]].cost}"
-                    " focus)",
-                )
-                for candidate in combos
+            sheet = self.sheets[side]
+            offered = [
+                (combo, option)
+                for combo, option in self.combo_offers(side, start)
+                if (combo.positions is None or self.position in combo.positions)
+                and not self.stage_blocked(side, sheet.by_key[combo.stages[1]])
             ]
+            if not offered:
+                continue
+            combos = [combo for combo, _ in offered]
+            options = [option for _, option in offered]
             options.append(Choice("stop", "No combo"))
+            keys = sheet.combo_keys
             key = self.choose(side, f"a combo after the {start.name.lower()}", options, None)
             if key == "stop":
                 return
@@ -70,7 +60,7 @@ class Combos(Record):
                 return
             third = self.sheets[side].by_key[combo.stages[2]]
             if self.stage_blocked(side, third):
-                self.log.append(f"{self.name(side)} cannot go on to the {third.name.lower()}")
+                self.log.append(f"{self.names[side]} cannot go on to the {third.name.lower()}")
                 return
             cost = self.tables.focus.combo_stage + third.cost
             go = self.choose(
@@ -82,6 +72,29 @@ class Combos(Record):
             if go == "go":
                 self.stage(side, third.key, 3)
             return
+
+    def combo_offers(self, side: int, start: Move) -> tuple[tuple[Combo, Choice], ...]:
+        """The combos of ``side``'s sheet that start with ``start``, each with its option as a combo
+        offer shows it (its stages and the focus stage 2 costs): they depend on the sheet and the card
+        alone, so they are said once a fight (``Sheet.combo_offers``), not at every offer."""
+        sheet = self.sheets[side]
+        found: tuple[tuple[Combo, Choice], ...] | None = sheet.combo_offers.get(start.key)
+        if found is None:
+            by_key, stage_cost = sheet.by_key, self.tables.focus.combo_stage
+            found = sheet.combo_offers[start.key] = tuple(
+                (
+                    combo,
+                    Choice(
+                        sheet.combo_keys[combo.name],
+                        combo.name,
+                        " → ".join(by_key[stage_key].name for stage_key in combo.stages)
+                        + f" (stage 2: {stage_cost + by_key[combo.stages[1]].cost} focus)",
+                    ),
+                )
+                for combo in sheet.card.combos
+                if combo.stages[0] == start.key
+            )
+        return found
 
     def stage_blocked(self, side: int, move: Move) -> str:
         cost = self.tables.focus.combo_stage + move.cost  # CMD-13
@@ -96,7 +109,7 @@ class Combos(Record):
         move = self.sheets[side].by_key[key]
         cost = self.tables.focus.combo_stage + move.cost
         self.hp[side].focus -= cost
-        self.log.append(f"{self.name(side)}: Stage {number}, {move.name} ({cost} focus)")
+        self.log.append(f"{self.names[side]}: Stage {number}, {move.name} ({cost} focus)")
         moves = (move, None) if side == 0 else (None, move)
         rolls, clash = self.rolloff(
             moves, f"combo stage {number}, the block roll-off", lead=side, reading=block, attacker=side
@@ -106,9 +119,9 @@ class Combos(Record):
         if clash.word == "miss":
             self.log.append(f"{move.name} misses: the combo ends")
         elif clash.word == "negated":  # CM-2: "a defender who also rolls double 6s takes none"
-            self.log.append(f"{self.name(other)}'s double 6s block it all: the combo ends")
+            self.log.append(f"{self.names[other]}'s double 6s block it all: the combo ends")
         elif clash.word == "blocked":
-            self.log.append(f"{self.name(other)} blocks: half damage, the combo ends")
+            self.log.append(f"{self.names[other]} blocks: half damage, the combo ends")
             self.strike(side, move, own_roll, half=clash.half)  # and no take-down (text)
         else:
             self.land(side, move, own_roll)

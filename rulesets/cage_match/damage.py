@@ -9,16 +9,16 @@ dealt once, with the first damaging hit of the turn (CM-4, CMD-9).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.rulesets.cage_match.rolls import RollOffs
 from companion.rulesets.cage_match.rules import Roll
 from companion.rulesets.cage_match.tables import Move
 
 
-@dataclass(frozen=True, slots=True)
-class Blow:
-    """An attack roll read on the attack dice table (CM-2): the damage and where it goes."""
+class Blow(NamedTuple):
+    """An attack roll read on the attack dice table (CM-2): the damage and where it goes (a named
+    tuple: one is made at every hit, and the odds make thousands)."""
 
     amount: int
     nerves: bool
@@ -66,13 +66,15 @@ class Damage(RollOffs):
         """Read ``roll`` on the attack dice table against the other fighter and deal
         ``move``'s damage (CM-2); None on a miss, else the damage dealt."""
         defender = 1 - attacker
-        hit = self.hit_of(attacker, move, roll, half=half, to_muscle=to_muscle)
-        if hit is None:
+        if roll.miss:
             self.log.append(f"{move.name} misses")
             return None
         if move.damage <= 0:
             return 0  # a position move: its "Position:" line says it landed
-        _, parts = self.damage_of(attacker, move)  # the focus on damage is dealt now (CM-4: once)
+        # as hit_of() reads it, with the damage worked out once: the focus on damage is dealt now (CM-4: once)
+        base, parts = self.damage_of(attacker, move)
+        hit = blow(roll, self.sheets[defender].rating, base, half=half, to_muscle=to_muscle)
+        assert hit is not None  # not a miss
         if roll.d6:
             parts.append("doubled")
         if half:
@@ -100,7 +102,9 @@ class Damage(RollOffs):
         """``move``'s damage before doubling and halving: the sheet's damage bonuses for
         its type, and the focus on damage with the first damaging hit of the turn
         (CM-4: "dealt only once"; CMD-9), marked as dealt unless ``spend`` is False."""
-        amount = move.damage + sum(bonus.damage for bonus in self.bonuses(attacker, move.type))
+        amount = move.damage
+        for bonus in self.bonuses(attacker, move.type):  # most sheets have none here: no generator made
+            amount += bonus.damage
         parts = []
         if not self.focus_dealt[attacker] and self.picks[attacker].damage:
             if spend:
@@ -124,7 +128,7 @@ class Damage(RollOffs):
         if not nerves and hp.muscle > 0:
             before = hp.muscle
             hp.muscle -= muscles
-            text = f"{move.name}: {amount} to {self.name(defender)}'s muscles{how} ({before} → {hp.muscle})"
+            text = f"{move.name}: {amount} to {self.names[defender]}'s muscles{how} ({before} → {hp.muscle})"
             rest = amount - muscles
             if rest and self.st.options.muscle_spill:
                 setattr(hp, target, old - lost)
@@ -136,5 +140,5 @@ class Damage(RollOffs):
         setattr(hp, target, old - lost)
         spot = "" if nerves else " (no muscles left)"
         self.log.append(
-            f"{move.name}: {amount} to {self.name(defender)}'s {target}{spot}{how} ({old} → {getattr(hp, target)})"
+            f"{move.name}: {amount} to {self.names[defender]}'s {target}{spot}{how} ({old} → {getattr(hp, target)})"
         )

@@ -30,18 +30,18 @@ class Outcomes(Positions):
             self.log.append("A tie: neither lands")
             return
         faster = clash.by
-        self.log.append(f"{self.name(faster)} is faster")
+        self.log.append(f"{self.names[faster]} is faster")
         self.land(faster, self.moves[faster], rolls[faster])
         self.combo_ready(faster, self.moves[faster])
 
     def swift_attack(self, actor: int, other: int) -> None:
         late = self.moves[other]
         if late.type == "taunt":
-            self.log.append(f"{self.name(other)} is caught taunting")
+            self.log.append(f"{self.names[other]} is caught taunting")
         elif late.type == "sprawl":
-            self.log.append(f"{self.name(other)}'s sprawl gamble doesn't pay off")
+            self.log.append(f"{self.names[other]}'s sprawl gamble doesn't pay off")
         else:
-            self.log.append(f"{self.name(other)}'s {late.name.lower()} comes too late")
+            self.log.append(f"{self.names[other]}'s {late.name.lower()} comes too late")
         roll = self.roll(actor, self.moves[actor], "SWIFT ATTACK", attack_on=other)
         self.land(actor, self.moves[actor], roll)
         self.combo_ready(actor, self.moves[actor])
@@ -64,11 +64,11 @@ class Outcomes(Positions):
         """A defended attack (PROTECTS, SLICK MOVE), as :func:`defence` read the roll-off."""
         move = self.moves[attacker]
         if clash.word == "negated":
-            self.log.append(f"{self.name(defender)}'s double 6s: no damage")
+            self.log.append(f"{self.names[defender]}'s double 6s: no damage")
         elif clash.word == "miss":
             self.log.append(f"{move.name} misses")
         elif clash.word == "covered":
-            self.log.append(f"{self.name(defender)} {verb}: no damage")
+            self.log.append(f"{self.names[defender]} {verb}: no damage")
         else:
             self.strike(attacker, move, rolls[attacker], half=clash.half, to_muscle=clash.to_muscle)
 
@@ -90,21 +90,58 @@ class Outcomes(Positions):
         self, actor: int, types: tuple[str, ...], reason: str, *, anywhere: tuple[str, ...] = ()
     ) -> Move | None:
         """The acting fighter's choice of a focus-free counter; advised: most damage on average."""
-        other = 1 - actor
+        moves, options, best = self.followup_offer(actor, types, anywhere)
+        if not moves:
+            self.log.append(f"{self.names[actor]} has no follow-up that needs no focus here")
+            return None
+        key = self.choose(actor, reason, list(options), best)
+        if key == "none":
+            self.log.append(f"{self.names[actor]} does not follow up")
+            return None
+        move = self.sheets[actor].by_key[key]
+        self.followups[actor].append(move)
+        return move
+
+    def followup_offer(
+        self, actor: int, types: tuple[str, ...], anywhere: tuple[str, ...]
+    ) -> tuple[tuple[Move, ...], tuple[Choice, ...], str | None]:
+        """The focus-free counters of ``types`` the actor may follow up with here, their options
+        (each with the damage to expect, worked out with every modifier) and the advised one.
+
+        Kept on the sheet by what they depend on (the position and the actor's side of it, the
+        revealed move's type and the focus on dice, which the sheet's bonuses and the modifier read,
+        his penalty, the First Fight): a costly offer (a modifier and a chance a counter), the same
+        many times a fight. Focus held is not among them: a counter costs none."""
+        sheet = self.sheets[actor]
+        first_fight = self.st.options.first_fight
+        key = (
+            actor,
+            types,
+            anywhere,
+            self.position,
+            self.roles[actor],
+            self.moves[actor].type,
+            self.picks[actor].dice,
+            self.pen[actor],
+            first_fight,
+        )
+        found: tuple[tuple[Move, ...], tuple[Choice, ...], str | None] | None = sheet.offers.get(key)
+        if found is not None:
+            return found
         moves = []
-        for move in self.sheets[actor].of_type(*types):
+        for move in sheet.of_type(*types):
             if move.cost:
                 continue
             if move.type in anywhere:
-                if self.st.options.first_fight:
+                if first_fight:
                     continue
             elif self.cannot(actor, move):
                 continue
             moves.append(move)
         if not moves:
-            self.log.append(f"{self.name(actor)} has no follow-up that needs no focus here")
-            return None
-        rating = self.sheets[other].rating
+            found = sheet.offers[key] = ((), (), None)
+            return found
+        rating = self.sheets[1 - actor].rating
         score = {
             counter.key: expected_damage(self.modifier(actor, counter)[0], counter.damage, rating) for counter in moves
         }
@@ -120,17 +157,12 @@ class Outcomes(Positions):
         ]
         best = max(moves, key=lambda counter: score[counter.key])
         options.append(Choice("none", "No follow-up"))  # text: "You may follow with ..."
-        key = self.choose(actor, reason, options, best.key)
-        if key == "none":
-            self.log.append(f"{self.name(actor)} does not follow up")
-            return None
-        move = self.sheets[actor].by_key[key]
-        self.followups[actor].append(move)
-        return move
+        found = sheet.offers[key] = (tuple(moves), tuple(options), best.key)
+        return found
 
     def sprawl_n_brawl(self, actor: int, other: int) -> None:
         """Sprawl + Strike, or + Trip/Take-Down that must win (not tie) a roll-off (text)."""
-        self.log.append(f"{self.name(actor)} sprawls: the {self.moves[other].name.lower()} fails")
+        self.log.append(f"{self.names[actor]} sprawls: the {self.moves[other].name.lower()} fails")
         follow = self.followup(
             actor,
             ("jab", "strike", "throw", "takedown"),
@@ -145,7 +177,7 @@ class Outcomes(Positions):
             if clash.by is not None:
                 self.land(actor, follow, rolls[actor])
             else:
-                self.log.append(f"{self.name(other)} stays up")
+                self.log.append(f"{self.names[other]} stays up")
             return
         roll = self.roll(actor, follow, "counter, undefended", attack_on=other)
         self.land(actor, follow, roll)
@@ -174,15 +206,15 @@ class Outcomes(Positions):
         )
         if clash.word in ("breaks free", "clean break"):
             if clash.word == "clean break":  # CM-2: a defender rolling double 6s takes no damage (design 3.8)
-                self.log.append(f"{self.name(other)} breaks free with double 6s: no damage")
+                self.log.append(f"{self.names[other]} breaks free with double 6s: no damage")
             else:
-                self.log.append(f"{self.name(other)} breaks free, taking half")
+                self.log.append(f"{self.names[other]} breaks free, taking half")
                 if move.damage > 0:
                     self.strike(actor, move, rolls[actor], half=clash.half)
             self.move_to("standing")  # and no other position change (text)
             return
         if clash.word == "negated":  # both double 6s: a tie (CMD-8), but the defender takes none (CM-2)
-            self.log.append(f"{self.name(other)}'s double 6s: no damage")
+            self.log.append(f"{self.names[other]}'s double 6s: no damage")
             self.effects(actor, move, None)  # the tie's position effect; the cancelled 6-6 climb or tap nothing extra
             return
         self.land(actor, move, rolls[actor])

@@ -19,6 +19,11 @@ LADDER = (("past_guard", False), ("ground", False), ("ground", True), ("past_gua
 escape, sweep or pass (CMD-19)."""
 
 
+MOVING_TYPES = frozenset(("shoot", "takedown", "collar_tie", "pass_guard", "sweep", "escape", "break", "submission"))
+"""The types whose landing does more than its damage (:meth:`Positions.effects`); a special does
+what its own effect says."""
+
+
 class Positions(Damage):
     """Moves that land: damage, then the position, the take-down or the hold their type gives."""
 
@@ -35,9 +40,10 @@ class Positions(Damage):
         if (position, dominant) == (self.position, self.dominant):
             return
         self.position, self.dominant, self.rule = position, dominant, rule
+        self.roles = self.roles_now()
         top = ""
         if dominant is not None:
-            top = f", {self.name(dominant)} {'holds the tie' if position == 'collar_tie' else 'on top'}"
+            top = f", {self.names[dominant]} {'holds the tie' if position == 'collar_tie' else 'on top'}"
         self.log.append(f"Position: {rule.label}{top}")
 
     def climb(self, climber: int, rungs: int, cap: int | None = None) -> None:
@@ -60,6 +66,8 @@ class Positions(Damage):
         return True
 
     def effects(self, actor: int, move: Move, roll: Roll | None, *, takedown: bool = True, auto: bool = False) -> None:
+        if move.effect is None and move.type not in MOVING_TYPES:
+            return  # a strike, a jab, a ground punch: the damage was all it does (most hits)
         if move.effect is not None:
             self.move_to(move.effect.to, actor, move.effect.role)  # a special's own position (CMD-5)
         elif move.type == "shoot":
@@ -114,7 +122,7 @@ class Positions(Damage):
         # ruling CM-10: a lost take-down roll-off costs nothing, so the advice is always to try
         key = self.choose(shooter, "the take-down after the shoot (to GROUND on top)", options, moves[0].key)
         if key == "stay":
-            self.log.append(f"{self.name(shooter)} stays in the clinch")
+            self.log.append(f"{self.names[shooter]} stays in the clinch")
             return
         move = self.sheets[shooter].by_key[key]
         self.hp[shooter].focus -= move.cost
@@ -133,7 +141,7 @@ class Positions(Damage):
         if clash.by is not None:
             self.land(shooter, move, rolls[shooter])
         else:
-            self.log.append(f"{self.name(other)} stops the take-down: they stay in the clinch")
+            self.log.append(f"{self.names[other]} stops the take-down: they stay in the clinch")
 
     def hold(self, holder: int, move: Move, roll: Roll | None) -> None:
         """A submission that lands is the first of the two straight wins that tap;
@@ -145,7 +153,7 @@ class Positions(Damage):
             self.log.append(f"{move.name} locked in with double 6s: two straight wins")
             self.tap(holder, move)
             return
-        self.log.append(f"{move.name} is on: one more won roll-off and {self.name(held)} taps")
+        self.log.append(f"{move.name} is on: one more won roll-off and {self.names[held]} taps")
         _, clash = self.rolloff(
             (move, None) if holder == 0 else (None, move),
             f"{move.name.lower()} hold",
@@ -156,8 +164,8 @@ class Positions(Damage):
         if clash.by is not None:
             self.tap(holder, move)
         else:
-            self.log.append(f"{self.name(held)} escapes the {move.name.lower()}")
+            self.log.append(f"{self.names[held]} escapes the {move.name.lower()}")
 
     def tap(self, holder: int, move: Move) -> None:
-        self.log.append(f"{self.name(1 - holder)} taps to the {move.name.lower()}!")
-        self.result = Result(self.name(holder), self.name(1 - holder), "submission", move.name, self.st.turn)
+        self.log.append(f"{self.names[1 - holder]} taps to the {move.name.lower()}!")
+        self.result = Result(self.names[holder], self.names[1 - holder], "submission", move.name, self.st.turn)

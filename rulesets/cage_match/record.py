@@ -29,7 +29,8 @@ class Record(Outcomes):
                 gain = 0  # the crowd wants action: no taunt pays
             else:
                 gain = move.focus_gain
-            self.gain(side, gain, move.name)
+            if gain > 0:  # most moves gain none: no call
+                self.gain(side, gain, move.name)
             for follow in self.followups[side]:
                 self.gain(side, follow.focus_gain, f"{follow.name}, follow-up")
         if outcome == TAUNTS:
@@ -40,11 +41,12 @@ class Record(Outcomes):
                     self.hp[other].focus = max(0, before - move.drain)
                     if before != self.hp[other].focus:
                         self.log.append(
-                            f"{self.name(side)}'s taunt gets to {self.name(other)}: "
+                            f"{self.names[side]}'s taunt gets to {self.names[other]}: "
                             f"focus {before} → {self.hp[other].focus}"
                         )
         self.knockout()
-        self.pen = [self.penalty(0), self.penalty(1)]  # CMD-11: combos roll with the new penalties
+        if self.damaged[0] or self.damaged[1]:  # only damage (deal) changes the muscles and nerves
+            self.pen = [self.penalty(0), self.penalty(1)]  # CMD-11: combos roll with the new penalties
 
     def gain(self, side: int, amount: int, why: str) -> None:
         if amount <= 0:
@@ -53,7 +55,7 @@ class Record(Outcomes):
         before = hp.focus
         hp.focus = min(self.tables.focus.max, before + amount)
         if hp.focus != before:
-            self.log.append(f"{self.name(side)} +{hp.focus - before} focus ({why}): {before} → {hp.focus}")
+            self.log.append(f"{self.names[side]} +{hp.focus - before} focus ({why}): {before} → {hp.focus}")
 
     def knockout(self) -> None:
         if not self.down():
@@ -65,5 +67,5 @@ class Record(Outcomes):
         elif out:
             loser = out[0]
             where = "head" if self.hp[loser].head <= 0 else "body"
-            self.log.append(f"{self.name(loser)} is knocked out ({where} nerves 0)")
-            self.result = Result(self.name(1 - loser), self.name(loser), "ko", where, self.st.turn)
+            self.log.append(f"{self.names[loser]} is knocked out ({where} nerves 0)")
+            self.result = Result(self.names[1 - loser], self.names[loser], "ko", where, self.st.turn)

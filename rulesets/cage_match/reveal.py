@@ -9,6 +9,8 @@ the words of the moves chosen (issue 16).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from companion.ruleset import PadOption, PadSide, Pick, SecretPrompt
 from companion.rulesets.cage_match.tables import (
     BRUTAL_HIT,
@@ -28,6 +30,18 @@ from companion.rulesets.cage_match.tables import (
 from companion.rulesets.cage_match.turn import AUTOMATIC_V_FOCUS, TurnBase
 
 
+class PadEntry(NamedTuple):
+    """One corner's side of a turn's pad as a sheet keeps it (``Sheet.pads``): what the secret
+    prompt shows, the move done in place of one that cannot be done (CMD-2), and each pick made on
+    it, read (:meth:`Reveal.read_pick`): the same pick on the same pad reads the same, and a fight
+    makes the same few picks on the same few pads turn after turn."""
+
+    side: PadSide
+    default: Move
+    picks: dict[tuple[str, int, int, bool], tuple[Move, int, str, str]]
+    """Each pick read, by its move, focus on dice and damage and whether the app made it."""
+
+
 class Reveal(TurnBase):
     """The secret choice and the reveal: the two moves and their outcome on the Fight Card."""
 
@@ -35,7 +49,7 @@ class Reveal(TurnBase):
         """Why ``side`` cannot do ``move`` now; empty if it can (CMD-3). Without ``focus``, only
         whether the move belongs to this position at all."""
         rule = self.rule
-        role = self.role(side)
+        role = self.roles[side]
         if move.type not in rule.allowed.get(role, ()):
             where = rule.label if role == "even" else f"{rule.label} ({role})"
             return f"no {move.type.replace('_', ' ')} in {where}"
@@ -60,67 +74,102 @@ class Reveal(TurnBase):
                 return move
         return self.rules.generic[move_type]  # the sheet's own is not possible here: the card's generic one
 
-    def secret(self) -> SecretPrompt:
-        sides = []
-        for side in (0, 1):
-            sheet = self.sheets[side]
-            role = self.role(side)
-            held = self.hp[side].focus
-            key = (side, self.pad, self.position, role, held, self.pen[side])
-            pad = sheet.pads.get(key)
-            if pad is None:  # cannot() and roll_notes() depend on nothing else a fight changes
-                focus = self.tables.focus
-                pad = sheet.pads[key] = PadSide(
+    _pads: tuple[PadEntry, PadEntry] | None = None
+
+    def pads(self) -> tuple[PadEntry, PadEntry]:
+        """Each corner's side of this turn's pad, as the turn starts: the secret prompt shows them
+        and the reveal reads each pick on them (:class:`PadEntry`)."""
+        pads = self._pads
+        if pads is None:
+            pads = self._pads = (self.pad_side(0), self.pad_side(1))
+        return pads
+
+    def pad_side(self, side: int) -> PadEntry:
+        sheet = self.sheets[side]
+        role = self.roles[side]
+        held = self.hp[side].focus
+        key = (side, self.pad, self.position, role, held, self.pen[side])
+        found: PadEntry | None = sheet.pads.get(key)
+        if found is None:  # cannot() and roll_notes() depend on nothing else a fight changes
+            focus = self.tables.focus
+            default = self.default_move(side)
+            found = sheet.pads[key] = PadEntry(
+                PadSide(
                     sheet.name,
                     side,
                     None if role == "even" else role,
                     held,
                     self.pad_options(side),
-                    self.default_move(side).key,
+                    default.key,
                     focus.dice_max,
                     focus.damage_max,
                     self.roll_notes(side),
                     focus.dice_each,  # CM-4, as the tables in play have it
                     focus.damage_each,
-                )
-            sides.append(pad)
-        return SecretPrompt(self.st.turn, self.label, self.pad, (sides[0], sides[1]))
+                ),
+                default,
+                {},
+            )
+        return found
+
+    def secret(self) -> SecretPrompt:
+        red, blue = self.pads()
+        return SecretPrompt(self.st.turn, self.label, self.pad, (red.side, blue.side))
 
     def pad_options(self, side: int) -> tuple[PadOption, ...]:
         """Every move of ``side``'s sheet as the pad offers it: each may be named (text: one that can't
         be done gives the default move, CMD-2); the pad's own come first, in the pad's order."""
-        pad_types = self.tables.pads[self.pad]
         sheet = self.sheets[side]
-        moves = sorted(
-            sheet.moves, key=lambda move: pad_types.index(move.type) if move.type in pad_types else len(pad_types)
-        )
-        options = []
-        for move in moves:
-            why = self.cannot(side, move)
-            options.append(
-                PadOption(
-                    move.key,
-                    move.name,
-                    move.type,
-                    move.cost,
-                    move.dice,
-                    move.damage,
-                    move.target,
-                    move.focus_gain,
-                    sheet.kinds[move.key],
-                    not why,
-                    why,
-                    effect_words(self.tables, move),
-                    not why or not self.cannot(side, move, focus=False),
-                    # CM-4: the Focus action, as the tables in play have it
-                    gives=(
-                        f"+{self.tables.focus.focus_action} focus, {self.tables.focus.focus_action_damaged} if hit"
-                        if move.type == "focus"
-                        else ""
-                    ),
+        moves = sheet.pad_orders.get(self.pad)
+        if moves is None:  # the sheet's moves and the pad's types: the same order all fight
+            pad_types = self.tables.pads[self.pad]
+            moves = sheet.pad_orders[self.pad] = tuple(
+                sorted(
+                    sheet.moves,
+                    key=lambda move: pad_types.index(move.type) if move.type in pad_types else len(pad_types),
                 )
             )
-        return tuple(options)
+        return tuple(self.pad_option(side, move) for move in moves)
+
+    def pad_option(self, side: int, move: Move) -> PadOption:
+        """``move`` as ``side``'s pad offers it now. It depends on the position, his side of it, the
+        First Fight and, for a move whose focus he does not hold, the focus he holds (its why says
+        it): kept on the sheet by these (``Sheet.options``), as a pad is made afresh each time the
+        focus held changes, and most of its moves read the same at any focus."""
+        sheet = self.sheets[side]
+        held = self.hp[side].focus
+        key = (
+            move.key,
+            self.position,
+            self.roles[side],
+            self.st.options.first_fight,
+            held if move.cost > held else None,
+        )
+        found: PadOption | None = sheet.options.get(key)
+        if found is None:
+            why = self.cannot(side, move)
+            found = sheet.options[key] = PadOption(
+                move.key,
+                move.name,
+                move.type,
+                move.cost,
+                move.dice,
+                move.damage,
+                move.target,
+                move.focus_gain,
+                sheet.kinds[move.key],
+                not why,
+                why,
+                effect_words(self.tables, move),
+                not why or not self.cannot(side, move, focus=False),
+                # CM-4: the Focus action, as the tables in play have it
+                gives=(
+                    f"+{self.tables.focus.focus_action} focus, {self.tables.focus.focus_action_damaged} if hit"
+                    if move.type == "focus"
+                    else ""
+                ),
+            )
+        return found
 
     def roll_notes(self, side: int) -> tuple[str, ...]:
         """What changes this corner's dice and damage this turn besides the move: the
@@ -148,38 +197,68 @@ class Reveal(TurnBase):
         return tuple(notes)
 
     def reveal(self, picks: tuple[Pick, Pick]) -> None:
+        pads = self.pads()
         said = []
         notes = []
-        label = self.label
-        for side, pick in enumerate(picks):
-            chosen = self.sheets[side].by_key[pick.move]
-            why = self.cannot(side, chosen)
-            move = chosen
-            if why:
-                move = self.default_move(side)
-                notes.append(f"{self.names[side]} cannot do {chosen.name} ({why}): {move.name}, the default in {label}")
-            cost = move.cost
-            self.hp[side].focus -= cost + pick.dice + pick.damage  # CM-4: spent even if the move fails
+        for side in (0, 1):
+            pick = picks[side]
+            pad = pads[side]
+            # by its figures: a Pick's own hash is a dataclass's, written in Python, and costs three times as much
+            key = (pick.move, pick.dice, pick.damage, pick.by_app)
+            read = pad.picks.get(key)
+            if read is None:  # a pick on this pad reads the same whenever it is made
+                read = pad.picks[key] = self.read_pick(side, pad, pick)
+            move, spent, words, note = read
+            self.hp[side].focus -= spent  # CM-4: spent even if the move fails
             self.moves.append(move)
             self.picks.append(pick)
-            by = " (the app's pick)" if pick.by_app else ""  # D-6, CM-12: whose pick it was
-            if cost or pick.dice or pick.damage:
-                extras = [
-                    f"{cost} focus" if cost else "",
-                    f"+{pick.dice} focus on dice" if pick.dice else "",
-                    f"+{pick.damage} focus on damage" if pick.damage else "",
-                ]
-                extra = ", ".join(part for part in extras if part)
-                said.append(f"{self.names[side]}{by}: {chosen.name} ({extra})")
-            else:
-                said.append(f"{self.names[side]}{by}: {chosen.name}")
-        self.log.append(f"Turn {self.st.turn}, {label}. {said[0]} · {said[1]}")
+            said.append(words)
+            if note:
+                notes.append(note)
+        self.log.append(f"Turn {self.st.turn}, {self.label}. {said[0]} · {said[1]}")
         if notes:
             self.log += notes
         red, blue = self.moves
-        self.cell = cell = self.rules.cells[self.pad, red.type, blue.type]
-        who = "" if cell.actor is None else f" ({self.names[cell.actor]} acts)"
-        self.log.append(f"{red.name} v {blue.name}: {cell.outcome}!{who} {self.explain()}")
+        # the outcome and its line depend on the two moves, the pad and the position alone: kept on the
+        # red sheet by the moves' identity (checked, as a freed move's id may be another's)
+        first_fight = self.st.options.first_fight
+        pair = (id(red), id(blue), self.pad, self.position, first_fight)
+        outcomes = self.sheets[0].outcomes
+        kept = outcomes.get(pair)
+        if kept is None or kept[0] is not red or kept[1] is not blue:
+            cell = self.rules.cells[self.pad, red.type, blue.type]
+            who = "" if cell.actor is None else f" ({self.names[cell.actor]} acts)"
+            line = (
+                f"{red.name} v {blue.name}: {cell.outcome}!{who} {explain(cell, red, blue, self.position, first_fight)}"
+            )
+            kept = outcomes[pair] = (red, blue, cell, line)
+        self.cell = kept[2]
+        self.log.append(kept[3])
+
+    def read_pick(self, side: int, pad: PadEntry, pick: Pick) -> tuple[Move, int, str, str]:
+        """``side``'s ``pick`` read on his side of the pad (:meth:`reveal`): the move done (one that
+        cannot be done gives the default, CMD-2), the focus it and the extras spend (CM-4), the pick
+        as the reveal's line says it, and the line saying it was defaulted (empty if it was not)."""
+        name = self.names[side]
+        chosen = self.sheets[side].by_key[pick.move]
+        why = pad.side.by_key[pick.move].why  # the pad's own word: cannot() at the turn's start
+        move, note = chosen, ""
+        if why:
+            move = pad.default
+            note = f"{name} cannot do {chosen.name} ({why}): {move.name}, the default in {self.label}"
+        cost = move.cost
+        by = " (the app's pick)" if pick.by_app else ""  # D-6, CM-12: whose pick it was
+        if cost or pick.dice or pick.damage:
+            extras = [
+                f"{cost} focus" if cost else "",
+                f"+{pick.dice} focus on dice" if pick.dice else "",
+                f"+{pick.damage} focus on damage" if pick.damage else "",
+            ]
+            extra = ", ".join(part for part in extras if part)
+            words = f"{name}{by}: {chosen.name} ({extra})"
+        else:
+            words = f"{name}{by}: {chosen.name}"
+        return move, cost + pick.dice + pick.damage, words, note
 
     def explain(self) -> str:
         """The results table's line for this outcome, in the words of the two moves chosen

@@ -44,35 +44,42 @@ class RollOffs(Reveal):
     ) -> Roll:
         """Prompt ``side`` for 2d6 (CM-2); ``attack_on``: the total is read as an attack
         roll against that fighter; ``rolloff``: it is compared with the other corner's first."""
-        sheet = self.sheets[side]
         key = (
             side,
-            None if move is None else (move.name, move.type, move.dice, move.damage, move.target),
+            id(move),  # the move itself (kept with the prompt and checked: a freed move's id may be another's)
             self.moves[side].type,
             self.picks[side].dice,
             self.position,
-            self.role(side),
+            self.roles[side],
             self.pen[side],
             why,
             attack_on,
             rolloff,
         )
-        asked = sheet.prompts.get(key)
-        if asked is None:  # the prompt is made of the values in its key and the fight's sheets and card alone
-            asked = sheet.prompts[key] = self.roll_prompt(side, move, why, attack_on, rolloff)
+        prompts = self.sheets[side].prompts
+        kept: tuple[Move | None, RollPrompt, str, str] | None = prompts.get(key)
+        if kept is None or kept[0] is not move:
+            # the prompt is made of the values in its key and the fight's sheets and card alone
+            made = self.roll_prompt(side, move, why, attack_on, rolloff)
+            # with the words its log line says of the roll (the modifier, the move): the same each time
+            kept = prompts[key] = (
+                move,
+                made,
+                f"{made.modifier:+d}" if made.modifier else "",
+                move.name.lower() if move is not None else "defence",
+            )
+        _, asked, plus, what = kept
         if attack_on is not None:
-            self.reading = (self.sheets[attack_on].rating, None)
+            rating = self.sheets[attack_on].rating
+            self.reading = (rating, None)
         if not rolloff:  # one attack roll, read in full (a roll-off has set its own)
             self.will_roll(why, (side,), (move, None) if side == 0 else (None, move), side, None)
         faces = self.take(lambda: asked)
-        mod = asked.modifier
         first, second = faces
-        rolled = Roll(faces, first + second + mod)
+        rolled = Roll(faces, first + second + asked.modifier)
         if attack_on is not None:
-            self.reading = (self.sheets[attack_on].rating, rolled)
+            self.reading = (rating, rolled)
         mark = " — double 6s!" if faces == (6, 6) else " — double 1s" if faces == (1, 1) else ""
-        plus = f"{mod:+d}" if mod else ""
-        what = move.name.lower() if move is not None else "defence"
         self.log.append(f"{self.names[side]} rolls {first}+{second}{plus} = {rolled.total} for {what}{mark}")
         return rolled
 
@@ -92,11 +99,11 @@ class RollOffs(Reveal):
             if not rolloff and move is not None and move.damage == 0:
                 against, target, note = "3 or more to land", 3, reading  # a position move: no damage to read
             elif not rolloff:
-                against, target, note = f"{self.name(attack_on)}'s muscle rating", rating, reading
+                against, target, note = f"{self.names[attack_on]}'s muscle rating", rating, reading
             elif move is not None and move.damage > 0:
                 note = f"double 6s beat any other roll; the total is also the attack roll: {reading}"
         return RollPrompt(
-            self.name(side),
+            self.names[side],
             side,
             TWO_D6,
             f"{what} ({why})",
@@ -124,10 +131,9 @@ class RollOffs(Reveal):
             The two rolls and how they read: ``reading`` of ``lead``'s roll and the other's,
             the same function the odds of these prompts count with.
         """
-        rolls: list[Roll] = []
-        for side in (0, 1):
-            self.will_roll(why, (0, 1), moves, lead, reading, strikes, tuple(rolls))
-            rolls.append(
-                self.roll(side, moves[side], why, attack_on=1 - side if side == attacker else None, rolloff=True)
-            )
-        return (rolls[0], rolls[1]), reading(rolls[lead], rolls[1 - lead])
+        # red then blue, each asked with the rolls already in (for the odds)
+        self.will_roll(why, (0, 1), moves, lead, reading, strikes, ())
+        red = self.roll(0, moves[0], why, attack_on=1 if attacker == 0 else None, rolloff=True)
+        self.will_roll(why, (0, 1), moves, lead, reading, strikes, (red,))
+        blue = self.roll(1, moves[1], why, attack_on=0 if attacker == 1 else None, rolloff=True)
+        return (red, blue), reading(blue, red) if lead else reading(red, blue)

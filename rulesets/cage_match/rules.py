@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
+from typing import NamedTuple
 
 from companion.dice import Dice, d
 from companion.rulesets.cage_match.tables import Move
@@ -20,8 +21,10 @@ from companion.rulesets.cage_match.tables import Move
 TWO_D6 = Dice.of(d(6), d(6))
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(NamedTuple):
+    """2d6 as rolled and their total with every modifier (a named tuple: one is made at every roll,
+    and the odds make thousands; a frozen dataclass's ``__init__`` costs twice as much)."""
+
     faces: tuple[int, ...]
     total: int
 
@@ -59,13 +62,32 @@ class Clash:
     """Half damage, to the muscles (text: "1/2 damage to muscle") unless double 6s made it nerves."""
 
 
+# Every way a roll-off reads, made once: a roll-off is read at every one rolled, and the odds read
+# thousands; each function below returns one of these.
+FASTER_LEAD = Clash("faster", 0)
+FASTER_OTHER = Clash("faster", 1)
+TIE = Clash("tie")
+NEGATED = Clash("negated")
+MISS = Clash("miss")
+HALF = Clash("half", 0, half=True)
+"""Half damage, where the attacker's double 6s put it (to the nerves)."""
+HALF_TO_MUSCLE = Clash("half", 0, half=True, to_muscle=True)
+COVERED = Clash("covered")
+WINS = Clash("wins", 0)
+STOPPED = Clash("stopped")
+CLEAN_BREAK = Clash("clean break")
+BREAKS_FREE = Clash("breaks free", 0, half=True)
+LANDS = Clash("lands", 0)
+BLOCKED = Clash("blocked", 0, half=True)
+
+
 def race(lead: Roll, other: Roll) -> Clash:
     """WHO FASTER: only the high roll hits (text); a tie lands nothing (CMD-7)."""
     if beats(lead, other):
-        return Clash("faster", 0)
+        return FASTER_LEAD
     if beats(other, lead):
-        return Clash("faster", 1)
-    return Clash("tie")
+        return FASTER_OTHER
+    return TIE
 
 
 def defence(attack: Roll, guard: Roll) -> Clash:
@@ -77,29 +99,29 @@ def defence(attack: Roll, guard: Roll) -> Clash:
     example and the Combine step); they are read by outcome, and for SLICK MOVE! and PROTECTS!
     the results table rules: beat or tie for no damage, lose for half to muscle."""
     if guard.d6:
-        return Clash("negated")
+        return NEGATED
     if attack.miss:
-        return Clash("miss")
+        return MISS
     if attack.d6:
-        return Clash("half", 0, half=True)
+        return HALF
     if guard.total >= attack.total:
-        return Clash("covered")
-    return Clash("half", 0, half=True, to_muscle=True)
+        return COVERED
+    return HALF_TO_MUSCLE
 
 
 def must_win(lead: Roll, other: Roll) -> Clash:
     """A take-down, a trip, a position move or a hold: win, not tie, the roll-off (text)."""
-    return Clash("wins", 0) if beats(lead, other) else Clash("stopped")
+    return WINS if beats(lead, other) else STOPPED
 
 
 def break_free(attack: Roll, breaker: Roll) -> Clash:
     """BRUTAL HIT v Break: the breaker who wins stands up taking half (none with double 6s);
     a tie or below, the attack goes through in full (text; CM-2, CMD-8)."""
     if beats(breaker, attack):
-        return Clash("clean break") if breaker.d6 else Clash("breaks free", 0, half=True)
+        return CLEAN_BREAK if breaker.d6 else BREAKS_FREE
     if breaker.d6:  # both double 6s: a tie, but "a defender who also rolls double 6s takes none" (CM-2)
-        return Clash("negated")
-    return Clash("lands", 0)
+        return NEGATED
+    return LANDS
 
 
 def block(attack: Roll, guard: Roll) -> Clash:
@@ -109,12 +131,12 @@ def block(attack: Roll, guard: Roll) -> Clash:
     Ruling CM-9: read by outcome, a combo's block is the Combine step's own: win or tie for
     half, lose for full (not the no-damage tie of PROTECTS! and SLICK MOVE!)."""
     if attack.miss:
-        return Clash("miss")
+        return MISS
     if guard.d6:
-        return Clash("negated")
+        return NEGATED
     if not beats(attack, guard):
-        return Clash("blocked", 0, half=True)
-    return Clash("lands", 0)
+        return BLOCKED
+    return LANDS
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,7 +60,7 @@ from companion.rulesets.cage_match.rules import (
     must_win,
     race,
 )
-from companion.rulesets.cage_match.state import OPTIONS, Body, CmState, Options, Rules, Sheet
+from companion.rulesets.cage_match.state import OPTIONS, Body, CmState, Options, Rules, Sheet, frozen_body
 from companion.rulesets.cage_match.tables import (
     BRUTAL_HIT,
     CROWD_BOOS,
@@ -157,10 +157,10 @@ class Turn(Combos):
         if self.st.options.table_end == "decision" and left[0] != left[1]:
             winner = 0 if left[0] > left[1] else 1
             self.log.append(
-                f"Decision: {self.name(winner)} has more head and body nerves left "
+                f"Decision: {self.names[winner]} has more head and body nerves left "
                 f"({left[winner]} to {left[1 - winner]})"
             )
-            self.result = Result(self.name(winner), self.name(1 - winner), "decision", "nerves left", fought)
+            self.result = Result(self.names[winner], self.names[1 - winner], "decision", "nerves left", fought)
             return
         if self.st.options.table_end == "decision":
             self.log.append(f"Both have {left[0]} head and body nerves left: a draw")
@@ -310,10 +310,9 @@ class CageMatch(Ruleset):
         if not turn.done:
             return Outcome(after, log)
         red, blue = turn.hp
-        bodies = (Body(red.muscle, red.body, red.head, red.focus), Body(blue.muscle, blue.body, blue.head, blue.focus))
         end = evolve(
             after,
-            bodies=bodies,
+            bodies=(frozen_body(red), frozen_body(blue)),
             turn=state.turn + 1,
             position=turn.position,
             dominant=turn.dominant,

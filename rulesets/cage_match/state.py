@@ -4,7 +4,7 @@ reads them, each fighter's hit points and focus, and where the fight stands betw
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.replay import slug
 from companion.ruleset import GameOptions, Result, option
@@ -85,14 +85,16 @@ class Sheet:
     kinds: dict[str, str]
     by_key: dict[str, Move]
     pads: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
-    """This sheet's side of the secret choice's pad (a frozen :class:`PadSide`), by what it depends on
-    (the corner, the pad, the position, the corner's role there, the focus he holds and his penalty):
-    worked out once a fight, not at every turn; a few dozen keys a fight, gone with the fight's state."""
+    """This sheet's side of the secret choice's pad (a frozen :class:`PadSide`) with its default move
+    (CMD-2), by what they depend on (the corner, the pad, the position, the corner's role there, the
+    focus he holds and his penalty): worked out once a fight, not at every turn; a few dozen keys a
+    fight, gone with the fight's state."""
     prompts: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
-    """This sheet's roll prompts (frozen), by what each is made of (the corner, the move's figures, the
-    revealed move's type, the focus on dice, the position, the role, the penalty, why and against
-    whom): the why of a roll is one of the turn's own words, so a few hundred keys a fight at most,
-    gone with the fight's state."""
+    """This sheet's roll prompts (frozen), each with the words its log line says of the roll (the
+    modifier, the move), by what each is made of (the corner, the move, the revealed move's
+    type, the focus on dice, the position, the role, the penalty, why and against whom): the why of a
+    roll is one of the turn's own words, so a few hundred keys a fight at most, gone with the fight's
+    state."""
     in_force: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
     """The sheet's bonuses in force, by what they depend on (the position, the corner's role there
     and the move type): the sheet, its card and the card's positions never change in a fight, so
@@ -100,6 +102,21 @@ class Sheet:
     combo_keys: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     """Each of the card's combos by name, the key a combo offer gives it (its name as the log spells
     it): said once a fight, not at every offer."""
+    pad_orders: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """The sheet's moves in each pad's order (the pad's own first), by the pad: said once a fight."""
+    options: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    """Each move as a pad offers it (a frozen :class:`PadOption`), by what it depends on
+    (``reveal.Reveal.pad_option``): a few dozen keys a fight, gone with the fight's state."""
+    offers: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    """The follow-up offers of the outcomes that give one (``outcomes.Outcomes.followup_offer``), by
+    what each depends on: a few dozen keys a fight, gone with the fight's state."""
+    outcomes: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    """The red sheet's: each pair of moves revealed, with the Fight Card's cell for them and the
+    reveal's line saying the outcome (``reveal.Reveal.reveal``), by the moves, the pad and the
+    position: a few dozen keys a fight, gone with the fight's state."""
+    combo_offers: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """The card's combos by the move they start with, each with its option at a combo offer
+    (``combos.Combos.combo_offers``): said once a fight, not at every offer."""
 
     @classmethod
     def of(cls, card: CmCard, rules: Rules) -> Sheet:
@@ -123,14 +140,26 @@ class Sheet:
         return [move for move in self.moves if move.type in types]
 
 
-@dataclass(frozen=True, slots=True)
-class Body:
-    """A fighter's hit points and focus (CM-1)."""
+class Body(NamedTuple):
+    """A fighter's hit points and focus (CM-1), between turns.
+
+    A named tuple, not a frozen dataclass: two are made at every turn's end, and a frozen
+    dataclass's ``__init__`` (one ``object.__setattr__`` a field) costs twice as much."""
 
     muscle: int
     body: int
     head: int
     focus: int
+
+
+_TUPLE_NEW = tuple.__new__
+
+
+def frozen_body(hp: Hp) -> Body:
+    """``hp`` as a turn leaves it, frozen for the state between turns (two a turn: made from the
+    tuple straight, not through the named tuple's ``__new__``, a Python function, which costs twice
+    as much)."""
+    return _TUPLE_NEW(Body, (hp.muscle, hp.body, hp.head, hp.focus))
 
 
 # --- state --------------------------------------------------------------------
@@ -155,7 +184,7 @@ class CmState:
     result: Result | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Hp:
     """A fighter's hit points and focus as the turn's answers change them (:class:`Body` between turns)."""
 

@@ -70,6 +70,14 @@ class TurnBase(ReplayRound):
     the answers go.
     """
 
+    # what a turn starts from and most turns keep, said once here rather than set at every turn's
+    # start (a turn is about three answers, so its start is a third of an answer's cost)
+    result: Result | None = None
+    cell: Cell | None = None
+    reading: tuple[int, Roll | None] | None = None
+    """The defender's muscle rating and the latest attack roll, for the reference."""
+    _rolling: Rolling | tuple[Any, ...] | None = None
+
     def __init__(self, state: CmState) -> None:
         rules = state.rules
         sheets = state.sheets
@@ -78,22 +86,19 @@ class TurnBase(ReplayRound):
         self.rules = rules
         self.sheets = sheets
         self.names = (sheets[0].card.name, sheets[1].card.name)
-        self.i = 0
         self.taken: list[Any] = []
         """The answers read so far this turn."""
         self.log: list[str] = []
-        self.hp = [Hp(body.muscle, body.body, body.head, body.focus) for body in state.bodies]
+        red, blue = state.bodies
+        self.hp = [Hp(*red), Hp(*blue)]
         self.position = state.position
-        self.rule = rules.tables.positions[state.position]
+        self.rule = rule = rules.tables.positions[state.position]
         """The POSITION table's row of :attr:`position` (kept with it: ``positions.move_to``)."""
         self.dominant = state.dominant
-        self.result: Result | None = None
-        self.need: Prompt | None = None
-        self.done = False
+        self.roles = self.roles_now()
         self.moves: list[Move] = []
         self.picks: list[Pick] = []
-        self.cell: Cell | None = None
-        self.pad = self.rule.pad
+        self.pad = rule.pad
         self.pen = [self.penalty(0), self.penalty(1)]
         self.damaged = [False, False]
         self.full = [False, False]
@@ -103,9 +108,6 @@ class TurnBase(ReplayRound):
         self.landed_full: list[Move | None] = [None, None]
         self.combo_from: list[Move | None] = [None, None]
         self.followups: list[list[Move]] = [[], []]
-        self.reading: tuple[int, Roll | None] | None = None
-        """The defender's muscle rating and the latest attack roll, for the reference."""
-        self._rolling: Rolling | tuple[Any, ...] | None = None
 
     # --- plumbing -------------------------------------------------------------------------
 
@@ -145,9 +147,16 @@ class TurnBase(ReplayRound):
 
     def role(self, side: int) -> str:
         """``even``, or ``dominant``/``submissive`` where the position has sides."""
+        return self.roles[side]
+
+    def roles_now(self) -> tuple[str, str]:
+        """Each corner's :meth:`role` in the position as it stands: worked out where the position
+        changes (the turn's start, ``positions.move_to``), not each of the many times it is read."""
         if self.rule.sides == "even":
-            return "even"
-        return "submissive" if self.dominant is not None and self.dominant != side else "dominant"
+            return ("even", "even")
+        if self.dominant is None:  # sides but nobody on top: each reads the dominant side's row
+            return ("dominant", "dominant")
+        return ("dominant", "submissive") if self.dominant == 0 else ("submissive", "dominant")
 
     def penalty(self, side: int) -> int:
         """CM-3: muscles or body nerves below 30, -1; both, -2."""
@@ -160,7 +169,7 @@ class TurnBase(ReplayRound):
     def bonuses(self, side: int, move_type: str | None = None) -> tuple[Bonus, ...]:
         """The sheet's bonuses in force for ``side`` now: in this position, on his side of it
         (issue 16: "+1 as holder" is not his when held), and for ``move_type`` if given."""
-        role = self.role(side)
+        role = self.roles[side]
         sheet = self.sheets[side]
         key = (self.position, role, move_type)
         found: tuple[Bonus, ...] | None = sheet.in_force.get(key)

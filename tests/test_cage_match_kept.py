@@ -1,0 +1,141 @@
+"""Cage Match!: what a fight keeps so that an answer costs less (issue 21, item 2), and that what it
+keeps never changes what a fight says.
+
+A turn is played at every answer and works the same things out again and again, so the fight's sheets
+keep them, each by what it depends on (``state.Sheet``): each corner's side of the pad with its
+default move and every pick read on it (``reveal.PadEntry``), a roll's prompt with its log line's
+words (by the move itself, its identity checked), the outcome of two moves with its line (the same),
+the follow-up and combo offers. Checked here three ways: fights folded on sheets that many other
+fights have filled say what they said on fresh ones; a kept prompt or outcome line whose move is not
+the very one asked about (as when a freed move's id is another's) is never used; and at every point
+of many fights, the offers kept are those worked out afresh.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+import tiers
+
+from companion.dice import Refused
+from companion.ruleset import SecretPrompt, Setup, evolve
+from companion.rulesets.cage_match.ruleset import RULESET, Turn
+from companion.rulesets.cage_match.state import Sheet
+from companion.session import Session, fold
+
+ROSTER = tiers.shipped_roster("cage_match")
+TABLES = tiers.shipped_tables("cage_match")
+PAIRS = [(a, b) for a in ROSTER.cards for b in ROSTER.cards if a.name != b.name][::8]
+OPTIONS = [{}, {"muscle_spill": True}, {"table_end": "decision"}, {"first_fight": True}]
+
+
+def setup_of(pair: tuple[Any, Any], options: dict[str, Any]) -> Setup:
+    return Setup("cage_match", pair, {"catchweight": True, **options}, TABLES)
+
+
+def played(setup: Setup, seed: int) -> Session:
+    """A fight on fresh sheets (its own ``new``): the app rolls, and at most secret choices both corners
+    are typed with focus put on dice and damage (a move that cannot be done among them, and now and
+    then a pick that is refused); ended by the table after 60 answers if nobody is down."""
+    session = Session(RULESET, setup, rng=random.Random(seed))
+    rng = random.Random(seed + 1)
+    while not session.over:
+        prompt = session.prompt
+        if len(session.steps) >= 60:
+            session.submit("end")
+        elif isinstance(prompt, SecretPrompt) and rng.random() < 0.7:
+            picks = []
+            for pad in prompt.sides:
+                option = rng.choice(pad.options)
+                spend = f"+d{rng.randint(0, 2)}" * (rng.random() < 0.4) + f"+x{rng.randint(0, 2)}" * (
+                    rng.random() < 0.4
+                )
+                picks.append(f"{('red', 'blue')[pad.side]}={option.key}{spend}")
+            try:
+                session.submit(" ".join(picks))
+            except Refused:  # more focus than held: the app picks instead
+                session.roll()
+        else:
+            session.roll()
+    return session
+
+
+def said(steps: list[Any]) -> list[Any]:
+    """What a fight says at each answer: its log lines, where the fight stands, what it asks next."""
+    return [
+        (
+            step.log,
+            step.state.bodies,
+            step.state.position,
+            step.state.dominant,
+            step.state.result,
+            RULESET.prompt(step.state),
+        )
+        for step in steps
+    ]
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda options: ",".join(options) or "default")
+def test_fights_folded_on_sheets_many_fights_have_used_say_what_they_said_on_fresh_ones(
+    options: dict[str, Any],
+) -> None:
+    for pair in PAIRS:
+        setup = setup_of(pair, options)
+        used = RULESET.new(setup)  # one start: its sheets keep what every fight below works out
+        for seed in range(5):
+            fresh = played(setup, seed)
+            again = fold(RULESET, used, [answer.typed() for answer in fresh.answers])
+            assert said(again) == said(fresh.steps), (pair[0].name, pair[1].name, seed)
+        assert used.sheets[0].pads and used.sheets[0].prompts and used.sheets[0].outcomes  # it was kept
+
+
+def test_a_kept_prompt_or_outcome_line_serves_only_the_very_moves_it_was_kept_for() -> None:
+    setup = setup_of(PAIRS[0], {})
+    fresh = played(setup, 7)
+    answers = [answer.typed() for answer in fresh.answers]
+    used = RULESET.new(setup)
+    fold(RULESET, used, answers)
+    stale = object()  # another move where the kept one was (a freed move's id given to a new one)
+    for sheet in used.sheets:
+        for key, (_, prompt, plus, _) in list(sheet.prompts.items()):
+            sheet.prompts[key] = (stale, prompt, plus, "a stale move")
+        for key, (_, _, cell, _) in list(sheet.outcomes.items()):
+            sheet.outcomes[key] = (stale, stale, cell, "a stale outcome")
+    again = fold(RULESET, used, answers)
+    assert said(again) == said(fresh.steps)
+    assert not [line for step in again for line in step.log if "stale" in line]
+
+
+FOLLOW_UPS = ((("jab", "strike", "throw", "shoot"), ()), (("jab", "strike", "throw", "takedown"), ("takedown",)))
+"""What SLICK MOVE and SPRAWL N' BRAWL offer to follow up with (``outcomes.py``), and where anywhere."""
+
+
+def test_every_offer_a_sheet_keeps_is_the_offer_worked_out_afresh() -> None:
+    """At every point of many fights after the reveal, each corner's follow-up offers and the combos
+    his revealed move starts, as the fight's sheets keep them, against the same turn replayed on
+    fresh sheets (nothing kept): the same moves, options and advice."""
+    looked = 0
+    for pair in PAIRS:
+        for options in OPTIONS[:2]:
+            for seed in range(3):
+                fight = played(setup_of(pair, options), seed)
+                for step in fight.steps:
+                    state = step.state
+                    if not state.inputs or state.result is not None:
+                        continue
+                    kept = RULESET.live(state)
+                    if len(kept.moves) < 2:
+                        continue
+                    fresh_sheets = tuple(Sheet.of(sheet.card, state.rules) for sheet in state.sheets)
+                    fresh = Turn(evolve(state, sheets=fresh_sheets)).run()
+                    for actor in (0, 1):
+                        for types, anywhere in FOLLOW_UPS:
+                            assert kept.followup_offer(actor, types, anywhere) == fresh.followup_offer(
+                                actor, types, anywhere
+                            )
+                        for move in kept.sheets[actor].moves:
+                            assert kept.combo_offers(actor, move) == fresh.combo_offers(actor, move)
+                    looked += 1
+    assert looked > 100
