@@ -395,7 +395,11 @@ APP_MARK = "@app"
 that corner's pick is the app's)."""
 
 
-_PART = re.compile(r"^(?P<side>red|blue|r|b)=(?P<pick>\S+)$")
+_CORNERS = {"red": 0, "r": 0, "blue": 1, "b": 1}
+"""The words a corner's pick begins with (``red=``, ``r=``, ``blue=``, ``b=``)."""
+_USAGE = "name both corners once: red=MOVE blue=MOVE (e.g. red=jab+d1 blue=protect)"
+_PICKS: dict[tuple[str, int, int, bool], Pick] = {}
+"""Each pick read so far, by its figures (:meth:`SecretPrompt._pick`)."""
 _SPEND = re.compile(r"\+([dx])(\d+)")
 
 
@@ -449,19 +453,19 @@ class SecretPrompt:
             Refused: the line does not name both corners once, a move is not on
                 the fighter's pad, or the focus placed is more than allowed or held.
         """
-        parts = text.lower().split()
-        picks: dict[int, Pick | None] = {}
-        usage = "name both corners once: red=MOVE blue=MOVE (e.g. red=jab+d1 blue=protect)"
-        for part in parts:
-            match = _PART.match(part)
-            if not match:
-                raise Refused(usage)
-            side = 0 if match["side"].startswith("r") else 1
-            if side in picks:
-                raise Refused(usage)
-            picks[side] = self._pick(self.sides[side], match["pick"])
-        if len(picks) != 2:
-            raise Refused(usage)
+        picks: list[Pick | None] = [None, None]
+        given = [False, False]
+        for part in text.lower().split():
+            # ``red=MOVE``: a corner's word, ``=`` and the pick (partition, not a pattern: read once a turn
+            # for each corner, and again whenever the fight is folded)
+            corner, _, typed = part.partition("=")
+            side = _CORNERS.get(corner)
+            if side is None or not typed or given[side]:
+                raise Refused(_USAGE)
+            given[side] = True
+            picks[side] = self._pick(self.sides[side], typed)
+        if not all(given):
+            raise Refused(_USAGE)
         return picks[0], picks[1]
 
     def _pick(self, pad: PadSide, text: str) -> Pick | None:
@@ -469,41 +473,49 @@ class SecretPrompt:
         if text == "roll":
             return None
         by_app = text.endswith(APP_MARK)
-        text = text.removesuffix(APP_MARK)
+        if by_app:
+            text = text[: -len(APP_MARK)]
         cut = text.find("+")
         word, rest = (text, "") if cut < 0 else (text[:cut], text[cut:])
-        found = pad.find(word)
+        found = pad.by_key.get(word) or pad.find(word)
         if found is None:
             keys = ", ".join(o.key for o in pad.options)
             raise Refused(f"{corner}: {word!r} is not one of {pad.who}'s moves ({keys})")
         if isinstance(found, tuple):
             raise Refused(f"{corner}: {word!r} could be {' or '.join(o.key for o in found)}")
-        spend = {"d": 0, "x": 0}
-        pos = 0
-        seen = set()
-        for m in _SPEND.finditer(rest) if rest else ():  # most picks spend no focus
-            if m.start() != pos:
-                break
-            if m[1] in seen:
-                what = "dice" if m[1] == "d" else "damage"
-                raise Refused(f"{corner}: focus on {what} given twice; write it once (+{m[1]}2 for two)")
-            seen.add(m[1])
-            spend[m[1]] = int(m[2])
-            pos = m.end()
-        if pos != len(rest):
-            raise Refused(
-                f"{corner}: after the move write +dN for focus on dice and +xN for focus on damage "
-                f"(e.g. {found.key}+d1+x2)"
-            )
-        if spend["d"] > pad.max_dice:
-            raise Refused(f"{corner}: at most {pad.max_dice} focus on dice (+d0 to +d{pad.max_dice})")
-        if spend["x"] > pad.max_damage:
-            raise Refused(f"{corner}: at most {pad.max_damage} focus on damage (+x0 to +x{pad.max_damage})")
-        pick = Pick(found.key, spend["d"], spend["x"], by_app)
-        extras = pick.dice + pick.damage
+        dice = damage = 0
+        if rest:  # most picks spend no focus
+            spend = {"d": 0, "x": 0}
+            pos = 0
+            seen = set()
+            for m in _SPEND.finditer(rest):
+                if m.start() != pos:
+                    break
+                if m[1] in seen:
+                    what = "dice" if m[1] == "d" else "damage"
+                    raise Refused(f"{corner}: focus on {what} given twice; write it once (+{m[1]}2 for two)")
+                seen.add(m[1])
+                spend[m[1]] = int(m[2])
+                pos = m.end()
+            if pos != len(rest):
+                raise Refused(
+                    f"{corner}: after the move write +dN for focus on dice and +xN for focus on damage "
+                    f"(e.g. {found.key}+d1+x2)"
+                )
+            dice, damage = spend["d"], spend["x"]
+            if dice > pad.max_dice:
+                raise Refused(f"{corner}: at most {pad.max_dice} focus on dice (+d0 to +d{pad.max_dice})")
+            if damage > pad.max_damage:
+                raise Refused(f"{corner}: at most {pad.max_damage} focus on damage (+x0 to +x{pad.max_damage})")
         cost = found.focus_cost if found.allowed else 0  # a move that cannot be done is defaulted, unpaid
-        if cost + extras > pad.focus:
-            raise Refused(f"{corner}: {pick.text()} spends {cost + extras} focus, {pad.who} holds {pad.focus}")
+        if cost + dice + damage > pad.focus:
+            spent = Pick(found.key, dice, damage, by_app).text()
+            raise Refused(f"{corner}: {spent} spends {cost + dice + damage} focus, {pad.who} holds {pad.focus}")
+        # picks are immutable and few (a move, its focus, whose): one of each, not one a reading
+        key = (found.key, dice, damage, by_app)
+        pick = _PICKS.get(key)
+        if pick is None:
+            pick = _PICKS[key] = Pick(*key)
         return pick
 
     def legal(self, side: int, text: str) -> bool:
