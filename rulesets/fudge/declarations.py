@@ -65,8 +65,9 @@ class Declarations(RoundBase):
                 continue
             decl = self.declare(combatant)
             self.decl[combatant] = decl
-            # who attacks whom in melee changed, what can reach whom, and what the declarations say
-            self._melee_on = self._fitting = self._targets = self._shots_on = self._said = None
+            # what can reach whom, and what the declarations say, changed: worked out again when asked
+            self._can_now = self._targets = self._shots_on = self._said = None
+            self._melee_declared(combatant)
             if decl.action in ATTACKS and decl.targets:
                 self.f[combatant].foe = decl.targets[0]
             self.log.append(f"{self.names[combatant]}: {self.declared_words(combatant, decl)}")
@@ -106,19 +107,13 @@ class Declarations(RoundBase):
     def actions(self, combatant: int) -> list[Choice]:
         """The actions ``combatant`` can take now: attack (if any weapon can), each maneuver whose
         option is on (FU-9) and that fits his weapons, defend, and reload (with ``reloading``)."""
-        return [
-            ACTION_CHOICES[key]
-            for key in self.offered
-            if key in ("defend", "all-out-defense") or self.fitting(combatant, key)
-        ]
+        return [ACTION_CHOICES[key] for key in self._can(combatant)]
 
     def crowded(self, combatant: int) -> str:
         """Why no melee attack is offered when every foe in reach already has the most melee
         attackers (FU-2: no more than 4), said with the action's reason; else nothing."""
         sheet = self.sheets[combatant]
-        melee = [
-            weapon for weapon, arm in enumerate(sheet.arms) if arm.kind == "melee" and self.usable(combatant, weapon)
-        ]
+        melee = [weapon for weapon in sheet.melee_weapons if self.usable(combatant, weapon)]
         if not melee:
             return ""
         foes = self.enemies(combatant)
@@ -128,39 +123,45 @@ class Declarations(RoundBase):
         verb = "has" if len(full) == 1 else "have"
         return f" (no melee attack: {listed(full)} already {verb} {MAX_GANG} melee attackers, the most: FU-2)"
 
-    _fitting: dict[tuple[int, str], list[int]] | None = None
-    """The weapons that can do each action, by (combatant, action), as the declarations so far make
-    them (the action prompt and then the weapon prompt ask the same; worked out again when a
-    declaration is made). It reads who is dead and what is loaded too, which change only after the
-    declarations: asked during them alone, it is never stale."""
-
     def fitting(self, combatant: int, action: str) -> list[int]:
         """The weapons of ``combatant`` that can do ``action`` now (with a target where it needs
-        one)."""
-        memo = self._fitting
-        if memo is None:
-            memo = self._fitting = {}
-        found = memo.get((combatant, action))
-        if found is None:
-            found = memo[combatant, action] = self._fitting_now(combatant, action)
-        return found
+        one); none for an action not offered him."""
+        return self._can(combatant).get(action, [])
 
-    def _fitting_now(self, combatant: int, action: str) -> list[int]:
-        sheet = self.sheets[combatant]
-        out = []
-        for weapon, arm in enumerate(sheet.arms):
+    _can_now: tuple[int, dict[str, list[int]]] | None = None
+    """(combatant, :meth:`_can`) of the declaration being asked (dropped when a declaration is made)."""
+
+    def _can(self, combatant: int) -> dict[str, list[int]]:
+        """Each action ``combatant`` can take now, in the prompt's order (:attr:`offered`), with the
+        weapons that can do it: none for defend and all-out defense, which need none; the others
+        only with a weapon usable now (:meth:`usable`), with a target to turn it on (:meth:`targets`,
+        an attack) and fit for the action (:meth:`fits`) or being reloaded (:meth:`can_reload`).
+
+        Worked out once a declaration, in one pass: the action prompt, the weapon prompt and the
+        declaration ask it. It reads the declarations so far (through :meth:`targets`), who is dead
+        and what is loaded, and is asked during the combatant's own declaration alone, before
+        anyone can fall or fire this round: it is never stale."""
+        kept = self._can_now
+        if kept is not None and kept[0] == combatant:
+            return kept[1]
+        arms = self.sheets[combatant].arms
+        # usable with a target: what every action but reload asks first, whatever the action
+        ready = [
+            weapon for weapon, arm in enumerate(arms) if self.usable(combatant, weapon) and self.targets(combatant, arm)
+        ]
+        can: dict[str, list[int]] = {}
+        for action in self.offered:
+            if action in ("defend", "all-out-defense"):
+                can[action] = []
+                continue
             if action == "reload":
-                if self.can_reload(combatant, weapon):
-                    out.append(weapon)
-                continue
-            if (
-                not self.usable(combatant, weapon)
-                or not self.fits(combatant, arm, action, weapon)
-                or not self.targets(combatant, arm)
-            ):
-                continue
-            out.append(weapon)
-        return out
+                weapons = [weapon for weapon in range(len(arms)) if self.can_reload(combatant, weapon)]
+            else:
+                weapons = [weapon for weapon in ready if self.fits(combatant, arms[weapon], action, weapon)]
+            if weapons:
+                can[action] = weapons
+        self._can_now = (combatant, can)
+        return can
 
     def fits(self, combatant: int, arm: Arm, action: str, weapon: int) -> bool:
         """Whether the maneuver can be done with ``arm`` (text: each maneuver's own limits)."""
@@ -209,7 +210,7 @@ class Declarations(RoundBase):
     _targets: dict[tuple[int, bool], list[int]] | None = None
     """The enemies each one's melee weapons (True) or others can be turned on, as the declarations
     so far make them (each action, weapon and target prompt of a declaration asks; worked out again
-    when a declaration is made). Like :attr:`_fitting`, it reads who is dead as well: asked during the
+    when a declaration is made). Like :meth:`_can`, it reads who is dead as well: asked during the
     declarations alone, before anyone can fall this round."""
 
     def targets(self, combatant: int, arm: Arm) -> list[int]:
@@ -380,6 +381,19 @@ class Declarations(RoundBase):
             }
             on = self._melee_on = (attackers, frozenset(melee))
         return on
+
+    def _melee_declared(self, combatant: int) -> None:
+        """Who attacks whom in melee, with the declaration of ``combatant`` just made: added to what
+        the declarations before made of it, not worked out again from every one (each declaration
+        asks it for its targets). The declarations come in scene order, so each defender's
+        attackers stay in scene order, as :meth:`_melee` finds them."""
+        on = self._melee_on
+        if on is None or not self.declares_melee(combatant):
+            return  # nothing worked out yet (it is, when first asked), or no melee attack
+        attackers, melee = on
+        for target in self.decl[combatant].targets:  # type: ignore[union-attr]
+            attackers[target] += (combatant,)
+        self._melee_on = (attackers, melee | {combatant})
 
     def melee_attackers(self, defender: int) -> tuple[int, ...]:
         """Who has declared a melee attack on ``defender`` this round (scene order)."""

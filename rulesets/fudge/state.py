@@ -367,6 +367,11 @@ class Sheet:
             Choice("unaware", f"{name} does not know", "unopposed against Poor, no dodge"),
         )
 
+    @cached_property
+    def melee_weapons(self) -> tuple[int, ...]:
+        """His melee weapons, by their place in :attr:`arms` (each declaration asks)."""
+        return tuple(weapon for weapon, arm in enumerate(self.arms) if arm.kind == "melee")
+
     @property
     def hurt_boxes(self) -> int:
         return int(getattr(self.card, "hurt_boxes", 1) or 1)
