@@ -246,7 +246,7 @@ class Damage(Resolution):
             except SceneEnded:  # the GM ends the scene at the Health roll: the wound rolled stands (FU-6)
                 self.unrolled = (defender, level, wound)
                 raise
-        me.boxes[level][me.boxes[level].index(0)] = mark
+        me.mark(level, mark)
         if level > 0 and mark == 1:
             me.lost_aim = True  # damaged and not shrugged off: the aim is lost (text)
         was = me.fell

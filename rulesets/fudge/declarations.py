@@ -73,14 +73,15 @@ class Declarations(RoundBase):
             self.log.append(f"{self.names[combatant]}: {self.declared_words(combatant, decl)}")
 
     def declare(self, combatant: int) -> Decl:
-        options = self.actions(combatant)
-        keys = [choice.key for choice in options]
+        can = self._can(combatant)  # the actions offered (:meth:`actions`) and their weapons
         # an empty bow advises its reload, not defending (issue 17)
-        advised = next(key for key in ("attack", "reload", "defend") if key in keys)
-        action = self.choose(combatant, "action" + self.crowded(combatant), options, advised)
+        advised = next(key for key in ("attack", "reload", "defend") if key in can)
+        action = self.choose(
+            combatant, "action" + self.crowded(combatant), [ACTION_CHOICES[key] for key in can], advised
+        )
         if action in ("defend", "all-out-defense"):
             return Decl(action)
-        arms = self.fitting(combatant, action)
+        arms = can[action]
         weapon = arms[0] if len(arms) == 1 else self.pick_weapon(combatant, action, arms)
         if action == "reload":
             return Decl(action, weapon)
@@ -116,8 +117,10 @@ class Declarations(RoundBase):
         melee = [weapon for weapon in sheet.melee_weapons if self.usable(combatant, weapon)]
         if not melee:
             return ""
+        if self.targets(combatant, sheet.arms[melee[0]]):
+            return ""
         foes = self.enemies(combatant)
-        if not foes or self.targets(combatant, sheet.arms[melee[0]]):
+        if not foes:
             return ""
         full = [self.names[foe] for foe in foes if len(self.melee_attackers(foe)) >= MAX_GANG]
         verb = "has" if len(full) == 1 else "have"
@@ -388,10 +391,12 @@ class Declarations(RoundBase):
         asks it for its targets). The declarations come in scene order, so each defender's
         attackers stay in scene order, as :meth:`_melee` finds them."""
         on = self._melee_on
-        if on is None or not self.declares_melee(combatant):
-            return  # nothing worked out yet (it is, when first asked), or no melee attack
+        decl = self.decl[combatant]
+        assert decl is not None
+        if on is None or decl.action not in ATTACKS or self.sheets[combatant].arms[decl.weapon].kind != "melee":  # type: ignore[index]
+            return  # nothing worked out yet (it is, when first asked), or no melee attack (:meth:`declares_melee`)
         attackers, melee = on
-        for target in self.decl[combatant].targets:  # type: ignore[union-attr]
+        for target in decl.targets:
             attackers[target] += (combatant,)
         self._melee_on = (attackers, melee | {combatant})
 

@@ -122,13 +122,15 @@ class Rolls(Declarations):
         roll only [D]: it is a melee rule, and a dodge is against shots), last round's
         all-out attack, all-out defense (text)."""
         parts: list[tuple[str, int]] = []
-        pen = self.penalty(combatant)
+        me = self.f[combatant]
+        worst = me.worst()
+        pen = PAIN[self.sheets[combatant].gift].get(worst or "", 0)  # :meth:`penalty`, the worst read once
         if pen:
-            parts.append((WOUND_WORDS[self.f[combatant].worst() or "hurt"], pen))
+            parts.append((WOUND_WORDS[worst or "hurt"], pen))
         gang = len(self.melee_attackers(combatant)) if melee else 0
         if gang > 1:
             parts.append((f"gang-up of {gang}", -(gang - 1)))
-        if self.f[combatant].tired:
+        if me.tired:
             parts.append(("all-out attack last turn", TIRED))
         decl = self.decl[combatant]
         if decl is not None and decl.action == "all-out-defense":
@@ -290,8 +292,8 @@ class Rolls(Declarations):
                 levels.append(one[0] if one else None)
                 words.append(one[1] if one else f"{possessive(self.names[enemy])} {kinds}")
         defence: list[str] = []
-        if kind == "guard" or not self.guards(combatant):
-            attackers = self.melee_attackers(combatant)
+        attackers = self.melee_attackers(combatant)
+        if attackers and (kind == "guard" or not self.guards(combatant)):
             ganged = len(attackers) > 1 and (self.is_attack(combatant) or self.hits_back(combatant))
             for attacker in attackers:
                 if ganged or not (self.suicidal(attacker) or self.suicidal(combatant)):
@@ -305,7 +307,7 @@ class Rolls(Declarations):
                     )
         if not words:
             words = defence
-        shown = " & ".join(dict.fromkeys(words))
+        shown = words[0] if len(words) == 1 else " & ".join(dict.fromkeys(words))
         first = levels[0] if levels else None
         target = first if first is not None and levels.count(first) == len(levels) else None
         return shown, target

@@ -154,7 +154,7 @@ class RoundBase(ReplayRound):
         return _CLOSED[self.in_scene, roll]
 
     def choose(self, combatant: int, reason: str, options: Sequence[Choice], advised: str | None) -> str:
-        also, closed = self.also(), self.closed()
+        also, closed = _ALSO[self.in_scene, False], _CLOSED[self.in_scene, False]  # :meth:`also`, :meth:`closed`
         key: str = self.take(
             lambda: ChoicePrompt(
                 self.names[combatant], self.sheets[combatant].side, reason, tuple(options), advised, also, closed
@@ -176,7 +176,8 @@ class RoundBase(ReplayRound):
             self.log.append(f"GM: {value.value:+d} to {possessive(prompt.who)} {prompt.reason} ({value.reason})")
 
     def gm_parts(self, *key: Any) -> list[tuple[str, int]]:
-        return list(self.gm.get(key, []))
+        typed = self.gm.get(key)
+        return list(typed) if typed else []
 
     def name(self, combatant: int) -> str:
         return self.names[combatant]

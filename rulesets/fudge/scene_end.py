@@ -196,7 +196,7 @@ class SceneEnd(Experience):
         combatant, level, wound = self.unrolled
         me = self.f[combatant]
         was = me.status
-        me.boxes[level][me.boxes[level].index(0)] = 1
+        me.mark(level, 1)
         if not me.able and not me.fell:
             self.fall(combatant)
         word = WOUND_WORDS[BOXES[level]]
@@ -220,13 +220,10 @@ class SceneEnd(Experience):
             if not shrugged:
                 continue
             if me.dead:  # his boxes as they are; nothing more befalls the dead
-                me.boxes = [[1 if mark else 0 for mark in row] for row in me.boxes]
+                me.feel_all()
                 continue
             was = me.status
-            for row in me.boxes:
-                for place, mark in enumerate(row):
-                    if mark == 2:
-                        row[place] = 1
+            me.feel_all()
             words = " and ".join(WOUND_WORDS[wound] for wound in shrugged)
             now = me.status
             pen = PAIN[self.sheets[combatant].gift].get(me.worst() or "", 0)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.dice import FUDGE, Dice
 from companion.replay import GmModifiers, SceneState
@@ -498,9 +498,9 @@ class FudgeState(SceneState[Tables, Options, Fighter]):
         return kept[1], kept[2]
 
 
-@dataclass(frozen=True, slots=True)
-class Decl:
-    """A combatant's declaration for the round."""
+class Decl(NamedTuple):
+    """A combatant's declaration for the round (a named tuple: one is made at every declaration,
+    kept by the round alone, and a frozen dataclass is several times slower to make)."""
 
     action: str
     weapon: int | None = None
@@ -510,8 +510,9 @@ class Decl:
     """The targets of a ranged attack that do not know it is coming (unopposed, no dodge)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
+class Hit(NamedTuple):
+    """A hit found by the resolution, for its damage (a named tuple, as :class:`Decl` is)."""
+
     attacker: int
     """Who hits (the one who rolls the damage)."""
     defender: int
@@ -551,6 +552,9 @@ class Live:
     fought: bool
     gained: tuple[str, ...]
     lost_aim: bool = False
+    _worst: str | bool | None = field(default=False, init=False, repr=False, compare=False)
+    """:meth:`worst` once read (False: not yet): asked at every prompt, roll and status, and changed
+    only where a box is marked (:meth:`mark`, :meth:`feel_all`), which drop it."""
 
     @classmethod
     def of(cls, fighter: Fighter) -> Live:
@@ -587,14 +591,24 @@ class Live:
             self.gained,
         )
 
-    def worst(self, *, shrugged: bool = False) -> str | None:
-        """The worst wound box marked (``shrugged``: counting those shrugged off too)."""
-        boxes = self.boxes
-        for level in _WORST_FIRST:
-            row = boxes[level]  # ``in``: a mark equal to 1 (or 2), as asked mark by mark
-            if 1 in row or (shrugged and 2 in row):
-                return BOXES[level]
-        return None
+    def mark(self, level: int, mark: int) -> None:
+        """Mark the first free box of wound level ``level`` (:data:`BOXES`): 1 felt, 2 shrugged off.
+        The boxes change here and in :meth:`feel_all` alone."""
+        row = self.boxes[level]
+        row[row.index(0)] = mark
+        self._worst = False
+
+    def feel_all(self) -> None:
+        """Every box shrugged off felt in full (FU-6)."""
+        self.boxes = [[1 if mark else 0 for mark in row] for row in self.boxes]
+        self._worst = False
+
+    def worst(self) -> str | None:
+        """The worst wound box marked and felt (not one shrugged off)."""
+        found = self._worst
+        if found is False:
+            found = self._worst = next((BOXES[level] for level in _WORST_FIRST if 1 in self.boxes[level]), None)
+        return found  # type: ignore[return-value]
 
     @property
     def able(self) -> bool:
