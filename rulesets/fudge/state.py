@@ -9,9 +9,10 @@ round's phases (``rulesets/fudge/round.py`` and the modules built on it) and the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
 from functools import cached_property, lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from companion.dice import FUDGE, Dice
 from companion.replay import GmModifiers, SceneState
@@ -435,9 +436,9 @@ def arms_of(card: Any, tables: Tables) -> tuple[Arm, ...]:
 # --- state --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Fighter:
-    """A combatant's numbers between rounds."""
+    """A combatant's numbers between rounds (made at every round's end: :meth:`made`)."""
 
     boxes: tuple[tuple[int, ...], ...]
     """Per wound level (:data:`BOXES`): 0 free, 1 marked, 2 marked but shrugged off by a Health roll."""
@@ -464,6 +465,21 @@ class Fighter:
     combat experience, his cap holds from then to the scene's end (FU-8)."""
     gained: tuple[str, ...] = ()
     """Gifts the GM gave him after the scene (a Veteran who improved, FU-8)."""
+
+    @classmethod
+    def made(cls, *values: Any) -> Fighter:
+        """``Fighter(*values)``, every field given in order, several times faster: every combatant's
+        is made at every round's end, and a frozen dataclass's ``__init__`` sets each field through
+        ``object.__setattr__``. Its ``__dict__`` is filled whole instead (no slots, for that), as
+        :func:`companion.ruleset.evolve` copies a state's."""
+        if len(values) != len(_FIGHTER_FIELDS):
+            raise TypeError(f"a fighter is made of {len(_FIGHTER_FIELDS)} values, not {len(values)}")
+        fighter = object.__new__(cls)
+        fighter.__dict__.update(zip(_FIGHTER_FIELDS, values))
+        return fighter
+
+
+_FIGHTER_FIELDS = tuple(each.name for each in fields(Fighter))
 
 
 @dataclass(frozen=True)
@@ -538,7 +554,9 @@ class Live:
     """A combatant's numbers as the round's answers change them (slots: two are made every round,
     and read at every prompt)."""
 
-    boxes: list[list[int]]
+    boxes: Sequence[Sequence[int]]
+    """His fighter's own rows until the round marks a box (:meth:`mark`): copied into lists then, so
+    that a round that wounds nobody (most) copies no boxes in and none out."""
     dead: bool
     loaded: list[int | None]
     spare: list[int | None]
@@ -559,7 +577,7 @@ class Live:
     @classmethod
     def of(cls, fighter: Fighter) -> Live:
         return cls(
-            [list(row) for row in fighter.boxes],
+            fighter.boxes,
             fighter.dead,
             list(fighter.loaded),
             list(fighter.spare),
@@ -575,8 +593,9 @@ class Live:
         )
 
     def frozen(self) -> Fighter:
-        return Fighter(
-            tuple([tuple(row) for row in self.boxes]),
+        boxes = self.boxes
+        return Fighter.made(
+            boxes if isinstance(boxes, tuple) else tuple([tuple(row) for row in boxes]),
             self.dead,
             tuple(self.loaded),
             tuple(self.spare),
@@ -594,7 +613,9 @@ class Live:
     def mark(self, level: int, mark: int) -> None:
         """Mark the first free box of wound level ``level`` (:data:`BOXES`): 1 felt, 2 shrugged off.
         The boxes change here and in :meth:`feel_all` alone."""
-        row = self.boxes[level]
+        if isinstance(self.boxes, tuple):  # his fighter's own rows till now: copied at the round's first mark
+            self.boxes = [list(row) for row in self.boxes]
+        row = cast(list[int], self.boxes[level])
         row[row.index(0)] = mark
         self._worst = False
 
