@@ -66,7 +66,7 @@ class Declarations(RoundBase):
             decl = self.declare(combatant)
             self.decl[combatant] = decl
             # what can reach whom, and what the declarations say, changed: worked out again when asked
-            self._can_now = self._targets = self._shots_on = self._said = None
+            self._can_now = self._shots_on = self._said = None
             self._melee_declared(combatant)
             if decl.action in ATTACKS and decl.targets:
                 self.f[combatant].foe = decl.targets[0]
@@ -119,7 +119,7 @@ class Declarations(RoundBase):
             return ""
         if self.targets(combatant, sheet.arms[melee[0]]):
             return ""
-        foes = self.enemies(combatant)
+        foes = self.foes(combatant)
         if not foes:
             return ""
         full = [self.names[foe] for foe in foes if len(self.melee_attackers(foe)) >= MAX_GANG]
@@ -210,26 +210,28 @@ class Declarations(RoundBase):
                 return own is None or card.strength >= own
         return True
 
-    _targets: dict[tuple[int, bool], list[int]] | None = None
-    """The enemies each one's melee weapons (True) or others can be turned on, as the declarations
-    so far make them (each action, weapon and target prompt of a declaration asks; worked out again
-    when a declaration is made). Like :meth:`_can`, it reads who is dead as well: asked during the
-    declarations alone, before anyone can fall this round."""
+    _foes: list[list[int] | None] | None = None
+    """Each one's enemies alive (:meth:`enemies`), found once a round, when his declaration first
+    asks: asked during the declarations alone, before anyone can fall this round."""
+
+    def foes(self, combatant: int) -> list[int]:
+        """The enemies ``combatant`` can declare an attack on (:meth:`enemies`, at the declarations)."""
+        found = self._foes
+        if found is None:
+            found = self._foes = [None] * len(self.sheets)
+        foes = found[combatant]
+        if foes is None:
+            foes = found[combatant] = self.enemies(combatant)
+        return foes
 
     def targets(self, combatant: int, arm: Arm) -> list[int]:
-        """The enemies ``arm`` can be turned on: in melee, not one already attacked by 4 (FU-2)."""
-        memo = self._targets
-        if memo is None:
-            memo = self._targets = {}
-        key = (combatant, arm.kind == "melee")
-        found = memo.get(key)
-        if found is None:
-            foes = self.enemies(combatant)
-            if key[1]:
-                attackers = self._melee()[0]
-                foes = [enemy for enemy in foes if len(attackers[enemy]) < MAX_GANG]
-            found = memo[key] = foes
-        return found
+        """The enemies ``arm`` can be turned on: in melee, not one already attacked by 4 (FU-2), as
+        the declarations so far make it."""
+        foes = self.foes(combatant)
+        if arm.kind != "melee":
+            return foes
+        attackers = self._melee()[0]
+        return [enemy for enemy in foes if len(attackers[enemy]) < MAX_GANG]
 
     def pick_weapon(self, combatant: int, action: str, arms: list[int]) -> int:
         sheet = self.sheets[combatant]
@@ -274,10 +276,7 @@ class Declarations(RoundBase):
         if len(candidates) == 1 and not chosen:
             return candidates[0]  # [D] one enemy to turn on: not asked, as a weapon is not when only one fits
         # the list shows each one's name; the key is the name as typed (issue 17)
-        options = [
-            Choice(self.sheets[enemy].slug, self.names[enemy], self.target_why(combatant, enemy), self.names[enemy])
-            for enemy in candidates
-        ]
+        options = [self.sheets[enemy].as_target(self.target_why(combatant, enemy)) for enemy in candidates]
         if chosen:
             options.append(Choice("done", "no more targets"))
             advised = "done"

@@ -111,10 +111,11 @@ class Rolls(Declarations):
 
     def skill_part(self, combatant: int, label: str, level: int) -> tuple[str, int]:
         """The skill rolled, capped by combat experience (text: Green Poor, Fair Fair; FU-8)."""
-        exp = self.f[combatant].experience
-        cap = EXPERIENCE_CAP.get(exp)
-        if self.options.combat_experience and cap is not None and level > cap and self.capped(combatant):
-            return f"{label} {ladder_name(level)}, capped {ladder_name(cap)} ({exp})", cap
+        if self.options.combat_experience:
+            exp = self.f[combatant].experience
+            cap = EXPERIENCE_CAP.get(exp)
+            if cap is not None and level > cap and self.capped(combatant):
+                return f"{label} {ladder_name(level)}, capped {ladder_name(cap)} ({exp})", cap
         return f"{label} {ladder_name(level)}", level
 
     def personal(self, combatant: int, *, melee: bool = True) -> list[tuple[str, int]]:

@@ -368,6 +368,16 @@ class Sheet:
             Choice("unaware", f"{name} does not know", "unopposed against Poor, no dodge"),
         )
 
+    def as_target(self, why: str) -> Choice:
+        """He as a target prompt offers him, with ``why`` (``attacking you``): made once for each
+        ``why`` and kept on the frozen sheet (its ``__dict__``, as :attr:`awareness`), for a target
+        is offered at every declaration, in few different words."""
+        kept: dict[str, Choice] = self.__dict__.setdefault("_as_target", {})
+        choice = kept.get(why)
+        if choice is None:
+            choice = kept[why] = Choice(self.slug, self.name, why, self.name)
+        return choice
+
     @cached_property
     def melee_weapons(self) -> tuple[int, ...]:
         """His melee weapons, by their place in :attr:`arms` (each declaration asks)."""
