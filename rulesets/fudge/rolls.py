@@ -86,7 +86,13 @@ class Rolls(Declarations):
         """Combat experience caps skills while his life is at risk; not an ambusher whose
         targets are all unaware and who is attacked by nobody (text) [D]."""
         decl = self.decl[combatant]
-        ambush = decl is not None and decl.action in ATTACKS and set(decl.targets) <= set(decl.unaware)
+        # every target unaware (an attack has one at least): read target by target, no sets made
+        ambush = (
+            decl is not None
+            and decl.action in ATTACKS
+            and bool(decl.unaware)
+            and all(target in decl.unaware for target in decl.targets)
+        )
         attacked = self.melee_attackers(combatant) or self.shot_at(combatant, aware=False)
         return not ambush or bool(attacked)
 

@@ -96,11 +96,9 @@ class SceneEnd(Experience):
 
     def fallen_side(self) -> int | None:
         """A side with no able combatant (-1: both), else None."""
-        down = [
-            side
-            for side in (0, 1)
-            if not any(self.f[combatant].able for combatant in self.everyone if self.sheets[combatant].side == side)
-        ]
+        f, sheets = self.f, self.sheets
+        standing = {sheets[combatant].side for combatant in self.everyone if f[combatant].able}
+        down = [side for side in (0, 1) if side not in standing]
         if not down:
             return None
         return down[0] if len(down) == 1 else -1
