@@ -66,7 +66,7 @@ class Declarations(RoundBase):
             decl = self.declare(combatant)
             self.decl[combatant] = decl
             # what can reach whom, and what the declarations say, changed: worked out again when asked
-            self._can_now = self._shots_on = self._said = None
+            self._can_now = self._melee_targets = self._shots_on = self._said = None
             self._melee_declared(combatant)
             if decl.action in ATTACKS and decl.targets:
                 self.f[combatant].foe = decl.targets[0]
@@ -230,8 +230,15 @@ class Declarations(RoundBase):
         foes = self.foes(combatant)
         if arm.kind != "melee":
             return foes
-        attackers = self._melee()[0]
-        return [enemy for enemy in foes if len(attackers[enemy]) < MAX_GANG]
+        kept = self._melee_targets
+        if kept is None or kept[0] != combatant:
+            attackers = self._melee()[0]
+            kept = self._melee_targets = (combatant, [enemy for enemy in foes if len(attackers[enemy]) < MAX_GANG])
+        return kept[1]
+
+    _melee_targets: tuple[int, list[int]] | None = None
+    """(combatant, his melee :meth:`targets`) of the declaration being asked: each of its prompts asks
+    (dropped when a declaration is made, which may crowd a defender)."""
 
     def pick_weapon(self, combatant: int, action: str, arms: list[int]) -> int:
         sheet = self.sheets[combatant]

@@ -670,7 +670,11 @@ def sum_words(
 ) -> str:
     """``Great (+2) - 1 (Hurt) + 1``: the first part as a ladder level (``level``) or as
     ``BD 0``, then the modifiers, then the dice."""
-    dice = sum(faces)
+    return _sum_words(tuple(parts), sum(faces), level)
+
+
+@lru_cache(maxsize=1024)  # pure, and said of a fighter's same few modifiers at every roll: worked out once
+def _sum_words(parts: tuple[tuple[str, int], ...], dice: int, level: bool) -> str:
     dice_words = f"{'-' if dice < 0 else '+'} {abs(dice)} (dice)"
     if not parts:
         return dice_words
