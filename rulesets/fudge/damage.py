@@ -56,17 +56,19 @@ class Damage(Resolution):
 
         def make() -> RollPrompt:
             parts = self.damage_parts(hit)  # the GM's modifiers typed at it among them (FU-10, FU-11)
-            return RollPrompt(
+            return RollPrompt(  # every field in order, by position, as :meth:`Rolls.roll_prompt` makes one
                 self.names[attacker],
                 self.sheets[attacker].side,
                 dice,
                 f"damage to {self.names[defender]}",
-                sum(value for _, value in parts),
+                sum([value for _, value in parts]),
                 tuple(parts),
-                against="the damage results",
-                note=note,
-                also=self.also(roll=True),
-                closed=self.closed(roll=True),
+                None,
+                "the damage results",
+                None,
+                note,
+                self.also(roll=True),
+                self.closed(roll=True),
             )
 
         faces = self.ask_roll(("damage", attacker, defender), make)

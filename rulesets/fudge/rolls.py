@@ -428,6 +428,9 @@ class Rolls(Declarations):
     def roll_prompt(
         self, combatant: int, what: str, parts: list[tuple[str, int]], against: str, target: int | None, note: str = ""
     ) -> RollPrompt:
+        # every field in order, by position (a roll prompt is made at every roll, and a frozen
+        # dataclass's ``__init__`` takes keywords slower): who, side, dice, reason, modifier, its
+        # parts, running (none: 4dF do not explode), against, target, note, also, closed
         return RollPrompt(
             self.names[combatant],
             self.sheets[combatant].side,
@@ -435,11 +438,12 @@ class Rolls(Declarations):
             what,
             sum([value for _, value in parts]),
             tuple(parts),
-            against=against,
-            target=target,
-            note=note,
-            also=self.also(roll=True),
-            closed=self.closed(roll=True),
+            None,
+            against,
+            target,
+            note,
+            self.also(roll=True),
+            self.closed(roll=True),
         )
 
     def roll4(self, combatant: int, key: tuple[Any, ...], make: Callable[[], RollPrompt]) -> int:
