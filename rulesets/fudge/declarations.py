@@ -76,8 +76,13 @@ class Declarations(RoundBase):
         can = self._can(combatant)  # the actions offered (:meth:`actions`) and their weapons
         # an empty bow advises its reload, not defending (issue 17)
         advised = next(key for key in ("attack", "reload", "defend") if key in can)
-        action = self.choose(
-            combatant, "action" + self.crowded(combatant), [ACTION_CHOICES[key] for key in can], advised
+        keys = tuple(can)  # the prompt's options are the actions' own choices, made once (ACTION_CHOICES)
+        action = self.choose_kept(
+            combatant,
+            "action" + self.crowded(combatant),
+            lambda: [ACTION_CHOICES[key] for key in keys],
+            advised,
+            ("action", keys),
         )
         if action in ("defend", "all-out-defense"):
             return Decl(action)
@@ -242,14 +247,25 @@ class Declarations(RoundBase):
 
     def pick_weapon(self, combatant: int, action: str, arms: list[int]) -> int:
         sheet = self.sheets[combatant]
-        options = []
-        for weapon in arms:
-            arm = sheet.arms[weapon]
-            if self.options.reloading and arm.counted:  # its loads are said: the round's
-                options.append(Choice(arm.key, arm.name, self.weapon_why(combatant, weapon), arm.name))
-            else:  # the same every round: made once
-                options.append(arm.choice)
-        key = self.choose(combatant, "weapon", options, sheet.arms[self.advised_weapon(combatant, action, arms)].key)
+        advised = sheet.arms[self.advised_weapon(combatant, action, arms)].key
+        if self.options.reloading and any(sheet.arms[weapon].counted for weapon in arms):
+            options = []
+            for weapon in arms:
+                arm = sheet.arms[weapon]
+                if arm.counted:  # its loads are said: the round's
+                    options.append(Choice(arm.key, arm.name, self.weapon_why(combatant, weapon), arm.name))
+                else:  # the same every round: made once
+                    options.append(arm.choice)
+            key = self.choose(combatant, "weapon", options, advised)
+        else:  # each the same every round (:attr:`Arm.choice`): the prompt too
+            weapons = tuple(arms)
+            key = self.choose_kept(
+                combatant,
+                "weapon",
+                lambda: [sheet.arms[weapon].choice for weapon in weapons],
+                advised,
+                ("weapon", weapons),
+            )
         return next(weapon for weapon in arms if sheet.arms[weapon].key == key)
 
     def advised_weapon(self, combatant: int, action: str, arms: list[int]) -> int:
@@ -339,8 +355,8 @@ class Declarations(RoundBase):
         return key
 
     def pick_aware(self, combatant: int, target: int) -> str:
-        reason, options = self.sheets[target].awareness
-        return self.choose(combatant, reason, options, "aware")
+        reason, options = self.sheets[target].awareness  # made once: the prompt too
+        return self.choose_kept(combatant, reason, lambda: options, "aware", ("aware", target))
 
     def declared_words(self, combatant: int, decl: Decl, short: bool = False) -> str:
         """The declaration in words, without the name: ``attacks Grak with the broadsword``;

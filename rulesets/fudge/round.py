@@ -162,6 +162,32 @@ class RoundBase(ReplayRound):
         )
         return key
 
+    def choose_kept(
+        self,
+        combatant: int,
+        reason: str,
+        options: Callable[[], Sequence[Choice]],
+        advised: str | None,
+        kept: tuple[Any, ...],
+    ) -> str:
+        """:meth:`choose`, at a prompt made once a fight for what its options are made of (``kept``:
+        the same ``kept``, the same options, and ``options()`` is asked only the first time): the
+        action, weapon and awareness prompts come back round after round as they were. Kept on his
+        sheet (its ``__dict__``, as :meth:`Sheet.as_target` keeps its choices): a fight's sheets are
+        its own, and so are the options its prompts are made of."""
+        sheet = self.sheets[combatant]
+        prompts: dict[tuple[Any, ...], ChoicePrompt] = sheet.__dict__.setdefault("_prompts", {})
+        in_scene = self.in_scene
+        key = (kept, reason, advised, in_scene)
+        prompt = prompts.get(key)
+        if prompt is None:
+            also, closed = _ALSO[in_scene, False], _CLOSED[in_scene, False]
+            prompt = prompts[key] = ChoicePrompt(
+                self.names[combatant], sheet.side, reason, tuple(options()), advised, also, closed
+            )
+        choice: str = self.take(lambda: prompt)
+        return choice
+
     def ask_roll(self, key: tuple[Any, ...], make: Callable[[], RollPrompt]) -> tuple[int, ...]:
         """The faces of a roll, after any GM's modifiers typed at it (FU-11): each is logged with
         its reason and the roll is asked again with it among its modifiers (FU-10). ``make`` builds
