@@ -190,11 +190,12 @@ class Rolls(Declarations):
             location = self.tables.hit_locations[decl.location]
             if location.attack:
                 parts.append((location.name.lower(), location.attack))
-        scales = {self.scale_part(attacker, target) for target in decl.targets} if self.options.scale else set()
-        if len(scales) == 1:
-            (one,) = scales
-            if one is not None:
-                parts.append(one)
+        if self.options.scale:
+            scales = {self.scale_part(attacker, target) for target in decl.targets}
+            if len(scales) == 1:
+                (one,) = scales
+                if one is not None:
+                    parts.append(one)
         return parts
 
     def aimed(self, combatant: int) -> bool:
