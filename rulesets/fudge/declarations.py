@@ -75,7 +75,7 @@ class Declarations(RoundBase):
     def declare(self, combatant: int) -> Decl:
         can = self._can(combatant)  # the actions offered (:meth:`actions`) and their weapons
         # an empty bow advises its reload, not defending (issue 17)
-        advised = next(key for key in ("attack", "reload", "defend") if key in can)
+        advised = "attack" if "attack" in can else "reload" if "reload" in can else "defend"  # defend: always offered
         keys = tuple(can)  # the prompt's options are the actions' own choices, made once (ACTION_CHOICES)
         action = self.choose_kept(
             combatant,
