@@ -50,25 +50,19 @@ class Damage(Resolution):
             if dr
             else ""
         )
-        dice = fudge_dice(self.options.damage_dice)
         self.hitting = hit
         self.asking = "damage"
 
         def make() -> RollPrompt:
             parts = self.damage_parts(hit)  # the GM's modifiers typed at it among them (FU-10, FU-11)
-            return RollPrompt(  # every field in order, by position, as :meth:`Rolls.roll_prompt` makes one
-                self.names[attacker],
-                self.sheets[attacker].side,
-                dice,
+            return self.roll_kept(
+                attacker,
+                self.options.damage_dice,
                 f"damage to {self.names[defender]}",
-                sum([value for _, value in parts]),
-                tuple(parts),
-                None,
+                parts,
                 "the damage results",
                 None,
                 note,
-                self.also(roll=True),
-                self.closed(roll=True),
             )
 
         faces = self.ask_roll(("damage", attacker, defender), make)

@@ -21,7 +21,6 @@ from companion.rulesets.fudge.state import (
     ATTACK_BONUS,
     ATTACKS,
     EXPERIENCE_CAP,
-    FOUR_DF,
     PAIN,
     WOUND_WORDS,
     faces_words,
@@ -429,33 +428,7 @@ class Rolls(Declarations):
     def roll_prompt(
         self, combatant: int, what: str, parts: list[tuple[str, int]], against: str, target: int | None, note: str = ""
     ) -> RollPrompt:
-        # the same roll asked again (most are, round after round: the same modifiers against the same
-        # foe) is the same prompt, made once a fight and kept on his sheet (its ``__dict__``, as
-        # :meth:`RoundBase.choose_kept` keeps his choices): what it is made of is its key
-        sheet = self.sheets[combatant]
-        modifiers = tuple(parts)
-        key = (what, modifiers, against, target, note, self.in_scene)
-        prompts: dict[tuple[Any, ...], RollPrompt] = sheet.__dict__.setdefault("_rolls", {})
-        prompt = prompts.get(key)
-        if prompt is None:
-            # every field in order, by position (a frozen dataclass's ``__init__`` takes keywords
-            # slower): who, side, dice, reason, modifier, its parts, running (none: 4dF do not
-            # explode), against, target, note, also, closed
-            prompt = prompts[key] = RollPrompt(
-                self.names[combatant],
-                sheet.side,
-                FOUR_DF,
-                what,
-                sum([value for _, value in modifiers]),
-                modifiers,
-                None,
-                against,
-                target,
-                note,
-                self.also(roll=True),
-                self.closed(roll=True),
-            )
-        return prompt
+        return self.roll_kept(combatant, 4, what, parts, against, target, note)  # 4dF (FU-1)
 
     def roll4(self, combatant: int, key: tuple[Any, ...], make: Callable[[], RollPrompt]) -> int:
         """A combat roll or a dodge: its faces (after any GM's modifiers), its total on the ladder,

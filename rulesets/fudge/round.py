@@ -43,6 +43,7 @@ from companion.rulesets.fudge.state import (
     Live,
     NamedGift,
     SceneEnded,
+    fudge_dice,
     possessive,
     read_gm,
 )
@@ -187,6 +188,46 @@ class RoundBase(ReplayRound):
             )
         choice: str = self.take(lambda: prompt)
         return choice
+
+    def roll_kept(
+        self,
+        combatant: int,
+        count: int,
+        reason: str,
+        parts: Sequence[tuple[str, int]],
+        against: str,
+        target: int | None,
+        note: str,
+    ) -> RollPrompt:
+        """The prompt of a roll of ``count`` Fudge dice by ``combatant`` that reads its total (the GM's
+        modifiers taken at it), with its modifiers ``parts``. The same roll asked again (most are, round after round: the same
+        modifiers against the same foe) is the same prompt, made once a fight and kept on his sheet
+        (its ``__dict__``, as :meth:`choose_kept` keeps his choices): what it is made of is its key."""
+        sheet = self.sheets[combatant]
+        modifiers = tuple(parts)
+        in_scene = self.in_scene
+        key = (count, reason, modifiers, against, target, note, in_scene)
+        prompts: dict[tuple[Any, ...], RollPrompt] = sheet.__dict__.setdefault("_rolls", {})
+        prompt = prompts.get(key)
+        if prompt is None:
+            # every field in order, by position (a frozen dataclass's ``__init__`` takes keywords
+            # slower): who, side, dice, reason, modifier, its parts, running (none: no die of a
+            # scene's rolls explodes), against, target, note, also, closed
+            prompt = prompts[key] = RollPrompt(
+                self.names[combatant],
+                sheet.side,
+                fudge_dice(count),
+                reason,
+                sum([value for _, value in modifiers]),
+                modifiers,
+                None,
+                against,
+                target,
+                note,
+                _ALSO[in_scene, True],
+                _CLOSED[in_scene, True],
+            )
+        return prompt
 
     def ask_roll(self, key: tuple[Any, ...], make: Callable[[], RollPrompt]) -> tuple[int, ...]:
         """The faces of a roll, after any GM's modifiers typed at it (FU-11): each is logged with
