@@ -31,6 +31,9 @@ from companion.rulesets.fudge.state import (
 
 D = TypeVar("D", bound="Declarations")
 
+NO_MORE_TARGETS = Choice("done", "no more targets")
+"""Ends a list of targets (empty the clip): the same every time it is offered (made once)."""
+
 
 def declared(question: Callable[[D, int], bool]) -> Callable[[D, int], bool]:
     """``question`` about a combatant answered once for the declarations made so far: the later
@@ -299,13 +302,18 @@ class Declarations(RoundBase):
         if len(candidates) == 1 and not chosen:
             return candidates[0]  # [D] one enemy to turn on: not asked, as a weapon is not when only one fits
         # the list shows each one's name; the key is the name as typed (issue 17)
-        options = [self.sheets[enemy].as_target(self.target_why(combatant, enemy)) for enemy in candidates]
+        whys = tuple([(enemy, self.target_why(combatant, enemy)) for enemy in candidates])
         if chosen:
-            options.append(Choice("done", "no more targets"))
             advised = "done"
         else:
             advised = self.sheets[self.advised_target(combatant, candidates)].slug
-        key = self.choose(combatant, reason, options, advised)
+
+        def options() -> list[Choice]:
+            made = [self.sheets[enemy].as_target(why) for enemy, why in whys]
+            return made + [NO_MORE_TARGETS] if chosen else made
+
+        # each target's choice is the same for the same words (:meth:`Sheet.as_target`): the prompt too
+        key = self.choose_kept(combatant, reason, options, advised, ("target", whys, bool(chosen)))
         if key == "done":
             return None
         return next(enemy for enemy in candidates if self.sheets[enemy].slug == key)
