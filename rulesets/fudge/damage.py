@@ -179,8 +179,10 @@ class Damage(Resolution):
         """Kevlar's stopping dF against this bullet: the armor's dice less 1 against SMGs, 2
         against rifles; AP counts one type higher; SP/HP: any armor gets at least 1 (text)."""
         armor = self.armor_against(hit)
+        if armor is None:
+            return 0
         arm = self.hit_arm(hit)
-        if armor is None or arm.kind != "gun":
+        if arm.kind != "gun":
             return 0
         count = armor.stop_dice or 0
         if count:

@@ -92,8 +92,9 @@ class Rolls(Declarations):
             and bool(decl.unaware)
             and all(target in decl.unaware for target in decl.targets)
         )
-        attacked = self.melee_attackers(combatant) or self.shot_at(combatant, aware=False)
-        return not ambush or bool(attacked)
+        if not ambush:
+            return True
+        return bool(self.melee_attackers(combatant) or self.shot_at(combatant, aware=False))  # attacked
 
     def capped(self, combatant: int) -> bool:
         """His combat experience caps him now: in danger this round, or ever since an opponent first
