@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from companion.ruleset import Choice
 from companion.rulesets.fudge.cards import CardWeapon
@@ -148,13 +148,34 @@ class Declarations(RoundBase):
         only with a weapon usable now (:meth:`usable`), with a target to turn it on (:meth:`targets`,
         an attack) and fit for the action (:meth:`fits`) or being reloaded (:meth:`can_reload`).
 
-        Worked out once a declaration, in one pass: the action prompt, the weapon prompt and the
-        declaration ask it. It reads the declarations so far (through :meth:`targets`), who is dead
-        and what is loaded, and is asked during the combatant's own declaration alone, before
-        anyone can fall or fire this round: it is never stale."""
+        Found in one pass (:meth:`_can_for`), kept for the declaration (the action prompt, the
+        weapon prompt and the declaration ask it) and for the fight, by what it reads. It reads the
+        declarations so far (through :meth:`targets`), who is dead and what is loaded, and is asked
+        during the combatant's own declaration alone, before anyone can fall or fire this round: it
+        is never stale. The lists it gives are kept: read them, never change them."""
         kept = self._can_now
         if kept is not None and kept[0] == combatant:
             return kept[1]
+        sheet, options, me = self.sheets[combatant], self.options, self.f[combatant]
+        # what it reads besides his sheet and the tables: the actions offered, whom his weapons can be
+        # turned on, and his loads where they are counted. Mostly the same round after round: worked
+        # out once a fight for each, kept on his sheet (its ``__dict__``, as his prompts are)
+        key = (
+            self.offered,
+            options.reloading,
+            options.minimum_strength,
+            tuple(self.foes(combatant)),
+            tuple(self.targets(combatant, sheet.arms[sheet.melee_weapons[0]])) if sheet.melee_weapons else None,
+            (tuple(me.loaded), tuple(me.reloading), tuple(me.spare)) if options.reloading else None,
+        )
+        found: dict[tuple[Any, ...], dict[str, list[int]]] = sheet.__dict__.setdefault("_can", {})
+        can = found.get(key)
+        if can is None:
+            can = found[key] = self._can_for(combatant)
+        self._can_now = (combatant, can)
+        return can
+
+    def _can_for(self, combatant: int) -> dict[str, list[int]]:
         arms = self.sheets[combatant].arms
         # usable with a target: what every action but reload asks first, whatever the action
         ready = [
@@ -171,7 +192,6 @@ class Declarations(RoundBase):
                 weapons = [weapon for weapon in ready if self.fits(combatant, arms[weapon], action, weapon)]
             if weapons:
                 can[action] = weapons
-        self._can_now = (combatant, can)
         return can
 
     def fits(self, combatant: int, arm: Arm, action: str, weapon: int) -> bool:
@@ -369,6 +389,15 @@ class Declarations(RoundBase):
     def declared_words(self, combatant: int, decl: Decl, short: bool = False) -> str:
         """The declaration in words, without the name: ``attacks Grak with the broadsword``;
         ``short`` (a side panel's line): ``attacks Grak (head), broadsword``."""
+        # the same declaration is said in the same words round after round (the log, the side
+        # panels): worked out once a fight, kept on his sheet (its ``__dict__``, as his prompts are)
+        said: dict[tuple[Decl, bool], str] = self.sheets[combatant].__dict__.setdefault("_declared", {})
+        words = said.get((decl, short))
+        if words is None:
+            words = said[decl, short] = self._declared_words(combatant, decl, short)
+        return words
+
+    def _declared_words(self, combatant: int, decl: Decl, short: bool) -> str:
         if decl.action in ("defend", "all-out-defense"):
             return ACTION_WORDS[decl.action]
         arm = self.sheets[combatant].arms[decl.weapon]  # type: ignore[index]
