@@ -153,15 +153,15 @@ class Rolls(Declarations):
         """Modifiers of the attack itself (text: the maneuvers, aim, firearm Strength)."""
         decl = self.decl[attacker]
         assert decl is not None
-        arm = self.arm(attacker)
         parts: list[tuple[str, int]] = []
-        if self.aimed(attacker):
+        if self.f[attacker].aim is not None and self.aimed(attacker):
             parts.append(("aim", 1))
         bonus = ATTACK_BONUS.get(decl.action)
         if bonus:
             parts.append((ACTION_WORDS[decl.action], bonus))
         if decl.action == "empty-the-clip" and len(decl.targets) > 1:
             parts.append((f"{len(decl.targets)} targets", -(len(decl.targets) - 1)))
+        arm = self.arm(attacker)
         if self.options.minimum_strength and arm.kind == "gun":
             need = self.tables.min_strength(arm.entry.weapon) or 0
             short = need - self.sheets[attacker].card.strength
@@ -216,23 +216,26 @@ class Rolls(Declarations):
         level it must reach when every comparison it takes part in is against a fixed level). Every
         modifier is here, the GM's too, so the prompt states them before the roll (FU-10) and the
         odds read them before the roll is asked for."""
-        if self.is_attack(combatant):
-            arm = self.arm(combatant)
-            skill = self.skill_part(combatant, arm.skill, arm.level)
+        decl = self.decl[combatant]
+        if decl is not None and decl.action in ATTACKS:  # :meth:`is_attack`
+            arm = self.sheets[combatant].arms[decl.weapon]  # type: ignore[index]
+            parts = [self.skill_part(combatant, arm.skill, arm.level)]
             # the gang-up is a melee rule: on a shooter's melee defence, not on his shot [D]
-            extra = (
-                self.personal(combatant, melee=not self.guards(combatant))
-                + self.attack_parts(combatant)
-                + self.target_parts(combatant)
-            )
+            parts += self.personal(combatant, melee=not self.guards(combatant))
+            parts += self.attack_parts(combatant)
+            if decl.location is not None or self.options.scale:  # else it has none (:meth:`target_parts`)
+                parts += self.target_parts(combatant)
             what = f"combat roll, {arm.skill}"
         else:
             name, level = self.sheets[combatant].melee_defence()  # his best melee skill or his Dodge (FU-11)
-            skill = self.skill_part(combatant, name, level)
-            extra = self.personal(combatant)
+            parts = [self.skill_part(combatant, name, level)]
+            parts += self.personal(combatant)
             what = f"combat roll, {name} (defending)"
         against, target = self.against(combatant, "combat")
-        return [skill] + extra + self.gm_parts("combat", combatant), what, against, target
+        typed = self.gm.get(("combat", combatant))  # :meth:`gm_parts`
+        if typed:
+            parts += typed
+        return parts, what, against, target
 
     def guard_parts(self, combatant: int) -> list[tuple[str, int]]:
         """The melee defence of a shooter attacked in melee (:meth:`guards`): his best melee skill
