@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from companion.ruleset import Choice
 from companion.rulesets.fudge.cards import CardWeapon
@@ -168,7 +168,7 @@ class Declarations(RoundBase):
             tuple(self.targets(combatant, sheet.arms[sheet.melee_weapons[0]])) if sheet.melee_weapons else None,
             (tuple(me.loaded), tuple(me.reloading), tuple(me.spare)) if options.reloading else None,
         )
-        found: dict[tuple[Any, ...], dict[str, list[int]]] = sheet.__dict__.setdefault("_can", {})
+        found = sheet.kept_actions
         can = found.get(key)
         if can is None:
             can = found[key] = self._can_for(combatant)
@@ -391,7 +391,7 @@ class Declarations(RoundBase):
         ``short`` (a side panel's line): ``attacks Grak (head), broadsword``."""
         # the same declaration is said in the same words round after round (the log, the side
         # panels): worked out once a fight, kept on his sheet (its ``__dict__``, as his prompts are)
-        said: dict[tuple[Decl, bool], str] = self.sheets[combatant].__dict__.setdefault("_declared", {})
+        said = self.sheets[combatant].kept_words
         words = said.get((decl, short))
         if words is None:
             words = said[decl, short] = self._declared_words(combatant, decl, short)

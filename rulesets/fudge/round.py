@@ -177,7 +177,7 @@ class RoundBase(ReplayRound):
         sheet (its ``__dict__``, as :meth:`Sheet.as_target` keeps its choices): a fight's sheets are
         its own, and so are the options its prompts are made of."""
         sheet = self.sheets[combatant]
-        prompts: dict[tuple[Any, ...], ChoicePrompt] = sheet.__dict__.setdefault("_prompts", {})
+        prompts = sheet.kept_prompts
         in_scene = self.in_scene
         key = (kept, reason, advised, in_scene)
         prompt = prompts.get(key)
@@ -207,7 +207,7 @@ class RoundBase(ReplayRound):
         modifiers = tuple(parts)
         in_scene = self.in_scene
         key = (count, reason, modifiers, against, target, note, in_scene)
-        prompts: dict[tuple[Any, ...], RollPrompt] = sheet.__dict__.setdefault("_rolls", {})
+        prompts = sheet.kept_rolls
         prompt = prompts.get(key)
         if prompt is None:
             # every field in order, by position (a frozen dataclass's ``__init__`` takes keywords

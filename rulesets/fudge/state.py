@@ -368,11 +368,39 @@ class Sheet:
             Choice("unaware", f"{name} does not know", "unopposed against Poor, no dodge"),
         )
 
+    # --- what a fight works out once for him and keeps (each a dict by what it is made of) ---
+    # on the frozen sheet, its ``__dict__``: a fight's sheets are its own, made at its start
+
+    @cached_property
+    def kept_prompts(self) -> dict[tuple[Any, ...], Any]:
+        """His choice prompts (:meth:`RoundBase.choose_kept`)."""
+        return {}
+
+    @cached_property
+    def kept_rolls(self) -> dict[tuple[Any, ...], Any]:
+        """His roll prompts (:meth:`RoundBase.roll_kept`)."""
+        return {}
+
+    @cached_property
+    def kept_actions(self) -> dict[tuple[Any, ...], Any]:
+        """What he can declare (:meth:`Declarations._can`)."""
+        return {}
+
+    @cached_property
+    def kept_words(self) -> dict[tuple[Any, ...], str]:
+        """His declarations in words (:meth:`Declarations.declared_words`)."""
+        return {}
+
+    @cached_property
+    def kept_targets(self) -> dict[str, Choice]:
+        """He as a target, by the words said of him (:meth:`as_target`)."""
+        return {}
+
     def as_target(self, why: str) -> Choice:
         """He as a target prompt offers him, with ``why`` (``attacking you``): made once for each
         ``why`` and kept on the frozen sheet (its ``__dict__``, as :attr:`awareness`), for a target
         is offered at every declaration, in few different words."""
-        kept: dict[str, Choice] = self.__dict__.setdefault("_as_target", {})
+        kept = self.kept_targets
         choice = kept.get(why)
         if choice is None:
             choice = kept[why] = Choice(self.slug, self.name, why, self.name)
