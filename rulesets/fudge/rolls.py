@@ -441,8 +441,16 @@ class Rolls(Declarations):
         prompt = self.asked if isinstance(self.asked, RollPrompt) else make()  # as it was answered, else made again
         total = prompt.modifier + sum(faces)
         self.last_result = total
-        self.log.append(
-            f"{self.names[combatant]} rolls {faces_words(faces)}: {sum_words(prompt.modifier_parts, faces)} = "
-            f"{ladder_name(total)} ({prompt.reason})"
-        )
+        # the same roll's line for the same faces is the same round after round: made once a fight,
+        # kept on his sheet by the prompt's identity with the prompt itself (so the identity is the
+        # prompt's while kept; :meth:`roll_kept` keeps the prompts too)
+        lines = self.sheets[combatant].kept_lines
+        said = lines.get((id(prompt), faces))
+        if said is None or said[0] is not prompt:
+            line = (
+                f"{self.names[combatant]} rolls {faces_words(faces)}: {sum_words(prompt.modifier_parts, faces)} = "
+                f"{ladder_name(total)} ({prompt.reason})"
+            )
+            said = lines[id(prompt), faces] = (prompt, line)
+        self.log.append(said[1])
         return total

@@ -382,6 +382,11 @@ class Sheet:
         return {}
 
     @cached_property
+    def kept_lines(self) -> dict[tuple[int, tuple[int, ...]], tuple[Any, str]]:
+        """His rolls' lines in the log, by the prompt's identity and the faces (:meth:`Rolls.roll4`)."""
+        return {}
+
+    @cached_property
     def kept_actions(self) -> dict[tuple[Any, ...], Any]:
         """What he can declare (:meth:`Declarations._can`)."""
         return {}
