@@ -124,7 +124,7 @@ class RoundBase(ReplayRound):
 
     def take(self, prompt: Callable[[], Prompt]) -> Any:
         """The next answer (:meth:`ReplayRound.take`); the GM's ``end`` stops the round here."""
-        value = super().take(prompt)
+        value = ReplayRound.take(self, prompt)  # named, not super(): at every answer
         if isinstance(value, EndScene):
             raise SceneEnded
         return value
@@ -142,7 +142,7 @@ class RoundBase(ReplayRound):
             if name == "x" or not reading.rest:
                 raise Refused("name the gift after 'other': other iron will")
             return NamedGift(name[:30])
-        return super().value(prompt, reading)
+        return ReplayRound.value(self, prompt, reading)  # named, not super(): at every answer
 
     def also(self, *, roll: bool = False) -> tuple[Choice, ...]:
         """The GM's words a prompt of the scene takes besides its faces or options: ``end`` while
