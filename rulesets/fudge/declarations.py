@@ -479,25 +479,27 @@ class Declarations(RoundBase):
     def arm(self, combatant: int) -> Arm:
         return self.sheets[combatant].arms[self.decl[combatant].weapon]  # type: ignore[union-attr,index]
 
-    _shots_on: dict[tuple[int, bool], list[int]] | None = None
+    _shots_on: dict[tuple[int, bool], tuple[int, ...]] | None = None
     """Who shoots at each target, by (target, aware), as the declarations so far make them (asked at
     the rolls, the round's end and the odds; worked out again when a declaration is made)."""
 
-    def shot_at(self, target: int, *, aware: bool) -> list[int]:
-        """Who shoots at ``target`` this round (``aware``: of those ``target`` knows of)."""
+    def shot_at(self, target: int, *, aware: bool) -> tuple[int, ...]:
+        """Who shoots at ``target`` this round (``aware``: of those ``target`` knows of), in scene order."""
         shots = self._shots_on
         if shots is None:
-            shots = self._shots_on = {}
+            found: dict[tuple[int, bool], list[int]] = {}
             for shooter in self.everyone:
                 decl = self.decl[shooter]  # an attack (is_attack) that is not a melee one
                 if decl is None or decl.action not in ATTACKS or self.is_melee(shooter):
                     continue
                 for each in self.everyone:
                     if each in decl.targets:
-                        shots.setdefault((each, False), []).append(shooter)
+                        found.setdefault((each, False), []).append(shooter)
                         if each not in decl.unaware:
-                            shots.setdefault((each, True), []).append(shooter)
-        return list(shots.get((target, aware), ()))
+                            found.setdefault((each, True), []).append(shooter)
+            # tuples: each asker reads them as they are, none is handed a copy
+            shots = self._shots_on = {key: tuple(shooters) for key, shooters in found.items()}
+        return shots.get((target, aware), ())
 
     def suicidal(self, combatant: int) -> bool:
         decl = self.decl[combatant]
