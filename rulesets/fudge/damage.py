@@ -50,23 +50,19 @@ class Damage(Resolution):
             if dr
             else ""
         )
-        dice = fudge_dice(self.options.damage_dice)
         self.hitting = hit
         self.asking = "damage"
 
         def make() -> RollPrompt:
             parts = self.damage_parts(hit)  # the GM's modifiers typed at it among them (FU-10, FU-11)
-            return RollPrompt(
-                self.names[attacker],
-                self.sheets[attacker].side,
-                dice,
+            return self.roll_kept(
+                attacker,
+                self.options.damage_dice,
                 f"damage to {self.names[defender]}",
-                sum(value for _, value in parts),
-                tuple(parts),
-                against="the damage results",
-                note=note,
-                also=self.also(roll=True),
-                closed=self.closed(roll=True),
+                parts,
+                "the damage results",
+                None,
+                note,
             )
 
         faces = self.ask_roll(("damage", attacker, defender), make)
@@ -183,8 +179,10 @@ class Damage(Resolution):
         """Kevlar's stopping dF against this bullet: the armor's dice less 1 against SMGs, 2
         against rifles; AP counts one type higher; SP/HP: any armor gets at least 1 (text)."""
         armor = self.armor_against(hit)
+        if armor is None:
+            return 0
         arm = self.hit_arm(hit)
-        if armor is None or arm.kind != "gun":
+        if arm.kind != "gun":
             return 0
         count = armor.stop_dice or 0
         if count:
@@ -246,7 +244,7 @@ class Damage(Resolution):
             except SceneEnded:  # the GM ends the scene at the Health roll: the wound rolled stands (FU-6)
                 self.unrolled = (defender, level, wound)
                 raise
-        me.boxes[level][me.boxes[level].index(0)] = mark
+        me.mark(level, mark)
         if level > 0 and mark == 1:
             me.lost_aim = True  # damaged and not shrugged off: the aim is lost (text)
         was = me.fell

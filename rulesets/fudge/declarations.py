@@ -31,6 +31,9 @@ from companion.rulesets.fudge.state import (
 
 D = TypeVar("D", bound="Declarations")
 
+NO_MORE_TARGETS = Choice("done", "no more targets")
+"""Ends a list of targets (empty the clip): the same every time it is offered (made once)."""
+
 
 def declared(question: Callable[[D, int], bool]) -> Callable[[D, int], bool]:
     """``question`` about a combatant answered once for the declarations made so far: the later
@@ -65,21 +68,28 @@ class Declarations(RoundBase):
                 continue
             decl = self.declare(combatant)
             self.decl[combatant] = decl
-            # who attacks whom in melee changed, what can reach whom, and what the declarations say
-            self._melee_on = self._fitting = self._targets = self._shots_on = self._said = None
+            # what can reach whom, and what the declarations say, changed: worked out again when asked
+            self._can_now = self._melee_targets = self._shots_on = self._said = None
+            self._melee_declared(combatant)
             if decl.action in ATTACKS and decl.targets:
                 self.f[combatant].foe = decl.targets[0]
             self.log.append(f"{self.names[combatant]}: {self.declared_words(combatant, decl)}")
 
     def declare(self, combatant: int) -> Decl:
-        options = self.actions(combatant)
-        keys = [choice.key for choice in options]
+        can = self._can(combatant)  # the actions offered (:meth:`actions`) and their weapons
         # an empty bow advises its reload, not defending (issue 17)
-        advised = next(key for key in ("attack", "reload", "defend") if key in keys)
-        action = self.choose(combatant, "action" + self.crowded(combatant), options, advised)
+        advised = "attack" if "attack" in can else "reload" if "reload" in can else "defend"  # defend: always offered
+        keys = tuple(can)  # the prompt's options are the actions' own choices, made once (ACTION_CHOICES)
+        action = self.choose_kept(
+            combatant,
+            "action" + self.crowded(combatant),
+            lambda: [ACTION_CHOICES[key] for key in keys],
+            advised,
+            ("action", keys),
+        )
         if action in ("defend", "all-out-defense"):
             return Decl(action)
-        arms = self.fitting(combatant, action)
+        arms = can[action]
         weapon = arms[0] if len(arms) == 1 else self.pick_weapon(combatant, action, arms)
         if action == "reload":
             return Decl(action, weapon)
@@ -106,61 +116,83 @@ class Declarations(RoundBase):
     def actions(self, combatant: int) -> list[Choice]:
         """The actions ``combatant`` can take now: attack (if any weapon can), each maneuver whose
         option is on (FU-9) and that fits his weapons, defend, and reload (with ``reloading``)."""
-        return [
-            ACTION_CHOICES[key]
-            for key in self.offered
-            if key in ("defend", "all-out-defense") or self.fitting(combatant, key)
-        ]
+        return [ACTION_CHOICES[key] for key in self._can(combatant)]
 
     def crowded(self, combatant: int) -> str:
         """Why no melee attack is offered when every foe in reach already has the most melee
         attackers (FU-2: no more than 4), said with the action's reason; else nothing."""
         sheet = self.sheets[combatant]
-        melee = [
-            weapon for weapon, arm in enumerate(sheet.arms) if arm.kind == "melee" and self.usable(combatant, weapon)
-        ]
+        melee = [weapon for weapon in sheet.melee_weapons if self.usable(combatant, weapon)]
         if not melee:
             return ""
-        foes = self.enemies(combatant)
-        if not foes or self.targets(combatant, sheet.arms[melee[0]]):
+        if self.targets(combatant, sheet.arms[melee[0]]):
+            return ""
+        foes = self.foes(combatant)
+        if not foes:
             return ""
         full = [self.names[foe] for foe in foes if len(self.melee_attackers(foe)) >= MAX_GANG]
         verb = "has" if len(full) == 1 else "have"
         return f" (no melee attack: {listed(full)} already {verb} {MAX_GANG} melee attackers, the most: FU-2)"
 
-    _fitting: dict[tuple[int, str], list[int]] | None = None
-    """The weapons that can do each action, by (combatant, action), as the declarations so far make
-    them (the action prompt and then the weapon prompt ask the same; worked out again when a
-    declaration is made). It reads who is dead and what is loaded too, which change only after the
-    declarations: asked during them alone, it is never stale."""
-
     def fitting(self, combatant: int, action: str) -> list[int]:
         """The weapons of ``combatant`` that can do ``action`` now (with a target where it needs
-        one)."""
-        memo = self._fitting
-        if memo is None:
-            memo = self._fitting = {}
-        found = memo.get((combatant, action))
-        if found is None:
-            found = memo[combatant, action] = self._fitting_now(combatant, action)
-        return found
+        one); none for an action not offered him."""
+        return self._can(combatant).get(action, [])
 
-    def _fitting_now(self, combatant: int, action: str) -> list[int]:
-        sheet = self.sheets[combatant]
-        out = []
-        for weapon, arm in enumerate(sheet.arms):
+    _can_now: tuple[int, dict[str, list[int]]] | None = None
+    """(combatant, :meth:`_can`) of the declaration being asked (dropped when a declaration is made)."""
+
+    def _can(self, combatant: int) -> dict[str, list[int]]:
+        """Each action ``combatant`` can take now, in the prompt's order (:attr:`offered`), with the
+        weapons that can do it: none for defend and all-out defense, which need none; the others
+        only with a weapon usable now (:meth:`usable`), with a target to turn it on (:meth:`targets`,
+        an attack) and fit for the action (:meth:`fits`) or being reloaded (:meth:`can_reload`).
+
+        Found in one pass (:meth:`_can_for`), kept for the declaration (the action prompt, the
+        weapon prompt and the declaration ask it) and for the fight, by what it reads. It reads the
+        declarations so far (through :meth:`targets`), who is dead and what is loaded, and is asked
+        during the combatant's own declaration alone, before anyone can fall or fire this round: it
+        is never stale. The lists it gives are kept: read them, never change them."""
+        kept = self._can_now
+        if kept is not None and kept[0] == combatant:
+            return kept[1]
+        sheet, options, me = self.sheets[combatant], self.options, self.f[combatant]
+        # what it reads besides his sheet and the tables: the actions offered, whom his weapons can be
+        # turned on, and his loads where they are counted. Mostly the same round after round: worked
+        # out once a fight for each, kept on his sheet (its ``__dict__``, as his prompts are)
+        key = (
+            self.offered,
+            options.reloading,
+            options.minimum_strength,
+            tuple(self.foes(combatant)),
+            tuple(self.targets(combatant, sheet.arms[sheet.melee_weapons[0]])) if sheet.melee_weapons else None,
+            (tuple(me.loaded), tuple(me.reloading), tuple(me.spare)) if options.reloading else None,
+        )
+        found = sheet.kept_actions
+        can = found.get(key)
+        if can is None:
+            can = found[key] = self._can_for(combatant)
+        self._can_now = (combatant, can)
+        return can
+
+    def _can_for(self, combatant: int) -> dict[str, list[int]]:
+        arms = self.sheets[combatant].arms
+        # usable with a target: what every action but reload asks first, whatever the action
+        ready = [
+            weapon for weapon, arm in enumerate(arms) if self.usable(combatant, weapon) and self.targets(combatant, arm)
+        ]
+        can: dict[str, list[int]] = {}
+        for action in self.offered:
+            if action in ("defend", "all-out-defense"):
+                can[action] = []
+                continue
             if action == "reload":
-                if self.can_reload(combatant, weapon):
-                    out.append(weapon)
-                continue
-            if (
-                not self.usable(combatant, weapon)
-                or not self.fits(combatant, arm, action, weapon)
-                or not self.targets(combatant, arm)
-            ):
-                continue
-            out.append(weapon)
-        return out
+                weapons = [weapon for weapon in range(len(arms)) if self.can_reload(combatant, weapon)]
+            else:
+                weapons = [weapon for weapon in ready if self.fits(combatant, arms[weapon], action, weapon)]
+            if weapons:
+                can[action] = weapons
+        return can
 
     def fits(self, combatant: int, arm: Arm, action: str, weapon: int) -> bool:
         """Whether the maneuver can be done with ``arm`` (text: each maneuver's own limits)."""
@@ -206,37 +238,57 @@ class Declarations(RoundBase):
                 return own is None or card.strength >= own
         return True
 
-    _targets: dict[tuple[int, bool], list[int]] | None = None
-    """The enemies each one's melee weapons (True) or others can be turned on, as the declarations
-    so far make them (each action, weapon and target prompt of a declaration asks; worked out again
-    when a declaration is made). Like :attr:`_fitting`, it reads who is dead as well: asked during the
-    declarations alone, before anyone can fall this round."""
+    _foes: list[list[int] | None] | None = None
+    """Each one's enemies alive (:meth:`enemies`), found once a round, when his declaration first
+    asks: asked during the declarations alone, before anyone can fall this round."""
+
+    def foes(self, combatant: int) -> list[int]:
+        """The enemies ``combatant`` can declare an attack on (:meth:`enemies`, at the declarations)."""
+        found = self._foes
+        if found is None:
+            found = self._foes = [None] * len(self.sheets)
+        foes = found[combatant]
+        if foes is None:
+            foes = found[combatant] = self.enemies(combatant)
+        return foes
 
     def targets(self, combatant: int, arm: Arm) -> list[int]:
-        """The enemies ``arm`` can be turned on: in melee, not one already attacked by 4 (FU-2)."""
-        memo = self._targets
-        if memo is None:
-            memo = self._targets = {}
-        key = (combatant, arm.kind == "melee")
-        found = memo.get(key)
-        if found is None:
-            foes = self.enemies(combatant)
-            if key[1]:
-                attackers = self._melee()[0]
-                foes = [enemy for enemy in foes if len(attackers[enemy]) < MAX_GANG]
-            found = memo[key] = foes
-        return found
+        """The enemies ``arm`` can be turned on: in melee, not one already attacked by 4 (FU-2), as
+        the declarations so far make it."""
+        foes = self.foes(combatant)
+        if arm.kind != "melee":
+            return foes
+        kept = self._melee_targets
+        if kept is None or kept[0] != combatant:
+            attackers = self._melee()[0]
+            kept = self._melee_targets = (combatant, [enemy for enemy in foes if len(attackers[enemy]) < MAX_GANG])
+        return kept[1]
+
+    _melee_targets: tuple[int, list[int]] | None = None
+    """(combatant, his melee :meth:`targets`) of the declaration being asked: each of its prompts asks
+    (dropped when a declaration is made, which may crowd a defender)."""
 
     def pick_weapon(self, combatant: int, action: str, arms: list[int]) -> int:
         sheet = self.sheets[combatant]
-        options = []
-        for weapon in arms:
-            arm = sheet.arms[weapon]
-            if self.options.reloading and arm.counted:  # its loads are said: the round's
-                options.append(Choice(arm.key, arm.name, self.weapon_why(combatant, weapon), arm.name))
-            else:  # the same every round: made once
-                options.append(arm.choice)
-        key = self.choose(combatant, "weapon", options, sheet.arms[self.advised_weapon(combatant, action, arms)].key)
+        advised = sheet.arms[self.advised_weapon(combatant, action, arms)].key
+        if self.options.reloading and any(sheet.arms[weapon].counted for weapon in arms):
+            options = []
+            for weapon in arms:
+                arm = sheet.arms[weapon]
+                if arm.counted:  # its loads are said: the round's
+                    options.append(Choice(arm.key, arm.name, self.weapon_why(combatant, weapon), arm.name))
+                else:  # the same every round: made once
+                    options.append(arm.choice)
+            key = self.choose(combatant, "weapon", options, advised)
+        else:  # each the same every round (:attr:`Arm.choice`): the prompt too
+            weapons = tuple(arms)
+            key = self.choose_kept(
+                combatant,
+                "weapon",
+                lambda: [sheet.arms[weapon].choice for weapon in weapons],
+                advised,
+                ("weapon", weapons),
+            )
         return next(weapon for weapon in arms if sheet.arms[weapon].key == key)
 
     def advised_weapon(self, combatant: int, action: str, arms: list[int]) -> int:
@@ -270,16 +322,18 @@ class Declarations(RoundBase):
         if len(candidates) == 1 and not chosen:
             return candidates[0]  # [D] one enemy to turn on: not asked, as a weapon is not when only one fits
         # the list shows each one's name; the key is the name as typed (issue 17)
-        options = [
-            Choice(self.sheets[enemy].slug, self.names[enemy], self.target_why(combatant, enemy), self.names[enemy])
-            for enemy in candidates
-        ]
+        whys = tuple([(enemy, self.target_why(combatant, enemy)) for enemy in candidates])
         if chosen:
-            options.append(Choice("done", "no more targets"))
             advised = "done"
         else:
             advised = self.sheets[self.advised_target(combatant, candidates)].slug
-        key = self.choose(combatant, reason, options, advised)
+
+        def options() -> list[Choice]:
+            made = [self.sheets[enemy].as_target(why) for enemy, why in whys]
+            return made + [NO_MORE_TARGETS] if chosen else made
+
+        # each target's choice is the same for the same words (:meth:`Sheet.as_target`): the prompt too
+        key = self.choose_kept(combatant, reason, options, advised, ("target", whys, bool(chosen)))
         if key == "done":
             return None
         return next(enemy for enemy in candidates if self.sheets[enemy].slug == key)
@@ -329,12 +383,21 @@ class Declarations(RoundBase):
         return key
 
     def pick_aware(self, combatant: int, target: int) -> str:
-        reason, options = self.sheets[target].awareness
-        return self.choose(combatant, reason, options, "aware")
+        reason, options = self.sheets[target].awareness  # made once: the prompt too
+        return self.choose_kept(combatant, reason, lambda: options, "aware", ("aware", target))
 
     def declared_words(self, combatant: int, decl: Decl, short: bool = False) -> str:
         """The declaration in words, without the name: ``attacks Grak with the broadsword``;
         ``short`` (a side panel's line): ``attacks Grak (head), broadsword``."""
+        # the same declaration is said in the same words round after round (the log, the side
+        # panels): worked out once a fight, kept on his sheet (its ``__dict__``, as his prompts are)
+        said = self.sheets[combatant].kept_words
+        words = said.get((decl, short))
+        if words is None:
+            words = said[decl, short] = self._declared_words(combatant, decl, short)
+        return words
+
+    def _declared_words(self, combatant: int, decl: Decl, short: bool) -> str:
         if decl.action in ("defend", "all-out-defense"):
             return ACTION_WORDS[decl.action]
         arm = self.sheets[combatant].arms[decl.weapon]  # type: ignore[index]
@@ -381,6 +444,21 @@ class Declarations(RoundBase):
             on = self._melee_on = (attackers, frozenset(melee))
         return on
 
+    def _melee_declared(self, combatant: int) -> None:
+        """Who attacks whom in melee, with the declaration of ``combatant`` just made: added to what
+        the declarations before made of it, not worked out again from every one (each declaration
+        asks it for its targets). The declarations come in scene order, so each defender's
+        attackers stay in scene order, as :meth:`_melee` finds them."""
+        on = self._melee_on
+        decl = self.decl[combatant]
+        assert decl is not None
+        if on is None or decl.action not in ATTACKS or self.sheets[combatant].arms[decl.weapon].kind != "melee":  # type: ignore[index]
+            return  # nothing worked out yet (it is, when first asked), or no melee attack (:meth:`declares_melee`)
+        attackers, melee = on
+        for target in decl.targets:
+            attackers[target] += (combatant,)
+        self._melee_on = (attackers, melee | {combatant})
+
     def melee_attackers(self, defender: int) -> tuple[int, ...]:
         """Who has declared a melee attack on ``defender`` this round (scene order)."""
         on = self._melee_on
@@ -401,25 +479,27 @@ class Declarations(RoundBase):
     def arm(self, combatant: int) -> Arm:
         return self.sheets[combatant].arms[self.decl[combatant].weapon]  # type: ignore[union-attr,index]
 
-    _shots_on: dict[tuple[int, bool], list[int]] | None = None
+    _shots_on: dict[tuple[int, bool], tuple[int, ...]] | None = None
     """Who shoots at each target, by (target, aware), as the declarations so far make them (asked at
     the rolls, the round's end and the odds; worked out again when a declaration is made)."""
 
-    def shot_at(self, target: int, *, aware: bool) -> list[int]:
-        """Who shoots at ``target`` this round (``aware``: of those ``target`` knows of)."""
+    def shot_at(self, target: int, *, aware: bool) -> tuple[int, ...]:
+        """Who shoots at ``target`` this round (``aware``: of those ``target`` knows of), in scene order."""
         shots = self._shots_on
         if shots is None:
-            shots = self._shots_on = {}
+            found: dict[tuple[int, bool], list[int]] = {}
             for shooter in self.everyone:
                 decl = self.decl[shooter]  # an attack (is_attack) that is not a melee one
                 if decl is None or decl.action not in ATTACKS or self.is_melee(shooter):
                     continue
                 for each in self.everyone:
                     if each in decl.targets:
-                        shots.setdefault((each, False), []).append(shooter)
+                        found.setdefault((each, False), []).append(shooter)
                         if each not in decl.unaware:
-                            shots.setdefault((each, True), []).append(shooter)
-        return list(shots.get((target, aware), ()))
+                            found.setdefault((each, True), []).append(shooter)
+            # tuples: each asker reads them as they are, none is handed a copy
+            shots = self._shots_on = {key: tuple(shooters) for key, shooters in found.items()}
+        return shots.get((target, aware), ())
 
     def suicidal(self, combatant: int) -> bool:
         decl = self.decl[combatant]

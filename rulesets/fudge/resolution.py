@@ -44,9 +44,10 @@ class Resolution(Rolls):
     def exchange(self, attacker: int, target: int) -> Hit | None:
         """The attack of ``attacker`` on ``target``: hit or not, and its RD (FU-2, text)."""
         mods = self.pairing(attacker, target)
-        attack_total = self.combat[attacker] + sum(value for _, value in mods)
-        shown = possessive(self.names[attacker]) + " " + ladder_name(self.combat[attacker])
-        if mods:
+        attack_total = self.combat[attacker]
+        shown = possessive(self.names[attacker]) + " " + ladder_name(attack_total)
+        if mods:  # the scale of a pair alone (:meth:`pairing`): none but with the scale option
+            attack_total += sum(value for _, value in mods)
             shown += "".join(f" {value:+d} {label}" for label, value in mods) + f" = {ladder_name(attack_total)}"
         pd = self.pd(target)
         decl = self.decl[attacker]

@@ -21,7 +21,6 @@ from companion.rulesets.fudge.state import (
     ATTACK_BONUS,
     ATTACKS,
     EXPERIENCE_CAP,
-    FOUR_DF,
     PAIN,
     WOUND_WORDS,
     faces_words,
@@ -86,9 +85,16 @@ class Rolls(Declarations):
         """Combat experience caps skills while his life is at risk; not an ambusher whose
         targets are all unaware and who is attacked by nobody (text) [D]."""
         decl = self.decl[combatant]
-        ambush = decl is not None and decl.action in ATTACKS and set(decl.targets) <= set(decl.unaware)
-        attacked = self.melee_attackers(combatant) or self.shot_at(combatant, aware=False)
-        return not ambush or bool(attacked)
+        # every target unaware (an attack has one at least): read target by target, no sets made
+        ambush = (
+            decl is not None
+            and decl.action in ATTACKS
+            and bool(decl.unaware)
+            and all(target in decl.unaware for target in decl.targets)
+        )
+        if not ambush:
+            return True
+        return bool(self.melee_attackers(combatant) or self.shot_at(combatant, aware=False))  # attacked
 
     def capped(self, combatant: int) -> bool:
         """His combat experience caps him now: in danger this round, or ever since an opponent first
@@ -111,10 +117,11 @@ class Rolls(Declarations):
 
     def skill_part(self, combatant: int, label: str, level: int) -> tuple[str, int]:
         """The skill rolled, capped by combat experience (text: Green Poor, Fair Fair; FU-8)."""
-        exp = self.f[combatant].experience
-        cap = EXPERIENCE_CAP.get(exp)
-        if self.options.combat_experience and cap is not None and level > cap and self.capped(combatant):
-            return f"{label} {ladder_name(level)}, capped {ladder_name(cap)} ({exp})", cap
+        if self.options.combat_experience:
+            exp = self.f[combatant].experience
+            cap = EXPERIENCE_CAP.get(exp)
+            if cap is not None and level > cap and self.capped(combatant):
+                return f"{label} {ladder_name(level)}, capped {ladder_name(cap)} ({exp})", cap
         return f"{label} {ladder_name(level)}", level
 
     def personal(self, combatant: int, *, melee: bool = True) -> list[tuple[str, int]]:
@@ -122,13 +129,15 @@ class Rolls(Declarations):
         roll only [D]: it is a melee rule, and a dodge is against shots), last round's
         all-out attack, all-out defense (text)."""
         parts: list[tuple[str, int]] = []
-        pen = self.penalty(combatant)
+        me = self.f[combatant]
+        worst = me.worst()
+        pen = PAIN[self.sheets[combatant].gift].get(worst or "", 0)  # :meth:`penalty`, the worst read once
         if pen:
-            parts.append((WOUND_WORDS[self.f[combatant].worst() or "hurt"], pen))
+            parts.append((WOUND_WORDS[worst or "hurt"], pen))
         gang = len(self.melee_attackers(combatant)) if melee else 0
         if gang > 1:
             parts.append((f"gang-up of {gang}", -(gang - 1)))
-        if self.f[combatant].tired:
+        if me.tired:
             parts.append(("all-out attack last turn", TIRED))
         decl = self.decl[combatant]
         if decl is not None and decl.action == "all-out-defense":
@@ -144,15 +153,15 @@ class Rolls(Declarations):
         """Modifiers of the attack itself (text: the maneuvers, aim, firearm Strength)."""
         decl = self.decl[attacker]
         assert decl is not None
-        arm = self.arm(attacker)
         parts: list[tuple[str, int]] = []
-        if self.aimed(attacker):
+        if self.f[attacker].aim is not None and self.aimed(attacker):
             parts.append(("aim", 1))
         bonus = ATTACK_BONUS.get(decl.action)
         if bonus:
             parts.append((ACTION_WORDS[decl.action], bonus))
         if decl.action == "empty-the-clip" and len(decl.targets) > 1:
             parts.append((f"{len(decl.targets)} targets", -(len(decl.targets) - 1)))
+        arm = self.arm(attacker)
         if self.options.minimum_strength and arm.kind == "gun":
             need = self.tables.min_strength(arm.entry.weapon) or 0
             short = need - self.sheets[attacker].card.strength
@@ -181,11 +190,12 @@ class Rolls(Declarations):
             location = self.tables.hit_locations[decl.location]
             if location.attack:
                 parts.append((location.name.lower(), location.attack))
-        scales = {self.scale_part(attacker, target) for target in decl.targets} if self.options.scale else set()
-        if len(scales) == 1:
-            (one,) = scales
-            if one is not None:
-                parts.append(one)
+        if self.options.scale:
+            scales = {self.scale_part(attacker, target) for target in decl.targets}
+            if len(scales) == 1:
+                (one,) = scales
+                if one is not None:
+                    parts.append(one)
         return parts
 
     def aimed(self, combatant: int) -> bool:
@@ -206,23 +216,26 @@ class Rolls(Declarations):
         level it must reach when every comparison it takes part in is against a fixed level). Every
         modifier is here, the GM's too, so the prompt states them before the roll (FU-10) and the
         odds read them before the roll is asked for."""
-        if self.is_attack(combatant):
-            arm = self.arm(combatant)
-            skill = self.skill_part(combatant, arm.skill, arm.level)
+        decl = self.decl[combatant]
+        if decl is not None and decl.action in ATTACKS:  # :meth:`is_attack`
+            arm = self.sheets[combatant].arms[decl.weapon]  # type: ignore[index]
+            parts = [self.skill_part(combatant, arm.skill, arm.level)]
             # the gang-up is a melee rule: on a shooter's melee defence, not on his shot [D]
-            extra = (
-                self.personal(combatant, melee=not self.guards(combatant))
-                + self.attack_parts(combatant)
-                + self.target_parts(combatant)
-            )
+            parts += self.personal(combatant, melee=not self.guards(combatant))
+            parts += self.attack_parts(combatant)
+            if decl.location is not None or self.options.scale:  # else it has none (:meth:`target_parts`)
+                parts += self.target_parts(combatant)
             what = f"combat roll, {arm.skill}"
         else:
             name, level = self.sheets[combatant].melee_defence()  # his best melee skill or his Dodge (FU-11)
-            skill = self.skill_part(combatant, name, level)
-            extra = self.personal(combatant)
+            parts = [self.skill_part(combatant, name, level)]
+            parts += self.personal(combatant)
             what = f"combat roll, {name} (defending)"
         against, target = self.against(combatant, "combat")
-        return [skill] + extra + self.gm_parts("combat", combatant), what, against, target
+        typed = self.gm.get(("combat", combatant))  # :meth:`gm_parts`
+        if typed:
+            parts += typed
+        return parts, what, against, target
 
     def guard_parts(self, combatant: int) -> list[tuple[str, int]]:
         """The melee defence of a shooter attacked in melee (:meth:`guards`): his best melee skill
@@ -290,8 +303,8 @@ class Rolls(Declarations):
                 levels.append(one[0] if one else None)
                 words.append(one[1] if one else f"{possessive(self.names[enemy])} {kinds}")
         defence: list[str] = []
-        if kind == "guard" or not self.guards(combatant):
-            attackers = self.melee_attackers(combatant)
+        attackers = self.melee_attackers(combatant)
+        if attackers and (kind == "guard" or not self.guards(combatant)):
             ganged = len(attackers) > 1 and (self.is_attack(combatant) or self.hits_back(combatant))
             for attacker in attackers:
                 if ganged or not (self.suicidal(attacker) or self.suicidal(combatant)):
@@ -305,7 +318,7 @@ class Rolls(Declarations):
                     )
         if not words:
             words = defence
-        shown = " & ".join(dict.fromkeys(words))
+        shown = words[0] if len(words) == 1 else " & ".join(dict.fromkeys(words))
         first = levels[0] if levels else None
         target = first if first is not None and levels.count(first) == len(levels) else None
         return shown, target
@@ -419,19 +432,7 @@ class Rolls(Declarations):
     def roll_prompt(
         self, combatant: int, what: str, parts: list[tuple[str, int]], against: str, target: int | None, note: str = ""
     ) -> RollPrompt:
-        return RollPrompt(
-            self.names[combatant],
-            self.sheets[combatant].side,
-            FOUR_DF,
-            what,
-            sum([value for _, value in parts]),
-            tuple(parts),
-            against=against,
-            target=target,
-            note=note,
-            also=self.also(roll=True),
-            closed=self.closed(roll=True),
-        )
+        return self.roll_kept(combatant, 4, what, parts, against, target, note)  # 4dF (FU-1)
 
     def roll4(self, combatant: int, key: tuple[Any, ...], make: Callable[[], RollPrompt]) -> int:
         """A combat roll or a dodge: its faces (after any GM's modifiers), its total on the ladder,
@@ -440,8 +441,16 @@ class Rolls(Declarations):
         prompt = self.asked if isinstance(self.asked, RollPrompt) else make()  # as it was answered, else made again
         total = prompt.modifier + sum(faces)
         self.last_result = total
-        self.log.append(
-            f"{self.names[combatant]} rolls {faces_words(faces)}: {sum_words(prompt.modifier_parts, faces)} = "
-            f"{ladder_name(total)} ({prompt.reason})"
-        )
+        # the same roll's line for the same faces is the same round after round: made once a fight,
+        # kept on his sheet by the prompt's identity with the prompt itself (so the identity is the
+        # prompt's while kept; :meth:`roll_kept` keeps the prompts too)
+        lines = self.sheets[combatant].kept_lines
+        said = lines.get((id(prompt), faces))
+        if said is None or said[0] is not prompt:
+            line = (
+                f"{self.names[combatant]} rolls {faces_words(faces)}: {sum_words(prompt.modifier_parts, faces)} = "
+                f"{ladder_name(total)} ({prompt.reason})"
+            )
+            said = lines[id(prompt), faces] = (prompt, line)
+        self.log.append(said[1])
         return total

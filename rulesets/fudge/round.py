@@ -43,6 +43,7 @@ from companion.rulesets.fudge.state import (
     Live,
     NamedGift,
     SceneEnded,
+    fudge_dice,
     possessive,
     read_gm,
 )
@@ -123,7 +124,7 @@ class RoundBase(ReplayRound):
 
     def take(self, prompt: Callable[[], Prompt]) -> Any:
         """The next answer (:meth:`ReplayRound.take`); the GM's ``end`` stops the round here."""
-        value = super().take(prompt)
+        value = ReplayRound.take(self, prompt)  # named, not super(): at every answer
         if isinstance(value, EndScene):
             raise SceneEnded
         return value
@@ -141,7 +142,7 @@ class RoundBase(ReplayRound):
             if name == "x" or not reading.rest:
                 raise Refused("name the gift after 'other': other iron will")
             return NamedGift(name[:30])
-        return super().value(prompt, reading)
+        return ReplayRound.value(self, prompt, reading)  # named, not super(): at every answer
 
     def also(self, *, roll: bool = False) -> tuple[Choice, ...]:
         """The GM's words a prompt of the scene takes besides its faces or options: ``end`` while
@@ -154,13 +155,79 @@ class RoundBase(ReplayRound):
         return _CLOSED[self.in_scene, roll]
 
     def choose(self, combatant: int, reason: str, options: Sequence[Choice], advised: str | None) -> str:
-        also, closed = self.also(), self.closed()
+        also, closed = _ALSO[self.in_scene, False], _CLOSED[self.in_scene, False]  # :meth:`also`, :meth:`closed`
         key: str = self.take(
             lambda: ChoicePrompt(
                 self.names[combatant], self.sheets[combatant].side, reason, tuple(options), advised, also, closed
             )
         )
         return key
+
+    def choose_kept(
+        self,
+        combatant: int,
+        reason: str,
+        options: Callable[[], Sequence[Choice]],
+        advised: str | None,
+        kept: tuple[Any, ...],
+    ) -> str:
+        """:meth:`choose`, at a prompt made once a fight for what its options are made of (``kept``:
+        the same ``kept``, the same options, and ``options()`` is asked only the first time): the
+        action, weapon and awareness prompts come back round after round as they were. Kept on his
+        sheet (its ``__dict__``, as :meth:`Sheet.as_target` keeps its choices): a fight's sheets are
+        its own, and so are the options its prompts are made of."""
+        sheet = self.sheets[combatant]
+        prompts = sheet.kept_prompts
+        in_scene = self.in_scene
+        key = (kept, reason, advised, in_scene)
+        prompt = prompts.get(key)
+        if prompt is None:
+            also, closed = _ALSO[in_scene, False], _CLOSED[in_scene, False]
+            prompt = prompts[key] = ChoicePrompt(
+                self.names[combatant], sheet.side, reason, tuple(options()), advised, also, closed
+            )
+        choice: str = self.take(lambda: prompt)
+        return choice
+
+    def roll_kept(
+        self,
+        combatant: int,
+        count: int,
+        reason: str,
+        parts: Sequence[tuple[str, int]],
+        against: str,
+        target: int | None,
+        note: str,
+    ) -> RollPrompt:
+        """The prompt of a roll of ``count`` Fudge dice by ``combatant`` that reads its total (the GM's
+        modifiers taken at it), with its modifiers ``parts``. The same roll asked again (most are, round after round: the same
+        modifiers against the same foe) is the same prompt, made once a fight and kept on his sheet
+        (its ``__dict__``, as :meth:`choose_kept` keeps his choices): what it is made of is its key."""
+        sheet = self.sheets[combatant]
+        modifiers = tuple(parts)
+        in_scene = self.in_scene
+        key = (count, reason, modifiers, against, target, note, in_scene)
+        prompts = sheet.kept_rolls
+        prompt = prompts.get(key)
+        if prompt is None:
+            # every field in order, by position (a frozen dataclass's ``__init__`` takes keywords
+            # slower): who, side, dice, reason, modifier, its parts, running (none: no die of a
+            # scene's rolls explodes), against, target, note, also, closed
+            prompt = prompts[key] = RollPrompt(
+                self.names[combatant],
+                sheet.side,
+                fudge_dice(count),
+                reason,
+                sum([value for _, value in modifiers]),
+                modifiers,
+                None,
+                against,
+                target,
+                note,
+                _ALSO[in_scene, True],
+                _CLOSED[in_scene, True],
+            )
+        return prompt
 
     def ask_roll(self, key: tuple[Any, ...], make: Callable[[], RollPrompt]) -> tuple[int, ...]:
         """The faces of a roll, after any GM's modifiers typed at it (FU-11): each is logged with
@@ -176,7 +243,8 @@ class RoundBase(ReplayRound):
             self.log.append(f"GM: {value.value:+d} to {possessive(prompt.who)} {prompt.reason} ({value.reason})")
 
     def gm_parts(self, *key: Any) -> list[tuple[str, int]]:
-        return list(self.gm.get(key, []))
+        typed = self.gm.get(key)
+        return list(typed) if typed else []
 
     def name(self, combatant: int) -> str:
         return self.names[combatant]

@@ -8,6 +8,8 @@ hit could still wound anyone (issue 17), which the ruleset tells the GM once.
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.rulesets.fudge.damage import Damage
 from companion.rulesets.fudge.rules import POOR
 from companion.rulesets.fudge.state import ATTACKS, BULLET_RANK, MAX_GANG, ROUNDS_DR, Arm, Decl
@@ -84,7 +86,30 @@ class RoundEnd(Damage):
         """Whether any hit by the rules could still wound anyone: an able combatant with a weapon he
         can use (loaded, or to be reloaded) whose best damage against a foe still alive reaches a
         wound after the foe's armor (or a kevlar stop roll, a Scratch). An upper bound over every
-        maneuver, location and RD bonus in play, with no GM's modifier: False means no hit can."""
+        maneuver, location and RD bonus in play, with no GM's modifier: False means no hit can.
+
+        Asked at every round's end, and changed only when someone falls or a weapon's loads run
+        out: worked out once a fight for who is able and alive and, with ``reloading``, every
+        weapon's loads. Kept in the state's ``__dict__`` (not a field) with the sheets, options and
+        tables it was read from, as :attr:`FudgeState.cast` is: every state of the fight copies it."""
+        f = self.f
+        key = (
+            tuple([(me.dead, me.able) for me in f]),
+            tuple([(tuple(me.loaded), tuple(me.reloading), tuple(me.spare)) for me in f])
+            if self.options.reloading
+            else None,
+        )
+        st = self.st
+        kept = st.__dict__.get("_wounding")
+        if kept is None or kept[0] is not st.sheets or kept[1] is not st.options or kept[2] is not st.tables:
+            kept = st.__dict__["_wounding"] = (st.sheets, st.options, st.tables, {})  # frozen: as cached_property does
+        found: dict[Any, bool] = kept[3]
+        can = found.get(key)
+        if can is None:
+            can = found[key] = self._can_wound()
+        return can
+
+    def _can_wound(self) -> bool:
         for combatant in self.everyone:
             if not self.f[combatant].able:
                 continue

@@ -193,7 +193,7 @@ class Fudge(SceneRuleset):
     def apply(self, state: FudgeState, answer: Answer) -> Outcome:
         """:meth:`SceneRuleset.apply`; when a round ends with no hit able to wound any more, the log
         says so once (issue 17), so the GM knows to end the scene."""
-        out = super().apply(state, answer)
+        out = SceneRuleset.apply(self, state, answer)  # named, not super(): at every answer
         new: FudgeState = out.state
         if not new.stalled:  # the scene goes on as ever (an answer asks nothing more)
             return out

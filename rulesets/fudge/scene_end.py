@@ -96,11 +96,9 @@ class SceneEnd(Experience):
 
     def fallen_side(self) -> int | None:
         """A side with no able combatant (-1: both), else None."""
-        down = [
-            side
-            for side in (0, 1)
-            if not any(self.f[combatant].able for combatant in self.everyone if self.sheets[combatant].side == side)
-        ]
+        f, sheets = self.f, self.sheets
+        standing = {sheets[combatant].side for combatant in self.everyone if f[combatant].able}
+        down = [side for side in (0, 1) if side not in standing]
         if not down:
             return None
         return down[0] if len(down) == 1 else -1
@@ -196,7 +194,7 @@ class SceneEnd(Experience):
         combatant, level, wound = self.unrolled
         me = self.f[combatant]
         was = me.status
-        me.boxes[level][me.boxes[level].index(0)] = 1
+        me.mark(level, 1)
         if not me.able and not me.fell:
             self.fall(combatant)
         word = WOUND_WORDS[BOXES[level]]
@@ -220,13 +218,10 @@ class SceneEnd(Experience):
             if not shrugged:
                 continue
             if me.dead:  # his boxes as they are; nothing more befalls the dead
-                me.boxes = [[1 if mark else 0 for mark in row] for row in me.boxes]
+                me.feel_all()
                 continue
             was = me.status
-            for row in me.boxes:
-                for place, mark in enumerate(row):
-                    if mark == 2:
-                        row[place] = 1
+            me.feel_all()
             words = " and ".join(WOUND_WORDS[wound] for wound in shrugged)
             now = me.status
             pen = PAIN[self.sheets[combatant].gift].get(me.worst() or "", 0)

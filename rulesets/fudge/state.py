@@ -9,9 +9,10 @@ round's phases (``rulesets/fudge/round.py`` and the modules built on it) and the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, NamedTuple, cast
 
 from companion.dice import FUDGE, Dice
 from companion.replay import GmModifiers, SceneState
@@ -367,6 +368,54 @@ class Sheet:
             Choice("unaware", f"{name} does not know", "unopposed against Poor, no dodge"),
         )
 
+    # --- what a fight works out once for him and keeps (each a dict by what it is made of) ---
+    # on the frozen sheet, its ``__dict__``: a fight's sheets are its own, made at its start
+
+    @cached_property
+    def kept_prompts(self) -> dict[tuple[Any, ...], Any]:
+        """His choice prompts (:meth:`RoundBase.choose_kept`)."""
+        return {}
+
+    @cached_property
+    def kept_rolls(self) -> dict[tuple[Any, ...], Any]:
+        """His roll prompts (:meth:`RoundBase.roll_kept`)."""
+        return {}
+
+    @cached_property
+    def kept_lines(self) -> dict[tuple[int, tuple[int, ...]], tuple[Any, str]]:
+        """His rolls' lines in the log, by the prompt's identity and the faces (:meth:`Rolls.roll4`)."""
+        return {}
+
+    @cached_property
+    def kept_actions(self) -> dict[tuple[Any, ...], Any]:
+        """What he can declare (:meth:`Declarations._can`)."""
+        return {}
+
+    @cached_property
+    def kept_words(self) -> dict[tuple[Any, ...], str]:
+        """His declarations in words (:meth:`Declarations.declared_words`)."""
+        return {}
+
+    @cached_property
+    def kept_targets(self) -> dict[str, Choice]:
+        """He as a target, by the words said of him (:meth:`as_target`)."""
+        return {}
+
+    def as_target(self, why: str) -> Choice:
+        """He as a target prompt offers him, with ``why`` (``attacking you``): made once for each
+        ``why`` and kept on the frozen sheet (its ``__dict__``, as :attr:`awareness`), for a target
+        is offered at every declaration, in few different words."""
+        kept = self.kept_targets
+        choice = kept.get(why)
+        if choice is None:
+            choice = kept[why] = Choice(self.slug, self.name, why, self.name)
+        return choice
+
+    @cached_property
+    def melee_weapons(self) -> tuple[int, ...]:
+        """His melee weapons, by their place in :attr:`arms` (each declaration asks)."""
+        return tuple(weapon for weapon, arm in enumerate(self.arms) if arm.kind == "melee")
+
     @property
     def hurt_boxes(self) -> int:
         return int(getattr(self.card, "hurt_boxes", 1) or 1)
@@ -430,9 +479,9 @@ def arms_of(card: Any, tables: Tables) -> tuple[Arm, ...]:
 # --- state --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Fighter:
-    """A combatant's numbers between rounds."""
+    """A combatant's numbers between rounds (made at every round's end: :meth:`made`)."""
 
     boxes: tuple[tuple[int, ...], ...]
     """Per wound level (:data:`BOXES`): 0 free, 1 marked, 2 marked but shrugged off by a Health roll."""
@@ -459,6 +508,21 @@ class Fighter:
     combat experience, his cap holds from then to the scene's end (FU-8)."""
     gained: tuple[str, ...] = ()
     """Gifts the GM gave him after the scene (a Veteran who improved, FU-8)."""
+
+    @classmethod
+    def made(cls, *values: Any) -> Fighter:
+        """``Fighter(*values)``, every field given in order, several times faster: every combatant's
+        is made at every round's end, and a frozen dataclass's ``__init__`` sets each field through
+        ``object.__setattr__``. Its ``__dict__`` is filled whole instead (no slots, for that), as
+        :func:`companion.ruleset.evolve` copies a state's."""
+        if len(values) != len(_FIGHTER_FIELDS):
+            raise TypeError(f"a fighter is made of {len(_FIGHTER_FIELDS)} values, not {len(values)}")
+        fighter = object.__new__(cls)
+        fighter.__dict__.update(zip(_FIGHTER_FIELDS, values))
+        return fighter
+
+
+_FIGHTER_FIELDS = tuple(each.name for each in fields(Fighter))
 
 
 @dataclass(frozen=True)
@@ -493,9 +557,9 @@ class FudgeState(SceneState[Tables, Options, Fighter]):
         return kept[1], kept[2]
 
 
-@dataclass(frozen=True, slots=True)
-class Decl:
-    """A combatant's declaration for the round."""
+class Decl(NamedTuple):
+    """A combatant's declaration for the round (a named tuple: one is made at every declaration,
+    kept by the round alone, and a frozen dataclass is several times slower to make)."""
 
     action: str
     weapon: int | None = None
@@ -505,8 +569,9 @@ class Decl:
     """The targets of a ranged attack that do not know it is coming (unopposed, no dodge)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
+class Hit(NamedTuple):
+    """A hit found by the resolution, for its damage (a named tuple, as :class:`Decl` is)."""
+
     attacker: int
     """Who hits (the one who rolls the damage)."""
     defender: int
@@ -532,7 +597,9 @@ class Live:
     """A combatant's numbers as the round's answers change them (slots: two are made every round,
     and read at every prompt)."""
 
-    boxes: list[list[int]]
+    boxes: Sequence[Sequence[int]]
+    """His fighter's own rows until the round marks a box (:meth:`mark`): copied into lists then, so
+    that a round that wounds nobody (most) copies no boxes in and none out."""
     dead: bool
     loaded: list[int | None]
     spare: list[int | None]
@@ -546,11 +613,14 @@ class Live:
     fought: bool
     gained: tuple[str, ...]
     lost_aim: bool = False
+    _worst: str | bool | None = field(default=False, init=False, repr=False, compare=False)
+    """:meth:`worst` once read (False: not yet): asked at every prompt, roll and status, and changed
+    only where a box is marked (:meth:`mark`, :meth:`feel_all`), which drop it."""
 
     @classmethod
     def of(cls, fighter: Fighter) -> Live:
         return cls(
-            [list(row) for row in fighter.boxes],
+            fighter.boxes,
             fighter.dead,
             list(fighter.loaded),
             list(fighter.spare),
@@ -566,8 +636,9 @@ class Live:
         )
 
     def frozen(self) -> Fighter:
-        return Fighter(
-            tuple([tuple(row) for row in self.boxes]),
+        boxes = self.boxes
+        return Fighter.made(
+            boxes if isinstance(boxes, tuple) else tuple([tuple(row) for row in boxes]),
             self.dead,
             tuple(self.loaded),
             tuple(self.spare),
@@ -582,14 +653,26 @@ class Live:
             self.gained,
         )
 
-    def worst(self, *, shrugged: bool = False) -> str | None:
-        """The worst wound box marked (``shrugged``: counting those shrugged off too)."""
-        boxes = self.boxes
-        for level in _WORST_FIRST:
-            row = boxes[level]  # ``in``: a mark equal to 1 (or 2), as asked mark by mark
-            if 1 in row or (shrugged and 2 in row):
-                return BOXES[level]
-        return None
+    def mark(self, level: int, mark: int) -> None:
+        """Mark the first free box of wound level ``level`` (:data:`BOXES`): 1 felt, 2 shrugged off.
+        The boxes change here and in :meth:`feel_all` alone."""
+        if isinstance(self.boxes, tuple):  # his fighter's own rows till now: copied at the round's first mark
+            self.boxes = [list(row) for row in self.boxes]
+        row = cast(list[int], self.boxes[level])
+        row[row.index(0)] = mark
+        self._worst = False
+
+    def feel_all(self) -> None:
+        """Every box shrugged off felt in full (FU-6)."""
+        self.boxes = [[1 if mark else 0 for mark in row] for row in self.boxes]
+        self._worst = False
+
+    def worst(self) -> str | None:
+        """The worst wound box marked and felt (not one shrugged off)."""
+        found = self._worst
+        if found is False:
+            found = self._worst = next((BOXES[level] for level in _WORST_FIRST if 1 in self.boxes[level]), None)
+        return found  # type: ignore[return-value]
 
     @property
     def able(self) -> bool:
@@ -620,7 +703,11 @@ def sum_words(
 ) -> str:
     """``Great (+2) - 1 (Hurt) + 1``: the first part as a ladder level (``level``) or as
     ``BD 0``, then the modifiers, then the dice."""
-    dice = sum(faces)
+    return _sum_words(tuple(parts), sum(faces), level)
+
+
+@lru_cache(maxsize=1024)  # pure, and said of a fighter's same few modifiers at every roll: worked out once
+def _sum_words(parts: tuple[tuple[str, int], ...], dice: int, level: bool) -> str:
     dice_words = f"{'-' if dice < 0 else '+'} {abs(dice)} (dice)"
     if not parts:
         return dice_words
