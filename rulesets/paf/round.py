@@ -204,17 +204,46 @@ class RoundBase(ReplayRound):
 
     def choose(self, being: int | None, reason: str, options: list[Choice], advised: str | None) -> str:
         """The key of the option chosen by ``being`` (None: the GM)."""
-        who, side = ("GM", 0) if being is None else (self.name(being), self.beings[being].side)
+        who, side = ("GM", 0) if being is None else (self.names[being], self.sides[being])
         also = self.also()
         key: str = self.take(lambda: ChoicePrompt(who, side, reason, tuple(options), advised, also, (GM_NOT_HERE,)))
         return key
 
+    def choose_kept(
+        self, being: int, reason: str, kept: Any, offer: Callable[[], tuple[list[Choice], str | None]]
+    ) -> str:
+        """:meth:`choose`, where ``kept`` says the options and the advice in full (an action's keys): the
+        prompt is kept with the being's prompts a fight (:attr:`state.Being.prompts`), and ``offer()``,
+        the options and the advised key, made only the first time it is asked."""
+        also = self.also()
+        prompts = self.beings[being].prompts
+        key = (reason, kept, also)
+        asked = prompts.get(key)
+        if asked is None:
+            options, advised = offer()
+            asked = prompts[key] = ChoicePrompt(
+                self.names[being], self.sides[being], reason, tuple(options), advised, also, (GM_NOT_HERE,)
+            )
+        chosen: str = self.take(lambda: asked)
+        return chosen
+
     def roll(self, being: int, dice: Dice, reason: str, *, gm: bool = False, **kw: Any) -> Any:
-        """The faces of a roll (a tuple); at a roll to hit (``gm``) perhaps a :class:`GmModifier`."""
-        also, closed = self.also(gm=gm), (() if gm else (GM_NOT_HERE,))
-        return self.take(
-            lambda: RollPrompt(self.name(being), self.beings[being].side, dice, reason, also=also, closed=closed, **kw)
-        )
+        """The faces of a roll (a tuple); at a roll to hit (``gm``) perhaps a :class:`GmModifier`.
+
+        The prompt is kept with the being's prompts a fight, by all it says: the same roll asked again
+        (its initiative every round, its attack on the same defender) is the same immutable prompt, not
+        a new one of a dozen fields."""
+        also = self.also(gm=gm)
+        # the dice by identity (a Dice hashes field by field, die by die), the prompt kept holding them
+        key = (id(dice), reason, gm, also, *kw.items())
+        prompts = self.beings[being].prompts
+        asked = prompts.get(key)
+        if asked is None or asked.dice is not dice:
+            closed = () if gm else (GM_NOT_HERE,)
+            asked = prompts[key] = RollPrompt(
+                self.names[being], self.sides[being], dice, reason, also=also, closed=closed, **kw
+            )
+        return self.take(lambda: asked)
 
     def gm_term(self, attacker: int, defender: int, value: GmModifier) -> tuple[str, Fraction]:
         """A GM's modifier typed at ``attacker``'s roll to hit ``defender``: a term of the need, logged with its

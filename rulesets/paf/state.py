@@ -144,6 +144,10 @@ class Being:
     """The rolls it needs against the others, the words of its attack rolls and what it pummels with,
     kept a fight (:meth:`rulesets.paf.numbers.LiveNumbers.roll_needed`,
     :meth:`rulesets.paf.attack.Attacks.attack_words`, :meth:`rulesets.paf.nonlethal.NonLethal.pummel_tool`)."""
+    prompts: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    """The prompts it is asked, kept a fight by what they say (:meth:`rulesets.paf.round.RoundBase.roll`,
+    :meth:`rulesets.paf.round.RoundBase.choose`): a prompt is immutable, and most come again round after
+    round (its initiative, its actions, its attack on the same defender)."""
 
     # cached on the instance (a frozen dataclass over a frozen card: they never change); every prompt
     # and log line of a round asks the name

@@ -63,11 +63,8 @@ class Turns(LiveNumbers):
             self.log.append(f"{self.name(being)} cannot act ({self.status_words(being)})")
             return
         while True:
-            options = self.actions(being)
-            keys = [choice.key for choice in options]
-            # a dropped weapon is picked up before fists are used [D]
-            advised = next(key for key in ("attack", "shoot", "break", "recover", "pummel", "wait") if key in keys)
-            action = self.choose(being, "action", options, advised)
+            keys = self.action_keys(being)
+            action = self.choose_kept(being, "action", keys, lambda: self.offer_actions(keys))
             if action != "condition":
                 break
             self.conditions()  # the GM's magic, then the same being's action again
@@ -127,7 +124,14 @@ class Turns(LiveNumbers):
         weapons[weapon] = "ready"
         self.f[being].weapons = tuple(weapons)
 
-    def actions(self, being: int) -> list[Choice]:
+    @staticmethod
+    def offer_actions(keys: tuple[str, ...]) -> tuple[list[Choice], str]:
+        """The actions ``keys`` as options, and the one advised."""
+        # a dropped weapon is picked up before fists are used [D]
+        advised = next(key for key in ("attack", "shoot", "break", "recover", "pummel", "wait") if key in keys)
+        return [ACTION_CHOICES[key] for key in keys], advised
+
+    def action_keys(self, being: int) -> tuple[str, ...]:
         """What ``being`` may do now (design 2): a held being only breaks or waits [D]; the GM's
         ``condition`` (magic) at every action (and ``end``, typed in full, at every prompt)."""
         me = self.f[being]
@@ -151,7 +155,7 @@ class Turns(LiveNumbers):
             if "dropped" in me.weapons:
                 keys.append("recover")
         keys.append("condition")
-        return [ACTION_CHOICES[key] for key in keys]
+        return tuple(keys)
 
     def fallen_friends(self, being: int) -> list[int]:
         """The friends of ``being`` below 0 and alive, not yet helped (PA-5: they cannot heal without help)."""
