@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from companion.dice import Dice
 from companion.replay import GmModifier
@@ -24,9 +24,11 @@ from companion.rulesets.paf.numbers import LiveNumbers
 from companion.rulesets.paf.state import D_PERCENT, dice_of, hits_words, pct
 
 
-@dataclass(frozen=True, slots=True)
-class Attack:
-    """The attack whose percentile roll is asked for (for its odds, issue 8)."""
+class Attack(NamedTuple):
+    """The attack whose percentile roll is asked for (for its odds, issue 8).
+
+    A named tuple, not a frozen dataclass: one is made at every roll to hit, and a frozen dataclass
+    sets its eight fields one call each."""
 
     attacker: int
     defender: int
@@ -90,7 +92,7 @@ class Attacks(LiveNumbers):
         (roll,) = value
         self.spend_distraction(attacker, defender)
         shown = pct(roll)
-        if roll >= needed.value:
+        if roll >= low:  # the lowest roll that hits: an int compared, the same as with the exact need
             self.log.append(f"{self.name(attacker)} rolls {shown}, needs {low}: hits {self.name(defender)}")
             if crit is not None and roll >= crit:
                 self.log.append(f"{self.name(attacker)} rolls {shown}: a critical hit ({crit}+, PA-3)")

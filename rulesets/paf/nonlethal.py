@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from companion.replay import GmModifier
 from companion.ruleset import Choice
@@ -36,9 +37,9 @@ class Tool:
     magic: int
 
 
-@dataclass(frozen=True, slots=True)
-class Wrestle:
-    """The pummel, grapple, overbear or break whose percentile roll is asked for (its odds, issue 8)."""
+class Wrestle(NamedTuple):
+    """The pummel, grapple, overbear or break whose percentile roll is asked for (its odds, issue 8);
+    a named tuple, as :class:`rulesets.paf.attack.Attack` is (one is made at every such roll)."""
 
     attacker: int
     defender: int
@@ -239,7 +240,7 @@ class NonLethal(LiveNumbers):
         if table == "pummeling" and (tool := self.pummel_tool(attacker)) is not None and tool.weapon is not None:
             self.f[attacker].in_hand = tool.weapon  # he strikes with it: it is in his hand
         shown = pct(roll)
-        if roll < needed.value and not auto:
+        if roll < low and not auto:  # below the lowest roll that hits: an int compared
             self.log.append(f"{self.name(attacker)} rolls {shown}, needs {low}: misses")
             return
         index = ps.nonlethal_index(roll, needed, [mod for _, mod in mods])
@@ -369,7 +370,7 @@ class NonLethal(LiveNumbers):
         (roll,) = value
         self.spend_distraction(held, holder)
         shown = pct(roll)
-        if roll < needed.value:
+        if roll < low:  # below the lowest roll that hits
             self.log.append(f"{self.name(held)} rolls {shown}, needs {low}: the hold holds")
             return
         index = ps.nonlethal_index(roll, needed, [mod for _, mod in mods])
