@@ -48,6 +48,10 @@ GM_MOST = 100
 GM_MODIFIERS = GmModifiers(GM_MOST, "gm +5 tree in the way, gm -10 asleep on watch")
 """A GM's modifier typed at a roll to hit (``gm +5 tree``): added to the number needed [D]."""
 read_gm = GM_MODIFIERS.read
+ALSO_END = (END,)
+"""What a prompt of the scene takes besides its faces or options (:meth:`RoundBase.also`)."""
+ALSO_GM = (END, GM)
+"""What a roll to hit takes besides its faces."""
 
 
 STATUS_WORDS = {"needs_help": "below 0, needs help"}
@@ -200,7 +204,7 @@ class RoundBase(ReplayRound):
         (not in the aftermath); ``gm`` at a roll to hit."""
         if self.phase in ("aftermath", "over"):
             return ()
-        return (END, GM) if gm else (END,)
+        return ALSO_GM if gm else ALSO_END
 
     def choose(self, being: int | None, reason: str, options: list[Choice], advised: str | None) -> str:
         """The key of the option chosen by ``being`` (None: the GM)."""
@@ -217,7 +221,7 @@ class RoundBase(ReplayRound):
         the options and the advised key, made only the first time it is asked."""
         also = self.also()
         prompts = self.beings[being].prompts
-        key = (reason, kept, also)
+        key = (reason, kept, len(also))  # the words taken: none, end, or end and gm (a Choice hashes slowly)
         asked = prompts.get(key)
         if asked is None:
             options, advised = offer()
@@ -235,7 +239,7 @@ class RoundBase(ReplayRound):
         a new one of a dozen fields."""
         also = self.also(gm=gm)
         # the dice by identity (a Dice hashes field by field, die by die), the prompt kept holding them
-        key = (id(dice), reason, gm, also, *kw.items())
+        key = (id(dice), reason, gm, len(also), *kw.items())  # also: none, end, or end and gm
         prompts = self.beings[being].prompts
         asked = prompts.get(key)
         if asked is None or asked.dice is not dice:
