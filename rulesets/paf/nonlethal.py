@@ -76,38 +76,39 @@ class NonLethal(LiveNumbers):
 
     # --- the numbers -------------------------------------------------------------------
 
-    def defender_mods(self, attacker: int, defender: int, table: str) -> list[tuple[str, Fraction]]:
+    def defender_mods(self, attacker: int, defender: int, table: str) -> list[tuple[str, ps.Number]]:
         """To-hit modifications of the defender's state: the list printed for pummeling (``pummel``)
         or grappling and overbear (``grapple``). PA-11: they serve those attacks only, never a lethal
-        one. Pummeling's "Helpless HIT" is handled by the caller."""
+        one. Pummeling's "Helpless HIT" is handled by the caller. Whole amounts are ints, as
+        :meth:`rulesets.paf.numbers.LiveNumbers.attacker_mods` says why."""
         rows = self.lookups.to_hit[table]
-        out: list[tuple[str, Fraction]] = []
+        out: list[tuple[str, ps.Number]] = []
         me = self.f[defender]
         if me.condition == "slowed" and "slowed" in rows:
-            out.append(("defender slowed", Fraction(rows["slowed"].value or 0)))
+            out.append(("defender slowed", rows["slowed"].value or 0))
         if me.condition == "hastened" and "hastened" in rows:
-            out.append(("defender hastened", Fraction(rows["hastened"].value or 0)))
+            out.append(("defender hastened", rows["hastened"].value or 0))
         if self.stunned(defender) and "stunned" in rows:
-            out.append(("defender stunned", Fraction(rows["stunned"].value or 0)))
+            out.append(("defender stunned", rows["stunned"].value or 0))
         if table == "grapple" and not me.able and "helpless" in rows and rows["helpless"].value is not None:
-            out.append(("defender helpless", Fraction(rows["helpless"].value)))
+            out.append(("defender helpless", rows["helpless"].value))
         for row in rows.values():
             if row.per_inches is None:
                 continue
-            above = self.move_base(attacker) if row.above == "attacker" else Fraction(row.above or 0)
+            above = self.move_base(attacker) if row.above == "attacker" else (row.above or 0)
             moves = self.move_base(defender)
-            steps = (moves - above) // row.per_inches  # rounded down, as exact Fractions
+            steps = (moves - above) // row.per_inches  # rounded down (exact, as ints or Fractions)
             if steps > 0:
-                out.append((f"defender's movement {ps.show(moves)}\"", Fraction((row.value or 0) * steps)))
+                out.append((f"defender's movement {ps.show(moves)}\"", (row.value or 0) * steps))
         return out
 
-    def own_bonuses(self, attacker: int, action: str) -> list[tuple[str, Fraction]]:
+    def own_bonuses(self, attacker: int, action: str) -> list[tuple[str, ps.Number]]:
         """PA-11: the bonuses AF holds for a lethal attack, on a pummel, grapple or overbear too: the
-        card's misc attack bonus, and the magic of the weapon a pummel strikes with."""
-        out: list[tuple[str, Fraction]] = []
+        card's misc attack bonus, and the magic of the weapon a pummel strikes with (ints)."""
+        out: list[tuple[str, ps.Number]] = []
         misc = self.beings[attacker].card.misc
         if misc is not None and misc.attack:
-            out.append((f"misc attack bonus {misc.attack:+d}", Fraction(-misc.attack)))
+            out.append((f"misc attack bonus {misc.attack:+d}", -misc.attack))
         if action == "pummel":
             tool = self.pummel_tool(attacker)
             if tool is not None and tool.weapon is not None:
@@ -116,7 +117,7 @@ class NonLethal(LiveNumbers):
                     out.append(
                         (
                             f"magic {magic:+d} x 4 ({self.weapon(attacker, tool.weapon)})",
-                            Fraction(ps.ATTACK_PER_PLUS * magic),
+                            ps.ATTACK_PER_PLUS * magic,
                         )
                     )
         return out

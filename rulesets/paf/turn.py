@@ -188,27 +188,39 @@ class Turns(LiveNumbers):
 
     def weapons_for(self, being: int, action: str) -> list[int]:
         """The card's weapons that can do ``action`` now (non-lethal: [None], bare hands)."""
-        card, me = self.beings[being].card, self.f[being]
         if action in NON_LETHAL:
             return [-1]  # bare hands; a monster's factors read its card's stats or 12 [D]
+        melee, missiles = self.weapon_kinds(being)
+        me = self.f[being]
         # in hand: ready, and not just dropped by a fumble of this group (it lands with the group's effects)
-        dropped = self.left_hand.get(being, (None, ""))[0]
-        at_hand = [
-            (weapon, entry.weapon)
-            for weapon, entry in enumerate(card.weapons)
-            if me.weapons[weapon] == "ready" and weapon != dropped
-        ]
+        dropped = self.left_hand[being][0] if being in self.left_hand else None
         if action == "attack":
-            return [weapon for weapon, key in at_hand if key in self.lookups.melee]  # cards.is_melee
+            return [weapon for weapon in melee if me.weapons[weapon] == "ready" and weapon != dropped]
         if action == "shoot":
             return [
                 weapon
-                for weapon, key in at_hand
-                if key in self.lookups.missiles  # cards.is_missile
+                for weapon in missiles
+                if me.weapons[weapon] == "ready"
+                and weapon != dropped
                 and ((left := me.ammo[weapon]) is None or left > 0)  # None: the card does not count it
                 and self.round >= me.next_shot[weapon]
             ]
         return []
+
+    def weapon_kinds(self, being: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The card's melee weapons (``cards.is_melee``) and missile weapons (``cards.is_missile``), each
+        in the card's order: found once a fight (the card and the tables never change), kept with the
+        being's needs; every action asks them twice."""
+        needs = self.beings[being].needs
+        kinds: tuple[tuple[int, ...], tuple[int, ...]] | None = needs.get("weapon kinds")
+        if kinds is None:
+            names = [entry.weapon for entry in self.beings[being].card.weapons]
+            melee, missiles = self.lookups.melee, self.lookups.missiles
+            kinds = needs["weapon kinds"] = (
+                tuple(weapon for weapon, name in enumerate(names) if name in melee),
+                tuple(weapon for weapon, name in enumerate(names) if name in missiles),
+            )
+        return kinds
 
     def targets(self, being: int, action: str) -> list[int]:
         return self.enemies(being)
