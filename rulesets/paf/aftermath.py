@@ -45,12 +45,16 @@ class Aftermath(LiveNumbers):
 
     def fallen_side(self) -> int | None:
         """The side with no being able to fight (-1: both), or None."""
-        sides, f = self.sides, self.f
-        standing = {sides[being] for being in self.everyone if f[being].able}
-        down = [side for side in (0, 1) if side not in standing]
-        if not down:
+        sides = self.sides
+        standing = [False, False]  # asked after every initiative group: one pass, no sets made
+        for being, me in enumerate(self.f):
+            if me.able:
+                standing[sides[being]] = True
+        if standing[0] and standing[1]:
             return None
-        return down[0] if len(down) == 1 else -1
+        if standing[0] or standing[1]:
+            return 1 if standing[0] else 0
+        return -1
 
     def finish(self, fallen: int | None) -> None:
         """The aftermath (design 8, PA-5): rest and days, help for the fallen below 0; then the result."""

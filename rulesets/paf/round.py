@@ -69,52 +69,55 @@ class RoundBase(ReplayRound):
     :class:`companion.replay.SceneRuleset` reads) holds each one's live numbers.
     """
 
+    # What every round starts from, as class attributes: a round sets its own when it changes them (a
+    # round is made every round, and these are a dozen attributes it would set one by one)
+    phase = "initiative"
+    rolling: Attack | None = None
+    """The attack last asked for (its odds, issue 8)."""
+    fumbled = False
+    """The being shooting now has fumbled (the rest of his shots this round are lost) [D]."""
+    outright = False
+    """The critical row just read kills outright: no damage roll follows [D]."""
+    wrestling: Wrestle | None = None
+    """The pummel, grapple, overbear or break last asked for (its odds, issue 8)."""
+    ref: tuple[Any, ...] | None = None
+    """What the reference view shows: ("attack", needed), ("critical", kind, roll), ("fumble", roll),
+    (table, index) for the non-lethal tables."""
+    ended = False
+    stood_off = False
+    """Nobody can attack any more: the melee ends by itself (PA-12)."""
+    result: Result | None = None
+    need: Prompt | None = None
+    done = False
+    fallen = 0
+    _mode: tuple[int, str] | None = None
+    cause = ""
+    """The critical or fumble row being read, in words (what a lasting "no attacks" came of)."""
+
     def __init__(self, state: PafState) -> None:
         self.st = state
         self.tables: Tables = state.tables
         self.lookups: Lookups = lookups(state.tables)
         self.options: Options = state.options
-        self.beings: tuple[Being, ...] = state.beings
-        self.everyone = range(len(state.beings))
+        beings = self.beings = state.beings
+        count = len(beings)
+        self.everyone = range(count)
         """Every being of the scene, in scene order."""
         # each being's name and side as lists: every prompt, log line and target list of a round asks
         # them, and a list item is read faster than the Being's attribute behind a method call
-        self.names: list[str] = [place.name for place in state.beings]
-        self.sides: list[int] = [place.side for place in state.beings]
+        self.names: list[str] = [place.name for place in beings]
+        self.sides: list[int] = [place.side for place in beings]
         self.round: int = state.round
-        self.i = 0
         self.taken: list[Any] = []
         self.log: list[str] = []
         self.f = [_Live(fighter) for fighter in state.fighters]
-        self.initiative: list[int | None] = [None] * len(state.beings)
-        self.action: list[str | None] = [None] * len(state.beings)
-        self.had_turn: list[bool] = [False] * len(state.beings)
+        self.initiative: list[int | None] = [None] * count
+        self.action: list[str | None] = [None] * count
+        self.had_turn: list[bool] = [False] * count
         """Its turn of this round has come (acted, or could not): a stun now costs the next rounds (PA-12)."""
         self.pending: list[Callable[[], None]] = []
-        self.phase = "initiative"
-        self.rolling: Attack | None = None
-        """The attack last asked for (its odds, issue 8)."""
-        self.fumbled = False
-        """The being shooting now has fumbled (the rest of his shots this round are lost) [D]."""
-        self.outright = False
-        """The critical row just read kills outright: no damage roll follows [D]."""
-        self.wrestling: Wrestle | None = None
-        """The pummel, grapple, overbear or break last asked for (its odds, issue 8)."""
-        self.ref: tuple[Any, ...] | None = None
-        """What the reference view shows: ("attack", needed), ("critical", kind, roll), ("fumble", roll),
-        (table, index) for the non-lethal tables."""
-        self.ended = False
-        self.stood_off = False
-        """Nobody can attack any more: the melee ends by itself (PA-12)."""
-        self.result: Result | None = None
         self.healed: list[str] = []
-        self.need: Prompt | None = None
-        self.done = False
-        self.fallen = 0
         self._wielding: dict[int, int] = {}
-        self._mode: tuple[int, str] | None = None
-        self.cause = ""
-        """The critical or fumble row being read, in words (what a lasting "no attacks" came of)."""
         self.left_hand: dict[int, tuple[int, str]] = {}
         """A being's weapon a fumble's row has just dropped, knocked away or broken (until the group's
         effects land): a later row of that fumble on it does nothing [D]."""

@@ -288,13 +288,15 @@ class _Live:
 
     @property
     def temp_total(self) -> int:
-        return sum(points for _, points in self.temporary)
+        temporary = self.temporary
+        return sum(points for _, points in temporary) if temporary else 0  # most beings have none
 
     @property
     def real_hp(self) -> int:
         """The hit points without the temporary damage, which comes back by itself (PA-7): what PA-5's
         "below 0" and "dead at" read."""
-        return self.hp + self.temp_total
+        temporary = self.temporary
+        return self.hp + sum(points for _, points in temporary) if temporary else self.hp  # most have none
 
     @property
     def feet_held(self) -> int:

@@ -163,10 +163,13 @@ class Turns(LiveNumbers):
         return [
             friend
             for friend in self.everyone
-            if friend != being
-            and sides[friend] == mine
-            and not f[friend].dead
+            if sides[friend] == mine
+            and friend != being
+            # the real points are the hit points and the temporary damage still to come back: never
+            # below 0 unless the hit points are (the quicker test first)
+            and f[friend].hp < 0
             and f[friend].real_hp < 0
+            and not f[friend].dead
             and not f[friend].helped
         ]
 
