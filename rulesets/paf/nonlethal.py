@@ -205,22 +205,8 @@ class NonLethal(LiveNumbers):
         gm: list[tuple[str, Fraction]] = []
         while True:  # the GM's modifiers typed at the roll, each a term of the need, then the faces
             needed = self.nl_needed(attacker, defender, action, gm)
-            low = ps.lowest_hit(needed)
+            low, against, note = self.wrestle_words(attacker, defender, needed, mods, auto)
             self.ref = (table, None)
-            terms = " ".join(
-                f"{'-' if part.amount < 0 else '+'} {ps.show(abs(part.amount))} ({part.label})"
-                for part in needed.parts[2:]
-            )
-            factor, guard = needed.parts[0], needed.parts[1]
-            against = (
-                f"{hits_words(low)} {self.name(defender)} (needed {ps.show(needed.value)} = {factor.label} "
-                f"{ps.show(factor.amount)} + {guard.label} {ps.show(guard.amount)}"
-                + (f" {terms}" if terms else "")
-                + ")"
-            )
-            if auto:
-                against = f"{self.name(defender)} is helpless: a hit whatever the roll (the roll gives the damage)"
-            note = index_note(needed, mods) + NO_CRITICAL
             self.wrestling = Wrestle(
                 attacker, defender, table, needed.value, sum(mod for _, mod in mods), strength, auto
             )
@@ -292,6 +278,37 @@ class NonLethal(LiveNumbers):
             self.log.append("no third blow: a strike-again roll does not strike again")
         if row.opponent_may_counter and not again:
             self.counter(defender, attacker)
+
+    def wrestle_words(
+        self, attacker: int, defender: int, needed: ps.Figure, mods: list[tuple[str, int]], auto: bool
+    ) -> tuple[int, str, str]:
+        """A pummel's, grapple's or overbear's roll in words: the lowest roll that hits, what it is
+        against (the need's terms; a helpless defender's automatic hit) and how its damage index reads.
+
+        Kept with the need (which :meth:`roll_needed` keeps a fight), as an attack roll's words are
+        (:meth:`rulesets.paf.attack.Attacks.attack_words`): the same need against the same defender, with
+        the same damage modifications, reads the same blow after blow."""
+        key = ("wrestle words", id(needed), defender, auto, *mods)
+        kept = self.beings[attacker].needs.get(key)
+        if kept is not None and kept[0] is needed:  # kept, the need kept with it
+            words: tuple[int, str, str] = kept[1]
+            return words
+        low = ps.lowest_hit(needed)
+        terms = " ".join(
+            f"{'-' if part.amount < 0 else '+'} {ps.show(abs(part.amount))} ({part.label})" for part in needed.parts[2:]
+        )
+        factor, guard = needed.parts[0], needed.parts[1]
+        against = (
+            f"{hits_words(low)} {self.name(defender)} (needed {ps.show(needed.value)} = {factor.label} "
+            f"{ps.show(factor.amount)} + {guard.label} {ps.show(guard.amount)}"
+            + (f" {terms}" if terms else "")
+            + ")"
+        )
+        if auto:
+            against = f"{self.name(defender)} is helpless: a hit whatever the roll (the roll gives the damage)"
+        words = (low, against, index_note(needed, mods) + NO_CRITICAL)
+        self.beings[attacker].needs[key] = (needed, words)
+        return words
 
     def counter(self, defender: int, attacker: int) -> None:
         """ "Opponent may counter": the defender may make one attack at once (design 6 [D])."""
