@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.clock import mmss
-from companion.ruleset import SIDES, Choice, Result
+from companion.ruleset import SIDES, Choice, ChoicePrompt, Result
 from companion.rulesets.paf import rules as ps
 from companion.rulesets.paf.numbers import LiveNumbers
+from companion.rulesets.paf.round import GM_NOT_HERE
 from companion.rulesets.paf.state import ROUND_SECONDS
 
 REST = {
@@ -26,6 +27,10 @@ MAX_DAYS = 30
 REST_CHOICES = tuple(Choice(key, key, words) for key, words in REST.items())
 DAY_CHOICES = tuple(Choice(str(count), f"{count} day{'s' * (count != 1)}") for count in range(1, MAX_DAYS + 1))
 """The rest and the days as options, made once (a Choice is immutable: the same in every aftermath)."""
+REST_PROMPT = ChoicePrompt("GM", 0, "rest", REST_CHOICES, "none", (), (GM_NOT_HERE,))
+DAYS_PROMPT = ChoicePrompt("GM", 0, "days", DAY_CHOICES, "1", (), (GM_NOT_HERE,))
+"""The GM's choices of the aftermath, as :meth:`RoundBase.choose` would make them there (no ``end``
+once the scene is over): the same in every aftermath, so made once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,10 +84,10 @@ class Aftermath(LiveNumbers):
                 (being for being in self.everyone if self.side(being) == fallen), key=lambda being: self.f[being].fell
             )
             detail = self.status_words(last)
-        rest = self.choose(None, "rest", list(REST_CHOICES), "none")
+        rest: str = self.take(lambda: REST_PROMPT)
         days = 0
         if rest != "none":
-            days = int(self.choose(None, "days", list(DAY_CHOICES), "1"))
+            days = int(self.take(lambda: DAYS_PROMPT))
             self.help_after()
         for being in self.everyone:
             self.heal(being, rest, days)

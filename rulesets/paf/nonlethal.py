@@ -165,7 +165,7 @@ class NonLethal(LiveNumbers):
     def damage_mods(self, attacker: int, defender: int, table: str, rushing: bool) -> list[tuple[str, int]]:
         """PA-7 damage modifications: the pummeling attacker's metal pommel, wooden butt or mailed fist
         (PA-11, R-22), and the defender's card and state."""
-        mods = {key: mod.value or 0 for key, mod in self.lookups.damage_mods[table].items()}
+        mods = self.lookups.damage_values[table]
         me, card = self.f[defender], self.beings[defender].card
         out: list[tuple[str, int]] = []
         if table == "pummeling" and (tool := self.pummel_tool(attacker)) is not None:

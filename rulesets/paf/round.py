@@ -184,7 +184,7 @@ class RoundBase(ReplayRound):
 
     def take(self, prompt: Callable[[], Prompt]) -> Any:
         """The next answer (:meth:`ReplayRound.take`); the GM's ``end`` stops the round here."""
-        value = super().take(prompt)
+        value = ReplayRound.take(self, prompt)  # the base's, named (no super() made at every answer)
         if isinstance(value, EndScene):
             asked = prompt()
             assert isinstance(asked, (RollPrompt, ChoicePrompt))
@@ -200,7 +200,7 @@ class RoundBase(ReplayRound):
         at a roll to hit."""
         if isinstance(reading, Said):
             return EndScene() if reading.key == END.key else read_gm(f"gm {reading.rest}")
-        return super().value(prompt, reading)
+        return reading.key if isinstance(reading, Choice) else reading  # as ReplayRound.value takes it
 
     def also(self, *, gm: bool = False) -> tuple[Choice, ...]:
         """The GM's words a prompt takes besides its faces or options: ``end`` while the scene is on
