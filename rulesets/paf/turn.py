@@ -233,13 +233,20 @@ class Turns(LiveNumbers):
         if len(weapons) == 1:
             return weapons[0]
         keys = self.beings[being].weapon_keys
-        options = [
-            Choice(keys[weapon], self.weapon(being, weapon), self.weapon_why(being, weapon, action))
-            for weapon in weapons
-        ]
-        held = self.f[being].in_hand
+        me = self.f[being]
+        held = me.in_hand
         advised = held if held in weapons else weapons[0]  # [D] the weapon in his hand, else the card's first
-        key = self.choose(being, "weapon", options, keys[advised])
+
+        def offer() -> tuple[list[Choice], str]:
+            options = [
+                Choice(keys[weapon], self.weapon(being, weapon), self.weapon_why(being, weapon, action))
+                for weapon in weapons
+            ]
+            return options, keys[advised]
+
+        # the options say the weapons, the one advised and (shooting) the ammunition left: kept a fight by them
+        ammo = tuple(me.ammo[weapon] for weapon in weapons) if action == "shoot" else ()
+        key = self.choose_kept(being, "weapon", (action, tuple(weapons), advised, ammo), offer)
         return next(weapon for weapon in weapons if keys[weapon] == key)
 
     def weapon_why(self, being: int, weapon: int, action: str) -> str:
@@ -264,16 +271,23 @@ class Turns(LiveNumbers):
         # [D] the held one if he still fights, else one still standing (PA-11: the helpless need a roll too)
         able = [target for target in targets if self.f[target].able]
         advised = held if held in targets and (held in able or not able) else next(iter(able), targets[0])
-        options = [
-            Choice(
-                self.beings[target].slug,
-                self.name(target),
-                self.target_why(target, need(target) if need else None, need is not None),
-                self.name(target),  # a list shows the name, not its key (as Fudge's targets do)
-            )
-            for target in targets
-        ]
-        key = self.choose(being, "target", options, self.beings[advised].slug)
+        whys = tuple(self.target_why(target, need(target) if need else None, need is not None) for target in targets)
+
+        def offer() -> tuple[list[Choice], str]:
+            options = [
+                Choice(
+                    self.beings[target].slug,
+                    self.name(target),
+                    why,
+                    self.name(target),  # a list shows the name, not its key (as Fudge's targets do)
+                )
+                for target, why in zip(targets, whys)
+            ]
+            return options, self.beings[advised].slug
+
+        # the options say the targets, each in words, and the one advised: kept a fight by them (the same
+        # enemies with the same hit points and needs are offered again turn after turn)
+        key = self.choose_kept(being, "target", (tuple(targets), whys, advised), offer)
         return next(target for target in targets if self.beings[target].slug == key)
 
     def target_why(self, being: int, needed: ps.Figure | None = None, asked: bool = False) -> str:
