@@ -303,11 +303,19 @@ class RoundBase(ReplayRound):
 
     def nobody_can_attack(self) -> bool:
         """PA-12: no being can attack any more (weapon arms lost or broken, "no attacks")."""
-        return not any(self.may_attack_again(being) for being in self.everyone)
+        for being in self.everyone:  # a loop, not any() over a generator: asked after every group
+            if self.may_attack_again(being):
+                return False
+        return True
 
     def holding(self, holder: int) -> int | None:
         """The being ``holder`` holds in a grapple (PA-7), if any."""
-        return next((held for held in self.everyone if (hold := self.f[held].held_by) and hold[0] == holder), None)
+        f = self.f
+        for held in self.everyone:  # a loop, not next() over a generator: asked at every action
+            hold = f[held].held_by
+            if hold and hold[0] == holder:
+                return held
+        return None
 
     def legs_held(self, holder: int) -> list[int]:
         """The beings one of whose legs ``holder`` holds."""

@@ -299,7 +299,7 @@ class Paf(SceneRuleset):
         """The answer applied (:meth:`SceneRuleset.apply`); then a round in which nobody can act (every
         being able is stunned or may do nothing) and nothing is asked passes by itself, its log said, up
         to the next round that asks something or the scene's end."""
-        out = super().apply(state, answer)
+        out = SceneRuleset.apply(self, state, answer)  # the base's, named: no super() made at every answer
         end, log = out.state, out.log
         if end.result is not None or end.inputs:
             return out  # the round waits at its next prompt (most answers), or the scene is over

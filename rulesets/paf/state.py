@@ -268,16 +268,19 @@ class _Live:
     fell: int
     helped: bool
 
+    __slots__ = ("__dict__", "_was")
+    # the fields in the __dict__, the Fighter copied in a slot of its own: the two dicts are compared as
+    # they are at the round's end, without a copy made to take the Fighter out first
+
     def __init__(self, fighter: Fighter) -> None:
-        fields = fighter.__dict__.copy()  # the fields, as the frozen numbers have them, in one go
-        fields["_was"] = fighter
-        self.__dict__ = fields
+        self.__dict__ = fighter.__dict__.copy()  # the fields, as the frozen numbers have them, in one go
+        self._was = fighter
 
     def frozen(self) -> Fighter:
-        values = self.__dict__.copy()
-        was: Fighter = values.pop("_was")
+        values, was = self.__dict__, self._was
         if values == was.__dict__:
             return was  # unchanged this round: the same numbers, already frozen (and immutable)
+        values = values.copy()  # the live copy may go on changing; the frozen numbers never do
         if values.keys() != was.__dict__.keys():  # only a Fighter's fields are ever set on a live copy
             raise AttributeError(f"a live copy's fields are a Fighter's: {sorted(values.keys() ^ was.__dict__.keys())}")
         # the changed numbers frozen as Fighter's __init__ would set them (a frozen dataclass refuses
