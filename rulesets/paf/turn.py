@@ -291,7 +291,19 @@ class Turns(LiveNumbers):
         return next(target for target in targets if self.beings[target].slug == key)
 
     def target_why(self, being: int, needed: ps.Figure | None = None, asked: bool = False) -> str:
+        """``being`` as a target list says it: the roll ``needed`` to hit it (``asked`` without one:
+        helpless), its hit points and its status.
+
+        Kept with the being's needs by all it says (the need kept with it, as :meth:`roll_needed` keeps
+        needs a fight): a target list says every enemy, turn after turn, mostly as it said it before."""
         me = self.f[being]
+        status = self.status_of(being)
+        key = ("target words", id(needed), asked, me.hp, me.max_hp, status, me.helped)
+        needs = self.beings[being].needs
+        kept = needs.get(key)
+        if kept is not None and kept[0] is needed:
+            words: str = kept[1]
+            return words
         bits = []
         if needed is not None:
             low = ps.lowest_hit(needed)
@@ -299,9 +311,11 @@ class Turns(LiveNumbers):
         elif asked:
             bits.append("helpless: hit without a roll")
         bits.append(f"{me.hp}/{me.max_hp} hp")
-        if self.status_of(being) != "fighting":
+        if status != "fighting":
             bits.append(self.status_words(being))
-        return ", ".join(bits)
+        words = ", ".join(bits)
+        needs[key] = (needed, words)
+        return words
 
     def keep_or_release(self, holder: int, action: str, target: int | None) -> None:
         """[D] A holder keeps his hold while he waits or attacks, pummels or grapples the held being;
