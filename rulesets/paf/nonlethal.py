@@ -92,14 +92,14 @@ class NonLethal(LiveNumbers):
             out.append(("defender stunned", rows["stunned"].value or 0))
         if table == "grapple" and not me.able and "helpless" in rows and rows["helpless"].value is not None:
             out.append(("defender helpless", rows["helpless"].value))
-        for row in rows.values():
-            if row.per_inches is None:
-                continue
-            above = self.move_base(attacker) if row.above == "attacker" else (row.above or 0)
+        moving = self.lookups.by_movement[table]
+        if moving:
             moves = self.move_base(defender)
-            steps = (moves - above) // row.per_inches  # rounded down (exact, as ints or Fractions)
-            if steps > 0:
-                out.append((f"defender's movement {ps.show(moves)}\"", (row.value or 0) * steps))
+            for row in moving:
+                above = self.move_base(attacker) if row.above == "attacker" else (row.above or 0)
+                steps = (moves - above) // row.per_inches  # type: ignore[operator]  # rounded down, exact
+                if steps > 0:
+                    out.append((f"defender's movement {ps.show(moves)}\"", (row.value or 0) * steps))
         return out
 
     def own_bonuses(self, attacker: int, action: str) -> list[tuple[str, ps.Number]]:
