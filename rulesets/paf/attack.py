@@ -93,16 +93,16 @@ class Attacks(LiveNumbers):
         self.spend_distraction(attacker, defender)
         shown = pct(roll)
         if roll >= low:  # the lowest roll that hits: an int compared, the same as with the exact need
-            self.log.append(f"{self.name(attacker)} rolls {shown}, needs {low}: hits {self.name(defender)}")
+            self.log.append(f"{self.names[attacker]} rolls {shown}, needs {low}: hits {self.names[defender]}")
             if crit is not None and roll >= crit:
-                self.log.append(f"{self.name(attacker)} rolls {shown}: a critical hit ({crit}+, PA-3)")
+                self.log.append(f"{self.names[attacker]} rolls {shown}: a critical hit ({crit}+, PA-3)")
                 self.critical(attacker, defender, weapon, mode, kind)
             else:
                 self.wound(attacker, defender, weapon, mode, 1, [])
         else:
-            self.log.append(f"{self.name(attacker)} rolls {shown}, needs {low}: misses {self.name(defender)}")
+            self.log.append(f"{self.names[attacker]} rolls {shown}, needs {low}: misses {self.names[defender]}")
             if fumble is not None and roll <= fumble:
-                self.log.append(f"{self.name(attacker)} fumbles ({fumble} or less, PA-3)")
+                self.log.append(f"{self.names[attacker]} fumbles ({fumble} or less, PA-3)")
                 self.fumble(attacker, defender, weapon, mode)
 
     def attack_words(
@@ -124,7 +124,7 @@ class Attacks(LiveNumbers):
             f"{'-' if part.amount < 0 else '+'} {ps.show(abs(part.amount))} ({part.label})" for part in needed.parts[2:]
         )
         against = (
-            f"{hits_words(low)} {self.name(defender)} (needed {ps.show(needed.value)} = AF "
+            f"{hits_words(low)} {self.names[defender]} (needed {ps.show(needed.value)} = AF "
             f"{ps.show(needed.parts[0].amount)} + DF {ps.show(needed.parts[1].amount)}"
             + (f" {terms}" if terms else "")
             + ")"
@@ -143,7 +143,7 @@ class Attacks(LiveNumbers):
         a pummel's "strike again" and the others of the same initiative attack without it."""
         if self.f[defender].exposed:
             self.log.append(
-                f"{self.name(defender)}'s distraction is spent on {self.name(attacker)}'s attack (fumble 98)"
+                f"{self.names[defender]}'s distraction is spent on {self.names[attacker]}'s attack (fumble 98)"
             )
             self.f[defender].exposed = 0
 
@@ -153,14 +153,14 @@ class Attacks(LiveNumbers):
         while True:
             self.ref = ("critical", kind, None)
             (roll,) = self.roll(
-                attacker, D_PERCENT, "critical", against=f"the {kind} critical table", note=f"on {self.name(defender)}"
+                attacker, D_PERCENT, "critical", against=f"the {kind} critical table", note=f"on {self.names[defender]}"
             )
             row = pt.critical_row(self.tables, kind, roll)
             self.ref = ("critical", kind, roll)
             self.log.append(f"critical {pct(roll)} ({kind}): {row.words}")
             self.cause = f"{row.words}: {kind} critical {pct(roll)}"
             if row.roll_again_if == "no_shield" and not self.shielded(defender):
-                self.log.append(f"{self.name(defender)} has no shield: roll again")
+                self.log.append(f"{self.names[defender]} has no shield: roll again")
                 continue
             break
         self.outright = False
@@ -179,7 +179,7 @@ class Attacks(LiveNumbers):
         parts: tuple[tuple[str, int], ...] = ((f"{key} {dice_text}", plus),) if plus else ()
         if adj:
             parts += ((f"strength {strength}", adj),)
-        note = f"on {self.name(defender)} ({self.beings[defender].card.size})"
+        note = f"on {self.names[defender]} ({self.beings[defender].card.size})"
         if mult != 1:
             note += f"; the weapon's damage x{ps.show(Fraction(mult).limit_denominator(10))}" + (
                 ", then the strength" if adj else ""
@@ -193,7 +193,7 @@ class Attacks(LiveNumbers):
             words = f"({words}) x{ps.show(Fraction(mult).limit_denominator(10))}"
         if adj:
             words += f" {adj:+d} (strength)"
-        self.log.append(f"{self.name(attacker)} rolls {words} = {total} damage to {self.name(defender)}")
+        self.log.append(f"{self.names[attacker]} rolls {words} = {total} damage to {self.names[defender]}")
         return total
 
     def damage_terms(

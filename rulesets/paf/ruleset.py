@@ -147,11 +147,11 @@ class Round(Turns, Missiles, Attacks, Effects, Fumbles, NonLethal, HitPoints, Af
                 continue
             if not self.can_act(being):
                 why = "stunned" if self.stunned(being) else "no action this round"
-                self.log.append(f"{self.name(being)}: {why}, no initiative")
+                self.log.append(f"{self.names[being]}: {why}, no initiative")
                 continue
             (roll,) = self.roll(being, D6, "initiative", note="higher acts first; equal rolls act together (PA-6)")
             self.initiative[being] = roll
-            self.log.append(f"{self.name(being)} rolls {roll} for initiative")
+            self.log.append(f"{self.names[being]} rolls {roll} for initiative")
 
     def settle(self) -> None:
         """The group's damage and effects, after all its attacks (PA-6: ties simultaneous)."""
@@ -181,9 +181,9 @@ class Round(Turns, Missiles, Attacks, Effects, Fumbles, NonLethal, HitPoints, Af
                 me.temporary = tuple(entry for entry in temporary if entry[1] > 0)
                 was = me.able
                 me.hp += 1
-                self.log.append(f"{self.name(being)} recovers 1 temporary hit point: {me.hp}/{me.max_hp}")
+                self.log.append(f"{self.names[being]} recovers 1 temporary hit point: {me.hp}/{me.max_hp}")
                 if not was and me.able:
-                    self.log.append(f"{self.name(being)} comes to")
+                    self.log.append(f"{self.names[being]} comes to")
             if me.dying_at is not None and self.round >= me.dying_at:
                 self.kill(being, "dead of the wound")
             if me.no_action_rounds:  # rarely any: most beings keep their empty tuples

@@ -55,12 +55,12 @@ class Turns(LiveNumbers):
             what, _, whose = key.partition(":")
             being = next(index for index, place in enumerate(self.beings) if place.slug == whose)
             old, self.f[being].condition = self.f[being].condition, None if what == "clear" else what
-            self.log.append(f"{self.name(being)} is " + (f"no longer {old}" if what == "clear" else what))
+            self.log.append(f"{self.names[being]} is " + (f"no longer {old}" if what == "clear" else what))
 
     def turn(self, being: int) -> None:
         self.had_turn[being] = True
         if not self.can_act(being):
-            self.log.append(f"{self.name(being)} cannot act ({self.status_words(being)})")
+            self.log.append(f"{self.names[being]} cannot act ({self.status_words(being)})")
             return
         while True:
             keys = self.action_keys(being)
@@ -88,7 +88,7 @@ class Turns(LiveNumbers):
             self.keep_or_release(being, action, target)
             me.in_hand = weapon
             if action == "attack":
-                self.log.append(f"{self.name(being)} attacks {self.name(target)} with the {self.weapon(being, weapon)}")
+                self.log.append(f"{self.names[being]} attacks {self.names[target]} with the {self.weapon(being, weapon)}")
                 self.strike(being, target, weapon, "melee")
             else:
                 self.shoot(being, target, weapon, band or "short")
@@ -103,7 +103,7 @@ class Turns(LiveNumbers):
                 ),
             )
             self.keep_or_release(being, action, target)
-            self.log.append(f"{self.name(being)} tries to {action} {self.name(target)}")
+            self.log.append(f"{self.names[being]} tries to {action} {self.names[target]}")
             self.nonlethal(being, target, action, rushing=previous == "move")
         elif action == "break":
             self.break_hold(being)
@@ -112,12 +112,12 @@ class Turns(LiveNumbers):
         elif action == "recover":
             weapon = next(index for index, status in enumerate(me.weapons) if status == "dropped")
             self.pending.append(lambda: self._recover(being, weapon))
-            self.log.append(f"{self.name(being)} picks up the {self.weapon(being, weapon)}")
+            self.log.append(f"{self.names[being]} picks up the {self.weapon(being, weapon)}")
         elif action == "help":
             self.help(being)
         else:
             self.keep_or_release(being, action, None)
-            self.log.append(f"{self.name(being)} {'moves' if action == 'move' else 'waits'}")
+            self.log.append(f"{self.names[being]} {'moves' if action == 'move' else 'waits'}")
 
     def _recover(self, being: int, weapon: int) -> None:
         weapons = list(self.f[being].weapons)
@@ -180,13 +180,13 @@ class Turns(LiveNumbers):
         friend = fallen[0]
         if len(fallen) > 1:
             options = [
-                Choice(self.beings[other].slug, self.name(other), self.target_why(other), self.name(other))
+                Choice(self.beings[other].slug, self.names[other], self.target_why(other), self.names[other])
                 for other in fallen
             ]
             key = self.choose(being, "ally", options, self.beings[fallen[0]].slug)
             friend = next(other for other in fallen if self.beings[other].slug == key)
         self.keep_or_release(being, "help", None)
-        self.log.append(f"{self.name(being)} helps {self.name(friend)}: {self.name(friend)} can heal (PA-5)")
+        self.log.append(f"{self.names[being]} helps {self.names[friend]}: {self.names[friend]} can heal (PA-5)")
         self.pending.append(lambda: setattr(self.f[friend], "helped", True))
 
     def weapons_for(self, being: int, action: str) -> list[int]:
@@ -277,9 +277,9 @@ class Turns(LiveNumbers):
             options = [
                 Choice(
                     self.beings[target].slug,
-                    self.name(target),
+                    self.names[target],
                     why,
-                    self.name(target),  # a list shows the name, not its key (as Fudge's targets do)
+                    self.names[target],  # a list shows the name, not its key (as Fudge's targets do)
                 )
                 for target, why in zip(targets, whys)
             ]
@@ -326,17 +326,17 @@ class Turns(LiveNumbers):
             action == "wait" or (action in ("attack", "pummel", "grapple") and target == held)
         ):
             self.f[held].held_by = None
-            self.log.append(f"{self.name(holder)} lets go of {self.name(held)}")
+            self.log.append(f"{self.names[holder]} lets go of {self.names[held]}")
         for other in self.legs_held(holder):
             if not (action == "wait" or (action in ("overbear", "grapple") and target == other)):
                 self.let_go_legs(holder, other)
-                self.log.append(f"{self.name(holder)} lets go of {self.name(other)}'s leg")
+                self.log.append(f"{self.names[holder]} lets go of {self.names[other]}'s leg")
 
     def fix_helm(self, being: int) -> None:
         dex = self.dexterity(being)
         (roll,) = self.roll(being, D20, "dexterity check", against=self.dexterity_against(being, " fixes the helm"))
         if roll <= dex:
-            self.log.append(f"{self.name(being)} rolls {roll}: fixes the helm")
+            self.log.append(f"{self.names[being]} rolls {roll}: fixes the helm")
             self.pending.append(lambda: setattr(self.f[being], "slipped", None))
         else:
-            self.log.append(f"{self.name(being)} rolls {roll}: the helm is still askew")
+            self.log.append(f"{self.names[being]} rolls {roll}: the helm is still askew")
