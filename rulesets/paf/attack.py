@@ -53,7 +53,7 @@ class Attacks(LiveNumbers):
     """The lethal attack roll, its critical and its damage (PA-2, PA-3, PA-4)."""
 
     def needed(
-        self, attacker: int, defender: int, weapon: int, mode: str, extra: list[tuple[str, Fraction]]
+        self, attacker: int, defender: int, weapon: int, mode: str, extra: list[tuple[str, ps.Number]]
     ) -> ps.Figure:
         """PA-2: AF + DF (the card's, the shield's loss a term of its own, PA-10), the range, and the
         attacker's own penalties (PA-11); no condition list (PA-11)."""
@@ -70,7 +70,7 @@ class Attacks(LiveNumbers):
         defender: int,
         weapon: int,
         mode: str,
-        extra: list[tuple[str, Fraction]] | None = None,
+        extra: list[tuple[str, ps.Number]] | None = None,
         shot: tuple[int, int] | None = None,
     ) -> None:
         """One attack (PA-2): percentile >= AF + DF + modifiers hits; a critical or a fumble by the
@@ -79,7 +79,7 @@ class Attacks(LiveNumbers):
         what = "shot" if mode == "missile" else "attack"
         if shot:
             what += f" {shot[0]} of {shot[1]}"
-        gm: list[tuple[str, Fraction]] = []
+        gm: list[tuple[str, ps.Number]] = []
         while True:  # the GM's modifiers typed at the roll, each a term of the need, then the faces
             needed = self.needed(attacker, defender, weapon, mode, (extra or []) + gm)
             low, crit, fumble, against, note = self.attack_words(attacker, defender, needed)

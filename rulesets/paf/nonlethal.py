@@ -150,7 +150,7 @@ class NonLethal(LiveNumbers):
         return tool
 
     def nl_needed(
-        self, attacker: int, defender: int, action: str, gm: list[tuple[str, Fraction]] | None = None
+        self, attacker: int, defender: int, action: str, gm: list[tuple[str, ps.Number]] | None = None
     ) -> ps.Figure:
         """PA-7: PAF + PDF or GOAF + GODF, the defender's state by the list printed for it, and (PA-11)
         the attacker's own penalties and bonuses; ``gm``: the GM's modifiers typed at the roll."""
@@ -202,7 +202,7 @@ class NonLethal(LiveNumbers):
         auto = action == "pummel" and not self.f[defender].able  # text: Helpless HIT
         mods = self.damage_mods(attacker, defender, table, rushing)
         strength = self.card(attacker).score("strength")
-        gm: list[tuple[str, Fraction]] = []
+        gm: list[tuple[str, ps.Number]] = []
         while True:  # the GM's modifiers typed at the roll, each a term of the need, then the faces
             needed = self.nl_needed(attacker, defender, action, gm)
             low, against, note = self.wrestle_words(attacker, defender, needed, mods, auto)
@@ -300,9 +300,7 @@ class NonLethal(LiveNumbers):
         factor, guard = needed.parts[0], needed.parts[1]
         against = (
             f"{hits_words(low)} {self.name(defender)} (needed {ps.show(needed.value)} = {factor.label} "
-            f"{ps.show(factor.amount)} + {guard.label} {ps.show(guard.amount)}"
-            + (f" {terms}" if terms else "")
-            + ")"
+            f"{ps.show(factor.amount)} + {guard.label} {ps.show(guard.amount)}" + (f" {terms}" if terms else "") + ")"
         )
         if auto:
             against = f"{self.name(defender)} is helpless: a hit whatever the roll (the roll gives the damage)"
@@ -351,7 +349,7 @@ class NonLethal(LiveNumbers):
         holder, category = self.f[held].held_by  # type: ignore[misc]
         self.log.append(f"{self.name(held)} tries to break {self.name(holder)}'s hold (category {category})")
         mods = self.damage_mods(held, holder, "grappling", False)
-        gm: list[tuple[str, Fraction]] = []
+        gm: list[tuple[str, ps.Number]] = []
         while True:  # the GM's modifiers typed at the roll, each a term of the need, then the faces
             needed = self.nl_needed(held, holder, "grapple", gm)
             low = ps.lowest_hit(needed)

@@ -42,7 +42,7 @@ class LiveNumbers(RoundBase):
         attacker: int,
         factor: ps.Figure,
         guard: ps.Figure,
-        mods: list[tuple[str, Fraction]],
+        mods: list[tuple[str, ps.Number]],
         names: tuple[str, str] | None = None,
     ) -> ps.Figure:
         """PA-2: the roll ``attacker`` needs, his ``factor`` + the defender's ``guard`` + ``mods``

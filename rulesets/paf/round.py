@@ -99,7 +99,8 @@ class RoundBase(ReplayRound):
         self.tables: Tables = state.tables
         self.lookups: Lookups = lookups(state.tables)
         self.options: Options = state.options
-        beings = self.beings = state.beings
+        beings: tuple[Being, ...] = state.beings
+        self.beings = beings
         count = len(beings)
         self.everyone = range(count)
         """Every being of the scene, in scene order."""
@@ -133,12 +134,12 @@ class RoundBase(ReplayRound):
 
         # missiles.Missiles
         def pick_range(self, being: int, weapon: int) -> str: ...
-        def range_extra(self, band: str) -> list[tuple[str, Fraction]]: ...
+        def range_extra(self, band: str) -> list[tuple[str, ps.Number]]: ...
         def shoot(self, attacker: int, defender: int, weapon: int, band: str) -> None: ...
 
         # attack.Attacks
         def needed(
-            self, attacker: int, defender: int, weapon: int, mode: str, extra: list[tuple[str, Fraction]]
+            self, attacker: int, defender: int, weapon: int, mode: str, extra: list[tuple[str, ps.Number]]
         ) -> ps.Figure: ...
         def strike(
             self,
@@ -146,7 +147,7 @@ class RoundBase(ReplayRound):
             defender: int,
             weapon: int,
             mode: str,
-            extra: list[tuple[str, Fraction]] | None = None,
+            extra: list[tuple[str, ps.Number]] | None = None,
             shot: tuple[int, int] | None = None,
         ) -> None: ...
         def spend_distraction(self, attacker: int, defender: int) -> None: ...
@@ -169,7 +170,7 @@ class RoundBase(ReplayRound):
 
         # nonlethal.NonLethal
         def nl_needed(
-            self, attacker: int, defender: int, action: str, gm: list[tuple[str, Fraction]] | None = None
+            self, attacker: int, defender: int, action: str, gm: list[tuple[str, ps.Number]] | None = None
         ) -> ps.Figure: ...
         def nonlethal(
             self, attacker: int, defender: int, action: str, *, rushing: bool = False, extra: str = ""
@@ -303,7 +304,7 @@ class RoundBase(ReplayRound):
 
     def nobody_can_attack(self) -> bool:
         """PA-12: no being can attack any more (weapon arms lost or broken, "no attacks")."""
-        for being in self.everyone:  # a loop, not any() over a generator: asked after every group
+        for being in self.everyone:  # noqa: SIM110 (a loop, not all() over a generator: asked after every group)
             if self.may_attack_again(being):
                 return False
         return True

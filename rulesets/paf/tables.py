@@ -565,7 +565,8 @@ class Lookups:
         }
         """The to-hit modifications of the defender's state, by the list they are printed in (PA-11)."""
         self.by_movement = {
-            table: tuple(row for row in rows.values() if row.per_inches is not None) for table, rows in self.to_hit.items()
+            table: tuple(row for row in rows.values() if row.per_inches is not None)
+            for table, rows in self.to_hit.items()
         }
         """The modifications of those lists that go by the defender's movement (per so many inches), in order."""
         self.damage_mods = {kind: {mod.key: mod for mod in getattr(t, kind).damage_mods} for kind in NON_LETHAL}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 
 from companion.ruleset import Choice
 from companion.rulesets.paf import rules as ps
@@ -64,7 +65,7 @@ class Turns(LiveNumbers):
             return
         while True:
             keys = self.action_keys(being)
-            action = self.choose_kept(being, "action", keys, lambda: self.offer_actions(keys))
+            action = self.choose_kept(being, "action", keys, partial(self.offer_actions, keys))
             if action != "condition":
                 break
             self.conditions()  # the GM's magic, then the same being's action again
@@ -88,7 +89,9 @@ class Turns(LiveNumbers):
             self.keep_or_release(being, action, target)
             me.in_hand = weapon
             if action == "attack":
-                self.log.append(f"{self.names[being]} attacks {self.names[target]} with the {self.weapon(being, weapon)}")
+                self.log.append(
+                    f"{self.names[being]} attacks {self.names[target]} with the {self.weapon(being, weapon)}"
+                )
                 self.strike(being, target, weapon, "melee")
             else:
                 self.shoot(being, target, weapon, band or "short")
