@@ -175,15 +175,7 @@ class Attacks(LiveNumbers):
         """PA-4: the weapon's dice for the defender's size (shot: the ammunition's) + strength
         damage adjustment; a multiplier multiplies the weapon's damage, not the strength [D];
         at least 1 [D]."""
-        key, dice_text, dice, plus, strength, adj = self.damage_terms(attacker, defender, weapon, mode)
-        parts: tuple[tuple[str, int], ...] = ((f"{key} {dice_text}", plus),) if plus else ()
-        if adj:
-            parts += ((f"strength {strength}", adj),)
-        note = f"on {self.names[defender]} ({self.beings[defender].card.size})"
-        if mult != 1:
-            note += f"; the weapon's damage x{ps.show(Fraction(mult).limit_denominator(10))}" + (
-                ", then the strength" if adj else ""
-            )
+        dice, plus, adj, parts, note = self.damage_words(attacker, defender, weapon, mode, mult)
         faces = self.roll(
             attacker, dice, reason, modifier=plus + adj if mult == 1 else 0, modifier_parts=parts, note=note
         )
@@ -195,6 +187,31 @@ class Attacks(LiveNumbers):
             words += f" {adj:+d} (strength)"
         self.log.append(f"{self.names[attacker]} rolls {words} = {total} damage to {self.names[defender]}")
         return total
+
+    def damage_words(
+        self, attacker: int, defender: int, weapon: int, mode: str, mult: float
+    ) -> tuple[Dice, int, int, tuple[tuple[str, int], ...], str]:
+        """A damage roll's dice, the number added to them, the strength adjustment, and the prompt's words
+        (the modifier's parts, the note) for a blow of ``weapon`` on ``defender`` (:meth:`damage_terms`).
+
+        Kept a fight with the attacker's needs by the blow and the stats he has lost (his card, the
+        defender's and the tables never change): the same blow on the same defender reads the same."""
+        key = ("damage words", defender, weapon, mode, mult, self.f[attacker].stat_loss)
+        needs = self.beings[attacker].needs
+        kept: tuple[Dice, int, int, tuple[tuple[str, int], ...], str] | None = needs.get(key)
+        if kept is not None:
+            return kept
+        name, dice_text, dice, plus, strength, adj = self.damage_terms(attacker, defender, weapon, mode)
+        parts: tuple[tuple[str, int], ...] = ((f"{name} {dice_text}", plus),) if plus else ()
+        if adj:
+            parts += ((f"strength {strength}", adj),)
+        note = f"on {self.names[defender]} ({self.beings[defender].card.size})"
+        if mult != 1:
+            note += f"; the weapon's damage x{ps.show(Fraction(mult).limit_denominator(10))}" + (
+                ", then the strength" if adj else ""
+            )
+        kept = needs[key] = (dice, plus, adj, parts, note)
+        return kept
 
     def damage_terms(
         self, attacker: int, defender: int, weapon: int, mode: str

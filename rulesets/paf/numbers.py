@@ -33,9 +33,12 @@ class LiveNumbers(RoundBase):
     def numbers(self, being: int, weapon: int | None = None) -> Any:
         cache = self.beings[being].numbers
         key = (weapon, self.f[being].stat_loss, self.options.monster_death, id(self.tables))
-        if key not in cache:
-            cache[key] = derived(self.card(being), self.tables, weapon=weapon, monster_death=self.options.monster_death)
-        return cache[key]
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = derived(
+                self.card(being), self.tables, weapon=weapon, monster_death=self.options.monster_death
+            )
+        return found
 
     def roll_needed(
         self,

@@ -235,21 +235,45 @@ class RoundBase(ReplayRound):
         chosen: str = self.take(lambda: asked)
         return chosen
 
-    def roll(self, being: int, dice: Dice, reason: str, *, gm: bool = False, **kw: Any) -> Any:
-        """The faces of a roll (a tuple); at a roll to hit (``gm``) perhaps a :class:`GmModifier`.
+    def roll(
+        self,
+        being: int,
+        dice: Dice,
+        reason: str,
+        *,
+        gm: bool = False,
+        modifier: int = 0,
+        modifier_parts: tuple[tuple[str, int], ...] = (),
+        against: str = "",
+        target: int | None = None,
+        note: str = "",
+    ) -> Any:
+        """The faces of a roll (a tuple); at a roll to hit (``gm``) perhaps a :class:`GmModifier`. The
+        rest is what the prompt says (:class:`companion.ruleset.RollPrompt`).
 
         The prompt is kept with the being's prompts a fight, by all it says: the same roll asked again
         (its initiative every round, its attack on the same defender) is the same immutable prompt, not
         a new one of a dozen fields."""
-        also = self.also(gm=gm)
-        # the dice by identity (a Dice hashes field by field, die by die), the prompt kept holding them
-        key = (id(dice), reason, gm, len(also), *kw.items())  # also: none, end, or end and gm
+        also = () if self.phase in ("aftermath", "over") else (ALSO_GM if gm else ALSO_END)  # :meth:`also`
+        # the dice by identity (a Dice hashes field by field, die by die), the prompt kept holding them;
+        # the words taken besides by how many (none, end, or end and gm: a Choice hashes slowly too)
+        key = (id(dice), reason, gm, len(also), modifier, modifier_parts, against, target, note)
         prompts = self.beings[being].prompts
         asked = prompts.get(key)
         if asked is None or asked.dice is not dice:
             closed = () if gm else (GM_NOT_HERE,)
             asked = prompts[key] = RollPrompt(
-                self.names[being], self.sides[being], dice, reason, also=also, closed=closed, **kw
+                self.names[being],
+                self.sides[being],
+                dice,
+                reason,
+                modifier,
+                modifier_parts,
+                against=against,
+                target=target,
+                note=note,
+                also=also,
+                closed=closed,
             )
         return self.take(lambda: asked)
 

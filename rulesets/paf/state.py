@@ -281,7 +281,9 @@ class _Live:
         if values == was.__dict__:
             return was  # unchanged this round: the same numbers, already frozen (and immutable)
         values = values.copy()  # the live copy may go on changing; the frozen numbers never do
-        if values.keys() != was.__dict__.keys():  # only a Fighter's fields are ever set on a live copy
+        # only a Fighter's fields are ever set on a live copy (copied from its dict, none ever deleted):
+        # any other would be one more
+        if len(values) != len(was.__dict__):
             raise AttributeError(f"a live copy's fields are a Fighter's: {sorted(values.keys() ^ was.__dict__.keys())}")
         # the changed numbers frozen as Fighter's __init__ would set them (a frozen dataclass refuses
         # setattr; companion.ruleset.evolve makes its copies so too)

@@ -144,9 +144,11 @@ class Turns(LiveNumbers):
         else:
             # every action's targets are the enemies (:meth:`targets`): asked once, not once an action
             if self.may_attack(being) and self.enemies(being):
-                for action in ("attack", "shoot"):
-                    if self.weapons_for(being, action):
-                        keys.append(action)
+                melee, missiles = self.at_hand(being)
+                if melee:
+                    keys.append("attack")
+                if missiles:
+                    keys.append("shoot")
                 keys += ("pummel", "grapple", "overbear")  # bare hands (weapons_for): always at hand
             if me.movement != "none":
                 keys.append("move")
@@ -196,22 +198,28 @@ class Turns(LiveNumbers):
         """The card's weapons that can do ``action`` now (non-lethal: [None], bare hands)."""
         if action in NON_LETHAL:
             return [-1]  # bare hands; a monster's factors read its card's stats or 12 [D]
+        if action == "attack":
+            return self.at_hand(being)[0]
+        if action == "shoot":
+            return self.at_hand(being)[1]
+        return []
+
+    def at_hand(self, being: int) -> tuple[list[int], list[int]]:
+        """The card's weapons that can attack now, and those that can shoot (:meth:`weapons_for`): both at
+        once, as an action's options ask them."""
         melee, missiles = self.weapon_kinds(being)
         me = self.f[being]
+        weapons = me.weapons
         # in hand: ready, and not just dropped by a fumble of this group (it lands with the group's effects)
         dropped = self.left_hand[being][0] if being in self.left_hand else None
-        if action == "attack":
-            return [weapon for weapon in melee if me.weapons[weapon] == "ready" and weapon != dropped]
-        if action == "shoot":
-            return [
-                weapon
-                for weapon in missiles
-                if me.weapons[weapon] == "ready"
-                and weapon != dropped
-                and ((left := me.ammo[weapon]) is None or left > 0)  # None: the card does not count it
-                and self.round >= me.next_shot[weapon]
-            ]
-        return []
+        return [weapon for weapon in melee if weapons[weapon] == "ready" and weapon != dropped], [
+            weapon
+            for weapon in missiles
+            if weapons[weapon] == "ready"
+            and weapon != dropped
+            and ((left := me.ammo[weapon]) is None or left > 0)  # None: the card does not count it
+            and self.round >= me.next_shot[weapon]
+        ]
 
     def weapon_kinds(self, being: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The card's melee weapons (``cards.is_melee``) and missile weapons (``cards.is_missile``), each
