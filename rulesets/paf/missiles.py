@@ -23,7 +23,7 @@ class Missiles(LiveNumbers):
         """Short, medium or long (R-6), each with the weapon's distance (units as printed: none)."""
         modifiers, missile = self.tables.missile_range_modifiers, self.tables.missiles[self.weapon(being, weapon)]
 
-        def offer() -> tuple[list[Choice], str]:
+        def offer(_: object) -> tuple[list[Choice], str]:
             options = [
                 Choice(
                     band,

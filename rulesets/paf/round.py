@@ -218,17 +218,17 @@ class RoundBase(ReplayRound):
         return key
 
     def choose_kept(
-        self, being: int, reason: str, kept: Any, offer: Callable[[], tuple[list[Choice], str | None]]
+        self, being: int, reason: str, kept: Any, offer: Callable[[Any], tuple[list[Choice], str | None]]
     ) -> str:
         """:meth:`choose`, where ``kept`` says the options and the advice in full (an action's keys): the
-        prompt is kept with the being's prompts a fight (:attr:`state.Being.prompts`), and ``offer()``,
+        prompt is kept with the being's prompts a fight (:attr:`state.Being.prompts`), and ``offer(kept)``,
         the options and the advised key, made only the first time it is asked."""
         also = self.also()
         prompts = self.beings[being].prompts
         key = (reason, kept, len(also))  # the words taken: none, end, or end and gm (a Choice hashes slowly)
         asked = prompts.get(key)
         if asked is None:
-            options, advised = offer()
+            options, advised = offer(kept)
             asked = prompts[key] = ChoicePrompt(
                 self.names[being], self.sides[being], reason, tuple(options), advised, also, (GM_NOT_HERE,)
             )

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from functools import partial
 
 from companion.ruleset import Choice
 from companion.rulesets.paf import rules as ps
@@ -65,7 +64,7 @@ class Turns(LiveNumbers):
             return
         while True:
             keys = self.action_keys(being)
-            action = self.choose_kept(being, "action", keys, partial(self.offer_actions, keys))
+            action = self.choose_kept(being, "action", keys, self.offer_actions)
             if action != "condition":
                 break
             self.conditions()  # the GM's magic, then the same being's action again
@@ -248,7 +247,7 @@ class Turns(LiveNumbers):
         held = me.in_hand
         advised = held if held in weapons else weapons[0]  # [D] the weapon in his hand, else the card's first
 
-        def offer() -> tuple[list[Choice], str]:
+        def offer(_: object) -> tuple[list[Choice], str]:
             options = [
                 Choice(keys[weapon], self.weapon(being, weapon), self.weapon_why(being, weapon, action))
                 for weapon in weapons
@@ -284,7 +283,7 @@ class Turns(LiveNumbers):
         advised = held if held in targets and (held in able or not able) else next(iter(able), targets[0])
         whys = tuple(self.target_why(target, need(target) if need else None, need is not None) for target in targets)
 
-        def offer() -> tuple[list[Choice], str]:
+        def offer(_: object) -> tuple[list[Choice], str]:
             options = [
                 Choice(
                     self.beings[target].slug,
