@@ -186,14 +186,17 @@ class RoundBase(ReplayRound):
     def take(self, prompt: Callable[[], Prompt]) -> Any:
         """The next answer (:meth:`ReplayRound.take`); the GM's ``end`` stops the round here."""
         value = ReplayRound.take(self, prompt)  # the base's, named (no super() made at every answer)
-        if isinstance(value, EndScene):
-            asked = prompt()
-            assert isinstance(asked, (RollPrompt, ChoicePrompt))
-            whose = "the GM's" if asked.who == "GM" else f"{asked.who}'s"
-            what = f"roll for {asked.reason}" if isinstance(asked, RollPrompt) else f"choice of {asked.reason}"
-            self.log.append(f"The GM ends the scene at {whose} {what}")
-            raise _End
+        if value.__class__ is EndScene:
+            self.end_at(prompt())
         return value
+
+    def end_at(self, asked: Prompt) -> None:
+        """The GM's ``end`` taken at ``asked``: logged, and the round stops here (:class:`_End`)."""
+        assert isinstance(asked, (RollPrompt, ChoicePrompt))
+        whose = "the GM's" if asked.who == "GM" else f"{asked.who}'s"
+        what = f"roll for {asked.reason}" if isinstance(asked, RollPrompt) else f"choice of {asked.reason}"
+        self.log.append(f"The GM ends the scene at {whose} {what}")
+        raise _End
 
     def value(self, prompt: Prompt, reading: Any) -> Any:
         """A typed answer as the one reader read it (:func:`companion.reader.read`), and the GM's
@@ -226,13 +229,19 @@ class RoundBase(ReplayRound):
         also = self.also()
         prompts = self.beings[being].prompts
         key = (reason, kept, len(also))  # the words taken: none, end, or end and gm (a Choice hashes slowly)
-        asked = prompts.get(key)
-        if asked is None:
+        found = prompts.get(key)
+        if found is None:
             options, advised = offer(kept)
-            asked = prompts[key] = ChoicePrompt(
+            made = ChoicePrompt(
                 self.names[being], self.sides[being], reason, tuple(options), advised, also, (GM_NOT_HERE,)
             )
-        chosen: str = self.take(lambda: asked)
+            found = prompts[key] = (made, lambda: made)
+        asked, ask = found
+        # :meth:`take`, inline at the two prompts of every answer (kept prompts): a call less an answer
+        value = ReplayRound.take(self, ask)
+        if value.__class__ is EndScene:
+            self.end_at(asked)
+        chosen: str = value
         return chosen
 
     def roll(
@@ -259,10 +268,10 @@ class RoundBase(ReplayRound):
         # the words taken besides by how many (none, end, or end and gm: a Choice hashes slowly too)
         key = (id(dice), reason, gm, len(also), modifier, modifier_parts, against, target, note)
         prompts = self.beings[being].prompts
-        asked = prompts.get(key)
-        if asked is None or asked.dice is not dice:
+        found = prompts.get(key)
+        if found is None or found[0].dice is not dice:
             closed = () if gm else (GM_NOT_HERE,)
-            asked = prompts[key] = RollPrompt(
+            made = RollPrompt(
                 self.names[being],
                 self.sides[being],
                 dice,
@@ -275,7 +284,12 @@ class RoundBase(ReplayRound):
                 also=also,
                 closed=closed,
             )
-        return self.take(lambda: asked)
+            found = prompts[key] = (made, lambda: made)  # the prompt, and the callable take asks it of
+        asked, ask = found
+        value = ReplayRound.take(self, ask)  # :meth:`take`, inline (as in :meth:`choose_kept`)
+        if value.__class__ is EndScene:
+            self.end_at(asked)
+        return value
 
     def gm_term(self, attacker: int, defender: int, value: GmModifier) -> tuple[str, Fraction]:
         """A GM's modifier typed at ``attacker``'s roll to hit ``defender``: a term of the need, logged with its

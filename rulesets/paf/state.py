@@ -145,7 +145,7 @@ class Being:
     kept a fight (:meth:`rulesets.paf.numbers.LiveNumbers.roll_needed`,
     :meth:`rulesets.paf.attack.Attacks.attack_words`, :meth:`rulesets.paf.nonlethal.NonLethal.pummel_tool`)."""
     prompts: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
-    """The prompts it is asked, kept a fight by what they say (:meth:`rulesets.paf.round.RoundBase.roll`,
+    """The prompts it is asked (each with the callable that gives it), kept a fight by what they say (:meth:`rulesets.paf.round.RoundBase.roll`,
     :meth:`rulesets.paf.round.RoundBase.choose`): a prompt is immutable, and most come again round after
     round (its initiative, its actions, its attack on the same defender)."""
 
