@@ -117,8 +117,12 @@ class Round(Turns, Missiles, Attacks, Effects, Fumbles, NonLethal, HitPoints, Af
     def play(self) -> None:
         try:
             self.roll_initiative()
-            for value in sorted({value for value in self.initiative if value is not None}, reverse=True):
-                group = [being for being in self.everyone if self.initiative[being] == value]
+            groups: dict[int, list[int]] = {}  # each initiative rolled and its beings, in scene order (one pass)
+            for being, rolled in enumerate(self.initiative):
+                if rolled is not None:
+                    groups.setdefault(rolled, []).append(being)
+            for value in sorted(groups, reverse=True):
+                group = groups[value]
                 self.phase = f"initiative {value}" + (
                     f", {len(group)} tied: damage lands after all strike (PA-6)" if len(group) > 1 else ""
                 )
@@ -158,8 +162,10 @@ class Round(Turns, Missiles, Attacks, Effects, Fumbles, NonLethal, HitPoints, Af
         ops, self.pending = self.pending, []
         for op in ops:
             op()
-        self._wielding = {}
-        self.left_hand = {}
+        if self._wielding:  # most groups leave both empty: none made anew then
+            self._wielding = {}
+        if self.left_hand:
+            self.left_hand = {}
 
     def close(self) -> None:
         """The round's end: temporary damage recovers 1 a round from the 11th round after it was
