@@ -328,7 +328,8 @@ class RoundBase(ReplayRound):
 
     def can_act(self, being: int) -> bool:
         me = self.f[being]
-        return me.able and not self.stunned(being) and self.round not in me.no_action_rounds
+        # not stunned (:meth:`stunned`, read here without a call: every being's initiative and turn ask)
+        return me.able and self.round > me.stunned_until and self.round not in me.no_action_rounds
 
     def may_attack(self, being: int) -> bool:
         me = self.f[being]
