@@ -211,7 +211,10 @@ class Turns(LiveNumbers):
         weapons = me.weapons
         # in hand: ready, and not just dropped by a fumble of this group (it lands with the group's effects)
         dropped = self.left_hand[being][0] if being in self.left_hand else None
-        return [weapon for weapon in melee if weapons[weapon] == "ready" and weapon != dropped], [
+        at_hand = [weapon for weapon in melee if weapons[weapon] == "ready" and weapon != dropped]
+        if not missiles:  # most cards: no list made of none
+            return at_hand, []
+        return at_hand, [
             weapon
             for weapon in missiles
             if weapons[weapon] == "ready"
