@@ -226,7 +226,7 @@ class RoundBase(ReplayRound):
         """:meth:`choose`, where ``kept`` says the options and the advice in full (an action's keys): the
         prompt is kept with the being's prompts a fight (:attr:`state.Being.prompts`), and ``offer(kept)``,
         the options and the advised key, made only the first time it is asked."""
-        also = self.also()
+        also = () if self.phase in ("aftermath", "over") else ALSO_END  # :meth:`also`, read without a call
         prompts = self.beings[being].prompts
         key = (reason, kept, len(also))  # the words taken: none, end, or end and gm (a Choice hashes slowly)
         found = prompts.get(key)
