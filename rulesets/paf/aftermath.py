@@ -53,7 +53,7 @@ class Aftermath(LiveNumbers):
         sides = self.sides
         standing = [False, False]  # asked after every initiative group: one pass, no sets made
         for being, me in enumerate(self.f):
-            if me.able:
+            if not me.dead and me.hp > 0:  # able (:attr:`state._Live.able`), read without a call
                 standing[sides[being]] = True
         if standing[0] and standing[1]:
             return None
