@@ -334,6 +334,8 @@ class Turns(LiveNumbers):
         """[D] A holder keeps his hold while he waits or attacks, pummels or grapples the held being;
         anything else lets go (the text: "the hold continues until loosened or broken"). A leg
         grabbed (overbear's "Grab Leg") is kept while he waits or overbears or grapples that being."""
+        if action == "wait":
+            return  # a waiting holder keeps every hold and every leg (as below): none looked for
         held = self.holding(holder)
         if held is not None and not (
             action == "wait" or (action in ("attack", "pummel", "grapple") and target == held)
