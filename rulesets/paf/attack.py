@@ -57,12 +57,12 @@ class Attacks(LiveNumbers):
     ) -> ps.Figure:
         """PA-2: AF + DF (the card's, the shield's loss a term of its own, PA-10), the range, and the
         attacker's own penalties (PA-11); no condition list (PA-11)."""
-        return self.roll_needed(
-            attacker,
-            self.af(attacker, weapon, mode),
-            self.numbers(defender).df,
-            self.shield_off(defender) + self.attacker_mods(attacker, defender) + extra,
-        )
+        mods: list[tuple[str, ps.Number]] = [
+            *self.shield_off(defender),
+            *self.attacker_mods(attacker, defender),
+            *extra,
+        ]
+        return self.roll_needed(attacker, self.af(attacker, weapon, mode), self.numbers(defender).df, mods)
 
     def strike(
         self,

@@ -307,7 +307,7 @@ class Paf(SceneRuleset):
         to the next round that asks something or the scene's end."""
         out = SceneRuleset.apply(self, state, answer)  # the base's, named: no super() made at every answer
         end, log = out.state, out.log
-        if end.result is not None or end.inputs:
+        if end.inputs or end.result is not None:
             return out  # the round waits at its next prompt (most answers), or the scene is over
         for _ in range(EMPTY_ROUNDS):
             if end.result is not None or end.inputs:
