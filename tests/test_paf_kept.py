@@ -3,10 +3,12 @@ and that what it keeps never changes what a fight says.
 
 A round is replayed and goes on at every answer; what it works out again and again is found once:
 the tables' rows by needed roll and by score and their weapons (``tables.lookups``), the roll a
-being needs against another, the words of its attack roll and what it pummels with (kept a fight
-with the being), a being's live numbers copied from and frozen back to its :class:`Fighter` in
-one go. Each is checked here against the
-long way it replaced, and a fight played live against the same fight replayed from its answers.
+being needs against another, the words of its attack, wrestling and damage rolls, its words in a
+target list and what it pummels with, and the prompts it is asked (kept a fight with the being), a
+being's live numbers copied from and frozen back to its :class:`Fighter` in one go; exact numbers
+worked in whole numbers where they are whole. Each is checked here against the long way it
+replaced, a fight played live against the same fight replayed from its answers, and scenes played
+at random against the same scenes folded by beings that keep nothing.
 """
 
 from __future__ import annotations
@@ -21,13 +23,15 @@ import pytest
 from test_paf_rules import ALDRIC, GRAK, SWORD, TABLES, char, play, prompt, scene, with_hp
 
 from companion import cli
+from companion.dice import roll_text
 from companion.ruleset import RollPrompt, Setup, evolve, get_ruleset
 from companion.rulesets.paf import rules as ps
 from companion.rulesets.paf import tables as pt
 from companion.rulesets.paf.attack import damage_total
 from companion.rulesets.paf.cards import is_melee, is_missile
+from companion.rulesets.paf.round import END, GM, GM_NOT_HERE
 from companion.rulesets.paf.ruleset import RULESET, Paf, PafState
-from companion.rulesets.paf.state import Fighter, _Live
+from companion.rulesets.paf.state import D6, Fighter, _Live
 from companion.session import Session, fold
 
 PARSED = pt.parse(TABLES)
@@ -154,6 +158,109 @@ def test_what_a_pummel_strikes_with_follows_the_weapons_state():
     assert rnd.pummel_tool(0) is tool
 
 
+# --- the prompts a being is asked, kept a fight -----------------------------------------------------
+
+
+def test_a_roll_asked_again_is_the_same_prompt_as_made_anew():
+    """PA-6: Aldric's initiative is the same prompt round after round, and his attack roll on Grak too;
+    each is the prompt the round would make anew (a GM's modifier makes one of its own)."""
+    state = scene(ALDRIC, GRAK)
+    first = prompt(state)
+    assert first == RollPrompt(
+        "Aldric",
+        0,
+        D6,
+        "initiative",
+        note="higher acts first; equal rolls act together (PA-6)",
+        also=(END,),
+        closed=(GM_NOT_HERE,),
+    )
+    attacking = to_attack(state)
+    attack = prompt(attacking)
+    modified, _ = play(attacking, "gm +5 tree")
+    assert prompt(modified) is not attack and prompt(modified).target == 50
+    # Aldric misses, Grak waits: round 2 asks the same prompts again, the very same
+    second, _ = play(modified, "44", "wait")
+    assert prompt(second) is first
+    again, _ = play(second, "5", "3", "attack")
+    assert prompt(again) is attack and attack.target == 45 and attack.also == (END, GM)
+
+
+def test_an_action_prompt_kept_offers_what_the_being_may_do_now():
+    """Design 2: Aldric's action prompt is kept by the actions it offers: the same round after round; a
+    slipped helm (fumble 93-97) offers fixing it, a prompt of its own."""
+    state, _ = play(scene(ALDRIC, GRAK), "5", "3")
+    asked = prompt(state)
+    assert [option.key for option in asked.options] == [
+        "attack",
+        "pummel",
+        "grapple",
+        "overbear",
+        "move",
+        "wait",
+        "condition",
+    ]
+    assert asked.advised == "attack"
+    state, _ = play(state, "wait", "wait", "5", "3")
+    assert prompt(state) is asked
+    fighters = list(state.fighters)
+    fighters[0] = dataclasses.replace(fighters[0], slipped="penalty")
+    slipped, _ = play(evolve(state, fighters=tuple(fighters), inputs=()), "5", "3")
+    offered = prompt(slipped)
+    assert "fix" in [option.key for option in offered.options] and offered is not asked
+    assert prompt(play(slipped, "wait", "wait", "5", "3")[0]) is offered
+
+
+def test_a_target_list_says_each_target_as_it_stands():
+    """Design 2: a target list kept by its words: Grak hurt (7/12) is said so at the next turn, a prompt of
+    its own; Grum, untouched, reads as he did."""
+    grum = char("Grum", armor="leather")
+    state, _ = play(scene(ALDRIC, GRAK, grum, sides=(0, 1, 1)), "5", "3", "2", "attack")
+    asked = prompt(state)
+    assert [(option.key, option.why) for option in asked.options] == [
+        ("grak", "needs 45+, 12/12 hp"),
+        ("grum", "needs 45+, 12/12 hp"),
+    ]
+    state, log = play(state, "grak", "45", "4", "wait", "wait", "5", "3", "2", "attack")
+    assert "Grak loses 5 hit points: 7/12" in log
+    hurt = prompt(state)
+    assert hurt is not asked
+    assert [(option.key, option.why) for option in hurt.options] == [
+        ("grak", "needs 45+, 7/12 hp"),
+        ("grum", "needs 45+, 12/12 hp"),
+    ]
+
+
+# --- exact numbers in whole numbers -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("needed", [Fraction(115, 2), Fraction(-25, 2), Fraction(173, 3), Fraction(40), Fraction(-7)])
+def test_a_damage_index_in_whole_numbers_is_the_exact_difference_floored(needed):
+    """PA-7, R-17: the roll less the need, rounded down, plus the modifications: as exact Fractions."""
+    for roll in range(1, 101):
+        for mods in ([], [5], [-10, 3], [Fraction(5, 2)]):
+            exact = math.floor(Fraction(roll) - needed) + int(sum(Fraction(m) for m in mods))
+            assert ps.nonlethal_index(roll, needed, mods) == exact
+
+
+@pytest.mark.parametrize("share", [0.25, 0.5, 0.75, 1.0, 0.0, 1 / 3])
+def test_a_real_share_in_whole_numbers_is_the_exact_product_floored(share):
+    """PA-7, R-20: the real share of non-lethal points rounded down, the rest temporary."""
+    for points in range(-3, 60):
+        real = math.floor(Fraction(points) * Fraction(share).limit_denominator(1000)) if points > 0 else 0
+        assert ps.split_damage(points, share) == (real, max(0, points) - real)
+
+
+def test_a_need_of_whole_terms_given_as_ints_is_the_need_of_fractions():
+    """A need's terms are made exact: whole terms given as ints (as a round gives them) make the same
+    figure, term for term, as Fractions do."""
+    terms = [("hit probability", 8), ("defender distracted", -12), ("short range", 5)]
+    as_ints = ps.needed_to_hit(Fraction(40), Fraction(11, 2), terms)
+    as_fractions = ps.needed_to_hit(Fraction(40), Fraction(11, 2), [(label, Fraction(n)) for label, n in terms])
+    assert as_ints == as_fractions and repr(as_ints) == repr(as_fractions)
+    assert all(type(part.amount) is Fraction for part in as_ints.parts)
+
+
 # --- a being's live numbers ------------------------------------------------------------------------
 
 
@@ -224,6 +331,46 @@ def test_a_fight_replayed_from_its_answers_is_the_fight_as_played(seed):
     assert [(fresh.prompt(step.state), step.log) for step in steps] == said
     again = Paf()
     assert [again.prompt(step.state) for step in steps] == [asked for asked, _ in said]
+
+
+class _Forgets(dict):  # type: ignore[type-arg]
+    """A being's keeping that keeps nothing: everything is worked out the long way, every time."""
+
+    def __setitem__(self, key: object, value: object) -> None:
+        pass
+
+
+@pytest.mark.parametrize("seed", [5, 8, 13])
+def test_a_scene_played_with_nothing_kept_says_what_the_fight_said(seed):
+    """Scenes of four to six from the shipped roster on two sides, each being's choices made at random
+    (conditions, pummels, grapples, the targets and weapons it is offered) and a GM's modifier now and
+    then: folded again by beings that keep nothing (no prompt, need, words or numbers kept), every
+    prompt and log line is the fight's as played."""
+    rng = random.Random(seed)
+    names = [card.name for card in cli.roster_for(RULESET, cli.data_dir(None), []).cards]
+    red, blue = rng.sample(names, 3), [rng.choice(names) for _ in range(rng.randint(1, 3))]
+    argv = ["script", "paf", *(f"--red={name}" for name in red), *(f"--blue={name}" for name in blue)]
+    session = cli.session_for(get_ruleset("paf"), cli.build_parser().parse_args(argv))
+    session.rng = rng
+    said = []
+    while not session.over and len(said) < 300:
+        asked = session.prompt
+        if isinstance(asked, RollPrompt):
+            text = roll_text(asked.dice, rng)
+            if rng.random() < 0.05 and any(word.key == "gm" for word in asked.also):
+                text = "gm +5 tree in the way"
+        else:
+            text = rng.choice(asked.options).key if rng.random() < 0.5 else (asked.advised or asked.options[0].key)
+        session.submit(text)
+        said.append((session.prompt, session.steps[-1].log))
+    start = session.start
+    forgetful = tuple(
+        dataclasses.replace(being, numbers=_Forgets(), needs=_Forgets(), prompts=_Forgets()) for being in start.beings
+    )
+    fresh = Paf()
+    steps = fold(fresh, evolve(start, beings=forgetful), session.answers)
+    assert [(fresh.prompt(step.state), step.log) for step in steps] == said
+    assert not any(being.prompts or being.needs or being.numbers for being in forgetful)
 
 
 def test_a_session_resumed_from_its_answers_asks_the_same():

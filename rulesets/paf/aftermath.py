@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.clock import mmss
-from companion.ruleset import SIDES, Choice, Result
+from companion.ruleset import SIDES, Choice, ChoicePrompt, Result
 from companion.rulesets.paf import rules as ps
 from companion.rulesets.paf.numbers import LiveNumbers
+from companion.rulesets.paf.round import GM_NOT_HERE
 from companion.rulesets.paf.state import ROUND_SECONDS
 
 REST = {
@@ -26,6 +27,10 @@ MAX_DAYS = 30
 REST_CHOICES = tuple(Choice(key, key, words) for key, words in REST.items())
 DAY_CHOICES = tuple(Choice(str(count), f"{count} day{'s' * (count != 1)}") for count in range(1, MAX_DAYS + 1))
 """The rest and the days as options, made once (a Choice is immutable: the same in every aftermath)."""
+REST_PROMPT = ChoicePrompt("GM", 0, "rest", REST_CHOICES, "none", (), (GM_NOT_HERE,))
+DAYS_PROMPT = ChoicePrompt("GM", 0, "days", DAY_CHOICES, "1", (), (GM_NOT_HERE,))
+"""The GM's choices of the aftermath, as :meth:`RoundBase.choose` would make them there (no ``end``
+once the scene is over): the same in every aftermath, so made once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,12 +50,16 @@ class Aftermath(LiveNumbers):
 
     def fallen_side(self) -> int | None:
         """The side with no being able to fight (-1: both), or None."""
-        sides, f = self.sides, self.f
-        standing = {sides[being] for being in self.everyone if f[being].able}
-        down = [side for side in (0, 1) if side not in standing]
-        if not down:
+        sides = self.sides
+        standing = [False, False]  # asked after every initiative group: one pass, no sets made
+        for being, me in enumerate(self.f):
+            if not me.dead and me.hp > 0:  # able (:attr:`state._Live.able`), read without a call
+                standing[sides[being]] = True
+        if standing[0] and standing[1]:
             return None
-        return down[0] if len(down) == 1 else -1
+        if standing[0] or standing[1]:
+            return 1 if standing[0] else 0
+        return -1
 
     def finish(self, fallen: int | None) -> None:
         """The aftermath (design 8, PA-5): rest and days, help for the fallen below 0; then the result."""
@@ -75,10 +84,10 @@ class Aftermath(LiveNumbers):
                 (being for being in self.everyone if self.side(being) == fallen), key=lambda being: self.f[being].fell
             )
             detail = self.status_words(last)
-        rest = self.choose(None, "rest", list(REST_CHOICES), "none")
+        rest: str = self.take(lambda: REST_PROMPT)
         days = 0
         if rest != "none":
-            days = int(self.choose(None, "days", list(DAY_CHOICES), "1"))
+            days = int(self.take(lambda: DAYS_PROMPT))
             self.help_after()
         for being in self.everyone:
             self.heal(being, rest, days)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from companion.dice import Dice
 from companion.replay import GmModifier
@@ -24,9 +24,11 @@ from companion.rulesets.paf.numbers import LiveNumbers
 from companion.rulesets.paf.state import D_PERCENT, dice_of, hits_words, pct
 
 
-@dataclass(frozen=True, slots=True)
-class Attack:
-    """The attack whose percentile roll is asked for (for its odds, issue 8)."""
+class Attack(NamedTuple):
+    """The attack whose percentile roll is asked for (for its odds, issue 8).
+
+    A named tuple, not a frozen dataclass: one is made at every roll to hit, and a frozen dataclass
+    sets its eight fields one call each."""
 
     attacker: int
     defender: int
@@ -51,16 +53,16 @@ class Attacks(LiveNumbers):
     """The lethal attack roll, its critical and its damage (PA-2, PA-3, PA-4)."""
 
     def needed(
-        self, attacker: int, defender: int, weapon: int, mode: str, extra: list[tuple[str, Fraction]]
+        self, attacker: int, defender: int, weapon: int, mode: str, extra: list[tuple[str, ps.Number]]
     ) -> ps.Figure:
         """PA-2: AF + DF (the card's, the shield's loss a term of its own, PA-10), the range, and the
         attacker's own penalties (PA-11); no condition list (PA-11)."""
-        return self.roll_needed(
-            attacker,
-            self.af(attacker, weapon, mode),
-            self.numbers(defender).df,
-            self.shield_off(defender) + self.attacker_mods(attacker, defender) + extra,
-        )
+        mods: list[tuple[str, ps.Number]] = [
+            *self.shield_off(defender),
+            *self.attacker_mods(attacker, defender),
+            *extra,
+        ]
+        return self.roll_needed(attacker, self.af(attacker, weapon, mode), self.numbers(defender).df, mods)
 
     def strike(
         self,
@@ -68,7 +70,7 @@ class Attacks(LiveNumbers):
         defender: int,
         weapon: int,
         mode: str,
-        extra: list[tuple[str, Fraction]] | None = None,
+        extra: list[tuple[str, ps.Number]] | None = None,
         shot: tuple[int, int] | None = None,
     ) -> None:
         """One attack (PA-2): percentile >= AF + DF + modifiers hits; a critical or a fumble by the
@@ -77,7 +79,7 @@ class Attacks(LiveNumbers):
         what = "shot" if mode == "missile" else "attack"
         if shot:
             what += f" {shot[0]} of {shot[1]}"
-        gm: list[tuple[str, Fraction]] = []
+        gm: list[tuple[str, ps.Number]] = []
         while True:  # the GM's modifiers typed at the roll, each a term of the need, then the faces
             needed = self.needed(attacker, defender, weapon, mode, (extra or []) + gm)
             low, crit, fumble, against, note = self.attack_words(attacker, defender, needed)
@@ -90,17 +92,17 @@ class Attacks(LiveNumbers):
         (roll,) = value
         self.spend_distraction(attacker, defender)
         shown = pct(roll)
-        if roll >= needed.value:
-            self.log.append(f"{self.name(attacker)} rolls {shown}, needs {low}: hits {self.name(defender)}")
+        if roll >= low:  # the lowest roll that hits: an int compared, the same as with the exact need
+            self.log.append(f"{self.names[attacker]} rolls {shown}, needs {low}: hits {self.names[defender]}")
             if crit is not None and roll >= crit:
-                self.log.append(f"{self.name(attacker)} rolls {shown}: a critical hit ({crit}+, PA-3)")
+                self.log.append(f"{self.names[attacker]} rolls {shown}: a critical hit ({crit}+, PA-3)")
                 self.critical(attacker, defender, weapon, mode, kind)
             else:
                 self.wound(attacker, defender, weapon, mode, 1, [])
         else:
-            self.log.append(f"{self.name(attacker)} rolls {shown}, needs {low}: misses {self.name(defender)}")
+            self.log.append(f"{self.names[attacker]} rolls {shown}, needs {low}: misses {self.names[defender]}")
             if fumble is not None and roll <= fumble:
-                self.log.append(f"{self.name(attacker)} fumbles ({fumble} or less, PA-3)")
+                self.log.append(f"{self.names[attacker]} fumbles ({fumble} or less, PA-3)")
                 self.fumble(attacker, defender, weapon, mode)
 
     def attack_words(
@@ -122,7 +124,7 @@ class Attacks(LiveNumbers):
             f"{'-' if part.amount < 0 else '+'} {ps.show(abs(part.amount))} ({part.label})" for part in needed.parts[2:]
         )
         against = (
-            f"{hits_words(low)} {self.name(defender)} (needed {ps.show(needed.value)} = AF "
+            f"{hits_words(low)} {self.names[defender]} (needed {ps.show(needed.value)} = AF "
             f"{ps.show(needed.parts[0].amount)} + DF {ps.show(needed.parts[1].amount)}"
             + (f" {terms}" if terms else "")
             + ")"
@@ -141,7 +143,7 @@ class Attacks(LiveNumbers):
         a pummel's "strike again" and the others of the same initiative attack without it."""
         if self.f[defender].exposed:
             self.log.append(
-                f"{self.name(defender)}'s distraction is spent on {self.name(attacker)}'s attack (fumble 98)"
+                f"{self.names[defender]}'s distraction is spent on {self.names[attacker]}'s attack (fumble 98)"
             )
             self.f[defender].exposed = 0
 
@@ -151,14 +153,14 @@ class Attacks(LiveNumbers):
         while True:
             self.ref = ("critical", kind, None)
             (roll,) = self.roll(
-                attacker, D_PERCENT, "critical", against=f"the {kind} critical table", note=f"on {self.name(defender)}"
+                attacker, D_PERCENT, "critical", against=f"the {kind} critical table", note=f"on {self.names[defender]}"
             )
             row = pt.critical_row(self.tables, kind, roll)
             self.ref = ("critical", kind, roll)
             self.log.append(f"critical {pct(roll)} ({kind}): {row.words}")
             self.cause = f"{row.words}: {kind} critical {pct(roll)}"
             if row.roll_again_if == "no_shield" and not self.shielded(defender):
-                self.log.append(f"{self.name(defender)} has no shield: roll again")
+                self.log.append(f"{self.names[defender]} has no shield: roll again")
                 continue
             break
         self.outright = False
@@ -173,15 +175,7 @@ class Attacks(LiveNumbers):
         """PA-4: the weapon's dice for the defender's size (shot: the ammunition's) + strength
         damage adjustment; a multiplier multiplies the weapon's damage, not the strength [D];
         at least 1 [D]."""
-        key, dice_text, dice, plus, strength, adj = self.damage_terms(attacker, defender, weapon, mode)
-        parts: tuple[tuple[str, int], ...] = ((f"{key} {dice_text}", plus),) if plus else ()
-        if adj:
-            parts += ((f"strength {strength}", adj),)
-        note = f"on {self.name(defender)} ({self.beings[defender].card.size})"
-        if mult != 1:
-            note += f"; the weapon's damage x{ps.show(Fraction(mult).limit_denominator(10))}" + (
-                ", then the strength" if adj else ""
-            )
+        dice, plus, adj, parts, note = self.damage_words(attacker, defender, weapon, mode, mult)
         faces = self.roll(
             attacker, dice, reason, modifier=plus + adj if mult == 1 else 0, modifier_parts=parts, note=note
         )
@@ -191,8 +185,33 @@ class Attacks(LiveNumbers):
             words = f"({words}) x{ps.show(Fraction(mult).limit_denominator(10))}"
         if adj:
             words += f" {adj:+d} (strength)"
-        self.log.append(f"{self.name(attacker)} rolls {words} = {total} damage to {self.name(defender)}")
+        self.log.append(f"{self.names[attacker]} rolls {words} = {total} damage to {self.names[defender]}")
         return total
+
+    def damage_words(
+        self, attacker: int, defender: int, weapon: int, mode: str, mult: float
+    ) -> tuple[Dice, int, int, tuple[tuple[str, int], ...], str]:
+        """A damage roll's dice, the number added to them, the strength adjustment, and the prompt's words
+        (the modifier's parts, the note) for a blow of ``weapon`` on ``defender`` (:meth:`damage_terms`).
+
+        Kept a fight with the attacker's needs by the blow and the stats he has lost (his card, the
+        defender's and the tables never change): the same blow on the same defender reads the same."""
+        key = ("damage words", defender, weapon, mode, mult, self.f[attacker].stat_loss)
+        needs = self.beings[attacker].needs
+        kept: tuple[Dice, int, int, tuple[tuple[str, int], ...], str] | None = needs.get(key)
+        if kept is not None:
+            return kept
+        name, dice_text, dice, plus, strength, adj = self.damage_terms(attacker, defender, weapon, mode)
+        parts: tuple[tuple[str, int], ...] = ((f"{name} {dice_text}", plus),) if plus else ()
+        if adj:
+            parts += ((f"strength {strength}", adj),)
+        note = f"on {self.names[defender]} ({self.beings[defender].card.size})"
+        if mult != 1:
+            note += f"; the weapon's damage x{ps.show(Fraction(mult).limit_denominator(10))}" + (
+                ", then the strength" if adj else ""
+            )
+        kept = needs[key] = (dice, plus, adj, parts, note)
+        return kept
 
     def damage_terms(
         self, attacker: int, defender: int, weapon: int, mode: str

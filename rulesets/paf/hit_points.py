@@ -22,7 +22,7 @@ class HitPoints(LiveNumbers):
         if temporary:
             me.temporary = me.temporary + ((self.round, temporary),)
         self.log.append(
-            f"{self.name(being)} loses {real + temporary} hit point{'s' * (real + temporary != 1)}"
+            f"{self.names[being]} loses {real + temporary} hit point{'s' * (real + temporary != 1)}"
             + (f" ({temporary} temporary)" if temporary else "")
             + f": {me.hp}/{me.max_hp}"
         )
@@ -36,13 +36,13 @@ class HitPoints(LiveNumbers):
     def fall(self, being: int, words: str) -> None:
         self.fallen += 1
         self.f[being].fell = self.fallen + 100 * self.round
-        self.log.append(f"{self.name(being)} is {words}")
+        self.log.append(f"{self.names[being]} is {words}")
         held = [
             other for other in self.everyone if (hold := self.f[other].held_by) and hold[0] == being
         ] + self.legs_held(being)
         if held:
             self.log.append(
-                f"{self.name(being)} lets go of {' & '.join(self.name(other) for other in dict.fromkeys(held))}"
+                f"{self.names[being]} lets go of {' & '.join(self.names[other] for other in dict.fromkeys(held))}"
             )
         self.let_go(being)  # [D] an unconscious (or dead) holder's hold is loosened
 
@@ -57,4 +57,4 @@ class HitPoints(LiveNumbers):
         if was:
             self.fall(being, words)
         else:
-            self.log.append(f"{self.name(being)} is {words}")
+            self.log.append(f"{self.names[being]} is {words}")

@@ -22,21 +22,27 @@ class Missiles(LiveNumbers):
     def pick_range(self, being: int, weapon: int) -> str:
         """Short, medium or long (R-6), each with the weapon's distance (units as printed: none)."""
         modifiers, missile = self.tables.missile_range_modifiers, self.tables.missiles[self.weapon(being, weapon)]
-        options = [
-            Choice(
-                band,
-                f"{band} range",
-                f"out to {ps.show(Fraction(getattr(missile, band)).limit_denominator(10))}, "
-                f"{getattr(modifiers, band):+d} to miss",
-            )
-            for band in ("short", "medium", "long")
-        ]
-        return self.choose(being, "range", options, "short")
 
-    def range_extra(self, band: str) -> list[tuple[str, Fraction]]:
-        """The range band's modifier to the chance to miss, as a term of the need (R-6)."""
-        mod = getattr(self.tables.missile_range_modifiers, band)
-        return [(f"{band} range", Fraction(mod))] if mod else []
+        def offer(_: object) -> tuple[list[Choice], str]:
+            options = [
+                Choice(
+                    band,
+                    f"{band} range",
+                    f"out to {ps.show(Fraction(getattr(missile, band)).limit_denominator(10))}, "
+                    f"{getattr(modifiers, band):+d} to miss",
+                )
+                for band in ("short", "medium", "long")
+            ]
+            return options, "short"
+
+        # the same weapon's bands every time (its card and the tables never change): kept a fight
+        return self.choose_kept(being, "range", weapon, offer)
+
+    def range_extra(self, band: str) -> list[tuple[str, ps.Number]]:
+        """The range band's modifier to the chance to miss, as a term of the need (R-6): an int, as
+        :meth:`rulesets.paf.numbers.LiveNumbers.attacker_mods` says why."""
+        mod: int = getattr(self.tables.missile_range_modifiers, band)
+        return [(f"{band} range", mod)] if mod else []
 
     def shot(self, being: int, weapon: int) -> bool:
         """A missile weapon that shoots (sling, bow, crossbow), not thrown (PA-8)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from companion.replay import GmModifier
 from companion.ruleset import Choice
@@ -36,9 +37,9 @@ class Tool:
     magic: int
 
 
-@dataclass(frozen=True, slots=True)
-class Wrestle:
-    """The pummel, grapple, overbear or break whose percentile roll is asked for (its odds, issue 8)."""
+class Wrestle(NamedTuple):
+    """The pummel, grapple, overbear or break whose percentile roll is asked for (its odds, issue 8);
+    a named tuple, as :class:`rulesets.paf.attack.Attack` is (one is made at every such roll)."""
 
     attacker: int
     defender: int
@@ -75,38 +76,39 @@ class NonLethal(LiveNumbers):
 
     # --- the numbers -------------------------------------------------------------------
 
-    def defender_mods(self, attacker: int, defender: int, table: str) -> list[tuple[str, Fraction]]:
+    def defender_mods(self, attacker: int, defender: int, table: str) -> list[tuple[str, ps.Number]]:
         """To-hit modifications of the defender's state: the list printed for pummeling (``pummel``)
         or grappling and overbear (``grapple``). PA-11: they serve those attacks only, never a lethal
-        one. Pummeling's "Helpless HIT" is handled by the caller."""
+        one. Pummeling's "Helpless HIT" is handled by the caller. Whole amounts are ints, as
+        :meth:`rulesets.paf.numbers.LiveNumbers.attacker_mods` says why."""
         rows = self.lookups.to_hit[table]
-        out: list[tuple[str, Fraction]] = []
+        out: list[tuple[str, ps.Number]] = []
         me = self.f[defender]
         if me.condition == "slowed" and "slowed" in rows:
-            out.append(("defender slowed", Fraction(rows["slowed"].value or 0)))
+            out.append(("defender slowed", rows["slowed"].value or 0))
         if me.condition == "hastened" and "hastened" in rows:
-            out.append(("defender hastened", Fraction(rows["hastened"].value or 0)))
+            out.append(("defender hastened", rows["hastened"].value or 0))
         if self.stunned(defender) and "stunned" in rows:
-            out.append(("defender stunned", Fraction(rows["stunned"].value or 0)))
+            out.append(("defender stunned", rows["stunned"].value or 0))
         if table == "grapple" and not me.able and "helpless" in rows and rows["helpless"].value is not None:
-            out.append(("defender helpless", Fraction(rows["helpless"].value)))
-        for row in rows.values():
-            if row.per_inches is None:
-                continue
-            above = self.move_base(attacker) if row.above == "attacker" else Fraction(row.above or 0)
+            out.append(("defender helpless", rows["helpless"].value))
+        moving = self.lookups.by_movement[table]
+        if moving:
             moves = self.move_base(defender)
-            steps = (moves - above) // row.per_inches  # rounded down, as exact Fractions
-            if steps > 0:
-                out.append((f"defender's movement {ps.show(moves)}\"", Fraction((row.value or 0) * steps)))
+            for row in moving:
+                above = self.move_base(attacker) if row.above == "attacker" else (row.above or 0)
+                steps = (moves - above) // row.per_inches  # type: ignore[operator]  # rounded down, exact
+                if steps > 0:
+                    out.append((f"defender's movement {ps.show(moves)}\"", (row.value or 0) * steps))
         return out
 
-    def own_bonuses(self, attacker: int, action: str) -> list[tuple[str, Fraction]]:
+    def own_bonuses(self, attacker: int, action: str) -> list[tuple[str, ps.Number]]:
         """PA-11: the bonuses AF holds for a lethal attack, on a pummel, grapple or overbear too: the
-        card's misc attack bonus, and the magic of the weapon a pummel strikes with."""
-        out: list[tuple[str, Fraction]] = []
+        card's misc attack bonus, and the magic of the weapon a pummel strikes with (ints)."""
+        out: list[tuple[str, ps.Number]] = []
         misc = self.beings[attacker].card.misc
         if misc is not None and misc.attack:
-            out.append((f"misc attack bonus {misc.attack:+d}", Fraction(-misc.attack)))
+            out.append((f"misc attack bonus {misc.attack:+d}", -misc.attack))
         if action == "pummel":
             tool = self.pummel_tool(attacker)
             if tool is not None and tool.weapon is not None:
@@ -115,7 +117,7 @@ class NonLethal(LiveNumbers):
                     out.append(
                         (
                             f"magic {magic:+d} x 4 ({self.weapon(attacker, tool.weapon)})",
-                            Fraction(ps.ATTACK_PER_PLUS * magic),
+                            ps.ATTACK_PER_PLUS * magic,
                         )
                     )
         return out
@@ -148,7 +150,7 @@ class NonLethal(LiveNumbers):
         return tool
 
     def nl_needed(
-        self, attacker: int, defender: int, action: str, gm: list[tuple[str, Fraction]] | None = None
+        self, attacker: int, defender: int, action: str, gm: list[tuple[str, ps.Number]] | None = None
     ) -> ps.Figure:
         """PA-7: PAF + PDF or GOAF + GODF, the defender's state by the list printed for it, and (PA-11)
         the attacker's own penalties and bonuses; ``gm``: the GM's modifiers typed at the roll."""
@@ -163,7 +165,7 @@ class NonLethal(LiveNumbers):
     def damage_mods(self, attacker: int, defender: int, table: str, rushing: bool) -> list[tuple[str, int]]:
         """PA-7 damage modifications: the pummeling attacker's metal pommel, wooden butt or mailed fist
         (PA-11, R-22), and the defender's card and state."""
-        mods = {key: mod.value or 0 for key, mod in self.lookups.damage_mods[table].items()}
+        mods = self.lookups.damage_values[table]
         me, card = self.f[defender], self.beings[defender].card
         out: list[tuple[str, int]] = []
         if table == "pummeling" and (tool := self.pummel_tool(attacker)) is not None:
@@ -200,25 +202,11 @@ class NonLethal(LiveNumbers):
         auto = action == "pummel" and not self.f[defender].able  # text: Helpless HIT
         mods = self.damage_mods(attacker, defender, table, rushing)
         strength = self.card(attacker).score("strength")
-        gm: list[tuple[str, Fraction]] = []
+        gm: list[tuple[str, ps.Number]] = []
         while True:  # the GM's modifiers typed at the roll, each a term of the need, then the faces
             needed = self.nl_needed(attacker, defender, action, gm)
-            low = ps.lowest_hit(needed)
+            low, against, note = self.wrestle_words(attacker, defender, needed, mods, auto)
             self.ref = (table, None)
-            terms = " ".join(
-                f"{'-' if part.amount < 0 else '+'} {ps.show(abs(part.amount))} ({part.label})"
-                for part in needed.parts[2:]
-            )
-            factor, guard = needed.parts[0], needed.parts[1]
-            against = (
-                f"{hits_words(low)} {self.name(defender)} (needed {ps.show(needed.value)} = {factor.label} "
-                f"{ps.show(factor.amount)} + {guard.label} {ps.show(guard.amount)}"
-                + (f" {terms}" if terms else "")
-                + ")"
-            )
-            if auto:
-                against = f"{self.name(defender)} is helpless: a hit whatever the roll (the roll gives the damage)"
-            note = index_note(needed, mods) + NO_CRITICAL
             self.wrestling = Wrestle(
                 attacker, defender, table, needed.value, sum(mod for _, mod in mods), strength, auto
             )
@@ -239,7 +227,7 @@ class NonLethal(LiveNumbers):
         if table == "pummeling" and (tool := self.pummel_tool(attacker)) is not None and tool.weapon is not None:
             self.f[attacker].in_hand = tool.weapon  # he strikes with it: it is in his hand
         shown = pct(roll)
-        if roll < needed.value and not auto:
+        if roll < low and not auto:  # below the lowest roll that hits: an int compared
             self.log.append(f"{self.name(attacker)} rolls {shown}, needs {low}: misses")
             return
         index = ps.nonlethal_index(roll, needed, [mod for _, mod in mods])
@@ -291,6 +279,35 @@ class NonLethal(LiveNumbers):
         if row.opponent_may_counter and not again:
             self.counter(defender, attacker)
 
+    def wrestle_words(
+        self, attacker: int, defender: int, needed: ps.Figure, mods: list[tuple[str, int]], auto: bool
+    ) -> tuple[int, str, str]:
+        """A pummel's, grapple's or overbear's roll in words: the lowest roll that hits, what it is
+        against (the need's terms; a helpless defender's automatic hit) and how its damage index reads.
+
+        Kept with the need (which :meth:`roll_needed` keeps a fight), as an attack roll's words are
+        (:meth:`rulesets.paf.attack.Attacks.attack_words`): the same need against the same defender, with
+        the same damage modifications, reads the same blow after blow."""
+        key = ("wrestle words", id(needed), defender, auto, *mods)
+        kept = self.beings[attacker].needs.get(key)
+        if kept is not None and kept[0] is needed:  # kept, the need kept with it
+            words: tuple[int, str, str] = kept[1]
+            return words
+        low = ps.lowest_hit(needed)
+        terms = " ".join(
+            f"{'-' if part.amount < 0 else '+'} {ps.show(abs(part.amount))} ({part.label})" for part in needed.parts[2:]
+        )
+        factor, guard = needed.parts[0], needed.parts[1]
+        against = (
+            f"{hits_words(low)} {self.name(defender)} (needed {ps.show(needed.value)} = {factor.label} "
+            f"{ps.show(factor.amount)} + {guard.label} {ps.show(guard.amount)}" + (f" {terms}" if terms else "") + ")"
+        )
+        if auto:
+            against = f"{self.name(defender)} is helpless: a hit whatever the roll (the roll gives the damage)"
+        words = (low, against, index_note(needed, mods) + NO_CRITICAL)
+        self.beings[attacker].needs[key] = (needed, words)
+        return words
+
     def counter(self, defender: int, attacker: int) -> None:
         """ "Opponent may counter": the defender may make one attack at once (design 6 [D])."""
         if not self.can_act(defender) or not self.may_attack(defender) or self.f[defender].held_by is not None:
@@ -332,7 +349,7 @@ class NonLethal(LiveNumbers):
         holder, category = self.f[held].held_by  # type: ignore[misc]
         self.log.append(f"{self.name(held)} tries to break {self.name(holder)}'s hold (category {category})")
         mods = self.damage_mods(held, holder, "grappling", False)
-        gm: list[tuple[str, Fraction]] = []
+        gm: list[tuple[str, ps.Number]] = []
         while True:  # the GM's modifiers typed at the roll, each a term of the need, then the faces
             needed = self.nl_needed(held, holder, "grapple", gm)
             low = ps.lowest_hit(needed)
@@ -369,7 +386,7 @@ class NonLethal(LiveNumbers):
         (roll,) = value
         self.spend_distraction(held, holder)
         shown = pct(roll)
-        if roll < needed.value:
+        if roll < low:  # below the lowest roll that hits
             self.log.append(f"{self.name(held)} rolls {shown}, needs {low}: the hold holds")
             return
         index = ps.nonlethal_index(roll, needed, [mod for _, mod in mods])

@@ -33,16 +33,19 @@ class LiveNumbers(RoundBase):
     def numbers(self, being: int, weapon: int | None = None) -> Any:
         cache = self.beings[being].numbers
         key = (weapon, self.f[being].stat_loss, self.options.monster_death, id(self.tables))
-        if key not in cache:
-            cache[key] = derived(self.card(being), self.tables, weapon=weapon, monster_death=self.options.monster_death)
-        return cache[key]
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = derived(
+                self.card(being), self.tables, weapon=weapon, monster_death=self.options.monster_death
+            )
+        return found
 
     def roll_needed(
         self,
         attacker: int,
         factor: ps.Figure,
         guard: ps.Figure,
-        mods: list[tuple[str, Fraction]],
+        mods: list[tuple[str, ps.Number]],
         names: tuple[str, str] | None = None,
     ) -> ps.Figure:
         """PA-2: the roll ``attacker`` needs, his ``factor`` + the defender's ``guard`` + ``mods``
@@ -121,13 +124,14 @@ class LiveNumbers(RoundBase):
             return None
         return weapon
 
-    def move_base(self, being: int) -> Fraction:
+    def move_base(self, being: int) -> int | Fraction:
+        """The being's movement base in inches: an int, but halved (exact, a Fraction)."""
         me = self.f[being]
-        base = Fraction(self.beings[being].card.movement)
+        base: int = self.beings[being].card.movement
         if me.movement == "none":
-            return Fraction(0)
+            return 0
         if me.movement == "halved" or self.round <= me.halved_until:
-            return base / 2
+            return Fraction(base, 2)
         return base
 
     def af(self, attacker: int, weapon: int, mode: str) -> ps.Figure:
@@ -137,15 +141,19 @@ class LiveNumbers(RoundBase):
         figure: ps.Figure = numbers.af if mode == "melee" else numbers.af_missile
         return figure
 
-    def attacker_mods(self, attacker: int, defender: int) -> list[tuple[str, Fraction]]:
+    def attacker_mods(self, attacker: int, defender: int) -> list[tuple[str, ps.Number]]:
         """PA-11: the attacker's own penalties and bonuses, on every attack he makes, lethal or not: a
-        struck weapon arm's "hit probability", a slipped helm, the defender's distraction (fumble 98)."""
+        struck weapon arm's "hit probability", a slipped helm, the defender's distraction (fumble 98).
+
+        Whole amounts are ints (a need's terms are made exact, :func:`rules.needed_to_hit`): a need is
+        kept by its terms (:meth:`roll_needed`), and an int hashes at once where a Fraction hashes in
+        Python."""
         me, unit = self.f[attacker], self.options.hit_probability
-        out: list[tuple[str, Fraction]] = []
+        out: list[tuple[str, ps.Number]] = []
         if me.penalty:
-            out.append(("hit probability", Fraction(me.penalty)))
+            out.append(("hit probability", me.penalty))
         if me.slipped == "penalty":
-            out.append(("helm slipped, hit prob. -6", Fraction(6 * unit)))
+            out.append(("helm slipped, hit prob. -6", 6 * unit))
         if self.f[defender].exposed:
-            out.append(("defender distracted", Fraction(-self.f[defender].exposed)))
+            out.append(("defender distracted", -self.f[defender].exposed))
         return out

@@ -48,6 +48,10 @@ GM_MOST = 100
 GM_MODIFIERS = GmModifiers(GM_MOST, "gm +5 tree in the way, gm -10 asleep on watch")
 """A GM's modifier typed at a roll to hit (``gm +5 tree``): added to the number needed [D]."""
 read_gm = GM_MODIFIERS.read
+ALSO_END = (END,)
+"""What a prompt of the scene takes besides its faces or options (:meth:`RoundBase.also`)."""
+ALSO_GM = (END, GM)
+"""What a roll to hit takes besides its faces."""
 
 
 STATUS_WORDS = {"needs_help": "below 0, needs help"}
@@ -65,52 +69,56 @@ class RoundBase(ReplayRound):
     :class:`companion.replay.SceneRuleset` reads) holds each one's live numbers.
     """
 
+    # What every round starts from, as class attributes: a round sets its own when it changes them (a
+    # round is made every round, and these are a dozen attributes it would set one by one)
+    phase = "initiative"
+    rolling: Attack | None = None
+    """The attack last asked for (its odds, issue 8)."""
+    fumbled = False
+    """The being shooting now has fumbled (the rest of his shots this round are lost) [D]."""
+    outright = False
+    """The critical row just read kills outright: no damage roll follows [D]."""
+    wrestling: Wrestle | None = None
+    """The pummel, grapple, overbear or break last asked for (its odds, issue 8)."""
+    ref: tuple[Any, ...] | None = None
+    """What the reference view shows: ("attack", needed), ("critical", kind, roll), ("fumble", roll),
+    (table, index) for the non-lethal tables."""
+    ended = False
+    stood_off = False
+    """Nobody can attack any more: the melee ends by itself (PA-12)."""
+    result: Result | None = None
+    need: Prompt | None = None
+    done = False
+    fallen = 0
+    _mode: tuple[int, str] | None = None
+    cause = ""
+    """The critical or fumble row being read, in words (what a lasting "no attacks" came of)."""
+
     def __init__(self, state: PafState) -> None:
         self.st = state
         self.tables: Tables = state.tables
         self.lookups: Lookups = lookups(state.tables)
         self.options: Options = state.options
-        self.beings: tuple[Being, ...] = state.beings
-        self.everyone = range(len(state.beings))
+        beings: tuple[Being, ...] = state.beings
+        self.beings = beings
+        count = len(beings)
+        self.everyone = range(count)
         """Every being of the scene, in scene order."""
         # each being's name and side as lists: every prompt, log line and target list of a round asks
         # them, and a list item is read faster than the Being's attribute behind a method call
-        self.names: list[str] = [place.name for place in state.beings]
-        self.sides: list[int] = [place.side for place in state.beings]
+        self.names: list[str] = [place.name for place in beings]
+        self.sides: list[int] = [place.side for place in beings]
         self.round: int = state.round
-        self.i = 0
         self.taken: list[Any] = []
         self.log: list[str] = []
         self.f = [_Live(fighter) for fighter in state.fighters]
-        self.initiative: list[int | None] = [None] * len(state.beings)
-        self.action: list[str | None] = [None] * len(state.beings)
-        self.had_turn: list[bool] = [False] * len(state.beings)
+        self.initiative: list[int | None] = [None] * count
+        self.action: list[str | None] = [None] * count
+        self.had_turn: list[bool] = [False] * count
         """Its turn of this round has come (acted, or could not): a stun now costs the next rounds (PA-12)."""
         self.pending: list[Callable[[], None]] = []
-        self.phase = "initiative"
-        self.rolling: Attack | None = None
-        """The attack last asked for (its odds, issue 8)."""
-        self.fumbled = False
-        """The being shooting now has fumbled (the rest of his shots this round are lost) [D]."""
-        self.outright = False
-        """The critical row just read kills outright: no damage roll follows [D]."""
-        self.wrestling: Wrestle | None = None
-        """The pummel, grapple, overbear or break last asked for (its odds, issue 8)."""
-        self.ref: tuple[Any, ...] | None = None
-        """What the reference view shows: ("attack", needed), ("critical", kind, roll), ("fumble", roll),
-        (table, index) for the non-lethal tables."""
-        self.ended = False
-        self.stood_off = False
-        """Nobody can attack any more: the melee ends by itself (PA-12)."""
-        self.result: Result | None = None
         self.healed: list[str] = []
-        self.need: Prompt | None = None
-        self.done = False
-        self.fallen = 0
         self._wielding: dict[int, int] = {}
-        self._mode: tuple[int, str] | None = None
-        self.cause = ""
-        """The critical or fumble row being read, in words (what a lasting "no attacks" came of)."""
         self.left_hand: dict[int, tuple[int, str]] = {}
         """A being's weapon a fumble's row has just dropped, knocked away or broken (until the group's
         effects land): a later row of that fumble on it does nothing [D]."""
@@ -126,12 +134,12 @@ class RoundBase(ReplayRound):
 
         # missiles.Missiles
         def pick_range(self, being: int, weapon: int) -> str: ...
-        def range_extra(self, band: str) -> list[tuple[str, Fraction]]: ...
+        def range_extra(self, band: str) -> list[tuple[str, ps.Number]]: ...
         def shoot(self, attacker: int, defender: int, weapon: int, band: str) -> None: ...
 
         # attack.Attacks
         def needed(
-            self, attacker: int, defender: int, weapon: int, mode: str, extra: list[tuple[str, Fraction]]
+            self, attacker: int, defender: int, weapon: int, mode: str, extra: list[tuple[str, ps.Number]]
         ) -> ps.Figure: ...
         def strike(
             self,
@@ -139,7 +147,7 @@ class RoundBase(ReplayRound):
             defender: int,
             weapon: int,
             mode: str,
-            extra: list[tuple[str, Fraction]] | None = None,
+            extra: list[tuple[str, ps.Number]] | None = None,
             shot: tuple[int, int] | None = None,
         ) -> None: ...
         def spend_distraction(self, attacker: int, defender: int) -> None: ...
@@ -162,7 +170,7 @@ class RoundBase(ReplayRound):
 
         # nonlethal.NonLethal
         def nl_needed(
-            self, attacker: int, defender: int, action: str, gm: list[tuple[str, Fraction]] | None = None
+            self, attacker: int, defender: int, action: str, gm: list[tuple[str, ps.Number]] | None = None
         ) -> ps.Figure: ...
         def nonlethal(
             self, attacker: int, defender: int, action: str, *, rushing: bool = False, extra: str = ""
@@ -177,15 +185,18 @@ class RoundBase(ReplayRound):
 
     def take(self, prompt: Callable[[], Prompt]) -> Any:
         """The next answer (:meth:`ReplayRound.take`); the GM's ``end`` stops the round here."""
-        value = super().take(prompt)
-        if isinstance(value, EndScene):
-            asked = prompt()
-            assert isinstance(asked, (RollPrompt, ChoicePrompt))
-            whose = "the GM's" if asked.who == "GM" else f"{asked.who}'s"
-            what = f"roll for {asked.reason}" if isinstance(asked, RollPrompt) else f"choice of {asked.reason}"
-            self.log.append(f"The GM ends the scene at {whose} {what}")
-            raise _End
+        value = ReplayRound.take(self, prompt)  # the base's, named (no super() made at every answer)
+        if value.__class__ is EndScene:
+            self.end_at(prompt())
         return value
+
+    def end_at(self, asked: Prompt) -> None:
+        """The GM's ``end`` taken at ``asked``: logged, and the round stops here (:class:`_End`)."""
+        assert isinstance(asked, (RollPrompt, ChoicePrompt))
+        whose = "the GM's" if asked.who == "GM" else f"{asked.who}'s"
+        what = f"roll for {asked.reason}" if isinstance(asked, RollPrompt) else f"choice of {asked.reason}"
+        self.log.append(f"The GM ends the scene at {whose} {what}")
+        raise _End
 
     def value(self, prompt: Prompt, reading: Any) -> Any:
         """A typed answer as the one reader read it (:func:`companion.reader.read`), and the GM's
@@ -193,28 +204,92 @@ class RoundBase(ReplayRound):
         at a roll to hit."""
         if isinstance(reading, Said):
             return EndScene() if reading.key == END.key else read_gm(f"gm {reading.rest}")
-        return super().value(prompt, reading)
+        return reading.key if isinstance(reading, Choice) else reading  # as ReplayRound.value takes it
 
     def also(self, *, gm: bool = False) -> tuple[Choice, ...]:
         """The GM's words a prompt takes besides its faces or options: ``end`` while the scene is on
         (not in the aftermath); ``gm`` at a roll to hit."""
         if self.phase in ("aftermath", "over"):
             return ()
-        return (END, GM) if gm else (END,)
+        return ALSO_GM if gm else ALSO_END
 
     def choose(self, being: int | None, reason: str, options: list[Choice], advised: str | None) -> str:
         """The key of the option chosen by ``being`` (None: the GM)."""
-        who, side = ("GM", 0) if being is None else (self.name(being), self.beings[being].side)
+        who, side = ("GM", 0) if being is None else (self.names[being], self.sides[being])
         also = self.also()
         key: str = self.take(lambda: ChoicePrompt(who, side, reason, tuple(options), advised, also, (GM_NOT_HERE,)))
         return key
 
-    def roll(self, being: int, dice: Dice, reason: str, *, gm: bool = False, **kw: Any) -> Any:
-        """The faces of a roll (a tuple); at a roll to hit (``gm``) perhaps a :class:`GmModifier`."""
-        also, closed = self.also(gm=gm), (() if gm else (GM_NOT_HERE,))
-        return self.take(
-            lambda: RollPrompt(self.name(being), self.beings[being].side, dice, reason, also=also, closed=closed, **kw)
-        )
+    def choose_kept(
+        self, being: int, reason: str, kept: Any, offer: Callable[[Any], tuple[list[Choice], str | None]]
+    ) -> str:
+        """:meth:`choose`, where ``kept`` says the options and the advice in full (an action's keys): the
+        prompt is kept with the being's prompts a fight (:attr:`state.Being.prompts`), and ``offer(kept)``,
+        the options and the advised key, made only the first time it is asked."""
+        also = () if self.phase in ("aftermath", "over") else ALSO_END  # :meth:`also`, read without a call
+        prompts = self.beings[being].prompts
+        key = (reason, kept, len(also))  # the words taken: none, end, or end and gm (a Choice hashes slowly)
+        found = prompts.get(key)
+        if found is None:
+            options, advised = offer(kept)
+            made = ChoicePrompt(
+                self.names[being], self.sides[being], reason, tuple(options), advised, also, (GM_NOT_HERE,)
+            )
+            found = prompts[key] = (made, lambda: made)
+        asked, ask = found
+        # :meth:`take`, inline at the two prompts of every answer (kept prompts): a call less an answer
+        value = ReplayRound.take(self, ask)
+        if value.__class__ is EndScene:
+            self.end_at(asked)
+        chosen: str = value
+        return chosen
+
+    def roll(
+        self,
+        being: int,
+        dice: Dice,
+        reason: str,
+        *,
+        gm: bool = False,
+        modifier: int = 0,
+        modifier_parts: tuple[tuple[str, int], ...] = (),
+        against: str = "",
+        target: int | None = None,
+        note: str = "",
+    ) -> Any:
+        """The faces of a roll (a tuple); at a roll to hit (``gm``) perhaps a :class:`GmModifier`. The
+        rest is what the prompt says (:class:`companion.ruleset.RollPrompt`).
+
+        The prompt is kept with the being's prompts a fight, by all it says: the same roll asked again
+        (its initiative every round, its attack on the same defender) is the same immutable prompt, not
+        a new one of a dozen fields."""
+        also = () if self.phase in ("aftermath", "over") else (ALSO_GM if gm else ALSO_END)  # :meth:`also`
+        # the dice by identity (a Dice hashes field by field, die by die), the prompt kept holding them;
+        # the words taken besides by how many (none, end, or end and gm: a Choice hashes slowly too)
+        key = (id(dice), reason, gm, len(also), modifier, modifier_parts, against, target, note)
+        prompts = self.beings[being].prompts
+        found = prompts.get(key)
+        if found is None or found[0].dice is not dice:
+            closed = () if gm else (GM_NOT_HERE,)
+            made = RollPrompt(
+                self.names[being],
+                self.sides[being],
+                dice,
+                reason,
+                modifier,
+                modifier_parts,
+                against=against,
+                target=target,
+                note=note,
+                also=also,
+                closed=closed,
+            )
+            found = prompts[key] = (made, lambda: made)  # the prompt, and the callable take asks it of
+        asked, ask = found
+        value = ReplayRound.take(self, ask)  # :meth:`take`, inline (as in :meth:`choose_kept`)
+        if value.__class__ is EndScene:
+            self.end_at(asked)
+        return value
 
     def gm_term(self, attacker: int, defender: int, value: GmModifier) -> tuple[str, Fraction]:
         """A GM's modifier typed at ``attacker``'s roll to hit ``defender``: a term of the need, logged with its
@@ -253,7 +328,8 @@ class RoundBase(ReplayRound):
 
     def can_act(self, being: int) -> bool:
         me = self.f[being]
-        return me.able and not self.stunned(being) and self.round not in me.no_action_rounds
+        # not stunned (:meth:`stunned`, read here without a call: every being's initiative and turn ask)
+        return me.able and self.round > me.stunned_until and self.round not in me.no_action_rounds
 
     def may_attack(self, being: int) -> bool:
         me = self.f[being]
@@ -267,11 +343,19 @@ class RoundBase(ReplayRound):
 
     def nobody_can_attack(self) -> bool:
         """PA-12: no being can attack any more (weapon arms lost or broken, "no attacks")."""
-        return not any(self.may_attack_again(being) for being in self.everyone)
+        for being in self.everyone:  # noqa: SIM110 (a loop, not all() over a generator: asked after every group)
+            if self.may_attack_again(being):
+                return False
+        return True
 
     def holding(self, holder: int) -> int | None:
         """The being ``holder`` holds in a grapple (PA-7), if any."""
-        return next((held for held in self.everyone if (hold := self.f[held].held_by) and hold[0] == holder), None)
+        f = self.f
+        for held in self.everyone:  # a loop, not next() over a generator: asked at every action
+            hold = f[held].held_by
+            if hold and hold[0] == holder:
+                return held
+        return None
 
     def legs_held(self, holder: int) -> list[int]:
         """The beings one of whose legs ``holder`` holds."""

@@ -18,6 +18,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import ClassVar, Literal
 
 from companion.rulesets.paf import tables as pt
@@ -380,14 +381,26 @@ def nonlethal_index(roll: int | str, needed: Figure | Number, damage_mods: Itera
     """PA-7: the damage index, what was rolled less what was needed ("subtract what the
     attacker needed to roll from what he did"), plus the damage modifications. A fractional
     difference is rounded down (R-17); a need below 1 counts as it is (need -12, roll 40: 52)."""
-    return math.floor(pt.percentile(roll) - _value(needed)) + int(sum(Fraction(m) for m in damage_mods))
+    need = _value(needed)
+    # the roll less the need, rounded down, in whole numbers (the same as the exact difference floored);
+    # whole modifications summed as ints
+    below = (pt.percentile(roll) * need.denominator - need.numerator) // need.denominator
+    return below + int(sum(m if type(m) is int else Fraction(m) for m in damage_mods))
 
 
 def split_damage(points: int, share: float) -> tuple[int, int]:
     """PA-7: (real, temporary) of non-lethal points: the real share rounded down (R-20); the
     temporary rest recovers at 1 a round after 10 rounds."""
-    real = math.floor(Fraction(points) * Fraction(share).limit_denominator(1000)) if points > 0 else 0
+    part = _share(share)
+    real = points * part.numerator // part.denominator if points > 0 else 0  # rounded down, exact
     return real, max(0, points) - real
+
+
+@lru_cache(maxsize=16)
+def _share(share: float) -> Fraction:
+    """A table's real share as the exact fraction it prints (0.25: 1/4): the tables print few, and a
+    non-lethal blow asks it every time."""
+    return Fraction(share).limit_denominator(1000)
 
 
 @dataclass(frozen=True, slots=True)

@@ -117,8 +117,12 @@ class Round(Turns, Missiles, Attacks, Effects, Fumbles, NonLethal, HitPoints, Af
     def play(self) -> None:
         try:
             self.roll_initiative()
-            for value in sorted({value for value in self.initiative if value is not None}, reverse=True):
-                group = [being for being in self.everyone if self.initiative[being] == value]
+            groups: dict[int, list[int]] = {}  # each initiative rolled and its beings, in scene order (one pass)
+            for being, rolled in enumerate(self.initiative):
+                if rolled is not None:
+                    groups.setdefault(rolled, []).append(being)
+            for value in sorted(groups, reverse=True):
+                group = groups[value]
                 self.phase = f"initiative {value}" + (
                     f", {len(group)} tied: damage lands after all strike (PA-6)" if len(group) > 1 else ""
                 )
@@ -147,19 +151,21 @@ class Round(Turns, Missiles, Attacks, Effects, Fumbles, NonLethal, HitPoints, Af
                 continue
             if not self.can_act(being):
                 why = "stunned" if self.stunned(being) else "no action this round"
-                self.log.append(f"{self.name(being)}: {why}, no initiative")
+                self.log.append(f"{self.names[being]}: {why}, no initiative")
                 continue
             (roll,) = self.roll(being, D6, "initiative", note="higher acts first; equal rolls act together (PA-6)")
             self.initiative[being] = roll
-            self.log.append(f"{self.name(being)} rolls {roll} for initiative")
+            self.log.append(f"{self.names[being]} rolls {roll} for initiative")
 
     def settle(self) -> None:
         """The group's damage and effects, after all its attacks (PA-6: ties simultaneous)."""
         ops, self.pending = self.pending, []
         for op in ops:
             op()
-        self._wielding = {}
-        self.left_hand = {}
+        if self._wielding:  # most groups leave both empty: none made anew then
+            self._wielding = {}
+        if self.left_hand:
+            self.left_hand = {}
 
     def close(self) -> None:
         """The round's end: temporary damage recovers 1 a round from the 11th round after it was
@@ -181,9 +187,9 @@ class Round(Turns, Missiles, Attacks, Effects, Fumbles, NonLethal, HitPoints, Af
                 me.temporary = tuple(entry for entry in temporary if entry[1] > 0)
                 was = me.able
                 me.hp += 1
-                self.log.append(f"{self.name(being)} recovers 1 temporary hit point: {me.hp}/{me.max_hp}")
+                self.log.append(f"{self.names[being]} recovers 1 temporary hit point: {me.hp}/{me.max_hp}")
                 if not was and me.able:
-                    self.log.append(f"{self.name(being)} comes to")
+                    self.log.append(f"{self.names[being]} comes to")
             if me.dying_at is not None and self.round >= me.dying_at:
                 self.kill(being, "dead of the wound")
             if me.no_action_rounds:  # rarely any: most beings keep their empty tuples
@@ -299,9 +305,9 @@ class Paf(SceneRuleset):
         """The answer applied (:meth:`SceneRuleset.apply`); then a round in which nobody can act (every
         being able is stunned or may do nothing) and nothing is asked passes by itself, its log said, up
         to the next round that asks something or the scene's end."""
-        out = super().apply(state, answer)
+        out = SceneRuleset.apply(self, state, answer)  # the base's, named: no super() made at every answer
         end, log = out.state, out.log
-        if end.result is not None or end.inputs:
+        if end.inputs or end.result is not None:
             return out  # the round waits at its next prompt (most answers), or the scene is over
         for _ in range(EMPTY_ROUNDS):
             if end.result is not None or end.inputs:

@@ -144,6 +144,10 @@ class Being:
     """The rolls it needs against the others, the words of its attack rolls and what it pummels with,
     kept a fight (:meth:`rulesets.paf.numbers.LiveNumbers.roll_needed`,
     :meth:`rulesets.paf.attack.Attacks.attack_words`, :meth:`rulesets.paf.nonlethal.NonLethal.pummel_tool`)."""
+    prompts: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    """The prompts it is asked (each with the callable that gives it), kept a fight by what they say (:meth:`rulesets.paf.round.RoundBase.roll`,
+    :meth:`rulesets.paf.round.RoundBase.choose`): a prompt is immutable, and most come again round after
+    round (its initiative, its actions, its attack on the same defender)."""
 
     # cached on the instance (a frozen dataclass over a frozen card: they never change); every prompt
     # and log line of a round asks the name
@@ -264,17 +268,22 @@ class _Live:
     fell: int
     helped: bool
 
+    __slots__ = ("__dict__", "_was")
+    # the fields in the __dict__, the Fighter copied in a slot of its own: the two dicts are compared as
+    # they are at the round's end, without a copy made to take the Fighter out first
+
     def __init__(self, fighter: Fighter) -> None:
-        fields = fighter.__dict__.copy()  # the fields, as the frozen numbers have them, in one go
-        fields["_was"] = fighter
-        self.__dict__ = fields
+        self.__dict__ = fighter.__dict__.copy()  # the fields, as the frozen numbers have them, in one go
+        self._was = fighter
 
     def frozen(self) -> Fighter:
-        values = self.__dict__.copy()
-        was: Fighter = values.pop("_was")
+        values, was = self.__dict__, self._was
         if values == was.__dict__:
             return was  # unchanged this round: the same numbers, already frozen (and immutable)
-        if values.keys() != was.__dict__.keys():  # only a Fighter's fields are ever set on a live copy
+        values = values.copy()  # the live copy may go on changing; the frozen numbers never do
+        # only a Fighter's fields are ever set on a live copy (copied from its dict, none ever deleted):
+        # any other would be one more
+        if len(values) != len(was.__dict__):
             raise AttributeError(f"a live copy's fields are a Fighter's: {sorted(values.keys() ^ was.__dict__.keys())}")
         # the changed numbers frozen as Fighter's __init__ would set them (a frozen dataclass refuses
         # setattr; companion.ruleset.evolve makes its copies so too)
@@ -284,13 +293,15 @@ class _Live:
 
     @property
     def temp_total(self) -> int:
-        return sum(points for _, points in self.temporary)
+        temporary = self.temporary
+        return sum(points for _, points in temporary) if temporary else 0  # most beings have none
 
     @property
     def real_hp(self) -> int:
         """The hit points without the temporary damage, which comes back by itself (PA-7): what PA-5's
         "below 0" and "dead at" read."""
-        return self.hp + self.temp_total
+        temporary = self.temporary
+        return self.hp + sum(points for _, points in temporary) if temporary else self.hp  # most have none
 
     @property
     def feet_held(self) -> int:

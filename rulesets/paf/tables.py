@@ -564,8 +564,17 @@ class Lookups:
             "grapple": {row.key: row for row in t.grapple_overbear_to_hit},
         }
         """The to-hit modifications of the defender's state, by the list they are printed in (PA-11)."""
+        self.by_movement = {
+            table: tuple(row for row in rows.values() if row.per_inches is not None)
+            for table, rows in self.to_hit.items()
+        }
+        """The modifications of those lists that go by the defender's movement (per so many inches), in order."""
         self.damage_mods = {kind: {mod.key: mod for mod in getattr(t, kind).damage_mods} for kind in NON_LETHAL}
         """Each non-lethal table's damage modifications by key (PA-7)."""
+        self.damage_values = {
+            kind: {key: mod.value or 0 for key, mod in mods.items()} for kind, mods in self.damage_mods.items()
+        }
+        """Each non-lethal table's damage modifications' values by key (a blank value: 0)."""
         self.melee = frozenset(key for key, row in t.weapons.items() if row.critical != "missile")
         """The weapons wielded in melee (``cards.is_melee``: not ammunition, R-10)."""
         self.missiles = frozenset(t.missiles)

@@ -55,19 +55,16 @@ class Turns(LiveNumbers):
             what, _, whose = key.partition(":")
             being = next(index for index, place in enumerate(self.beings) if place.slug == whose)
             old, self.f[being].condition = self.f[being].condition, None if what == "clear" else what
-            self.log.append(f"{self.name(being)} is " + (f"no longer {old}" if what == "clear" else what))
+            self.log.append(f"{self.names[being]} is " + (f"no longer {old}" if what == "clear" else what))
 
     def turn(self, being: int) -> None:
         self.had_turn[being] = True
         if not self.can_act(being):
-            self.log.append(f"{self.name(being)} cannot act ({self.status_words(being)})")
+            self.log.append(f"{self.names[being]} cannot act ({self.status_words(being)})")
             return
         while True:
-            options = self.actions(being)
-            keys = [choice.key for choice in options]
-            # a dropped weapon is picked up before fists are used [D]
-            advised = next(key for key in ("attack", "shoot", "break", "recover", "pummel", "wait") if key in keys)
-            action = self.choose(being, "action", options, advised)
+            keys = self.action_keys(being)
+            action = self.choose_kept(being, "action", keys, self.offer_actions)
             if action != "condition":
                 break
             self.conditions()  # the GM's magic, then the same being's action again
@@ -91,7 +88,9 @@ class Turns(LiveNumbers):
             self.keep_or_release(being, action, target)
             me.in_hand = weapon
             if action == "attack":
-                self.log.append(f"{self.name(being)} attacks {self.name(target)} with the {self.weapon(being, weapon)}")
+                self.log.append(
+                    f"{self.names[being]} attacks {self.names[target]} with the {self.weapon(being, weapon)}"
+                )
                 self.strike(being, target, weapon, "melee")
             else:
                 self.shoot(being, target, weapon, band or "short")
@@ -106,7 +105,7 @@ class Turns(LiveNumbers):
                 ),
             )
             self.keep_or_release(being, action, target)
-            self.log.append(f"{self.name(being)} tries to {action} {self.name(target)}")
+            self.log.append(f"{self.names[being]} tries to {action} {self.names[target]}")
             self.nonlethal(being, target, action, rushing=previous == "move")
         elif action == "break":
             self.break_hold(being)
@@ -115,19 +114,26 @@ class Turns(LiveNumbers):
         elif action == "recover":
             weapon = next(index for index, status in enumerate(me.weapons) if status == "dropped")
             self.pending.append(lambda: self._recover(being, weapon))
-            self.log.append(f"{self.name(being)} picks up the {self.weapon(being, weapon)}")
+            self.log.append(f"{self.names[being]} picks up the {self.weapon(being, weapon)}")
         elif action == "help":
             self.help(being)
         else:
             self.keep_or_release(being, action, None)
-            self.log.append(f"{self.name(being)} {'moves' if action == 'move' else 'waits'}")
+            self.log.append(f"{self.names[being]} {'moves' if action == 'move' else 'waits'}")
 
     def _recover(self, being: int, weapon: int) -> None:
         weapons = list(self.f[being].weapons)
         weapons[weapon] = "ready"
         self.f[being].weapons = tuple(weapons)
 
-    def actions(self, being: int) -> list[Choice]:
+    @staticmethod
+    def offer_actions(keys: tuple[str, ...]) -> tuple[list[Choice], str]:
+        """The actions ``keys`` as options, and the one advised."""
+        # a dropped weapon is picked up before fists are used [D]
+        advised = next(key for key in ("attack", "shoot", "break", "recover", "pummel", "wait") if key in keys)
+        return [ACTION_CHOICES[key] for key in keys], advised
+
+    def action_keys(self, being: int) -> tuple[str, ...]:
         """What ``being`` may do now (design 2): a held being only breaks or waits [D]; the GM's
         ``condition`` (magic) at every action (and ``end``, typed in full, at every prompt)."""
         me = self.f[being]
@@ -137,9 +143,11 @@ class Turns(LiveNumbers):
         else:
             # every action's targets are the enemies (:meth:`targets`): asked once, not once an action
             if self.may_attack(being) and self.enemies(being):
-                for action in ("attack", "shoot"):
-                    if self.weapons_for(being, action):
-                        keys.append(action)
+                melee, missiles = self.at_hand(being)
+                if melee:
+                    keys.append("attack")
+                if missiles:
+                    keys.append("shoot")
                 keys += ("pummel", "grapple", "overbear")  # bare hands (weapons_for): always at hand
             if me.movement != "none":
                 keys.append("move")
@@ -151,7 +159,7 @@ class Turns(LiveNumbers):
             if "dropped" in me.weapons:
                 keys.append("recover")
         keys.append("condition")
-        return [ACTION_CHOICES[key] for key in keys]
+        return tuple(keys)
 
     def fallen_friends(self, being: int) -> list[int]:
         """The friends of ``being`` below 0 and alive, not yet helped (PA-5: they cannot heal without help)."""
@@ -159,10 +167,13 @@ class Turns(LiveNumbers):
         return [
             friend
             for friend in self.everyone
-            if friend != being
-            and sides[friend] == mine
-            and not f[friend].dead
+            if sides[friend] == mine
+            and friend != being
+            # the real points are the hit points and the temporary damage still to come back: never
+            # below 0 unless the hit points are (the quicker test first)
+            and f[friend].hp < 0
             and f[friend].real_hp < 0
+            and not f[friend].dead
             and not f[friend].helped
         ]
 
@@ -173,38 +184,59 @@ class Turns(LiveNumbers):
         friend = fallen[0]
         if len(fallen) > 1:
             options = [
-                Choice(self.beings[other].slug, self.name(other), self.target_why(other), self.name(other))
+                Choice(self.beings[other].slug, self.names[other], self.target_why(other), self.names[other])
                 for other in fallen
             ]
             key = self.choose(being, "ally", options, self.beings[fallen[0]].slug)
             friend = next(other for other in fallen if self.beings[other].slug == key)
         self.keep_or_release(being, "help", None)
-        self.log.append(f"{self.name(being)} helps {self.name(friend)}: {self.name(friend)} can heal (PA-5)")
+        self.log.append(f"{self.names[being]} helps {self.names[friend]}: {self.names[friend]} can heal (PA-5)")
         self.pending.append(lambda: setattr(self.f[friend], "helped", True))
 
     def weapons_for(self, being: int, action: str) -> list[int]:
         """The card's weapons that can do ``action`` now (non-lethal: [None], bare hands)."""
-        card, me = self.beings[being].card, self.f[being]
         if action in NON_LETHAL:
             return [-1]  # bare hands; a monster's factors read its card's stats or 12 [D]
-        # in hand: ready, and not just dropped by a fumble of this group (it lands with the group's effects)
-        dropped = self.left_hand.get(being, (None, ""))[0]
-        at_hand = [
-            (weapon, entry.weapon)
-            for weapon, entry in enumerate(card.weapons)
-            if me.weapons[weapon] == "ready" and weapon != dropped
-        ]
         if action == "attack":
-            return [weapon for weapon, key in at_hand if key in self.lookups.melee]  # cards.is_melee
+            return self.at_hand(being)[0]
         if action == "shoot":
-            return [
-                weapon
-                for weapon, key in at_hand
-                if key in self.lookups.missiles  # cards.is_missile
-                and ((left := me.ammo[weapon]) is None or left > 0)  # None: the card does not count it
-                and self.round >= me.next_shot[weapon]
-            ]
+            return self.at_hand(being)[1]
         return []
+
+    def at_hand(self, being: int) -> tuple[list[int], list[int]]:
+        """The card's weapons that can attack now, and those that can shoot (:meth:`weapons_for`): both at
+        once, as an action's options ask them."""
+        melee, missiles = self.weapon_kinds(being)
+        me = self.f[being]
+        weapons = me.weapons
+        # in hand: ready, and not just dropped by a fumble of this group (it lands with the group's effects)
+        dropped = self.left_hand[being][0] if being in self.left_hand else None
+        at_hand = [weapon for weapon in melee if weapons[weapon] == "ready" and weapon != dropped]
+        if not missiles:  # most cards: no list made of none
+            return at_hand, []
+        return at_hand, [
+            weapon
+            for weapon in missiles
+            if weapons[weapon] == "ready"
+            and weapon != dropped
+            and ((left := me.ammo[weapon]) is None or left > 0)  # None: the card does not count it
+            and self.round >= me.next_shot[weapon]
+        ]
+
+    def weapon_kinds(self, being: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The card's melee weapons (``cards.is_melee``) and missile weapons (``cards.is_missile``), each
+        in the card's order: found once a fight (the card and the tables never change), kept with the
+        being's needs; every action asks them twice."""
+        needs = self.beings[being].needs
+        kinds: tuple[tuple[int, ...], tuple[int, ...]] | None = needs.get("weapon kinds")
+        if kinds is None:
+            names = [entry.weapon for entry in self.beings[being].card.weapons]
+            melee, missiles = self.lookups.melee, self.lookups.missiles
+            kinds = needs["weapon kinds"] = (
+                tuple(weapon for weapon, name in enumerate(names) if name in melee),
+                tuple(weapon for weapon, name in enumerate(names) if name in missiles),
+            )
+        return kinds
 
     def targets(self, being: int, action: str) -> list[int]:
         return self.enemies(being)
@@ -214,13 +246,20 @@ class Turns(LiveNumbers):
         if len(weapons) == 1:
             return weapons[0]
         keys = self.beings[being].weapon_keys
-        options = [
-            Choice(keys[weapon], self.weapon(being, weapon), self.weapon_why(being, weapon, action))
-            for weapon in weapons
-        ]
-        held = self.f[being].in_hand
+        me = self.f[being]
+        held = me.in_hand
         advised = held if held in weapons else weapons[0]  # [D] the weapon in his hand, else the card's first
-        key = self.choose(being, "weapon", options, keys[advised])
+
+        def offer(_: object) -> tuple[list[Choice], str]:
+            options = [
+                Choice(keys[weapon], self.weapon(being, weapon), self.weapon_why(being, weapon, action))
+                for weapon in weapons
+            ]
+            return options, keys[advised]
+
+        # the options say the weapons, the one advised and (shooting) the ammunition left: kept a fight by them
+        ammo = tuple(me.ammo[weapon] for weapon in weapons) if action == "shoot" else ()
+        key = self.choose_kept(being, "weapon", (action, tuple(weapons), advised, ammo), offer)
         return next(weapon for weapon in weapons if keys[weapon] == key)
 
     def weapon_why(self, being: int, weapon: int, action: str) -> str:
@@ -245,20 +284,39 @@ class Turns(LiveNumbers):
         # [D] the held one if he still fights, else one still standing (PA-11: the helpless need a roll too)
         able = [target for target in targets if self.f[target].able]
         advised = held if held in targets and (held in able or not able) else next(iter(able), targets[0])
-        options = [
-            Choice(
-                self.beings[target].slug,
-                self.name(target),
-                self.target_why(target, need(target) if need else None, need is not None),
-                self.name(target),  # a list shows the name, not its key (as Fudge's targets do)
-            )
-            for target in targets
-        ]
-        key = self.choose(being, "target", options, self.beings[advised].slug)
+        whys = tuple(self.target_why(target, need(target) if need else None, need is not None) for target in targets)
+
+        def offer(_: object) -> tuple[list[Choice], str]:
+            options = [
+                Choice(
+                    self.beings[target].slug,
+                    self.names[target],
+                    why,
+                    self.names[target],  # a list shows the name, not its key (as Fudge's targets do)
+                )
+                for target, why in zip(targets, whys)
+            ]
+            return options, self.beings[advised].slug
+
+        # the options say the targets, each in words, and the one advised: kept a fight by them (the same
+        # enemies with the same hit points and needs are offered again turn after turn)
+        key = self.choose_kept(being, "target", (tuple(targets), whys, advised), offer)
         return next(target for target in targets if self.beings[target].slug == key)
 
     def target_why(self, being: int, needed: ps.Figure | None = None, asked: bool = False) -> str:
+        """``being`` as a target list says it: the roll ``needed`` to hit it (``asked`` without one:
+        helpless), its hit points and its status.
+
+        Kept with the being's needs by all it says (the need kept with it, as :meth:`roll_needed` keeps
+        needs a fight): a target list says every enemy, turn after turn, mostly as it said it before."""
         me = self.f[being]
+        status = self.status_of(being)
+        key = ("target words", id(needed), asked, me.hp, me.max_hp, status, me.helped)
+        needs = self.beings[being].needs
+        kept = needs.get(key)
+        if kept is not None and kept[0] is needed:
+            words: str = kept[1]
+            return words
         bits = []
         if needed is not None:
             low = ps.lowest_hit(needed)
@@ -266,30 +324,34 @@ class Turns(LiveNumbers):
         elif asked:
             bits.append("helpless: hit without a roll")
         bits.append(f"{me.hp}/{me.max_hp} hp")
-        if self.status_of(being) != "fighting":
+        if status != "fighting":
             bits.append(self.status_words(being))
-        return ", ".join(bits)
+        words = ", ".join(bits)
+        needs[key] = (needed, words)
+        return words
 
     def keep_or_release(self, holder: int, action: str, target: int | None) -> None:
         """[D] A holder keeps his hold while he waits or attacks, pummels or grapples the held being;
         anything else lets go (the text: "the hold continues until loosened or broken"). A leg
         grabbed (overbear's "Grab Leg") is kept while he waits or overbears or grapples that being."""
+        if action == "wait":
+            return  # a waiting holder keeps every hold and every leg (as below): none looked for
         held = self.holding(holder)
         if held is not None and not (
             action == "wait" or (action in ("attack", "pummel", "grapple") and target == held)
         ):
             self.f[held].held_by = None
-            self.log.append(f"{self.name(holder)} lets go of {self.name(held)}")
+            self.log.append(f"{self.names[holder]} lets go of {self.names[held]}")
         for other in self.legs_held(holder):
             if not (action == "wait" or (action in ("overbear", "grapple") and target == other)):
                 self.let_go_legs(holder, other)
-                self.log.append(f"{self.name(holder)} lets go of {self.name(other)}'s leg")
+                self.log.append(f"{self.names[holder]} lets go of {self.names[other]}'s leg")
 
     def fix_helm(self, being: int) -> None:
         dex = self.dexterity(being)
         (roll,) = self.roll(being, D20, "dexterity check", against=self.dexterity_against(being, " fixes the helm"))
         if roll <= dex:
-            self.log.append(f"{self.name(being)} rolls {roll}: fixes the helm")
+            self.log.append(f"{self.names[being]} rolls {roll}: fixes the helm")
             self.pending.append(lambda: setattr(self.f[being], "slipped", None))
         else:
-            self.log.append(f"{self.name(being)} rolls {roll}: the helm is still askew")
+            self.log.append(f"{self.names[being]} rolls {roll}: the helm is still askew")
