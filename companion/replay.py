@@ -377,8 +377,9 @@ class Rounds:
 
     def _places(self) -> list[tuple[Any, Played] | None]:
         """``[asked, answered]`` of this thread."""
-        places: list[tuple[Any, Played] | None] | None = getattr(self._local, "places", None)
-        if places is None:
+        try:
+            places: list[tuple[Any, Played] | None] = self._local.places
+        except AttributeError:  # this thread's first
             places = self._local.places = [None, None]
         return places
 
@@ -405,14 +406,16 @@ class Rounds:
         Raises:
             Refused: ``answer`` does not fit (D-5): ``state`` keeps its round as it was.
         """
-        places = self._places()
+        return self._answered(self._places(), state, answer)
+
+    def _answered(self, places: list[tuple[Any, Played] | None], state: Any, answer: Answer) -> Played:
         asked, answering = places
         played: Played | None = None
         if asked is not None and asked[0] is state:
             place, played = 0, asked[1]
         elif answering is not None and answering[0] is state:
             place, played = 1, answering[1]
-        if played is None or not played.waiting:
+        if played is None or played.round.done or played._fiber.dead:  # none waits for it: replayed
             return Played(self._make(evolve(state, inputs=state.inputs + (Typed(answer.text, answer.reading),))))
         places[place] = None  # fed, it is no longer this state's round
         try:
@@ -433,13 +436,14 @@ class Rounds:
         Raises:
             Refused: ``answer`` does not fit (D-5): ``state`` keeps its round as it was.
         """
-        played = self.answered(state, answer)
+        places = self._places()  # once an answer: the two places are looked at and set here
+        played = self._answered(places, state, answer)
         rnd: Any = played.round
         log = tuple(rnd.log[state.shown :])
         if rnd.done:
             return rnd, state, log
         after = waiting_at(state, tuple(rnd.taken), len(rnd.log))
-        self.keep(after, played)
+        places[1] = (after, played)  # kept as the round of the answer's result (:meth:`keep`)
         return rnd, after, log
 
 

@@ -226,9 +226,9 @@ class ChoicePrompt:
         t = text.strip().lower()
         if not t:
             return None
-        exact = [o for o in self.options if o.key == t]
-        if exact:
-            return exact[0]
+        for option in self.options:  # a key typed in full, most often: the first of it
+            if option.key == t:
+                return option
         starts = [o for o in self.options if o.key.startswith(t)]
         return starts[0] if len(starts) == 1 else None
 
