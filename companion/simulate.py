@@ -46,6 +46,7 @@ import os
 import random
 import re
 import threading
+import time
 from array import array
 from collections import Counter, deque
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
@@ -454,7 +455,9 @@ class Tally:
     _numbering: dict[int, tuple[list[Result], list[int]]] = field(default_factory=dict, init=False, repr=False)
     """Each list of endings counts have come by (by its identity): the list, and where each of its
     endings is in :attr:`_endings`."""
-    """A chunk's counts over its chain's endings (the chain's own list, which only grows)."""
+    _sources: dict[Hashable, _Source] = field(default_factory=dict, init=False, repr=False)
+    """Each worker's bouts as it last sent them (:class:`Counts`), by its source: added into
+    :attr:`settled` by value only when they are read."""
 
     @classmethod
     def counted(cls, names: tuple[str, ...], endings: list[Result], counts: Counter[int]) -> Tally:
@@ -472,10 +475,71 @@ class Tally:
     @bouts.setter
     def bouts(self, value: Counter[Result]) -> None:
         self._endings, self._index, self._pending, self._source, self._numbering = [], {}, [], None, {}
+        self._sources = {}
         self.settled = value
 
+    def _replace(self, source: Hashable, endings: list[tuple[type, tuple[Any, ...]]], totals: array[int]) -> None:
+        """A worker's bouts so far, in place of what it sent before: ``totals[r]`` ended in
+        ``endings[r]`` (a result's class and values; the list only grows)."""
+        kept = self._sources.get(source)
+        if kept is None:
+            kept = self._sources[source] = _Source(endings)
+        kept.totals = totals
+
+    def _fold(self) -> None:
+        """Add what the workers sent since the last fold into :attr:`settled`, by value: each
+        ending's result is made here once, and the same ending from two workers is one result."""
+        merged: dict[tuple[type, tuple[Any, ...]], int] = {}
+        get = merged.get
+        for kept in self._sources.values():
+            endings = kept.endings
+            for at, k in kept.unfolded():
+                ending = endings[at]
+                merged[ending] = get(ending, 0) + k
+            kept.folded = kept.totals
+        if merged:
+            settled = self.settled
+            for (cls, values), k in merged.items():
+                settled[_result_from(cls, values)] += k
+
+    def _rows(self) -> list[tuple[tuple[Any, str, str, int, str], int]]:
+        """Every bout's figures, ``((winner, method, detail, period, fight_time), count)``, by value:
+        the workers' endings read from the values they were sent as, no result made for them (made
+        and hashed in Python, the results of a run on two processes cost the parent a tenth of it)."""
+        merged: dict[tuple[Any, str, str, int, str], int] = {}
+        get = merged.get
+        for result, k in self._settle_counts().items():
+            key = _FIGURES(result)
+            merged[key] = get(key, 0) + k
+        for kept in self._sources.values():
+            endings, figures = kept.endings, _figures_of
+            for at, k in kept.unfolded():
+                cls, values = endings[at]
+                key = figures(cls, values)
+                merged[key] = get(key, 0) + k
+        return list(merged.items())
+
+    def _unfolded(self, names: tuple[str, ...]) -> tuple[int, Counter[str]]:
+        """The bouts the workers sent since the last fold and each fighter's wins among them,
+        added with C loops (a progress bar reads them a few times a second while the workers play)."""
+        n, wins = 0, Counter[str]()
+        for kept in self._sources.values():
+            totals, folded = kept.totals, kept.folded
+            if totals is folded:
+                continue
+            n += sum(totals) - sum(folded)
+            for name, mask in kept.masks(names).items():
+                wins[name] += sum(itertools.compress(totals, mask)) - sum(itertools.compress(folded, mask))
+        return n, wins
+
     def settle(self) -> None:
-        """Add the counts kept as numbers into :attr:`settled`."""
+        """Add the counts kept as numbers, and the workers', into :attr:`settled`."""
+        if self._sources:
+            self._fold()
+        self._settle_counts()
+
+    def _settle_counts(self) -> Counter[Result]:
+        """:attr:`settled` with the counts kept as numbers added, but not the workers' (:meth:`_fold`)."""
         if self._source is not None:
             endings, counts = self._source
             self._source = None
@@ -486,6 +550,7 @@ class Tally:
             if k:
                 pending[at] = 0  # first: a Ctrl+C between the two never counts a chunk twice
                 settled[endings[at]] += k
+        return settled
 
     def _take(self, endings: list[Result], counts: Iterable[tuple[int, int]]) -> None:
         """Add ``k`` bouts ending in ``endings[r]`` for each ``(r, k)`` of ``counts``, as numbers.
@@ -534,6 +599,8 @@ class Tally:
         return (_tally_from, state)
 
     def add(self, other: Tally) -> None:
+        if other._sources:
+            other._fold()
         if other._source is not None:
             endings, counts = other._source
             self._take(endings, counts.items())
@@ -546,7 +613,8 @@ class Tally:
 
     @property
     def n(self) -> int:
-        return sum(self.bouts.values())
+        # while the workers play, without making their results
+        return self._unfolded(())[0] + sum(self._settle_counts().values())
 
     def leaders(self) -> str:
         """The figures so far in one line (a progress bar's): each fighter's wins (``Royce Gracie
@@ -555,28 +623,29 @@ class Tally:
         if self.tournaments:
             name, nights = self.champions.most_common(1)[0]
             return f"leading: {name} {100 * nights / self.tournaments:.1f}%"
-        wins: Counter[str] = Counter()
-        for result, times in self.bouts.items():
+        n, wins = self._unfolded(self.names)
+        settled = self._settle_counts()
+        for result, times in settled.items():
             if result.winner is not None:
                 wins[result.winner] += times
-        n = self.n
+        n += sum(settled.values())
         return ", ".join(f"{name} {100 * wins[name] / n:.1f}%" for name in self.names) if n else ""
 
     def finish_minutes(self) -> Counter[int]:
         """How many bouts were finished in each minute of fight time (0 is 0:00-0:59);
         decisions and draws are not finishes and are left out."""
         out: Counter[int] = Counter()
-        for result, count in self.bouts.items():
-            if result.method in ("ko", "tko", "submission") and result.fight_time:  # a game without a clock: none
-                out[seconds_of(result.fight_time) // 60] += count
+        for (_winner, method, _detail, _period, fight_time), count in self._rows():
+            if method in ("ko", "tko", "submission") and fight_time:  # a game without a clock: none
+                out[seconds_of(fight_time) // 60] += count
         return out
 
     def finish_periods(self) -> Counter[int]:
         """How many bouts of a game without a clock were finished in each period (turn)."""
         out: Counter[int] = Counter()
-        for result, count in self.bouts.items():
-            if result.method in ("ko", "tko", "submission") and not result.fight_time:
-                out[result.period] += count
+        for (_winner, method, _detail, period, fight_time), count in self._rows():
+            if method in ("ko", "tko", "submission") and not fight_time:
+                out[period] += count
         return out
 
     def summary(self) -> dict[str, Any]:
@@ -589,27 +658,28 @@ class Tally:
         (turn) the middle finish came in (None with no finish), and ``median_period``, the
         period the middle bout ended in.
         """
-        n = self.n
+        rows = self._rows()
+        n = sum(count for _, count in rows)
         share = (lambda k: round(k / n, 4)) if n else (lambda k: 0.0)
         wins: Counter[str] = Counter()
         methods: Counter[str] = Counter(dict.fromkeys(("ko", "tko", "submission", "decision", "draw"), 0))
         submissions: Counter[str] = Counter()
         finishes: list[tuple[int, int]] = []
         inside = Counter({str(m): 0 for m in INSIDE})
-        clockless = any(not result.fight_time for result in self.bouts)
+        clockless = any(not fight_time for (*_, fight_time), _count in rows)
         periods: list[tuple[int, int]] = []
         finish_periods: list[tuple[int, int]] = []
-        for result, count in self.bouts.items():
-            if result.winner is not None:
-                wins[result.winner] += count
-            methods[result.method] += count
-            if result.method == "submission":
-                submissions[result.detail] += count
-            periods.append((result.period, count))
-            if result.method in ("ko", "tko", "submission") and not result.fight_time:
-                finish_periods.append((result.period, count))
-            elif result.method in ("ko", "tko", "submission"):
-                seconds = seconds_of(result.fight_time)
+        for (winner, method, detail, period, fight_time), count in rows:
+            if winner is not None:
+                wins[winner] += count
+            methods[method] += count
+            if method == "submission":
+                submissions[detail] += count
+            periods.append((period, count))
+            if method in ("ko", "tko", "submission") and not fight_time:
+                finish_periods.append((period, count))
+            elif method in ("ko", "tko", "submission"):
+                seconds = seconds_of(fight_time)
                 finishes.append((seconds, count))
                 for mark in INSIDE:
                     if seconds < 60 * mark:  # a finish at 5:00 is in minute 5, not inside 5 minutes
@@ -637,6 +707,62 @@ class Tally:
         if self.stopped:
             out["stopped"] = True
         return out
+
+
+class _Source:
+    """A worker's bouts as the parent keeps them (:meth:`Tally._replace`)."""
+
+    __slots__ = ("_masks", "endings", "folded", "totals")
+
+    def __init__(self, endings: list[tuple[type, tuple[Any, ...]]]) -> None:
+        self.endings = endings
+        """Its endings as values, in its numbering (the parent's copy, which only grows)."""
+        self.totals: array[int] = array("q")
+        """Its bouts so far by ending, as last sent."""
+        self.folded: array[int] = array("q")
+        """The totals already added into the tally's :attr:`Tally.settled`."""
+        self._masks: dict[str, bytearray] = {}
+
+    def unfolded(self) -> Iterator[tuple[int, int]]:
+        """``(r, k)``: ``k`` bouts sent since the last fold ended in ending ``r`` (none left out but 0)."""
+        totals, folded = self.totals, self.folded
+        if totals is folded:
+            return iter(())
+        deltas = list(map(operator.sub, totals, folded)) + totals[len(folded) :].tolist() if folded else totals
+        return ((at, deltas[at]) for at in itertools.compress(range(len(deltas)), deltas))
+
+    def masks(self, names: tuple[str, ...]) -> dict[str, bytearray]:
+        """For each name, which of the endings he won (1) or not (0), for ``itertools.compress``."""
+        endings = self.endings
+        for name in names:
+            mask = self._masks.setdefault(name, bytearray())
+            if len(mask) < len(endings):
+                mask.extend(_winner_of(cls, values) == name for cls, values in endings[len(mask) :])
+        return {name: self._masks[name] for name in names}
+
+
+def _winner_of(cls: type, values: tuple[Any, ...]) -> Any:
+    """The ``winner`` among a result's values (as :func:`_values_of` lists them)."""
+    at = _WINNER_AT.get(cls)
+    if at is None:
+        at = _WINNER_AT[cls] = [f.name for f in dataclasses.fields(cls)].index("winner")
+    return values[at]
+
+
+_WINNER_AT: dict[type, int] = {}
+FIGURE_FIELDS = ("winner", "method", "detail", "period", "fight_time")
+"""What the figures read of a result (:meth:`Tally._rows`)."""
+_FIGURES = operator.attrgetter(*FIGURE_FIELDS)
+_FIGURE_GETTERS: dict[type, Callable[[tuple[Any, ...]], tuple[Any, str, str, int, str]]] = {}
+
+
+def _figures_of(cls: type, values: tuple[Any, ...]) -> tuple[Any, str, str, int, str]:
+    """The figure fields of a result sent as values (:func:`_values_of`), as :data:`_FIGURES` reads them."""
+    getter = _FIGURE_GETTERS.get(cls)
+    if getter is None:
+        names = [f.name for f in dataclasses.fields(cls)]
+        getter = _FIGURE_GETTERS[cls] = operator.itemgetter(*(names.index(name) for name in FIGURE_FIELDS))
+    return getter(values)
 
 
 _GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
@@ -865,82 +991,115 @@ def run_job(job: Job) -> Tally:
     return tally
 
 
-_SENT: dict[tuple[int, int], int] = {}
-"""In a worker process: how many of each chain's endings the parent has been sent, by (process,
-the chain's list of endings)."""
+_RUN: dict[str, Any] = {"token": None, "sent": {}, "totals": {}}
+"""In a worker process, for the run it plays (its token): how many of each chain's endings the parent
+has been sent, and the bouts of every chunk played so far counted by ending, by (process, the chain's
+list of endings)."""
 
 
 @dataclass(frozen=True)
 class Counts:
-    """A chunk of bouts as a worker sends it to the parent: counts by ending, and only the endings
-    the parent has not been sent before (by this worker, for this chain), as plain values."""
+    """The bouts a worker has played so far in a run, as it sends them to the parent after a batch of
+    chunks: counted by ending in its own numbering (a dense array the parent keeps as it comes,
+    replacing the one before: nothing to add up while the workers play), and only the endings the
+    parent has not been sent before (by this worker, for this chain), as plain values."""
 
     source: tuple[int, int]
     """The worker process and its chain's list of endings: whose numbering the counts use."""
     known: int
-    """How many of the source's endings the parent had been sent before this chunk."""
+    """How many of the source's endings the parent had been sent before this batch."""
     new: tuple[tuple[type, tuple[Any, ...]], ...]
     """The endings met since, each as its class and its fields' values."""
-    ends: array[int]
-    """The index (in the source's numbering) of each ending met in the chunk."""
-    counts: array[int]
-    """How many bouts of the chunk ended in each of :attr:`ends`."""
+    totals: array[int]
+    """How many bouts this worker has played in all (this batch and every one before it) that
+    ended in each of the source's endings, by its index."""
     names: tuple[str, ...]
 
 
-def _play_for_parent(job: Job) -> Tally | Counts:
-    """Play a chunk in a worker process, for the parent: a chunk of bouts as :class:`Counts`."""
+def _play_for_parent(job: Job, token: str = "") -> Tally | None:
+    """Play a chunk in a worker process, for the parent: a tournament's nights as a tally; a chunk
+    of bouts is counted into the worker's totals for the run ``token`` (None: see :func:`_sent`)."""
+    if _RUN["token"] != token:  # a new run: nothing sent, nothing counted yet
+        _RUN.update(token=token, sent={}, totals={})
     tally = run_job(job)
     if tally._source is None:  # a tournament's nights: as the tally itself
         return tally
     endings, counts = tally._source
     source = (os.getpid(), id(endings))
-    known = _SENT.get(source, 0)
-    met = len(endings)
-    _SENT[source] = met
-    new = tuple((type(result), _values_of(result)) for result in endings[known:met])
-    return Counts(source, known, new, array("q", counts.keys()), array("q", counts.values()), tally.names)
+    totals = _RUN["totals"].get(source)
+    if totals is None:
+        totals = _RUN["totals"][source] = (endings, array("q"))
+    dense = totals[1]
+    if len(dense) < len(endings):
+        dense.frombytes(bytes(dense.itemsize * (len(endings) - len(dense))))
+    for r, k in counts.items():  # a chunk meets ~1,500 endings of its chain's tens of thousands
+        dense[r] += k
+    return None
+
+
+def _sent() -> list[Counts]:
+    """The worker's totals so far, each with the endings the parent has not been sent yet."""
+    out = []
+    sent: dict[tuple[int, int], int] = _RUN["sent"]
+    for source, (endings, dense) in _RUN["totals"].items():
+        known, met = sent.get(source, 0), len(endings)
+        sent[source] = met
+        new = tuple((type(result), _values_of(result)) for result in endings[known:met])
+        out.append(Counts(source, known, new, array("q", dense), ()))
+    return out
 
 
 WARM_CHUNKS = 10
 """The chunks a forking parent plays before it forks its workers (an eighth of the run at most)."""
 BATCH_BOUTS = 16_000
-"""About how many bouts a worker plays between two messages to the parent (several of a chain's
-chunks; a walked game's chunk alone)."""
+"""At most about how many bouts a worker plays between two messages to the parent (several of a
+chain's chunks; a walked game's chunk alone); a run's batches are smaller where they must be, so
+that each worker gets several (:func:`_batch_bouts`)."""
+BATCHES_A_WORKER = 8
+"""At least about this many batches for each worker: the one a worker is still playing when the
+other has none left is the run's tail, where one process plays alone."""
 
 
-def _batches(jobs: Iterator[Job]) -> Iterator[tuple[Job, ...]]:
-    """The chunks in order, a few consecutive ones together (:data:`BATCH_BOUTS`)."""
+def _batch_bouts(n: int, workers: int) -> int:
+    """About how many bouts a batch of a run of ``n`` on ``workers`` processes holds."""
+    return max(1, min(BATCH_BOUTS, n // (workers * BATCHES_A_WORKER)))
+
+
+def _batches(jobs: Iterator[Job], size: int = BATCH_BOUTS) -> Iterator[tuple[Job, ...]]:
+    """The chunks in order, a few consecutive ones together (about ``size`` bouts)."""
     batch: list[Job] = []
     for job in jobs:
         batch.append(job)
-        if sum(j.count for j in batch) >= BATCH_BOUTS:
+        if sum(j.count for j in batch) >= size:
             yield tuple(batch)
             batch = []
     if batch:
         yield tuple(batch)
 
 
-def _play_batch(batch: tuple[Job, ...]) -> list[Tally | Counts]:
-    """Play a batch of chunks in a worker process, each as :func:`_play_for_parent` sends it."""
-    return [_play_for_parent(job) for job in batch]
+def _play_batch(task: tuple[str, tuple[Job, ...]]) -> list[Tally | Counts]:
+    """Play a batch of chunks in a worker process for the run of the task's token: a tournament's
+    nights as tallies, a batch of bouts as the worker's totals so far (:class:`Counts`)."""
+    token, batch = task
+    nights = [tally for job in batch if (tally := _play_for_parent(job, token)) is not None]
+    return [*nights, *_sent()]
 
 
 class _Endings:
-    """The parent's copy of each worker chain's endings, read back once (:func:`_result_from`)."""
+    """The parent's copy of each worker chain's endings, as plain values (:class:`Counts`)."""
 
     def __init__(self) -> None:
-        self._by_source: dict[tuple[int, int], list[Result]] = {}
+        self._by_source: dict[tuple[int, int], list[tuple[type, tuple[Any, ...]]]] = {}
 
     def add(self, total: Tally, chunk: Tally | Counts) -> None:
         if isinstance(chunk, Tally):
             total.add(chunk)
             return
         endings = self._by_source.setdefault(chunk.source, [])
-        if chunk.known != len(endings):  # a worker's chunks are sent and read in the order it played them
-            raise RuntimeError(f"a chunk of {chunk.source} came with endings from {chunk.known}, not {len(endings)}")
-        endings.extend(_result_from(cls, values) for cls, values in chunk.new)
-        total._take(endings, zip(chunk.ends, chunk.counts))
+        if chunk.known != len(endings):  # a worker's batches are sent and read in the order it played them
+            raise RuntimeError(f"a batch of {chunk.source} came with endings from {chunk.known}, not {len(endings)}")
+        endings.extend(chunk.new)
+        total._replace(chunk.source, endings, chunk.totals)
 
 
 def _quiet_worker() -> None:
@@ -1037,7 +1196,7 @@ def _run_parallel(
         # chunks itself, while its chain grows most: each worker starts with that chain warm instead
         # of building it again (a chunk of a cold chain costs several of a warm one's).
         context = multiprocessing.get_context("fork")
-        warm = max(1, min(WARM_CHUNKS, len(jobs) // 8))
+        warm = min(WARM_CHUNKS, len(jobs) // 8)
         first, jobs = jobs[:warm], jobs[warm:]
         for job in first:
             total.add(run_job(job))
@@ -1054,16 +1213,18 @@ def _run_parallel(
     # milliseconds, and the parent's share of each message is then a small part of the run.
     endings = _Endings()
 
-    def take(batch: tuple[Job, ...], chunks: list[Tally | Counts]) -> None:
+    def take(task: tuple[str, tuple[Job, ...]], chunks: list[Tally | Counts]) -> None:
         nonlocal done
-        for job, chunk in zip(batch, chunks):
+        for chunk in chunks:
             endings.add(total, chunk)
-            done += job.count
+        done += sum(job.count for job in task[1])
         if progress is not None:
             progress(done)
 
+    token = f"{os.getpid()}/{id(total)}/{time.monotonic_ns()}"
+    tasks = ((token, batch) for batch in _batches(iter(jobs), _batch_bouts(len(jobs) * jobs[0].count, workers)))
     try:
-        return pooled(_batches(iter(jobs)), _play_batch, take, context, workers, cancelled)
+        return pooled(tasks, _play_batch, take, context, workers, cancelled)
     finally:
         _WARM.clear()
 
@@ -1080,44 +1241,92 @@ def pooled(
     workers: int,
     cancelled: Callable[[], bool] | None,
 ) -> bool:
-    """Play ``tasks`` on ``workers`` processes of ``context``, a few in flight a worker and the next
+    """Play ``tasks`` on ``workers`` processes of ``context``, two in flight a worker and the next
     sent as one comes back (a run holds a few whatever its length), each result given to ``take``
-    in the tasks' order (same seed, same figures); whether the run was stopped (``cancelled``,
-    asked while waiting). Stopped by it, by Ctrl+C or an error, every worker is ended at once,
-    not at its task's end. ``play`` is pickled by name: a module's function."""
-    import multiprocessing
+    in the tasks' order (same seed, same figures; a run stopped early keeps the first tasks
+    whole); whether the run was stopped (``cancelled``, asked while waiting). Stopped by it, by
+    Ctrl+C or an error, every worker is ended at once, not at its task's end. ``play`` is pickled
+    by name: a module's function.
 
-    pool = context.Pool(workers, initializer=_quiet_worker)
-    finished = False
+    Each worker has a pipe of its own, read as soon as it sends, so none waits on another's
+    result or on the parent; nothing is shared among them, so ending them can never wait on a
+    lock one of them held (``multiprocessing.Pool.terminate`` can hang so when a worker is
+    waiting for a task: the flake of the Ctrl+C test in issue 21)."""
+    from multiprocessing.connection import wait
+
+    pipes: list[Any] = []
+    processes: list[Any] = []
     try:
-        flight: deque[tuple[TaskT, Any]] = deque()
-        for task in tasks:
-            flight.append((task, pool.apply_async(play, (task,))))
-            if len(flight) >= 2 * workers:
-                break
-        while flight:
-            task, result = flight.popleft()
-            while True:
+        for _ in range(workers):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_serve, args=(theirs, play), daemon=True)  # type: ignore[attr-defined]
+            process.start()
+            theirs.close()
+            pipes.append(mine)
+            processes.append(process)
+        order: deque[tuple[TaskT, int]] = deque()
+        """Every task sent and not yet taken, in the tasks' order, with its worker."""
+        back: dict[int, deque[Any]] = {w: deque() for w in range(workers)}
+        """Each worker's results received and not yet taken, in the order it played them."""
+        left = True
+
+        def send(w: int) -> None:
+            nonlocal left
+            task = next(tasks, None) if left else None
+            if task is None:
+                left = False
+                return
+            pipes[w].send(task)
+            order.append((task, w))
+
+        for w in range(workers):
+            send(w)
+            send(w)
+        while order:
+            task, w = order[0]
+            if not back[w]:
                 if cancelled is not None and cancelled():
                     return True
-                try:
-                    value = result.get(timeout=0.2)
-                    break
-                except multiprocessing.TimeoutError:
-                    continue
-            take(task, value)
-            following = next(tasks, None)
-            if following is not None:
-                flight.append((following, pool.apply_async(play, (following,))))
-        pool.close()
-        finished = True
+                for pipe in wait([pipes[v] for v in range(workers) if _waiting(order, back, v)], timeout=0.2):
+                    v = pipes.index(pipe)
+                    ok, value = pipe.recv()
+                    if not ok:
+                        raise value
+                    back[v].append(value)
+                    send(v)  # a worker always has the next task at hand
+                continue
+            order.popleft()
+            take(task, back[w].popleft())
         return False
     finally:
-        if finished:
-            pool.join()
-        else:
-            pool.terminate()
-            pool.join()
+        for process in processes:  # ended at once, done or not: nothing is left to wait for
+            if process.is_alive():
+                process.kill()
+        for process in processes:
+            process.join()
+        for pipe in pipes:
+            pipe.close()
+
+
+def _waiting(order: deque[tuple[Any, int]], back: dict[int, deque[Any]], w: int) -> bool:
+    """Whether worker ``w`` has a task whose result has not come back yet."""
+    return sum(1 for _, v in order if v == w) > len(back[w])
+
+
+def _serve(pipe: Any, play: Callable[[Any], Any]) -> None:
+    """A worker process: play each task that comes down ``pipe`` and send back ``(True, result)``,
+    or ``(False, error)``; stop when the parent's end closes."""
+    _quiet_worker()
+    while True:
+        try:
+            task = pipe.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer: tuple[bool, Any] = (True, play(task))
+        except Exception as exc:  # noqa: BLE001 - the parent raises it
+            answer = (False, exc)
+        pipe.send(answer)
 
 
 def plan(

@@ -579,33 +579,61 @@ def test_the_rules_exact_figures_are_printed_beside_the_sampled_ones(tmp_path, m
     assert status == 0 and "exact" not in json.loads(out)
 
 
-def test_a_chunk_of_bouts_crosses_as_counts_with_only_the_endings_new_to_the_parent():
-    """Issue 21 (two processes at least 1.6x one): a worker sends a chunk of bouts as counts by
-    ending and only the endings it has not sent before, as plain values; the parent reads each back
-    once and adds the counts as numbers. The figures are those of the chunks' own tallies."""
+def test_a_workers_bouts_cross_as_its_totals_so_far_with_only_the_endings_new_to_the_parent():
+    """Issue 21 (two processes at least 1.6x one): after each batch a worker sends its bouts so far
+    as one dense array of counts by ending in its own numbering, and only the endings it has not
+    sent before, as plain values; the parent keeps the latest array (adding nothing while the
+    workers play) and reads the endings by value once, when the figures are read. The figures are
+    those of the chunks' own tallies."""
     import pickle
 
-    from companion.simulate import Counts, _Endings, _play_for_parent
+    from companion.simulate import Counts, _Endings, _play_batch
 
     jobs = plan("nhb", (RED, BLUE), 3_000, seed=5, chunk=1_000)
-    first, second, third = (pickle.loads(pickle.dumps(_play_for_parent(job))) for job in jobs)
-    assert isinstance(first, Counts) and first.known == 0 and len(first.new) > 50
+    sent = [pickle.loads(pickle.dumps(_play_batch(("run 1", (job,))))) for job in jobs]
+    assert all(len(batch) == 1 and isinstance(batch[0], Counts) for batch in sent)
+    first, second, third = (batch[0] for batch in sent)
+    assert first.known == 0 and len(first.new) > 50
     assert second.source == first.source and second.known == len(first.new)
     assert third.known == second.known + len(second.new)
     assert len(second.new) < len(first.new)  # the chain's endings are mostly met in the first chunk
-    assert sum(first.counts) == sum(second.counts) == 1_000
+    assert (sum(first.totals), sum(second.totals), sum(third.totals)) == (1_000, 2_000, 3_000)  # so far
+    assert len(third.totals) == third.known + len(third.new)  # one count for every ending sent
 
     total, endings = Tally(("Red", "Blue")), _Endings()
-    for chunk in (first, second, third):
+    for chunk in (first, second):
         endings.add(total, chunk)
+    assert total.n == 2_000  # the latest totals in place of the first's, not added to them
+    endings.add(total, third)
     alone = Tally(("Red", "Blue"))
     for job in jobs:
         alone.add(run_job(job))
-    assert total.bouts == alone.bouts and total.n == 3_000
+    assert total.summary() == alone.summary() and total.n == 3_000
+    assert total.leaders() == alone.leaders()
+    assert total.bouts == alone.bouts
     assert all(type(result) is Result for result in total.bouts)
 
     with pytest.raises(RuntimeError, match="came with endings from"):
         _Endings().add(Tally(("Red", "Blue")), second)  # the parent never met the first chunk's endings
+    again = _play_batch(("run 2", (jobs[0],)))[0]  # a new run: everything is new to its parent
+    assert again.known == 0 and sum(again.totals) == 1_000
+
+
+def test_the_workers_figures_read_mid_run_are_not_counted_twice():
+    """The figures read between two batches (a progress bar's) fold the workers' counts in; the next
+    batch's totals replace the last, and only what is new since the reading is added."""
+    from companion.simulate import _Endings, _play_batch
+
+    jobs = plan("nhb", (RED, BLUE), 3_000, seed=6, chunk=1_000)
+    total, endings = Tally(("Red", "Blue")), _Endings()
+    for job in jobs:
+        for chunk in _play_batch(("run 3", (job,))):
+            endings.add(total, chunk)
+        assert sum(total.bouts.values()) == total.n == 1_000 * (job.index + 1)  # read after every batch
+    alone = Tally(("Red", "Blue"))
+    for job in jobs:
+        alone.add(run_job(job))
+    assert total.bouts == alone.bouts and total.summary() == alone.summary()
 
 
 def test_the_chains_own_draw_is_random_randint_face_for_face():
