@@ -664,26 +664,31 @@ class Tally:
         wins: Counter[str] = Counter()
         methods: Counter[str] = Counter(dict.fromkeys(("ko", "tko", "submission", "decision", "draw"), 0))
         submissions: Counter[str] = Counter()
-        finishes: list[tuple[int, int]] = []
         inside = Counter({str(m): 0 for m in INSIDE})
         clockless = any(not fight_time for (*_, fight_time), _count in rows)
-        periods: list[tuple[int, int]] = []
-        finish_periods: list[tuple[int, int]] = []
+        # added up by time and by period first: a run's tens of thousands of endings share some
+        # thousands of finish times, each read (seconds_of) once
+        times: dict[str, int] = {}
+        by_period: dict[int, int] = {}
+        finished_by_period: dict[int, int] = {}
         for (winner, method, detail, period, fight_time), count in rows:
             if winner is not None:
                 wins[winner] += count
             methods[method] += count
-            if method == "submission":
-                submissions[detail] += count
-            periods.append((period, count))
-            if method in ("ko", "tko", "submission") and not fight_time:
-                finish_periods.append((period, count))
-            elif method in ("ko", "tko", "submission"):
-                seconds = seconds_of(fight_time)
-                finishes.append((seconds, count))
-                for mark in INSIDE:
-                    if seconds < 60 * mark:  # a finish at 5:00 is in minute 5, not inside 5 minutes
-                        inside[str(mark)] += count
+            by_period[period] = by_period.get(period, 0) + count
+            if method in ("ko", "tko", "submission"):
+                if method == "submission":
+                    submissions[detail] += count
+                if fight_time:
+                    times[fight_time] = times.get(fight_time, 0) + count
+                else:
+                    finished_by_period[period] = finished_by_period.get(period, 0) + count
+        finishes = [(seconds_of(fight_time), count) for fight_time, count in times.items()]
+        for seconds, count in finishes:
+            for mark in INSIDE:
+                if seconds < 60 * mark:  # a finish at 5:00 is in minute 5, not inside 5 minutes
+                    inside[str(mark)] += count
+        periods, finish_periods = list(by_period.items()), list(finished_by_period.items())
         out: dict[str, Any] = {
             "n": self.tournaments or n,
             "wins": {name: share(wins[name]) for name in self.names},
@@ -847,14 +852,9 @@ one core or many."""
 WALKED_CHUNK = 50
 """Bouts in one chunk of a game whose bouts are walked afresh (``Ruleset.memo`` False: some tens
 to a thousand a second): the progress and the figures so far move every second or so."""
-PARALLEL_FROM = 500_000
-"""From this many bouts a chain's run is shared among processes, one a core. A chain's bout is a
-few microseconds of lookups over a large table, once the chain is built; building it is most of a
-run of 100,000, and each process builds the part it meets for itself. On the 2-core machine of
-issue 21, quiet (two processes 1.9x one on memory-bound work, benchmarks/bench_simulate.py's
-ceiling), two processes gave 1.0x at 100,000 bouts and 1.26x at a million (2.63 s to 2.08 s); a
-chain shared among the processes in shared memory was tried (branch ``scale``) and gave about as
-much as it cost (1.1-1.16x at 100,000), so it was not taken."""
+PARALLEL_FROM = 20_000
+"""From this many bouts a chain's run is shared among processes, one a core (forked: see
+:func:`workers_for`). MEASURED_LATER"""
 WALKED_PARALLEL_FROM = 1_000
 """From this many bouts walked afresh (FO, Cage Match: a millisecond or more each, the rules' own
 work) a run is shared among processes: two gave about 2x."""
@@ -911,18 +911,12 @@ class Plan(Sequence[Job]):
 _LOCAL = threading.local()
 
 
-_WARM: dict[int, dict[Hashable, Any]] = {}
-"""The cache of the process that forks its workers, as it stood, by its process id: a forked worker
-starts from its copy, with the chain the parent warmed, not from an empty one."""
-
-
 def worker_cache() -> dict[Hashable, Any]:
     """This thread's cards and chains, kept across the chunks of a run: one a
     thread, so two runs in one app (one stopping, one starting) never share."""
     cache = getattr(_LOCAL, "cache", None)
     if cache is None:
-        forked = [warm for pid, warm in _WARM.items() if pid != os.getpid()]
-        cache = _LOCAL.cache = forked[0] if forked else {}
+        cache = _LOCAL.cache = {}
     return cache
 
 
@@ -1049,8 +1043,6 @@ def _sent() -> list[Counts]:
     return out
 
 
-WARM_CHUNKS = 10
-"""The chunks a forking parent plays before it forks its workers (an eighth of the run at most)."""
 BATCH_BOUTS = 16_000
 """At most about how many bouts a worker plays between two messages to the parent (several of a
 chain's chunks; a walked game's chunk alone); a run's batches are smaller where they must be, so
@@ -1066,13 +1058,17 @@ def _batch_bouts(n: int, workers: int) -> int:
 
 
 def _batches(jobs: Iterator[Job], size: int = BATCH_BOUTS) -> Iterator[tuple[Job, ...]]:
-    """The chunks in order, a few consecutive ones together (about ``size`` bouts)."""
+    """The chunks in order, a few consecutive ones together: one chunk first, then twice as many
+    each batch up to about ``size`` bouts (the first, from a cold chain, cost the most: the
+    figures so far come from the start, and a run stopped in its first second keeps some)."""
     batch: list[Job] = []
+    bouts, most = 0, 1
     for job in jobs:
         batch.append(job)
-        if sum(j.count for j in batch) >= size:
+        bouts += job.count
+        if bouts >= min(size, most):
             yield tuple(batch)
-            batch = []
+            batch, bouts, most = [], 0, 2 * bouts
     if batch:
         yield tuple(batch)
 
@@ -1192,18 +1188,12 @@ def _run_parallel(
     if not jobs:
         return False
     if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
-        # A process with one thread (the command line) forks its workers after playing the first
-        # chunks itself, while its chain grows most: each worker starts with that chain warm instead
-        # of building it again (a chunk of a cold chain costs several of a warm one's).
+        # A process with one thread (the command line) forks its workers at once. Playing the first
+        # chunks here first, so that each worker started with that chain warm, was measured and
+        # dropped (issue 21): a worker's chain after the parent's w bouts and its own share of the
+        # rest has met about what one chain meets in (n + w) / 2 bouts, so the run took as long as
+        # that, more than n / 2 the more the parent played, all of it alone.
         context = multiprocessing.get_context("fork")
-        warm = min(WARM_CHUNKS, len(jobs) // 8)
-        first, jobs = jobs[:warm], jobs[warm:]
-        for job in first:
-            total.add(run_job(job))
-            done += job.count
-            if progress is not None:
-                progress(done)
-        _WARM[os.getpid()] = worker_cache()
     else:
         # spawn, not fork: the app runs this from a thread, and a forked child of
         # a threaded process can hang
@@ -1223,10 +1213,7 @@ def _run_parallel(
 
     token = f"{os.getpid()}/{id(total)}/{time.monotonic_ns()}"
     tasks = ((token, batch) for batch in _batches(iter(jobs), _batch_bouts(len(jobs) * jobs[0].count, workers)))
-    try:
-        return pooled(tasks, _play_batch, take, context, workers, cancelled)
-    finally:
-        _WARM.clear()
+    return pooled(tasks, _play_batch, take, context, workers, cancelled)
 
 
 TaskT = TypeVar("TaskT")
@@ -1279,9 +1266,9 @@ def pooled(
             pipes[w].send(task)
             order.append((task, w))
 
-        for w in range(workers):
-            send(w)
-            send(w)
+        for _ in range(2):
+            for w in range(workers):
+                send(w)
         while order:
             task, w = order[0]
             if not back[w]:
@@ -1289,14 +1276,19 @@ def pooled(
                     return True
                 for pipe in wait([pipes[v] for v in range(workers) if _waiting(order, back, v)], timeout=0.2):
                     v = pipes.index(pipe)
-                    ok, value = pipe.recv()
-                    if not ok:
-                        raise value
-                    back[v].append(value)
+                    try:
+                        back[v].append(pipe.recv())
+                    except EOFError:  # killed (out of memory, a signal): said, never waited for
+                        processes[v].join(1)
+                        code = processes[v].exitcode
+                        raise RuntimeError(f"a worker process ended without its result (exit code {code})") from None
                     send(v)  # a worker always has the next task at hand
                 continue
             order.popleft()
-            take(task, back[w].popleft())
+            ok, value = back[w].popleft()
+            if not ok:
+                raise value
+            take(task, value)
         return False
     finally:
         for process in processes:  # ended at once, done or not: nothing is left to wait for

@@ -179,6 +179,58 @@ def test_two_processes_give_the_same_figures_as_one():
     assert run(jobs, ("Red", "Blue"), workers=2).summary() == run(jobs, ("Red", "Blue"), workers=1).summary()
 
 
+@pytest.mark.slow
+def test_a_run_on_two_processes_shows_the_figures_so_far_and_a_stop_keeps_the_first_chunks_whole():
+    """Issue 21: while two workers play, the figures so far (the progress bar's) are those of the
+    chunks done; stopped, the run keeps them: the first chunks, whole, as one process plays them."""
+    jobs = plan("nhb", (RED, BLUE), 40_000, 11, chunk=2_000)
+    so_far = Tally(("Red", "Blue"))
+    seen: list[tuple[int, int, str]] = []
+
+    def progress(done: int) -> None:
+        seen.append((done, so_far.n, so_far.leaders()))
+
+    tally = run(
+        jobs, ("Red", "Blue"), workers=2, progress=progress, cancelled=lambda: seen[-1][0] >= 12_000, into=so_far
+    )
+    done = seen[-1][0]
+    assert tally is so_far and tally.stopped and 12_000 <= done < 40_000 and tally.n == done
+    assert all(n == done for done, n, _ in seen) and [d for d, _, _ in seen] == sorted({d for d, _, _ in seen})
+    alone = run(jobs[: done // 2_000], ("Red", "Blue"), workers=1)
+    assert seen[-1][2] == alone.leaders() and "Red" in seen[-1][2]
+    assert tally.summary() == {**alone.summary(), "stopped": True}
+    assert tally.bouts == alone.bouts
+
+
+def _fails_on_two(task: int) -> int:
+    if task == 2:
+        raise ValueError("no chart for a roll of 2")
+    return task
+
+
+@pytest.mark.slow
+def test_a_workers_error_reaches_the_parent_and_every_worker_is_ended():
+    """An error in a worker's task is raised in the parent, in the tasks' order, and no worker is
+    left running (each has a pipe of its own, and is ended at once)."""
+    import multiprocessing
+
+    from companion.simulate import pooled
+
+    taken: list[int] = []
+    before = set(multiprocessing.active_children())
+    with pytest.raises(ValueError, match="no chart for a roll of 2"):
+        pooled(
+            iter(range(6)),
+            _fails_on_two,
+            lambda task, value: taken.append(value),
+            multiprocessing.get_context("fork"),
+            2,
+            None,
+        )
+    assert taken == [0, 1]
+    assert set(multiprocessing.active_children()) <= before
+
+
 # --- tournaments ------------------------------------------------------------------------
 
 
