@@ -34,6 +34,14 @@ same seed gives the same figures on one core or many. The chunks are made as
 they are played (:class:`Plan`), so a run of any length holds a few at a time,
 and progress is reported from the start (issue 19). Ctrl+C stops every worker
 process at once.
+
+On processes (issue 21), each worker plays its batches of chunks on a chain of
+its own and sends back, after each, its bouts so far counted by ending in its
+own numbering (:class:`Counts`): the parent keeps the latest array of each
+worker in place of the one before and adds nothing while they play; the
+endings cross once, as values, and the figures read them so (:meth:`Tally._rows`),
+without making a result of each. What the second process cannot share is the
+chain's building: see :data:`PARALLEL_FROM`.
 """
 
 from __future__ import annotations
@@ -1057,18 +1065,25 @@ def _batch_bouts(n: int, workers: int) -> int:
     return max(1, min(BATCH_BOUTS, n // (workers * BATCHES_A_WORKER)))
 
 
-def _batches(jobs: Iterator[Job], size: int = BATCH_BOUTS) -> Iterator[tuple[Job, ...]]:
+def _batches(
+    jobs: Iterator[Job], size: int = BATCH_BOUTS, left: int = 0, workers: int = 1
+) -> Iterator[tuple[Job, ...]]:
     """The chunks in order, a few consecutive ones together: one chunk first, then twice as many
     each batch up to about ``size`` bouts (the first, from a cold chain, cost the most: the
-    figures so far come from the start, and a run stopped in its first second keeps some)."""
+    figures so far come from the start, and a run stopped in its first second keeps some), and
+    towards the end of the run's ``left`` bouts on ``workers`` processes, no more than a share of
+    what is left, down to a chunk, so that no worker plays long alone at the end."""
     batch: list[Job] = []
     bouts, most = 0, 1
+    limit = min(size, most)
     for job in jobs:
         batch.append(job)
         bouts += job.count
-        if bouts >= min(size, most):
+        if bouts >= limit:
             yield tuple(batch)
+            left -= bouts
             batch, bouts, most = [], 0, 2 * bouts
+            limit = min(size, most, max(1, left // (2 * workers)) if left > 0 else size)
     if batch:
         yield tuple(batch)
 
@@ -1212,7 +1227,9 @@ def _run_parallel(
             progress(done)
 
     token = f"{os.getpid()}/{id(total)}/{time.monotonic_ns()}"
-    tasks = ((token, batch) for batch in _batches(iter(jobs), _batch_bouts(len(jobs) * jobs[0].count, workers)))
+    n = (len(jobs) - 1) * jobs[0].count + jobs[-1].count  # every chunk but the last is whole
+    batches = _batches(iter(jobs), _batch_bouts(n, workers), n, workers)
+    tasks = ((token, batch) for batch in batches)
     return pooled(tasks, _play_batch, take, context, workers, cancelled)
 
 
@@ -1351,7 +1368,8 @@ def workers_for(n: int, *, walked: bool = False, forked: bool = True) -> int:
     """Processes for a run of ``n``: one a core from :data:`PARALLEL_FROM` on, else 1; for bouts
     ``walked`` afresh (``Ruleset.memo`` False), from :data:`WALKED_PARALLEL_FROM`. A run that cannot
     fork its workers (the app runs from a thread, so its workers are spawned) shares a chain's bouts
-    never: each spawned worker builds its chain cold, and two were slower than one (issue 21 review)."""
+    never: a spawned worker starts a new interpreter and imports the app before it builds its chain,
+    and two were slower than one (issue 21 review)."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     if not walked and not forked:
         return 1
