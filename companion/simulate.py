@@ -1291,10 +1291,10 @@ def pooled(
             if not back[w]:
                 if cancelled is not None and cancelled():
                     return True
-                for pipe in wait([pipes[v] for v in range(workers) if _waiting(order, back, v)], timeout=0.2):
-                    v = pipes.index(pipe)
+                for ready in wait([pipes[v] for v in range(workers) if _waiting(order, back, v)], timeout=0.2):
+                    v = pipes.index(ready)
                     try:
-                        back[v].append(pipe.recv())
+                        back[v].append(pipes[v].recv())
                     except EOFError:  # killed (out of memory, a signal): said, never waited for
                         processes[v].join(1)
                         code = processes[v].exitcode
