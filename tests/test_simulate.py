@@ -202,6 +202,23 @@ def test_a_run_on_two_processes_shows_the_figures_so_far_and_a_stop_keeps_the_fi
     assert tally.bouts == alone.bouts
 
 
+def test_a_runs_batches_start_at_one_chunk_grow_and_shrink_to_one_chunk_at_the_end():
+    """Issue 21: the first batch is one chunk (figures so far from the start), the batches grow to
+    at most an eighth of a worker's share, and the last are a chunk each (no worker alone at the
+    end); every chunk is played once, in order."""
+    from companion.simulate import BATCH_BOUTS, _batch_bouts, _batches
+
+    for n in (3_000, 100_000, 1_000_000):
+        jobs = plan("nhb", (RED, BLUE), n, 1)
+        batches = list(_batches(iter(jobs), _batch_bouts(n, 2), n, 2))
+        sizes = [sum(job.count for job in batch) for batch in batches]
+        assert [job.index for batch in batches for job in batch] == list(range(len(jobs)))
+        assert len(batches[0]) == 1 and len(batches[-1]) == 1 and sum(sizes) == n
+        assert max(sizes) <= max(2_000, min(BATCH_BOUTS, n // 16) + 2_000)
+        assert len(batches) >= min(len(jobs), 16)  # several a worker
+    assert sizes[:4] == [2_000, 4_000, 8_000, 16_000] and sizes[-3:] == [2_000, 2_000, 2_000]
+
+
 def _fails_on_two(task: int) -> int:
     if task == 2:
         raise ValueError("no chart for a roll of 2")
