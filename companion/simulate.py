@@ -511,21 +511,14 @@ class Tally:
                 settled[_result_from(cls, values)] += k
 
     def _rows(self) -> list[tuple[tuple[Any, str, str, int, str], int]]:
-        """Every bout's figures, ``((winner, method, detail, period, fight_time), count)``, by value:
-        the workers' endings read from the values they were sent as, no result made for them (made
-        and hashed in Python, the results of a run on two processes cost the parent a tenth of it)."""
-        merged: dict[tuple[Any, str, str, int, str], int] = {}
-        get = merged.get
-        for result, k in self._settle_counts().items():
-            key = _FIGURES(result)
-            merged[key] = get(key, 0) + k
+        """Every bout's figures, ``((winner, method, detail, period, fight_time), count)``, an ending
+        a row (two rows may have the same figures: a reader adds them up): the workers' endings read
+        from the values they were sent as, with C loops, no result made for them (made and hashed
+        in Python, the results of a run on two processes cost the parent a tenth of it)."""
+        rows = [(_FIGURES(result), k) for result, k in self._settle_counts().items()]
         for kept in self._sources.values():
-            endings, figures = kept.endings, _figures_of
-            for at, k in kept.unfolded():
-                cls, values = endings[at]
-                key = figures(cls, values)
-                merged[key] = get(key, 0) + k
-        return list(merged.items())
+            rows.extend(kept.rows())
+        return rows
 
     def _unfolded(self, names: tuple[str, ...]) -> tuple[int, Counter[str]]:
         """The bouts the workers sent since the last fold and each fighter's wins among them,
@@ -744,6 +737,22 @@ class _Source:
         deltas = list(map(operator.sub, totals, folded)) + totals[len(folded) :].tolist() if folded else totals
         return ((at, deltas[at]) for at in itertools.compress(range(len(deltas)), deltas))
 
+    def rows(self) -> list[tuple[tuple[Any, str, str, int, str], int]]:
+        """The figures of each ending with bouts sent since the last fold, and how many."""
+        totals, folded = self.totals, self.folded
+        if totals is folded:
+            return []
+        deltas = list(map(operator.sub, totals, folded)) + totals[len(folded) :].tolist() if folded else totals
+        endings = self.endings[: len(deltas)]
+        classes = set(map(operator.itemgetter(0), endings))
+        if len(classes) == 1:  # one game's endings: each read by one getter, in C
+            figures: Iterable[tuple[Any, str, str, int, str]] = map(
+                _figure_getter(classes.pop()), map(operator.itemgetter(1), endings)
+            )
+        else:
+            figures = (_figure_getter(cls)(values) for cls, values in endings)
+        return list(itertools.compress(zip(figures, deltas), deltas))
+
     def masks(self, names: tuple[str, ...]) -> dict[str, bytearray]:
         """For each name, which of the endings he won (1) or not (0), for ``itertools.compress``."""
         endings = self.endings
@@ -769,13 +778,14 @@ _FIGURES = operator.attrgetter(*FIGURE_FIELDS)
 _FIGURE_GETTERS: dict[type, Callable[[tuple[Any, ...]], tuple[Any, str, str, int, str]]] = {}
 
 
-def _figures_of(cls: type, values: tuple[Any, ...]) -> tuple[Any, str, str, int, str]:
-    """The figure fields of a result sent as values (:func:`_values_of`), as :data:`_FIGURES` reads them."""
+def _figure_getter(cls: type) -> Callable[[tuple[Any, ...]], tuple[Any, str, str, int, str]]:
+    """What reads the figure fields (:data:`FIGURE_FIELDS`) of a result of ``cls`` sent as values
+    (:func:`_values_of`), as :data:`_FIGURES` reads them of a result."""
     getter = _FIGURE_GETTERS.get(cls)
     if getter is None:
         names = [f.name for f in dataclasses.fields(cls)]
         getter = _FIGURE_GETTERS[cls] = operator.itemgetter(*(names.index(name) for name in FIGURE_FIELDS))
-    return getter(values)
+    return getter
 
 
 _GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
