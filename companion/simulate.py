@@ -872,7 +872,19 @@ WALKED_CHUNK = 50
 to a thousand a second): the progress and the figures so far move every second or so."""
 PARALLEL_FROM = 20_000
 """From this many bouts a chain's run is shared among processes, one a core (forked: see
-:func:`workers_for`). MEASURED_LATER"""
+:func:`workers_for`). Each process builds its own chain, and building it is most of a short run
+(the ruleset's ``advance`` for each state and roll met the first time: NHB's is 0.45 s of the
+0.62 s of a cold chain's first 100,000 bouts), so two processes can at best take as long as one
+chain's first n/2 bouts: 1.46x one at 100,000 (0.42 s against 0.62 s, process CPU), 1.52x at a
+million, 1.65x at 2 million, 1.79x at 4 million (``benchmarks/bench_simulate.py N`` prints this
+"at best" for its N). Measured on the 2-core machine of issue 21 (Royce Gracie v Ken Shamrock,
+seed 7, a fresh command each, the machine 85-100% idle when each pair began): 100,000 bouts took
+0.62-0.68 s on one process and 0.49-0.57 s on two (1.19-1.27x; the workers 0.42-0.46 s of CPU
+each, the rest starting them and the figures); 2 million 4.0-4.1 s and 3.0 s (1.34-1.38x, others'
+work starting meanwhile). From 20,000 bouts two paid (1.1-1.2x); below, starting a second process
+and building a second chain cost about what it saved. 1.6x at 100,000 bouts is out of reach with a
+chain each; a chain shared among the processes in shared memory was tried (branch ``scale``) and
+gave 1.1-1.16x."""
 WALKED_PARALLEL_FROM = 1_000
 """From this many bouts walked afresh (FO, Cage Match: a millisecond or more each, the rules' own
 work) a run is shared among processes: two gave about 2x."""
