@@ -659,24 +659,24 @@ class Tally:
         (turn) the middle finish came in (None with no finish), and ``median_period``, the
         period the middle bout ended in.
         """
-        rows = self._rows()
-        n = sum(count for _, count in rows)
-        share = (lambda k: round(k / n, 4)) if n else (lambda k: 0.0)
         wins: Counter[str] = Counter()
         methods: Counter[str] = Counter(dict.fromkeys(("ko", "tko", "submission", "decision", "draw"), 0))
         submissions: Counter[str] = Counter()
         inside = Counter({str(m): 0 for m in INSIDE})
-        clockless = any(not fight_time for (*_, fight_time), _count in rows)
-        # added up by time and by period first: a run's tens of thousands of endings share some
-        # thousands of finish times, each read (seconds_of) once
+        # one pass, added up by time and by period first: a run's tens of thousands of endings
+        # share some thousands of finish times, each read (seconds_of) once
+        n, clockless = 0, False
         times: dict[str, int] = {}
         by_period: dict[int, int] = {}
         finished_by_period: dict[int, int] = {}
-        for (winner, method, detail, period, fight_time), count in rows:
+        for (winner, method, detail, period, fight_time), count in self._rows():
+            n += count
             if winner is not None:
                 wins[winner] += count
             methods[method] += count
             by_period[period] = by_period.get(period, 0) + count
+            if not fight_time:
+                clockless = True
             if method in ("ko", "tko", "submission"):
                 if method == "submission":
                     submissions[detail] += count
@@ -684,6 +684,7 @@ class Tally:
                     times[fight_time] = times.get(fight_time, 0) + count
                 else:
                     finished_by_period[period] = finished_by_period.get(period, 0) + count
+        share = (lambda k: round(k / n, 4)) if n else (lambda k: 0.0)
         finishes = [(seconds_of(fight_time), count) for fight_time, count in times.items()]
         for seconds, count in finishes:
             for mark in INSIDE:
