@@ -180,6 +180,22 @@ def test_two_processes_give_the_same_figures_as_one():
 
 
 @pytest.mark.slow
+def test_any_number_of_processes_gives_the_same_figures_bouts_and_nights():
+    """Issue 21: the same seed, the same figures on 1, 2 or 3 processes, for a run long enough for
+    batches of several chunks, and for tournament nights (which cross as tallies)."""
+    jobs = plan("nhb", (RED, BLUE), 30_000, 5)
+    one = run(jobs, ("Red", "Blue"), workers=1)
+    for workers in (2, 3):
+        assert run(jobs, ("Red", "Blue"), workers=workers).summary() == one.summary()
+    four = tuple(
+        NhbCard(name=f"F{i}", control=8 + 2 * i, standup=10, ground=10, finishing=5, toughness=5) for i in range(4)
+    )
+    names = tuple(c.name for c in four)
+    nights = plan("nhb", four, 2_000, 5, tournament=True, chunk=250)
+    assert run(nights, names, workers=2).summary() == run(nights, names, workers=1).summary()
+
+
+@pytest.mark.slow
 def test_a_run_on_two_processes_shows_the_figures_so_far_and_a_stop_keeps_the_first_chunks_whole():
     """Issue 21: while two workers play, the figures so far (the progress bar's) are those of the
     chunks done; stopped, the run keeps them: the first chunks, whole, as one process plays them."""
