@@ -730,20 +730,23 @@ class _Source:
         """The totals already added into the tally's :attr:`Tally.settled`."""
         self._masks: dict[str, bytearray] = {}
 
-    def unfolded(self) -> Iterator[tuple[int, int]]:
-        """``(r, k)``: ``k`` bouts sent since the last fold ended in ending ``r`` (none left out but 0)."""
+    def deltas(self) -> Sequence[int]:
+        """The bouts sent since the last fold, by ending (the totals alone until a fold)."""
         totals, folded = self.totals, self.folded
         if totals is folded:
-            return iter(())
-        deltas = list(map(operator.sub, totals, folded)) + totals[len(folded) :].tolist() if folded else totals
+            return ()
+        return list(map(operator.sub, totals, folded)) + totals[len(folded) :].tolist() if folded else totals
+
+    def unfolded(self) -> Iterator[tuple[int, int]]:
+        """``(r, k)``: ``k`` bouts sent since the last fold ended in ending ``r`` (none left out but 0)."""
+        deltas = self.deltas()
         return ((at, deltas[at]) for at in itertools.compress(range(len(deltas)), deltas))
 
     def rows(self) -> list[tuple[tuple[Any, str, str, int, str], int]]:
         """The figures of each ending with bouts sent since the last fold, and how many."""
-        totals, folded = self.totals, self.folded
-        if totals is folded:
+        deltas = self.deltas()
+        if not deltas:
             return []
-        deltas = list(map(operator.sub, totals, folded)) + totals[len(folded) :].tolist() if folded else totals
         endings = self.endings[: len(deltas)]
         classes = set(map(operator.itemgetter(0), endings))
         if len(classes) == 1:  # one game's endings: each read by one getter, in C
@@ -1038,7 +1041,6 @@ class Counts:
     totals: array[int]
     """How many bouts this worker has played in all (this batch and every one before it) that
     ended in each of the source's endings, by its index."""
-    names: tuple[str, ...]
 
 
 def _play_for_parent(job: Job, token: str = "") -> Tally | None:
@@ -1070,7 +1072,7 @@ def _sent() -> list[Counts]:
         known, met = sent.get(source, 0), len(endings)
         sent[source] = met
         new = tuple((type(result), _values_of(result)) for result in endings[known:met])
-        out.append(Counts(source, known, new, array("q", dense), ()))
+        out.append(Counts(source, known, new, array("q", dense)))
     return out
 
 
