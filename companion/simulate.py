@@ -874,7 +874,7 @@ one core or many."""
 WALKED_CHUNK = 50
 """Bouts in one chunk of a game whose bouts are walked afresh (``Ruleset.memo`` False: some tens
 to a thousand a second): the progress and the figures so far move every second or so."""
-PARALLEL_FROM = 20_000
+PARALLEL_FROM = 50_000
 """From this many bouts a chain's run is shared among processes, one a core (forked: see
 :func:`workers_for`). Each process builds its own chain, and building it is most of a short run
 (the ruleset's ``advance`` for each state and roll met the first time: NHB's is 0.45 s of the
@@ -885,8 +885,9 @@ million, 1.65x at 2 million, 1.79x at 4 million (``benchmarks/bench_simulate.py 
 seed 7, a fresh command each, the machine 85-100% idle when each pair began): 100,000 bouts took
 0.62-0.68 s on one process and 0.49-0.57 s on two (1.19-1.27x; the workers 0.42-0.46 s of CPU
 each, the rest starting them and the figures); 2 million 4.0-4.1 s and 3.0 s (1.34-1.38x, others'
-work starting meanwhile). From 20,000 bouts two paid (1.1-1.2x); below, starting a second process
-and building a second chain cost about what it saved. 1.6x at 100,000 bouts is out of reach with a
+work starting meanwhile); 50,000 0.44 s and 0.34 s (1.28x); 20,000 0.25-0.26 s and 0.27-0.28 s
+(0.95x: the first chunk of a chain costs each worker 0.08 s, and starting them and the figures
+0.03-0.04 s); 10,000 0.17-0.20 s and 0.16-0.28 s. So two processes from 50,000. 1.6x at 100,000 bouts is out of reach with a
 chain each; a chain shared among the processes in shared memory was tried (branch ``scale``) and
 gave 1.1-1.16x."""
 WALKED_PARALLEL_FROM = 1_000
