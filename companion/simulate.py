@@ -882,14 +882,20 @@ PARALLEL_FROM = 50_000
 chain's first n/2 bouts: 1.46x one at 100,000 (0.42 s against 0.62 s, process CPU), 1.52x at a
 million, 1.65x at 2 million, 1.79x at 4 million (``benchmarks/bench_simulate.py N`` prints this
 "at best" for its N). Measured on the 2-core machine of issue 21 (Royce Gracie v Ken Shamrock,
-seed 7, a fresh command each, the machine 85-100% idle when each pair began): 100,000 bouts took
-0.62-0.68 s on one process and 0.49-0.57 s on two (1.19-1.27x; the workers 0.42-0.46 s of CPU
-each, the rest starting them and the figures); 2 million 4.0-4.1 s and 3.0 s (1.34-1.38x, others'
-work starting meanwhile); 50,000 0.44 s and 0.34 s (1.28x); 20,000 0.25-0.26 s and 0.27-0.28 s
-(0.95x: the first chunk of a chain costs each worker 0.08 s, and starting them and the figures
-0.03-0.04 s); 10,000 0.17-0.20 s and 0.16-0.28 s. So two processes from 50,000. 1.6x at 100,000 bouts is out of reach with a
-chain each; a chain shared among the processes in shared memory was tried (branch ``scale``) and
-gave 1.1-1.16x."""
+seed 7, each run a fresh process, one process then two, the pairs where the machine stayed 80-100%
+idle; others' work came and went all session):
+
+- 10,000 bouts: 0.17 s on one process, 0.15-0.16 s on two (1.08-1.11x);
+- 20,000: 0.25-0.26 s, 0.24-0.28 s (0.95-1.06x: each worker's first, cold chunk costs it 0.08 s,
+  and starting the workers and reading the figures 0.03-0.04 s);
+- 50,000: 0.41-0.44 s, 0.34-0.37 s (1.12-1.28x);
+- 100,000: 0.62-0.68 s, 0.49-0.57 s (1.19-1.32x; each worker 0.42-0.46 s of CPU, the rest starting
+  them and the figures);
+- 2 million: 4.0-4.1 s, 2.4-3.0 s (1.34-1.67x).
+
+So two processes from 50,000 bouts. 1.6x at 100,000 bouts is out of reach with a chain each; a
+chain shared among the processes in shared memory was tried (branch ``scale``) and gave
+1.1-1.16x."""
 WALKED_PARALLEL_FROM = 1_000
 """From this many bouts walked afresh (FO, Cage Match: a millisecond or more each, the rules' own
 work) a run is shared among processes: two gave about 2x."""
