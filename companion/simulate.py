@@ -34,6 +34,14 @@ same seed gives the same figures on one core or many. The chunks are made as
 they are played (:class:`Plan`), so a run of any length holds a few at a time,
 and progress is reported from the start (issue 19). Ctrl+C stops every worker
 process at once.
+
+On processes (issue 21), each worker plays its batches of chunks on a chain of
+its own and sends back, after each, its bouts so far counted by ending in its
+own numbering (:class:`Counts`): the parent keeps the latest array of each
+worker in place of the one before and adds nothing while they play; the
+endings cross once, as values, and the figures read them so (:meth:`Tally._rows`),
+without making a result of each. What the second process cannot share is the
+chain's building: see :data:`PARALLEL_FROM`.
 """
 
 from __future__ import annotations
@@ -46,6 +54,7 @@ import os
 import random
 import re
 import threading
+import time
 from array import array
 from collections import Counter, deque
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
@@ -454,7 +463,9 @@ class Tally:
     _numbering: dict[int, tuple[list[Result], list[int]]] = field(default_factory=dict, init=False, repr=False)
     """Each list of endings counts have come by (by its identity): the list, and where each of its
     endings is in :attr:`_endings`."""
-    """A chunk's counts over its chain's endings (the chain's own list, which only grows)."""
+    _sources: dict[Hashable, _Source] = field(default_factory=dict, init=False, repr=False)
+    """Each worker's bouts as it last sent them (:class:`Counts`), by its source: added into
+    :attr:`settled` by value only when they are read."""
 
     @classmethod
     def counted(cls, names: tuple[str, ...], endings: list[Result], counts: Counter[int]) -> Tally:
@@ -472,10 +483,64 @@ class Tally:
     @bouts.setter
     def bouts(self, value: Counter[Result]) -> None:
         self._endings, self._index, self._pending, self._source, self._numbering = [], {}, [], None, {}
+        self._sources = {}
         self.settled = value
 
+    def _replace(self, source: Hashable, endings: list[tuple[type, tuple[Any, ...]]], totals: array[int]) -> None:
+        """A worker's bouts so far, in place of what it sent before: ``totals[r]`` ended in
+        ``endings[r]`` (a result's class and values; the list only grows)."""
+        kept = self._sources.get(source)
+        if kept is None:
+            kept = self._sources[source] = _Source(endings)
+        kept.totals = totals
+
+    def _fold(self) -> None:
+        """Add what the workers sent since the last fold into :attr:`settled`, by value: each
+        ending's result is made here once, and the same ending from two workers is one result."""
+        merged: dict[tuple[type, tuple[Any, ...]], int] = {}
+        get = merged.get
+        for kept in self._sources.values():
+            endings = kept.endings
+            for at, k in kept.unfolded():
+                ending = endings[at]
+                merged[ending] = get(ending, 0) + k
+            kept.folded = kept.totals
+        if merged:
+            settled = self.settled
+            for (cls, values), k in merged.items():
+                settled[_result_from(cls, values)] += k
+
+    def _rows(self) -> list[tuple[tuple[Any, str, str, int, str], int]]:
+        """Every bout's figures, ``((winner, method, detail, period, fight_time), count)``, an ending
+        a row (two rows may have the same figures: a reader adds them up): the workers' endings read
+        from the values they were sent as, with C loops, no result made for them (made and hashed
+        in Python, the results of a run on two processes cost the parent a tenth of it)."""
+        rows = [(_FIGURES(result), k) for result, k in self._settle_counts().items()]
+        for kept in self._sources.values():
+            rows.extend(kept.rows())
+        return rows
+
+    def _unfolded(self, names: tuple[str, ...]) -> tuple[int, Counter[str]]:
+        """The bouts the workers sent since the last fold and each fighter's wins among them,
+        added with C loops (a progress bar reads them a few times a second while the workers play)."""
+        n, wins = 0, Counter[str]()
+        for kept in self._sources.values():
+            totals, folded = kept.totals, kept.folded
+            if totals is folded:
+                continue
+            n += sum(totals) - sum(folded)
+            for name, mask in kept.masks(names).items():
+                wins[name] += sum(itertools.compress(totals, mask)) - sum(itertools.compress(folded, mask))
+        return n, wins
+
     def settle(self) -> None:
-        """Add the counts kept as numbers into :attr:`settled`."""
+        """Add the counts kept as numbers, and the workers', into :attr:`settled`."""
+        if self._sources:
+            self._fold()
+        self._settle_counts()
+
+    def _settle_counts(self) -> Counter[Result]:
+        """:attr:`settled` with the counts kept as numbers added, but not the workers' (:meth:`_fold`)."""
         if self._source is not None:
             endings, counts = self._source
             self._source = None
@@ -486,6 +551,7 @@ class Tally:
             if k:
                 pending[at] = 0  # first: a Ctrl+C between the two never counts a chunk twice
                 settled[endings[at]] += k
+        return settled
 
     def _take(self, endings: list[Result], counts: Iterable[tuple[int, int]]) -> None:
         """Add ``k`` bouts ending in ``endings[r]`` for each ``(r, k)`` of ``counts``, as numbers.
@@ -534,6 +600,8 @@ class Tally:
         return (_tally_from, state)
 
     def add(self, other: Tally) -> None:
+        if other._sources:
+            other._fold()
         if other._source is not None:
             endings, counts = other._source
             self._take(endings, counts.items())
@@ -546,7 +614,8 @@ class Tally:
 
     @property
     def n(self) -> int:
-        return sum(self.bouts.values())
+        # while the workers play, without making their results
+        return self._unfolded(())[0] + sum(self._settle_counts().values())
 
     def leaders(self) -> str:
         """The figures so far in one line (a progress bar's): each fighter's wins (``Royce Gracie
@@ -555,28 +624,29 @@ class Tally:
         if self.tournaments:
             name, nights = self.champions.most_common(1)[0]
             return f"leading: {name} {100 * nights / self.tournaments:.1f}%"
-        wins: Counter[str] = Counter()
-        for result, times in self.bouts.items():
+        n, wins = self._unfolded(self.names)
+        settled = self._settle_counts()
+        for result, times in settled.items():
             if result.winner is not None:
                 wins[result.winner] += times
-        n = self.n
+        n += sum(settled.values())
         return ", ".join(f"{name} {100 * wins[name] / n:.1f}%" for name in self.names) if n else ""
 
     def finish_minutes(self) -> Counter[int]:
         """How many bouts were finished in each minute of fight time (0 is 0:00-0:59);
         decisions and draws are not finishes and are left out."""
         out: Counter[int] = Counter()
-        for result, count in self.bouts.items():
-            if result.method in ("ko", "tko", "submission") and result.fight_time:  # a game without a clock: none
-                out[seconds_of(result.fight_time) // 60] += count
+        for (_winner, method, _detail, _period, fight_time), count in self._rows():
+            if method in ("ko", "tko", "submission") and fight_time:  # a game without a clock: none
+                out[seconds_of(fight_time) // 60] += count
         return out
 
     def finish_periods(self) -> Counter[int]:
         """How many bouts of a game without a clock were finished in each period (turn)."""
         out: Counter[int] = Counter()
-        for result, count in self.bouts.items():
-            if result.method in ("ko", "tko", "submission") and not result.fight_time:
-                out[result.period] += count
+        for (_winner, method, _detail, period, fight_time), count in self._rows():
+            if method in ("ko", "tko", "submission") and not fight_time:
+                out[period] += count
         return out
 
     def summary(self) -> dict[str, Any]:
@@ -589,31 +659,38 @@ class Tally:
         (turn) the middle finish came in (None with no finish), and ``median_period``, the
         period the middle bout ended in.
         """
-        n = self.n
-        share = (lambda k: round(k / n, 4)) if n else (lambda k: 0.0)
         wins: Counter[str] = Counter()
         methods: Counter[str] = Counter(dict.fromkeys(("ko", "tko", "submission", "decision", "draw"), 0))
         submissions: Counter[str] = Counter()
-        finishes: list[tuple[int, int]] = []
         inside = Counter({str(m): 0 for m in INSIDE})
-        clockless = any(not result.fight_time for result in self.bouts)
-        periods: list[tuple[int, int]] = []
-        finish_periods: list[tuple[int, int]] = []
-        for result, count in self.bouts.items():
-            if result.winner is not None:
-                wins[result.winner] += count
-            methods[result.method] += count
-            if result.method == "submission":
-                submissions[result.detail] += count
-            periods.append((result.period, count))
-            if result.method in ("ko", "tko", "submission") and not result.fight_time:
-                finish_periods.append((result.period, count))
-            elif result.method in ("ko", "tko", "submission"):
-                seconds = seconds_of(result.fight_time)
-                finishes.append((seconds, count))
-                for mark in INSIDE:
-                    if seconds < 60 * mark:  # a finish at 5:00 is in minute 5, not inside 5 minutes
-                        inside[str(mark)] += count
+        # one pass, added up by time and by period first: a run's tens of thousands of endings
+        # share some thousands of finish times, each read (seconds_of) once
+        n, clockless = 0, False
+        times: dict[str, int] = {}
+        by_period: dict[int, int] = {}
+        finished_by_period: dict[int, int] = {}
+        for (winner, method, detail, period, fight_time), count in self._rows():
+            n += count
+            if winner is not None:
+                wins[winner] += count
+            methods[method] += count
+            by_period[period] = by_period.get(period, 0) + count
+            if not fight_time:
+                clockless = True
+            if method in ("ko", "tko", "submission"):
+                if method == "submission":
+                    submissions[detail] += count
+                if fight_time:
+                    times[fight_time] = times.get(fight_time, 0) + count
+                else:
+                    finished_by_period[period] = finished_by_period.get(period, 0) + count
+        share = (lambda k: round(k / n, 4)) if n else (lambda k: 0.0)
+        finishes = [(seconds_of(fight_time), count) for fight_time, count in times.items()]
+        for seconds, count in finishes:
+            for mark in INSIDE:
+                if seconds < 60 * mark:  # a finish at 5:00 is in minute 5, not inside 5 minutes
+                    inside[str(mark)] += count
+        periods, finish_periods = list(by_period.items()), list(finished_by_period.items())
         out: dict[str, Any] = {
             "n": self.tournaments or n,
             "wins": {name: share(wins[name]) for name in self.names},
@@ -637,6 +714,82 @@ class Tally:
         if self.stopped:
             out["stopped"] = True
         return out
+
+
+class _Source:
+    """A worker's bouts as the parent keeps them (:meth:`Tally._replace`)."""
+
+    __slots__ = ("_masks", "endings", "folded", "totals")
+
+    def __init__(self, endings: list[tuple[type, tuple[Any, ...]]]) -> None:
+        self.endings = endings
+        """Its endings as values, in its numbering (the parent's copy, which only grows)."""
+        self.totals: array[int] = array("q")
+        """Its bouts so far by ending, as last sent."""
+        self.folded: array[int] = array("q")
+        """The totals already added into the tally's :attr:`Tally.settled`."""
+        self._masks: dict[str, bytearray] = {}
+
+    def deltas(self) -> Sequence[int]:
+        """The bouts sent since the last fold, by ending (the totals alone until a fold)."""
+        totals, folded = self.totals, self.folded
+        if totals is folded:
+            return ()
+        return list(map(operator.sub, totals, folded)) + totals[len(folded) :].tolist() if folded else totals
+
+    def unfolded(self) -> Iterator[tuple[int, int]]:
+        """``(r, k)``: ``k`` bouts sent since the last fold ended in ending ``r`` (none left out but 0)."""
+        deltas = self.deltas()
+        return ((at, deltas[at]) for at in itertools.compress(range(len(deltas)), deltas))
+
+    def rows(self) -> list[tuple[tuple[Any, str, str, int, str], int]]:
+        """The figures of each ending with bouts sent since the last fold, and how many."""
+        deltas = self.deltas()
+        if not deltas:
+            return []
+        endings = self.endings[: len(deltas)]
+        classes = set(map(operator.itemgetter(0), endings))
+        if len(classes) == 1:  # one game's endings: each read by one getter, in C
+            figures: Iterable[tuple[Any, str, str, int, str]] = map(
+                _figure_getter(classes.pop()), map(operator.itemgetter(1), endings)
+            )
+        else:
+            figures = (_figure_getter(cls)(values) for cls, values in endings)
+        return list(itertools.compress(zip(figures, deltas), deltas))
+
+    def masks(self, names: tuple[str, ...]) -> dict[str, bytearray]:
+        """For each name, which of the endings he won (1) or not (0), for ``itertools.compress``."""
+        endings = self.endings
+        for name in names:
+            mask = self._masks.setdefault(name, bytearray())
+            if len(mask) < len(endings):
+                mask.extend(_winner_of(cls, values) == name for cls, values in endings[len(mask) :])
+        return {name: self._masks[name] for name in names}
+
+
+def _winner_of(cls: type, values: tuple[Any, ...]) -> Any:
+    """The ``winner`` among a result's values (as :func:`_values_of` lists them)."""
+    at = _WINNER_AT.get(cls)
+    if at is None:
+        at = _WINNER_AT[cls] = [f.name for f in dataclasses.fields(cls)].index("winner")
+    return values[at]
+
+
+_WINNER_AT: dict[type, int] = {}
+FIGURE_FIELDS = ("winner", "method", "detail", "period", "fight_time")
+"""What the figures read of a result (:meth:`Tally._rows`)."""
+_FIGURES = operator.attrgetter(*FIGURE_FIELDS)
+_FIGURE_GETTERS: dict[type, Callable[[tuple[Any, ...]], tuple[Any, str, str, int, str]]] = {}
+
+
+def _figure_getter(cls: type) -> Callable[[tuple[Any, ...]], tuple[Any, str, str, int, str]]:
+    """What reads the figure fields (:data:`FIGURE_FIELDS`) of a result of ``cls`` sent as values
+    (:func:`_values_of`), as :data:`_FIGURES` reads them of a result."""
+    getter = _FIGURE_GETTERS.get(cls)
+    if getter is None:
+        names = [f.name for f in dataclasses.fields(cls)]
+        getter = _FIGURE_GETTERS[cls] = operator.itemgetter(*(names.index(name) for name in FIGURE_FIELDS))
+    return getter
 
 
 _GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
@@ -721,14 +874,28 @@ one core or many."""
 WALKED_CHUNK = 50
 """Bouts in one chunk of a game whose bouts are walked afresh (``Ruleset.memo`` False: some tens
 to a thousand a second): the progress and the figures so far move every second or so."""
-PARALLEL_FROM = 500_000
-"""From this many bouts a chain's run is shared among processes, one a core. A chain's bout is a
-few microseconds of lookups over a large table, once the chain is built; building it is most of a
-run of 100,000, and each process builds the part it meets for itself. On the 2-core machine of
-issue 21, quiet (two processes 1.9x one on memory-bound work, benchmarks/bench_simulate.py's
-ceiling), two processes gave 1.0x at 100,000 bouts and 1.26x at a million (2.63 s to 2.08 s); a
-chain shared among the processes in shared memory was tried (branch ``scale``) and gave about as
-much as it cost (1.1-1.16x at 100,000), so it was not taken."""
+PARALLEL_FROM = 50_000
+"""From this many bouts a chain's run is shared among processes, one a core (forked: see
+:func:`workers_for`). Each process builds its own chain, and building it is most of a short run
+(the ruleset's ``advance`` for each state and roll met the first time: NHB's is 0.45 s of the
+0.62 s of a cold chain's first 100,000 bouts), so two processes can at best take as long as one
+chain's first n/2 bouts: 1.46x one at 100,000 (0.42 s against 0.62 s, process CPU), 1.52x at a
+million, 1.65x at 2 million, 1.79x at 4 million (``benchmarks/bench_simulate.py N`` prints this
+"at best" for its N). Measured on the 2-core machine of issue 21 (Royce Gracie v Ken Shamrock,
+seed 7, each run a fresh process, one process then two, the pairs where the machine stayed 80-100%
+idle; others' work came and went all session):
+
+- 10,000 bouts: 0.17 s on one process, 0.15-0.16 s on two (1.08-1.11x);
+- 20,000: 0.25-0.26 s, 0.24-0.28 s (0.95-1.06x: each worker's first, cold chunk costs it 0.08 s,
+  and starting the workers and reading the figures 0.03-0.04 s);
+- 50,000: 0.41-0.44 s, 0.34-0.37 s (1.12-1.28x);
+- 100,000: 0.62-0.68 s, 0.49-0.57 s (1.19-1.32x; each worker 0.42-0.46 s of CPU, the rest starting
+  them and the figures);
+- 2 million: 4.0-4.1 s, 2.4-3.0 s (1.34-1.67x).
+
+So two processes from 50,000 bouts. 1.6x at 100,000 bouts is out of reach with a chain each; a
+chain shared among the processes in shared memory was tried (branch ``scale``) and gave
+1.1-1.16x."""
 WALKED_PARALLEL_FROM = 1_000
 """From this many bouts walked afresh (FO, Cage Match: a millisecond or more each, the rules' own
 work) a run is shared among processes: two gave about 2x."""
@@ -785,18 +952,12 @@ class Plan(Sequence[Job]):
 _LOCAL = threading.local()
 
 
-_WARM: dict[int, dict[Hashable, Any]] = {}
-"""The cache of the process that forks its workers, as it stood, by its process id: a forked worker
-starts from its copy, with the chain the parent warmed, not from an empty one."""
-
-
 def worker_cache() -> dict[Hashable, Any]:
     """This thread's cards and chains, kept across the chunks of a run: one a
     thread, so two runs in one app (one stopping, one starting) never share."""
     cache = getattr(_LOCAL, "cache", None)
     if cache is None:
-        forked = [warm for pid, warm in _WARM.items() if pid != os.getpid()]
-        cache = _LOCAL.cache = forked[0] if forked else {}
+        cache = _LOCAL.cache = {}
     return cache
 
 
@@ -865,82 +1026,123 @@ def run_job(job: Job) -> Tally:
     return tally
 
 
-_SENT: dict[tuple[int, int], int] = {}
-"""In a worker process: how many of each chain's endings the parent has been sent, by (process,
-the chain's list of endings)."""
+_RUN: dict[str, Any] = {"token": None, "sent": {}, "totals": {}}
+"""In a worker process, for the run it plays (its token): how many of each chain's endings the parent
+has been sent, and the bouts of every chunk played so far counted by ending, by (process, the chain's
+list of endings)."""
 
 
 @dataclass(frozen=True)
 class Counts:
-    """A chunk of bouts as a worker sends it to the parent: counts by ending, and only the endings
-    the parent has not been sent before (by this worker, for this chain), as plain values."""
+    """The bouts a worker has played so far in a run, as it sends them to the parent after a batch of
+    chunks: counted by ending in its own numbering (a dense array the parent keeps as it comes,
+    replacing the one before: nothing to add up while the workers play), and only the endings the
+    parent has not been sent before (by this worker, for this chain), as plain values."""
 
     source: tuple[int, int]
     """The worker process and its chain's list of endings: whose numbering the counts use."""
     known: int
-    """How many of the source's endings the parent had been sent before this chunk."""
+    """How many of the source's endings the parent had been sent before this batch."""
     new: tuple[tuple[type, tuple[Any, ...]], ...]
     """The endings met since, each as its class and its fields' values."""
-    ends: array[int]
-    """The index (in the source's numbering) of each ending met in the chunk."""
-    counts: array[int]
-    """How many bouts of the chunk ended in each of :attr:`ends`."""
-    names: tuple[str, ...]
+    totals: array[int]
+    """How many bouts this worker has played in all (this batch and every one before it) that
+    ended in each of the source's endings, by its index."""
 
 
-def _play_for_parent(job: Job) -> Tally | Counts:
-    """Play a chunk in a worker process, for the parent: a chunk of bouts as :class:`Counts`."""
+def _play_for_parent(job: Job, token: str = "") -> Tally | None:
+    """Play a chunk in a worker process, for the parent: a tournament's nights as a tally; a chunk
+    of bouts is counted into the worker's totals for the run ``token`` (None: see :func:`_sent`)."""
+    if _RUN["token"] != token:  # a new run: nothing sent, nothing counted yet
+        _RUN.update(token=token, sent={}, totals={})
     tally = run_job(job)
     if tally._source is None:  # a tournament's nights: as the tally itself
         return tally
     endings, counts = tally._source
     source = (os.getpid(), id(endings))
-    known = _SENT.get(source, 0)
-    met = len(endings)
-    _SENT[source] = met
-    new = tuple((type(result), _values_of(result)) for result in endings[known:met])
-    return Counts(source, known, new, array("q", counts.keys()), array("q", counts.values()), tally.names)
+    totals = _RUN["totals"].get(source)
+    if totals is None:
+        totals = _RUN["totals"][source] = (endings, array("q"))
+    dense = totals[1]
+    if len(dense) < len(endings):
+        dense.frombytes(bytes(dense.itemsize * (len(endings) - len(dense))))
+    for r, k in counts.items():  # a chunk meets ~1,500 endings of its chain's tens of thousands
+        dense[r] += k
+    return None
 
 
-WARM_CHUNKS = 10
-"""The chunks a forking parent plays before it forks its workers (an eighth of the run at most)."""
+def _sent() -> list[Counts]:
+    """The worker's totals so far, each with the endings the parent has not been sent yet."""
+    out = []
+    sent: dict[tuple[int, int], int] = _RUN["sent"]
+    for source, (endings, dense) in _RUN["totals"].items():
+        known, met = sent.get(source, 0), len(endings)
+        sent[source] = met
+        new = tuple((type(result), _values_of(result)) for result in endings[known:met])
+        out.append(Counts(source, known, new, array("q", dense)))
+    return out
+
+
 BATCH_BOUTS = 16_000
-"""About how many bouts a worker plays between two messages to the parent (several of a chain's
-chunks; a walked game's chunk alone)."""
+"""At most about how many bouts a worker plays between two messages to the parent (several of a
+chain's chunks; a walked game's chunk alone); a run's batches are smaller where they must be, so
+that each worker gets several (:func:`_batch_bouts`)."""
+BATCHES_A_WORKER = 8
+"""At least about this many batches for each worker: the one a worker is still playing when the
+other has none left is the run's tail, where one process plays alone."""
 
 
-def _batches(jobs: Iterator[Job]) -> Iterator[tuple[Job, ...]]:
-    """The chunks in order, a few consecutive ones together (:data:`BATCH_BOUTS`)."""
+def _batch_bouts(n: int, workers: int) -> int:
+    """About how many bouts a batch of a run of ``n`` on ``workers`` processes holds."""
+    return max(1, min(BATCH_BOUTS, n // (workers * BATCHES_A_WORKER)))
+
+
+def _batches(
+    jobs: Iterator[Job], size: int = BATCH_BOUTS, left: int = 0, workers: int = 1
+) -> Iterator[tuple[Job, ...]]:
+    """The chunks in order, a few consecutive ones together: one chunk first, then twice as many
+    each batch up to about ``size`` bouts (the first, from a cold chain, cost the most: the
+    figures so far come from the start, and a run stopped in its first second keeps some), and
+    towards the end of the run's ``left`` bouts on ``workers`` processes, no more than a share of
+    what is left, down to a chunk, so that no worker plays long alone at the end."""
     batch: list[Job] = []
+    bouts, most = 0, 1
+    limit = min(size, most)
     for job in jobs:
         batch.append(job)
-        if sum(j.count for j in batch) >= BATCH_BOUTS:
+        bouts += job.count
+        if bouts >= limit:
             yield tuple(batch)
-            batch = []
+            left -= bouts
+            batch, bouts, most = [], 0, 2 * bouts
+            limit = min(size, most, max(1, left // (2 * workers)) if left > 0 else size)
     if batch:
         yield tuple(batch)
 
 
-def _play_batch(batch: tuple[Job, ...]) -> list[Tally | Counts]:
-    """Play a batch of chunks in a worker process, each as :func:`_play_for_parent` sends it."""
-    return [_play_for_parent(job) for job in batch]
+def _play_batch(task: tuple[str, tuple[Job, ...]]) -> list[Tally | Counts]:
+    """Play a batch of chunks in a worker process for the run of the task's token: a tournament's
+    nights as tallies, a batch of bouts as the worker's totals so far (:class:`Counts`)."""
+    token, batch = task
+    nights = [tally for job in batch if (tally := _play_for_parent(job, token)) is not None]
+    return [*nights, *_sent()]
 
 
 class _Endings:
-    """The parent's copy of each worker chain's endings, read back once (:func:`_result_from`)."""
+    """The parent's copy of each worker chain's endings, as plain values (:class:`Counts`)."""
 
     def __init__(self) -> None:
-        self._by_source: dict[tuple[int, int], list[Result]] = {}
+        self._by_source: dict[tuple[int, int], list[tuple[type, tuple[Any, ...]]]] = {}
 
     def add(self, total: Tally, chunk: Tally | Counts) -> None:
         if isinstance(chunk, Tally):
             total.add(chunk)
             return
         endings = self._by_source.setdefault(chunk.source, [])
-        if chunk.known != len(endings):  # a worker's chunks are sent and read in the order it played them
-            raise RuntimeError(f"a chunk of {chunk.source} came with endings from {chunk.known}, not {len(endings)}")
-        endings.extend(_result_from(cls, values) for cls, values in chunk.new)
-        total._take(endings, zip(chunk.ends, chunk.counts))
+        if chunk.known != len(endings):  # a worker's batches are sent and read in the order it played them
+            raise RuntimeError(f"a batch of {chunk.source} came with endings from {chunk.known}, not {len(endings)}")
+        endings.extend(chunk.new)
+        total._replace(chunk.source, endings, chunk.totals)
 
 
 def _quiet_worker() -> None:
@@ -1033,18 +1235,12 @@ def _run_parallel(
     if not jobs:
         return False
     if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
-        # A process with one thread (the command line) forks its workers after playing the first
-        # chunks itself, while its chain grows most: each worker starts with that chain warm instead
-        # of building it again (a chunk of a cold chain costs several of a warm one's).
+        # A process with one thread (the command line) forks its workers at once. Playing the first
+        # chunks here first, so that each worker started with that chain warm, was measured and
+        # dropped (issue 21): a worker's chain after the parent's w bouts and its own share of the
+        # rest has met about what one chain meets in (n + w) / 2 bouts, so the run took as long as
+        # that, more than n / 2 the more the parent played, all of it alone.
         context = multiprocessing.get_context("fork")
-        warm = max(1, min(WARM_CHUNKS, len(jobs) // 8))
-        first, jobs = jobs[:warm], jobs[warm:]
-        for job in first:
-            total.add(run_job(job))
-            done += job.count
-            if progress is not None:
-                progress(done)
-        _WARM[os.getpid()] = worker_cache()
     else:
         # spawn, not fork: the app runs this from a thread, and a forked child of
         # a threaded process can hang
@@ -1054,18 +1250,19 @@ def _run_parallel(
     # milliseconds, and the parent's share of each message is then a small part of the run.
     endings = _Endings()
 
-    def take(batch: tuple[Job, ...], chunks: list[Tally | Counts]) -> None:
+    def take(task: tuple[str, tuple[Job, ...]], chunks: list[Tally | Counts]) -> None:
         nonlocal done
-        for job, chunk in zip(batch, chunks):
+        for chunk in chunks:
             endings.add(total, chunk)
-            done += job.count
+        done += sum(job.count for job in task[1])
         if progress is not None:
             progress(done)
 
-    try:
-        return pooled(_batches(iter(jobs)), _play_batch, take, context, workers, cancelled)
-    finally:
-        _WARM.clear()
+    token = f"{os.getpid()}/{id(total)}/{time.monotonic_ns()}"
+    n = (len(jobs) - 1) * jobs[0].count + jobs[-1].count  # every chunk but the last is whole
+    batches = _batches(iter(jobs), _batch_bouts(n, workers), n, workers)
+    tasks = ((token, batch) for batch in batches)
+    return pooled(tasks, _play_batch, take, context, workers, cancelled)
 
 
 TaskT = TypeVar("TaskT")
@@ -1080,44 +1277,97 @@ def pooled(
     workers: int,
     cancelled: Callable[[], bool] | None,
 ) -> bool:
-    """Play ``tasks`` on ``workers`` processes of ``context``, a few in flight a worker and the next
+    """Play ``tasks`` on ``workers`` processes of ``context``, two in flight a worker and the next
     sent as one comes back (a run holds a few whatever its length), each result given to ``take``
-    in the tasks' order (same seed, same figures); whether the run was stopped (``cancelled``,
-    asked while waiting). Stopped by it, by Ctrl+C or an error, every worker is ended at once,
-    not at its task's end. ``play`` is pickled by name: a module's function."""
-    import multiprocessing
+    in the tasks' order (same seed, same figures; a run stopped early keeps the first tasks
+    whole); whether the run was stopped (``cancelled``, asked while waiting). Stopped by it, by
+    Ctrl+C or an error, every worker is ended at once, not at its task's end. ``play`` is pickled
+    by name: a module's function.
 
-    pool = context.Pool(workers, initializer=_quiet_worker)
-    finished = False
+    Each worker has a pipe of its own, read as soon as it sends, so none waits on another's
+    result or on the parent; nothing is shared among them, so ending them can never wait on a
+    lock one of them held (``multiprocessing.Pool.terminate`` can hang so when a worker is
+    waiting for a task: the flake of the Ctrl+C test in issue 21)."""
+    from multiprocessing.connection import wait
+
+    pipes: list[Any] = []
+    processes: list[Any] = []
     try:
-        flight: deque[tuple[TaskT, Any]] = deque()
-        for task in tasks:
-            flight.append((task, pool.apply_async(play, (task,))))
-            if len(flight) >= 2 * workers:
-                break
-        while flight:
-            task, result = flight.popleft()
-            while True:
+        for _ in range(workers):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_serve, args=(theirs, play), daemon=True)  # type: ignore[attr-defined]
+            process.start()
+            theirs.close()
+            pipes.append(mine)
+            processes.append(process)
+        order: deque[tuple[TaskT, int]] = deque()
+        """Every task sent and not yet taken, in the tasks' order, with its worker."""
+        back: dict[int, deque[Any]] = {w: deque() for w in range(workers)}
+        """Each worker's results received and not yet taken, in the order it played them."""
+        left = True
+
+        def send(w: int) -> None:
+            nonlocal left
+            task = next(tasks, None) if left else None
+            if task is None:
+                left = False
+                return
+            pipes[w].send(task)
+            order.append((task, w))
+
+        for _ in range(2):
+            for w in range(workers):
+                send(w)
+        while order:
+            task, w = order[0]
+            if not back[w]:
                 if cancelled is not None and cancelled():
                     return True
-                try:
-                    value = result.get(timeout=0.2)
-                    break
-                except multiprocessing.TimeoutError:
-                    continue
+                for ready in wait([pipes[v] for v in range(workers) if _waiting(order, back, v)], timeout=0.2):
+                    v = pipes.index(ready)
+                    try:
+                        back[v].append(pipes[v].recv())
+                    except EOFError:  # killed (out of memory, a signal): said, never waited for
+                        processes[v].join(1)
+                        code = processes[v].exitcode
+                        raise RuntimeError(f"a worker process ended without its result (exit code {code})") from None
+                    send(v)  # a worker always has the next task at hand
+                continue
+            order.popleft()
+            ok, value = back[w].popleft()
+            if not ok:
+                raise value
             take(task, value)
-            following = next(tasks, None)
-            if following is not None:
-                flight.append((following, pool.apply_async(play, (following,))))
-        pool.close()
-        finished = True
         return False
     finally:
-        if finished:
-            pool.join()
-        else:
-            pool.terminate()
-            pool.join()
+        for process in processes:  # ended at once, done or not: nothing is left to wait for
+            if process.is_alive():
+                process.kill()
+        for process in processes:
+            process.join()
+        for pipe in pipes:
+            pipe.close()
+
+
+def _waiting(order: deque[tuple[Any, int]], back: dict[int, deque[Any]], w: int) -> bool:
+    """Whether worker ``w`` has a task whose result has not come back yet."""
+    return sum(1 for _, v in order if v == w) > len(back[w])
+
+
+def _serve(pipe: Any, play: Callable[[Any], Any]) -> None:
+    """A worker process: play each task that comes down ``pipe`` and send back ``(True, result)``,
+    or ``(False, error)``; stop when the parent's end closes."""
+    _quiet_worker()
+    while True:
+        try:
+            task = pipe.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer: tuple[bool, Any] = (True, play(task))
+        except Exception as exc:  # noqa: BLE001 - the parent raises it
+            answer = (False, exc)
+        pipe.send(answer)
 
 
 def plan(
@@ -1150,7 +1400,8 @@ def workers_for(n: int, *, walked: bool = False, forked: bool = True) -> int:
     """Processes for a run of ``n``: one a core from :data:`PARALLEL_FROM` on, else 1; for bouts
     ``walked`` afresh (``Ruleset.memo`` False), from :data:`WALKED_PARALLEL_FROM`. A run that cannot
     fork its workers (the app runs from a thread, so its workers are spawned) shares a chain's bouts
-    never: each spawned worker builds its chain cold, and two were slower than one (issue 21 review)."""
+    never: a spawned worker starts a new interpreter and imports the app before it builds its chain,
+    and two were slower than one (issue 21 review)."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     if not walked and not forked:
         return 1

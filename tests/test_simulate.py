@@ -179,6 +179,91 @@ def test_two_processes_give_the_same_figures_as_one():
     assert run(jobs, ("Red", "Blue"), workers=2).summary() == run(jobs, ("Red", "Blue"), workers=1).summary()
 
 
+@pytest.mark.slow
+def test_any_number_of_processes_gives_the_same_figures_bouts_and_nights():
+    """Issue 21: the same seed, the same figures on 1, 2 or 3 processes, for a run long enough for
+    batches of several chunks, and for tournament nights (which cross as tallies)."""
+    jobs = plan("nhb", (RED, BLUE), 30_000, 5)
+    one = run(jobs, ("Red", "Blue"), workers=1)
+    for workers in (2, 3):
+        assert run(jobs, ("Red", "Blue"), workers=workers).summary() == one.summary()
+    four = tuple(
+        NhbCard(name=f"F{i}", control=8 + 2 * i, standup=10, ground=10, finishing=5, toughness=5) for i in range(4)
+    )
+    names = tuple(c.name for c in four)
+    nights = plan("nhb", four, 2_000, 5, tournament=True, chunk=250)
+    assert run(nights, names, workers=2).summary() == run(nights, names, workers=1).summary()
+
+
+@pytest.mark.slow
+def test_a_run_on_two_processes_shows_the_figures_so_far_and_a_stop_keeps_the_first_chunks_whole():
+    """Issue 21: while two workers play, the figures so far (the progress bar's) are those of the
+    chunks done; stopped, the run keeps them: the first chunks, whole, as one process plays them."""
+    jobs = plan("nhb", (RED, BLUE), 40_000, 11, chunk=2_000)
+    so_far = Tally(("Red", "Blue"))
+    seen: list[tuple[int, int, str]] = []
+
+    def progress(done: int) -> None:
+        seen.append((done, so_far.n, so_far.leaders()))
+
+    tally = run(
+        jobs, ("Red", "Blue"), workers=2, progress=progress, cancelled=lambda: seen[-1][0] >= 12_000, into=so_far
+    )
+    done = seen[-1][0]
+    assert tally is so_far and tally.stopped and 12_000 <= done < 40_000 and tally.n == done
+    assert all(n == done for done, n, _ in seen) and [d for d, _, _ in seen] == sorted({d for d, _, _ in seen})
+    alone = run(jobs[: done // 2_000], ("Red", "Blue"), workers=1)
+    assert seen[-1][2] == alone.leaders() and "Red" in seen[-1][2]
+    assert tally.summary() == {**alone.summary(), "stopped": True}
+    assert tally.bouts == alone.bouts
+
+
+def test_a_runs_batches_start_at_one_chunk_grow_and_shrink_to_one_chunk_at_the_end():
+    """Issue 21: the first batch is one chunk (figures so far from the start), the batches grow to
+    at most an eighth of a worker's share, and the last are a chunk each (no worker alone at the
+    end); every chunk is played once, in order."""
+    from companion.simulate import BATCH_BOUTS, _batch_bouts, _batches
+
+    for n in (3_000, 100_000, 1_000_000):
+        jobs = plan("nhb", (RED, BLUE), n, 1)
+        batches = list(_batches(iter(jobs), _batch_bouts(n, 2), n, 2))
+        sizes = [sum(job.count for job in batch) for batch in batches]
+        assert [job.index for batch in batches for job in batch] == list(range(len(jobs)))
+        assert len(batches[0]) == 1 and len(batches[-1]) == 1 and sum(sizes) == n
+        assert max(sizes) <= max(2_000, min(BATCH_BOUTS, n // 16) + 2_000)
+        assert len(batches) >= min(len(jobs), 16)  # several a worker
+    assert sizes[:4] == [2_000, 4_000, 8_000, 16_000] and sizes[-3:] == [2_000, 2_000, 2_000]
+
+
+def _fails_on_two(task: int) -> int:
+    if task == 2:
+        raise ValueError("no chart for a roll of 2")
+    return task
+
+
+@pytest.mark.slow
+def test_a_workers_error_reaches_the_parent_and_every_worker_is_ended():
+    """An error in a worker's task is raised in the parent, in the tasks' order, and no worker is
+    left running (each has a pipe of its own, and is ended at once)."""
+    import multiprocessing
+
+    from companion.simulate import pooled
+
+    taken: list[int] = []
+    before = set(multiprocessing.active_children())
+    with pytest.raises(ValueError, match="no chart for a roll of 2"):
+        pooled(
+            iter(range(6)),
+            _fails_on_two,
+            lambda task, value: taken.append(value),
+            multiprocessing.get_context("fork"),
+            2,
+            None,
+        )
+    assert taken == [0, 1]
+    assert set(multiprocessing.active_children()) <= before
+
+
 # --- tournaments ------------------------------------------------------------------------
 
 
@@ -579,33 +664,61 @@ def test_the_rules_exact_figures_are_printed_beside_the_sampled_ones(tmp_path, m
     assert status == 0 and "exact" not in json.loads(out)
 
 
-def test_a_chunk_of_bouts_crosses_as_counts_with_only_the_endings_new_to_the_parent():
-    """Issue 21 (two processes at least 1.6x one): a worker sends a chunk of bouts as counts by
-    ending and only the endings it has not sent before, as plain values; the parent reads each back
-    once and adds the counts as numbers. The figures are those of the chunks' own tallies."""
+def test_a_workers_bouts_cross_as_its_totals_so_far_with_only_the_endings_new_to_the_parent():
+    """Issue 21 (two processes at least 1.6x one): after each batch a worker sends its bouts so far
+    as one dense array of counts by ending in its own numbering, and only the endings it has not
+    sent before, as plain values; the parent keeps the latest array (adding nothing while the
+    workers play) and reads the endings by value once, when the figures are read. The figures are
+    those of the chunks' own tallies."""
     import pickle
 
-    from companion.simulate import Counts, _Endings, _play_for_parent
+    from companion.simulate import Counts, _Endings, _play_batch
 
     jobs = plan("nhb", (RED, BLUE), 3_000, seed=5, chunk=1_000)
-    first, second, third = (pickle.loads(pickle.dumps(_play_for_parent(job))) for job in jobs)
-    assert isinstance(first, Counts) and first.known == 0 and len(first.new) > 50
+    sent = [pickle.loads(pickle.dumps(_play_batch(("run 1", (job,))))) for job in jobs]
+    assert all(len(batch) == 1 and isinstance(batch[0], Counts) for batch in sent)
+    first, second, third = (batch[0] for batch in sent)
+    assert first.known == 0 and len(first.new) > 50
     assert second.source == first.source and second.known == len(first.new)
     assert third.known == second.known + len(second.new)
     assert len(second.new) < len(first.new)  # the chain's endings are mostly met in the first chunk
-    assert sum(first.counts) == sum(second.counts) == 1_000
+    assert (sum(first.totals), sum(second.totals), sum(third.totals)) == (1_000, 2_000, 3_000)  # so far
+    assert len(third.totals) == third.known + len(third.new)  # one count for every ending sent
 
     total, endings = Tally(("Red", "Blue")), _Endings()
-    for chunk in (first, second, third):
+    for chunk in (first, second):
         endings.add(total, chunk)
+    assert total.n == 2_000  # the latest totals in place of the first's, not added to them
+    endings.add(total, third)
     alone = Tally(("Red", "Blue"))
     for job in jobs:
         alone.add(run_job(job))
-    assert total.bouts == alone.bouts and total.n == 3_000
+    assert total.summary() == alone.summary() and total.n == 3_000
+    assert total.leaders() == alone.leaders()
+    assert total.bouts == alone.bouts
     assert all(type(result) is Result for result in total.bouts)
 
     with pytest.raises(RuntimeError, match="came with endings from"):
         _Endings().add(Tally(("Red", "Blue")), second)  # the parent never met the first chunk's endings
+    again = _play_batch(("run 2", (jobs[0],)))[0]  # a new run: everything is new to its parent
+    assert again.known == 0 and sum(again.totals) == 1_000
+
+
+def test_the_workers_figures_read_mid_run_are_not_counted_twice():
+    """The figures read between two batches (a progress bar's) fold the workers' counts in; the next
+    batch's totals replace the last, and only what is new since the reading is added."""
+    from companion.simulate import _Endings, _play_batch
+
+    jobs = plan("nhb", (RED, BLUE), 3_000, seed=6, chunk=1_000)
+    total, endings = Tally(("Red", "Blue")), _Endings()
+    for job in jobs:
+        for chunk in _play_batch(("run 3", (job,))):
+            endings.add(total, chunk)
+        assert sum(total.bouts.values()) == total.n == 1_000 * (job.index + 1)  # read after every batch
+    alone = Tally(("Red", "Blue"))
+    for job in jobs:
+        alone.add(run_job(job))
+    assert total.bouts == alone.bouts and total.summary() == alone.summary()
 
 
 def test_the_chains_own_draw_is_random_randint_face_for_face():

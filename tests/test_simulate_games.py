@@ -301,11 +301,13 @@ def test_cli_strategy_and_pace_mistakes_exit_2_with_a_reason(tmp_path, monkeypat
 
 def test_walked_bouts_are_shared_among_processes_from_twenty_of_their_chunks(monkeypatch):
     """A walked bout costs a millisecond or more (FO, Cage Match): a run is shared among the cores
-    from 1,000 bouts, not from the 500,000 a chain's run needs to gain from a second process."""
+    from 1,000 bouts, not from the 50,000 a chain's run needs to gain from a second process (each
+    process builds its own chain: issue 21)."""
     import os
 
     from companion import simulate
 
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
     assert simulate.workers_for(999, walked=True) == 1 and simulate.workers_for(1_000, walked=True) == 2
-    assert simulate.workers_for(499_999) == 1 and simulate.workers_for(500_000) == 2
+    assert simulate.workers_for(49_999) == 1 and simulate.workers_for(50_000) == 2
+    assert simulate.workers_for(50_000, forked=False) == 1  # spawned workers would build their chains cold
