@@ -28,7 +28,8 @@ def key_rows(screen: Screen[object], bindings: Iterable[ActiveBinding]) -> list[
     for active in bindings:
         binding = active.binding
         words = binding.description or binding.tooltip
-        ours = active.node is screen or active.node is screen.app
+        # a part of the screen that takes its keys while it shows (the action pad) is listed as the screen
+        ours = active.node is screen or active.node is screen.app or getattr(active.node, "STANDS_FOR_A_SCREEN", False)
         if not ours or not words or binding.action in LEFT_OUT or binding.action in seen:
             continue
         seen.add(binding.action)
