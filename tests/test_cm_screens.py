@@ -399,3 +399,38 @@ async def test_question_mark_on_the_pad_lists_the_pads_keys(data_dir: Path) -> N
         await pilot.press("down", "enter")  # the keys still the pad's: red locks the second move
         await pilot.pause()
         assert (pad.side, pad.stage) == (1, "cover")
+
+
+async def test_a_turns_picks_amended_on_the_pad(data_dir: Path) -> None:
+    """Issue 23 on the pad: ctrl+g, the turn's answer picked, and its picks made again on the action
+    pad (never typed where the other corner reads them), each corner's in turn; the reveal amends
+    the answer. Escape on the pad amends nothing."""
+    from companion.screens.fight_amend import AnswerList
+
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_cm(pilot)
+        await red_pad(pilot)
+        await pilot.press("enter", "b", "enter", "enter")  # red's first move (the jab), blue's (the teep)
+        await pilot.pause()
+        assert [a.text for a in screen.session.answers] == ["red=jab blue=teep"]
+        for escape_first in (True, False):
+            await pilot.press("ctrl+g")
+            await pilot.pause()
+            assert screen.query_one(AnswerList).highlighted == 0
+            await pilot.press("enter")  # the turn's picks: the pad, red's cover
+            await pilot.pause()
+            pad = open_pad(app)
+            assert (pad.side, pad.stage) == (0, "cover")
+            if escape_first:
+                await pilot.press("escape")
+                await pilot.pause()
+                assert pad_closed(app) and not screen.amending.active
+                assert [a.text for a in screen.session.answers] == ["red=jab blue=teep"]
+        await pick(pilot, "cross")
+        await pick(pilot, "low-kick")
+        await pilot.press("enter")  # the reveal amends it
+        await pilot.pause()
+        assert pad_closed(app)
+        assert screen.session.answers[0].text == "red=cross blue=low-kick"
+        assert "Cross" in log_text(screen) and not screen.amending.active
