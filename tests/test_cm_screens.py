@@ -434,3 +434,29 @@ async def test_a_turns_picks_amended_on_the_pad(data_dir: Path) -> None:
         assert pad_closed(app)
         assert screen.session.answers[0].text == "red=cross blue=low-kick"
         assert "Cross" in log_text(screen) and not screen.amending.active
+
+
+async def test_a_turn_on_the_pad_at_60_columns(data_dir: Path) -> None:
+    """Issue 22 with the pad laid over the fight screen: at 60x20 it covers all but the keys, a move
+    a line (cut, never wrapped), the last move (Taunt) reached by the arrows; the reveal
+    then shows the fight screen's narrow layout with both picks in the play-by-play."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen = await start_cm(pilot)
+        await red_pad(pilot)
+        pad = open_pad(app)
+        assert pad.region == screen.region.shrink((0, 0, 1, 0))  # all but the footer's line
+        rows = [row.strip(" ▊▎") for row in screen_text(app).splitlines() if row.startswith(" ▊ ")]
+        names = [o.name[:18] for o in pad.shown]
+        assert len(rows) >= pad.query_one("#moves", OptionList).option_count and all(
+            any(row.startswith(name) for name in names) for row in rows if row
+        )
+        await pilot.press("escape", "enter")  # again from red's cover, as pick() starts
+        await pilot.pause()
+        await pick(pilot, "taunt")
+        assert "Taunt" not in screen_text(app)  # blue's cover: nothing of red's pick
+        await pick(pilot, "focus")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pad_closed(app) and screen.has_class("compact")
+        assert "Red Rooster: Taunt" in log_text(screen) and "Blue Heron: Focus" in log_text(screen)
