@@ -16,7 +16,6 @@ locks, so nothing of red's choice is left on screen for blue; Escape throws both
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -27,7 +26,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.ruleset import SIDES, PadOption, PadSide, Pick, Reference, SecretPrompt
-from companion.screens.widgets import escape
+from companion.screens.widgets import TakesTheKeys, escape
 
 COVER, PICK, READY = "cover", "pick", "ready"
 
@@ -43,7 +42,7 @@ def option_line(option: PadOption) -> str:
     return f"{name}{pad}[dim]{option.type.replace('_', ' '):<10}[/dim] {' · '.join(bits)}"
 
 
-class ActionPad(Vertical, can_focus=True):
+class ActionPad(TakesTheKeys, Vertical, can_focus=True):
     """Red picks while blue looks away, then blue while red looks away; closed with both
     picks as one answer, or None if the players back out.
 
@@ -51,8 +50,6 @@ class ActionPad(Vertical, can_focus=True):
     are off while it is shown (``FightScreen.check_action``), so every key is the pad's.
     """
 
-    STANDS_FOR_A_SCREEN: ClassVar[bool] = True
-    """``?`` lists this widget's keys as a screen's: they are all the table can press while it shows."""
     BINDINGS = [
         Binding("enter", "next", "Go on", id="next"),
         Binding("b", "blue", "Blue picks", id="blue"),

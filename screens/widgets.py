@@ -202,6 +202,11 @@ class PlayByPlay(RichLog):
             self.scroll_end(animate=False, immediate=True, x_axis=False)
 
 
+class TakesTheKeys:
+    """A part of a screen that takes all the screen's keys while it shows, as a screen pushed over
+    it would (the action pad): ``?`` lists its keys as the screen's."""
+
+
 FooterEntry = tuple[str, str, str, str]
 """A key as the footer shows it: its key, action, description and tooltip."""
 

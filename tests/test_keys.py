@@ -26,6 +26,7 @@ from companion.screens.app import CompanionApp, make_app
 from companion.screens.fight_amend import AnswerList
 from companion.screens.keys import KeysScreen
 from companion.screens.roller import RollerScreen
+from companion.screens.widgets import TakesTheKeys
 
 ALTERNATES = {
     # the two-corner selection: Start for a bout or for a tournament night, one of them on
@@ -41,12 +42,12 @@ ANSWERED_HERE = {
 
 def screens() -> list[type[Screen]]:
     """Every screen of the app's package, and every part of a screen that takes all its keys while it
-    shows, as a screen would (``STANDS_FOR_A_SCREEN``: the action pad)."""
+    shows, as a screen would (``TakesTheKeys``: the action pad)."""
     found: dict[str, type[Screen]] = {}
     for info in pkgutil.iter_modules(companion.screens.__path__, "companion.screens."):
         module = importlib.import_module(info.name)
         for _, cls in inspect.getmembers(module, inspect.isclass):
-            standing_in = getattr(cls, "STANDS_FOR_A_SCREEN", False)
+            standing_in = issubclass(cls, TakesTheKeys) and cls is not TakesTheKeys
             if (issubclass(cls, Screen) or standing_in) and cls.__module__.startswith("companion."):
                 found[cls.__qualname__] = cls
     return sorted(found.values(), key=lambda cls: cls.__qualname__)
