@@ -47,7 +47,7 @@ from companion.dice import roll_text
 from companion.ruleset import ChoicePrompt, RollPrompt, SecretPrompt, Setup, default_options, get_ruleset
 from companion.screens.app import make_app
 from companion.screens.fight import FightScreen
-from companion.screens.pad import ActionPadScreen
+from companion.screens.pad import ActionPad
 
 MEDIAN_TARGET = 16.0
 P90_TARGET = 33.0
@@ -120,9 +120,9 @@ async def on_pad(pilot: Any, rng: random.Random) -> None:
     highlighted with the arrow keys, locked with Enter; then Enter reveals both."""
     await pilot.press("enter")  # the fight screen opens the pad
     await pilot.pause()
+    pad = pilot.app.screen.query_one(ActionPad)  # laid over the fight screen
     for side in (0, 1):
-        pad = pilot.app.screen
-        assert isinstance(pad, ActionPadScreen), pad
+        assert pad.is_open, pad
         await pilot.press("enter" if side == 0 else "b")
         await pilot.pause()
         shown = pad.shown

@@ -9,7 +9,7 @@ two sides of wound boxes or hit point bars)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from textual import events
@@ -22,11 +22,12 @@ from textual.widgets import Header, Input, RichLog, Static
 from companion.amending import standing
 from companion.clock import RoundClock
 from companion.dice import Refused
-from companion.ruleset import ChoicePrompt, Outcome, OverPrompt, Prompt, SecretPrompt, TimedRuleset
+from companion.ruleset import ChoicePrompt, Outcome, OverPrompt, Prompt, Reference, SecretPrompt, TimedRuleset
 from companion.screens.fight_amend import AnswerList, FightAmend
 from companion.screens.fight_clock import FightClock
 from companion.screens.fight_night import FightNight
 from companion.screens.fight_odds import FightOdds
+from companion.screens.pad import ActionPad
 from companion.screens.sides import ROOMY_SCENE, SidePanel
 from companion.screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
 from companion.screens.widgets import (
@@ -74,7 +75,7 @@ class FightScreen(Screen[None]):
         session: the fight, already saved in the app's store.
     """
 
-    CSS_PATH = "fight.tcss"
+    CSS_PATH = ["fight.tcss", "pad.tcss"]  # the action pad is a part of this screen
     AUTO_FOCUS = ""  # the dice tray is focused by hand: at a secret choice it is hidden and must not be
     BINDINGS = [
         Binding("enter", "pad", "Action pad", id="pad"),
@@ -131,9 +132,10 @@ class FightScreen(Screen[None]):
         """The odds by the tray (for a game that shows them)."""
         self._rolling = False
         """The app is rolling many answers in a row: the screen is drawn once, at the end."""
-        self._pad: Screen[str | None] | None = None
-        """The last action pad shown (Cage Match), kept installed so that closing it with the picks
-        does not remove its widgets while the reveal is drawn: it is let go when the next opens."""
+        self._pad: ActionPad | None = None
+        """The action pad of a secret choice (Cage Match), mounted the first time it opens and then
+        shown and hidden over the ring: closing it redraws what the reveal changed, where closing a
+        screen of its own drew the whole fight screen again (issue 21 item 3)."""
         self._scene = ruleset.scenes
         """A scene of many on two sides (Fudge): the sides are listed on the left,
         the prompt, the tray and the play-by-play on the right."""
@@ -221,7 +223,6 @@ class FightScreen(Screen[None]):
             self.query_one("#faces", Input).focus()
 
     def on_unmount(self) -> None:
-        self._let_pad_go()
         self.session.unwatch(self._changed)
         self.session.close()  # another app may open the fight now (issue 19)
 
@@ -499,6 +500,8 @@ class FightScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # hidden (False) where a key cannot apply at all, so the footer holds every
         # key that can at 80 columns; greyed (None) where it can later (undo)
+        if self.pad_open:
+            return False  # every key is the action pad's while it shows, as on a screen of its own
         over = self.session.over
         if self.amending.picking and action in ("pad", "prompt_scroll", "roll"):
             return False  # the arrows and Enter move in and pick from the list of answers
@@ -605,14 +608,30 @@ class FightScreen(Screen[None]):
         if step is None:
             self.notify("Nothing to redo.")
 
-    def action_pad(self) -> None:
+    @property
+    def pad_open(self) -> bool:
+        """Whether the action pad is shown over the fight (a turn's picks being made)."""
+        return self._pad is not None and self._pad.is_open
+
+    async def open_pad(
+        self, prompt: SecretPrompt, reference: Reference | None, done: Callable[[str | None], None]
+    ) -> None:
+        """Show the action pad for ``prompt`` over the ring; ``done`` is told the answer when it closes
+        (None: backed out). Mounted the first time, then the same pad shown afresh each turn."""
+        if self._pad is None:
+            self._pad = ActionPad(id="pad")
+            await self.mount(self._pad)
+        await self._pad.open(prompt, reference, done)
+        self._refresh_keys()
+
+    async def action_pad(self) -> None:
         """Open the action pad for the turn's secret choice (Cage Match)."""
         prompt = self.session.prompt
-        if not isinstance(prompt, SecretPrompt):
+        if not isinstance(prompt, SecretPrompt) or self.pad_open:
             return
-        from companion.screens.pad import ActionPadScreen
 
         def revealed(answer: str | None) -> None:
+            self._refresh_keys()  # the fight's keys are back
             if answer is None:
                 self.notify("Nothing was picked: Enter opens the pad again.", timeout=3)
                 return
@@ -624,19 +643,7 @@ class FightScreen(Screen[None]):
                 self.notify("The picks were not accepted: Enter opens the pad to pick again.", severity="error")
 
         reference = self.session.ruleset.reference(self.session.state)  # at a secret choice: the pad's card, no row
-        self._let_pad_go()
-        pad = self._pad = ActionPadScreen(prompt, reference)
-        # installed: popped with the picks, it keeps its widgets, whose removal would otherwise come
-        # between the answer and the reveal on screen (issue 21 item 3); they go when the next opens
-        self.app.install_screen(pad, f"action-pad-{id(self)}")
-        self.app.push_screen(pad, revealed)
-
-    def _let_pad_go(self) -> None:
-        """Remove the last action pad, closed (its widgets were kept off the reveal's path)."""
-        pad, self._pad = self._pad, None
-        if pad is not None and self.app.is_screen_installed(pad) and pad not in self.app.screen_stack:
-            self.app.uninstall_screen(pad)
-            pad.remove()
+        await self.open_pad(prompt, reference, revealed)
 
     def action_reference(self) -> None:
         from companion.screens.reference import ReferenceScreen

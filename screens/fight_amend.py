@@ -87,8 +87,6 @@ class FightAmend:
 
     def _pad(self, prompt: SecretPrompt) -> None:
         """A secret choice is picked again on the action pad, never typed where the other corner sees."""
-        from companion.screens.pad import ActionPadScreen
-
         screen = self.screen
 
         def revealed(answer: str | None) -> None:
@@ -99,7 +97,7 @@ class FightAmend:
 
         assert self._before is not None
         reference = screen.session.ruleset.reference(self._before.state)
-        screen.app.push_screen(ActionPadScreen(prompt, reference), revealed)
+        screen.run_worker(screen.open_pad(prompt, reference, revealed), exclusive=False)
 
     # --- typing the new value ------------------------------------------------
 

@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Label
 
-from companion.screens.widgets import escape
+from companion.screens.widgets import TakesTheKeys, escape
 
 LEFT_OUT = frozenset({"app.focus_next", "app.focus_previous", "dismiss", "keys"})
 """Actions every screen has and the list need not repeat (Tab moves between lists; Escape is said
@@ -28,7 +28,8 @@ def key_rows(screen: Screen[object], bindings: Iterable[ActiveBinding]) -> list[
     for active in bindings:
         binding = active.binding
         words = binding.description or binding.tooltip
-        ours = active.node is screen or active.node is screen.app
+        # a part of the screen that takes its keys while it shows (the action pad) is listed as the screen
+        ours = active.node is screen or active.node is screen.app or isinstance(active.node, TakesTheKeys)
         if not ours or not words or binding.action in LEFT_OUT or binding.action in seen:
             continue
         seen.add(binding.action)

@@ -1,26 +1,32 @@
 """The action pad: each corner picks a move and a focus spend in secret on one
 keyboard, then both are revealed together (Cage Match!, ruling CM-5).
 
-The picks live only in this screen until both are locked in: the session, the
-store, the log and the fight screen see nothing until the screen closes with
-the one answer holding both (``red=jab+d1 blue=head-kick``). A corner's pad is
-built afresh for it and removed when it locks, so nothing of red's choice is
-left on screen for blue; Escape throws both picks away.
+The pad is a part of the fight screen, laid over its title, ring and play-by-play (above
+its keys) while a turn's picks are made, looking as it did as a screen of its own, and hidden once they are
+revealed or thrown away: hiding it leaves the fight screen's widgets as they were, so the
+reveal redraws what changed and not the whole screen, as closing a screen of its own did
+(issue 21 item 3).
+
+The picks live only in the pad until both are locked in: the session, the store, the log
+and the fight screen see nothing until the pad closes with the one answer holding both
+(``red=jab+d1 blue=head-kick``). A corner's pad is built afresh for it and removed when it
+locks, so nothing of red's choice is left on screen for blue; Escape throws both picks away.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.reactive import reactive
-from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.ruleset import SIDES, PadOption, PadSide, Pick, Reference, SecretPrompt
-from companion.screens.widgets import escape
+from companion.screens.widgets import TakesTheKeys, escape
 
 COVER, PICK, READY = "cover", "pick", "ready"
 
@@ -36,16 +42,14 @@ def option_line(option: PadOption) -> str:
     return f"{name}{pad}[dim]{option.type.replace('_', ' '):<10}[/dim] {' · '.join(bits)}"
 
 
-class ActionPadScreen(Screen[str | None]):
-    """Red picks while blue looks away, then blue while red looks away; dismissed
-    with both picks as one answer, or None if the players back out.
+class ActionPad(TakesTheKeys, Vertical, can_focus=True):
+    """Red picks while blue looks away, then blue while red looks away; closed with both
+    picks as one answer, or None if the players back out.
 
-    Args:
-        prompt: the turn's secret prompt (everything on it is public at the table).
+    Hidden until :meth:`open` shows it for a turn's secret prompt; the fight screen's own keys
+    are off while it is shown (``FightScreen.check_action``), so every key is the pad's.
     """
 
-    CSS_PATH = "pad.tcss"
-    AUTO_FOCUS = ""
     BINDINGS = [
         Binding("enter", "next", "Go on", id="next"),
         Binding("b", "blue", "Blue picks", id="blue"),
@@ -55,6 +59,8 @@ class ActionPadScreen(Screen[str | None]):
         Binding("f1", "reference", "Fight Card", id="reference"),
         Binding("ctrl+e", "end_fight", "End fight", id="end_fight"),
         Binding("escape", "back", "Back", id="back"),
+        # the fight screen's own widgets lie under the pad: Tab must not take the focus to one of them
+        Binding("tab,shift+tab", "stay", "Stay on the pad", show=False),
     ]
 
     stage: reactive[str] = reactive(COVER, recompose=True)
@@ -62,20 +68,56 @@ class ActionPadScreen(Screen[str | None]):
     side: reactive[int] = reactive(0, recompose=True)
     """Whose turn it is to pick: 0 red, 1 blue."""
 
-    def __init__(self, prompt: SecretPrompt, reference: Reference | None = None) -> None:
-        super().__init__()
-        self.prompt = prompt
-        self.reference = reference
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.display = False  # shown by open()
+        self.prompt: SecretPrompt | None = None
+        """The turn's secret prompt (everything on it is public at the table); None until opened."""
+        self.reference: Reference | None = None
         """The pad's Fight Card (public at the table), for f1."""
+        self._done: Callable[[str | None], None] | None = None
+        """Told the answer when the pad closes (None: the players backed out)."""
         self._picks: list[Pick | None] = [None, None]
         """Each corner's locked pick; None for the app's pick (``roll``) once locked."""
         self._dice = 0
         self._damage = 0
 
+    @property
+    def is_open(self) -> bool:
+        """Whether the pad is shown (a turn's picks are being made)."""
+        return self.display and self._done is not None
+
+    async def open(self, prompt: SecretPrompt, reference: Reference | None, done: Callable[[str | None], None]) -> None:
+        """Show a fresh pad for ``prompt``: red's cover, no picks, the dials at 0; ``done`` is told the
+        answer (both picks, ``SecretPrompt.END``, or None for backed out) when it closes."""
+        self.prompt = prompt
+        self.reference = reference
+        self._done = done
+        self._picks = [None, None]
+        self._dice = self._damage = 0
+        self.set_reactive(ActionPad.stage, COVER)
+        self.set_reactive(ActionPad.side, 0)
+        await self.recompose()  # composed before it shows: nothing of the last turn's pad is drawn
+        self.display = True
+        self._after_compose()
+
+    def _close(self, answer: str | None) -> None:
+        """Hide the pad and give ``answer`` to whoever opened it. The focus leaves the pad first:
+        the fight screen gives it back to the answer box, or (at a secret choice) to nothing, so
+        Enter reaches the fight screen and opens the pad again."""
+        done, self._done = self._done, None
+        self._picks = [None, None]
+        self.screen.set_focus(None)
+        self.display = False
+        if done is not None:
+            done(answer)
+
     # --- what is shown ---------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         p = self.prompt
+        if p is None:
+            return  # not opened yet
         red, blue = p.sides
         with Vertical(id="pad-frame"):
             yield Static(
@@ -101,9 +143,9 @@ class ActionPadScreen(Screen[str | None]):
                 yield Static(id="spend")
             else:
                 yield Static("[b]Both corners have locked in.[/b]\n\nEnter: reveal both moves!", id="cover")
-        yield Footer(show_command_palette=False, compact=True)
 
     def _cover_text(self) -> str:
+        assert self.prompt is not None
         picker = self.prompt.sides[self.side]
         other = self.prompt.sides[1 - self.side]
         lines = []
@@ -120,23 +162,30 @@ class ActionPadScreen(Screen[str | None]):
         ]
         return "\n".join(lines)
 
-    def on_mount(self) -> None:
+    async def recompose(self) -> None:
+        """Composed afresh for a new stage or corner (or a new turn), then the focus placed in it."""
+        await super().recompose()
         self._after_compose()
 
-    def watch_stage(self) -> None:
-        self.call_after_refresh(self._after_compose)
-
     def _after_compose(self) -> None:
+        """The focus in the pad (its keys answer, none of the fight screen's): on the moves when a
+        corner picks, else on the pad itself."""
+        if not self.is_open:
+            return
         if self.stage == PICK and self.query("#moves"):
             moves = self.query_one("#moves", OptionList)
             first = next((i for i, o in enumerate(self.shown) if o.allowed), None)
             moves.highlighted = first
             moves.focus()
             self._show_spend()
+        else:
+            self.focus()
         self.refresh_bindings()
 
     @property
     def pad(self) -> PadSide:
+        """The picking corner's side of the pad."""
+        assert self.prompt is not None
         return self.prompt.sides[self.side]
 
     @property
@@ -184,6 +233,8 @@ class ActionPadScreen(Screen[str | None]):
         self.action_next()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.is_open:
+            return False
         if action in ("dice", "damage", "random"):
             return self.stage == PICK
         if action == "reference":
@@ -197,6 +248,9 @@ class ActionPadScreen(Screen[str | None]):
         return True
 
     # --- keys ----------------------------------------------------------------------
+
+    def action_stay(self) -> None:
+        """Tab and shift+tab: the focus stays where the pad put it (the moves, or the pad itself)."""
 
     def action_dice(self) -> None:
         self._dice = (self._dice + 1) % (self.pad.max_dice + 1)
@@ -222,7 +276,7 @@ class ActionPadScreen(Screen[str | None]):
         elif self.stage == PICK:
             self._lock()
         else:
-            self.dismiss(" ".join(f"{SIDES[i]}={p.text() if p else 'roll'}" for i, p in enumerate(self._picks)))
+            self._close(" ".join(f"{SIDES[i]}={p.text() if p else 'roll'}" for i, p in enumerate(self._picks)))
 
     def action_blue(self) -> None:
         """Blue's own key past blue's cover: red pressing Enter again cannot pass it."""
@@ -255,11 +309,12 @@ class ActionPadScreen(Screen[str | None]):
         """The table ends the fight before this turn (ruling CM-12), after asking."""
         from companion.screens.confirm import ConfirmScreen
 
+        assert self.prompt is not None
         fought = self.prompt.turn - 1
 
         def answered(yes: bool | None) -> None:
-            if yes:
-                self.dismiss(SecretPrompt.END)
+            if yes and self.is_open:
+                self._close(SecretPrompt.END)
 
         question = (
             f"End the fight here, after {fought} turn{'s' * (fought != 1)}? The rules option "
@@ -275,5 +330,4 @@ class ActionPadScreen(Screen[str | None]):
 
     def action_back(self) -> None:
         """Throw both picks away and go back to the fight (nothing was revealed)."""
-        self._picks = [None, None]
-        self.dismiss(None)
+        self._close(None)

@@ -202,6 +202,11 @@ class PlayByPlay(RichLog):
             self.scroll_end(animate=False, immediate=True, x_axis=False)
 
 
+class TakesTheKeys:
+    """A part of a screen that takes all the screen's keys while it shows, as a screen pushed over
+    it would (the action pad): ``?`` lists its keys as the screen's."""
+
+
 FooterEntry = tuple[str, str, str, str]
 """A key as the footer shows it: its key, action, description and tooltip."""
 
@@ -234,19 +239,63 @@ class KeyFooter(Footer):
             offer.setdefault(binding.action, ((binding.key, binding.action, binding.description, tooltip), enabled))
         return list(offer.values())
 
-    _composing: list[tuple[FooterEntry, bool]] | None = None
+    _composing: list[FooterEntry] | None = None
+    """The keys being composed, in order (widgets come with their mount)."""
 
     def compose(self) -> ComposeResult:
-        self._composed = None
-        self._composing = self._offer() if self._bindings_ready else None
-        yield from super().compose()
+        kept = self._composed or []
+        self._composed = self._composing = None
+        offer = self._offer() if self._bindings_ready else None
+        keys = list(super().compose())
+        if offer is None or len(keys) != len(offer) or not all(isinstance(key, FooterKey) for key in keys):
+            yield from keys
+            return
+        fresh = [(entry, key) for (entry, _), key in zip(offer, keys) if isinstance(key, FooterKey)]
+        merged = self._merged(fresh, kept)
+        self._composing = [entry for entry, _ in merged]
+        self.styles.grid_size_columns = len(merged)
+        yield from (key for _, key in merged)
+
+    @staticmethod
+    def _merged(
+        fresh: list[tuple[FooterEntry, FooterKey]], kept: list[tuple[FooterEntry, FooterKey]]
+    ) -> list[tuple[FooterEntry, FooterKey]]:
+        """The keys on offer now, and hidden among them, in their places, those composed before
+        that are not: a part of the screen that brings its own keys and takes them away again (the
+        action pad) then shows and hides them in place, the footer composed once for both.
+        Only the keys on offer where the two orders differ."""
+        on = {entry for entry, _ in fresh}
+        at = {entry: i for i, (entry, _) in enumerate(kept)}
+        places = [at[entry] for entry, _ in fresh if entry in at]
+        if places != sorted(places):
+            return fresh
+
+        def hidden(upto: int) -> list[tuple[FooterEntry, FooterKey]]:
+            out = []
+            for entry, old in kept[done:upto]:
+                if entry not in on:
+                    key = FooterKey(old.key, old.key_display, old.description, old.action, tooltip=entry[3])
+                    key.data_bind(compact=Footer.compact)
+                    key.display = False
+                    out.append((entry, key))
+            return out
+
+        merged: list[tuple[FooterEntry, FooterKey]] = []
+        done = 0
+        for entry, key in fresh:
+            if entry in at:
+                merged += hidden(at[entry])
+                done = at[entry] + 1
+            merged.append((entry, key))
+        merged += hidden(len(kept))
+        return merged
 
     def _keep_keys(self) -> None:
         """Once composed and mounted: the keys with their widgets, to show and hide in place."""
-        offer = self._composing
+        entries = self._composing
         keys = list(self.query_children(FooterKey))
-        if offer is not None and len(keys) == len(offer):
-            self._composed = [(entry, key) for (entry, _), key in zip(offer, keys)]
+        if entries is not None and len(keys) == len(entries):
+            self._composed = list(zip(entries, keys))
 
     async def recompose(self) -> None:
         self._recomposing = False

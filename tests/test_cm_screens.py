@@ -14,7 +14,7 @@ from textual.widgets import OptionList, RichLog, Static
 
 from companion.screens.app import make_app
 from companion.screens.fight import FightScreen
-from companion.screens.pad import ActionPadScreen
+from companion.screens.pad import ActionPad
 
 CAGE_MATCH_ROW = 2
 
@@ -36,6 +36,21 @@ async def start_cm(pilot) -> FightScreen:
     return screen
 
 
+def open_pad(app) -> ActionPad:
+    """The action pad shown over the fight screen (it fails where none is shown)."""
+    screen = app.screen
+    assert isinstance(screen, FightScreen), screen
+    pad = screen.query_one(ActionPad)
+    assert pad.is_open and pad.display
+    return pad
+
+
+def pad_closed(app) -> bool:
+    """The fight screen on top with no action pad shown over it."""
+    screen = app.screen
+    return isinstance(screen, FightScreen) and not any(pad.display for pad in screen.query(ActionPad))
+
+
 async def red_pad(pilot) -> None:
     """From the fight screen: open the action pad and pass red's cover."""
     await pilot.press("enter")
@@ -46,8 +61,7 @@ async def red_pad(pilot) -> None:
 
 async def pick(pilot, key: str, dice: int = 0, damage: int = 0) -> None:
     """On an open pad: the cover, then highlight ``key`` with the arrow keys, set the dials, lock in."""
-    pad = pilot.app.screen
-    assert isinstance(pad, ActionPadScreen)
+    pad = open_pad(pilot.app)
     await pilot.press("enter" if pad.side == 0 else "b")  # past the cover: blue's has its own key
     await pilot.pause()
     keys = [o.key for o in pad.shown]
@@ -74,13 +88,13 @@ async def test_a_hidden_pick_never_shows_before_the_reveal(data_dir: Path) -> No
         await pilot.press("enter")
         await pilot.pause()
         seen.append(screen_text(app))  # red's cover
-        pad = app.screen
+        pad = open_pad(app)
         await pilot.press("enter")  # past red's cover
         await pilot.pause()
         await pilot.press(*["down"] * [o.key for o in pad.shown].index("hammer-right"), "x", "x")
         await pilot.press("d", "enter")  # 2 + 1 + 2 = 5 focus of the 10 held
         await pilot.pause()
-        assert app.screen is pad and pad.side == 1  # locked: hammer right, +x2, +d1
+        assert open_pad(app) is pad and pad.side == 1  # locked: hammer right, +x2, +d1
         seen.append(screen_text(app))  # blue's cover
         assert not app._notifications  # nothing said on red's pad outlives it
         await pilot.press("b")
@@ -99,7 +113,7 @@ async def test_a_hidden_pick_never_shows_before_the_reveal(data_dir: Path) -> No
 
         await pilot.press("enter")  # reveal
         await pilot.pause()
-        assert isinstance(app.screen, FightScreen)
+        assert pad_closed(app)
         assert session.steps[-1].answer.text == "red=hammer-right+d1+x2 blue=teep"
         reveal = session.steps[-1].log[0]
         assert "Red Rooster: Hammer right hand (2 focus, +1 focus on dice, +2 focus on damage)" in reveal
@@ -118,7 +132,7 @@ async def test_blue_gets_a_fresh_pad(data_dir: Path) -> None:
         await pick(pilot, "cross", dice=1)
         await pilot.press("b")  # past blue's cover
         await pilot.pause()
-        pad = app.screen
+        pad = open_pad(app)
         assert pad.side == 1 and pad.stage == "pick"
         assert pad.query_one("#moves", OptionList).highlighted == 0
         assert "focus on dice 0" in screen_text(app) and "focus on damage 0" in screen_text(app)
@@ -132,11 +146,11 @@ async def test_escape_throws_the_picks_away(data_dir: Path) -> None:
         await pick(pilot, "cross")
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, FightScreen)
+        assert pad_closed(app)
         assert screen.session.steps == []
         await pilot.press("enter")  # the pad again: red picks afresh
         await pilot.pause()
-        assert app.screen.side == 0 and "RED (Red Rooster) picks now" in screen_text(app)
+        assert open_pad(app).side == 0 and "RED (Red Rooster) picks now" in screen_text(app)
 
 
 async def test_moves_that_cannot_be_done_are_greyed_with_why(data_dir: Path) -> None:
@@ -147,7 +161,7 @@ async def test_moves_that_cannot_be_done_are_greyed_with_why(data_dir: Path) -> 
         await start_cm(pilot)
         await pilot.press("enter", "enter")
         await pilot.pause()
-        pad = app.screen
+        pad = open_pad(app)
         hammer = next(o for o in pad.pad.options if o.key == "hammer-right")
         assert not hammer.allowed and hammer.why == "needs 2 focus, holds 0"
         text = screen_text(app)
@@ -220,8 +234,8 @@ async def test_undoing_a_reveal_gives_empty_pads(data_dir: Path) -> None:
         assert screen.session.steps == []
         await pilot.press("enter", "enter")
         await pilot.pause()
-        pad = app.screen
-        assert isinstance(pad, ActionPadScreen) and pad.side == 0
+        pad = open_pad(app)
+        assert pad.side == 0
         assert pad.query_one("#moves", OptionList).highlighted == 0  # not the undone cross
 
 
@@ -233,8 +247,8 @@ async def test_red_pressing_on_cannot_pick_for_blue(data_dir: Path) -> None:
         await red_pad(pilot)
         await pilot.press("enter", "enter", "enter", "enter")
         await pilot.pause()
-        pad = app.screen
-        assert isinstance(pad, ActionPadScreen) and (pad.side, pad.stage) == (1, "cover")
+        pad = open_pad(app)
+        assert (pad.side, pad.stage) == (1, "cover")
         assert "Press b when only blue is looking" in screen_text(app)
         assert screen.session.steps == []
 
@@ -269,7 +283,7 @@ async def test_the_pad_uses_the_height_it_has(size: tuple[int, int], red: str, c
     async with app.run_test(size=size) as pilot:
         await open_fight(pilot, CAGE_MATCH_ROW, red, "marcus" if red == "frank" else "frank")
         await red_pad(pilot)
-        pad = app.screen
+        pad = open_pad(app)
         moves = pad.query_one("#moves", OptionList)
         assert moves.option_count == count == len(pad.shown)
         assert moves.scrollable_content_region.height >= moves.option_count
@@ -295,10 +309,10 @@ async def test_the_table_ends_a_fight_from_the_pad(data_dir: Path) -> None:
         await pilot.pause()
         await pilot.press("n")  # not after all: back on the pad's cover
         await pilot.pause()
-        assert isinstance(app.screen, ActionPadScreen) and not screen.session.over
+        assert open_pad(app).stage == "cover" and not screen.session.over
         await pilot.press("enter")  # red's pad: the key is gone
         await pilot.pause()
-        assert app.screen.check_action("end_fight", ()) is False
+        assert open_pad(app).check_action("end_fight", ()) is False
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("enter")
@@ -313,36 +327,136 @@ async def test_the_table_ends_a_fight_from_the_pad(data_dir: Path) -> None:
         assert "The table ends the fight after 1 turn" in log_text(screen)
 
 
-async def test_a_closed_pad_is_let_go_when_the_next_opens(data_dir: Path) -> None:
-    """Issue 21 item 3: the pad closed with the picks keeps its widgets while the reveal is drawn (it
-    is installed, so closing it removes nothing on the answer's way to the screen), and is removed
-    when the next turn's pad opens: one pad kept at most."""
+async def test_the_pad_lies_over_the_fight_and_its_keys_are_the_only_ones(data_dir: Path) -> None:
+    """Issue 21 item 3: the action pad is a part of the fight screen, laid over its title, ring and
+    play-by-play (the keys under it stay; it looks as the pad's own screen did), hidden at the reveal and shown
+    afresh the next turn, one pad all fight. While it shows, only its keys and the app's answer:
+    ctrl+z (the fight's undo) undoes nothing on the pad, as on the screen it was."""
     from companion.ruleset import SecretPrompt
 
     app = make_app(data_dir, rng=random.Random(1))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start_cm(pilot)
         await pilot.press("enter")
-        first = app.screen
-        assert isinstance(first, ActionPadScreen)
+        await pilot.pause()
+        pad = open_pad(app)
+        for part in ("#ring", "#log", "#corners"):
+            shown = screen.query_one(part)
+            assert not shown.region or pad.region.contains_region(shown.region), part  # covered
+        assert pad.region.y == 0 and pad.region.bottom == 23  # over the title, above the keys
+        text = screen_text(app)
+        assert "Turn 1" in text.splitlines()[0] and "Go on" in text.splitlines()[-1]
+        assert "both choose a move in secret" not in text  # the fight's prompt is under the pad
+        for active in screen.active_bindings.values():  # the pad's, or the app's own (? lists the keys)
+            ours = active.node is app or active.binding.action.startswith("app.")
+            assert ours or active.node is pad or pad in active.node.ancestors, active
+
         await pick(pilot, "cross")
         await pilot.press("b")
         await pilot.pause()
         await pilot.press("enter", "enter")  # blue's first move, then the reveal
         await pilot.pause()
-        assert app.screen is screen and len(screen.session.steps) == 1
-        assert app.is_screen_installed(first) and first.is_attached  # kept off the reveal's path
+        assert pad_closed(app) and len(screen.session.steps) == 1
+        assert "Red Rooster: Cross" in screen_text(app)  # the reveal in the play-by-play, in view
         for _ in range(40):  # the turn's rolls, by the app, to the next secret choice
             if isinstance(screen.session.prompt, SecretPrompt):
                 break
             await pilot.press("ctrl+r")
             await pilot.pause()
         assert isinstance(screen.session.prompt, SecretPrompt)
+        answers = len(screen.session.steps)
         await pilot.press("enter")
         await pilot.pause()
-        second = app.screen
-        assert isinstance(second, ActionPadScreen) and second is not first
-        assert not app.is_screen_installed(first) and not first.is_attached  # let go now
+        assert open_pad(app) is pad and (pad.side, pad.stage) == (0, "cover")  # the same pad, afresh
+        assert "RED (Red Rooster) picks now" in screen_text(app)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert len(screen.session.steps) == answers and open_pad(app) is pad
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is screen and app.is_screen_installed(second)
+        assert pad_closed(app) and list(screen.query(ActionPad)) == [pad]
+
+
+async def test_question_mark_on_the_pad_lists_the_pads_keys(data_dir: Path) -> None:
+    """? on the pad lists what the table can press there (the pad's keys and the app's), not the
+    fight screen's keys under it; closing the list leaves the pad where it was."""
+    from companion.screens.keys import KeysScreen
+
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_cm(pilot)
+        await red_pad(pilot)
+        pad = open_pad(app)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        words = {does for _, does in app.screen.rows}
+        assert {"Focus on dice", "Focus on damage", "App picks", "Back", "Quit"} <= words
+        assert not words & {"Undo", "Home", "Export", "Action pad", "Amend an answer"}
+        await pilot.press("escape")
+        await pilot.pause()
+        assert open_pad(app) is pad and pad.stage == "pick"
+        await pilot.press("down", "enter")  # the keys still the pad's: red locks the second move
+        await pilot.pause()
+        assert (pad.side, pad.stage) == (1, "cover")
+
+
+async def test_a_turns_picks_amended_on_the_pad(data_dir: Path) -> None:
+    """Issue 23 on the pad: ctrl+g, the turn's answer picked, and its picks made again on the action
+    pad (never typed where the other corner reads them), each corner's in turn; the reveal amends
+    the answer. Escape on the pad amends nothing."""
+    from companion.screens.fight_amend import AnswerList
+
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_cm(pilot)
+        await red_pad(pilot)
+        await pilot.press("enter", "b", "enter", "enter")  # red's first move (the jab), blue's (the teep)
+        await pilot.pause()
+        assert [a.text for a in screen.session.answers] == ["red=jab blue=teep"]
+        for escape_first in (True, False):
+            await pilot.press("ctrl+g")
+            await pilot.pause()
+            assert screen.query_one(AnswerList).highlighted == 0
+            await pilot.press("enter")  # the turn's picks: the pad, red's cover
+            await pilot.pause()
+            pad = open_pad(app)
+            assert (pad.side, pad.stage) == (0, "cover")
+            if escape_first:
+                await pilot.press("escape")
+                await pilot.pause()
+                assert pad_closed(app) and not screen.amending.active
+                assert [a.text for a in screen.session.answers] == ["red=jab blue=teep"]
+        await pick(pilot, "cross")
+        await pick(pilot, "low-kick")
+        await pilot.press("enter")  # the reveal amends it
+        await pilot.pause()
+        assert pad_closed(app)
+        assert screen.session.answers[0].text == "red=cross blue=low-kick"
+        assert "Cross" in log_text(screen) and not screen.amending.active
+
+
+async def test_a_turn_on_the_pad_at_60_columns(data_dir: Path) -> None:
+    """Issue 22 with the pad laid over the fight screen: at 60x20 it covers all but the keys, a move
+    a line (cut, never wrapped), the last move (Taunt) reached by the arrows; the reveal
+    then shows the fight screen's narrow layout with both picks in the play-by-play."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen = await start_cm(pilot)
+        await red_pad(pilot)
+        pad = open_pad(app)
+        assert pad.region == screen.region.shrink((0, 0, 1, 0))  # all but the footer's line
+        rows = [row.strip(" ▊▎") for row in screen_text(app).splitlines() if row.startswith(" ▊ ")]
+        names = [o.name[:18] for o in pad.shown]
+        assert len(rows) >= pad.query_one("#moves", OptionList).option_count and all(
+            any(row.startswith(name) for name in names) for row in rows if row
+        )
+        await pilot.press("escape", "enter")  # again from red's cover, as pick() starts
+        await pilot.pause()
+        await pick(pilot, "taunt")
+        assert "Taunt" not in screen_text(app)  # blue's cover: nothing of red's pick
+        await pick(pilot, "focus")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pad_closed(app) and screen.has_class("compact")
+        assert "Red Rooster: Taunt" in log_text(screen) and "Blue Heron: Focus" in log_text(screen)

@@ -15,7 +15,7 @@ from textual.widgets._footer import FooterKey
 from companion.ruleset import OverPrompt, SecretPrompt
 from companion.screens.app import make_app
 from companion.screens.fight import FightScreen
-from companion.screens.pad import ActionPadScreen
+from companion.screens.pad import ActionPad
 from companion.screens.widgets import KeyFooter
 
 CAGE_MATCH_ROW = 2
@@ -50,43 +50,58 @@ def shown(screen: FightScreen) -> list[tuple[str, str, bool]]:
 
 async def test_the_pad_key_goes_and_comes_back_in_place(data_dir: Path) -> None:
     """Cage Match: the action pad's key is shown at a secret choice and hidden at a roll, the pad
-    opened and closed over the screen; each time the footer draws what Textual's would, with the
-    same key widgets (nothing composed again)."""
+    opened and closed over the screen; each time the footer draws what Textual's would. The pad's
+    own keys are composed the first time it opens, the fight's kept hidden among them; from then on
+    the same key widgets are shown and hidden (nothing composed again, the reveal's frame included)."""
     app = make_app(data_dir, rng=random.Random(3))
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await open_fight(pilot, CAGE_MATCH_ROW, "red rooster", "blue heron")
         assert isinstance(screen.query_one(Footer), KeyFooter)
         assert isinstance(screen.session.prompt, SecretPrompt)
         await pilot.pause()
-        widgets = footer_keys(screen)
-        assert ("enter", "Action pad", True) in [(k.key, k.description, True) for k in widgets if k.display]
+        before = footer_keys(screen)
+        assert ("enter", "Action pad", True) in [(k.key, k.description, True) for k in before if k.display]
         assert shown(screen) == offered(screen)
 
         await pilot.press("enter")  # the pad over the fight screen, then backed out of
         await pilot.pause()
-        assert isinstance(app.screen, ActionPadScreen)
+        assert screen.query_one(ActionPad).is_open
+        assert "Go on" in [d for _, d, _ in shown(screen)] and shown(screen) == offered(screen)
+        # the fight's keys composed again with the pad's, hidden while it shows
+        keys = {(k.key, k.description) for k in footer_keys(screen)}
+        assert {(k.key, k.description) for k in before} <= keys
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is screen
-        assert footer_keys(screen) == widgets and shown(screen) == offered(screen)
+        assert app.screen is screen and not screen.query_one(ActionPad).display
+        assert shown(screen) == offered(screen)
 
         kinds = set()
-        for _ in range(12):  # the app picks for both corners; the rolls after a reveal typed in
+        widgets = None  # the footer's keys once a turn has been picked on the pad: every key composed
+        for _ in range(14):  # every turn picked on the pad (blue's first move: a teep); the rolls typed in
             if isinstance(screen.session.prompt, OverPrompt):
                 break
             secret = isinstance(screen.session.prompt, SecretPrompt)
             kinds.add(secret)
             if secret:
-                await pilot.press("ctrl+r")
+                await pilot.press("enter", "enter", "enter", "b")
                 await pilot.pause()
+                assert shown(screen) == offered(screen)  # blue's pad
+                await pilot.press("enter")
+                await pilot.pause()
+                assert shown(screen) == offered(screen)  # "Both corners have locked in"
+                if widgets is not None:
+                    assert footer_keys(screen) == widgets
+                widgets = widgets or footer_keys(screen)
+                await pilot.press("enter")  # the reveal
             else:
                 await type_answer(pilot, "roll")
             await pilot.pause()
             assert shown(screen) == offered(screen)
+            assert widgets is None or footer_keys(screen) == widgets  # shown and hidden in place
             pad_key = [k for k in footer_keys(screen) if k.action == "pad"]
             assert pad_key and pad_key[0].display == isinstance(screen.session.prompt, SecretPrompt)
         assert kinds == {True, False}, "a secret choice and a roll were both answered"
-        assert footer_keys(screen) == widgets  # the same widgets all along: shown and hidden in place
+        assert len(screen.session.steps) >= 5
 
 
 async def test_undo_is_offered_in_place_and_new_keys_are_composed(data_dir: Path) -> None:

@@ -26,6 +26,7 @@ from companion.screens.app import CompanionApp, make_app
 from companion.screens.fight_amend import AnswerList
 from companion.screens.keys import KeysScreen
 from companion.screens.roller import RollerScreen
+from companion.screens.widgets import TakesTheKeys
 
 ALTERNATES = {
     # the two-corner selection: Start for a bout or for a tournament night, one of them on
@@ -40,12 +41,14 @@ ANSWERED_HERE = {
 
 
 def screens() -> list[type[Screen]]:
-    """Every screen of the app's package."""
+    """Every screen of the app's package, and every part of a screen that takes all its keys while it
+    shows, as a screen would (``TakesTheKeys``: the action pad)."""
     found: dict[str, type[Screen]] = {}
     for info in pkgutil.iter_modules(companion.screens.__path__, "companion.screens."):
         module = importlib.import_module(info.name)
         for _, cls in inspect.getmembers(module, inspect.isclass):
-            if issubclass(cls, Screen) and cls.__module__.startswith("companion."):
+            standing_in = issubclass(cls, TakesTheKeys) and cls is not TakesTheKeys
+            if (issubclass(cls, Screen) or standing_in) and cls.__module__.startswith("companion."):
                 found[cls.__qualname__] = cls
     return sorted(found.values(), key=lambda cls: cls.__qualname__)
 
@@ -73,7 +76,7 @@ def action_name(binding: Binding, of_app: bool = False) -> str:
 
 def test_there_are_screens_to_check():
     names = {cls.__qualname__ for cls in screens()}
-    assert {"FightScreen", "FighterSelectScreen", "SceneSelectScreen", "ActionPadScreen", "RollerScreen"} <= names
+    assert {"FightScreen", "FighterSelectScreen", "SceneSelectScreen", "ActionPad", "RollerScreen"} <= names
     assert {"MatchupScreen", "BracketScreen", "StopwatchScreen", "KeysScreen"} <= names
 
 
