@@ -397,6 +397,11 @@ class Sheet:
         return {}
 
     @cached_property
+    def kept_whole(self) -> dict[tuple[Any, ...], tuple[Any, Any, Any, Any]]:
+        """His combat rolls, melee defences and dodges whole, by everything they read (:meth:`Rolls.whole_roll`)."""
+        return {}
+
+    @cached_property
     def kept_targets(self) -> dict[str, Choice]:
         """He as a target, by the words said of him (:meth:`as_target`)."""
         return {}
