@@ -333,7 +333,9 @@ class Declarations(RoundBase):
             return made + [NO_MORE_TARGETS] if chosen else made
 
         # each target's choice is the same for the same words (:meth:`Sheet.as_target`): the prompt too
-        key = self.choose_kept(combatant, reason, options, advised, ("target", whys, bool(chosen)))
+        # (the choices are the targets' sheets': the scene's sheets are in the key, :meth:`scene_id`)
+        kept = ("target", whys, bool(chosen), self.scene_id(combatant))
+        key = self.choose_kept(combatant, reason, options, advised, kept)
         if key == "done":
             return None
         return next(enemy for enemy in candidates if self.sheets[enemy].slug == key)
@@ -391,10 +393,12 @@ class Declarations(RoundBase):
         ``short`` (a side panel's line): ``attacks Grak (head), broadsword``."""
         # the same declaration is said in the same words round after round (the log, the side
         # panels): worked out once a fight, kept on his sheet (its ``__dict__``, as his prompts are)
+        # (the targets' names are their sheets': the scene's sheets are in the key, :meth:`scene_id`)
         said = self.sheets[combatant].kept_words
-        words = said.get((decl, short))
+        key = (decl, short, self.scene_id(combatant))
+        words = said.get(key)
         if words is None:
-            words = said[decl, short] = self._declared_words(combatant, decl, short)
+            words = said[key] = self._declared_words(combatant, decl, short)
         return words
 
     def _declared_words(self, combatant: int, decl: Decl, short: bool) -> str:

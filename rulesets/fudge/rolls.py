@@ -437,25 +437,26 @@ class Rolls(Declarations):
 
         Its key is everything ``make`` reads (:meth:`combat_parts`, :meth:`against`,
         :meth:`combat_note`, :meth:`guard_parts`, :meth:`guard_note`, :meth:`dodge_parts`, and what
-        they ask): every one's declaration (who attacks whom, shoots at whom, how, where), who could
-        act when the round began (a helpless target is hit unopposed), his own numbers the modifiers
-        read (his worst wound, last turn's all-out attack, his aim, his experience and whether an
-        opponent fought back: the cap, FU-8), the GM's modifiers typed at this roll, whether the
-        scene is on (the GM's words it takes); and, by identity, the fight's sheets (names, skills,
-        weapons, armor, scale of all), options and tables, which a fight never changes but a state
-        may be given others (the objects are kept with the prompt, so their ids are never reused
-        while it is kept). Nothing else of the round is read: the rolls made so far, the phase."""
+        they ask): every one's declaration (who attacks whom, shoots at whom, how, where; and who
+        could act when the round began, for a helpless target is hit unopposed: exactly those whose
+        declaration is None, so the declarations say it), his own numbers the modifiers read (his
+        worst wound, last turn's all-out attack, his aim, his experience and whether an opponent
+        fought back: the cap, FU-8), the GM's modifiers typed at this roll, whether the scene is on
+        (the GM's words it takes: always, at these rolls, but read); the scene's sheets (names,
+        skills, weapons, armor, scale of all: :meth:`scene_id`), and by identity the options and
+        tables, which a fight never changes but a state may be given others (they are kept with the
+        prompt, so their ids are another's never while it is kept). Nothing else of the round is
+        read: not the rolls made so far, nor the phase."""
         me = self.f[combatant]
         typed = self.gm.get((kind, combatant))
-        sheets, options, tables = self.sheets, self.options, self.tables
+        options, tables = self.options, self.tables
         key = (
             kind,
             combatant,
-            id(sheets),
+            self.scene_id(combatant),
             id(options),
             id(tables),
             tuple(self.decl),
-            tuple(self.able0),
             me.worst(),
             me.tired,
             me.aim,
@@ -466,9 +467,9 @@ class Rolls(Declarations):
         )
         kept = self.sheets[combatant].kept_whole
         found = kept.get(key)
-        if found is None or found[0] is not sheets or found[1] is not options or found[2] is not tables:
-            found = kept[key] = (sheets, options, tables, make())
-        return found[3]
+        if found is None or found[0] is not options or found[1] is not tables:
+            found = kept[key] = (options, tables, make())
+        return found[2]
 
     def roll_prompt(
         self, combatant: int, what: str, parts: list[tuple[str, int]], against: str, target: int | None, note: str = ""

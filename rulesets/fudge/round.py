@@ -229,6 +229,18 @@ class RoundBase(ReplayRound):
             )
         return prompt
 
+    def scene_id(self, combatant: int) -> int:
+        """The id of the scene's sheets, for a key of what the sheet of ``combatant`` keeps that reads
+        the others' sheets too (their names, skills, armor): the same sheet put among others (a state
+        given other sheets) is asked anew. The sheets are kept with his (:attr:`Sheet.kept_scenes`),
+        so their id is never another's while anything keyed by it is kept."""
+        sheets = self.sheets
+        scene = id(sheets)
+        scenes = sheets[combatant].kept_scenes
+        if scenes.get(scene) is not sheets:
+            scenes[scene] = sheets
+        return scene
+
     def ask_roll(self, key: tuple[Any, ...], make: Callable[[], RollPrompt]) -> tuple[int, ...]:
         """The faces of a roll, after any GM's modifiers typed at it (FU-11): each is logged with
         its reason and the roll is asked again with it among its modifiers (FU-10). ``make`` builds

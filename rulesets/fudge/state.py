@@ -397,7 +397,12 @@ class Sheet:
         return {}
 
     @cached_property
-    def kept_whole(self) -> dict[tuple[Any, ...], tuple[Any, Any, Any, Any]]:
+    def kept_scenes(self) -> dict[int, tuple[Sheet, ...]]:
+        """The scenes' sheets what he keeps was worked out among, by their ids (:meth:`RoundBase.scene_id`)."""
+        return {}
+
+    @cached_property
+    def kept_whole(self) -> dict[tuple[Any, ...], tuple[Any, Any, Any]]:
         """His combat rolls, melee defences and dodges whole, by everything they read (:meth:`Rolls.whole_roll`)."""
         return {}
 
