@@ -176,18 +176,30 @@ class RoundBase(ReplayRound):
         action, weapon and awareness prompts come back round after round as they were. Kept on his
         sheet (its ``__dict__``, as :meth:`Sheet.as_target` keeps its choices): a fight's sheets are
         its own, and so are the options its prompts are made of."""
+        prompt = self.choice_prompt(combatant, reason, options, advised, kept)
+        choice: str = self.take(lambda: prompt)
+        return choice
+
+    def choice_prompt(
+        self,
+        combatant: int,
+        reason: str,
+        options: Callable[[], Sequence[Choice]],
+        advised: str | None,
+        kept: tuple[Any, ...],
+    ) -> ChoicePrompt:
+        """The prompt :meth:`choose_kept` asks, made once a fight for what it is made of."""
         sheet = self.sheets[combatant]
         prompts = sheet.kept_prompts
         in_scene = self.in_scene
         key = (kept, reason, advised, in_scene)
-        prompt = prompts.get(key)
+        prompt: ChoicePrompt | None = prompts.get(key)
         if prompt is None:
             also, closed = _ALSO[in_scene, False], _CLOSED[in_scene, False]
             prompt = prompts[key] = ChoicePrompt(
                 self.names[combatant], sheet.side, reason, tuple(options()), advised, also, closed
             )
-        choice: str = self.take(lambda: prompt)
-        return choice
+        return prompt
 
     def roll_kept(
         self,
