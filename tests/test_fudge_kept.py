@@ -223,3 +223,27 @@ def test_states_given_other_numbers_on_the_sheets_their_fight_filled_say_what_fr
             assert kept == fresh, (seed, step.answer)
             asked += isinstance(kept, RollPrompt)
     assert asked > 100
+
+
+def _crowded(cast: str) -> Session:
+    """A scene of five on one, played (the app's choices: each attacks) to the fifth's action prompt,
+    when his one foe already has the most melee attackers (FU-2)."""
+    session = session_of(cast, 0)
+    while not session.prompt.reason.startswith("action (no melee attack"):
+        assert len(session.answers) < 20
+        session.roll()
+    return session
+
+
+def test_a_crowded_action_prompt_kept_names_the_foe_of_its_own_scene():
+    """The action prompt kept with what a combatant can declare says who is crowded by name (FU-2):
+    his sheet put among other sheets (another foe) says the other foe's name, as fresh sheets do."""
+    reds = ' --red "Bors Holt"' * 5
+    filler = _crowded(reds + ' --blue "Aldo Reyne"')
+    assert "Aldo Reyne already has 4 melee attackers" in filler.prompt.reason
+    second = _crowded(reds + ' --blue "Hal Brandt"')
+    mixed = (*filler.start.sheets[:5], second.start.sheets[5])
+    start = evolve(second.start, sheets=mixed, tables=filler.start.tables, options=filler.start.options)
+    steps = fold(Fudge(), start, second.answers)
+    asked = Fudge().prompt(steps[-1].state)
+    assert asked == second.prompt and "Hal Brandt already has 4 melee attackers" in asked.reason
