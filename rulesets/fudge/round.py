@@ -83,7 +83,8 @@ class RoundBase(ReplayRound):
         self.i = 0
         self.taken: list[Any] = []
         self.log: list[str] = []
-        self.f = [Live.of(fighter) for fighter in state.fighters]
+        counted = state.options.reloading  # the loads change only with it (:meth:`Live.of`)
+        self.f = [Live.of(fighter, counted) for fighter in state.fighters]
         self.able0 = [fighter.able for fighter in self.f]
         """Who could act when the round began: they declare and roll; the others are helpless targets."""
         self.decl: list[Decl | None] = [None] * len(self.sheets)
