@@ -111,7 +111,7 @@ class Damage(Resolution):
         found = kept.get(key)
         if found is None or found[0] is not options or found[1] is not tables:
             found = kept[key] = (options, tables, make())
-        return found[2]  # type: ignore[no-any-return]
+        return found[2]
 
     def hit_arm(self, hit: Hit) -> Arm:
         """The weapon of a hit: the attack's, or the one a defender hits back with
