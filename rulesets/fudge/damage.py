@@ -9,6 +9,8 @@ off until the scene ends (FU-6).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.ruleset import RollPrompt
 from companion.rulesets.fudge.resolution import Resolution
 from companion.rulesets.fudge.rules import POOR, ladder_name, ladder_show
@@ -65,7 +67,7 @@ class Damage(Resolution):
                 note,
             )
 
-        faces = self.ask_roll(("damage", attacker, defender), make)
+        faces = self.ask_roll(("damage", attacker, defender), lambda: self.whole_damage(hit, note, make))
         self.asking = None
         prompt = self.asked if isinstance(self.asked, RollPrompt) else make()  # as it was answered, else made again
         parts = prompt.modifier_parts
@@ -80,6 +82,36 @@ class Damage(Resolution):
             text += f", DR {dr}: {ladder_show(degree)}"
         self.log.append(f"{text}: {WOUND_WORDS[wound]}")
         self.wound(defender, wound, degree)
+
+    def whole_damage(self, hit: Hit, note: str, make: Callable[[], RollPrompt]) -> RollPrompt:
+        """The prompt of the damage roll of ``hit``, as ``make`` works it out (:meth:`damage_parts`,
+        :meth:`RoundBase.roll_kept`), kept a fight on the attacker's sheet (beside his rolls kept
+        whole, :meth:`Rolls.whole_roll`): the same blow lands round after round.
+
+        Its key is everything ``make`` reads: the hit (who hits whom, its RD, whether it is a blow
+        back), the attacker's declaration (his weapon, maneuver, targets and location; none for a
+        blow back, which is his weapon alone), the note (the defender's armor DR), the GM's
+        modifiers typed at it, whether the scene is on, the scene's sheets (names, weapons,
+        Strength, scale: :meth:`scene_id`), and by identity the options and tables (kept with the
+        prompt, so their ids are another's never while it is kept)."""
+        typed = self.gm.get(("damage", hit.attacker, hit.defender))
+        options, tables = self.options, self.tables
+        key = (
+            "damage",
+            hit,
+            None if hit.back else self.decl[hit.attacker],
+            note,
+            tuple(typed) if typed else None,
+            self.in_scene,
+            self.scene_id(hit.attacker),
+            id(options),
+            id(tables),
+        )
+        kept = self.sheets[hit.attacker].kept_whole
+        found = kept.get(key)
+        if found is None or found[0] is not options or found[1] is not tables:
+            found = kept[key] = (options, tables, make())
+        return found[2]
 
     def hit_arm(self, hit: Hit) -> Arm:
         """The weapon of a hit: the attack's, or the one a defender hits back with

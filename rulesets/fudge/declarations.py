@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from companion.ruleset import Choice
 from companion.rulesets.fudge.cards import CardWeapon
@@ -77,16 +77,22 @@ class Declarations(RoundBase):
 
     def declare(self, combatant: int) -> Decl:
         can = self._can(combatant)  # the actions offered (:meth:`actions`) and their weapons
-        # an empty bow advises its reload, not defending (issue 17)
-        advised = "attack" if "attack" in can else "reload" if "reload" in can else "defend"  # defend: always offered
-        keys = tuple(can)  # the prompt's options are the actions' own choices, made once (ACTION_CHOICES)
-        action = self.choose_kept(
-            combatant,
-            "action" + self.crowded(combatant),
-            lambda: [ACTION_CHOICES[key] for key in keys],
-            advised,
-            ("action", keys),
-        )
+        kept = self._can_now[1]  # type: ignore[index]  # what :meth:`_can` found, kept with its prompt
+        asked = kept[2]
+        if asked is None:  # the first time these actions are offered him (among these sheets)
+            # an empty bow advises its reload, not defending (issue 17)
+            advised = (
+                "attack" if "attack" in can else "reload" if "reload" in can else "defend"
+            )  # defend: always offered
+            keys = tuple(can)  # the prompt's options are the actions' own choices, made once (ACTION_CHOICES)
+            asked = kept[2] = self.choice_prompt(
+                combatant,
+                "action" + self.crowded(combatant),
+                lambda: [ACTION_CHOICES[key] for key in keys],
+                advised,
+                ("action", keys),
+            )
+        action: str = self.take(lambda: asked)
         if action in ("defend", "all-out-defense"):
             return Decl(action)
         arms = can[action]
@@ -139,8 +145,9 @@ class Declarations(RoundBase):
         one); none for an action not offered him."""
         return self._can(combatant).get(action, [])
 
-    _can_now: tuple[int, dict[str, list[int]]] | None = None
-    """(combatant, :meth:`_can`) of the declaration being asked (dropped when a declaration is made)."""
+    _can_now: tuple[int, list[Any]] | None = None
+    """(combatant, what :meth:`_can` keeps: [tables, its actions, the action prompt or None]) of the
+    declaration being asked (dropped when a declaration is made)."""
 
     def _can(self, combatant: int) -> dict[str, list[int]]:
         """Each action ``combatant`` can take now, in the prompt's order (:attr:`offered`), with the
@@ -152,10 +159,16 @@ class Declarations(RoundBase):
         weapon prompt and the declaration ask it) and for the fight, by what it reads. It reads the
         declarations so far (through :meth:`targets`), who is dead and what is loaded, and is asked
         during the combatant's own declaration alone, before anyone can fall or fire this round: it
-        is never stale. The lists it gives are kept: read them, never change them."""
+        is never stale. The lists it gives are kept: read them, never change them.
+
+        Kept with it, the action prompt that offers them (made at the declaration, :meth:`declare`):
+        its reason says who is crowded (:meth:`crowded`), which reads the same (whom his weapons
+        reach, their loads and weight), and the names of the scene's sheets (in the key,
+        :meth:`scene_id`); its GM's words whether the scene is on (in the key, though always on
+        at a declaration)."""
         kept = self._can_now
         if kept is not None and kept[0] == combatant:
-            return kept[1]
+            return kept[1][1]  # type: ignore[no-any-return]
         sheet, options, me = self.sheets[combatant], self.options, self.f[combatant]
         # what it reads besides his sheet and the tables: the actions offered, whom his weapons can be
         # turned on, and his loads where they are counted. Mostly the same round after round: worked
@@ -167,13 +180,18 @@ class Declarations(RoundBase):
             tuple(self.foes(combatant)),
             tuple(self.targets(combatant, sheet.arms[sheet.melee_weapons[0]])) if sheet.melee_weapons else None,
             (tuple(me.loaded), tuple(me.reloading), tuple(me.spare)) if options.reloading else None,
+            self.scene_id(combatant),
+            self.in_scene,
         )
-        found = sheet.kept_actions
-        can = found.get(key)
-        if can is None:
-            can = found[key] = self._can_for(combatant)
-        self._can_now = (combatant, can)
-        return can
+        # the tables (a weapon's minimum Strength, its reload turns) by identity: kept with it, so
+        # their id is another's never while it is kept
+        tables = self.tables
+        kept_actions = sheet.kept_actions
+        found = kept_actions.get(key)
+        if found is None or found[0] is not tables:
+            found = kept_actions[key] = [tables, self._can_for(combatant), None]
+        self._can_now = (combatant, found)
+        return found[1]  # type: ignore[no-any-return]
 
     def _can_for(self, combatant: int) -> dict[str, list[int]]:
         arms = self.sheets[combatant].arms
@@ -333,7 +351,9 @@ class Declarations(RoundBase):
             return made + [NO_MORE_TARGETS] if chosen else made
 
         # each target's choice is the same for the same words (:meth:`Sheet.as_target`): the prompt too
-        key = self.choose_kept(combatant, reason, options, advised, ("target", whys, bool(chosen)))
+        # (the choices are the targets' sheets': the scene's sheets are in the key, :meth:`scene_id`)
+        kept = ("target", whys, bool(chosen), self.scene_id(combatant))
+        key = self.choose_kept(combatant, reason, options, advised, kept)
         if key == "done":
             return None
         return next(enemy for enemy in candidates if self.sheets[enemy].slug == key)
@@ -391,10 +411,12 @@ class Declarations(RoundBase):
         ``short`` (a side panel's line): ``attacks Grak (head), broadsword``."""
         # the same declaration is said in the same words round after round (the log, the side
         # panels): worked out once a fight, kept on his sheet (its ``__dict__``, as his prompts are)
+        # (the targets' names are their sheets': the scene's sheets are in the key, :meth:`scene_id`)
         said = self.sheets[combatant].kept_words
-        words = said.get((decl, short))
+        key = (decl, short, self.scene_id(combatant))
+        words = said.get(key)
         if words is None:
-            words = said[decl, short] = self._declared_words(combatant, decl, short)
+            words = said[key] = self._declared_words(combatant, decl, short)
         return words
 
     def _declared_words(self, combatant: int, decl: Decl, short: bool) -> str:

@@ -391,7 +391,7 @@ class Rolls(Declarations):
             parts, what, against, target = self.combat_parts(combatant)
             return self.roll_prompt(combatant, what, parts, against, target, self.combat_note(combatant))
 
-        return self.roll4(combatant, ("combat", combatant), make)
+        return self.roll4(combatant, ("combat", combatant), lambda: self.whole_roll("combat", combatant, make))
 
     def guard_roll(self, combatant: int) -> int:
         """A shooter's melee defence, a roll of its own (FU-11; :meth:`guards`)."""
@@ -405,7 +405,7 @@ class Rolls(Declarations):
                 combatant, what, self.guard_parts(combatant), against, target, self.guard_note(combatant)
             )
 
-        return self.roll4(combatant, ("guard", combatant), make)
+        return self.roll4(combatant, ("guard", combatant), lambda: self.whole_roll("guard", combatant, make))
 
     def dodge_parts(self, combatant: int) -> list[tuple[str, int]]:
         """The dodge's modifiers, the GM's too (read by the odds before the dodge is asked for)."""
@@ -416,18 +416,60 @@ class Rolls(Declarations):
         )
 
     def dodge_roll(self, combatant: int) -> int:
-        against = " & ".join(
-            possessive(self.names[shooter]) + " shot" for shooter in self.shot_at(combatant, aware=True)
-        )
-        decl = self.decl[combatant]
-        aiming = self.f[combatant].aim is not None or (decl is not None and decl.action == "aim")
-        note = "being made to dodge loses the aim (text: Aim)" if aiming else ""
         self.rolling = (combatant, "dodge")
-        return self.roll4(
+
+        def make() -> RollPrompt:
+            against = " & ".join(
+                possessive(self.names[shooter]) + " shot" for shooter in self.shot_at(combatant, aware=True)
+            )
+            decl = self.decl[combatant]
+            aiming = self.f[combatant].aim is not None or (decl is not None and decl.action == "aim")
+            note = "being made to dodge loses the aim (text: Aim)" if aiming else ""
+            return self.roll_prompt(combatant, "dodge", self.dodge_parts(combatant), against, None, note)
+
+        return self.roll4(combatant, ("dodge", combatant), lambda: self.whole_roll("dodge", combatant, make))
+
+    def whole_roll(self, kind: str, combatant: int, make: Callable[[], RollPrompt]) -> RollPrompt:
+        """The prompt of the roll ``kind`` (``combat``, ``guard`` or ``dodge``) of ``combatant``, as
+        ``make`` works it out (its modifiers, what it is against, its note), kept a fight: the same
+        declarations bring the same rolls round after round, and working one out reads much (each
+        one's declaration, who attacks whom, the wounds, the cap).
+
+        Its key is everything ``make`` reads (:meth:`combat_parts`, :meth:`against`,
+        :meth:`combat_note`, :meth:`guard_parts`, :meth:`guard_note`, :meth:`dodge_parts`, and what
+        they ask): every one's declaration (who attacks whom, shoots at whom, how, where; and who
+        could act when the round began, for a helpless target is hit unopposed: exactly those whose
+        declaration is None, so the declarations say it), his own numbers the modifiers read (his
+        worst wound, last turn's all-out attack, his aim, his experience and whether an opponent
+        fought back: the cap, FU-8), the GM's modifiers typed at this roll, whether the scene is on
+        (the GM's words it takes: always, at these rolls, but read); the scene's sheets (names,
+        skills, weapons, armor, scale of all: :meth:`scene_id`), and by identity the options and
+        tables, which a fight never changes but a state may be given others (they are kept with the
+        prompt, so their ids are another's never while it is kept). Nothing else of the round is
+        read: not the rolls made so far, nor the phase."""
+        me = self.f[combatant]
+        typed = self.gm.get((kind, combatant))
+        options, tables = self.options, self.tables
+        key = (
+            kind,
             combatant,
-            ("dodge", combatant),
-            lambda: self.roll_prompt(combatant, "dodge", self.dodge_parts(combatant), against, None, note),
+            self.scene_id(combatant),
+            id(options),
+            id(tables),
+            tuple(self.decl),
+            me.worst(),
+            me.tired,
+            me.aim,
+            me.experience,
+            me.fought,
+            tuple(typed) if typed else None,
+            self.in_scene,
         )
+        kept = self.sheets[combatant].kept_whole
+        found = kept.get(key)
+        if found is None or found[0] is not options or found[1] is not tables:
+            found = kept[key] = (options, tables, make())
+        return found[2]
 
     def roll_prompt(
         self, combatant: int, what: str, parts: list[tuple[str, int]], against: str, target: int | None, note: str = ""

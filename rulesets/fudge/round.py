@@ -83,7 +83,8 @@ class RoundBase(ReplayRound):
         self.i = 0
         self.taken: list[Any] = []
         self.log: list[str] = []
-        self.f = [Live.of(fighter) for fighter in state.fighters]
+        counted = state.options.reloading  # the loads change only with it (:meth:`Live.of`)
+        self.f = [Live.of(fighter, counted) for fighter in state.fighters]
         self.able0 = [fighter.able for fighter in self.f]
         """Who could act when the round began: they declare and roll; the others are helpless targets."""
         self.decl: list[Decl | None] = [None] * len(self.sheets)
@@ -176,18 +177,30 @@ class RoundBase(ReplayRound):
         action, weapon and awareness prompts come back round after round as they were. Kept on his
         sheet (its ``__dict__``, as :meth:`Sheet.as_target` keeps its choices): a fight's sheets are
         its own, and so are the options its prompts are made of."""
+        prompt = self.choice_prompt(combatant, reason, options, advised, kept)
+        choice: str = self.take(lambda: prompt)
+        return choice
+
+    def choice_prompt(
+        self,
+        combatant: int,
+        reason: str,
+        options: Callable[[], Sequence[Choice]],
+        advised: str | None,
+        kept: tuple[Any, ...],
+    ) -> ChoicePrompt:
+        """The prompt :meth:`choose_kept` asks, made once a fight for what it is made of."""
         sheet = self.sheets[combatant]
         prompts = sheet.kept_prompts
         in_scene = self.in_scene
         key = (kept, reason, advised, in_scene)
-        prompt = prompts.get(key)
+        prompt: ChoicePrompt | None = prompts.get(key)
         if prompt is None:
             also, closed = _ALSO[in_scene, False], _CLOSED[in_scene, False]
             prompt = prompts[key] = ChoicePrompt(
                 self.names[combatant], sheet.side, reason, tuple(options()), advised, also, closed
             )
-        choice: str = self.take(lambda: prompt)
-        return choice
+        return prompt
 
     def roll_kept(
         self,
@@ -228,6 +241,18 @@ class RoundBase(ReplayRound):
                 _CLOSED[in_scene, True],
             )
         return prompt
+
+    def scene_id(self, combatant: int) -> int:
+        """The id of the scene's sheets, for a key of what the sheet of ``combatant`` keeps that reads
+        the others' sheets too (their names, skills, armor): the same sheet put among others (a state
+        given other sheets) is asked anew. The sheets are kept with his (:attr:`Sheet.kept_scenes`),
+        so their id is never another's while anything keyed by it is kept."""
+        sheets = self.sheets
+        scene = id(sheets)
+        scenes = sheets[combatant].kept_scenes
+        if scenes.get(scene) is not sheets:
+            scenes[scene] = sheets
+        return scene
 
     def ask_roll(self, key: tuple[Any, ...], make: Callable[[], RollPrompt]) -> tuple[int, ...]:
         """The faces of a roll, after any GM's modifiers typed at it (FU-11): each is logged with

@@ -397,6 +397,16 @@ class Sheet:
         return {}
 
     @cached_property
+    def kept_scenes(self) -> dict[int, tuple[Sheet, ...]]:
+        """The scenes' sheets what he keeps was worked out among, by their ids (:meth:`RoundBase.scene_id`)."""
+        return {}
+
+    @cached_property
+    def kept_whole(self) -> dict[tuple[Any, ...], tuple[Any, Any, Any]]:
+        """His combat rolls, melee defences and dodges whole, by everything they read (:meth:`Rolls.whole_roll`)."""
+        return {}
+
+    @cached_property
     def kept_targets(self) -> dict[str, Choice]:
         """He as a target, by the words said of him (:meth:`as_target`)."""
         return {}
@@ -618,13 +628,21 @@ class Live:
     only where a box is marked (:meth:`mark`, :meth:`feel_all`), which drop it."""
 
     @classmethod
-    def of(cls, fighter: Fighter) -> Live:
+    def of(cls, fighter: Fighter, counted: bool = True) -> Live:
+        """His fighter's numbers, live. ``counted``: his loads are counted (``reloading``), and a
+        round may change them: copied into lists. Without the option they are his fighter's own
+        tuples, read and never written (the only writers, :meth:`RoundEnd.spend` and
+        :meth:`RoundEnd.reload_turn`, run with it alone): made every round, not copied for nothing."""
+        if counted:
+            loaded, spare, reloading = list(fighter.loaded), list(fighter.spare), list(fighter.reloading)
+        else:
+            loaded, spare, reloading = cast(Any, fighter.loaded), cast(Any, fighter.spare), cast(Any, fighter.reloading)
         return cls(
             fighter.boxes,
             fighter.dead,
-            list(fighter.loaded),
-            list(fighter.spare),
-            list(fighter.reloading),
+            loaded,
+            spare,
+            reloading,
             fighter.aim,
             fighter.tired,
             fighter.experience,
@@ -671,7 +689,14 @@ class Live:
         """The worst wound box marked and felt (not one shrugged off)."""
         found = self._worst
         if found is False:
-            found = self._worst = next((BOXES[level] for level in _WORST_FIRST if 1 in self.boxes[level]), None)
+            # a plain loop, no generator: read for every combatant at every round's start (who is able)
+            found = None
+            boxes = self.boxes
+            for level in _WORST_FIRST:
+                if 1 in boxes[level]:
+                    found = BOXES[level]
+                    break
+            self._worst = found
         return found  # type: ignore[return-value]
 
     @property
