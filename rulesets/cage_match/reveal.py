@@ -220,7 +220,7 @@ class Reveal(TurnBase):
             self.log += notes
         red, blue = self.moves
         # the outcome and its line depend on the two moves, the pad and the position alone: kept on the
-        # red sheet by the moves' identity (checked, as a freed move's id may be another's)
+        # red sheet by the moves' identity (kept with them, so their ids are theirs while kept; checked all the same)
         first_fight = self.st.options.first_fight
         pair = (id(red), id(blue), self.pad, self.position, first_fight)
         outcomes = self.sheets[0].outcomes

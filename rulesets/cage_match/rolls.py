@@ -46,7 +46,7 @@ class RollOffs(Reveal):
         roll against that fighter; ``rolloff``: it is compared with the other corner's first."""
         key = (
             side,
-            id(move),  # the move itself (kept with the prompt and checked: a freed move's id may be another's)
+            id(move),  # the move itself: kept with the prompt, so its id is its own while kept (checked all the same)
             self.moves[side].type,
             self.picks[side].dice,
             self.position,
