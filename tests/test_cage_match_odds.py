@@ -389,7 +389,7 @@ async def test_the_odds_show_only_after_the_reveal_update_and_hide(data_dir: Pat
     """Issue 8: nothing at the secret choice or on the pads (CM-5); after the reveal, the roll's
     odds by the tray, the next roll's after an answer; ctrl+o hides them."""
     from table_cards import assert_odds_hide_and_show, screen_text, text_of, type_answer
-    from test_cm_screens import pick, start_cm
+    from test_cm_screens import open_pad, pick, start_cm
 
     from companion.screens.app import make_app
     from companion.screens.fight import FightScreen
@@ -405,7 +405,7 @@ async def test_the_odds_show_only_after_the_reveal_update_and_hide(data_dir: Pat
         await pilot.press("b")
         await pilot.pause()
         seen.append(screen_text(app))  # blue's pad
-        keys = [o.key for o in app.screen.pad.options]
+        keys = [o.key for o in open_pad(app).pad.options]
         await pilot.press(*["down"] * keys.index("low-kick"), "enter")
         await pilot.pause()
         seen.append(screen_text(app))  # both locked
