@@ -139,3 +139,28 @@ def test_every_offer_a_sheet_keeps_is_the_offer_worked_out_afresh() -> None:
                             assert kept.combo_offers(actor, move) == fresh.combo_offers(actor, move)
                     looked += 1
     assert looked > 100
+
+
+def test_every_read_of_a_turns_roles_is_what_its_position_gives_then(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each corner's role (on top, underneath, even) is worked out where the position changes
+    (``Positions.move_to``) and kept on the turn, and the pads, roll prompts and offers the sheets
+    keep are keyed by it: wherever it is read, in many fights, it must be what the position gives
+    at that moment (``roles_now``), or a kept pad would be served for the wrong role (review of
+    issue 21). Each read is checked by a property put in the attribute's place."""
+    reads = 0
+
+    def read(turn: Any) -> tuple[str, str]:
+        nonlocal reads
+        kept: tuple[str, str] = turn.__dict__["_roles_read"]
+        assert kept == turn.roles_now(), (turn.position, turn.dominant, kept)
+        reads += 1
+        return kept
+
+    def keep(turn: Any, roles: tuple[str, str]) -> None:
+        turn.__dict__["_roles_read"] = roles
+
+    monkeypatch.setattr(Turn, "roles", property(read, keep), raising=False)
+    for pair in PAIRS[:6]:
+        for options in OPTIONS:
+            played(setup_of(pair, options), 11)
+    assert reads > 1000
