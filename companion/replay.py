@@ -219,6 +219,11 @@ class ReplayRound:
         """
         return reading.key if isinstance(reading, Choice) else reading
 
+    def taken_as(self, prompt: Prompt, text: str, reading: Any) -> Any:
+        """What the round takes for an answer at ``prompt``: the session's ``reading`` of it, or its
+        ``text`` read here where nobody has read it yet (a saved fight folded on resume)."""
+        return self.read(prompt, text) if reading is None else self.value(prompt, reading)
+
     def run(self) -> ReplayRound:
         """Play as far as the answers go."""
         try:
@@ -237,8 +242,7 @@ class ReplayRound:
             self.asked = None
             if isinstance(value, Typed):
                 asked = self.asked = prompt()
-                reading = value.reading
-                value = self.read(asked, value.text) if reading is None else self.value(asked, reading)
+                value = self.taken_as(asked, value.text, value.reading)
             self.i += 1
             self.taken.append(value)
             return value
@@ -259,8 +263,7 @@ class ReplayRound:
             try:
                 # the session read it at this very prompt (issue 21: once); an answer nobody has
                 # read yet (a saved fight folded on resume) is read here, by the same reader
-                reading = answer.reading
-                value = self.read(asked, answer.text) if reading is None else self.value(asked, reading)
+                value = self.taken_as(asked, answer.text, answer.reading)
             except Refused as refused:  # said to whoever fed it; the round waits on here, unchanged
                 self.refused = refused
                 continue
@@ -415,7 +418,7 @@ class Rounds:
             place, played = 0, asked[1]
         elif answering is not None and answering[0] is state:
             place, played = 1, answering[1]
-        if played is None or played.round.done or played._fiber.dead:  # none waits for it: replayed
+        if played is None or not played.waiting:  # none waits for it: replayed from its start
             return Played(self._make(evolve(state, inputs=state.inputs + (Typed(answer.text, answer.reading),))))
         places[place] = None  # fed, it is no longer this state's round
         try:

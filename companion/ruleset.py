@@ -477,7 +477,7 @@ class SecretPrompt:
             text = text[: -len(APP_MARK)]
         cut = text.find("+")
         word, rest = (text, "") if cut < 0 else (text[:cut], text[cut:])
-        found = pad.by_key.get(word) or pad.find(word)
+        found = pad.find(word)
         if found is None:
             keys = ", ".join(o.key for o in pad.options)
             raise Refused(f"{corner}: {word!r} is not one of {pad.who}'s moves ({keys})")
