@@ -67,9 +67,12 @@ class Damage(Resolution):
                 note,
             )
 
-        faces = self.ask_roll(("damage", attacker, defender), lambda: self.whole_damage(hit, note, make))
+        def whole() -> RollPrompt:
+            return self.whole_damage(hit, note, make)
+
+        faces = self.ask_roll(("damage", attacker, defender), whole)
         self.asking = None
-        prompt = self.asked if isinstance(self.asked, RollPrompt) else make()  # as it was answered, else made again
+        prompt = self.asked if isinstance(self.asked, RollPrompt) else whole()  # as it was answered, else made again
         parts = prompt.modifier_parts
         total = prompt.modifier + sum(faces)
         degree, wound = self.wound_of(hit, total)

@@ -69,15 +69,15 @@ class Declarations(RoundBase):
             decl = self.declare(combatant)
             self.decl[combatant] = decl
             # what can reach whom, and what the declarations say, changed: worked out again when asked
-            self._can_now = self._melee_targets = self._shots_on = self._said = None
+            self._melee_targets = self._shots_on = self._said = None
             self._melee_declared(combatant)
             if decl.action in ATTACKS and decl.targets:
                 self.f[combatant].foe = decl.targets[0]
             self.log.append(f"{self.names[combatant]}: {self.declared_words(combatant, decl)}")
 
     def declare(self, combatant: int) -> Decl:
-        can = self._can(combatant)  # the actions offered (:meth:`actions`) and their weapons
-        kept = self._can_now[1]  # type: ignore[index]  # what :meth:`_can` found, kept with its prompt
+        kept = self._can(combatant)  # [tables, the actions he can take now and their weapons, their prompt]
+        can: dict[str, list[int]] = kept[1]
         asked = kept[2]
         if asked is None:  # the first time these actions are offered him (among these sheets)
             # an empty bow advises its reload, not defending (issue 17)
@@ -119,11 +119,6 @@ class Declarations(RoundBase):
     offered: tuple[str, ...] = ()
     """The actions a declaration may offer this round (:meth:`Options.offered`)."""
 
-    def actions(self, combatant: int) -> list[Choice]:
-        """The actions ``combatant`` can take now: attack (if any weapon can), each maneuver whose
-        option is on (FU-9) and that fits his weapons, defend, and reload (with ``reloading``)."""
-        return [ACTION_CHOICES[key] for key in self._can(combatant)]
-
     def crowded(self, combatant: int) -> str:
         """Why no melee attack is offered when every foe in reach already has the most melee
         attackers (FU-2: no more than 4), said with the action's reason; else nothing."""
@@ -140,23 +135,14 @@ class Declarations(RoundBase):
         verb = "has" if len(full) == 1 else "have"
         return f" (no melee attack: {listed(full)} already {verb} {MAX_GANG} melee attackers, the most: FU-2)"
 
-    def fitting(self, combatant: int, action: str) -> list[int]:
-        """The weapons of ``combatant`` that can do ``action`` now (with a target where it needs
-        one); none for an action not offered him."""
-        return self._can(combatant).get(action, [])
-
-    _can_now: tuple[int, list[Any]] | None = None
-    """(combatant, what :meth:`_can` keeps: [tables, its actions, the action prompt or None]) of the
-    declaration being asked (dropped when a declaration is made)."""
-
-    def _can(self, combatant: int) -> dict[str, list[int]]:
-        """Each action ``combatant`` can take now, in the prompt's order (:attr:`offered`), with the
-        weapons that can do it: none for defend and all-out defense, which need none; the others
+    def _can(self, combatant: int) -> list[Any]:
+        """What :meth:`declare` offers ``combatant``, kept as ``[tables, actions, prompt or None]``:
+        each action he can take now, in the prompt's order (:attr:`offered`), with the weapons that
+        can do it: none for defend and all-out defense, which need none; the others
         only with a weapon usable now (:meth:`usable`), with a target to turn it on (:meth:`targets`,
         an attack) and fit for the action (:meth:`fits`) or being reloaded (:meth:`can_reload`).
 
-        Found in one pass (:meth:`_can_for`), kept for the declaration (the action prompt, the
-        weapon prompt and the declaration ask it) and for the fight, by what it reads. It reads the
+        Found in one pass (:meth:`_can_for`), kept for the fight by what it reads. It reads the
         declarations so far (through :meth:`targets`), who is dead and what is loaded, and is asked
         during the combatant's own declaration alone, before anyone can fall or fire this round: it
         is never stale. The lists it gives are kept: read them, never change them.
@@ -166,9 +152,6 @@ class Declarations(RoundBase):
         reach, their loads and weight), and the names of the scene's sheets (in the key,
         :meth:`scene_id`); its GM's words whether the scene is on (in the key, though always on
         at a declaration)."""
-        kept = self._can_now
-        if kept is not None and kept[0] == combatant:
-            return kept[1][1]  # type: ignore[no-any-return]
         sheet, options, me = self.sheets[combatant], self.options, self.f[combatant]
         # what it reads besides his sheet and the tables: the actions offered, whom his weapons can be
         # turned on, and his loads where they are counted. Mostly the same round after round: worked
@@ -190,8 +173,7 @@ class Declarations(RoundBase):
         found = kept_actions.get(key)
         if found is None or found[0] is not tables:
             found = kept_actions[key] = [tables, self._can_for(combatant), None]
-        self._can_now = (combatant, found)
-        return found[1]  # type: ignore[no-any-return]
+        return found
 
     def _can_for(self, combatant: int) -> dict[str, list[int]]:
         arms = self.sheets[combatant].arms
@@ -411,12 +393,15 @@ class Declarations(RoundBase):
         ``short`` (a side panel's line): ``attacks Grak (head), broadsword``."""
         # the same declaration is said in the same words round after round (the log, the side
         # panels): worked out once a fight, kept on his sheet (its ``__dict__``, as his prompts are)
-        # (the targets' names are their sheets': the scene's sheets are in the key, :meth:`scene_id`)
+        # (the targets' names are their sheets': the scene's sheets are in the key, :meth:`scene_id`;
+        # a hit location's name is the tables': by identity, kept with the words as the other keeps are)
         said = self.sheets[combatant].kept_words
-        key = (decl, short, self.scene_id(combatant))
-        words = said.get(key)
-        if words is None:
-            words = said[key] = self._declared_words(combatant, decl, short)
+        tables = self.tables
+        key = (decl, short, self.scene_id(combatant), id(tables))
+        found = said.get(key)
+        if found is None or found[0] is not tables:
+            found = said[key] = (tables, self._declared_words(combatant, decl, short))
+        words: str = found[1]
         return words
 
     def _declared_words(self, combatant: int, decl: Decl, short: bool) -> str:

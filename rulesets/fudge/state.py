@@ -392,8 +392,8 @@ class Sheet:
         return {}
 
     @cached_property
-    def kept_words(self) -> dict[tuple[Any, ...], str]:
-        """His declarations in words (:meth:`Declarations.declared_words`)."""
+    def kept_words(self) -> dict[tuple[Any, ...], tuple[Any, str]]:
+        """His declarations in words, each with the tables they were said by (:meth:`Declarations.declared_words`)."""
         return {}
 
     @cached_property

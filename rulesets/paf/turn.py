@@ -337,13 +337,11 @@ class Turns(LiveNumbers):
         if action == "wait":
             return  # a waiting holder keeps every hold and every leg (as below): none looked for
         held = self.holding(holder)
-        if held is not None and not (
-            action == "wait" or (action in ("attack", "pummel", "grapple") and target == held)
-        ):
+        if held is not None and not (action in ("attack", "pummel", "grapple") and target == held):
             self.f[held].held_by = None
             self.log.append(f"{self.names[holder]} lets go of {self.names[held]}")
         for other in self.legs_held(holder):
-            if not (action == "wait" or (action in ("overbear", "grapple") and target == other)):
+            if not (action in ("overbear", "grapple") and target == other):
                 self.let_go_legs(holder, other)
                 self.log.append(f"{self.names[holder]} lets go of {self.names[other]}'s leg")
 
