@@ -390,8 +390,8 @@ class FightScreen(Screen[None]):
         box = self.query_one("#faces", Input)
         if secret and box.has_focus:
             self.set_focus(None)  # Enter then reaches the screen: it opens the pad
-        elif not over and not secret and self.is_current and not box.has_focus:
-            box.focus()  # e.g. after undoing out of a finished bout
+        elif not over and not secret and self.is_current and not self.pad_open and not box.has_focus:
+            box.focus()  # e.g. after undoing out of a finished bout (never from an open pad: it takes the keys)
         result = self.query_one("#result", Static)
         if self.night is not None and (over or self.night.between()):
             show_text(result, "\n".join(self.night.result_lines(over)))

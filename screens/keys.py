@@ -15,9 +15,9 @@ from textual.widgets import DataTable, Label
 
 from companion.screens.widgets import TakesTheKeys, escape
 
-LEFT_OUT = frozenset({"app.focus_next", "app.focus_previous", "dismiss", "keys"})
+LEFT_OUT = frozenset({"app.focus_next", "app.focus_previous", "dismiss", "keys", "stay"})
 """Actions every screen has and the list need not repeat (Tab moves between lists; Escape is said
-below the table), and this screen's own key."""
+below the table; Tab stays on the action pad), and this screen's own key."""
 
 
 def key_rows(screen: Screen[object], bindings: Iterable[ActiveBinding]) -> list[tuple[str, str]]:

@@ -436,6 +436,32 @@ async def test_a_turns_picks_amended_on_the_pad(data_dir: Path) -> None:
         assert "Cross" in log_text(screen) and not screen.amending.active
 
 
+async def test_a_pad_opened_to_amend_keeps_the_keys_when_the_terminal_is_resized(data_dir: Path) -> None:
+    """While a turn's picks are amended on the pad, the live prompt is a roll: a resize that lays
+    the fight screen out again (80 to 60 columns, compact) must not give the answer box under the
+    pad the focus, or the faces typed next would go there and Escape would not close the pad."""
+    from companion.screens.fight_amend import AnswerList
+
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_cm(pilot)
+        await red_pad(pilot)
+        await pilot.press("enter", "b", "enter", "enter")  # the turn's picks: the reveal, a roll asked next
+        await pilot.pause()
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert screen.query_one(AnswerList).highlighted == 0
+        await pilot.press("enter")  # the turn's picks again: the pad, red's cover
+        await pilot.pause()
+        pad = open_pad(app)
+        await pilot.resize_terminal(60, 24)
+        await pilot.pause()
+        assert app.focused is not None and pad in (app.focused, *app.focused.ancestors), app.focused
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pad_closed(app) and not screen.amending.active
+
+
 async def test_a_turn_on_the_pad_at_60_columns(data_dir: Path) -> None:
     """Issue 22 with the pad laid over the fight screen: at 60x20 it covers all but the keys, a move
     a line (cut, never wrapped), the last move (Taunt) reached by the arrows; the reveal

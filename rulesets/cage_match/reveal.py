@@ -260,12 +260,6 @@ class Reveal(TurnBase):
             words = f"{name}{by}: {chosen.name}"
         return move, cost + pick.dice + pick.damage, words, note
 
-    def explain(self) -> str:
-        """The results table's line for this outcome, in the words of the two moves chosen
-        (issue 16: never a rule about moves nobody threw)."""
-        assert self.cell is not None  # read at the reveal
-        return explain(self.cell, self.moves[0], self.moves[1], self.position, self.st.options.first_fight)
-
 
 def explain(cell: Cell, red: Move, blue: Move, position: str, first_fight: bool = False) -> str:
     """What the outcome of ``red`` v ``blue`` does (the results table, text), said of these
