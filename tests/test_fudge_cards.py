@@ -266,7 +266,7 @@ def test_an_unknown_field(tmp_path):
     p = one(problems_of(tmp_path, GOOD_CARD + "    speed: Great\n"), "speed")
     assert p.message == (
         "unknown field; fields allowed: name, setting, skills, dodge, strength, health, scale, "
-        "weapons, armor, experience, gifts, hurt_boxes, wounds, notes"
+        "weapons, armor, experience, gifts, hurt_boxes, wounds, dead, notes"
     )
 
 
@@ -309,7 +309,7 @@ def test_several_problems_at_once(tmp_path):
         "(like high-pain-threshold, low-pain-threshold, combat-reflexes)",
         "hurt_boxes": "21 is not allowed: a whole number from 1 to 20",
         "speed": "unknown field; fields allowed: name, setting, skills, dodge, strength, health, scale, weapons, "
-        "armor, experience, gifts, hurt_boxes, wounds, notes",
+        "armor, experience, gifts, hurt_boxes, wounds, dead, notes",
         "weapons.0.rounds": "broadsword is a melee weapon: rounds (standard, ap, sp, hp) are for guns only",
         "weapons.1.skill": "'Archery' is not one of this sheet's skills (skills: Sword, Bow)",
         "weapons.1.strength": "longbow is a bow: give its own Strength (a ladder word, e.g. Good)",

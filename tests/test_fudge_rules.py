@@ -1833,6 +1833,31 @@ def test_what_the_scene_writes_back_to_the_cards():
     assert changes == {"Aldric": {"experience": "fair"}, "Grak": {"wounds": {"near_death": 1}}}
 
 
+def test_one_who_died_is_written_back_dead_and_comes_into_the_next_scene_dead():
+    """Issue 17 and FU-4: a combatant killed (a wound with no box left) is written back dead, not only with his
+    boxes, which alone would bring him back Near Death (the new-user trial: the ogre came back). With the card
+    written back he comes into the next scene dead, his side out from the start (design 6.5)."""
+    grak = card("Grak", wounds={"near_death": 1})  # Near Death from an earlier scene: helpless
+    s = scene(A, card("Bryn"), grak, sides=(0, 1, 1))
+    s, _ = play(s, "attack", "grak", "defend", "0 0 0 0")  # unopposed: Bryn is not attacked
+    s, log = play(s, "+ + 0 0")
+    assert "Grak has no wound box left at Near Death or worse: dead" in log
+    s, _ = play(s, "end")
+    assert isinstance(prompt(s), OverPrompt)
+    changes = RULESET.write_back(s)
+    assert changes == {"Grak": {"dead": True}}  # his boxes are as his card had them
+    dead = grak.model_copy(update=changes["Grak"])
+    assert "dead (died in an earlier scene)" in dead.sheet_lines()
+    again = scene(A, dead)
+    r = prompt(again).result
+    assert (r.winner, r.method, r.detail, r.period) == ("Aldric", "incapacitated", "dead before the scene began", 0)
+    assert track(again, "Grak")["status"] == "dead"
+    # with a living friend the scene goes on without him; a card already dead is not written again
+    s, _ = play(scene(A, card("Bryn"), dead, sides=(0, 1, 1)), "end")
+    assert isinstance(prompt(s), OverPrompt) and track(s, "Grak")["status"] == "dead"
+    assert "Grak" not in RULESET.write_back(s)
+
+
 def test_the_22_rifle_is_not_a_small_caliber_pistol():
     """Issue 17 (text: primitive armor "can be safely ignored by ... rifles"): with the shipped tables, leather's
     DR counts against the .22 pistol and not against the .22 rifle."""

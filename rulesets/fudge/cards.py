@@ -90,6 +90,9 @@ class FudgeCard(_Strict):
     wounds: dict[Literal[WOUND_LEVELS], int] = {}  # type: ignore[valid-type]
     """Boxes marked from earlier scenes, by level (``{hurt: 1, scratch: 2}``): the scene starts with
     them (written back after a scene on request, issue 17)."""
+    dead: bool = False
+    """Died in an earlier scene (a wound with no box left, FU-4), written back with his wounds: he
+    comes into a scene dead, as his wounds would bring him in out, and fights no more."""
     notes: str | None = None
 
     @model_validator(mode="wrap")
@@ -121,6 +124,8 @@ class FudgeCard(_Strict):
         if self.hurt_boxes > 1:
             head.append(f"{self.hurt_boxes} Hurt boxes")
         lines = [", ".join(head)]
+        if self.dead:
+            lines.append("dead (died in an earlier scene)")
         if self.wounds:
             lines.append(
                 "wounds carried: "

@@ -226,7 +226,8 @@ class Fudge(SceneRuleset):
     def write_back(self, state: FudgeState) -> dict[str, dict[str, Any]]:
         """What the scene changed on each combatant's card, by name: ``experience`` (seeing the
         elephant), ``gifts`` (the card's with those gained, FU-8), ``wounds`` (each level's marked
-        boxes, all felt once the scene is over, FU-6). Only fields that differ from the card; empty
+        boxes, all felt once the scene is over, FU-6), ``dead`` (he died: a wound with no box left,
+        FU-4; his boxes alone would bring him back Near Death). Only fields that differ from the card; empty
         before the scene is over, and for a combatant the scene left as he came."""
         if state.result is None:
             return {}
@@ -242,6 +243,8 @@ class Fudge(SceneRuleset):
             wounds = {box: count for box, count in wounds.items() if count}
             if wounds != dict(getattr(card, "wounds", None) or {}):
                 change["wounds"] = wounds
+            if me.dead and not getattr(card, "dead", False):
+                change["dead"] = True
             if change:
                 out[sheet.name] = change
         return out
@@ -309,7 +312,7 @@ class Fudge(SceneRuleset):
 
 def _fresh(sheet: Sheet) -> Fighter:
     """A combatant as he comes into the scene: the wounds his card carries from earlier scenes
-    marked (felt), his weapons loaded, his spare loads."""
+    marked (felt), dead if he died in one, his weapons loaded, his spare loads."""
     carried = dict(getattr(sheet.card, "wounds", None) or {})
     boxes = tuple(
         tuple(
@@ -321,7 +324,8 @@ def _fresh(sheet: Sheet) -> Fighter:
     loaded = tuple(arm.spec.capacity if arm.counted else None for arm in sheet.arms)
     spare = tuple(getattr(arm.entry, "reloads", None) if arm.counted else None for arm in sheet.arms)
     exp = getattr(sheet.card, "experience", None) or "veteran"
-    return Fighter(boxes, False, loaded, spare, tuple(None for _ in sheet.arms), None, False, exp, False, 0, None)
+    dead = bool(getattr(sheet.card, "dead", False))
+    return Fighter(boxes, dead, loaded, spare, tuple(None for _ in sheet.arms), None, False, exp, False, 0, None)
 
 
 RULESET = Fudge()
