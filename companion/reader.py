@@ -143,7 +143,9 @@ def choose(prompt: ChoicePrompt, text: str) -> Choice | Said:
     if word is not None:
         return word
     _not_here(prompt.closed, text)
-    options = ", ".join(option.shown or option.key for option in prompt.options)
+    names = [option.shown or option.key for option in prompt.options]
+    # names with commas in them (PAF's "Sword, Long") are told apart by a slash
+    options = (" / " if any("," in name for name in names) else ", ").join(names)
     raise Refused(f"{prompt.reason}: choose one of {options}{_or(also)}")
 
 

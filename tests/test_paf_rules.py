@@ -824,3 +824,21 @@ def test_the_options_say_what_each_choice_means():
     assert specs["character_death"].shown("constitution") == "constitution: minus constitution"
     assert specs["monster_death"].shown(-10) == "-10"
     assert all(not o.words or len(o.words) == len(o.choices) for o in RULESET.options)
+
+
+def test_a_weapon_choice_lists_the_weapons_by_their_names():
+    """A being with two weapons to attack with is asked which: the list shows the table's names ("Sword, Long"),
+    as Fudge's weapons and PAF's targets show theirs (the new-user trial: it showed ``sword-long``); the name
+    or the key may be typed, and a refusal tells names with commas in them apart by a slash."""
+    s, _ = play(scene(char("Wulf", weapons=[{"weapon": "Sword, Long"}, {"weapon": "Dagger"}]), char("Grak")), "5", "2")
+    s, _ = play(s, "attack")
+    p = prompt(s)
+    assert p.reason == "weapon" and [(o.key, o.shown) for o in p.options] == [
+        ("sword-long", "Sword, Long"),
+        ("dagger", "Dagger"),
+    ]
+    with pytest.raises(Refused, match=r"^weapon: choose one of Sword, Long / Dagger \(or type end\)$"):
+        RULESET.apply(s, Answer("axe"))
+    by_name, _ = play(s, "Sword, Long")
+    by_key, _ = play(s, "sword-long")
+    assert by_name.inputs[-1] == by_key.inputs[-1] == "sword-long" and prompt(by_name).reason == "attack"

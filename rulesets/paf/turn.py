@@ -252,8 +252,10 @@ class Turns(LiveNumbers):
 
         def offer(_: object) -> tuple[list[Choice], str]:
             options = [
-                Choice(keys[weapon], self.weapon(being, weapon), self.weapon_why(being, weapon, action))
+                # a list shows the weapon's name ("Sword, Long"), not its key (as Fudge's weapons do)
+                Choice(keys[weapon], name, self.weapon_why(being, weapon, action), name)
                 for weapon in weapons
+                for name in (self.weapon(being, weapon),)
             ]
             return options, keys[advised]
 
