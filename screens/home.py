@@ -72,9 +72,9 @@ class HomeScreen(Screen[None]):
                 yield Label("Games", classes="heading")
                 yield OptionList(id="games")
             with Vertical(id="fights-pane"):
-                yield Label("Unfinished fights: Enter resumes", classes="heading")
+                yield Label("Unfinished fights: Enter resumes", id="unfinished-heading", classes="heading")
                 yield OptionList(id="unfinished")
-                yield Label("Finished fights", classes="heading")
+                yield Label("Finished fights", id="finished-heading", classes="heading")
                 yield OptionList(id="finished")
         yield Footer()
 
@@ -122,7 +122,12 @@ class HomeScreen(Screen[None]):
             if store.held_elsewhere(saved.id):
                 label += " · open in another companion"
             unfinished.add_option(Option(escape(label), id=str(saved.id)))
-        if not unfinished.option_count:
+        # how many, said over each list: a list longer than its share of the pane scrolls
+        open_count = unfinished.option_count
+        self.query_one("#unfinished-heading", Label).update(
+            f"Unfinished fights ({open_count}): Enter resumes" if open_count else "Unfinished fights"
+        )
+        if not open_count:
             unfinished.add_option(Option("none", id="none", disabled=True))
         else:
             unfinished.highlighted = 0
@@ -131,7 +136,11 @@ class HomeScreen(Screen[None]):
         for saved in store.sessions("over"):
             outcome = _outcome(saved.game, saved.result or {})
             finished.add_option(Option(escape(f"{outcome} · {_when(saved.updated)}"), id=str(saved.id)))
-        if not finished.option_count:
+        over_count = finished.option_count
+        self.query_one("#finished-heading", Label).update(
+            f"Finished fights ({over_count})" if over_count else "Finished fights"
+        )
+        if not over_count:
             finished.add_option(Option("none yet", id="none", disabled=True))
         else:
             finished.highlighted = 0

@@ -516,3 +516,36 @@ async def test_a_long_table_leaves_its_rulings_rows_to_be_read_at_80x24(data_dir
         assert rulings.size.height >= 6 and ref.query_one("#table").size.height >= 8
         # in view, with the line that says how to close it under them (both were below the sheet's edge)
         assert rulings.region.bottom < sheet.content_region.bottom
+
+
+@pytest.mark.parametrize(("fights", "all_in_view"), [(6, True), (12, False)])
+async def test_home_says_how_many_fights_each_list_holds(data_dir: Path, fights: int, all_in_view: bool) -> None:
+    """The new-user trial: with six unfinished fights home showed four, with no word of the others. The list
+    now takes up to 65% of the pane (six show whole at 80x24), its heading says how many it holds, and a
+    longer list scrolls with the finished fights still in view below it."""
+    from textual.widgets import Label
+
+    from companion.ruleset import Setup, default_options, get_ruleset
+
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        roster = app.roster("nhb")
+        names = [card.name for card in roster.cards] * 3
+        for i in range(fights):
+            assert app.new_fight(
+                Setup("nhb", (roster.find(names[i]), roster.find(names[i + 1])), default_options(get_ruleset("nhb")))
+            )
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        heading = str(home.query_one("#unfinished-heading", Label).render())
+        assert heading == f"Unfinished fights ({fights}): Enter resumes"
+        assert str(home.query_one("#finished-heading", Label).render()) == "Finished fights"
+        unfinished = home.query_one("#unfinished", OptionList)
+        assert unfinished.option_count == fights
+        assert (unfinished.max_scroll_y == 0) is all_in_view
+        finished = home.query_one("#finished", OptionList)
+        assert finished.region.height and finished.region.bottom <= app.size.height - 1  # above the footer
