@@ -11,8 +11,9 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual.app import App, SystemCommand
+from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.theme import Theme
 
@@ -70,6 +71,8 @@ class CompanionApp(App[None]):
         if chosen in self.available_themes:  # the theme chosen last, kept across launches (issue 22)
             self.theme = chosen
         self.theme_changed_signal.subscribe(self, self._keep_theme)
+        # a screen's toasts kept off its answer box (screens/toasts.py): on a new screen, as they show
+        self.screen_change_signal.subscribe(self, lambda screen: self._place_toasts())
         self.push_screen(HomeScreen())
         if self.store.notice:
             self.notify(self.store.notice, title="Saved fights", severity="error", timeout=30, markup=False)
@@ -82,6 +85,32 @@ class CompanionApp(App[None]):
                 timeout=30,
                 markup=False,
             )
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Textual's toast, kept off the answer box of the screen it shows on (screens/toasts.py)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        self._place_toasts()
+
+    def on_resize(self) -> None:
+        self._place_toasts()  # the answer box moves with the layout (a scene's sides go above it)
+
+    def _place_toasts(self) -> None:
+        """Keep the toasts of the screen on top clear of its answer box, once its layout is done."""
+        from companion.screens.toasts import keep_toasts_clear
+
+        def place() -> None:
+            with contextlib.suppress(ScreenStackError):  # the app is closing: no screen left
+                keep_toasts_clear(self.screen)
+
+        self.call_after_refresh(place)
 
     def _keep_theme(self, theme: Theme) -> None:
         """Save the theme chosen (in the palette, or ctrl+p then Theme) for the next launch."""
