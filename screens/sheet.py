@@ -62,8 +62,9 @@ class Box(NamedTuple):
     group: Repeated | None = None
 
 
-NUMBERS_BESIDE_FROM = 100
-"""Columns from which the derived numbers stand beside the form (below that, under it)."""
+NUMBERS_BESIDE_FROM = 130
+"""Columns from which a card model's derived numbers stand beside its form (below that, under it:
+a form of two fields a line wants the width)."""
 ONE_A_LINE_BELOW = 70
 """Columns below which a group's fields (a move's, a bonus's) are one a line, not two."""
 
@@ -248,8 +249,9 @@ class SheetScreen(GameHeader, Screen[str | None]):
         for fields in self.query(FieldGrid):
             fields.fit(width)
 
-    def on_resize(self, event: events.Resize) -> None:
-        self._fit(event.size.width)
+    def on_resize(self) -> None:
+        # Textual calls GameHeader's too (a handler of each class): the title is fitted there
+        self._fit(self.app.size.width)
 
     def _grid(self, grid: StatGrid) -> Grid:
         """The stats, each its label, its box and its sum; a box takes every face with a space
