@@ -43,6 +43,7 @@ from companion.ruleset import (
     Setup,
     TimedRuleset,
     card_name,
+    show_value,
 )
 from companion.session import ROLL_WORD, CorruptSave, Session
 from companion.store import Store, StoreError
@@ -768,6 +769,8 @@ def setup_for(ruleset: Ruleset, args: argparse.Namespace, directory: Path, table
         cards = [cli.find_card(roster, name) for name in names]
     else:
         cards, sides = choose_corners(ruleset, roster, table)
+        if ruleset.options and not args.option:  # the options asked as the setup screen asks them
+            options = choose_options(ruleset, table)
     if ruleset.copies:
         from companion.replay import number_copies
 
@@ -808,6 +811,74 @@ def choose_corners(ruleset: Ruleset, roster: Any, table: Table) -> tuple[list[An
     cards = chosen[0] + chosen[1]
     sides = (0,) * len(chosen[0]) + (1,) * len(chosen[1]) if len(cards) > 2 else ()
     return cards, sides
+
+
+OPTIONS_HOW = "Enter starts the fight with these; to change one, type its number and the value"
+"""How the options question is answered (its example follows: the last option's other choice)."""
+
+
+def option_lines(ruleset: Ruleset, chosen: dict[str, Any]) -> list[str]:
+    """The game's options by number, each with its value now and its choices: ``2. Fight points
+    die: d20 (d20 or d10!)``."""
+    return [
+        f"{i}. {spec.label}: {show_value(chosen[spec.key])} ({one_of(spec.choices)})"
+        for i, spec in enumerate(ruleset.options, 1)
+    ]
+
+
+def one_of(choices: tuple[Any, ...]) -> str:
+    """``1, 2, 3, 4 or 5``: an option's choices as typed."""
+    words = [show_value(c) for c in choices]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def choose_options(ruleset: Ruleset, table: Table) -> dict[str, Any]:
+    """The game's rules options, asked as the app's setup screen asks them once the corners are
+    picked (issue 31, ux item 6): each listed with its default; Enter takes them as they stand,
+    ``N VALUE`` (or ``KEY=VALUE``, as ``--option`` takes it) changes one; ``help`` says what each
+    does; ``quit`` starts nothing. A bad line is refused with what is allowed, and changes nothing."""
+    specs = ruleset.options
+    chosen = {spec.key: spec.default for spec in specs}
+    last = specs[-1]
+    example = next((c for c in last.choices if c != last.default), last.default)
+    table.say(f"{ruleset.title} rules options. {OPTIONS_HOW}, e.g. {len(specs)} {show_value(example)}.")
+    table.say(*option_lines(ruleset, chosen))
+    while True:
+        text = table.ask().split("#", 1)[0].strip()
+        word = text.lower().removeprefix(":")
+        if not text:
+            changed = [f"{s.label} {show_value(chosen[s.key])}" for s in specs if chosen[s.key] != s.default]
+            table.say("Options: " + ("; ".join(changed) if changed else "the defaults") + ".")
+            return chosen
+        if word == "quit":
+            raise Quit
+        if word == "help":
+            table.say(*[f"{i}. {s.label}: {s.help or 'no more said'}" for i, s in enumerate(specs, 1)])
+            table.say(f"{OPTIONS_HOW}; options lists them again.")
+            continue
+        if word == "options":
+            table.say(*option_lines(ruleset, chosen))
+            continue
+        which, _, value = text.replace("=", " ", 1).partition(" ")
+        spec = None
+        if which.isdigit() and 1 <= int(which) <= len(specs):
+            spec = specs[int(which) - 1]
+        else:
+            spec = next((s for s in specs if s.key == which.strip().lower()), None)
+        if spec is None:
+            table.say(
+                f"Refused: {which!r} is no option: a number from 1 to {len(specs)}, then the value; Enter starts."
+            )
+            continue
+        if not value.strip():
+            table.say(f"Refused: give {spec.label} a value after its number: {one_of(spec.choices)}.")
+            continue
+        try:
+            chosen[spec.key] = spec.parse(value.strip())
+        except ValueError as exc:
+            table.say(f"Refused: {exc}.")
+            continue
+        table.say(f"{spec.label}: {show_value(chosen[spec.key])}.")
 
 
 def _card(roster: Any, text: str) -> Any | None:

@@ -181,6 +181,9 @@ class Session:
         self._amended: tuple[Amendment, Step] | None = None
         """The latest amendment with the last step it left: undo takes it back while that step is
         still the last and nothing waits to be redone (nothing was done since)."""
+        self._under: list[Amendment] = []
+        """The amendments undo reaches after the latest, the next last: each was still undoable when
+        the one after it was made (issue 31: undo walks back through amendments in order)."""
 
     # --- reading -------------------------------------------------------------
 
@@ -397,6 +400,7 @@ class Session:
                 is the answer already, or it could not be saved; nothing changes.
         """
         steps = self.steps
+        under = self.amended  # undoable now: undo reaches it again once this one is taken back
         if not 0 <= index < len(steps):
             if not steps:
                 raise Refused("there is no answer to amend yet")
@@ -456,6 +460,7 @@ class Session:
         self.steps = scratch.steps
         self.redo_stack = []
         self.amendments.append(amendment)
+        self._under = [*self._under, under] if under is not None else []
         self._amended = (amendment, self.steps[-1])
         self._changed()
         return amendment
@@ -478,12 +483,16 @@ class Session:
         self.redo_stack = list(amendment.redo)
         if amendment in self.amendments:
             self.amendments.remove(amendment)
-        self._amended = None
+        # the fight is as the amendment before left it: the next undo takes that one back
+        self._amended = (self._under.pop(), self.steps[-1]) if self._under and self.steps else None
         self._changed()
         return amendment.given[0]
 
     def recall(self, saved: list[SavedAmendment]) -> None:
-        """The stored amendments of a fight resumed; the last is undoable if nothing was done since."""
+        """The stored amendments of a fight resumed; the last is undoable if nothing was done since,
+        and after it, in turn, each made right before the next (:attr:`SavedAmendment.rev`)."""
+        chain: list[Amendment] = []
+        last_rev: int | None = None
         for record in saved:
             try:
                 amendment = Amendment(
@@ -501,8 +510,13 @@ class Session:
             except (KeyError, IndexError, TypeError, ValueError):
                 continue  # a damaged record: the fight itself folds; this amendment is no longer undoable
             self.amendments.append(amendment)
+            # a chain of amendments each made right after the one before (nothing done between)
+            follows = last_rev is not None and record.rev == last_rev + 1
+            chain = [*chain, amendment] if follows or not chain else [amendment]
+            last_rev = record.rev
             if record.undoable and self.steps:
                 self._amended = (amendment, self.steps[-1])
+                self._under = chain[:-1]
 
     def close(self) -> None:
         """Let go of the fight in the store (another app may then open it)."""

@@ -374,6 +374,9 @@ class SavedAmendment:
     at: float
     record: dict[str, Any]
     undoable: bool
+    rev: int = 0
+    """The fight's revision it left: one more than the amendment before it's, when it was made
+    right after that one (undo, having taken it back, takes that one back next)."""
 
 
 def _answer_row(answer: Answer) -> list[Any]:
@@ -1012,7 +1015,17 @@ class Store:
         with self._write(session_id) as conn:
             self._rewrite(session_id, seq, answers, redo)
             self._set_status(session_id, result)
+            row = conn.execute("SELECT rev FROM amendments WHERE id=? AND session_id=?", (amendment_id, session_id))
+            made = row.fetchone()
             conn.execute("UPDATE amendments SET undone=1 WHERE id=? AND session_id=?", (amendment_id, session_id))
+            if made is not None:
+                # the amendment made right before it (its revision one less: nothing done between) is
+                # undoable again, as the fight is now as that one left it (issue 31)
+                now = conn.execute("SELECT rev FROM sessions WHERE id=?", (session_id,)).fetchone()[0]
+                conn.execute(
+                    "UPDATE amendments SET rev=? WHERE session_id=? AND undone=0 AND id<? AND rev=?",
+                    (now, session_id, amendment_id, int(made[0]) - 1),
+                )
 
     def amendments(self, session_id: int) -> list[SavedAmendment]:
         """The fight's amendments not taken back, oldest first; none from a store without the table
@@ -1020,19 +1033,21 @@ class Store:
         if not self._has_table(self.conn, "amendments"):
             return []
         rows = self.conn.execute(
-            "SELECT a.id, a.seq, a.who, a.old, a.new, a.at, a.record, a.rev = s.rev"
+            "SELECT a.id, a.seq, a.who, a.old, a.new, a.at, a.record, a.rev = s.rev, a.rev"
             " FROM amendments a JOIN sessions s ON s.id = a.session_id"
             " WHERE a.session_id=? AND a.undone=0 ORDER BY a.id",
             (session_id,),
         ).fetchall()
         out = []
-        for i, seq, who, old, new, at, record, undoable in rows:
+        for i, seq, who, old, new, at, record, undoable, rev in rows:
             try:
                 data = json.loads(record)
             except ValueError:
                 data = {}
             out.append(
-                SavedAmendment(i, seq, who, old, new, at, data if isinstance(data, dict) else {}, bool(undoable))
+                SavedAmendment(
+                    i, seq, who, old, new, at, data if isinstance(data, dict) else {}, bool(undoable), int(rev)
+                )
             )
         return out
 

@@ -6,13 +6,15 @@ import contextlib
 import dataclasses
 import random
 import time
+import weakref
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual.app import App, SystemCommand
+from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.theme import Theme
 
@@ -60,6 +62,8 @@ class CompanionApp(App[None]):
         self.store = store if store is not None else Store.open(directory)
         self.free_rolls: list[FreeRoll] = []
         """The free roller's rolls made outside a fight, for this run (a fight's are kept with it)."""
+        self._footers_watched: weakref.WeakSet[Screen[object]] = weakref.WeakSet()
+        """The screens whose footer keeps Quit in view when their keys are more than its width."""
         self.last_fight: int | None = None
         """The saved fight shown last: home highlights it when the player comes back (issue 22)."""
 
@@ -70,6 +74,8 @@ class CompanionApp(App[None]):
         if chosen in self.available_themes:  # the theme chosen last, kept across launches (issue 22)
             self.theme = chosen
         self.theme_changed_signal.subscribe(self, self._keep_theme)
+        # a screen's toasts kept off its answer box (screens/toasts.py): on a new screen, as they show
+        self.screen_change_signal.subscribe(self, self._on_screen_change)
         self.push_screen(HomeScreen())
         if self.store.notice:
             self.notify(self.store.notice, title="Saved fights", severity="error", timeout=30, markup=False)
@@ -82,6 +88,41 @@ class CompanionApp(App[None]):
                 timeout=30,
                 markup=False,
             )
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Textual's toast, kept off the answer box of the screen it shows on (screens/toasts.py)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        self._place_toasts()
+
+    def _on_screen_change(self, screen: Screen[object]) -> None:
+        """A screen comes on top: its toasts placed, and its footer watched for room for Quit."""
+        from companion.screens.keys import keep_quit_in_view
+
+        self._place_toasts()
+        if screen not in self._footers_watched:  # each screen once: its footer is laid out again with its keys
+            self._footers_watched.add(screen)
+            screen.screen_layout_refresh_signal.subscribe(screen, keep_quit_in_view)
+
+    def on_resize(self) -> None:
+        self._place_toasts()  # the answer box moves with the layout (a scene's sides go above it)
+
+    def _place_toasts(self) -> None:
+        """Keep the toasts of the screen on top clear of its answer box, once its layout is done."""
+        from companion.screens.toasts import keep_toasts_clear
+
+        def place() -> None:
+            with contextlib.suppress(ScreenStackError):  # the app is closing: no screen left
+                keep_toasts_clear(self.screen)
+
+        self.call_after_refresh(place)
 
     def _keep_theme(self, theme: Theme) -> None:
         """Save the theme chosen (in the palette, or ctrl+p then Theme) for the next launch."""

@@ -57,6 +57,8 @@ class FightAmend:
             screen.notify("Nothing to amend yet: amend changes an answer already given.", timeout=4)
             return
         self.cancel(quiet=True)
+        if screen.round_clock is not None:
+            screen.round_clock.hold()  # a referee's timeout: the round clock waits for the amendment
         answers = screen.query_one(AnswerList)
         answers.clear_options()
         answers.add_options([Option(escape(answer_line(session, i)), id=str(i)) for i in range(len(session.steps))])
@@ -151,6 +153,8 @@ class FightAmend:
         self._before = None
         self._show_log()
         self.screen.render_fight()
+        if self.screen.round_clock is not None:
+            self.screen.round_clock.release()  # runs again if the amendment paused it
 
     def _show_log(self) -> None:
         screen = self.screen

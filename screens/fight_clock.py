@@ -46,6 +46,9 @@ class FightClock:
         """The stall count starts at the latest answer, or at the latest undo/redo if later."""
         self.reminded = False
         """Whether the players were told that the clock is paused (once per pause)."""
+        self.held_in: int | None = None
+        """The round whose running clock an amendment paused (a referee's timeout), to run again
+        when it is done; None when no amendment holds it."""
         self._ticker: Timer | None = None
 
     def mount(self) -> None:
@@ -163,10 +166,38 @@ class FightClock:
                 screen.notify("Stalling: the dice turn over.", severity="warning")
         self.render()
 
+    def hold(self) -> None:
+        """An answer is being amended (ctrl+g): a referee fixing a typo is a timeout, so a running
+        clock pauses, attacking time and the stall count with it, until the amendment is done or
+        given up (:meth:`release`). A paused clock stays as it is."""
+        clock = self.clock
+        if clock is None or not clock.running:
+            return
+        clock.pause()
+        self._pause_ticker()
+        self.held_in = self.period
+        self.render()
+
+    def release(self) -> None:
+        """The amendment is done or given up: the clock an amendment paused runs again, from where
+        it stood. Not if the fight is over or the amended fight is now in another round (its clock
+        then waits for f2, as every new round's does), nor if f2 was pressed meanwhile."""
+        held_in, self.held_in = self.held_in, None
+        clock = self.clock
+        if held_in is None or clock is None or clock.running or clock.expired:
+            return
+        if self.screen.session.over or self.period != held_in:
+            return
+        clock.start()
+        if self._ticker is not None:
+            self._ticker.resume()
+        self.render()
+
     def toggle(self) -> None:
         """Start, pause or resume the round clock; pausing pauses attacking time."""
         if self.clock is None or self.screen.session.over:
             return
+        self.held_in = None  # the table runs the clock by hand now, amending or not
         if self.clock.toggle():
             if self._ticker is not None:
                 self._ticker.resume()

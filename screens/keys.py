@@ -11,7 +11,8 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Label
+from textual.widgets import DataTable, Footer, Label
+from textual.widgets._footer import FooterKey
 
 from companion.screens.widgets import TakesTheKeys, escape
 
@@ -89,3 +90,21 @@ class KeysScreen(ModalScreen[None]):
         table.add_columns("key", "does")
         for key, words in self.rows:
             table.add_row(Text(key, style="bold"), Text(words))
+
+
+QUIT_KEY = "ctrl+q"
+"""The app's quit: the one key every footer keeps in view (issue 31, ux item 2)."""
+
+
+def keep_quit_in_view(screen: Screen[object]) -> None:
+    """Where the keys of a footer of ``screen`` are more than its width, stand Quit at its right
+    end (class ``-kept``, app.tcss), over the keys cut off there; where they all fit, Quit stays
+    after the last. A footer shows its keys in a row, clipped at its right end, and the app's
+    own keys come last: at 60 columns Quit was the one cut off."""
+    for footer in screen.query_children(Footer):
+        keys = [key for key in footer.query_children(FooterKey) if key.display]
+        kept = next((key for key in keys if key.key == QUIT_KEY), None)
+        if kept is None:
+            continue
+        wanted = sum(key.outer_size.width + key.styles.margin.width for key in keys)
+        kept.set_class(wanted > footer.size.width, "-kept")

@@ -27,7 +27,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, ProgressBar, S
 from textual.worker import get_current_worker
 
 from companion.games import GAMES
-from companion.ruleset import PREFER, SIDES, Setup, TimedRuleset, default_options, get_ruleset
+from companion.ruleset import PREFER, SIDES, Ruleset, Setup, TimedRuleset, default_options, get_ruleset
 from companion.screens.widgets import GameHeader, escape
 from companion.simulate import (
     Tally,
@@ -129,6 +129,7 @@ class MatchupScreen(GameHeader, Screen[None]):
         Binding("enter", "run", "Run", show=False),
         Binding("s", "stop", "Stop", priority=True),
         Binding("n", "new_seed", "New seed", priority=True),
+        Binding("o", "options", "Options", priority=True),
         Binding("escape", "back", "Back"),
         Binding("down", "scroll_figures(1)", show=False),
         Binding("up", "scroll_figures(-1)", show=False),
@@ -303,13 +304,47 @@ class MatchupScreen(GameHeader, Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         typing = self.focused is not None and self.focused.id in ("red-prefer", "blue-prefer")
-        if typing and not self.running and action in ("run", "stop", "new_seed"):
-            return False  # r, s and n are letters of the moves typed there (Enter runs); s stops a run
-        if action in ("run", "new_seed"):
+        if typing and not self.running and action in ("run", "stop", "new_seed", "options"):
+            return False  # r, s, n and o are letters of the moves typed there (Enter runs); s stops a run
+        if action == "options" and not self.options_ruleset.options:
+            return False  # a game without options
+        if action in ("run", "new_seed", "options"):
             return None if self.running else True
         if action == "stop":
             return True if self.running else None
         return True
+
+    @property
+    def options_ruleset(self) -> Ruleset:
+        """The ruleset whose options a run takes: a tournament's night, else the bouts' game."""
+        night = GAMES[self.game].tournament
+        return get_ruleset(night) if self.tournament and night is not None else self.ruleset
+
+    def action_options(self) -> None:
+        """The game's rules options for the next run (``o``), on the options screen a fight starts
+        from, showing those of the last run (issue 31, ux item 4)."""
+        if self.running or not self.options_ruleset.options:
+            return
+        from companion.screens.setup import OptionsScreen
+
+        def chosen(options: dict[str, Any] | None) -> None:
+            if options is None:
+                return
+            self.options = dict(options)
+            said = self.options_said() or " · the default options"
+            self._status(f"The next run plays with these options{said}: r runs.", muted=True)
+
+        self.app.push_screen(OptionsScreen(self.options_ruleset, self.options, start="Use them"), chosen)
+
+    def options_said(self) -> str:
+        """The options of the next run that are not the game's defaults, as the status line says
+        them (`` · options: fight points die d20``); empty where all are the defaults."""
+        changed = [
+            f"{spec.label.lower()} {spec.shown(self.options[spec.key])}"
+            for spec in self.options_ruleset.options
+            if spec.key in self.options and self.options[spec.key] != spec.default
+        ]
+        return f" · options: {escape(', '.join(changed))}" if changed else ""
 
     def action_new_seed(self) -> None:
         if not self.running:
@@ -394,7 +429,10 @@ class MatchupScreen(GameHeader, Screen[None]):
         return True
 
     def _model_words(self) -> str:
-        """The strategies and pace of the run, as the status line says them (empty: none)."""
+        """The strategies, pace and options of the run, as the status line says them (empty: none)."""
+        return self._model_parts() + self.options_said()
+
+    def _model_parts(self) -> str:
         parts = []
         if self.strategies is not None:
             parts.append(f"red {self.strategies[0]}, blue {self.strategies[1]}")

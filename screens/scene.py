@@ -291,8 +291,9 @@ class SceneSelectScreen(FighterSelectScreen):
         return cards, sides
 
     def action_simulate(self) -> None:
-        """Many virtual scenes of the sides picked (issue 21), with the game's default options and
-        the tables in play: who wins, in how many rounds, and how each combatant ends."""
+        """Many virtual scenes of the sides picked (issue 21), with the tables in play and the game's
+        default options (``o`` there picks others, issue 31): who wins, in how many rounds, and how
+        each combatant ends."""
         why = self.ready()
         if why is not None:
             self.notify(why, title="Not yet", severity="warning", timeout=5)

@@ -176,9 +176,12 @@ class SceneMatchupScreen(MatchupScreen):
         self.summary = tally.summary(figures)
         done = self.summary["n"]
         if tally.stopped:
-            self._status(f"[b]PARTIAL[/b]: stopped after {done:,} of {n:,} scenes (seed {seed})", partial=True)
+            self._status(
+                f"[b]PARTIAL[/b]: stopped after {done:,} of {n:,} scenes (seed {seed}){self.options_said()}",
+                partial=True,
+            )
         else:
-            self._status(f"{done:,} scenes, seed {seed}")
+            self._status(f"{done:,} scenes, seed {seed}{self.options_said()}")
         self.show_scene_figures(self.summary)
 
     # --- the figures -----------------------------------------------------------

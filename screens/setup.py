@@ -20,6 +20,8 @@ class OptionsScreen(ModalScreen[dict[str, Any] | None]):
     Args:
         ruleset: the game whose options these are.
         chosen: the values to show first (the defaults).
+        start: what ctrl+s and the first button do with them (the simulator's: use them for
+            its next run).
     """
 
     CSS_PATH = "setup.tcss"
@@ -30,10 +32,11 @@ class OptionsScreen(ModalScreen[dict[str, Any] | None]):
         Binding("escape", "dismiss(None)", "Cancel"),
     ]
 
-    def __init__(self, ruleset: Ruleset, chosen: dict[str, Any]) -> None:
+    def __init__(self, ruleset: Ruleset, chosen: dict[str, Any], start: str = "Start fight") -> None:
         super().__init__()
         self.ruleset = ruleset
         self.chosen = dict(chosen)
+        self.start = start
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -52,7 +55,7 @@ class OptionsScreen(ModalScreen[dict[str, Any] | None]):
                         )
                     yield Label(spec.help, classes="help")
             with Horizontal(id="buttons"):
-                yield Button("Start fight (ctrl+s)", variant="primary", id="start", compact=True)
+                yield Button(f"{self.start} (ctrl+s)", variant="primary", id="start", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)
 
     def _spec(self, select: Select) -> OptionSpec:

@@ -62,6 +62,35 @@ class Box(NamedTuple):
     group: Repeated | None = None
 
 
+NUMBERS_BESIDE_FROM = 130
+"""Columns from which a card model's derived numbers stand beside its form (below that, under it:
+a form of two fields a line wants the width)."""
+ONE_A_LINE_BELOW = 70
+"""Columns below which a group's fields (a move's, a bonus's) are one a line, not two."""
+
+
+class FieldGrid(Grid):
+    """A repeated group's row of fields, ``per_line`` side by side (fewer on a narrow screen).
+
+    Args:
+        per_line: the most side by side, as the sheet's group says.
+    """
+
+    def __init__(self, *cells: Widget, per_line: int) -> None:
+        super().__init__(*cells, classes="fields")
+        self.per_line = per_line
+        self.cells = cells
+
+    def fit(self, width: int) -> None:
+        """``per_line`` a line at ``width`` columns, one below :data:`ONE_A_LINE_BELOW`; a last field
+        alone on its line (a bonus's note) takes the whole line."""
+        n = 1 if width < ONE_A_LINE_BELOW else self.per_line
+        self.styles.grid_size_columns = n
+        for i, cell in enumerate(self.cells):
+            last_alone = i == len(self.cells) - 1 and i % n == 0
+            cell.styles.column_span = n if last_alone else 1
+
+
 class SheetScreen(GameHeader, Screen[str | None]):
     """A new card for ``game`` made on its ruleset's sheet and saved as a card file; dismisses with
     its name, or None.
@@ -201,16 +230,28 @@ class SheetScreen(GameHeader, Screen[str | None]):
 
     def _repeated_row(self, group: Repeated, row: int) -> Widget:
         """A row of ``group``: one line; or, where the group says so, under its number its fields so
-        many a line (a move's twelve)."""
+        many a line (a move's twelve), each field its own cell of a grid: one a line where the
+        screen is too narrow for them side by side (:meth:`_fit`)."""
         if not group.per_line:
             return Horizontal(*self._row(group.fields, row, group), classes="row", id=f"{group.key}-row-{row}")
-        n = group.per_line
-        lines = [
-            Horizontal(*self._row(group.fields[i : i + n], row, group), classes="row")
-            for i in range(0, len(group.fields), n)
-        ]
+        cells = [Horizontal(*self._row((field,), row, group), classes="row") for field in group.fields]
         head = Static(f"{group.words or group.key} {row + 1}", classes="row-head", markup=False)
-        return Vertical(head, *lines, classes="part", id=f"{group.key}-row-{row}")
+        fields = FieldGrid(*cells, per_line=group.per_line)
+        fields.fit(self.app.size.width)
+        return Vertical(head, fields, classes="part", id=f"{group.key}-row-{row}")
+
+    def _fit(self, width: int) -> None:
+        """Lay the sheet out for ``width`` columns (issue 31, ux item 5): below
+        :data:`NUMBERS_BESIDE_FROM` the derived numbers go under the form, which takes the whole
+        width; below :data:`ONE_A_LINE_BELOW` a group's fields are one a line, each box as wide as
+        the form's single fields rather than a third of that."""
+        self.set_class(width < NUMBERS_BESIDE_FROM, "stacked")
+        for fields in self.query(FieldGrid):
+            fields.fit(width)
+
+    def on_resize(self) -> None:
+        # Textual calls GameHeader's too (a handler of each class): the title is fitted there
+        self._fit(self.app.size.width)
 
     def _grid(self, grid: StatGrid) -> Grid:
         """The stats, each its label, its box and its sum; a box takes every face with a space
@@ -288,6 +329,7 @@ class SheetScreen(GameHeader, Screen[str | None]):
 
     def on_mount(self) -> None:
         self.title = self.ruleset.title
+        self._fit(self.app.size.width)
         self.query_one("#derived", Static).border_title = "Derived numbers"
         if self.editing is not None:
             self._fill()

@@ -159,7 +159,59 @@ def test_undo_after_answering_again_takes_back_that_answer_only() -> None:
     assert texts(session.answers) == ["1"]
 
 
+def test_undo_walks_back_through_amendments_in_order() -> None:
+    """Issue 31 (ux item 7): two amendments one after the other, then two undos: the second undo
+    takes back the first amendment (it had taken back only the latest, then dropped an answer);
+    a third undo is the usual undo of the last answer."""
+    session = played()
+    before = seen(session)
+    session.amend(0, "6")  # Red Rover 6 + 10 = 16 v 14: everything after still fits
+    first = seen(session)
+    session.amend(1, "4")
+    assert texts(session.answers) == ["6", "4", *FIGHT[2:]]
+    session.undo()
+    assert seen(session) == first and session.amended is not None and session.amended.new == "6"
+    session.undo()
+    assert seen(session) == before and session.amendments == [] and session.amended is None
+    session.undo()  # no amendment left: the last answer, as ever
+    assert texts(session.answers) == FIGHT[:-1] and texts(session.redo_stack) == [FIGHT[-1]]
+
+
+def test_an_answer_between_two_amendments_stops_the_walk_there() -> None:
+    """An amendment is taken back only while nothing was done since it: with an answer given and
+    taken back between two amendments, undo takes back the second, then is the usual undo."""
+    session = played(answers=FIGHT[:3])
+    session.amend(0, "6")
+    session.submit("15")
+    session.undo()  # the answer waits to be redone: the first amendment is no longer undoable
+    session.amend(1, "4")
+    session.undo()
+    assert texts(session.answers) == ["6", "5", "ground"] and session.amended is None
+    session.undo()
+    assert texts(session.answers) == ["6", "5"]
+
+
 # --- the store ---------------------------------------------------------------------------
+
+
+def test_two_amendments_are_walked_back_after_a_restart_too(store: Store, tmp_path: Path) -> None:
+    """The walk back is saved: after two amendments and a restart, undo takes back the second, and
+    after another restart the first."""
+    session = played(store)
+    session.amend(0, "6")
+    session.amend(1, "4")
+    session.close()
+    again = resume(Store.open(tmp_path), session.id)
+    assert again.amended is not None and again.amended.new == "4"
+    again.undo()
+    assert texts(again.answers) == ["6", *FIGHT[1:]]
+    again.close()
+    third = resume(Store.open(tmp_path), session.id)
+    assert third.amended is not None and third.amended.new == "6"
+    third.undo()
+    assert third.over and texts(third.answers) == FIGHT and third.amendments == []
+    assert [row[5] for row in amendment_rows(tmp_path / DB_NAME, session.id)] == [1, 1]
+    third.close()
 
 
 def amendment_rows(path: Path, session_id: int) -> list[tuple[Any, ...]]:

@@ -89,6 +89,42 @@ async def test_a_bout_amended_from_its_log_keeps_what_fits_and_asks_again(data_d
         assert app.store.sessions("over")  # saved as over again
 
 
+async def amend(pilot, screen: FightScreen, number: int, text: str) -> None:
+    """ctrl+g, up to answer ``number``, Enter, ``text`` typed and Enter."""
+    await pick_answer(pilot, screen, number)
+    await pilot.press("enter")
+    await pilot.pause()
+    await type_answer(pilot, text)
+
+
+async def test_ctrl_z_walks_back_through_two_amendments_in_order(data_dir: Path) -> None:
+    """Issue 31 (ux item 7): two answers amended one after the other; ctrl+z takes back the second,
+    and a second ctrl+z the first (it had dropped the bout's last answer), each said; a third ctrl+z
+    is the usual undo."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_fight(pilot, 0, "Alpha", "Bravo")
+        for text in KO_BOUT:
+            await type_answer(pilot, text)
+        await amend(pilot, screen, 1, "6")  # Alpha 18 v 13: the rest still fits
+        await amend(pilot, screen, 2, "2")  # Bravo 12 v 18: the rest still fits
+        assert [a.text for a in screen.session.answers] == ["6", "2", *KO_BOUT[2:]]
+        app.clear_notifications()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "Amendment undone: answer #2 is 3 again" in said(app)
+        assert [a.text for a in screen.session.answers] == ["6", *KO_BOUT[1:]]
+        app.clear_notifications()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "Amendment undone: answer #1 is 5 again" in said(app)
+        assert [a.text for a in screen.session.answers] == list(KO_BOUT) and screen.session.over
+        assert not any("(amended)" in line for line in log_lines(screen))
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert [a.text for a in screen.session.answers] == list(KO_BOUT[:-1])
+
+
 async def test_escape_amends_nothing_and_stays_in_the_fight(data_dir: Path) -> None:
     app = make_app(data_dir, rng=random.Random(1))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -370,3 +370,49 @@ async def test_the_tray_shows_as_taken_what_enter_takes(data_dir: Path) -> None:
         assert screen.session.answers[-1].text == "stall"  # Enter took what the tray showed as taken
         fits, said = await typed("bell")
         assert fits and said.startswith("= bell")
+
+
+async def test_the_clock_waits_while_an_answer_is_amended(data_dir: Path) -> None:
+    """Issue 31 (ux item 3): a referee fixing a typo is a timeout. ctrl+g pauses the running round
+    clock, attacking time and the stall count with it, for as long as the list of answers is open
+    and the new value is typed; Escape or the amendment runs it again from where it stood. A clock
+    paused before ctrl+g stays paused."""
+    fake = FakeTime()
+    app = make_app(data_dir, rng=random.Random(1), now=fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fo(pilot)
+        await pilot.press("f2")
+        fake.advance(12)
+        await answer(pilot, "3 4")
+        fake.advance(3)
+        await answer(pilot, "5 6")  # Red Fox attacks from 0:15
+        fake.advance(10)
+        await pilot.press("ctrl+g")  # the list of answers: the clock stops at 0:25
+        await pilot.pause()
+        fake.advance(60)
+        screen.tick()
+        assert not screen.clock.running and screen.clock.elapsed == 25.0
+        assert "4:35" in timer_text(screen)
+        await pilot.press("escape")  # nothing amended: the clock runs on from 0:25
+        await pilot.pause()
+        assert screen.clock.running and screen.clock.elapsed == 25.0
+        fake.advance(5)
+        await pilot.press("ctrl+g")  # at 0:30 again, and this time an answer is amended
+        await pilot.pause()
+        await pilot.press("enter")  # the last answer, Blue Jay's roll-off 5 6
+        await pilot.pause()
+        fake.advance(90)  # the new value found and typed: still the timeout
+        assert not screen.clock.running and screen.clock.elapsed == 30.0
+        await answer(pilot, "5 5")  # Red 7 to 10: Red still attacks first
+        assert screen.session.amendments and screen.session.answers[1].text == "5 5"
+        assert screen.clock.running and screen.clock.elapsed == 30.0
+        fake.advance(4)
+        screen.tick()
+        # Red Fox held the dice from 0:15 to 0:34 on the clock: the 150 s of timeouts are nobody's
+        assert screen.timer_view().attack == (19.0, 0.0)
+        await pilot.press("f2")  # the table pauses the clock itself
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not screen.clock.running and screen.clock.elapsed == 34.0  # paused it stays

@@ -17,7 +17,8 @@ pytest.register_assert_rewrite("scripting", "plain_golden")
 import plain_golden
 from scripting import header, run
 
-from companion.ruleset import get_ruleset
+from companion.games import GAMES
+from companion.ruleset import default_options, get_ruleset
 from companion.session import resume
 from companion.store import Store
 
@@ -235,7 +236,7 @@ def test_ctrl_c_saves_and_stops_with_status_130(tmp_path: Path, monkeypatch: pyt
 
 
 def test_with_no_fighters_the_roster_is_listed_by_number_and_names_are_found_without_accents(tmp_path: Path):
-    proc = run(tmp_path, "play", "--plain", "fo", stdin="1\n99\njose aldoo\njose aldo\n")
+    proc = run(tmp_path, "play", "--plain", "fo", stdin="1\n99\njose aldoo\njose aldo\n\n")
     lines = proc.stdout.splitlines()
     assert lines[0] == "Fighters Only featherweight fighters:" or lines[0].endswith(" fighters:")
     assert lines[1] == "1. Conor McGregor"
@@ -255,7 +256,7 @@ def test_with_no_fighters_the_roster_is_listed_by_number_and_names_are_found_wit
 
 
 def test_a_scene_is_chosen_side_by_side_several_names_each(tmp_path: Path):
-    proc = plain(tmp_path, game="fudge", stdin="1, 2\n3,3\n")
+    proc = plain(tmp_path, game="fudge", stdin="1, 2\n3,3\n\n")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     session, store = fight_in(tmp_path)
     try:
@@ -279,8 +280,72 @@ def test_unfinished_fights_are_offered_by_number(tmp_path: Path):
     ]
     assert after(proc.stdout, "3")[0] == "Refused: '3' is not one of the numbers 1 to 2; Enter for a new fight."
     assert "Gold Striker rolls 9 (d10!) + 9 (control) = 18 for control" in proc.stdout
-    new = run(tmp_path, "play", "--plain", "nhb", "--fighters", str(NHB), stdin="\nGold Grappler\ngold striker\n")
+    new = run(tmp_path, "play", "--plain", "nhb", "--fighters", str(NHB), stdin="\nGold Grappler\ngold striker\n\n")
     assert "Red: Gold Grappler." in new.stdout and "Fight 3." in new.stdout
+
+
+def test_the_options_are_asked_after_the_corners_as_the_setup_screen_asks_them(tmp_path: Path):
+    """Issue 31 (ux item 6): with the corners asked, the game's options are listed by number with
+    their defaults; ``N VALUE`` or ``KEY=VALUE`` changes one, a bad line is refused saying what is
+    allowed and changes nothing, Enter starts the fight with them."""
+    typed = "Gold Grappler\ngold striker\n2 d10!\n9 x\n1 7\nsegments=5\n3\nhelp\n\nstatus\n"
+    proc = run(tmp_path, "play", "--plain", "nhb", "--fighters", str(NHB), stdin=typed)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+    head = lines.index("Blue: Gold Striker.") + 1
+    assert lines[head : head + 4] == [
+        "Bradu's SIMple NHB rules options. Enter starts the fight with these; to change one, type its number "
+        "and the value, e.g. 3 off.",
+        "1. Segments of 10 minutes: 3 (1, 2, 3, 4 or 5)",
+        "2. Fight points die: d20 (d20 or d10!)",
+        "3. Exact seconds of a finish: on (on or off)",
+    ]
+    assert after(proc.stdout, "2 d10!")[0] == "Fight points die: d10!."
+    assert (
+        after(proc.stdout, "9 x")[0] == "Refused: '9' is no option: a number from 1 to 3, then the value; Enter starts."
+    )
+    assert after(proc.stdout, "1 7")[0] == "Refused: option segments: '7' is not allowed (one of 1, 2, 3, 4, 5)."
+    assert after(proc.stdout, "segments=5")[0] == "Segments of 10 minutes: 5."
+    assert after(proc.stdout, "3")[0] == "Refused: give Exact seconds of a finish a value after its number: on or off."
+    assert "3. Exact seconds of a finish: roll d6 and d10" in after(proc.stdout, "help")[2]
+    assert after(proc.stdout, "")[0] == "Options: Segments of 10 minutes 5; Fight points die d10!."
+    assert "Segment 1 of 5" in after(proc.stdout, "status")
+    session, store = fight_in(tmp_path)
+    try:
+        assert session.setup.options == {"segments": 5, "fight_die": "d10!", "exact_time": True}
+    finally:
+        session.close()
+        store.close()
+
+
+@pytest.mark.parametrize("game", [game.key for game in GAMES.listed() if get_ruleset(game.key).options])
+def test_enter_at_the_options_takes_the_defaults_of_every_game(tmp_path: Path, game: str):
+    proc = plain(tmp_path, game=game, stdin="1\n2\n\n")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert after(proc.stdout, "")[0] == "Options: the defaults."
+    session, store = fight_in(tmp_path)
+    try:
+        assert session.setup.options == default_options(get_ruleset(game))
+    finally:
+        session.close()
+        store.close()
+
+
+def test_options_on_the_command_line_are_not_asked_again(tmp_path: Path):
+    typed = "Gold Grappler\ngold striker\n"
+    proc = run(tmp_path, "play", "--plain", "nhb", "--fighters", str(NHB), "--option", "segments=2", stdin=typed)
+    assert "rules options" not in proc.stdout and "Fight 1." in proc.stdout
+    session, store = fight_in(tmp_path)
+    try:
+        assert session.setup.options == {"segments": 2}
+    finally:
+        session.close()
+        store.close()
+
+
+def test_quit_at_the_options_starts_nothing(tmp_path: Path):
+    proc = run(tmp_path, "play", "--plain", "nhb", "--fighters", str(NHB), stdin="1\n2\nquit\n")
+    assert proc.returncode == 0 and proc.stdout.splitlines()[-1] == "Nothing started."
 
 
 @pytest.mark.parametrize(

@@ -12,11 +12,13 @@ from table_cards import screen_text
 from test_simulate_scenes import FUDGE_CARDS
 from textual.widgets import Input, Select
 
+from companion.games import GAMES
 from companion.replay import number_copies
 from companion.ruleset import default_options, get_ruleset
 from companion.screens.app import make_app
 from companion.screens.scene import SceneSelectScreen
 from companion.screens.scene_matchup import SceneMatchupScreen
+from companion.screens.setup import OptionsScreen
 from companion.simulate_scenes import SceneTally, run_scenes, scene_plan
 
 FUDGE_ROW = 3
@@ -122,3 +124,73 @@ async def test_a_paf_group_is_simulated_with_its_hit_points_lost(tmp_path: Path)
         await pilot.pause()
         text = screen_text(app)
         assert "hit points lost: mean" in text and "Kobold Cutthroat 2" in text
+
+
+@pytest.mark.parametrize("game", [game.key for game in GAMES.listed() if get_ruleset(game.key).scenes])
+async def test_the_scene_simulator_plays_the_options_picked_with_o(tmp_path: Path, game: str) -> None:
+    """Issue 31 (ux item 4): ``o`` opens the game's rules options (the screen a fight starts from),
+    the first option changed with the keys, ctrl+s uses them: the run's figures are the engine's
+    for those options, the status line says the one changed, and ``o`` again shows them."""
+    ruleset = get_ruleset(game)
+    first = ruleset.options[0]
+    other = next(choice for choice in first.choices if choice != first.default)
+    app = make_app(tmp_path, rng=random.Random(4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        roster = app.roster(game)
+        cards = tuple(list(roster.cards)[:2])
+        screen = SceneMatchupScreen(game, cards, (0, 1), tables=ruleset.tables_for(tmp_path))
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        options = app.screen
+        assert isinstance(options, OptionsScreen) and "Use them (ctrl+s)" in screen_text(app)
+        await pilot.press("enter")  # the first option's list
+        await pilot.pause()
+        index = first.choices.index(other) - first.choices.index(first.default)
+        await pilot.press(*(["down"] * index if index > 0 else ["up"] * -index), "enter")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen and screen.options[first.key] == other
+        assert f"{first.label.lower()} {first.shown(other)}" in screen_text(app).replace("\n ", " ")
+        screen.query_one("#count", Select).value = 50
+        screen.query_one("#seed", Input).value = "5"
+        await pilot.pause()
+        await pilot.press("r")
+        await app.workers.wait_for_complete()
+        while screen.running:
+            await pilot.pause(0.05)
+        chosen = default_options(ruleset) | {first.key: other}
+        jobs = scene_plan(game, cards, (0, 1), 50, 5, options=chosen, tables=ruleset.tables_for(tmp_path))
+        tally = run_scenes(jobs, SceneTally(tuple(c.name for c in cards), (0, 1)))
+        assert screen.summary == tally.summary(ruleset.scene_figures())
+        assert "50 scenes, seed 5 · options:" in screen_text(app)
+        await pilot.press("o")  # the options of the last run, to change again
+        await pilot.pause()
+        assert app.screen.chosen[first.key] == other
+        await pilot.press("escape")  # nothing changed
+        await pilot.pause()
+        assert app.screen is screen and screen.options == chosen
+
+
+async def test_the_matchup_simulator_takes_the_options_too(tmp_path: Path) -> None:
+    """The duel games' simulator (its base) offers them the same way: NHB's segments."""
+    from companion.screens.matchup import MatchupScreen
+
+    app = make_app(tmp_path, rng=random.Random(4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        roster = app.roster("nhb")
+        screen = MatchupScreen("nhb", (roster.find("Royce Gracie"), roster.find("Ken Shamrock")))
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert "o Options" in screen_text(app)
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, OptionsScreen)
+        app.screen.chosen["segments"] = 5
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen and screen.options["segments"] == 5
