@@ -834,7 +834,7 @@ def one_of(choices: tuple[Any, ...]) -> str:
 
 def choose_options(ruleset: Ruleset, table: Table) -> dict[str, Any]:
     """The game's rules options, asked as the app's setup screen asks them once the corners are
-    picked (issue 31, ux item 6): each listed with its default; Enter takes them as they stand,
+    picked (play-testing backlog): each listed with its default; Enter takes them as they stand,
     ``N VALUE`` (or ``KEY=VALUE``, as ``--option`` takes it) changes one; ``help`` says what each
     does; ``quit`` starts nothing. A bad line is refused with what is allowed, and changes nothing."""
     specs = ruleset.options

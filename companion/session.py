@@ -183,7 +183,7 @@ class Session:
         still the last and nothing waits to be redone (nothing was done since)."""
         self._under: list[Amendment] = []
         """The amendments undo reaches after the latest, the next last: each was still undoable when
-        the one after it was made (issue 31: undo walks back through amendments in order)."""
+        the one after it was made (play-testing backlog: undo walks back through amendments in order)."""
 
     # --- reading -------------------------------------------------------------
 

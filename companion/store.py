@@ -1020,7 +1020,7 @@ class Store:
             conn.execute("UPDATE amendments SET undone=1 WHERE id=? AND session_id=?", (amendment_id, session_id))
             if made is not None:
                 # the amendment made right before it (its revision one less: nothing done between) is
-                # undoable again, as the fight is now as that one left it (issue 31)
+                # undoable again, as the fight is now as that one left it (play-testing backlog)
                 now = conn.execute("SELECT rev FROM sessions WHERE id=?", (session_id,)).fetchone()[0]
                 conn.execute(
                     "UPDATE amendments SET rev=? WHERE session_id=? AND undone=0 AND id<? AND rev=?",

@@ -93,7 +93,7 @@ class KeysScreen(ModalScreen[None]):
 
 
 QUIT_KEY = "ctrl+q"
-"""The app's quit: the one key every footer keeps in view (issue 31, ux item 2)."""
+"""The app's quit: the one key every footer keeps in view (play-testing backlog)."""
 
 
 def keep_quit_in_view(screen: Screen[object]) -> None:

@@ -322,7 +322,7 @@ class MatchupScreen(GameHeader, Screen[None]):
 
     def action_options(self) -> None:
         """The game's rules options for the next run (``o``), on the options screen a fight starts
-        from, showing those of the last run (issue 31, ux item 4)."""
+        from, showing those of the last run (play-testing backlog)."""
         if self.running or not self.options_ruleset.options:
             return
         from companion.screens.setup import OptionsScreen

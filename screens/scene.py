@@ -292,7 +292,7 @@ class SceneSelectScreen(FighterSelectScreen):
 
     def action_simulate(self) -> None:
         """Many virtual scenes of the sides picked (issue 21), with the tables in play and the game's
-        default options (``o`` there picks others, issue 31): who wins, in how many rounds, and how
+        default options (``o`` there picks others): who wins, in how many rounds, and how
         each combatant ends."""
         why = self.ready()
         if why is not None:

@@ -241,7 +241,7 @@ class SheetScreen(GameHeader, Screen[str | None]):
         return Vertical(head, fields, classes="part", id=f"{group.key}-row-{row}")
 
     def _fit(self, width: int) -> None:
-        """Lay the sheet out for ``width`` columns (issue 31, ux item 5): below
+        """Lay the sheet out for ``width`` columns (play-testing backlog): below
         :data:`NUMBERS_BESIDE_FROM` the derived numbers go under the form, which takes the whole
         width; below :data:`ONE_A_LINE_BELOW` a group's fields are one a line, each box as wide as
         the form's single fields rather than a third of that."""

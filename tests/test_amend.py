@@ -160,7 +160,7 @@ def test_undo_after_answering_again_takes_back_that_answer_only() -> None:
 
 
 def test_undo_walks_back_through_amendments_in_order() -> None:
-    """Issue 31 (ux item 7): two amendments one after the other, then two undos: the second undo
+    """Play-testing backlog: two amendments one after the other, then two undos: the second undo
     takes back the first amendment (it had taken back only the latest, then dropped an answer);
     a third undo is the usual undo of the last answer."""
     session = played()

@@ -98,7 +98,7 @@ async def amend(pilot, screen: FightScreen, number: int, text: str) -> None:
 
 
 async def test_ctrl_z_walks_back_through_two_amendments_in_order(data_dir: Path) -> None:
-    """Issue 31 (ux item 7): two answers amended one after the other; ctrl+z takes back the second,
+    """Play-testing backlog: two answers amended one after the other; ctrl+z takes back the second,
     and a second ctrl+z the first (it had dropped the bout's last answer), each said; a third ctrl+z
     is the usual undo."""
     app = make_app(data_dir, rng=random.Random(1))

@@ -373,7 +373,7 @@ async def test_the_tray_shows_as_taken_what_enter_takes(data_dir: Path) -> None:
 
 
 async def test_the_clock_waits_while_an_answer_is_amended(data_dir: Path) -> None:
-    """Issue 31 (ux item 3): a referee fixing a typo is a timeout. ctrl+g pauses the running round
+    """Play-testing backlog: a referee fixing a typo is a timeout. ctrl+g pauses the running round
     clock, attacking time and the stall count with it, for as long as the list of answers is open
     and the new value is typed; Escape or the amendment runs it again from where it stood. A clock
     paused before ctrl+g stays paused."""

@@ -285,7 +285,7 @@ def test_unfinished_fights_are_offered_by_number(tmp_path: Path):
 
 
 def test_the_options_are_asked_after_the_corners_as_the_setup_screen_asks_them(tmp_path: Path):
-    """Issue 31 (ux item 6): with the corners asked, the game's options are listed by number with
+    """Play-testing backlog: with the corners asked, the game's options are listed by number with
     their defaults; ``N VALUE`` or ``KEY=VALUE`` changes one, a bad line is refused saying what is
     allowed and changes nothing, Enter starts the fight with them."""
     typed = "Gold Grappler\ngold striker\n2 d10!\n9 x\n1 7\nsegments=5\n3\nhelp\n\nstatus\n"

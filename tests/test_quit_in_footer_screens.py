@@ -1,4 +1,4 @@
-"""Quit is never the key a footer cuts off (issue 31, ux item 2): at 60 columns the keys of the
+"""Quit is never the key a footer cuts off (play-testing backlog): at 60 columns the keys of the
 fighter selection and of a Fighters Only fight are more than the footer's width, and the app's
 own key, Quit, came last, cut off. Every screen a player passes through on the way to a fight
 and in it shows ``^q Quit`` on its bottom line, at 60x20 and at 80x24; and Quit quits."""

@@ -128,7 +128,7 @@ async def test_a_paf_group_is_simulated_with_its_hit_points_lost(tmp_path: Path)
 
 @pytest.mark.parametrize("game", [game.key for game in GAMES.listed() if get_ruleset(game.key).scenes])
 async def test_the_scene_simulator_plays_the_options_picked_with_o(tmp_path: Path, game: str) -> None:
-    """Issue 31 (ux item 4): ``o`` opens the game's rules options (the screen a fight starts from),
+    """Play-testing backlog: ``o`` opens the game's rules options (the screen a fight starts from),
     the first option changed with the keys, ctrl+s uses them: the run's figures are the engine's
     for those options, the status line says the one changed, and ``o`` again shows them."""
     ruleset = get_ruleset(game)

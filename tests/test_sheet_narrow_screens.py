@@ -1,4 +1,4 @@
-"""The card editor at 80x24 and 60x20 (issue 31, ux item 5): a Cage Match card's boxes were a
+"""The card editor at 80x24 and 60x20 (play-testing backlog): a Cage Match card's boxes were a
 third of the form's width at 80 columns (a move's positions cut at 15 characters) and its derived
 numbers a column of 14; at 60 the form was wider than the screen. Below 130 columns the numbers
 now go under the form, which takes the whole width; below 70 a move's or a bonus's fields are one

@@ -1,4 +1,4 @@
-"""Toasts never cover the answer box (issue 31, ux item 1): a note that shows while the player types
+"""Toasts never cover the answer box (play-testing backlog): a note that shows while the player types
 (the fight exported, an answer amended, the app's own roll refused) stands where the rows the
 question, the box and the line under it take stay as they were."""
 
