@@ -46,16 +46,6 @@ def slug(text: str) -> str:
     return out.strip("-") or "x"
 
 
-@dataclass(frozen=True, slots=True)
-class Typed:
-    """An answer just typed, not yet taken at the prompt it answers."""
-
-    text: str
-    reading: Any = None
-    """What the session read it as at that prompt (:attr:`companion.ruleset.Answer.reading`); None:
-    the round reads ``text`` there."""
-
-
 TablesT = TypeVar("TablesT")
 OptionsT = TypeVar("OptionsT")
 FighterT = TypeVar("FighterT")
@@ -76,7 +66,8 @@ class SceneState(Generic[TablesT, OptionsT, FighterT]):
     """Each combatant's numbers between rounds (a finished round's ``f``, frozen)."""
     round: int = 1
     inputs: tuple[Any, ...] = ()
-    """This round's answers, read (faces, choice keys), or just typed (``Typed``)."""
+    """This round's answers, read (faces, choice keys); a round being played is also handed answers
+    not yet taken (each an :class:`companion.ruleset.Answer`), which it reads at their prompts."""
     shown: int = 0
     """Log lines this round's answers have produced so far."""
     result: Result | None = None
@@ -187,6 +178,8 @@ class ReplayRound:
     st: Any
     taken: list[Any]
     """The answers used, read (a subclass's ``__init__`` makes it empty)."""
+    log: list[str]
+    """The round's lines so far (a subclass's ``__init__`` makes it empty)."""
     i: int = 0
     """How many of the answers the replay has used."""
     need: Prompt | None = None
@@ -201,6 +194,10 @@ class ReplayRound:
     """The prompt the last answer was read against, where it was made (a stored answer, read
     before, is taken without one): a step that reads its prompt again after the answer need not
     make it twice."""
+    marks: list[int] | None = None
+    """Where a fold hands the round many answers at once (:meth:`Rounds.outcomes`): the log's length
+    as each answer not yet taken is asked for, the end of the lines the answer before it logged
+    (what ``shown`` is at that prompt); None: not counted."""
 
     def play(self) -> None:
         raise NotImplementedError
@@ -240,8 +237,10 @@ class ReplayRound:
         if self.i < len(self.st.inputs):
             value = self.st.inputs[self.i]
             self.asked = None
-            if isinstance(value, Typed):
+            if isinstance(value, Answer):  # handed, not yet taken: read at its prompt, made here
                 asked = self.asked = prompt()
+                if self.marks is not None:
+                    self.marks.append(len(self.log))
                 value = self.taken_as(asked, value.text, value.reading)
             self.i += 1
             self.taken.append(value)
@@ -274,6 +273,15 @@ class ReplayRound:
         self.taken.append(value)
         return value
 
+
+FOLD_MOST = 64
+"""The most answers a fold hands a round at once (:meth:`Rounds.outcomes`): more than a round takes
+(it leaves the rest to the rounds after it); a round that takes them all waits for the next as
+played live."""
+
+Answered = Callable[[Any, Any, tuple[str, ...], Any], Outcome]
+"""What a ruleset makes of an answer its round has taken: ``(state, after, log, done)``
+(:meth:`Rounds.outcomes`)."""
 
 _IDLE = object()
 """What a greenlet hands back when its round is done: it waits, idle, for the next round to play."""
@@ -419,7 +427,7 @@ class Rounds:
         elif answering is not None and answering[0] is state:
             place, played = 1, answering[1]
         if played is None or not played.waiting:  # none waits for it: replayed from its start
-            return Played(self._make(evolve(state, inputs=state.inputs + (Typed(answer.text, answer.reading),))))
+            return Played(self._make(evolve(state, inputs=state.inputs + (answer,))))
         places[place] = None  # fed, it is no longer this state's round
         try:
             played.feed(answer)
@@ -448,6 +456,79 @@ class Rounds:
         after = waiting_at(state, tuple(rnd.taken), len(rnd.log))
         places[1] = (after, played)  # kept as the round of the answer's result (:meth:`keep`)
         return rnd, after, log
+
+    def outcomes(
+        self,
+        state: Any,
+        answers: Sequence[Answer],
+        apply: Callable[[Any, Answer], Outcome],
+        answered: Answered,
+    ) -> list[Outcome]:
+        """Each of ``answers``' outcomes in turn from ``state`` (a fold: a saved fight resumed, an undo,
+        an amendment), the same as ``apply`` gives them answer by answer, each round played once over
+        its answers: handed as many as :data:`FOLD_MOST` at once, a round takes those that are its own
+        at its prompts as a replay does (:meth:`ReplayRound.take`), with no switch to its greenlet and
+        back at every answer (issue 21 item 2: the most of an answer's cost the machinery's), and
+        leaves the rest to the rounds after it. Where each answer's lines end is what the round counts
+        as it asks for the next (:attr:`ReplayRound.marks`): each answer's state is the one ``apply``
+        gives, waiting at that prompt.
+
+        Args:
+            apply: the ruleset's own, for an answer at a state whose round waits kept (it goes on from
+                there) or whose fight is over (it refuses).
+            answered: what the ruleset makes of an answer once its round has taken it (its ``apply``
+                after :meth:`go_on`): ``answered(state, after, log, done)``, ``done`` the round it
+                finished, else None.
+
+        Raises:
+            Refused: at the first answer that does not fit, as ``apply`` would.
+        """
+        out: list[Outcome] = []
+        add = out.append
+        places = self._places()
+        i, n = 0, len(answers)
+        while i < n:
+            asked, answering = places
+            if (
+                state.result is not None
+                or (asked is not None and asked[0] is state)
+                or (answering is not None and answering[0] is state)
+            ):
+                outcome = apply(state, answers[i])
+                add(outcome)
+                state = outcome.state
+                i += 1
+                continue
+            first = len(state.inputs)
+            rnd: Any = self._make(evolve(state, inputs=state.inputs + tuple(answers[i : i + FOLD_MOST])))
+            marks = rnd.marks = []
+            played = Played(rnd)  # as far as its answers go: each of its own, or every one handed it
+            used = rnd.i - first
+            if not used:  # a round that took none (over by itself): as apply has it
+                outcome = apply(state, answers[i])
+                add(outcome)
+                state = outcome.state
+                i += 1
+                continue
+            taken, log = rnd.taken, rnd.log
+            shown = state.shown
+            for k in range(1, used):  # each answer it took but the last: it waited at the next prompt
+                end = marks[k]
+                after = waiting_at(state, tuple(taken[: first + k]), end)
+                outcome = answered(state, after, tuple(log[shown:end]), None)
+                add(outcome)
+                state, shown = outcome.state, end
+            lines = tuple(log[shown:])
+            if rnd.done:
+                outcome = answered(state, state, lines, rnd)
+            else:  # it took every answer handed it and waits for more: kept, as go_on keeps it
+                after = waiting_at(state, tuple(taken), len(log))
+                places[1] = (after, played)
+                outcome = answered(state, after, lines, None)
+            add(outcome)
+            state = outcome.state
+            i += used
+        return out
 
 
 class SceneRuleset(Ruleset):
@@ -492,8 +573,19 @@ class SceneRuleset(Ruleset):
         if state.result is not None:
             raise Refused("the scene is over")
         rnd, after, log = self._rounds.go_on(state, answer)
-        if not rnd.done:
+        return self.answered(state, after, log, rnd if rnd.done else None)
+
+    def outcomes(self, state: Any, answers: Sequence[Answer]) -> list[Outcome]:
+        """Each round played once over its answers (:meth:`Rounds.outcomes`)."""
+        return self._rounds.outcomes(state, answers, self.apply, self.answered)
+
+    def answered(self, state: Any, after: Any, log: tuple[str, ...], done: Any) -> Outcome:
+        """What an answer at ``state`` comes to once its round has taken it (:meth:`apply`, a fold's
+        :meth:`outcomes`): ``after``, the round waiting at its next prompt, and the lines ``log``; or,
+        where it finished the round ``done``, the next round's state (the round's numbers frozen)."""
+        if done is None:
             return Outcome(after, log)
+        rnd = done
         fighters = tuple(f.frozen() for f in rnd.f)
         end = evolve(
             after,

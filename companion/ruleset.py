@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, TypeVar, cast
 
@@ -777,6 +777,19 @@ class Ruleset:
 
     def apply(self, state: Any, answer: Answer) -> Outcome:
         raise NotImplementedError
+
+    def outcomes(self, state: Any, answers: Sequence[Answer]) -> list[Outcome]:
+        """Each of ``answers``' outcomes in turn from ``state``, as :meth:`apply` gives them one by one
+        (a fold: :func:`companion.session.fold`); ``Refused`` at the first that does not fit. A game
+        whose rounds are replayed plays each round once over its answers
+        (:meth:`companion.replay.Rounds.outcomes`): the same outcomes, made cheaper."""
+        out = []
+        apply = self.apply
+        for answer in answers:
+            outcome = apply(state, answer)
+            out.append(outcome)
+            state = outcome.state
+        return out
 
     def trackers(self, state: Any) -> dict[str, dict[str, Any]]:
         """Each fighter's current numbers by name."""
