@@ -467,11 +467,13 @@ class Rounds:
         """Each of ``answers``' outcomes in turn from ``state`` (a fold: a saved fight resumed, an undo,
         an amendment), the same as ``apply`` gives them answer by answer, each round played once over
         its answers: handed as many as :data:`FOLD_MOST` at once, a round takes those that are its own
-        at its prompts as a replay does (:meth:`ReplayRound.take`), with no switch to its greenlet and
-        back at every answer (issue 21 item 2: the most of an answer's cost the machinery's), and
-        leaves the rest to the rounds after it. Where each answer's lines end is what the round counts
-        as it asks for the next (:attr:`ReplayRound.marks`): each answer's state is the one ``apply``
-        gives, waiting at that prompt.
+        at its prompts as a replay does (:meth:`ReplayRound.take`), played through (:meth:`ReplayRound.run`)
+        with no greenlet to switch to and back at every answer (issue 21 item 2: the most of an answer's
+        cost was the machinery's), and leaves the rest to the rounds after it. Where each answer's lines
+        end is what the round counts as it asks for the next (:attr:`ReplayRound.marks`): each answer's
+        state is the one ``apply`` gives, waiting at that prompt. The round the fold stops in (its last,
+        or one that takes more than it was handed) is not kept waiting: the next answer, or the prompt
+        asked of the last state, replays it from its start (:meth:`of`), as after an undo.
 
         Args:
             apply: the ruleset's own, for an answer at a state whose round waits kept (it goes on from
@@ -489,10 +491,11 @@ class Rounds:
         i, n = 0, len(answers)
         while i < n:
             asked, answering = places
-            if (
-                state.result is not None
-                or (asked is not None and asked[0] is state)
-                or (answering is not None and answering[0] is state)
+            if state.result is not None or (
+                # a round that has taken answers waits kept for this state: it goes on from its prompt
+                # (one at its start, as PAF's next round is kept, costs no more played through again)
+                state.inputs
+                and ((asked is not None and asked[0] is state) or (answering is not None and answering[0] is state))
             ):
                 outcome = apply(state, answers[i])
                 add(outcome)
@@ -502,7 +505,7 @@ class Rounds:
             first = len(state.inputs)
             rnd: Any = self._make(evolve(state, inputs=state.inputs + tuple(answers[i : i + FOLD_MOST])))
             marks = rnd.marks = []
-            played = Played(rnd)  # as far as its answers go: each of its own, or every one handed it
+            rnd.run()  # as far as its answers go: each of its own, or every one handed it
             used = rnd.i - first
             if not used:  # a round that took none (over by itself): as apply has it
                 outcome = apply(state, answers[i])
@@ -521,10 +524,8 @@ class Rounds:
             lines = tuple(log[shown:])
             if rnd.done:
                 outcome = answered(state, state, lines, rnd)
-            else:  # it took every answer handed it and waits for more: kept, as go_on keeps it
-                after = waiting_at(state, tuple(taken), len(log))
-                places[1] = (after, played)
-                outcome = answered(state, after, lines, None)
+            else:  # it took every answer handed it and asks for more
+                outcome = answered(state, waiting_at(state, tuple(taken), len(log)), lines, None)
             add(outcome)
             state = outcome.state
             i += used

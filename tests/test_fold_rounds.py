@@ -7,10 +7,10 @@ can take at once, and it takes its own as a replay does, at its prompts, countin
 lines end: no switch to the round's greenlet and back at every answer. Checked here, for each of those
 games: seeded fights the app rolls itself (a GM's modifier, ``end`` and the choices typed now and then),
 folded so and applied one by one on a ruleset of its own, say the same at every step (the state, the
-log, the prompt after it); with a round handed fewer answers than it takes (it goes on answer by
-answer); from a state in the middle of a round (its round kept, or not); with an answer that does not
-fit in the middle (the same refusal); and a fold that stops in a round leaves it waiting for the next
-answer, which says what a fresh replay says.
+log, the prompt after it); with a round handed fewer answers than it takes (it is handed them again
+with the next ones); from a state in the middle of a round (its round kept, or not); with an answer
+that does not fit in the middle (the same refusal); and the answer after a fold that stops in a round
+says what it says one by one.
 """
 
 from __future__ import annotations
@@ -160,9 +160,9 @@ def test_an_answer_that_does_not_fit_is_refused_in_a_fold_as_one_by_one(game: st
 
 
 @pytest.mark.parametrize("game", sorted(FIGHTS))
-def test_a_fold_that_stops_in_a_round_leaves_it_waiting_for_the_next_answer(game: str) -> None:
-    """Resumed, a fight goes on from the round the fold left waiting: the next answer (the app's roll,
-    or a choice) says what the same answer says on a ruleset that replays the round afresh."""
+def test_the_answer_after_a_fold_that_stops_in_a_round_goes_on_from_its_prompt(game: str) -> None:
+    """Resumed, a fight goes on from the prompt the fold stopped at (the round replayed to it, as after
+    an undo): the next answer says what it says one by one."""
     for seed in range(4):
         session = played(game, FIGHTS[game][-1], seed)
         answers = saved(session)
@@ -171,7 +171,7 @@ def test_a_fold_that_stops_in_a_round_leaves_it_waiting_for_the_next_answer(game
         ruleset = type(get_ruleset(game))()
         steps = fold(ruleset, session.start, answers[:cut])
         state = steps[-1].state
-        kept = ruleset.run(state)
-        assert kept.need is not None and not kept.done  # it waits at the next prompt
+        waiting = ruleset.run(state)
+        assert waiting.need is not None and not waiting.done  # it asks for the next answer
         after, log = ruleset.apply(state, answers[cut])
         assert (ADDRESS.sub("", repr(after)), log, repr(ruleset.prompt(after))) == expected[cut], seed
