@@ -219,7 +219,7 @@ class ReplayRound:
     def taken_as(self, prompt: Prompt, text: str, reading: Any) -> Any:
         """What the round takes for an answer at ``prompt``: the session's ``reading`` of it, or its
         ``text`` read here where nobody has read it yet (a saved fight folded on resume)."""
-        return self.read(prompt, text) if reading is None else self.value(prompt, reading)
+        return self.value(prompt, read(prompt, text) if reading is None else reading)  # :meth:`read`, inlined
 
     def run(self) -> ReplayRound:
         """Play as far as the answers go."""
@@ -503,7 +503,8 @@ class Rounds:
                 i += 1
                 continue
             first = len(state.inputs)
-            rnd: Any = self._make(evolve(state, inputs=state.inputs + tuple(answers[i : i + FOLD_MOST])))
+            # the state with the answers handed (``evolve(state, inputs=...)``, the cheaper way: a round a time)
+            rnd: Any = self._make(waiting_at(state, state.inputs + tuple(answers[i : i + FOLD_MOST]), state.shown))
             marks = rnd.marks = []
             rnd.run()  # as far as its answers go: each of its own, or every one handed it
             used = rnd.i - first
