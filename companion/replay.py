@@ -283,6 +283,9 @@ Answered = Callable[[Any, Any, tuple[str, ...], Any], Outcome]
 """What a ruleset makes of an answer its round has taken: ``(state, after, log, done)``
 (:meth:`Rounds.outcomes`)."""
 
+_new = object.__new__
+_set = object.__setattr__
+
 _IDLE = object()
 """What a greenlet hands back when its round is done: it waits, idle, for the next round to play."""
 
@@ -518,7 +521,12 @@ class Rounds:
             shown = state.shown
             for k in range(1, used):  # each answer it took but the last: it waited at the next prompt
                 end = marks[k]
-                after = waiting_at(state, tuple(taken[: first + k]), end)
+                # ``waiting_at(state, ...)``, written out: at every answer
+                attrs = state.__dict__.copy()
+                attrs["inputs"] = tuple(taken[: first + k])
+                attrs["shown"] = end
+                after = _new(state.__class__)
+                _set(after, "__dict__", attrs)
                 outcome = answered(state, after, tuple(log[shown:end]), None)
                 add(outcome)
                 state, shown = outcome.state, end
@@ -588,7 +596,7 @@ class SceneRuleset(Ruleset):
         if done is None:
             return Outcome(after, log)
         rnd = done
-        fighters = tuple(f.frozen() for f in rnd.f)
+        fighters = tuple([f.frozen() for f in rnd.f])  # a list made whole, not a generator: at every round
         end = evolve(
             after,
             fighters=fighters,

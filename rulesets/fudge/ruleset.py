@@ -193,7 +193,9 @@ class Fudge(SceneRuleset):
     def answered(self, state: FudgeState, after: Any, log: tuple[str, ...], done: Any) -> Outcome:
         """:meth:`SceneRuleset.answered`; when a round ends with no hit able to wound any more, the log
         says so once (issue 17), so the GM knows to end the scene."""
-        out = SceneRuleset.answered(self, state, after, log, done)  # named, not super(): at every answer
+        if done is None and not after.stalled:  # most answers: the round waits on, the scene as ever
+            return Outcome(after, log)
+        out = SceneRuleset.answered(self, state, after, log, done)  # named, not super()
         new: FudgeState = out.state
         if not new.stalled:  # the scene goes on as ever (an answer asks nothing more)
             return out
