@@ -234,15 +234,18 @@ class ReplayRound:
         """The next answer of the round, or stop here asking ``prompt()`` (made only then:
         a replay builds no prompt it already has the answer to). A just-typed answer is
         read against it here: ``Refused`` (ruling D-5) leaves the caller's state as it was."""
-        if self.i < len(self.st.inputs):
-            value = self.st.inputs[self.i]
-            self.asked = None
+        i, inputs = self.i, self.st.inputs
+        if i < len(inputs):
+            value = inputs[i]
             if isinstance(value, Answer):  # handed, not yet taken: read at its prompt, made here
                 asked = self.asked = prompt()
-                if self.marks is not None:
-                    self.marks.append(len(self.log))
+                marks = self.marks
+                if marks is not None:
+                    marks.append(len(self.log))
                 value = self.taken_as(asked, value.text, value.reading)
-            self.i += 1
+            else:
+                self.asked = None
+            self.i = i + 1
             self.taken.append(value)
             return value
         if self.live:

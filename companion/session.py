@@ -134,7 +134,14 @@ def fold(ruleset: Ruleset, start: Any, answers: Iterable[Answer]) -> list[Step]:
     """Apply ``answers`` in order from ``start`` (the ruleset's :meth:`~companion.ruleset.Ruleset.outcomes`);
     ``Refused`` at the first that does not fit."""
     given = answers if isinstance(answers, list) else list(answers)
-    return [Step(answer, state, log) for answer, (state, log) in zip(given, ruleset.outcomes(start, given))]
+    # each step made from its tuple straight (not through the named tuple's ``__new__``, a Python
+    # function): one an answer, and a fold is many
+    return [
+        _TUPLE_NEW(Step, (answer, state, log)) for answer, (state, log) in zip(given, ruleset.outcomes(start, given))
+    ]
+
+
+_TUPLE_NEW = tuple.__new__
 
 
 class Session:
