@@ -497,11 +497,10 @@ class Rounds:
         i, n = 0, len(answers)
         while i < n:
             asked, answering = places
-            if state.result is not None or (
-                # a round that has taken answers waits kept for this state: it goes on from its prompt
-                # (one at its start, as PAF's next round is kept, costs no more played through again)
-                state.inputs
-                and ((asked is not None and asked[0] is state) or (answering is not None and answering[0] is state))
+            if (
+                state.result is not None
+                or (asked is not None and asked[0] is state)
+                or (answering is not None and answering[0] is state)
             ):
                 outcome = apply(state, answers[i])
                 add(outcome)

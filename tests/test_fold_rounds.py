@@ -141,8 +141,9 @@ def test_a_fold_from_the_middle_of_a_round_kept_or_not(game: str) -> None:
 
 @pytest.mark.parametrize("game", sorted(FIGHTS))
 def test_an_answer_that_does_not_fit_is_refused_in_a_fold_as_one_by_one(game: str) -> None:
-    """A saved answer that no longer fits, in the middle of a round: the fold is refused there, with
-    the words the answer refused one by one gets."""
+    """A saved answer that no longer fits, in the middle of a round, or one after the fight's end: the
+    fold is refused there, with the words the answer refused one by one gets."""
+    ended = 0
     for seed in range(3):
         session = played(game, FIGHTS[game][-1], seed)
         answers = saved(session)
@@ -157,6 +158,19 @@ def test_an_answer_that_does_not_fit_is_refused_in_a_fold_as_one_by_one(game: st
             with pytest.raises(Refused) as folded:
                 fold(type(get_ruleset(game))(), session.start, wrong)
             assert folded.value.reason == alone.value.reason, (seed, cut)
+        if session.over:  # an answer after the fight's end: refused as the fight is over
+            ruleset = type(get_ruleset(game))()
+            with pytest.raises(Refused) as alone:
+                ruleset.apply(session.state, answers[-1])
+            with pytest.raises(Refused) as folded:
+                fold(type(get_ruleset(game))(), session.start, [*answers, answers[-1]])
+            assert folded.value.reason == alone.value.reason == RULESET_OVER[game], seed
+            ended += 1
+    assert ended  # a fight came to its end
+
+
+RULESET_OVER = {"cage_match": "the fight is over", "fudge": "the scene is over", "paf": "the scene is over"}
+"""What each game says to an answer once its fight is over."""
 
 
 @pytest.mark.parametrize("game", sorted(FIGHTS))
