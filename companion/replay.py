@@ -219,7 +219,7 @@ class ReplayRound:
     def taken_as(self, prompt: Prompt, text: str, reading: Any) -> Any:
         """What the round takes for an answer at ``prompt``: the session's ``reading`` of it, or its
         ``text`` read here where nobody has read it yet (a saved fight folded on resume)."""
-        return self.value(prompt, read(prompt, text) if reading is None else reading)  # :meth:`read`, inlined
+        return self.read(prompt, text) if reading is None else self.value(prompt, reading)
 
     def run(self) -> ReplayRound:
         """Play as far as the answers go."""
