@@ -481,9 +481,15 @@ class Rounds:
         or one that takes more than it was handed) is not kept waiting: the next answer, or the prompt
         asked of the last state, replays it from its start (:meth:`of`), as after an undo.
 
+        A round that waits kept for a state the fold comes to (PAF keeps its next round at each round's
+        end; a fold from the middle of a round) is not played again: it goes on from its prompt with
+        the answer there (:meth:`Played.feed`), the answers after it handed it the same way (its
+        ``st`` given them after those it took; put back as it was where the first is refused at its
+        prompt, so it waits on for that state unchanged), and it is kept where it waits on.
+
         Args:
-            apply: the ruleset's own, for an answer at a state whose round waits kept (it goes on from
-                there) or whose fight is over (it refuses).
+            apply: the ruleset's own, for an answer at a state whose fight is over (it refuses), or at
+                one whose round takes no answer.
             answered: what the ruleset makes of an answer once its round has taken it (its ``apply``
                 after :meth:`go_on`): ``answered(state, after, log, done)``, ``done`` the round it
                 finished, else None.
@@ -496,22 +502,40 @@ class Rounds:
         places = self._places()
         i, n = 0, len(answers)
         while i < n:
-            asked, answering = places
-            if (
-                state.result is not None
-                or (asked is not None and asked[0] is state)
-                or (answering is not None and answering[0] is state)
-            ):
+            if state.result is not None:  # the fight is over: as apply has it (a refusal)
                 outcome = apply(state, answers[i])
                 add(outcome)
                 state = outcome.state
                 i += 1
                 continue
+            asked = places[0]
+            place = 0 if asked is not None and asked[0] is state else 1  # as :meth:`_answered` looks
+            kept = places[place]
+            played = kept[1] if kept is not None and kept[0] is state else None
             first = len(state.inputs)
-            # the state with the answers handed (``evolve(state, inputs=...)``, the cheaper way: a round a time)
-            rnd: Any = self._make(waiting_at(state, state.inputs + tuple(answers[i : i + FOLD_MOST]), state.shown))
-            marks = rnd.marks = []
-            rnd.run()  # as far as its answers go: each of its own, or every one handed it
+            if played is not None and played.waiting:
+                # a round waits kept for this state (PAF keeps its next round so; a fold from the middle of
+                # a round): it goes on from its prompt with the first answer, the rest handed it as above
+                rnd: Any = played.round
+                places[place] = None  # fed, it is no longer this state's round
+                # its inputs: those it took, then the first (taken at the prompt), then those handed it
+                st = rnd.st
+                rnd.st = waiting_at(st, tuple(rnd.taken) + tuple(answers[i : i + FOLD_MOST]), st.shown)
+                marks = rnd.marks = [state.shown]  # the first is taken at the prompt it waits at, uncounted
+                try:
+                    played.feed(answers[i])
+                except Refused:
+                    if played.waiting:  # refused at its prompt: nothing changed, it waits for this state still
+                        rnd.st, rnd.marks = st, None
+                        places[place] = (state, played)
+                    raise
+                rnd.marks = None
+            else:
+                # the state with the answers handed (``evolve(state, inputs=...)``, the cheaper way: a round a time)
+                rnd = self._make(waiting_at(state, state.inputs + tuple(answers[i : i + FOLD_MOST]), state.shown))
+                marks = rnd.marks = []
+                rnd.run()  # as far as its answers go: each of its own, or every one handed it
+                played = None
             used = rnd.i - first
             if not used:  # a round that took none (over by itself): as apply has it
                 outcome = apply(state, answers[i])
@@ -536,7 +560,10 @@ class Rounds:
             if rnd.done:
                 outcome = answered(state, state, lines, rnd)
             else:  # it took every answer handed it and asks for more
-                outcome = answered(state, waiting_at(state, tuple(taken), len(log)), lines, None)
+                after = waiting_at(state, tuple(taken), len(log))
+                if played is not None:  # it waits on, live: kept, as go_on keeps it
+                    places[1] = (after, played)
+                outcome = answered(state, after, lines, None)
             add(outcome)
             state = outcome.state
             i += used

@@ -147,6 +147,7 @@ def test_an_answer_that_does_not_fit_is_refused_in_a_fold_as_one_by_one(game: st
     for seed in range(3):
         session = played(game, FIGHTS[game][-1], seed)
         answers = saved(session)
+        expected = one_by_one(game, session.start, answers)
         for cut in range(2, len(answers), max(1, len(answers) // 7)):
             wrong = [*answers[:cut], Answer("banana 17"), *answers[cut:]]
             ruleset = type(get_ruleset(game))()
@@ -158,6 +159,17 @@ def test_an_answer_that_does_not_fit_is_refused_in_a_fold_as_one_by_one(game: st
             with pytest.raises(Refused) as folded:
                 fold(type(get_ruleset(game))(), session.start, wrong)
             assert folded.value.reason == alone.value.reason, (seed, cut)
+            # from a state whose round waits kept (folded to it): refused there, it waits on unchanged
+            ruleset = type(get_ruleset(game))()
+            head = fold(ruleset, session.start, answers[:cut])
+            with pytest.raises(Refused) as kept:
+                fold(ruleset, head[-1].state, wrong[cut:])
+            assert kept.value.reason == alone.value.reason, (seed, cut)
+            state, tail = head[-1].state, []  # the table answers on, one by one, from the round kept
+            for answer in answers[cut:]:
+                state, log = ruleset.apply(state, answer)
+                tail.append((ADDRESS.sub("", repr(state)), log, repr(ruleset.prompt(state))))
+            assert tail == expected[cut:], (seed, cut)
         if session.over:  # an answer after the fight's end: refused as the fight is over
             ruleset = type(get_ruleset(game))()
             with pytest.raises(Refused) as alone:
