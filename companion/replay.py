@@ -46,16 +46,6 @@ def slug(text: str) -> str:
     return out.strip("-") or "x"
 
 
-@dataclass(frozen=True, slots=True)
-class Typed:
-    """An answer just typed, not yet taken at the prompt it answers."""
-
-    text: str
-    reading: Any = None
-    """What the session read it as at that prompt (:attr:`companion.ruleset.Answer.reading`); None:
-    the round reads ``text`` there."""
-
-
 TablesT = TypeVar("TablesT")
 OptionsT = TypeVar("OptionsT")
 FighterT = TypeVar("FighterT")
@@ -76,7 +66,8 @@ class SceneState(Generic[TablesT, OptionsT, FighterT]):
     """Each combatant's numbers between rounds (a finished round's ``f``, frozen)."""
     round: int = 1
     inputs: tuple[Any, ...] = ()
-    """This round's answers, read (faces, choice keys), or just typed (``Typed``)."""
+    """This round's answers, read (faces, choice keys); a round being played is also handed answers
+    not yet taken (each an :class:`companion.ruleset.Answer`), which it reads at their prompts."""
     shown: int = 0
     """Log lines this round's answers have produced so far."""
     result: Result | None = None
@@ -187,6 +178,8 @@ class ReplayRound:
     st: Any
     taken: list[Any]
     """The answers used, read (a subclass's ``__init__`` makes it empty)."""
+    log: list[str]
+    """The round's lines so far (a subclass's ``__init__`` makes it empty)."""
     i: int = 0
     """How many of the answers the replay has used."""
     need: Prompt | None = None
@@ -201,6 +194,10 @@ class ReplayRound:
     """The prompt the last answer was read against, where it was made (a stored answer, read
     before, is taken without one): a step that reads its prompt again after the answer need not
     make it twice."""
+    marks: list[int] | None = None
+    """Where a fold hands the round many answers at once (:meth:`Rounds.outcomes`): the log's length
+    as each answer not yet taken is asked for, the end of the lines the answer before it logged
+    (what ``shown`` is at that prompt); None: not counted."""
 
     def play(self) -> None:
         raise NotImplementedError
@@ -237,13 +234,18 @@ class ReplayRound:
         """The next answer of the round, or stop here asking ``prompt()`` (made only then:
         a replay builds no prompt it already has the answer to). A just-typed answer is
         read against it here: ``Refused`` (ruling D-5) leaves the caller's state as it was."""
-        if self.i < len(self.st.inputs):
-            value = self.st.inputs[self.i]
-            self.asked = None
-            if isinstance(value, Typed):
+        i, inputs = self.i, self.st.inputs
+        if i < len(inputs):
+            value = inputs[i]
+            if isinstance(value, Answer):  # handed, not yet taken: read at its prompt, made here
                 asked = self.asked = prompt()
+                marks = self.marks
+                if marks is not None:
+                    marks.append(len(self.log))
                 value = self.taken_as(asked, value.text, value.reading)
-            self.i += 1
+            else:
+                self.asked = None
+            self.i = i + 1
             self.taken.append(value)
             return value
         if self.live:
@@ -274,6 +276,18 @@ class ReplayRound:
         self.taken.append(value)
         return value
 
+
+FOLD_MOST = 64
+"""The most answers a fold hands a round at once (:meth:`Rounds.outcomes`): more than a round takes
+(it leaves the rest to the rounds after it); a round that takes them all waits for the next as
+played live."""
+
+Answered = Callable[[Any, Any, tuple[str, ...], Any], Outcome]
+"""What a ruleset makes of an answer its round has taken: ``(state, after, log, done)``
+(:meth:`Rounds.outcomes`)."""
+
+_new = object.__new__
+_set = object.__setattr__
 
 _IDLE = object()
 """What a greenlet hands back when its round is done: it waits, idle, for the next round to play."""
@@ -419,7 +433,7 @@ class Rounds:
         elif answering is not None and answering[0] is state:
             place, played = 1, answering[1]
         if played is None or not played.waiting:  # none waits for it: replayed from its start
-            return Played(self._make(evolve(state, inputs=state.inputs + (Typed(answer.text, answer.reading),))))
+            return Played(self._make(evolve(state, inputs=state.inputs + (answer,))))
         places[place] = None  # fed, it is no longer this state's round
         try:
             played.feed(answer)
@@ -448,6 +462,112 @@ class Rounds:
         after = waiting_at(state, tuple(rnd.taken), len(rnd.log))
         places[1] = (after, played)  # kept as the round of the answer's result (:meth:`keep`)
         return rnd, after, log
+
+    def outcomes(
+        self,
+        state: Any,
+        answers: Sequence[Answer],
+        apply: Callable[[Any, Answer], Outcome],
+        answered: Answered,
+    ) -> list[Outcome]:
+        """Each of ``answers``' outcomes in turn from ``state`` (a fold: a saved fight resumed, an undo,
+        an amendment), the same as ``apply`` gives them answer by answer, each round played once over
+        its answers: handed as many as :data:`FOLD_MOST` at once, a round takes those that are its own
+        at its prompts as a replay does (:meth:`ReplayRound.take`), played through (:meth:`ReplayRound.run`)
+        with no greenlet to switch to and back at every answer (issue 21 item 2: the most of an answer's
+        cost was the machinery's), and leaves the rest to the rounds after it. Where each answer's lines
+        end is what the round counts as it asks for the next (:attr:`ReplayRound.marks`): each answer's
+        state is the one ``apply`` gives, waiting at that prompt. The round the fold stops in (its last,
+        or one that takes more than it was handed) is not kept waiting: the next answer, or the prompt
+        asked of the last state, replays it from its start (:meth:`of`), as after an undo.
+
+        A round that waits kept for a state the fold comes to (PAF keeps its next round at each round's
+        end; a fold from the middle of a round) is not played again: it goes on from its prompt with
+        the answer there (:meth:`Played.feed`), the answers after it handed it the same way (its
+        ``st`` given them after those it took; put back as it was where the first is refused at its
+        prompt, so it waits on for that state unchanged), and it is kept where it waits on.
+
+        Args:
+            apply: the ruleset's own, for an answer at a state whose fight is over (it refuses), or at
+                one whose round takes no answer.
+            answered: what the ruleset makes of an answer once its round has taken it (its ``apply``
+                after :meth:`go_on`): ``answered(state, after, log, done)``, ``done`` the round it
+                finished, else None.
+
+        Raises:
+            Refused: at the first answer that does not fit, as ``apply`` would.
+        """
+        out: list[Outcome] = []
+        add = out.append
+        places = self._places()
+        i, n = 0, len(answers)
+        while i < n:
+            if state.result is not None:  # the fight is over: as apply has it (a refusal)
+                outcome = apply(state, answers[i])
+                add(outcome)
+                state = outcome.state
+                i += 1
+                continue
+            asked = places[0]
+            place = 0 if asked is not None and asked[0] is state else 1  # as :meth:`_answered` looks
+            kept = places[place]
+            played = kept[1] if kept is not None and kept[0] is state else None
+            first = len(state.inputs)
+            if played is not None and played.waiting:
+                # a round waits kept for this state (PAF keeps its next round so; a fold from the middle of
+                # a round): it goes on from its prompt with the first answer, the rest handed it as above
+                rnd: Any = played.round
+                places[place] = None  # fed, it is no longer this state's round
+                # its inputs: those it took, then the first (taken at the prompt), then those handed it
+                st = rnd.st
+                rnd.st = waiting_at(st, tuple(rnd.taken) + tuple(answers[i : i + FOLD_MOST]), st.shown)
+                marks = rnd.marks = [state.shown]  # the first is taken at the prompt it waits at, uncounted
+                try:
+                    played.feed(answers[i])
+                except Refused:
+                    if played.waiting:  # refused at its prompt: nothing changed, it waits for this state still
+                        rnd.st, rnd.marks = st, None
+                        places[place] = (state, played)
+                    raise
+                rnd.marks = None
+            else:
+                # the state with the answers handed (``evolve(state, inputs=...)``, the cheaper way: a round a time)
+                rnd = self._make(waiting_at(state, state.inputs + tuple(answers[i : i + FOLD_MOST]), state.shown))
+                marks = rnd.marks = []
+                rnd.run()  # as far as its answers go: each of its own, or every one handed it
+                played = None
+            used = rnd.i - first
+            if not used:  # a round that took none (over by itself): as apply has it
+                outcome = apply(state, answers[i])
+                add(outcome)
+                state = outcome.state
+                i += 1
+                continue
+            taken, log = rnd.taken, rnd.log
+            shown = state.shown
+            for k in range(1, used):  # each answer it took but the last: it waited at the next prompt
+                end = marks[k]
+                # ``waiting_at(state, ...)``, written out: at every answer
+                attrs = state.__dict__.copy()
+                attrs["inputs"] = tuple(taken[: first + k])
+                attrs["shown"] = end
+                after = _new(state.__class__)
+                _set(after, "__dict__", attrs)
+                outcome = answered(state, after, tuple(log[shown:end]), None)
+                add(outcome)
+                state, shown = outcome.state, end
+            lines = tuple(log[shown:])
+            if rnd.done:
+                outcome = answered(state, state, lines, rnd)
+            else:  # it took every answer handed it and asks for more
+                after = waiting_at(state, tuple(taken), len(log))
+                if played is not None:  # it waits on, live: kept, as go_on keeps it
+                    places[1] = (after, played)
+                outcome = answered(state, after, lines, None)
+            add(outcome)
+            state = outcome.state
+            i += used
+        return out
 
 
 class SceneRuleset(Ruleset):
@@ -492,9 +612,20 @@ class SceneRuleset(Ruleset):
         if state.result is not None:
             raise Refused("the scene is over")
         rnd, after, log = self._rounds.go_on(state, answer)
-        if not rnd.done:
+        return self.answered(state, after, log, rnd if rnd.done else None)
+
+    def outcomes(self, state: Any, answers: Sequence[Answer]) -> list[Outcome]:
+        """Each round played once over its answers (:meth:`Rounds.outcomes`)."""
+        return self._rounds.outcomes(state, answers, self.apply, self.answered)
+
+    def answered(self, state: Any, after: Any, log: tuple[str, ...], done: Any) -> Outcome:
+        """What an answer at ``state`` comes to once its round has taken it (:meth:`apply`, a fold's
+        :meth:`outcomes`): ``after``, the round waiting at its next prompt, and the lines ``log``; or,
+        where it finished the round ``done``, the next round's state (the round's numbers frozen)."""
+        if done is None:
             return Outcome(after, log)
-        fighters = tuple(f.frozen() for f in rnd.f)
+        rnd = done
+        fighters = tuple([f.frozen() for f in rnd.f])  # a list made whole, not a generator: at every round
         end = evolve(
             after,
             fighters=fighters,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, TypeVar, cast
 
@@ -350,12 +350,18 @@ class PadSide:
     by_key: dict[str, PadOption] = field(init=False, repr=False, compare=False)
     """Each option by its key (the first of a key given twice): a pick is most often typed in full,
     once a turn for each corner, and read again whenever the fight is folded."""
+    picks: dict[str, Pick | None] = field(init=False, repr=False, compare=False)
+    """Each pick read on this side so far, by the words typed for it (``jab+d1``; ``roll``: None), as
+    :meth:`SecretPrompt.parse` read them: a reading is the side's and the words' alone (the side is
+    frozen), and the same pad side comes back turn after turn (a sheet keeps it) and whenever the
+    fight is folded, read again at each. Words that do not read as a pick are not kept."""
 
     def __post_init__(self) -> None:
         by_key: dict[str, PadOption] = {}
         for option in self.options:
             by_key.setdefault(option.key, option)
         object.__setattr__(self, "by_key", by_key)  # frozen: set once, here
+        object.__setattr__(self, "picks", {})
 
     def find(self, text: str) -> PadOption | tuple[PadOption, ...] | None:
         """The option ``text`` names (its key or an unambiguous start); a tuple when ambiguous."""
@@ -401,6 +407,8 @@ _USAGE = "name both corners once: red=MOVE blue=MOVE (e.g. red=jab+d1 blue=prote
 _PICKS: dict[tuple[str, int, int, bool], Pick] = {}
 """Each pick read so far, by its figures (:meth:`SecretPrompt._pick`)."""
 _SPEND = re.compile(r"\+([dx])(\d+)")
+_UNREAD: Any = object()
+"""What :attr:`PadSide.picks` gives for words not read there yet."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -463,7 +471,11 @@ class SecretPrompt:
             if side is None or not typed or given[side]:
                 raise Refused(_USAGE)
             given[side] = True
-            picks[side] = self._pick(self.sides[side], typed)
+            pad = self.sides[side]
+            read = pad.picks.get(typed, _UNREAD)
+            if read is _UNREAD:
+                read = pad.picks[typed] = self._pick(pad, typed)  # Refused: nothing kept
+            picks[side] = read
         if not all(given):
             raise Refused(_USAGE)
         return picks[0], picks[1]
@@ -777,6 +789,19 @@ class Ruleset:
 
     def apply(self, state: Any, answer: Answer) -> Outcome:
         raise NotImplementedError
+
+    def outcomes(self, state: Any, answers: Sequence[Answer]) -> list[Outcome]:
+        """Each of ``answers``' outcomes in turn from ``state``, as :meth:`apply` gives them one by one
+        (a fold: :func:`companion.session.fold`); ``Refused`` at the first that does not fit. A game
+        whose rounds are replayed plays each round once over its answers
+        (:meth:`companion.replay.Rounds.outcomes`): the same outcomes, made cheaper."""
+        out = []
+        apply = self.apply
+        for answer in answers:
+            outcome = apply(state, answer)
+            out.append(outcome)
+            state = outcome.state
+        return out
 
     def trackers(self, state: Any) -> dict[str, dict[str, Any]]:
         """Each fighter's current numbers by name."""

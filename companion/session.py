@@ -131,15 +131,17 @@ def _saving() -> Iterator[None]:
 
 
 def fold(ruleset: Ruleset, start: Any, answers: Iterable[Answer]) -> list[Step]:
-    """Apply ``answers`` in order from ``start``; ``Refused`` at the first that does not fit."""
-    steps: list[Step] = []
-    state = start
-    apply = ruleset.apply
-    add = steps.append
-    for answer in answers:
-        state, log = apply(state, answer)
-        add(Step(answer, state, log))
-    return steps
+    """Apply ``answers`` in order from ``start`` (the ruleset's :meth:`~companion.ruleset.Ruleset.outcomes`);
+    ``Refused`` at the first that does not fit."""
+    given = answers if isinstance(answers, list) else list(answers)
+    # each step made from its tuple straight (not through the named tuple's ``__new__``, a Python
+    # function): one an answer, and a fold is many
+    return [
+        _TUPLE_NEW(Step, (answer, state, log)) for answer, (state, log) in zip(given, ruleset.outcomes(start, given))
+    ]
+
+
+_TUPLE_NEW = tuple.__new__
 
 
 class Session:

@@ -5,14 +5,16 @@ A turn is played at every answer and works the same things out again and again, 
 keep them, each by what it depends on (``state.Sheet``): each corner's side of the pad with its
 default move and every pick read on it (``reveal.PadEntry``), a roll's prompt with its log line's
 words (by the move itself, its identity checked), the outcome of two moves with its line (the same),
-the follow-up and combo offers. Checked here three ways: fights folded on sheets that many other
+the follow-up and combo offers; and on each pad side, the words typed for a pick read (``PadSide.picks``).
+Checked here three ways: fights folded on sheets that many other
 fights have filled say what they said on fresh ones; a kept prompt or outcome line whose move is not
 the very one asked about (as when a freed move's id is another's) is never used; and at every point
-of many fights, the offers kept are those worked out afresh.
+of many fights, the offers (and picks) kept are those worked out afresh.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -164,3 +166,51 @@ def test_every_read_of_a_turns_roles_is_what_its_position_gives_then(monkeypatch
         for options in OPTIONS:
             played(setup_of(pair, options), 11)
     assert reads > 1000
+
+
+def test_every_pick_a_pad_side_keeps_reads_as_the_words_read_afresh() -> None:
+    """Each corner's pick is kept on his pad side by the words typed for it (``PadSide.picks``: the
+    side comes back turn after turn, and whenever a fight is folded). At every secret choice of many
+    fights, the words typed there and others (a start of a move, focus put on dice and damage, more
+    focus than held, a move not on the pad, ``roll``), read on the kept sides and on the same sides
+    made afresh (nothing kept), read the same or are refused in the same words; a refused one is
+    not kept."""
+    looked = 0
+    for pair in PAIRS[:8]:
+        for seed in range(3):
+            rng = random.Random(seed)
+            fight = played(setup_of(pair, {}), seed)
+            for step in fight.steps:
+                prompt = RULESET.prompt(step.state)
+                if not isinstance(prompt, SecretPrompt):
+                    continue
+                fresh = SecretPrompt(
+                    prompt.turn, prompt.position, prompt.pad, tuple(dataclasses.replace(s) for s in prompt.sides)
+                )
+                assert not any(side.picks for side in fresh.sides)
+                for _ in range(6):
+                    words = []
+                    for pad in prompt.sides:
+                        key = rng.choice([*(o.key for o in pad.options), "roll", "zz"])
+                        key = key[: rng.choice([len(key), 2, 3])]
+                        spend = f"+d{rng.randint(0, 3)}" * (rng.random() < 0.4) + f"+x{rng.randint(0, 3)}" * (
+                            rng.random() < 0.4
+                        )
+                        words.append(f"{('red', 'blue')[pad.side]}={key}{spend}")
+                    line = " ".join(words)
+                    for _ in range(2):  # the second time, from what is kept
+                        try:
+                            kept: Any = prompt.parse(line)
+                        except Refused as refused:
+                            kept = refused.reason
+                        try:
+                            afresh: Any = fresh.parse(line)
+                        except Refused as refused:
+                            afresh = refused.reason
+                        assert kept == afresh, line
+                        looked += 1
+                for side in prompt.sides:  # every pick kept (the fight's own among them) is its words read afresh
+                    assert not [typed for typed in side.picks if typed.startswith("zz")]  # refused: not kept
+                    for typed, pick in side.picks.items():
+                        assert pick == prompt._pick(dataclasses.replace(side), typed), typed
+    assert looked > 1000

@@ -247,3 +247,30 @@ def test_a_crowded_action_prompt_kept_names_the_foe_of_its_own_scene():
     steps = fold(Fudge(), start, second.answers)
     asked = Fudge().prompt(steps[-1].state)
     assert asked == second.prompt and "Hal Brandt already has 4 melee attackers" in asked.reason
+
+
+def test_a_combatants_numbers_frozen_at_a_rounds_end_are_his_fighter_made_the_long_way():
+    """Every combatant's numbers are frozen at every round's end (``Live.frozen``: its dict written out,
+    not made through the dataclass): each field is there, in the fields' order, and the fighter is the
+    one ``Fighter(...)`` makes of the same numbers, in many rounds of many fights (wounds, loads, aims)."""
+    from companion.rulesets.fudge.state import Fighter
+
+    names = [each.name for each in dataclasses.fields(Fighter)]
+    frozen = 0
+    for cast in ("guns", "everything"):
+        for seed in range(4):
+            session = session_of(CASTS[cast], seed)
+            play(session, most=120)
+            ruleset = session.ruleset
+            for step in session.steps:
+                for live in ruleset.live(step.state).f:
+                    made = live.frozen()
+                    assert list(made.__dict__) == names
+                    numbers = {name: getattr(live, name) for name in names}  # his live numbers, as tuples
+                    numbers["boxes"] = tuple(tuple(row) for row in live.boxes)
+                    for name in ("loaded", "spare", "reloading"):
+                        numbers[name] = tuple(numbers[name])
+                    long_way = Fighter(**numbers)
+                    assert made == long_way and repr(made) == repr(long_way)
+                    frozen += 1
+    assert frozen > 1000

@@ -23,6 +23,7 @@ the odds.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import cached_property
 from typing import Any, cast
@@ -309,6 +310,18 @@ class CageMatch(Ruleset):
         turn, after, log = self._turns.go_on(state, answer)
         if not turn.done:
             return Outcome(after, log)
+        return self.answered(state, after, log, turn)
+
+    def outcomes(self, state: CmState, answers: Sequence[Answer]) -> list[Outcome]:
+        """Each turn played once over its answers (:meth:`companion.replay.Rounds.outcomes`)."""
+        return self._turns.outcomes(state, answers, self.apply, self.answered)
+
+    def answered(self, state: CmState, after: CmState, log: tuple[str, ...], done: Turn | None) -> Outcome:
+        """What an answer at ``state`` comes to once its turn has taken it: ``after``, the turn waiting
+        at its next prompt; or, where it finished the turn ``done``, the next turn's state."""
+        if done is None:
+            return Outcome(after, log)
+        turn = done
         red, blue = turn.hp
         end = evolve(
             after,

@@ -70,6 +70,25 @@ class RoundBase(ReplayRound):
     round's end (``done``); the log and the numbers are as far as the answers go.
     """
 
+    # what a round starts from and most rounds keep, said once here rather than set at every round's
+    # start (each is replaced, never changed in place: a round is a tenth of an answer's cost to begin)
+    phase = "declarations"
+    asking: str | None = None
+    """What the current prompt is for (``location``, ``damage``), for the reference view."""
+    last_degree: int | None = None
+    rolling: tuple[int, str] | None = None
+    """(who, ``combat``, ``guard`` or ``dodge``) of the last combat roll or dodge asked for (its odds, issue 8)."""
+    hitting: Hit | None = None
+    """The hit whose stop or damage roll was last asked for (its odds, issue 8)."""
+    last_result: int | None = None
+    ended = False
+    in_scene = True
+    """The scene is still on: ``end`` is taken at its prompts (not at the rolls after it, FU-8)."""
+    result: Result | None = None
+    unrolled: tuple[int, int, str] | None = None
+    """(who, box level, wound) of a wound whose Health roll the GM's end cut off: it stands, felt
+    when the scene ends (FU-6)."""
+
     def __init__(self, state: FudgeState) -> None:
         self.st = state
         self.tables = state.tables
@@ -80,7 +99,6 @@ class RoundBase(ReplayRound):
         self.names, self.others = state.cast
         """Each one's name, as his sheet's card has it, and his enemies, dead or alive, in scene order
         (:attr:`FudgeState.cast`: read once a scene)."""
-        self.i = 0
         self.taken: list[Any] = []
         self.log: list[str] = []
         counted = state.options.reloading  # the loads change only with it (:meth:`Live.of`)
@@ -98,28 +116,10 @@ class RoundBase(ReplayRound):
         self.gm: dict[tuple[Any, ...], list[tuple[str, int]]] = {}
         """The GM's modifiers typed at each roll (FU-11), by the roll: ("combat", who), ("guard",
         who), ("dodge", who), ("damage", attacker, defender), ("health", attacker, defender)."""
-        self.phase = "declarations"
-        self.asking: str | None = None
-        """What the current prompt is for (``location``, ``damage``), for the reference view."""
-        self.last_degree: int | None = None
         self.tied: set[tuple[int, int]] = set()
         """(attacker, defender) exchanges that were ties this round."""
-        self.rolling: tuple[int, str] | None = None
-        """(who, ``combat``, ``guard`` or ``dodge``) of the last combat roll or dodge asked for (its odds, issue 8)."""
-        self.hitting: Hit | None = None
-        """The hit whose stop or damage roll was last asked for (its odds, issue 8)."""
-        self.last_result: int | None = None
-        self.ended = False
-        self.in_scene = True
-        """The scene is still on: ``end`` is taken at its prompts (not at the rolls after it, FU-8)."""
         self.after: list[str] = []
         """What the scene's end changed (FU-6's wounds, FU-8's experience), for the result panel."""
-        self.result: Result | None = None
-        self.unrolled: tuple[int, int, str] | None = None
-        """(who, box level, wound) of a wound whose Health roll the GM's end cut off: it stands, felt
-        when the scene ends (FU-6)."""
-        self.need: Prompt | None = None
-        self.done = False
 
     # --- plumbing -------------------------------------------------------------------------
 

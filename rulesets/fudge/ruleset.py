@@ -35,7 +35,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from companion.replay import SceneRuleset, slug
-from companion.ruleset import SIDES, Answer, Outcome, Reference, Setup, evolve
+from companion.ruleset import SIDES, Outcome, Reference, Setup, evolve
 from companion.rulesets.fudge import tables as tables_mod
 from companion.rulesets.fudge.cards import FudgeCard, check_against
 from companion.rulesets.fudge.reference import damage_reference, ladder_reference, locations_reference
@@ -190,10 +190,12 @@ class Fudge(SceneRuleset):
         started: FudgeState = evolve(state, stalled=not rnd.can_wound())
         return started
 
-    def apply(self, state: FudgeState, answer: Answer) -> Outcome:
-        """:meth:`SceneRuleset.apply`; when a round ends with no hit able to wound any more, the log
+    def answered(self, state: FudgeState, after: Any, log: tuple[str, ...], done: Any) -> Outcome:
+        """:meth:`SceneRuleset.answered`; when a round ends with no hit able to wound any more, the log
         says so once (issue 17), so the GM knows to end the scene."""
-        out = SceneRuleset.apply(self, state, answer)  # named, not super(): at every answer
+        if done is None and not after.stalled:  # most answers: the round waits on, the scene as ever
+            return Outcome(after, log)
+        out = SceneRuleset.answered(self, state, after, log, done)  # named, not super()
         new: FudgeState = out.state
         if not new.stalled:  # the scene goes on as ever (an answer asks nothing more)
             return out

@@ -533,6 +533,8 @@ class Fighter:
 
 
 _FIGHTER_FIELDS = tuple(each.name for each in fields(Fighter))
+_NEW = object.__new__
+_SET = object.__setattr__  # a frozen dataclass refuses plain setattr
 
 
 @dataclass(frozen=True)
@@ -654,22 +656,31 @@ class Live:
         )
 
     def frozen(self) -> Fighter:
+        """His numbers frozen for the state between rounds: every combatant's, at every round's end, so
+        made as :meth:`Fighter.made` makes one (its ``__dict__`` filled whole), from the dict written
+        out: no values zipped with the fields' names (each field is here, in order: a test checks)."""
         boxes = self.boxes
-        return Fighter.made(
-            boxes if isinstance(boxes, tuple) else tuple([tuple(row) for row in boxes]),
-            self.dead,
-            tuple(self.loaded),
-            tuple(self.spare),
-            tuple(self.reloading),
-            self.aim,
-            self.tired,
-            self.experience,
-            self.in_danger,
-            self.fell,
-            self.foe,
-            self.fought,
-            self.gained,
+        fighter = _NEW(Fighter)
+        _SET(
+            fighter,
+            "__dict__",
+            {
+                "boxes": boxes if isinstance(boxes, tuple) else tuple([tuple(row) for row in boxes]),
+                "dead": self.dead,
+                "loaded": tuple(self.loaded),
+                "spare": tuple(self.spare),
+                "reloading": tuple(self.reloading),
+                "aim": self.aim,
+                "tired": self.tired,
+                "experience": self.experience,
+                "in_danger": self.in_danger,
+                "fell": self.fell,
+                "foe": self.foe,
+                "fought": self.fought,
+                "gained": self.gained,
+            },
         )
+        return fighter
 
     def mark(self, level: int, mark: int) -> None:
         """Mark the first free box of wound level ``level`` (:data:`BOXES`): 1 felt, 2 shrugged off.

@@ -55,7 +55,6 @@ from typing import Any
 from companion.replay import Played, SceneRuleset, slug
 from companion.ruleset import (
     SIDES,
-    Answer,
     Outcome,
     Reference,
     Setup,
@@ -301,11 +300,11 @@ class Paf(SceneRuleset):
     def round_end(self, rnd: Round) -> dict[str, Any]:
         return {"healed": tuple(rnd.healed)}
 
-    def apply(self, state: PafState, answer: Answer) -> Outcome:
-        """The answer applied (:meth:`SceneRuleset.apply`); then a round in which nobody can act (every
-        being able is stunned or may do nothing) and nothing is asked passes by itself, its log said, up
-        to the next round that asks something or the scene's end."""
-        out = SceneRuleset.apply(self, state, answer)  # the base's, named: no super() made at every answer
+    def answered(self, state: PafState, after: Any, log: tuple[str, ...], done: Any) -> Outcome:
+        """What the answer comes to (:meth:`SceneRuleset.answered`); then a round in which nobody can act
+        (every being able is stunned or may do nothing) and nothing is asked passes by itself, its log
+        said, up to the next round that asks something or the scene's end."""
+        out = SceneRuleset.answered(self, state, after, log, done)  # the base's, named: no super() at every answer
         end, log = out.state, out.log
         if end.inputs or end.result is not None:
             return out  # the round waits at its next prompt (most answers), or the scene is over
