@@ -402,6 +402,8 @@ class FightScreen(Screen[None]):
             if r.fight_time and r.fight_time != r.time:
                 lines.append(f"fight time {r.fight_time}")
             lines += [escape(line) for line in ruleset.summary(state)]
+            if self.check_action("write_back", ()):  # what the scene changed on its cards (issue 17)
+                lines.append("f5 writes what the scene changed to the cards")
             lines.append("[dim]ctrl+t rematch · ctrl+n new fight\nctrl+z undo · escape home[/dim]")
             show_text(result, "\n".join(lines))
             result.display = True

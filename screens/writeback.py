@@ -115,7 +115,7 @@ def offer_write_back(screen: Screen[object], session: Session) -> None:
         return
     edits.edits = [e for e in edits.edits if e.after != e.before]
     if not edits.edits:
-        why = " ".join(edits.skipped) or "The cards already say what this scene changed."
+        why = "\n".join(edits.skipped) or "The cards already say what this scene changed."  # one a line
         screen.notify(why, timeout=6, markup=False)
         return
 

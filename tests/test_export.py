@@ -252,6 +252,11 @@ def test_a_scene_exports_its_sides_and_combatants(data_dir: Path, game: str):
         side = "Red" if session.setup.side_of(index) == 0 else "Blue"
         assert f"### {side}: {name}" in text
     assert session.prompt.headline() in text  # the result
+    # what the scene changed on the cards is said, not the fight screen's key that writes it (the new-user
+    # trial: "f5 writes the wounds and experience to the cards" stood in the export)
+    if session.ruleset.write_back(session.state):
+        assert all(f"- {export.md(line)}" in text for line in session.ruleset.summary(session.state))
+    assert "f5" not in text
 
 
 def test_a_tournament_night_lists_its_entrants(data_dir: Path):

@@ -585,7 +585,8 @@ async def test_after_the_scene_f5_writes_the_wounds_to_the_cards_once_confirmed(
         await pilot.pause()
         screen = app.screen
         await answer_until(pilot, screen, lambda: screen.session.over)
-        assert screen.check_action("write_back", ()) and "f5 writes the wounds" in screen_text(app)
+        assert screen.check_action("write_back", ())
+        assert "f5 writes what the scene changed to the cards" in screen_text(app)
         before = (data_dir / "fighters" / "fudge_test.yaml").read_text()
         await pilot.press("f5")
         await pilot.pause()

@@ -214,14 +214,12 @@ class Fudge(SceneRuleset):
         return line + " · no hit can wound any more: end ends the scene" if state.stalled and not state.result else line
 
     def summary(self, state: FudgeState) -> list[str]:
-        """Lines for the result panel: what the scene's end changed (wounds in full, FU-6;
-        experience and gifts, FU-8), and the key that writes them to the cards."""
+        """Lines for the result panel and an export: what the scene's end changed (wounds in full,
+        FU-6; experience and gifts, FU-8). The key that writes them to the cards is the fight
+        screen's to say (an export or plain mode has none)."""
         if state.result is None:
             return []
-        lines = list(state.after)
-        if self.write_back(state):
-            lines.append("f5 writes the wounds and experience to the cards")
-        return lines
+        return list(state.after)
 
     # --- after the scene: what goes back on the cards (issue 17) -----------------------
 
