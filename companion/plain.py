@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from companion import roller
-from companion.amending import answer_line, summary
+from companion.amending import answer_line, summary, was_shown
 from companion.clock import mmss
 from companion.dice import Refused
 from companion.ruleset import (
@@ -502,7 +502,7 @@ class PlainFight:
             return
         if amended is not None:
             self.table.say(
-                f"Amendment undone: answer #{amended.number} is {amended.old.text} again, the fight as it was."
+                f"Amendment undone: answer #{amended.number} is {was_shown(self.session, amended)} again, the fight as it was."
             )
         elif answer is None:
             self.table.say("Nothing to undo.")

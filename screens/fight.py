@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Input, RichLog, Static
 
-from companion.amending import standing
+from companion.amending import standing, was_shown
 from companion.clock import RoundClock
 from companion.dice import Refused
 from companion.ruleset import ChoicePrompt, Outcome, OverPrompt, Prompt, Reference, SecretPrompt, TimedRuleset
@@ -589,7 +589,7 @@ class FightScreen(Screen[None]):
             return
         if amended is not None:
             self.notify(
-                f"Amendment undone: answer #{amended.number} is {amended.old.text} again, and the fight as it was.",
+                f"Amendment undone: answer #{amended.number} is {was_shown(self.session, amended)} again, and the fight as it was.",
                 timeout=6,
                 markup=False,
             )
