@@ -708,7 +708,24 @@ def play_script(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
             refused = True
             emit({"refused": line, "reason": "write the time as @M:SS before the answer, e.g. @1:05 3 4"})
             continue
+        stalled = False
+        while (at := session.stall_due_by(clock)) is not None:
+            # FO-8: the app's clock would have turned the dice over at the limit, before this answer
+            stall = session.submit(STALL_WORD, clock=at)
+            emit(
+                {
+                    "accepted": STALL_WORD,
+                    "virtual": False,
+                    "log": list(stall.log),
+                    "clock": seconds(at),
+                    "by": "stall limit",
+                }
+            )
+            stalled = True
+        if stalled:
+            emit({"prompt": session.prompt.to_json()})  # what this answer now answers
         before = len(session.steps)
+        earlier = session.state
         try:
             step = session.submit(text, clock=clock)
         except Refused as exc:
@@ -719,8 +736,9 @@ def play_script(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
         said = text if len(taken) > 1 else step.answer.text
         log = [line for each in taken for line in each.log]
         accepted: dict[str, Any] = {"accepted": said, "virtual": step.answer.virtual, "log": log}
-        if clock is not None:
-            accepted["clock"] = clock
+        reading = clock if clock is not None else taken_at(session.ruleset, earlier, session.state)
+        if reading is not None:
+            accepted["clock"] = seconds(reading)
         emit(accepted)
         prompted = False
     final: dict[str, Any] = {"over": session.over, "result": None, "trackers": session.ruleset.trackers(session.state)}
@@ -729,6 +747,29 @@ def play_script(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
         final["result"] = prompt.result.to_json()
     emit({"final": final})
     return 1 if refused else 0
+
+
+STALL_WORD = "stall"
+"""The answer a timed game's clock gives at the stall limit, as the fight screen's clock gives it."""
+
+
+def seconds(reading: float) -> float:
+    """A clock reading as the JSON says it: whole seconds as a whole number (``30``, as stamped)."""
+    return int(reading) if float(reading).is_integer() else reading
+
+
+def taken_at(ruleset: Ruleset, before: Any, after: Any) -> float | None:
+    """The round clock's reading an answer without a stamp was taken at, in a timed game: the latest
+    reading (the ruleset's rule for an answer without a stamp), or the round's end where it rang
+    the bell; None in a game without a clock. Every accepted answer of a timed game then says its
+    reading, as the app stamps every answer it takes."""
+    if not isinstance(ruleset, TimedRuleset):
+        return None
+    if ruleset.round_seconds is not None and (
+        ruleset.round_of(after) != ruleset.round_of(before) or ruleset.clock_reading(after) >= ruleset.round_seconds
+    ):
+        return ruleset.round_seconds  # the bell: the round scored to its end (FO-7)
+    return max(ruleset.clock_reading(before), ruleset.clock_reading(after))
 
 
 AMEND_WORD = re.compile(r"amend\b", re.IGNORECASE)
