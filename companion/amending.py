@@ -80,6 +80,19 @@ def was_shown(session: Session, amendment: Amendment) -> str:
     return shown(session.before(amendment.index).prompt, amendment.old)
 
 
+def app_did(session: Session, index: int) -> str:
+    """What the app did for answer ``index`` where it gave it (``ctrl+r``, ruling D-6), as the
+    play-by-play marks the answer's first line: ``by the app`` for dice it rolled or picks it made,
+    ``the app chose rest: none`` at a choice. The first line of a choice's log may be what the
+    choice ended (PAF's aftermath rest finishing the scene: "... def. ... round 14"): "(by the app)"
+    there read as if the app had won it (the new-user trial)."""
+    step = session.steps[index]
+    prompt = session.ruleset.prompt(session.steps[index - 1].state if index else session.start)
+    if isinstance(prompt, ChoicePrompt):
+        return f"the app chose {prompt.reason}: {shown(prompt, step.answer)}"
+    return "by the app"
+
+
 def answer_line(session: Session, index: int, arrow: str = ARROW) -> str:
     """``#3 Red Rover: roll d10! for control → 5 (by the app)``: an answer as the lists of answers
     show it, with ``(amended: was 4)`` where an amendment gave it; ``arrow`` between the prompt and

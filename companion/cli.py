@@ -10,6 +10,7 @@ import os
 import random
 import re
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -839,6 +840,8 @@ def run_odds(args: argparse.Namespace, stdin: IO[str], stdout: IO[str], stderr: 
             try:
                 if line.startswith("@") and clock is None:
                     raise Refused("write the time as @M:SS before the answer, e.g. @1:05 3 4")
+                while (at := session.stall_due_by(clock)) is not None:  # as companion script reads it (FO-8)
+                    session.submit(STALL_WORD, clock=at)
                 session.submit(text, clock=clock)
             except Refused as exc:
                 print(f"companion: refused {text!r}: {exc.reason} (the odds are for the prompt before it)", file=stderr)
@@ -1554,16 +1557,34 @@ def fights_list(store: Any, as_json: bool, stdout: IO[str]) -> int:
     if not rows:
         stdout.write("No saved fights.\n")
         return 0
+    # the result on a line of its own under its fight: in the state column it ran a row past
+    # 100 columns (the new-user trial); each line is kept within LIST_WIDTH
     table = [("id", "game", "fighters", "state", "begun", "last changed")]
+    results: list[str | None] = [None]
     for saved, created, outcome, short in rows:
-        state = outcome if outcome is not None else f"unfinished, {count(saved.answers, 'answer')}"
-        table.append((str(saved.id), short, saved.title, state, when(created), when(saved.updated)))
+        state = "over" if outcome is not None else f"unfinished, {count(saved.answers, 'answer')}"
+        table.append((str(saved.id), short, shown(saved.title), state, when(created), when(saved.updated)))
+        results.append(outcome)
     widths = [max(len(shown(row[i])) for row in table) for i in range(len(table[0]) - 1)]
-    for row in table:
-        cells = [shown(cell).rjust(widths[0]) if i == 0 else shown(cell) for i, cell in enumerate(row)]
+    room = LIST_WIDTH - sum(w for i, w in enumerate(widths) if i != 2) - 2 * (len(table[0]) - 1)
+    room -= max(len(row[-1]) for row in table)
+    widths[2] = max(len("fighters"), min(widths[2], room))  # long scene titles are cut, with an ellipsis
+    indent = " " * (widths[0] + 2 + widths[1] + 2)  # under the fighters
+    for row, result in zip(table, results, strict=True):
+        cells = [shown(cell) for cell in row]
+        cells[0] = cells[0].rjust(widths[0])
+        if len(cells[2]) > widths[2]:
+            cells[2] = cells[2][: widths[2] - 1] + "…"
         stdout.write("  ".join(cell.ljust(widths[i]) if 0 < i < len(widths) else cell for i, cell in enumerate(cells)))
         stdout.write("\n")
+        if result is not None:
+            lines = textwrap.wrap(shown(result), LIST_WIDTH, initial_indent=indent, subsequent_indent=indent + "  ")
+            stdout.write("\n".join(lines) + "\n")
     return 0
+
+
+LIST_WIDTH = 100
+"""The most columns a line of ``companion fights list`` takes."""
 
 
 def run_script_from(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from companion import roller
-from companion.amending import answer_line, summary, was_shown
+from companion.amending import answer_line, app_did, summary, was_shown
 from companion.clock import mmss
 from companion.dice import Refused
 from companion.ruleset import (
@@ -546,12 +546,18 @@ class PlainFight:
         taken = self.session.steps[before:]
         self.table.say(
             *[
-                f"{line} (app roll)" if step.answer.virtual and i == 0 else line
-                for step in taken
+                f"{line} ({self._app_did(before + k)})" if step.answer.virtual and i == 0 else line
+                for k, step in enumerate(taken)
                 for i, line in enumerate(step.log)
             ]
         )
         return True
+
+    def _app_did(self, index: int) -> str:
+        """``app roll`` for dice the app rolled; at a choice what it chose (``the app chose rest:
+        none``), never "(app roll)" after the result a choice finished (:func:`app_did`)."""
+        did = app_did(self.session, index)
+        return "app roll" if did == "by the app" else did
 
     def _refuse(self, reason: str) -> bool:
         self.refused = True
