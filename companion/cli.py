@@ -11,7 +11,7 @@ import random
 import re
 import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -710,9 +710,10 @@ def play_script(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
             emit({"refused": line, "reason": "write the time as @M:SS before the answer, e.g. @1:05 3 4"})
             continue
         stalled = False
-        while (at := session.stall_due_by(clock)) is not None:
+        for stall in stalls_before(session, clock, text):
             # FO-8: the app's clock would have turned the dice over at the limit, before this answer
-            stall = session.submit(STALL_WORD, clock=at)
+            at = stall.answer.clock
+            assert at is not None
             emit(
                 {
                     "accepted": STALL_WORD,
@@ -752,6 +753,17 @@ def play_script(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
 
 STALL_WORD = "stall"
 """The answer a timed game's clock gives at the stall limit, as the fight screen's clock gives it."""
+
+
+def stalls_before(session: Session, clock: float | None, text: str) -> Iterator[Any]:
+    """Give, one by one, the stalls the round clock calls before the line ``text`` stamped ``clock``
+    (:meth:`Session.stall_due_by`, FO-8), yielding each step; none where the line is itself the
+    stall at the limit (``stall`` stamped when the clock calls it: one stall, not two, as the
+    simulator's stamped walk writes it)."""
+    while (at := session.stall_due_by(clock)) is not None:
+        if clock is not None and at >= clock and text.strip().lower() == STALL_WORD:
+            return
+        yield session.submit(STALL_WORD, clock=at)
 
 
 def seconds(reading: float) -> float:
@@ -840,8 +852,8 @@ def run_odds(args: argparse.Namespace, stdin: IO[str], stdout: IO[str], stderr: 
             try:
                 if line.startswith("@") and clock is None:
                     raise Refused("write the time as @M:SS before the answer, e.g. @1:05 3 4")
-                while (at := session.stall_due_by(clock)) is not None:  # as companion script reads it (FO-8)
-                    session.submit(STALL_WORD, clock=at)
+                for _ in stalls_before(session, clock, text):  # as companion script reads it (FO-8)
+                    pass
                 session.submit(text, clock=clock)
             except Refused as exc:
                 print(f"companion: refused {text!r}: {exc.reason} (the odds are for the prompt before it)", file=stderr)

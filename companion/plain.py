@@ -533,11 +533,10 @@ class PlainFight:
         clock, answer = split_stamp(text)
         if text.startswith("@") and clock is None:
             return self._refuse(BAD_STAMP)
-        while (at := self.session.stall_due_by(clock)) is not None:  # as companion script reads it (FO-8)
-            from companion.cli import STALL_WORD
+        from companion.cli import stalls_before
 
-            stall = self.session.submit(STALL_WORD, clock=at)
-            self.table.say(f"At {mmss(at)}, the stall limit:", *stall.log)
+        for stall in stalls_before(self.session, clock, answer):  # as companion script reads it (FO-8)
+            self.table.say(f"At {mmss(stall.answer.clock or 0)}, the stall limit:", *stall.log)
         before = len(self.session.steps)
         try:
             self.session.submit(answer, clock=clock)
