@@ -8,7 +8,8 @@ the same way, numbered as ``companion script``'s ``amend N TEXT`` counts answers
 
 from __future__ import annotations
 
-from companion.ruleset import Answer, OverPrompt, SecretPrompt
+from companion.dice import Refused
+from companion.ruleset import Answer, ChoicePrompt, OverPrompt, Prompt, SecretPrompt
 from companion.session import Amendment, Session
 from companion.words import count
 
@@ -42,6 +43,56 @@ def standing(session: Session) -> dict[int, Amendment]:
     return {i: a for i, (a, answer) in marks.items() if i < len(answers) and answers[i] == answer}
 
 
+def shown(prompt: Prompt, answer: Answer) -> str:
+    """An answer as the prompt it answered shows what it takes: at a choice, the option as the
+    choice list shows it (its :attr:`~companion.ruleset.Choice.shown` name, else its key: ``Great
+    club``, ``Sir Aldric of Wendham``, ``ground`` for ``g``), never the key a combatant's or a
+    weapon's name is filed under (the new-user trial); else the text as typed (faces, a word the
+    prompt takes besides its options)."""
+    if isinstance(prompt, ChoicePrompt):
+        found = prompt.find(answer.text) or prompt.find_shown(answer.text)
+        if found is not None:
+            return found.shown or found.key
+    return answer.text
+
+
+def shown_before(session: Session, index: int, answers: tuple[Answer, ...]) -> list[str]:
+    """``answers``, given one after another from answer ``index`` on (an amendment's answers as
+    they were), each as its own prompt showed it (:func:`shown`): they are folded again from the
+    fight before ``index``, which an amendment leaves as it was. An answer that no longer folds
+    (it cannot, as they were all accepted) and those after it are told as typed."""
+    ruleset = session.ruleset
+    state = session.steps[index - 1].state if index else session.start
+    words: list[str] = []
+    for answer in answers:
+        prompt = ruleset.prompt(state)
+        words.append(shown(prompt, answer))
+        try:
+            state = ruleset.apply(state, answer.typed()).state
+        except Refused:
+            return words + [a.text for a in answers[len(words) :]]
+    return words
+
+
+def was_shown(session: Session, amendment: Amendment) -> str:
+    """The answer an amendment replaced, as its prompt showed it (:func:`shown`): what the answer
+    is again once the amendment is undone."""
+    return shown(session.before(amendment.index).prompt, amendment.old)
+
+
+def app_did(session: Session, index: int) -> str:
+    """What the app did for answer ``index`` where it gave it (``ctrl+r``, ruling D-6), as the
+    play-by-play marks the answer's first line: ``by the app`` for dice it rolled or picks it made,
+    ``the app chose rest: none`` at a choice. The first line of a choice's log may be what the
+    choice ended (PAF's aftermath rest finishing the scene: "... def. ... round 14"): "(by the app)"
+    there read as if the app had won it (the new-user trial)."""
+    step = session.steps[index]
+    prompt = session.ruleset.prompt(session.steps[index - 1].state if index else session.start)
+    if isinstance(prompt, ChoicePrompt):
+        return f"the app chose {prompt.reason}: {shown(prompt, step.answer)}"
+    return "by the app"
+
+
 def answer_line(session: Session, index: int, arrow: str = ARROW) -> str:
     """``#3 Red Rover: roll d10! for control → 5 (by the app)``: an answer as the lists of answers
     show it, with ``(amended: was 4)`` where an amendment gave it; ``arrow`` between the prompt and
@@ -51,22 +102,28 @@ def answer_line(session: Session, index: int, arrow: str = ARROW) -> str:
     asked = prompt.headline() if not isinstance(prompt, OverPrompt) else ""
     by_app = " (by the app)" if step.answer.virtual else ""
     amended = standing(session).get(index)
-    was = f" (amended: was {amended.old.text})" if amended is not None else ""
+    was = f" (amended: was {shown(prompt, amended.old)})" if amended is not None else ""
     words = session.ruleset.answer_words(prompt, step.answer) if isinstance(prompt, SecretPrompt) else ""
     said = f" ({words})" if words and words != step.answer.text else ""  # picks by their moves' names
-    return f"#{index + 1} {asked}{arrow}{step.answer.text}{said}{by_app}{was}"
+    return f"#{index + 1} {asked}{arrow}{shown(prompt, step.answer)}{said}{by_app}{was}"
 
 
 def summary(amendment: Amendment, session: Session, *, undo: str = "ctrl+z", arrow: str = ARROW) -> str:
     """What an amendment did, in a few sentences: the change, what was kept, what no longer fit and
     what is asked again, and how to take it back (``undo``: the key or the word that does)."""
-    lines = [f"Answer #{amendment.number} ({amendment.who}) amended: {amendment.old.text}{arrow}{amendment.new}."]
+    then = session.before(amendment.index).prompt  # the amended answer's prompt, as it was asked
+    old = shown(then, amendment.old)
+    new = shown(then, amendment.given[0]) if len(amendment.given) == 1 else amendment.new  # dice typed in one go
+    lines = [f"Answer #{amendment.number} ({amendment.who}) amended: {old}{arrow}{new}."]
     if amendment.kept:
         lines.append(f"Kept {count(amendment.kept, 'later answer')}.")
     dropped = amendment.dropped
     if dropped:
-        shown = ", ".join(answer.text for answer in dropped[:6]) + (", ..." if len(dropped) > 6 else "")
-        lines.append(f"Dropped {count(len(dropped), 'answer')} that no longer fit ({shown}).")
+        first = len(amendment.before) - len(dropped)  # the dropped come last in what was
+        told = shown_before(session, amendment.index, amendment.before[: first + 6])[first:]
+        apart = " / " if any("," in word for word in told) else ", "  # PAF's "Sword, Long", as the reader does
+        words = apart.join(told) + (f"{apart}..." if len(dropped) > 6 else "")
+        lines.append(f"Dropped {count(len(dropped), 'answer')} that no longer fit ({words}).")
         prompt = session.prompt
         if not isinstance(prompt, OverPrompt):
             lines.append(f"Asked again: {prompt.headline()}.")

@@ -10,7 +10,8 @@ import os
 import random
 import re
 import sys
-from collections.abc import Sequence
+import textwrap
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -708,7 +709,25 @@ def play_script(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
             refused = True
             emit({"refused": line, "reason": "write the time as @M:SS before the answer, e.g. @1:05 3 4"})
             continue
+        stalled = False
+        for stall in stalls_before(session, clock, text):
+            # FO-8: the app's clock would have turned the dice over at the limit, before this answer
+            at = stall.answer.clock
+            assert at is not None
+            emit(
+                {
+                    "accepted": STALL_WORD,
+                    "virtual": False,
+                    "log": list(stall.log),
+                    "clock": seconds(at),
+                    "by": "stall limit",
+                }
+            )
+            stalled = True
+        if stalled:
+            emit({"prompt": session.prompt.to_json()})  # what this answer now answers
         before = len(session.steps)
+        earlier = session.state
         try:
             step = session.submit(text, clock=clock)
         except Refused as exc:
@@ -719,8 +738,9 @@ def play_script(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
         said = text if len(taken) > 1 else step.answer.text
         log = [line for each in taken for line in each.log]
         accepted: dict[str, Any] = {"accepted": said, "virtual": step.answer.virtual, "log": log}
-        if clock is not None:
-            accepted["clock"] = clock
+        reading = clock if clock is not None else taken_at(session.ruleset, earlier, session.state)
+        if reading is not None:
+            accepted["clock"] = seconds(reading)
         emit(accepted)
         prompted = False
     final: dict[str, Any] = {"over": session.over, "result": None, "trackers": session.ruleset.trackers(session.state)}
@@ -729,6 +749,40 @@ def play_script(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
         final["result"] = prompt.result.to_json()
     emit({"final": final})
     return 1 if refused else 0
+
+
+STALL_WORD = "stall"
+"""The answer a timed game's clock gives at the stall limit, as the fight screen's clock gives it."""
+
+
+def stalls_before(session: Session, clock: float | None, text: str) -> Iterator[Any]:
+    """Give, one by one, the stalls the round clock calls before the line ``text`` stamped ``clock``
+    (:meth:`Session.stall_due_by`, FO-8), yielding each step; none where the line is itself the
+    stall at the limit (``stall`` stamped when the clock calls it: one stall, not two, as the
+    simulator's stamped walk writes it)."""
+    while (at := session.stall_due_by(clock)) is not None:
+        if clock is not None and at >= clock and text.strip().lower() == STALL_WORD:
+            return
+        yield session.submit(STALL_WORD, clock=at)
+
+
+def seconds(reading: float) -> float:
+    """A clock reading as the JSON says it: whole seconds as a whole number (``30``, as stamped)."""
+    return int(reading) if float(reading).is_integer() else reading
+
+
+def taken_at(ruleset: Ruleset, before: Any, after: Any) -> float | None:
+    """The round clock's reading an answer without a stamp was taken at, in a timed game: the latest
+    reading (the ruleset's rule for an answer without a stamp), or the round's end where it rang
+    the bell; None in a game without a clock. Every accepted answer of a timed game then says its
+    reading, as the app stamps every answer it takes."""
+    if not isinstance(ruleset, TimedRuleset):
+        return None
+    if ruleset.round_seconds is not None and (
+        ruleset.round_of(after) != ruleset.round_of(before) or ruleset.clock_reading(after) >= ruleset.round_seconds
+    ):
+        return ruleset.round_seconds  # the bell: the round scored to its end (FO-7)
+    return max(ruleset.clock_reading(before), ruleset.clock_reading(after))
 
 
 AMEND_WORD = re.compile(r"amend\b", re.IGNORECASE)
@@ -798,6 +852,8 @@ def run_odds(args: argparse.Namespace, stdin: IO[str], stdout: IO[str], stderr: 
             try:
                 if line.startswith("@") and clock is None:
                     raise Refused("write the time as @M:SS before the answer, e.g. @1:05 3 4")
+                for _ in stalls_before(session, clock, text):  # as companion script reads it (FO-8)
+                    pass
                 session.submit(text, clock=clock)
             except Refused as exc:
                 print(f"companion: refused {text!r}: {exc.reason} (the odds are for the prompt before it)", file=stderr)
@@ -1513,16 +1569,34 @@ def fights_list(store: Any, as_json: bool, stdout: IO[str]) -> int:
     if not rows:
         stdout.write("No saved fights.\n")
         return 0
+    # the result on a line of its own under its fight: in the state column it ran a row past
+    # 100 columns (the new-user trial); each line is kept within LIST_WIDTH
     table = [("id", "game", "fighters", "state", "begun", "last changed")]
+    results: list[str | None] = [None]
     for saved, created, outcome, short in rows:
-        state = outcome if outcome is not None else f"unfinished, {count(saved.answers, 'answer')}"
-        table.append((str(saved.id), short, saved.title, state, when(created), when(saved.updated)))
+        state = "over" if outcome is not None else f"unfinished, {count(saved.answers, 'answer')}"
+        table.append((str(saved.id), short, shown(saved.title), state, when(created), when(saved.updated)))
+        results.append(outcome)
     widths = [max(len(shown(row[i])) for row in table) for i in range(len(table[0]) - 1)]
-    for row in table:
-        cells = [shown(cell).rjust(widths[0]) if i == 0 else shown(cell) for i, cell in enumerate(row)]
+    room = LIST_WIDTH - sum(w for i, w in enumerate(widths) if i != 2) - 2 * (len(table[0]) - 1)
+    room -= max(len(row[-1]) for row in table)
+    widths[2] = max(len("fighters"), min(widths[2], room))  # long scene titles are cut, with an ellipsis
+    indent = " " * (widths[0] + 2 + widths[1] + 2)  # under the fighters
+    for row, result in zip(table, results, strict=True):
+        cells = [shown(cell) for cell in row]
+        cells[0] = cells[0].rjust(widths[0])
+        if len(cells[2]) > widths[2]:
+            cells[2] = cells[2][: widths[2] - 1] + "…"
         stdout.write("  ".join(cell.ljust(widths[i]) if 0 < i < len(widths) else cell for i, cell in enumerate(cells)))
         stdout.write("\n")
+        if result is not None:
+            lines = textwrap.wrap(shown(result), LIST_WIDTH, initial_indent=indent, subsequent_indent=indent + "  ")
+            stdout.write("\n".join(lines) + "\n")
     return 0
+
+
+LIST_WIDTH = 100
+"""The most columns a line of ``companion fights list`` takes."""
 
 
 def run_script_from(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from companion import roller
-from companion.amending import answer_line, summary
+from companion.amending import answer_line, app_did, summary, was_shown
 from companion.clock import mmss
 from companion.dice import Refused
 from companion.ruleset import (
@@ -502,7 +502,7 @@ class PlainFight:
             return
         if amended is not None:
             self.table.say(
-                f"Amendment undone: answer #{amended.number} is {amended.old.text} again, the fight as it was."
+                f"Amendment undone: answer #{amended.number} is {was_shown(self.session, amended)} again, the fight as it was."
             )
         elif answer is None:
             self.table.say("Nothing to undo.")
@@ -533,6 +533,10 @@ class PlainFight:
         clock, answer = split_stamp(text)
         if text.startswith("@") and clock is None:
             return self._refuse(BAD_STAMP)
+        from companion.cli import stalls_before
+
+        for stall in stalls_before(self.session, clock, answer):  # as companion script reads it (FO-8)
+            self.table.say(f"At {mmss(stall.answer.clock or 0)}, the stall limit:", *stall.log)
         before = len(self.session.steps)
         try:
             self.session.submit(answer, clock=clock)
@@ -541,12 +545,18 @@ class PlainFight:
         taken = self.session.steps[before:]
         self.table.say(
             *[
-                f"{line} (app roll)" if step.answer.virtual and i == 0 else line
-                for step in taken
+                f"{line} ({self._app_did(before + k)})" if step.answer.virtual and i == 0 else line
+                for k, step in enumerate(taken)
                 for i, line in enumerate(step.log)
             ]
         )
         return True
+
+    def _app_did(self, index: int) -> str:
+        """``app roll`` for dice the app rolled; at a choice what it chose (``the app chose rest:
+        none``), never "(app roll)" after the result a choice finished (:func:`app_did`)."""
+        did = app_did(self.session, index)
+        return "app roll" if did == "by the app" else did
 
     def _refuse(self, reason: str) -> bool:
         self.refused = True

@@ -28,6 +28,7 @@ from companion.ruleset import (
     Ruleset,
     SecretPrompt,
     Setup,
+    TimedRuleset,
 )
 from companion.store import SavedAmendment, StoreError, answer_of_row
 
@@ -223,6 +224,32 @@ class Session:
             self._watchers.remove(callback)
 
     # --- changing ------------------------------------------------------------
+
+    def stall_due_by(self, clock: float | None) -> float | None:
+        """The reading at which the round clock turns the dice over by itself (FO-8) before an
+        answer stamped ``clock`` is given: the attacker's hold began at the latest answer, and the
+        fight screen's clock gives ``stall`` once it reaches the game's stall limit
+        (:meth:`TimedRuleset.stall_due`); None where it does not (no stamp, no round clock, the
+        limit off or not reached, nobody holding the dice).
+
+        ``companion script`` and plain mode read stamped answers with it, so a line stamped past
+        the limit meets the prompt the app would have asked by then (the new-user trial: ``@0:10
+        2 2`` then ``@0:50 punch`` took a punch held 40 seconds). The fold itself never stalls: a
+        fight played on the screen may hold answers stamped further apart than the limit with no
+        stall between them (an undo restarts the count: "putting a mistake right never turns the dice
+        over by itself", docs/decisions.md), and it must fold again as it was played.
+        """
+        ruleset = self.ruleset
+        if clock is None or not isinstance(ruleset, TimedRuleset) or self.over:
+            return None
+        state = self.state
+        since = ruleset.clock_reading(state)
+        limit = ruleset.stall_limit(state)
+        if not limit or not ruleset.stall_due(state, clock - since):
+            return None
+        if ruleset.round_seconds is not None and since + limit >= ruleset.round_seconds:
+            return None  # the bell rings first (FO-7)
+        return since + limit
 
     def submit(self, text: str, *, virtual: bool = False, clock: float | None = None) -> Step:
         """Give the answer ``text`` to the current prompt.

@@ -319,12 +319,13 @@ def read_whole(text: str, low: int, high: int, what: str, blank: int | None = No
     if not text:
         if blank is not None:
             return blank, ""
-        return None, f"{what}: missing ({low}-{high})"
+        return None, f"{what}: missing ({low} to {high})"
+    # "to", not a dash: a range below 0 reads "-10 to 30", never "-10-30" (the new-user trial)
     if not re.fullmatch(r"-?\d+", text):
-        return None, f"{what}: {text!r} is not a whole number ({low}-{high})"
+        return None, f"{what}: {text!r} is not a whole number ({low} to {high})"
     value = int(text)
     if not low <= value <= high:
-        return None, f"{what}: {value} is out of range ({low}-{high})"
+        return None, f"{what}: {value} is out of range ({low} to {high})"
     return value, ""
 
 

@@ -330,8 +330,11 @@ def round_rows(distribution: dict[str, float], most: int = 12) -> list[tuple[str
                 break
     rows: list[tuple[str, float]] = []
     width = max(1, -(-(high - low + 1) // (most - 1 if high < counts[-1][0] else most)))
+    # every range as wide as the others: the last one reaches its full width (it was cut short,
+    # ``26-28``, ``29``, ``30+``: the new-user trial), and the tail begins after it
+    high = low + width * -(-(high - low + 1) // width) - 1
     for start in range(low, high + 1, width):
-        end = min(high, start + width - 1)
+        end = start + width - 1
         share = sum(s for k, s in counts if start <= k <= end)
         rows.append((str(start) if start == end else f"{start}-{end}", share))
     tail = sum(s for k, s in counts if k > high)

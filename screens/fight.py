@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Input, RichLog, Static
 
-from companion.amending import standing
+from companion.amending import app_did, standing, was_shown
 from companion.clock import RoundClock
 from companion.dice import Refused
 from companion.ruleset import ChoicePrompt, Outcome, OverPrompt, Prompt, Reference, SecretPrompt, TimedRuleset
@@ -249,7 +249,7 @@ class FightScreen(Screen[None]):
         amended = standing(self.session) if new else {}
         for index, step in enumerate(new, start=len(shown)):
             for i, line in enumerate(step.log):
-                mark = " [dim](by the app)[/dim]" if step.answer.virtual and i == 0 else ""
+                mark = f" [dim]({escape(app_did(self.session, index))})[/dim]" if step.answer.virtual and i == 0 else ""
                 mark += " [dim](amended)[/dim]" if index in amended and i == 0 else ""
                 log.write(f"{escape(line)}{mark}")
         if new and log.auto_scroll:
@@ -591,7 +591,7 @@ class FightScreen(Screen[None]):
             return
         if amended is not None:
             self.notify(
-                f"Amendment undone: answer #{amended.number} is {amended.old.text} again, and the fight as it was.",
+                f"Amendment undone: answer #{amended.number} is {was_shown(self.session, amended)} again, and the fight as it was.",
                 timeout=6,
                 markup=False,
             )

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from companion.amending import answer_line, summary
+from companion.amending import answer_line, shown, summary
 from companion.dice import Refused
 from companion.ruleset import Outcome, SecretPrompt
 from companion.screens.widgets import DiceTray, escape, prompt_text, show_text
@@ -181,7 +181,7 @@ class FightAmend:
             return
         assert self._before is not None and self.index is not None
         prompt = self._before.prompt
-        old = screen.session.steps[self.index].answer.text
+        old = shown(prompt, screen.session.steps[self.index].answer)  # as its prompt shows it, not a key
         head = (
             f"[b]Amending answer #{self.index + 1}[/b] (was {escape(old)}): type the new value, Enter; Escape keeps it."
         )

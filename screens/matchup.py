@@ -61,6 +61,10 @@ _EIGHTHS = " ▏▎▍▌▋▊▉█"
 _RISING = " ▁▂▃▄▅▆▇█"
 
 
+PREFER_HINT = "moves, best first"
+"""The preference box's hint, whole in the box at 80 columns (it was cut to ``moves, first choic``)."""
+
+
 def pct(share: float) -> str:
     """A share as the screen shows it: ``69.9%`` (the CLI's rounding)."""
     return f"{100 * share:.1f}%"
@@ -209,9 +213,7 @@ class MatchupScreen(GameHeader, Screen[None]):
                         id=f"{side}-strategy",
                         compact=True,
                     )
-                    yield Input(
-                        placeholder="moves, first choice first", id=f"{side}-prefer", compact=True, disabled=True
-                    )
+                    yield Input(placeholder=PREFER_HINT, id=f"{side}-prefer", compact=True, disabled=True)
         with Horizontal(id="progress-row"):
             yield ProgressBar(total=self.count, show_eta=False, id="progress")
             yield Static(id="done", classes="muted")

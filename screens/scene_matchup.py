@@ -31,6 +31,21 @@ SCENE_COUNTS = (50, 200, 1_000, 5_000)
 DEFAULT_SCENES = 200
 SIDE_STYLE = ("$text-error", "$text-primary")
 NAME_WIDTH = 22
+FIGURE_WIDTH = len(" 30.5% (25.1-36.4%)")
+"""A share and its interval, as a combatant's row gives them under their heading."""
+SIDE_WIDTH = 40
+"""The most a side's name takes in the wins table before its members are counted instead."""
+
+
+def side_name(names: list[str], width: int = SIDE_WIDTH) -> str:
+    """A side as the wins table names it: its combatants, as a scene's result names a side (``Ash
+    Redhand & Bo Blackwood``), the first and how many more where they are many (``Orc Raider 1 & 5
+    more``); the duel simulator names its corners by their fighters, never ``red side``."""
+    whole = " & ".join(names)
+    if len(whole) <= width or len(names) < 2:
+        return whole if len(whole) <= width else whole[: width - 1] + "…"
+    first = names[0] if len(names[0]) <= width - 12 else names[0][: width - 13] + "…"
+    return f"{first} & {len(names) - 1} more"
 
 
 class SceneMatchupScreen(MatchupScreen):
@@ -203,14 +218,16 @@ class SceneMatchupScreen(MatchupScreen):
         return escape(f"{short:<{width}}")
 
     def _sides_text(self, summary: dict[str, Any]) -> str:
-        lines = [f"[b]{'Wins':<{NAME_WIDTH}}[/b]  [dim]{'share':>6}  95% interval[/dim]"]
+        labels = {side: side_name(names) for side, names in summary["sides"].items()}
+        width = max([NAME_WIDTH, *(len(label) for label in labels.values())])
+        lines = [f"[b]{'Wins':<{width}}[/b]  [dim]{'share':>6}  95% interval[/dim]"]
         for side, share in summary["wins"].items():
             colour = SIDE_STYLE[SIDES.index(side)]
-            label = f"{side} side"
             lines.append(
-                f"[b {colour}]{label:<{NAME_WIDTH}}[/]  {pct(share):>6}  {interval(summary['wins_interval'][side])}"
+                f"[b {colour}]{escape(f'{labels[side]:<{width}}')}[/]  {pct(share):>6}  "
+                f"{interval(summary['wins_interval'][side])}"
             )
-        lines.append(f"{'no winner':<{NAME_WIDTH}}  {pct(summary['no_winner']):>6}")
+        lines.append(f"{'no winner':<{width}}  {pct(summary['no_winner']):>6}")
         ends = ", ".join(f"{escape(method)} {pct(share)}" for method, share in summary["methods"].items())
         lines.append(f"[dim]scenes end: {ends}[/dim]")
         return "\n".join(lines)
@@ -225,15 +242,18 @@ class SceneMatchupScreen(MatchupScreen):
 
     def _combatants_text(self, summary: dict[str, Any]) -> str:
         words = summary["words"]
+        # each figure under its heading, once: the rows say the shares and their intervals only
+        fell_width = max(len(words["fell"]), FIGURE_WIDTH)
         lines = [
-            f"[b]{'Combatant':<{NAME_WIDTH}}[/b]  [dim]{escape(words['fell'])} · {escape(words['died'])}"
-            " (95% intervals)[/dim]"
+            f"[b]{'Combatant':<{NAME_WIDTH}}[/b]  [dim]{escape(words['fell'].ljust(fell_width))}  "
+            f"{escape(words['died'])}   (95% intervals)[/dim]"
         ]
         for name, one in summary["combatants"].items():
             colour = SIDE_STYLE[SIDES.index(one["side"])]
+            fell = f"{pct(one['fell']):>6} ({interval(one['fell_interval'])})"
             lines.append(
-                f"[{colour}]{self._padded(name)}[/]  {escape(words['fell'])} {pct(one['fell'])} "
-                f"[dim]({interval(one['fell_interval'])})[/dim] · {escape(words['died'])} {pct(one['died'])}"
+                f"[{colour}]{self._padded(name)}[/]  {fell:<{fell_width}}  "
+                f"{pct(one['died']):>6} ({interval(one['died_interval'])})"
             )
             levels = [f"{escape(level)} {pct(share)}" for level, share in one["levels"].items() if share]
             lines.append(f"  [dim]{escape(words['level'])}:[/dim] " + ", ".join(levels))

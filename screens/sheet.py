@@ -21,7 +21,7 @@ import math
 from collections.abc import Iterator
 from pathlib import Path
 from string import Formatter
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -50,6 +50,22 @@ from companion.sheet import (
     stat_dice,
 )
 from companion.words import count
+
+if TYPE_CHECKING:
+    from companion.cardedit import CardSave
+
+
+def number_pattern(field: SheetField) -> str:
+    """What a number's box lets be typed (an ``Input``'s ``restrict``: the whole text so far must
+    match): digits, after a minus sign where the field's range goes below 0 (Fudge's scale, -10 to
+    30). A letter is refused as it is typed, not only on save (the new-user trial)."""
+    return r"-?[0-9]*" if field.low < 0 else r"[0-9]*"
+
+
+def number_length(field: SheetField) -> int:
+    """The most characters a number's box takes: its range's longest end (``-10``, ``2000``)."""
+    return max(len(str(field.low)), len(str(field.high)))
+
 
 __all__ = ["SheetScreen", "slug"]
 
@@ -181,7 +197,8 @@ class SheetScreen(GameHeader, Screen[str | None]):
                 id=wid,
                 compact=True,
                 classes="num" if field.kind == "number" else "",
-                max_length=field.max_length,
+                max_length=field.max_length or (number_length(field) if field.kind == "number" else 0),
+                restrict=number_pattern(field) if field.kind == "number" else None,
             )
         return widget
 
@@ -552,6 +569,7 @@ class SheetScreen(GameHeader, Screen[str | None]):
             self._more_rows(box.group)
         if event.input.has_focus:
             event.input.remove_class("refused")
+        self._recheck()
         self._update()
         if not event.input.has_focus:
             return  # filled by the app (ctrl+r): its own message stands
@@ -570,11 +588,30 @@ class SheetScreen(GameHeader, Screen[str | None]):
         box = self.boxes.get(event.select.id or "")
         if box is not None and box.group is not None and box.field is box.group.fields[0]:
             self._more_rows(box.group)
+        self._recheck()
         self._update()
 
     @on(Checkbox.Changed)
     def _checked_box(self) -> None:
+        self._recheck()
         self._update()
+
+    def _recheck(self) -> None:
+        """After a refused save, each change checks the card again as saving checks it: the
+        problems beside the sheet are those it still has, their boxes marked, and none once all are
+        mended (the new-user trial: a mended box left its refusal there until the next save)."""
+        if not self.problems:
+            return
+        if self.spec.entry is not None or self.editing is not None:
+            _, problems, fields = self._entry_check()
+        else:
+            problems, fields = self.card()[1], []
+        if problems == self.problems:
+            return
+        self.problems = problems
+        self._mark(fields)
+        if not problems:
+            self._say("Every problem mended: ctrl+s saves the card.")
 
     @on(Input.Submitted)
     def _next(self) -> None:
@@ -643,9 +680,7 @@ class SheetScreen(GameHeader, Screen[str | None]):
             return
         card, problems = self.card()
         if card is None:
-            head = f"Not saved: {len(problems)} problem{'s' * (len(problems) != 1)}: "
-            self._say(head + "; ".join(problems[:3]) + (" ..." if len(problems) > 3 else ""), error=True)
-            self.notify("\n".join(problems[:6]), title="Not saved", severity="error", timeout=8, markup=False)
+            self._refuse(problems)
             return
         folder: Path = self.app.directory / "fighters"
         path = folder / self.spec.file_name(card)
@@ -671,21 +706,39 @@ class SheetScreen(GameHeader, Screen[str | None]):
         ``fighters/GAME.yaml``, an edited one where it is (a shipped card: a copy there that replaces
         it), the file checked as ``companion fighters check`` checks it; refused, nothing is written
         and each problem is shown, its box marked."""
-        from companion.cardedit import EditError, card_save
+        from companion.cardedit import EditError
+
+        checked, problems, fields = self._entry_check()
+        if checked is None:
+            self._refuse(problems, fields)
+            return
+        save, name = checked
+        try:
+            path = save.write()
+        except (OSError, EditError) as exc:
+            self._say(f"Not saved: {exc}", error=True)
+            return
+        self.saved_to = path
+        self.notify(f"{name} saved to {path}", title="Card saved", timeout=6, markup=False)
+        self.dismiss(name)
+
+    def _entry_check(self) -> tuple[tuple[CardSave, str] | None, list[str], list[str | None]]:
+        """The card checked as :meth:`_save_entry` saves it, nothing written: the save ready to
+        write and the card's name, or None with each problem and the field each is about (None
+        where it names none)."""
+        from companion.cardedit import card_save
 
         values, problems = self.read()
         problems += self.spec.check(values)
         if problems:
-            self._refuse(problems)
-            return
+            return None, problems, []
         if self.spec.entry is not None:
             entry = self.spec.entry(values)
         else:  # a sheet written by hand: its card, as the file holds it
             try:
                 card = self.spec.to_card(values)
             except CardProblems as exc:
-                self._refuse(exc.problems)
-                return
+                return None, exc.problems, []
             if self.editing is not None and self.spec.kept is not None:
                 card = self.spec.kept(self.editing, card)
             entry = card.model_dump(mode="json", exclude_none=True, by_alias=True)
@@ -706,32 +759,27 @@ class SheetScreen(GameHeader, Screen[str | None]):
             card_check=check,
         )
         if save.problems:
-            self._refuse([str(p) for p in save.problems], [p.field for p in save.problems])
-            return
-        try:
-            path = save.write()
-        except (OSError, EditError) as exc:
-            self._say(f"Not saved: {exc}", error=True)
-            return
-        name = str(entry.get("name"))
-        self.saved_to = path
-        self.notify(f"{name} saved to {path}", title="Card saved", timeout=6, markup=False)
-        self.dismiss(name)
+            return None, [str(p) for p in save.problems], [p.field for p in save.problems]
+        return (save, str(entry.get("name"))), [], []
 
     def _refuse(self, problems: list[str], fields: list[str | None] | None = None) -> None:
         """Say why the card is not saved: the first problems on the message line, every one in the
         figures' panel, and the box of each field named marked."""
         self.problems = problems
-        for widget in self.query(".refused"):
-            widget.remove_class("refused")
-        for where in fields or []:
-            wid = self._box_of(where) if where else None
-            if wid is not None:
-                self.query(f"#{wid}").add_class("refused")
+        self._mark(fields or [])
         head = f"Not saved: {len(problems)} problem{'s' * (len(problems) != 1)}: "
         self._say(head + "; ".join(problems[:3]) + (" ..." if len(problems) > 3 else ""), error=True)
         self.notify("\n".join(problems[:6]), title="Not saved", severity="error", timeout=8, markup=False)
         self._update()
+
+    def _mark(self, fields: list[str | None]) -> None:
+        """Mark the box of each field a problem names (a refusal's, or a re-check's), and no other."""
+        for widget in self.query(".refused"):
+            widget.remove_class("refused")
+        for where in fields:
+            wid = self._box_of(where) if where else None
+            if wid is not None:
+                self.query(f"#{wid}").add_class("refused")
 
     def _box_of(self, where: str) -> str | None:
         """The id of the box a problem's field (``moves.0.head-kick.target``) is about, or None."""

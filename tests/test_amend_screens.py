@@ -78,7 +78,7 @@ async def test_a_bout_amended_from_its_log_keeps_what_fits_and_asks_again(data_d
         assert not any("GNP KO" in line for line in log)
         notice = said(app)
         assert "Answer #2 (Bravo Two) amended: 3 → 9." in notice
-        assert "Dropped 5 answers that no longer fit (g, 15, 4, 9, 1)." in notice
+        assert "Dropped 5 answers that no longer fit (ground, 15, 4, 9, 1)." in notice  # g as its list shows it
         assert "Asked again: Bravo Two: choose where the segment is fought." in notice
         # ctrl+z right after: the fight as it was, the KO and its result
         await pilot.press("ctrl+z")
@@ -232,3 +232,47 @@ async def test_the_play_by_play_marks_an_amended_answer_and_keeps_the_mark_on_re
         resumed = [line.rstrip() for line in log_lines(app.screen)]
         assert "Bravo Two rolls 1 (d10!) + 10 (control) = 11 for control (amended)" in resumed
         assert sum("(amended)" in line for line in resumed) == 1
+
+
+PAF_SCENE = ("2", "1", "1", "attack", "sword-long", "goblin-skulker", "50")
+"""Sir Roderick Vane (red) against an Orc Raider and a Goblin Skulker: his initiative 2 to their 1s,
+so he acts first: attack, with his long sword (typed by its key), at the goblin (by its key), 50."""
+
+
+async def test_the_list_and_its_notices_say_a_choice_as_its_prompt_shows_it_not_its_key(data_dir: Path) -> None:
+    """The new-user trial: the list showed ``choose weapon → sword-long`` and the notice dropped
+    ``attack, goblin-skulker``; a player reads the names the choice list showed him."""
+    from test_paf_screens import start_scene as start_paf_scene
+
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = start_paf_scene(app, ["Sir Roderick Vane"], ["Orc Raider", "Goblin Skulker"])
+        await pilot.pause()
+        for text in PAF_SCENE:
+            await type_answer(pilot, text)
+        session = screen.session
+        assert [a.text for a in session.answers] == list(PAF_SCENE)  # kept as typed: only the words change
+        answers = await pick_answer(pilot, screen, 5)
+        lines = [str(answers.get_option_at_index(i).prompt) for i in range(answers.option_count)]
+        assert lines[3] == "#4 Sir Roderick Vane: choose action → attack"
+        assert lines[4] == "#5 Sir Roderick Vane: choose weapon → Sword, Long"
+        assert lines[5] == "#6 Sir Roderick Vane: choose target → Goblin Skulker"
+        assert not any("sword-long" in line or "goblin-skulker" in line for line in lines)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Amending answer #5 (was Sword, Long)" in text_of(screen.query_one("#prompt", Static))
+        await type_answer(pilot, "dagger")
+        assert "Answer #5 (Sir Roderick Vane) amended: Sword, Long → Dagger. Kept 2 later answers." in said(app)
+        await pilot.press("ctrl+z")  # the amendment taken back: the long sword again, by its name
+        await pilot.pause()
+        assert "answer #5 is Sword, Long again" in said(app)
+        # the orc's initiative 6 puts him first: Sir Roderick's choices no longer fit, told by name
+        await pick_answer(pilot, screen, 2)
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_answer(pilot, "6")
+        assert "Orc Raider: choose action" in text_of(screen.query_one("#prompt", Static))
+        assert (
+            "Dropped 4 answers that no longer fit (attack / Sword, Long / Goblin Skulker / 50). "
+            "Asked again: Orc Raider: choose action." in said(app)
+        )

@@ -272,6 +272,70 @@ async def test_a_refused_value_is_said_as_fighters_check_says_it_and_nothing_is_
     assert said in capsys.readouterr().out.splitlines()
 
 
+async def test_a_refusal_goes_once_its_box_is_mended_and_a_number_box_takes_only_a_number(tmp_path: Path) -> None:
+    """The new-user trial: after "Not saved: ... control: 25 is not allowed", mending the box left
+    the refusal beside the sheet until the next save; and a number's box took letters as they were
+    typed. Now each change checks the card again, and a letter is refused as it is typed."""
+    app = make_app(tmp_path, rng=random.Random(1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_selection(app, pilot, "nhb")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SheetScreen)
+        fill(screen, **(NEW_CARDS["nhb"] | {"control": 25, "standup": 30}))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        derived = screen.query_one("#derived", Static)
+        assert len(screen.problems) == 2 and "Not saved" in text_of(derived)
+        control = screen.query_one("#control", Input)
+        control.focus()
+        await pilot.press("end", "backspace", "backspace", "backspace", "x", "1", "q", "2")  # the letters go nowhere
+        await pilot.pause()
+        assert control.value == "12"
+        # control mended: its refusal gone, its box unmarked; standup's still said and marked
+        assert len(screen.problems) == 1 and "standup: 30 is not allowed" in screen.problems[0]
+        assert "control" not in text_of(derived) and "standup: 30" in text_of(derived)
+        assert not control.has_class("refused") and screen.query_one("#standup", Input).has_class("refused")
+        standup = screen.query_one("#standup", Input)
+        standup.focus()
+        await pilot.press("backspace", "backspace", "1", "1")
+        await pilot.pause()
+        assert screen.problems == [] and "Not saved" not in text_of(derived)
+        assert not standup.has_class("refused")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is not screen  # saved
+    assert load_roster("nhb", get_ruleset("nhb").card_model, user_dir=tmp_path / "fighters").find("Ada Brawl")
+
+
+async def test_a_scale_below_zero_takes_a_minus_sign_and_says_its_range_plainly(tmp_path: Path) -> None:
+    """Fudge's scale runs from -10 to 30: its box takes a minus sign (a rating from 1 up takes
+    none), and its message says "-10 to 30", never "(-10-30)"."""
+    app = make_app(tmp_path, rng=random.Random(1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_selection(app, pilot, "fudge")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SheetScreen)
+        scale = screen.query_one("#scale", Input)
+        scale.focus()
+        await pilot.press("end", "backspace", "backspace", "backspace", "-")
+        await pilot.pause()
+        message = text_of(screen.query_one("#sheet-message", Static))
+        assert message == "scale: '-' is not a whole number (-10 to 30)"
+        await pilot.press("x", "1", "1", "5")  # the letter refused; no third digit fits -10 to 30
+        await pilot.pause()
+        assert scale.value == "-11"
+        assert text_of(screen.query_one("#sheet-message", Static)) == "scale: -11 is out of range (-10 to 30)"
+        hurt = screen.query_one("#hurt_boxes", Input)
+        hurt.focus()
+        await pilot.press("end", "backspace", "backspace", "backspace", "-", "2")
+        await pilot.pause()
+        assert hurt.value == "2"  # 1 to 20: no minus sign
+
+
 async def test_a_card_in_an_unfinished_fight_is_not_changed_under_it(tmp_path: Path) -> None:
     """A fight copies its cards into its setup (``session.setup_to_json``): the card edited while the
     fight is unfinished, the fight resumes with the figures it began with; a new fight takes the new."""

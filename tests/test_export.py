@@ -286,8 +286,12 @@ def test_fights_list_shows_ids_games_fighters_state_and_dates(data_dir: Path):
     assert rows[0].split() == ["id", "game", "fighters", "state", "begun", "last", "changed"]
     assert rows[1].split()[:2] == [str(open_.id), "FO"] and "Fo Striker vs Fo Grappler" in rows[1]
     assert "unfinished, 5 answers" in rows[1]
-    assert rows[2].split()[:2] == [str(over.id), "NHB"]
-    assert "Gold Grappler def. Gold Striker by submission (armbar), segment 1, 3:17" in rows[2]
+    assert rows[2].split()[:2] == [str(over.id), "NHB"] and "over" in rows[2].split()
+    # the result on its own line under its fight's row, under the fighters (the new-user trial)
+    assert (
+        rows[3]
+        == " " * rows[2].index("Gold") + "Gold Grappler def. Gold Striker by submission (armbar), segment 1, 3:17"
+    )
     described = Store.open(data_dir).describe(over.id)
     assert described is not None and export.when(described.created) in rows[2]
 
@@ -297,6 +301,23 @@ def test_fights_list_shows_ids_games_fighters_state_and_dates(data_dir: Path):
         (over.id, "nhb", "over", 10),
     ]
     assert listed[1]["fighters"] == "Gold Grappler vs Gold Striker" and listed[1]["created"][:4].isdigit()
+
+
+def test_fights_list_keeps_each_line_within_100_columns(data_dir: Path):
+    """The new-user trial: a scene's result in the state column ran its row past 100 columns. The
+    result has a line of its own (wrapped where even that is too long), a long title is cut."""
+    sides = ["--red", "Sir Roderick Vane", "--red", "Durin Stonefist", "--red", "Aelindra Swiftshadow"]
+    sides += ["--blue", "Orc Raider", "--blue", "Orc Raider", "--blue", "Goblin Skulker"]
+    scene = stored_fight(data_dir, "paf", ["roll"] * 3000, sides)
+    assert scene.over
+    headline = get_ruleset("paf").result_type(**scene.ruleset.prompt(scene.state).result.to_json()).headline("round")
+    assert len(headline) > 40
+    rows = scripting.run(data_dir, "fights", "list").stdout.splitlines()
+    assert all(len(row) <= 100 for row in rows), "\n".join(rows)
+    assert rows[1].split()[:2] == [str(scene.id), "PAF"] and "over" in rows[1].split()
+    assert rows[1].split("  ")[2].strip().endswith("…")  # the title cut to the room left
+    said = " ".join(row.strip() for row in rows[2:])
+    assert said == headline
 
 
 def test_no_saved_fights_is_said_and_no_store_is_made(data_dir: Path):

@@ -416,3 +416,38 @@ async def test_the_clock_waits_while_an_answer_is_amended(data_dir: Path) -> Non
         await pilot.press("escape")
         await pilot.pause()
         assert not screen.clock.running and screen.clock.elapsed == 34.0  # paused it stays
+
+
+async def test_a_script_stamped_past_the_stall_limit_plays_as_the_screen_played_it(data_dir: Path) -> None:
+    """The new-user trial: ``@0:05 3 4``, ``@0:10 2 2``, ``@0:50 punch`` took the punch after a 40 s
+    hold, where the screen turns the dice over at the limit (FO-8). The same answers typed at the
+    same readings on the screen, its clock ticking, and given to ``companion script``: the same
+    answers at the same readings (two stalls, then the punch by whoever holds the dice at 0:50)."""
+    import scripting
+
+    fake = FakeTime()
+    app = make_app(data_dir, now=fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fo(pilot, stall_limit=20)
+        await pilot.press("f2")
+        at = 0.0
+        for when, text in ((5, "3 4"), (10, "2 2"), (50, "punch")):
+            while at < when:  # the clock ticks ten times a second, as it runs
+                fake.advance(0.5)
+                at += 0.5
+                screen.tick()
+            await answer(pilot, text)
+        played = [(a.text, a.clock) for a in screen.session.answers]
+    assert [text for text, _ in played] == ["3 4", "2 2", "stall", "stall", "punch"]
+    cards = data_dir / "fighters" / "fo.yaml"
+    proc, lines = scripting.script(
+        "fo", cards, data_dir, stdin="@0:05 3 4\n@0:10 2 2\n@0:50 punch\n", red="Red Fox", blue="Blue Jay"
+    )
+    assert proc.returncode == 0, proc.stderr
+    scripted = [(line["accepted"], line["clock"]) for line in lines if "accepted" in line]
+    assert scripted == played
+    stalls = [line for line in lines if line.get("accepted") == "stall"]
+    assert [line["by"] for line in stalls] == ["stall limit", "stall limit"]  # the clock's, not typed
+    # the punch answers the prompt the screen asked by then, said before it
+    asked = lines[lines.index(stalls[-1]) + 1]["prompt"]
+    assert asked["kind"] == "choice" and asked["who"] == lines[-2]["prompt"]["who"]

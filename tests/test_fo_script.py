@@ -84,9 +84,19 @@ def test_golden_decision_reads_as_the_rules_say(tmp_path: Path):
         "Fo Striker",
         "Fo Grappler",
     ] * 2  # a tie
-    # the stamp-less answers of round 3 carry no clock and are read at 0:12
-    unstamped = [line for line in lines if "accepted" in line and "clock" not in line]
-    assert [line["accepted"] for line in unstamped] == ["bell", "bell", "kick", "1 2"]
+    # every accepted answer says its reading, as the app stamps every answer: the stamp-less ones
+    # the latest reading (round 3's kick and its roll at 0:12), a bell the round's end
+    assert all("clock" in line for line in lines if "accepted" in line)
+    given = scripting.answers_of(GOLDEN / "fo_decision.txt")
+    accepted = [line for line in lines if "accepted" in line]
+    assert len(given) == len(accepted)  # one accepted line an answer, in order: none refused
+    unstamped = [line for text, line in zip(given, accepted, strict=True) if not text.startswith("@")]
+    assert [(line["accepted"], line["clock"]) for line in unstamped] == [
+        ("bell", 300),
+        ("bell", 300),
+        ("kick", 12),
+        ("1 2", 12),
+    ]
     final = lines[-1]["final"]
     assert final["result"] == {
         "winner": "Fo Striker",
@@ -238,12 +248,12 @@ def test_fo_prompt_is_flushed_before_the_answer_is_read(tmp_path: Path):
 
 def test_final_line_mid_round_has_fo_trackers(tmp_path: Path):
     """DESIGN: the final line when the input ends has each fighter's FO trackers by name."""
-    proc, lines = script(tmp_path, stdin="@0:00 1 2\n@0:00 3 4\n@0:30 stall\n")
+    proc, lines = script(tmp_path, stdin="@0:00 1 2\n@0:00 3 4\n@0:15 stall\n")  # within the 20 s limit
     final = lines[-1]["final"]
     assert final["over"] is False
     assert final["trackers"] == {
         "Fo Striker": {
-            "attack_seconds": 30.0,
+            "attack_seconds": 15.0,
             "rounds_won": 0,
             "score": None,
             "holds_dice": False,

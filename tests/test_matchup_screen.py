@@ -427,3 +427,15 @@ async def test_fo_bouts_run_at_the_pace_typed_beside_the_seed(app) -> None:
     assert "1,000 bouts, seed 12 · 10-25 s an answer" in text
     assert f"median {want['median_finish']}" in text and "Finishes by minute" in text
     assert pc(want["methods"]["decision"]) in line_with(text, "decision ")
+
+
+@pytest.mark.parametrize("size", [(100, 30), (80, 24)])
+async def test_the_preference_boxes_hint_is_read_whole(app, size) -> None:
+    """The new-user trial: at 100 columns the box beside a corner's strategy said ``moves, first
+    choic``; its hint is whole at 100 and at 80 columns, in both corners' boxes."""
+    async with app.run_test(size=size) as pilot:
+        screen = await open_from_selection(pilot, 2, "Greg O'Connor", "Frank Duke")
+        hint = screen.query_one("#blue-prefer", Input).placeholder
+        assert hint and hint == screen.query_one("#red-prefer", Input).placeholder
+        row = line_with(screen_text(app), "Blue")
+        assert row.count(hint) == 2, row

@@ -849,3 +849,33 @@ async def test_seven_beings_take_three_lines_each_when_the_terminal_is_tall_enou
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert "AF 27" not in text_of(red) and len(text_of(red).strip().splitlines()) == 2 * 3
+
+
+async def test_the_apps_aftermath_choice_is_said_as_a_choice_not_as_the_apps_win(data_dir: Path, paf_game) -> None:
+    """The new-user trial: ctrl+r at the aftermath's rest finished the scene, and the result line
+    read "... round 14 (by the app)", as if the app had won it; it says what the app chose."""
+    app = make_app(data_dir, rng=random.Random(5))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = start_scene(app, ["Sir Roderick Vane"], ["Kobold Cutthroat"])
+        await pilot.pause()
+        session = screen.session
+        for _ in range(400):  # the scene played by the app's dice and the advised choices
+            prompt = session.prompt
+            if prompt.kind == "choice" and prompt.reason == "rest":
+                break
+            assert not session.over, "the scene ended with no aftermath"
+            if prompt.kind == "choice":
+                session.submit(prompt.advised or prompt.options[0].key)
+            else:
+                session.roll()
+        else:
+            raise AssertionError("no aftermath")
+        await pilot.pause()
+        await pilot.press("ctrl+r")  # the app takes the advised rest
+        await pilot.pause()
+        assert session.over and session.steps[-1].answer.virtual
+        first = session.steps[-1].log[0]
+        lines = [strip.text for strip in screen.query_one("#log").lines]
+        text = "".join(lines)  # the log wraps a long line at a space, which it keeps
+        assert f"{first} (the app chose rest: none)" in text
+        assert f"{first} (by the app)" not in text

@@ -99,7 +99,7 @@ def test_each_number_has_the_range_a_card_allows(spec: SheetSpec) -> None:
         "ammo": (0, 999),
     }
     assert {key: (spec.field(key).low, spec.field(key).high) for key in ranges} == ranges
-    assert spec.field("weight").read("2001")[1] == "weight: 2001 is out of range (10-2000)"
+    assert spec.field("weight").read("2001")[1] == "weight: 2001 is out of range (10 to 2000)"
     assert spec.field("armor_magic").read("")[0] == 0  # blank: +0
     assert spec.field("m-strength").optional  # blank: the monster's rolls read 12
 

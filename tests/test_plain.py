@@ -688,3 +688,14 @@ def test_a_tournament_night_is_begun_in_plain_mode_with_its_entrants_named(tmp_p
     assert three.returncode == 2 and "4, 8 or 16 entrants, not 3" in three.stderr
     none = run(tmp_path, "play", "--plain", "nhb_tournament", stdin="\n")
     assert none.returncode == 2 and "entrants in order, 4, 8 or 16" in none.stderr
+
+
+def test_an_answer_stamped_past_the_stall_limit_meets_the_dice_turned_over(tmp_path: Path):
+    """As ``companion script`` reads it (FO-8, the new-user trial): the stamps say the holder kept
+    the dice past the 20 s limit, so they turned over at the limit, and the answer is the new holder's."""
+    stdin = "@0:05 3 4\n@0:10 2 2\n@0:35 punch\n"
+    proc = plain(tmp_path, "--red", "Fo Striker", "--blue", "Fo Grappler", game="fo", stdin=stdin)
+    said = after(proc.stdout, "@0:35 punch")
+    assert said[0] == "At 0:30, the stall limit:"
+    assert said[1] == "Fo Grappler stalls: the dice turn over to Fo Striker"
+    assert said[2] == "Fo Striker goes for the punch"

@@ -87,15 +87,26 @@ async def test_a_game_master_simulates_the_scene_picked_and_reads_the_engines_fi
         assert screen.summary == want
         text = screen_text(app)
         assert "50 scenes, seed 11" in text
-        red = next(line for line in text.splitlines() if "red side" in line)
+        # each side named by its combatants, as the duel simulator names its corners (not "red side")
+        assert "red side" not in text and "blue side" not in text
+        red = next(line for line in text.splitlines() if line.strip().startswith("Titan & Ash Redhand") and "%" in line)
         assert pc(want["wins"]["red"]) in red
+        assert next(line for line in text.splitlines() if line.strip().startswith("Peasant ") and "%" in line)
         assert "{:.1f}-{:.1f}%".format(*(100 * x for x in want["wins_interval"]["red"])) in red
         assert f"median {want['rounds']['median']}, mean {want['rounds']['mean']}" in text
         screen.query_one("#figures").scroll_end(animate=False)  # the last combatant, below the fold at 80x24
         await pilot.pause()
         text = screen_text(app)
-        peasant = next(line for line in text.splitlines() if line.strip().startswith("Peasant"))
-        assert f"Incapacitated or worse {pc(want['combatants']['Peasant']['fell'])}" in peasant
+        heading = next(line for line in text.splitlines() if line.strip().startswith("Combatant"))
+        assert "Incapacitated or worse" in heading and "dead" in heading and "(95% intervals)" in heading
+        peasant = [line for line in text.splitlines() if line.strip().startswith("Peasant")][-1]  # not the wins'
+        one = want["combatants"]["Peasant"]
+        # the heading's words said once: the row gives the shares, each with its interval (a 0 too)
+        assert "Incapacitated" not in peasant and "dead" not in peasant
+        fell = "{} ({:.1f}-{:.1f}%)".format(pc(one["fell"]), *(100 * x for x in one["fell_interval"]))
+        died = "{} ({:.1f}-{:.1f}%)".format(pc(one["died"]), *(100 * x for x in one["died_interval"]))
+        assert fell in peasant and died in peasant
+        assert peasant.index(fell) < peasant.index(died)
         await pilot.press("escape")  # back to the picks, as they were
         await pilot.pause()
         assert app.screen is select and len(select.placed) == 3

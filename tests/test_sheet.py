@@ -26,10 +26,10 @@ from companion.words import spelled
 def test_a_whole_number_is_read_in_its_range() -> None:
     assert read_whole(" +7 ", 0, 10, "level") == (7, "")
     assert read_whole("-3", -5, 10, "magic") == (-3, "")
-    assert read_whole("", 0, 30, "combat level") == (None, "combat level: missing (0-30)")
+    assert read_whole("", 0, 30, "combat level") == (None, "combat level: missing (0 to 30)")
     assert read_whole("", -5, 10, "magic", blank=0) == (0, "")
-    assert read_whole("x", 1, 20, "d20") == (None, "d20: 'x' is not a whole number (1-20)")
-    assert read_whole("21", 1, 20, "d20") == (None, "d20: 21 is out of range (1-20)")
+    assert read_whole("x", 1, 20, "d20") == (None, "d20: 'x' is not a whole number (1 to 20)")
+    assert read_whole("21", 1, 20, "d20") == (None, "d20: 21 is out of range (1 to 20)")
 
 
 def test_a_stat_is_read_on_its_own_dice() -> None:

@@ -111,12 +111,12 @@ async def test_the_sheet_screen_makes_a_card_of_a_game_it_does_not_know(tmp_path
         box.focus()
         box.value = "9"
         await pilot.pause()
-        assert text_of(screen.query_one("#sheet-message", Static)) == "might: 9 is out of range (0-5)"
+        assert text_of(screen.query_one("#sheet-message", Static)) == "might: 9 is out of range (0 to 5)"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is screen
         assert text_of(screen.query_one("#sheet-message", Static)) == (
-            "Not saved: 1 problem: might: 9 is out of range (0-5)"
+            "Not saved: 1 problem: might: 9 is out of range (0 to 5)"
         )
         box.value = "4"
         await pilot.press("ctrl+s")

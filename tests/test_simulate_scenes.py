@@ -5,6 +5,7 @@ says it, seeds, processes, the JSON the README documents, and the command line."
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import random
 from pathlib import Path
@@ -386,3 +387,49 @@ def test_cli_shows_a_progress_bar_with_each_sides_wins_so_far(tmp_path, monkeypa
     bar = err.getvalue()
     assert "0/100 scenes" in bar and "50/100 scenes · red 100.0%, blue 0.0%" in bar and "100/100 scenes" in bar
     assert bar.endswith("\r\033[K") and "100 scenes, seed 1" in out.getvalue()
+
+
+def _bins(lines: list[str]) -> list[tuple[int, int | None]]:
+    """The histogram's rows as (first round, last round), None for the open last row (``22+``)."""
+    rows = []
+    for line in lines:
+        label = line.split()[0]
+        if label.endswith("+"):
+            rows.append((int(label[:-1]), None))
+        else:
+            first, _, last = label.partition("-")
+            rows.append((int(first), int(last or first)))
+    return rows
+
+
+def test_the_rounds_histogram_has_even_ranges_up_to_the_open_last_one(tmp_path, monkeypatch):
+    """The new-user trial: ``26-28 3.8%``, ``29 0.6%``, ``30+ 4.6%``; each range as wide as the
+    others, the open row right after the last, the shares adding up to the whole."""
+    args = ("paf", "--red", "Sir Roderick Vane", "--red", "Durin Stonefist", "--blue", "Orc Raider")
+    status, out, _ = simulate(tmp_path, monkeypatch, *args, "--blue", "Orc Raider", "--blue", "Goblin Skulker",
+                              "-n", "200", "--seed", "5", "--workers", "1")  # fmt: skip
+    assert status == 0
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Rounds:")) + 1
+    rows = [line for line in lines[start:] if line.startswith("  ") and "%" in line][:12]
+    rows = rows[: next((i + 1 for i, row in enumerate(rows) if row.split()[0].endswith("+")), len(rows))]
+    bins = _bins(rows)
+    assert bins[-1][1] is None, rows  # these scenes run long: an open last row
+    widths = {last - first + 1 for first, last in bins[:-1] if last is not None}
+    assert len(widths) == 1 and widths != {1}, rows
+    for (_, last), (first, _) in itertools.pairwise(bins):
+        assert last is not None and first == last + 1, rows  # no round left out, none counted twice
+    assert sum(float(row.split()[1].rstrip("%")) for row in rows) == pytest.approx(100, abs=0.2)
+
+
+@pytest.mark.parametrize("spread", [range(2, 41), range(2, 15), range(1, 4)])
+def test_round_rows_are_even_for_any_spread(spread):
+    from companion.simulate_scenes import round_rows
+
+    distribution = {str(k): 1 / len(spread) for k in spread}
+    rows = round_rows(distribution)
+    labels = [label for label, _ in rows]
+    closed = [label for label in labels if not label.endswith("+")]
+    widths = {int(b) - int(a) + 1 for a, _, b in (label.partition("-") for label in closed) if b} or {1}
+    assert len(widths) == 1, labels
+    assert len(rows) <= 12 and sum(share for _, share in rows) == pytest.approx(1)
