@@ -47,6 +47,7 @@ import scripting
 import session_checks
 from strategies import STRATEGIES, Fight, Strategy, Typed
 
+from companion import cli
 from companion import ruleset as registry
 from companion.dice import Refused
 from companion.replay import number_copies
@@ -476,7 +477,17 @@ def test_a_fight_typed_into_companion_script_is_the_fight_played_live(
         if not scriptable(typed):
             continue
         lines.append(line_of(typed))
-        before = len(session.steps)
+        # FO-8: the stalls the fight screen's clock would have called before a stamped line, as it calls them
+        stalled = False
+        for stall in cli.stalls_before(session, typed.clock, typed.text):
+            stamp = cli.seconds(stall.answer.clock)
+            expected.append(
+                {"accepted": "stall", "virtual": False, "log": list(stall.log), "clock": stamp, "by": "stall limit"}
+            )
+            stalled = True
+        if stalled:
+            expected.append({"prompt": session.prompt.to_json()})
+        before, state_before = len(session.steps), session.state
         try:
             step = session.submit(typed.text, clock=typed.clock)
         except Refused as exc:
@@ -487,8 +498,11 @@ def test_a_fight_typed_into_companion_script_is_the_fight_played_live(
         said = typed.text.strip() if len(taken) > 1 else step.answer.text
         log = [line for each in taken for line in each.log]
         accepted: dict[str, Any] = {"accepted": said, "virtual": step.answer.virtual, "log": log}
-        if typed.clock is not None:
-            accepted["clock"] = typed.clock
+        # a timed game's answer says its clock reading, stamped or not (an unstamped one: the reading it was
+        # taken at, as the app stamps every answer it takes)
+        clock = typed.clock if typed.clock is not None else cli.taken_at(session.ruleset, state_before, session.state)
+        if clock is not None:
+            accepted["clock"] = cli.seconds(clock)
         expected.append(accepted)
         prompted = False
     if not session.over and not prompted:
