@@ -30,6 +30,10 @@ class ConfirmScreen(ModalScreen[bool]):
         background: $surface;
         padding: 1 2;
     }
+    /* the whole question, wrapped in the box: a Label is as wide as its text, and was cut */
+    ConfirmScreen #question {
+        width: 100%;
+    }
     ConfirmScreen Horizontal {
         height: auto;
         margin-top: 1;
@@ -50,7 +54,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.question)
+            yield Label(self.question, id="question", markup=False)  # a fight's name is shown as it is
             with Horizontal():
                 yield Button(f"{self.yes} (y)", variant="error", id="yes", compact=True)
                 yield Button("No (n)", id="no", compact=True)

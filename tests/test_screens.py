@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
-from table_cards import NHB_CARDS, log_lines, open_fight, text_of, type_answer
+from table_cards import NHB_CARDS, log_lines, open_fight, screen_text, text_of, type_answer
 from textual.widgets import DataTable, Input, OptionList, RichLog, Static
 
 from companion.screens.app import make_app
@@ -301,6 +301,12 @@ async def test_forgetting_a_saved_fight_asks_first(data_dir: Path) -> None:
         await pilot.press("delete")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
+        # the whole question is read, wrapped in its box (the new-user trial: cut to its first line)
+        boxed = [
+            row[row.index("█") + 1 : row.rindex("█")] for row in screen_text(app).splitlines() if row.count("█") >= 2
+        ]
+        shown = " ".join(" ".join(boxed).split())
+        assert " ".join(app.screen.question.split()) in shown, shown
         await pilot.press("n")  # no: nothing is lost
         await pilot.pause()
         assert len(app.store.sessions("open")) == 1
