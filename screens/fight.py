@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -551,11 +552,12 @@ class FightScreen(Screen[None]):
             if seconds is not None and self.round_clock is not None:  # the clock set by hand (issue 22)
                 self.notify(self.round_clock.set_by_hand(seconds).capitalize() + ".", timeout=4)
                 return
+            before = self.session.state
             self.session.submit(text, clock=self._stamp())
         except Refused as exc:
             self.query_one(DiceTray).refuse(exc.reason, event)
             return
-        self._round_begins()
+        self._round_begins(before)
         self._remind_paused()
 
     def _remind_paused(self) -> None:
@@ -566,16 +568,17 @@ class FightScreen(Screen[None]):
         if self.amending.active:
             self.amending.roll()
             return
+        before = self.session.state
         try:
             self.session.roll(clock=self._stamp())
         except Refused as exc:
             self.query_one(DiceTray).refuse(exc.reason)
             return
-        self._round_begins()
+        self._round_begins(before)
 
-    def _round_begins(self) -> None:
-        """The first answer of a round (its roll-off) starts a clock still at 0:00."""
-        if self.round_clock is not None and self.round_clock.round_begins():
+    def _round_begins(self, before: Any) -> None:
+        """The first answer of a round (its roll-off), taken at ``before``, starts a clock still at 0:00."""
+        if self.round_clock is not None and self.round_clock.round_begins(before):
             self.action_clock()
 
     def action_undo(self) -> None:

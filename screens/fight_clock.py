@@ -8,7 +8,7 @@ them, rings the bell at 0:00 and calls stalling at the limit (FO-8).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.clock import RoundClock, mmss, seconds_of
 from companion.dice import Refused
@@ -225,11 +225,17 @@ class FightClock:
         else:
             self.reminded = False
 
-    def round_begins(self) -> bool:
-        """Whether this answer begins a round whose clock is still at 0:00 (its roll-off): "when
-        the clock starts, both players take turns to roll" (FO text), so the clock starts."""
+    def round_begins(self, before: Any) -> bool:
+        """Whether the answer just taken at ``before`` begins a round whose clock is still at 0:00
+        (its roll-off): "when the clock starts, both players take turns to roll" (FO text), so the
+        clock starts. Not a bell typed (FO-7): it leaves the next round at 0:00 waiting to be
+        started, as the clock's own bell does (it had started round 2 at once: the new-user trial)."""
         clock = self.clock
-        return clock is not None and not clock.running and clock.elapsed == 0 and not self.screen.session.over
+        session = self.screen.session
+        if clock is None or clock.running or clock.elapsed != 0 or session.over:
+            return False
+        ruleset = session.ruleset
+        return not isinstance(ruleset, TimedRuleset) or ruleset.round_of(before) == ruleset.round_of(session.state)
 
     def typed_reading(self, text: str) -> float | None:
         """A reading typed to set the clock by hand, ``3:12``, as the clock shows it: the time left

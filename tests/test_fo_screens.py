@@ -185,6 +185,34 @@ async def test_the_bell_ends_the_round_by_itself_and_waits(data_dir: Path) -> No
         assert trackers["Red Fox"]["score"] == 10 and trackers["Blue Jay"]["score"] == 9
 
 
+@pytest.mark.parametrize("paused", [False, True])
+async def test_a_typed_bell_leaves_the_next_round_waiting_to_be_started(data_dir: Path, paused: bool) -> None:
+    """FO-7 and the README: after the bell "the clock waits for you to start the next round". A bell typed
+    (the table's own stopwatch rang first) started round 2's clock at once, as if it were its roll-off (the
+    new-user trial); now it waits, as the clock's own bell does, and round 2's roll-off starts it."""
+    fake = FakeTime()
+    app = make_app(data_dir, now=fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fo(pilot, stall_limit=0)
+        await pilot.press("f2")
+        await answer(pilot, "2 2")
+        await answer(pilot, "5 5")
+        fake.advance(30)
+        screen.tick()
+        if paused:
+            await pilot.press("f2")
+        await answer(pilot, "bell")
+        state = screen.session.state
+        assert state.round == 2 and state.step == "rolloff"
+        fake.advance(3)
+        screen.tick()
+        await pilot.pause()
+        assert not screen.clock.running and screen.clock.elapsed == 0
+        assert "Round 2/3" in timer_text(screen) and "f2 or the roll-off starts" in timer_text(screen)
+        await answer(pilot, "3 4")  # round 2's roll-off starts its clock
+        assert screen.clock.running
+
+
 async def test_the_stall_limit_turns_the_dice_over_and_f3_calls_it(data_dir: Path) -> None:
     fake = FakeTime()
     app = make_app(data_dir, now=fake)
