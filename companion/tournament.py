@@ -288,12 +288,9 @@ class Tournament(Ruleset):
         if state.bout is not None:
             return tuple(state.bout.fighters)
         k = bracket.next_bout
-        if k is None:  # the finalists as they fought the final, before its loss
+        if k is None:  # the finalists as the night leaves them: at the whole loss their panels say (NHB-9)
             final = bracket.done[-1]
-            return tuple(
-                bracket.card(i, self.game, bracket.losses[i] - (final.loss if i == final.winner else 0))
-                for i in (final.red, final.blue)
-            )
+            return tuple(bracket.card(i, self.game) for i in (final.red, final.blue))
         red, blue = bracket.pairing(k)
         return bracket.card(red, self.game), bracket.card(blue, self.game)
 
