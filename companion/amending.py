@@ -88,7 +88,7 @@ def app_did(session: Session, index: int) -> str:
     there read as if the app had won it (the new-user trial)."""
     step = session.steps[index]
     prompt = session.ruleset.prompt(session.steps[index - 1].state if index else session.start)
-    if isinstance(prompt, ChoicePrompt):
+    if isinstance(prompt, ChoicePrompt) and len(prompt.options) > 1:  # one option (NHB's "begin"): no choice
         return f"the app chose {prompt.reason}: {shown(prompt, step.answer)}"
     return "by the app"
 

@@ -299,3 +299,20 @@ def test_after_the_final_the_finalists_are_shown_as_the_night_leaves_them():
     # the trackers (script, export, plain mode) keep the night's record, the final's loss included:
     # a win is a win (NHB-9)
     assert TOURNAMENT.trackers(session.state)["Alpha"]["rating_loss"] == 2
+
+
+def test_the_app_beginning_a_bout_is_marked_as_its_roll_not_as_a_choice():
+    """ctrl+r at the referee's "begin" (a choice of one) is marked "by the app", as a roll is: it was marked
+    "the app chose to begin the semi-final 2 of 2: ... v ...: begin", saying it twice (a new-user trial);
+    a choice of several still says what the app chose."""
+    from companion.amending import app_did
+
+    session = tournament()
+    play(session, ["begin"] + BOUT_ALPHA_KO)
+    assert session.prompt.options[0].key == "begin" and len(session.prompt.options) == 1
+    session.roll()
+    assert app_did(session, len(session.steps) - 1) == "by the app"
+    play(session, ["5", "3"])  # control: the controller chooses where
+    assert len(session.prompt.options) == 2
+    session.roll()
+    assert app_did(session, len(session.steps) - 1).startswith("the app chose where the segment is fought: ")
