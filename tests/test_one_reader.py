@@ -223,3 +223,13 @@ def test_a_word_read_at_the_prompt_is_taken_only_as_a_word_the_ruleset_asks_abou
     assert said_of(Answer("end", reading=Said("end")), words) is None
     assert said_of(Answer("end"), words) is None  # as the text is read
     assert said_of(Answer("4 4", reading=(4, 4)), words) is None
+
+
+def test_the_preview_of_an_exploding_face_says_it_explodes_not_a_total() -> None:
+    """Ruling D-4: a d10! showing 10 (typed 10 or 0) explodes: the tray said "= 30" as if that were the total
+    (a new-user trial); it says the total so far and that the die is rolled again. Any other face is a total."""
+    prompt = RollPrompt("Royce Gracie", 0, Dice((d(10, explodes=True),)), "control", 20)
+    for typed in ("10", "0"):
+        assert preview(prompt, typed) == (True, "= 30 so far: 10 explodes, roll again and add")
+    assert preview(prompt, "7") == (True, "= 27")
+    assert preview(RollPrompt("Royce Gracie", 0, Dice((d(10),)), "the finish", 5), "10") == (True, "= 15")
