@@ -16,7 +16,9 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Header, Input, RichLog, Static
 
 from companion.amending import standing
@@ -142,6 +144,13 @@ class FightScreen(Screen[None]):
             "ctrl+e", "export", "Export", show=False, priority=True, tooltip="write the fight as Markdown and JSON"
         ),
     ]
+
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    """Textual's own, but a change of focus does not paint the whole screen again: the widgets that
+    gain and lose it restyle themselves (their ``:focus`` rules, the answer box's cursor) and the
+    footer its keys. At a secret choice the answer box gives up the focus, and gets it back at the
+    reveal: the whole screen was drawn again at the answer before each Cage Match turn (issue 21
+    item 3)."""
 
     def __init__(self, session: Session) -> None:
         super().__init__()
