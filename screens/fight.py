@@ -67,9 +67,11 @@ class Ring(Horizontal):
 
     def hold(self) -> None:
         """Hold the height the prompt's column is laid out at now, if it is the tallest yet."""
+        if not self.is_mounted:
+            return  # the fight screen was closed before the frame came
         centre = self.query_one("#centre")
         height = centre.outer_size.height
-        if self.is_mounted and height > self._held:
+        if height > self._held:
             self._held = height
             centre.styles.min_height = height
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
@@ -79,7 +80,7 @@ class Terminal:
             for char in segment.text:
                 if 0 <= y < len(self.cells) and 0 <= x < len(self.cells[y]):
                     self.cells[y][x] = (char, plain)
-                x += 1
+                x += cell_len(char)
 
     def rows(self) -> list[str]:
         return ["".join(char for char, _ in row) for row in self.cells]
