@@ -17,7 +17,9 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Header, Input, RichLog, Static
 
 from companion.amending import app_did, standing, was_shown
@@ -48,6 +50,36 @@ from companion.session import NotSaved, Session, title_of
 
 class PromptScroll(VerticalScroll, can_focus=False):
     """A scene's prompt, scrolled by Up and Down while the answer box keeps the focus."""
+
+
+class Ring(Horizontal):
+    """Two corners' panels and the prompt's column between them, above the play-by-play. It keeps
+    the tallest height it has had in the fight (the lead's call, issue 21 item 3; docs/decisions.md):
+    it grows when the prompt's column needs a line it never had and never shrinks back, so the
+    play-by-play under it stays where it is from one answer to the next (each move drew the log,
+    its scroll bar and both panels again, and moved the lines the player reads). The height is
+    held by the prompt's column (the ring is as tall as it, or as its panels need): the column's
+    own rows are then not laid out and drawn again either. A resized terminal lets go of the
+    height held: the ring fits the new size and holds from there."""
+
+    _held = 0
+    """The tallest the prompt's column has been laid out since the fight began (or the terminal was
+    resized)."""
+
+    def hold(self) -> None:
+        """Hold the height the prompt's column is laid out at now, if it is the tallest yet."""
+        if not self.is_mounted:
+            return  # the fight screen was closed before the frame came
+        centre = self.query_one("#centre")
+        height = centre.outer_size.height
+        if height > self._held:
+            self._held = height
+            centre.styles.min_height = height
+
+    def let_go(self) -> None:
+        """Forget the height held (the terminal was resized): the column takes what it needs again."""
+        self._held = 0
+        self.query_one("#centre").styles.min_height = None
 
 
 COMPACT_BELOW = 90
@@ -115,6 +147,13 @@ class FightScreen(Screen[None]):
             "ctrl+e", "export", "Export", show=False, priority=True, tooltip="write the fight as Markdown and JSON"
         ),
     ]
+
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    """Textual's own, but a change of focus does not paint the whole screen again: the widgets that
+    gain and lose it restyle themselves (their ``:focus`` rules, the answer box's cursor) and the
+    footer its keys. At a secret choice the answer box gives up the focus, and gets it back at the
+    reveal: the whole screen was drawn again at the answer before each Cage Match turn (issue 21
+    item 3)."""
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -194,7 +233,7 @@ class FightScreen(Screen[None]):
         if self.round_clock is not None:
             yield RoundTimer(id="timer")
         yield LinePanel(id="corners")  # shown instead of the panels on a narrow screen
-        with Horizontal(id="ring"):
+        with Ring(id="ring"):
             yield FighterPanel(id="red", classes="fighter")
             with Vertical(id="centre"):
                 yield Static(id="status")
@@ -268,6 +307,10 @@ class FightScreen(Screen[None]):
         compact = self._compact(event.size.width)
         turned = compact != self.has_class("compact")
         self.set_class(compact, "compact")
+        if not self._scene:
+            ring = self.query_one(Ring)
+            ring.let_go()  # it fits the new size, and holds from there
+            self.call_after_refresh(ring.hold)
         if self._scene:
             self._render_sides(self._who_acts())
         elif compact or turned:
@@ -369,6 +412,7 @@ class FightScreen(Screen[None]):
             self.query_one("#corners", LinePanel).show_lines(rows)
         if not self._scene:
             self._fit_ring(len(rows) if compact else None)
+            self.call_after_refresh(self.query_one(Ring).hold)  # once laid out for this answer
         status = [line for line in (ruleset.status(state),) if line]
         n = len(session.steps)
         status.append(f"{n} answer{'s' * (n != 1)}")
