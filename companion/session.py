@@ -484,6 +484,7 @@ class Session:
                     redo=list(amendment.redo),
                     kept=kept,
                     chained=amendment.chained,
+                    follows=under.id if under is not None else None,
                 )
             amendment = replace(amendment, id=row)
         self.steps = scratch.steps
@@ -519,9 +520,11 @@ class Session:
 
     def recall(self, saved: list[SavedAmendment]) -> None:
         """The stored amendments of a fight resumed; the last is undoable if nothing was done since,
-        and after it, in turn, each made right before the next (:attr:`SavedAmendment.rev`)."""
-        chain: list[Amendment] = []
-        last_rev: int | None = None
+        and after it, in turn, each it was made right after (its record's ``follows``), while not
+        taken back."""
+        by_id: dict[int, Amendment] = {}
+        follows: dict[int, int] = {}
+        undoable: Amendment | None = None
         for record in saved:
             try:
                 amendment = Amendment(
@@ -539,13 +542,21 @@ class Session:
             except (KeyError, IndexError, TypeError, ValueError):
                 continue  # a damaged record: the fight itself folds; this amendment is no longer undoable
             self.amendments.append(amendment)
-            # a chain of amendments each made right after the one before (nothing done between)
-            follows = last_rev is not None and record.rev == last_rev + 1
-            chain = [*chain, amendment] if follows or not chain else [amendment]
-            last_rev = record.rev
+            by_id[record.id] = amendment
+            before = record.record.get("follows")
+            if isinstance(before, int):
+                follows[record.id] = before
             if record.undoable and self.steps:
-                self._amended = (amendment, self.steps[-1])
-                self._under = chain[:-1]
+                undoable = amendment
+        if undoable is not None:
+            self._amended = (undoable, self.steps[-1])
+            # the amendments undo reaches after it: each it was made right after, the nearest last
+            under: list[Amendment] = []
+            at = follows.get(undoable.id) if undoable.id is not None else None
+            while at is not None and at in by_id and len(under) < len(by_id):
+                under.insert(0, by_id[at])
+                at = follows.get(at)
+            self._under = under
 
     def close(self) -> None:
         """Let go of the fight in the store (another app may then open it)."""

@@ -374,9 +374,16 @@ class SavedAmendment:
     at: float
     record: dict[str, Any]
     undoable: bool
-    rev: int = 0
-    """The fight's revision it left: one more than the amendment before it's, when it was made
-    right after that one (undo, having taken it back, takes that one back next)."""
+
+
+def _follows(record: str) -> int | None:
+    """The id of the amendment a stored amendment was made right after (``follows``), or None."""
+    try:
+        data = json.loads(record)
+    except ValueError:
+        return None
+    follows = data.get("follows") if isinstance(data, dict) else None
+    return follows if isinstance(follows, int) else None
 
 
 def _answer_row(answer: Answer) -> list[Any]:
@@ -969,10 +976,12 @@ class Store:
         redo: list[Answer],
         kept: int,
         chained: int = 0,
+        follows: int | None = None,
     ) -> int:
         """Save an amendment in one transaction: the answers from ``seq`` on become ``answers`` (the
         redo stack is emptied), the fight is open or over by ``result``, and the amendment is recorded
-        with what it replaced (``before``, ``redo``) so that it can be undone. Its id.
+        with what it replaced (``before``, ``redo``) so that it can be undone, and the amendment it
+        ``follows`` (by id: the one undoable when it was made, which undo takes back after it). Its id.
 
         Raises:
             StoreError: it could not be saved; nothing changed.
@@ -984,6 +993,8 @@ class Store:
             "given": [_answer_row(a) for a in answers[: max(0, len(answers) - kept)]],
             "chained": chained,
         }
+        if follows is not None:
+            record["follows"] = follows
         with self._write(session_id) as conn:
             self._rewrite(session_id, seq, answers, [])
             self._set_status(session_id, result)
@@ -1015,16 +1026,16 @@ class Store:
         with self._write(session_id) as conn:
             self._rewrite(session_id, seq, answers, redo)
             self._set_status(session_id, result)
-            row = conn.execute("SELECT rev FROM amendments WHERE id=? AND session_id=?", (amendment_id, session_id))
+            row = conn.execute("SELECT record FROM amendments WHERE id=? AND session_id=?", (amendment_id, session_id))
             made = row.fetchone()
             conn.execute("UPDATE amendments SET undone=1 WHERE id=? AND session_id=?", (amendment_id, session_id))
-            if made is not None:
-                # the amendment made right before it (its revision one less: nothing done between) is
-                # undoable again, as the fight is now as that one left it (play-testing backlog)
+            follows = _follows(made[0]) if made is not None else None
+            if follows is not None:
+                # the amendment it was made right after is undoable again, as the fight is now as that
+                # one left it (undo walks back through amendments: the play-testing backlog)
                 now = conn.execute("SELECT rev FROM sessions WHERE id=?", (session_id,)).fetchone()[0]
                 conn.execute(
-                    "UPDATE amendments SET rev=? WHERE session_id=? AND undone=0 AND id<? AND rev=?",
-                    (now, session_id, amendment_id, int(made[0]) - 1),
+                    "UPDATE amendments SET rev=? WHERE session_id=? AND undone=0 AND id=?", (now, session_id, follows)
                 )
 
     def amendments(self, session_id: int) -> list[SavedAmendment]:
@@ -1033,21 +1044,19 @@ class Store:
         if not self._has_table(self.conn, "amendments"):
             return []
         rows = self.conn.execute(
-            "SELECT a.id, a.seq, a.who, a.old, a.new, a.at, a.record, a.rev = s.rev, a.rev"
+            "SELECT a.id, a.seq, a.who, a.old, a.new, a.at, a.record, a.rev = s.rev"
             " FROM amendments a JOIN sessions s ON s.id = a.session_id"
             " WHERE a.session_id=? AND a.undone=0 ORDER BY a.id",
             (session_id,),
         ).fetchall()
         out = []
-        for i, seq, who, old, new, at, record, undoable, rev in rows:
+        for i, seq, who, old, new, at, record, undoable in rows:
             try:
                 data = json.loads(record)
             except ValueError:
                 data = {}
             out.append(
-                SavedAmendment(
-                    i, seq, who, old, new, at, data if isinstance(data, dict) else {}, bool(undoable), int(rev)
-                )
+                SavedAmendment(i, seq, who, old, new, at, data if isinstance(data, dict) else {}, bool(undoable))
             )
         return out
 

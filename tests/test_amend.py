@@ -619,3 +619,28 @@ def test_an_amended_answer_undone_and_typed_otherwise_is_no_longer_marked() -> N
     session.submit("17")
     assert texts(session.answers) == FIGHT[:3] + ["17"]
     assert standing_texts(session) == {}
+
+
+@pytest.mark.parametrize("undone_before_restart", [1, 2])
+def test_three_amendments_are_walked_back_after_a_restart(
+    store: Store, tmp_path: Path, undone_before_restart: int
+) -> None:
+    """The review of the walk back: with three amendments in a row, undone once or twice and then the app
+    restarted, undo goes on taking them back, latest first, as it does without the restart (each
+    amendment's record names the one it was made right after; linking them by revision broke once an undo
+    had made the one before undoable again)."""
+    session = played(store)
+    session.amend(0, "6")
+    session.amend(1, "4")
+    session.amend(3, "14")
+    for _ in range(undone_before_restart):
+        session.undo()
+    live = [a.new for a in [*session._under, session.amended] if a is not None]
+    session.close()
+    again = resume(Store.open(tmp_path), session.id)
+    assert [a.new for a in [*again._under, again.amended] if a is not None] == live
+    for _ in range(3 - undone_before_restart):
+        assert again.amended is not None
+        again.undo()
+    assert texts(again.answers) == FIGHT and again.amendments == [] and again.amended is None
+    again.close()
