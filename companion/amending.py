@@ -9,7 +9,7 @@ the same way, numbered as ``companion script``'s ``amend N TEXT`` counts answers
 from __future__ import annotations
 
 from companion.dice import Refused
-from companion.ruleset import Answer, ChoicePrompt, OverPrompt, Prompt, SecretPrompt
+from companion.ruleset import Answer, Choice, ChoicePrompt, OverPrompt, Prompt, SecretPrompt
 from companion.session import Amendment, Session
 from companion.words import count
 
@@ -87,7 +87,14 @@ def app_did(session: Session, index: int) -> str:
     choice ended (PAF's aftermath rest finishing the scene: "... def. ... round 14"): "(by the app)"
     there read as if the app had won it (the new-user trial)."""
     step = session.steps[index]
-    prompt = session.ruleset.prompt(session.steps[index - 1].state if index else session.start)
+    reading = step.answer.reading
+    if reading is not None and not isinstance(reading, Choice):  # dice or picks, read where they were given
+        return "by the app"
+    # the prompt the app chose at, kept by the session; asked again only for an answer folded (undo, resume):
+    # asking a past prompt lets go of the round a scene game keeps for the prompt in play (the review)
+    prompt = session.chosen_at(index) or session.ruleset.prompt(
+        session.steps[index - 1].state if index else session.start
+    )
     if isinstance(prompt, ChoicePrompt) and len(prompt.options) > 1:  # one option (NHB's "begin"): no choice
         return f"the app chose {prompt.reason}: {shown(prompt, step.answer)}"
     return "by the app"

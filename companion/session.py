@@ -181,6 +181,10 @@ class Session:
         self._closed = False
         self.amendments: list[Amendment] = []
         """The fight's amendments (issue 23), oldest first; one undone is taken out."""
+        self._chosen: tuple[Step, ChoicePrompt] | None = None
+        """The latest choice the app made (:meth:`roll`) and its prompt: what the play-by-play says the
+        app chose (:func:`companion.amending.app_did`) without asking the ruleset for a past prompt,
+        which in a scene game would let go of the round kept for the prompt in play."""
         self._amended: tuple[Amendment, Step] | None = None
         """The latest amendment with the last step it left: undo takes it back while that step is
         still the last and nothing waits to be redone (nothing was done since)."""
@@ -349,7 +353,17 @@ class Session:
             text, _ = prompt.fill(ROLL_WORD, self.rng)  # a random move each, never advice
         else:
             raise Refused("the fight is over")
-        return self.submit(text, virtual=True, clock=clock)
+        step = self.submit(text, virtual=True, clock=clock)
+        if isinstance(prompt, ChoicePrompt):
+            self._chosen = (step, prompt)
+        return step
+
+    def chosen_at(self, index: int) -> ChoicePrompt | None:
+        """The prompt of answer ``index`` if it is the latest choice the app made (:meth:`roll`)."""
+        chosen = self._chosen
+        if chosen is not None and 0 <= index < len(self.steps) and self.steps[index] is chosen[0]:
+            return chosen[1]
+        return None
 
     def undo(self) -> Answer | None:
         """Drop the last answer; it can be redone. None when there is nothing to undo."""

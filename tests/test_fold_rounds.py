@@ -201,3 +201,31 @@ def test_the_answer_after_a_fold_that_stops_in_a_round_goes_on_from_its_prompt(g
         assert waiting.need is not None and not waiting.done  # it asks for the next answer
         after, log = ruleset.apply(state, answers[cut])
         assert (ADDRESS.sub("", repr(after)), log, repr(ruleset.prompt(after))) == expected[cut], seed
+
+
+@pytest.mark.parametrize("game", ["paf", "fudge", "cage_match"])
+def test_saying_what_the_app_chose_keeps_the_round_of_the_prompt_in_play(game: str) -> None:
+    """The review: the play-by-play's mark of an answer the app gave ("the app chose ...") asked the ruleset
+    for the prompt before it, which let go of the round a scene game keeps for the prompt in play, so the
+    next answer replayed its round from the start. The app's own choices keep their prompt for it."""
+    from companion.amending import app_did
+
+    argv = ["script", game, *shlex.split(FIGHTS[game][0])]
+    session = cli.session_for(get_ruleset(game), cli.build_parser().parse_args(argv))
+    session.rng = random.Random(3)
+    rounds = session.ruleset._turns if game == "cage_match" else session.ruleset._rounds
+    marks: list[str] = []
+    kept_choices = 0
+    for _ in range(60):
+        if session.over:
+            break
+        asked = session.prompt
+        session.roll()
+        assert session.prompt is not None  # the screen asks the prompt in play, then marks the answer
+        kept = any(place is not None and place[0] is session.state for place in rounds._places())
+        marks.append(app_did(session, len(session.steps) - 1))
+        assert kept == any(place is not None and place[0] is session.state for place in rounds._places())
+        kept_choices += kept and marks[-1].startswith("the app chose")
+        chose = isinstance(asked, ChoicePrompt) and len(asked.options) > 1
+        assert marks[-1].startswith("the app chose") == chose, (asked, marks[-1])
+    assert kept_choices and "by the app" in marks
