@@ -9,6 +9,7 @@ the same way, numbered as ``companion script``'s ``amend N TEXT`` counts answers
 from __future__ import annotations
 
 from companion.dice import Refused
+from companion.reader import choose, separator
 from companion.ruleset import Answer, Choice, ChoicePrompt, OverPrompt, Prompt, SecretPrompt
 from companion.session import Amendment, Session
 from companion.words import count
@@ -50,8 +51,11 @@ def shown(prompt: Prompt, answer: Answer) -> str:
     weapon's name is filed under (the new-user trial); else the text as typed (faces, a word the
     prompt takes besides its options)."""
     if isinstance(prompt, ChoicePrompt):
-        found = prompt.find(answer.text) or prompt.find_shown(answer.text)
-        if found is not None:
+        try:
+            found = choose(prompt, answer.text)  # the one reader: a word typed in full is the word
+        except Refused:
+            return answer.text
+        if isinstance(found, Choice):
             return found.shown or found.key
     return answer.text
 
@@ -128,7 +132,7 @@ def summary(amendment: Amendment, session: Session, *, undo: str = "ctrl+z", arr
     if dropped:
         first = len(amendment.before) - len(dropped)  # the dropped come last in what was
         told = shown_before(session, amendment.index, amendment.before[: first + 6])[first:]
-        apart = " / " if any("," in word for word in told) else ", "  # PAF's "Sword, Long", as the reader does
+        apart = separator(told)  # PAF's "Sword, Long", as the reader's refusals list them
         words = apart.join(told) + (f"{apart}..." if len(dropped) > 6 else "")
         lines.append(f"Dropped {count(len(dropped), 'answer')} that no longer fit ({words}).")
         prompt = session.prompt

@@ -120,6 +120,17 @@ def faces(
         raise Refused(exc.reason + _or(also)) from None
 
 
+def separator(names: list[str]) -> str:
+    """What a list of ``names`` is written with: a comma, or a slash where a name has a comma in it
+    (PAF's "Sword, Long"), so that the names are told apart."""
+    return " / " if any("," in name for name in names) else ", "
+
+
+def listed(names: list[str]) -> str:
+    """``names`` in a line (:func:`separator`)."""
+    return separator(names).join(names)
+
+
 def choose(prompt: ChoicePrompt, text: str) -> Choice | Said:
     """``text`` read as one of ``prompt``'s options (its key, an unambiguous start of it, or the
     name it is shown by), or as a word its ``also`` declares (a word typed in full is the word,
@@ -143,9 +154,7 @@ def choose(prompt: ChoicePrompt, text: str) -> Choice | Said:
     if word is not None:
         return word
     _not_here(prompt.closed, text)
-    names = [option.shown or option.key for option in prompt.options]
-    # names with commas in them (PAF's "Sword, Long") are told apart by a slash
-    options = (" / " if any("," in name for name in names) else ", ").join(names)
+    options = listed([option.shown or option.key for option in prompt.options])
     raise Refused(f"{prompt.reason}: choose one of {options}{_or(also)}")
 
 
