@@ -81,6 +81,13 @@ async def choose_options(pilot, options: dict | None):
     return screen
 
 
+class Still:
+    """A time source that stands still: FO's round clock never rings the bell in a test."""
+
+    def __call__(self) -> float:
+        return 100.0
+
+
 def text_of(widget) -> str:
     """What a Static shows, as plain text."""
     return str(widget.render())

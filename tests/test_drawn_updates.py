@@ -17,20 +17,13 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
-from table_cards import CM_CARDS, FO_CARDS, open_fight
+from table_cards import CM_CARDS, FO_CARDS, Still, open_fight
 from textual._compositor import CompositorUpdate
 
 from companion.ruleset import OverPrompt, SecretPrompt
 from companion.screens.app import make_app
 from companion.screens.fight import FightScreen
 from companion.screens.pad import ActionPad
-
-
-class Still:
-    """A time source that stands still: FO's round clock never rings the bell in the test."""
-
-    def __call__(self) -> float:
-        return 100.0
 
 
 @pytest.fixture

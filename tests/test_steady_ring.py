@@ -10,20 +10,13 @@ import random
 from pathlib import Path
 
 import pytest
-from table_cards import CM_CARDS, FO_CARDS, NHB_CARDS, open_fight, screen_text
+from table_cards import CM_CARDS, FO_CARDS, NHB_CARDS, Still, open_fight, screen_text
 from textual.geometry import Region
 from textual.widgets import RichLog
 
 from companion.ruleset import OverPrompt
 from companion.screens.app import make_app
 from companion.screens.fight import LOG_KEEPS, FightScreen
-
-
-class Still:
-    """A time source that stands still: FO's round clock never rings the bell in the test."""
-
-    def __call__(self) -> float:
-        return 100.0
 
 
 @pytest.fixture
