@@ -47,6 +47,7 @@ chain's building: see :data:`PARALLEL_FROM`.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import itertools
 import math
 import operator
@@ -1293,13 +1294,21 @@ def pooled(
     pipes: list[Any] = []
     processes: list[Any] = []
     try:
-        for _ in range(workers):
-            mine, theirs = context.Pipe()
-            process = context.Process(target=_serve, args=(theirs, play), daemon=True)  # type: ignore[attr-defined]
-            process.start()
-            theirs.close()
-            pipes.append(mine)
-            processes.append(process)
+        # Forked workers share the parent's objects page by page until they write to one; the cyclic
+        # collector, run in a worker, writes to every object it walks, so each worker copied most of the
+        # parent's heap. Frozen, the objects the workers inherit are left out of their collections
+        # (issue 21: two processes about 8% quicker at 100,000 bouts); the parent's own are let go after.
+        gc.freeze()
+        try:
+            for _ in range(workers):
+                mine, theirs = context.Pipe()
+                process = context.Process(target=_serve, args=(theirs, play), daemon=True)  # type: ignore[attr-defined]
+                process.start()
+                theirs.close()
+                pipes.append(mine)
+                processes.append(process)
+        finally:
+            gc.unfreeze()
         order: deque[tuple[TaskT, int]] = deque()
         """Every task sent and not yet taken, in the tasks' order, with its worker."""
         back: dict[int, deque[Any]] = {w: deque() for w in range(workers)}
