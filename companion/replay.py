@@ -502,42 +502,38 @@ class Rounds:
         places = self._places()
         i, n = 0, len(answers)
         while i < n:
-            if state.result is not None:  # the fight is over: as apply has it (a refusal)
-                outcome = apply(state, answers[i])
-                add(outcome)
-                state = outcome.state
-                i += 1
-                continue
-            asked = places[0]
-            place = 0 if asked is not None and asked[0] is state else 1  # as :meth:`_answered` looks
-            kept = places[place]
-            played = kept[1] if kept is not None and kept[0] is state else None
-            first = len(state.inputs)
-            if played is not None and played.waiting:
-                # a round waits kept for this state (PAF keeps its next round so; a fold from the middle of
-                # a round): it goes on from its prompt with the first answer, the rest handed it as above
-                rnd: Any = played.round
-                places[place] = None  # fed, it is no longer this state's round
-                # its inputs: those it took, then the first (taken at the prompt), then those handed it
-                st = rnd.st
-                rnd.st = waiting_at(st, tuple(rnd.taken) + tuple(answers[i : i + FOLD_MOST]), st.shown)
-                marks = rnd.marks = [state.shown]  # the first is taken at the prompt it waits at, uncounted
-                try:
-                    played.feed(answers[i])
-                except Refused:
-                    if played.waiting:  # refused at its prompt: nothing changed, it waits for this state still
-                        rnd.st, rnd.marks = st, None
-                        places[place] = (state, played)
-                    raise
-                rnd.marks = None
-            else:
-                # the state with the answers handed (``evolve(state, inputs=...)``, the cheaper way: a round a time)
-                rnd = self._make(waiting_at(state, state.inputs + tuple(answers[i : i + FOLD_MOST]), state.shown))
-                marks = rnd.marks = []
-                rnd.run()  # as far as its answers go: each of its own, or every one handed it
-                played = None
-            used = rnd.i - first
-            if not used:  # a round that took none (over by itself): as apply has it
+            used = 0
+            if state.result is None:  # else the fight is over: as apply has it (a refusal), below
+                asked = places[0]
+                place = 0 if asked is not None and asked[0] is state else 1  # as :meth:`_answered` looks
+                kept = places[place]
+                played = kept[1] if kept is not None and kept[0] is state else None
+                first = len(state.inputs)
+                if played is not None and played.waiting:
+                    # a round waits kept for this state (PAF keeps its next round so; a fold from the middle of
+                    # a round): it goes on from its prompt with the first answer, the rest handed it as above
+                    rnd: Any = played.round
+                    places[place] = None  # fed, it is no longer this state's round
+                    # its inputs: those it took, then the first (taken at the prompt), then those handed it
+                    st = rnd.st
+                    rnd.st = waiting_at(st, tuple(rnd.taken) + tuple(answers[i : i + FOLD_MOST]), st.shown)
+                    marks = rnd.marks = [state.shown]  # the first is taken at the prompt it waits at, uncounted
+                    try:
+                        played.feed(answers[i])
+                    except Refused:
+                        if played.waiting:  # refused at its prompt: nothing changed, it waits for this state still
+                            rnd.st, rnd.marks = st, None
+                            places[place] = (state, played)
+                        raise
+                    rnd.marks = None
+                else:
+                    # the state with the answers handed (``evolve(state, inputs=...)``, the cheaper way: a round a time)
+                    rnd = self._make(waiting_at(state, state.inputs + tuple(answers[i : i + FOLD_MOST]), state.shown))
+                    marks = rnd.marks = []
+                    rnd.run()  # as far as its answers go: each of its own, or every one handed it
+                    played = None
+                used = rnd.i - first
+            if not used:  # the fight is over, or its round took none (over by itself): as apply has it
                 outcome = apply(state, answers[i])
                 add(outcome)
                 state = outcome.state
