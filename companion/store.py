@@ -976,6 +976,7 @@ class Store:
         redo: list[Answer],
         kept: int,
         chained: int = 0,
+        skipped: tuple[int, ...] = (),
         follows: int | None = None,
     ) -> int:
         """Save an amendment in one transaction: the answers from ``seq`` on become ``answers`` (the
@@ -995,6 +996,8 @@ class Store:
         }
         if follows is not None:
             record["follows"] = follows
+        if skipped:  # the later answers dropped before a clock event kept (FO's bell)
+            record["skipped"] = list(skipped)
         with self._write(session_id) as conn:
             self._rewrite(session_id, seq, answers, [])
             self._set_status(session_id, result)

@@ -435,6 +435,10 @@ class Fo(TimedRuleset):
         lines.append(f"total {red} {total[0]}, {blue} {total[1]}")
         return lines
 
+    def clock_event(self, answer: Answer) -> bool:
+        """The bell is the round clock's (FO-7): an amended roll before it leaves it ringing at 5:00."""
+        return said_of(answer, ROLLOFF_WORDS) is not None
+
     def round_verdict(self, seconds: tuple[float, float], fighters: tuple[FoCard, FoCard]) -> str:
         """A round's score in words: ``Red Fox 10-9 on attacking time (2:41 to 2:19)`` (FO-7)."""
         red, blue = seconds

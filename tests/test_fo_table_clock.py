@@ -1,0 +1,148 @@
+"""FO's round clock at the table, as players drive it (the new-user trials): an amended roll
+before a bell keeps the bell (FO-7), the clock set by hand says whose time it credits, escape
+keeps the clock's reading, a refused script line changes nothing, and the odds in words."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from table_cards import FO_CARDS, log_lines, type_answer
+from test_amend import fo_session
+from test_amend_screens import pick_answer, said
+from test_fo_screens import FakeTime, start_fo
+
+from companion.amending import standing, summary
+from companion.rulesets.fo.ruleset import RULESET as FO
+from companion.screens.app import make_app
+from companion.session import resume, start
+from companion.store import Store
+
+ROUND_ONE = [(0.0, "3 4"), (2.0, "5 6"), (5.0, "punch"), (8.0, "2 3"), (12.0, "5 6"), (300.0, "bell")]
+"""Fo Striker attacks first (7 to 11), throws a punch (2 + 3) that lands (5 + 6), and the bell."""
+ROUND_TWO = [(1.0, "3 4"), (3.0, "5 6")]
+"""Round 2's roll-off: Fo Striker attacks first again."""
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    (tmp_path / "fighters").mkdir()
+    (tmp_path / "fighters" / "fo.yaml").write_text(FO_CARDS)
+    return tmp_path
+
+
+def texts(session: Any) -> list[str]:
+    return [answer.text for answer in session.answers]
+
+
+def played(store: Store | None = None) -> Any:
+    session = fo_session(FO)
+    if store is not None:
+        session = start(store, FO, session.setup)
+    for clock, text in ROUND_ONE + ROUND_TWO:
+        session.submit(text, clock=clock)
+    return session
+
+
+# --- 1. an amended roll before a bell keeps the bell (FO-7) ------------------------------------------
+
+
+def test_an_amended_roll_before_the_bell_keeps_the_bell_and_the_next_round() -> None:
+    """The trial: 2 3 amended to 6 5 makes the punch defended, so Fo Grappler's block (5 6) no
+    longer fits and is dropped; the bell is the clock's, not the dice's: it still ends round 1, and
+    round 2's roll-off, which fits as it was, is kept."""
+    session = played()
+    amendment = session.amend(3, "6 5")
+    assert texts(session) == ["3 4", "5 6", "punch", "6 5", "bell", "3 4", "5 6"]
+    assert session.state.round == 2 and session.state.step == "choose"
+    # Fo Grappler held the dice from the amended roll (0:08) to the bell: round 1 is his
+    assert session.state.rounds[0] == (6.0, 292.0)
+    assert [a.text for a in amendment.dropped] == ["5 6"] and amendment.kept == 3
+    assert [a.text for a in amendment.kept_answers] == ["bell", "3 4", "5 6"]
+    told = summary(amendment, session)
+    assert "Dropped 1 answer that no longer fit (5 6)." in told
+    assert "The bell after them still stands: the clock ran on, whatever the dice said." in told
+    assert "Asked again" not in told  # nothing is: round 2 goes on where it was
+    assert "Bell: end of round 1, Fo Grappler 10-9" in " ".join(line for step in session.steps for line in step.log)
+
+
+def test_undo_gives_back_the_fight_before_the_amendment() -> None:
+    session = played()
+    before = texts(session)
+    session.amend(3, "6 5")
+    session.undo()
+    assert texts(session) == before and session.state.round == 2
+
+
+def test_a_kept_bell_survives_a_restart_and_a_later_amendment_keeps_its_mark(tmp_path: Path) -> None:
+    """The store records which answers were dropped before the kept bell: a resumed fight folds the
+    same, its amendment is still undoable, and the marks of amended answers follow the gap."""
+    store = Store.open(tmp_path)
+    session = played(store)
+    session.amend(6, "2 5")  # round 2's blue roll-off 5 6 → 2 5: 7 to 7, a tie, re-rolled
+    session.undo()
+    first = session.amend(4, "1 2")  # Fo Grappler's block 5 6 → 1 2: the punch is blocked (3 <= block)
+    assert texts(session) == ["3 4", "5 6", "punch", "2 3", "1 2", "bell", "3 4", "5 6"]
+    assert first.skipped == ()
+    second = session.amend(3, "6 5")  # now the block no longer fits at all
+    assert second.skipped == (0,) and texts(session) == ["3 4", "5 6", "punch", "6 5", "bell", "3 4", "5 6"]
+    assert set(standing(session)) == {3}  # the block amended first is dropped with its mark
+    again = resume(store, session.id)
+    assert texts(again) == texts(session) and again.state.rounds == session.state.rounds
+    assert again.amendments[-1].skipped == (0,) and again.amended is not None
+    again.undo()
+    assert texts(again) == ["3 4", "5 6", "punch", "2 3", "1 2", "bell", "3 4", "5 6"]
+    assert set(standing(again)) == {4}
+
+
+def test_a_bell_after_a_knockout_is_dropped_and_the_players_are_told_why() -> None:
+    """Snake eyes in place of the punch roll ends the fight before the bell: it cannot ring, and
+    the notice says so plainly."""
+    session = played()
+    amendment = session.amend(3, "1 1")
+    assert session.over and texts(session) == ["3 4", "5 6", "punch", "1 1"]
+    told = summary(amendment, session)
+    assert "Dropped 4 answers that no longer fit (5 6, bell, 3 4, 5 6)." in told
+    assert "The bell was dropped with them: the fight is over before it." in told
+
+
+def test_a_bell_rung_at_the_prompt_that_changed_is_kept_as_it_is() -> None:
+    """A counter in place of the landed block: the bell was rung at Fo Striker's choice, now Fo
+    Grappler's; it still ends the round, and nothing is dropped."""
+    session = played()
+    amendment = session.amend(4, "6 6")
+    assert texts(session) == ["3 4", "5 6", "punch", "2 3", "6 6", "bell", "3 4", "5 6"]
+    assert amendment.dropped == () and session.state.round == 2
+    assert "Dropped" not in summary(amendment, session)
+
+
+async def test_on_the_screen_an_amended_roll_of_round_one_leaves_round_two_running(data_dir: Path) -> None:
+    """The trial on the fight screen: in round 2, ctrl+g amends Red Fox's punch roll of round 1;
+    the bell stays in the play-by-play, the fight stays in round 2 and its clock runs on after the
+    amendment's timeout, and the notice says the bell still stands."""
+    fake = FakeTime()
+    app = make_app(data_dir, rng=random.Random(1), now=fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fo(pilot, stall_limit=0)
+        for text in ("3 4", "5 6", "punch", "2 3", "5 6"):  # Red Fox's punch lands (11 over block 8)
+            await type_answer(pilot, text)
+            fake.advance(5)
+        fake.advance(300)
+        screen.tick()  # the bell at 0:00
+        await pilot.pause()
+        await type_answer(pilot, "3 4")  # round 2's roll-off starts its clock
+        fake.advance(4)
+        await type_answer(pilot, "5 6")
+        fake.advance(6)
+        assert screen.session.state.round == 2 and screen.clock.running
+        await pick_answer(pilot, screen, 4)
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_answer(pilot, "6 5")  # 11 over punch 9: defended, Blue Jay takes the dice
+        state = screen.session.state
+        assert state.round == 2 and state.step == "choose"
+        assert screen.clock.running and screen.clock.elapsed == pytest.approx(10.0)
+        assert any(line.startswith("Bell: end of round 1, Blue Jay 10-9") for line in log_lines(screen))
+        assert "The bell after them still stands" in said(app)
