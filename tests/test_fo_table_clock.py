@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_cards import FO_CARDS, log_lines, type_answer
+from table_cards import FO_CARDS, log_lines, text_of, type_answer
 from test_amend import fo_session
 from test_amend_screens import pick_answer, said
-from test_fo_screens import FakeTime, start_fo
+from test_fo_screens import FakeTime, start_fo, timer_text
+from textual.widgets import Input, Static
 
 from companion.amending import standing, summary
 from companion.rulesets.fo.ruleset import RULESET as FO
@@ -31,6 +32,11 @@ def data_dir(tmp_path: Path) -> Path:
     (tmp_path / "fighters").mkdir()
     (tmp_path / "fighters" / "fo.yaml").write_text(FO_CARDS)
     return tmp_path
+
+
+def logged(screen: Any) -> str:
+    """The play-by-play as one text: a line wrapped to the log's width joined again."""
+    return "".join(line for line in log_lines(screen))
 
 
 def texts(session: Any) -> list[str]:
@@ -146,3 +152,102 @@ async def test_on_the_screen_an_amended_roll_of_round_one_leaves_round_two_runni
         assert screen.clock.running and screen.clock.elapsed == pytest.approx(10.0)
         assert any(line.startswith("Bell: end of round 1, Blue Jay 10-9") for line in log_lines(screen))
         assert "The bell after them still stands" in said(app)
+
+
+# --- 2. the clock set by hand says whose attacking time it credits, and how much ------------------
+
+
+async def test_the_clock_set_by_hand_says_who_is_credited_and_how_much(data_dir: Path) -> None:
+    """The trial: Red Fox holds the dice from 0:15; the table pauses at 0:25 (4:35 left) and types
+    its own stopwatch's 3:12. The tray says before Enter, the notice after it, and the play-by-play
+    keeps it among the answers (through an undo and a resume): 1:23 more attacking time to Red Fox,
+    1:33 this round."""
+    fake = FakeTime()
+    app = make_app(data_dir, rng=random.Random(1), now=fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fo(pilot)
+        await pilot.press("f2")
+        fake.advance(12)
+        await type_answer(pilot, "3 4")
+        fake.advance(3)
+        await type_answer(pilot, "5 6")  # Red Fox attacks from 0:15
+        fake.advance(10)
+        await pilot.press("f2")  # paused at 0:25
+        screen.query_one("#faces", Input).value = "3:12"
+        await pilot.pause()
+        credit = "1:23 more attacking time to Red Fox, who holds the dice: 1:33 this round"
+        assert credit in text_of(screen.query_one("#hint", Static))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert f"The round clock is set to 3:12 left ({credit}); f2 starts it." in said(app)
+        line = f"Clock set by hand: 4:35 → 3:12 left; {credit}"
+        assert logged(screen).endswith(line)
+        await pilot.press("f2")
+        fake.advance(2)
+        await type_answer(pilot, "punch")
+        assert logged(screen).endswith(line + "Red Fox goes for the punch")
+        await pilot.press("ctrl+z")  # the punch undone: the clock's line stays after the answer it follows
+        await pilot.pause()
+        assert logged(screen).endswith(line)
+        await pilot.press("ctrl+z")  # Blue Jay's roll-off undone: the line goes with it
+        await pilot.pause()
+        assert line not in logged(screen) and "Clock set by hand" not in logged(screen)
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert logged(screen).endswith(line)
+        session_id = screen.session.id
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.resume_fight(session_id)
+        await pilot.pause()
+        assert logged(app.screen).endswith(line)
+
+
+async def test_the_clock_set_by_hand_in_the_roll_off_is_nobodys_time(data_dir: Path) -> None:
+    fake = FakeTime()
+    app = make_app(data_dir, rng=random.Random(1), now=fake)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start_fo(pilot)
+        await type_answer(pilot, "4:50")  # before the first roll: the clock stands at 5:00, paused
+        assert "it moves on 0:10 with nobody holding the dice: nobody's attacking time" in said(app)
+        assert logged(screen) == (
+            "Clock set by hand: 5:00 → 4:50 left; it moves on 0:10 with nobody holding the dice: nobody's attacking time"
+        )
+        assert screen.clock.elapsed == 10 and screen.session.answers == []
+
+
+# --- 3. escape keeps the clock's reading ----------------------------------------------------------
+
+
+async def test_escape_keeps_the_clock_where_it_was_and_a_new_app_resumes_it_there(data_dir: Path) -> None:
+    """The trial: the clock ran 30 s past the last answer and escape lost them. The fight resumed,
+    in this app and in the next, stands paused at the reading escape was pressed at, Red Fox's
+    attacking time with it; an answer then given after more play is stamped from there."""
+    fake = FakeTime()
+    app = make_app(data_dir, rng=random.Random(1), now=fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fo(pilot)
+        await type_answer(pilot, "3 4")  # the roll-off starts the clock
+        fake.advance(20)
+        await type_answer(pilot, "5 6")  # Red Fox holds the dice from 0:20
+        fake.advance(30)
+        session_id = screen.session.id
+        await pilot.press("escape")
+        await pilot.pause()
+        fake.advance(600)  # away from the fight: the clock does not run
+        assert app.resume_fight(session_id)
+        await pilot.pause()
+        resumed = app.screen
+        assert not resumed.clock.running and resumed.clock.elapsed == 50
+        assert resumed.timer_view().attack == (30.0, 0.0)
+        await pilot.press("ctrl+q")
+    again = make_app(data_dir, rng=random.Random(1), now=fake)
+    async with again.run_test(size=(80, 24)) as pilot:
+        assert again.resume_fight(session_id)
+        await pilot.pause()
+        screen = again.screen
+        assert screen.clock.elapsed == 50 and "Round 1/3  4:10" in timer_text(screen)
+        await pilot.press("f2")
+        fake.advance(5)
+        await type_answer(pilot, "punch")
+        assert screen.session.answers[-1].clock == 55.0
