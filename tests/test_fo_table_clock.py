@@ -251,3 +251,47 @@ async def test_escape_keeps_the_clock_where_it_was_and_a_new_app_resumes_it_ther
         fake.advance(5)
         await type_answer(pilot, "punch")
         assert screen.session.answers[-1].clock == 55.0
+
+
+# --- 4. a refused script line changes nothing, the stalls before it neither ------------------------
+
+
+def test_a_mistyped_stamped_line_is_refused_with_its_stalls_and_changes_nothing(tmp_path: Path) -> None:
+    """The trial: ``@0:50 pnch`` stamped past two stall limits (0:30, 0:50) was refused, but the two
+    stalls stayed applied. Now nothing is taken, the refusal says which stalls went with it, and the
+    line typed right (``@0:51 punch``) meets them as it would have."""
+    import scripting
+
+    cards = Path(__file__).parent / "golden" / "fo_cards.yaml"
+    stdin = "@0:05 3 4\n@0:10 2 2\n@0:50 pnch\n@0:51 punch\n"
+    proc, lines = scripting.script("fo", cards, tmp_path, stdin=stdin, red="Fo Striker", blue="Fo Grappler")
+    assert proc.returncode == 1  # a line was refused
+    said = [next(iter(line)) for line in lines]
+    refusal = said.index("refused")
+    assert said[refusal - 2 : refusal + 1] == ["accepted", "prompt", "refused"]  # no stall before it
+    assert lines[refusal]["refused"] == "pnch"
+    assert lines[refusal]["reason"] == (
+        "a standing attack: choose one of punch, kick, takedown (or type stall, bell); by 0:50 the clock calls "
+        "2 stalls first, so this line answers Fo Grappler: choose a standing attack: nothing is taken, the stalls neither"
+    )
+    taken = [(line["accepted"], line["clock"], line.get("by")) for line in lines if "accepted" in line]
+    assert taken == [
+        ("3 4", 5, None),
+        ("2 2", 10, None),
+        ("stall", 30, "stall limit"),
+        ("stall", 50, "stall limit"),
+        ("punch", 51, None),
+    ]
+    assert lines[-1]["final"]["trackers"]["Fo Grappler"]["attack_seconds"] == 20.0
+
+
+def test_plain_mode_refuses_the_line_and_its_stalls_alike(tmp_path: Path) -> None:
+    from test_plain import after, plain
+
+    stdin = "@0:05 3 4\n@0:10 2 2\n@0:35 pnch\nanswers\n"
+    proc = plain(tmp_path, "--red", "Fo Striker", "--blue", "Fo Grappler", game="fo", stdin=stdin)
+    said = after(proc.stdout, "@0:35 pnch")
+    assert said[0].startswith("Refused: a standing attack: choose one of punch, kick, takedown")
+    assert "by 0:35 the clock calls 1 stall first" in said[0] and "nothing is taken, the stall neither" in said[0]
+    assert not any("stalls: the dice turn over" in line for line in said)
+    assert not any("stall" in line for line in after(proc.stdout, "answers"))  # no stall among the answers
