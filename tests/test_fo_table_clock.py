@@ -295,3 +295,37 @@ def test_plain_mode_refuses_the_line_and_its_stalls_alike(tmp_path: Path) -> Non
     assert "by 0:35 the clock calls 1 stall first" in said[0] and "nothing is taken, the stall neither" in said[0]
     assert not any("stalls: the dice turn over" in line for line in said)
     assert not any("stall" in line for line in after(proc.stdout, "answers"))  # no stall among the answers
+
+
+# --- 5. the odds and the prompt in words, naming whose KO -----------------------------------------
+
+
+async def test_the_odds_say_counter_and_scramble_in_words_and_whose_ko(data_dir: Path) -> None:
+    """The trial: the odds by the tray said ``ctr`` and ``scr``, and "1-1 is a KO" named nobody.
+    Standing, on the ground, at the attack roll and at the defence roll, as the tray shows them."""
+    app = make_app(data_dir, rng=random.Random(1), now=FakeTime())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_fo(pilot, stall_limit=0)
+        for text in ("3 4", "5 6"):  # Red Fox attacks first
+            await type_answer(pilot, text)
+        odds = text_of(screen.query_one("#odds", Static))
+        assert "punch lands, a counter 10%" in odds and "ctr" not in odds
+        await type_answer(pilot, "punch")
+        prompt = text_of(screen.query_one("#prompt", Static))
+        assert "a double is a knockdown; 1-1 is a KO for Red Fox" in prompt
+        odds = screen.session.ruleset.odds(screen.session.state)
+        assert odds.line("countered").label == "Blue Jay's counter"
+        assert odds.line("snake_eyes").label == "snake eyes: a KO for Red Fox or, defending, Blue Jay"
+        await type_answer(pilot, "2 3")  # thrown: Blue Jay blocks
+        prompt = text_of(screen.query_one("#prompt", Static))
+        assert "a double is a counter for Blue Jay; 1-1 is a KO for Blue Jay" in prompt
+        odds = screen.session.ruleset.odds(screen.session.state)
+        assert odds.line("snake_eyes").label == "snake eyes: a KO for Blue Jay"
+        for text in ("6 6", "takedown", "1 2", "6 5"):  # Blue Jay counters, takes Red Fox down
+            await type_answer(pilot, text)
+        assert screen.session.state.ground
+        odds = text_of(screen.query_one("#odds", Static))
+        assert "ends it, a scramble" in odds and "scr " not in odds
+        await type_answer(pilot, "gnp")
+        odds = screen.session.ruleset.odds(screen.session.state)
+        assert odds.line("countered").label == "Red Fox's scramble"

@@ -164,7 +164,7 @@ class Fo(TimedRuleset):
                 f"{stat_word(state.move)}: {rating} or under",
                 against=f"the {stat_word(state.move)} rating",
                 target=rating,
-                note=f"a double is {double}; 1-1 is a KO",
+                note=f"a double is {double}; 1-1 is a KO for {me.name}",  # snake eyes: the roller's (text)
                 also=HOLDING_WORDS,
             )
         defence = DEFENCE[state.move]
@@ -177,7 +177,7 @@ class Fo(TimedRuleset):
             f"{stat_word(defence)} against the {stat_word(state.move)}: {value} or under",
             against=f"the {stat_word(defence)} rating",
             target=value,
-            note=f"a double is {double}; 1-1 is a KO",
+            note=f"a double is {double} for {them.name}; 1-1 is a KO for {them.name}",
             also=HOLDING_WORDS,  # the defender rolls on the attacker's time: the attacker may still stall (FO-8)
         )
 
