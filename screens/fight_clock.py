@@ -295,7 +295,7 @@ class FightClock:
         name = self.screen.session.setup.names[holder]
         before = self.ruleset.live_attack_seconds(state, clock.elapsed)[holder]
         after = self.ruleset.live_attack_seconds(state, elapsed)[holder]
-        credit = after - before
+        credit = round(after - before)  # whole seconds, as the two readings show them (4:23 → 3:12: 1:11)
         if credit == 0:
             return f"no change to {name}'s attacking time"
         more = "more" if credit > 0 else "less"
@@ -353,8 +353,15 @@ class FightClock:
         session = self.screen.session
         if clock is None or session.over:
             return
-        if clock.elapsed > self.ruleset.clock_reading(session.state):
+        if clock.elapsed > self.ruleset.clock_reading(session.state) and not self._stands_at(clock.elapsed):
             self._mark(clock.elapsed, "")
+
+    def _stands_at(self, elapsed: float) -> bool:
+        """Whether the latest mark after the latest answer already keeps the clock at ``elapsed``
+        (a fight resumed and left again without a tick: one mark, not two)."""
+        seq = len(self.screen.session.steps)
+        at = [mark for mark in self.marks if mark.seq == seq and self._applies(mark)]
+        return bool(at) and at[-1].clock == elapsed
 
     def given_back(self) -> None:
         """An undo or a redo: the hold given back starts counting afresh."""
