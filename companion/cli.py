@@ -852,7 +852,7 @@ def amend_line(session: Session, line: str) -> dict[str, Any]:
         "kept": [answer.text for answer in amendment.kept_answers],
         "dropped": [answer.text for answer in dropped],
         "log": [line for step in session.steps[amendment.index :] for line in step.log],
-        "asked_again": session.prompt.to_json() if dropped else None,
+        "asked_again": session.prompt.to_json() if amendment.asks_again else None,  # not for a bell kept past a gap
     }
 
 

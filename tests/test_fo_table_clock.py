@@ -329,3 +329,18 @@ async def test_the_odds_say_counter_and_scramble_in_words_and_whose_ko(data_dir:
         await type_answer(pilot, "gnp")
         odds = screen.session.ruleset.odds(screen.session.state)
         assert odds.line("countered").label == "Red Fox's scramble"
+
+
+def test_script_amend_before_a_bell_keeps_it_and_asks_nothing_again(tmp_path: Path) -> None:
+    """``companion script fo``'s ``amend N TEXT`` alike: the block dropped, the bell and round 2's
+    roll-off kept, nothing asked again (``asked_again`` null)."""
+    from test_amend import amended, script
+
+    stamped = [f"@{int(c) // 60}:{int(c) % 60:02d} {t}" if t != "bell" else t for c, t in ROUND_ONE + ROUND_TWO]
+    out = script(
+        tmp_path, "fo", "fo_cards.yaml", ["--red", "Fo Striker", "--blue", "Fo Grappler"], [*stamped, "amend 4 6 5"]
+    )
+    line = amended(out)
+    assert line["dropped"] == ["5 6"] and line["kept"] == ["bell", "3 4", "5 6"]
+    assert line["asked_again"] is None
+    assert any(said.startswith("Bell: end of round 1, Fo Grappler 10-9") for said in line["log"])
