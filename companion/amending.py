@@ -33,11 +33,11 @@ def standing(session: Session) -> dict[int, Amendment]:
     marks: dict[int, tuple[Amendment, Answer]] = {}
     for amendment in session.amendments:  # oldest first, as they were made
         start, chained = amendment.index, amendment.chained
-        shift = len(amendment.given) - 1 - chained
         moved = {i: mark for i, mark in marks.items() if i < start}
-        moved |= {
-            i + shift: mark for i, mark in marks.items() if start + chained < i <= start + chained + amendment.kept
-        }
+        for i, mark in marks.items():
+            place = amendment.kept_at(i - start - chained - 1) if i > start + chained else None
+            if place is not None:  # kept: after the new answers, among the kept (a bell kept past a gap)
+                moved[start + len(amendment.given) + place] = mark
         moved[start] = (amendment, amendment.given[0])
         marks = moved
     answers = session.answers
@@ -130,13 +130,48 @@ def summary(amendment: Amendment, session: Session, *, undo: str = "ctrl+z", arr
         lines.append(f"Kept {count(amendment.kept, 'later answer')}.")
     dropped = amendment.dropped
     if dropped:
-        first = len(amendment.before) - len(dropped)  # the dropped come last in what was
-        told = shown_before(session, amendment.index, amendment.before[: first + 6])[first:]
+        # each as its prompt showed it, in the fight as it was; the dropped in the order they came
+        later = 1 + amendment.chained
+        places = sorted([*amendment.skipped, *range(amendment.reach, len(amendment.later))])
+        told_all = shown_before(
+            session, amendment.index, amendment.before[: later + places[min(5, len(places) - 1)] + 1]
+        )
+        told = [told_all[later + place] for place in places[:6]]
         apart = separator(told)  # PAF's "Sword, Long", as the reader's refusals list them
         words = apart.join(told) + (f"{apart}..." if len(dropped) > 6 else "")
         lines.append(f"Dropped {count(len(dropped), 'answer')} that no longer fit ({words}).")
+        lines += clock_events_said(session, amendment)
         prompt = session.prompt
-        if not isinstance(prompt, OverPrompt):
+        if amendment.asks_again and not isinstance(prompt, OverPrompt):
             lines.append(f"Asked again: {prompt.headline()}.")
     lines.append(f"{undo} takes the amendment back.")
     return " ".join(lines)
+
+
+def clock_events_said(session: Session, amendment: Amendment) -> list[str]:
+    """What an amendment did to the clock's answers after it (FO's bell, FO-7): one kept past the
+    answers dropped before it still rings where it rang; one dropped, why (the fight is over
+    before it). Nothing where no clock event came after a dropped answer."""
+    ruleset = session.ruleset
+    later = amendment.later
+    lines: list[str] = []
+    if amendment.skipped:
+        kept = [a for place, a in enumerate(later[: amendment.reach]) if place > amendment.skipped[0]]
+        events = [a for a in kept if ruleset.clock_event(a)]
+        if events:
+            lines.append(
+                f"{_events(events).capitalize()} after them still stands: the clock ran on, whatever the dice said."
+            )
+    lost = [a for a in later[amendment.reach :] if ruleset.clock_event(a)]
+    if lost:
+        prompt = session.prompt
+        why = "the fight is over before it" if isinstance(prompt, OverPrompt) else "it no longer applies"
+        was = "was" if len(lost) == 1 else "were"
+        lines.append(f"{_events(lost).capitalize()} {was} dropped with them: {why}.")
+    return lines
+
+
+def _events(answers: list[Answer]) -> str:
+    """``the bell``, ``2 bells``: clock events by their word."""
+    word = answers[0].text.strip().lower()
+    return f"the {word}" if len(answers) == 1 else count(len(answers), word)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from companion import __version__
+from companion.clock import mmss
 from companion.dice import Refused
 from companion.ruleset import GAMES, SIDES, Ruleset, Setup, TimedRuleset, get_ruleset, show_value
 from companion.session import Session
@@ -710,20 +711,25 @@ def play_script(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
             emit({"refused": line, "reason": "write the time as @M:SS before the answer, e.g. @1:05 3 4"})
             continue
         stalled = False
-        for stall in stalls_before(session, clock, text):
-            # FO-8: the app's clock would have turned the dice over at the limit, before this answer
-            at = stall.answer.clock
-            assert at is not None
-            emit(
-                {
-                    "accepted": STALL_WORD,
-                    "virtual": False,
-                    "log": list(stall.log),
-                    "clock": seconds(at),
-                    "by": "stall limit",
-                }
-            )
-            stalled = True
+        try:
+            for stall in stalls_before(session, clock, text):  # Refused first where the line will not be taken
+                # FO-8: the app's clock would have turned the dice over at the limit, before this answer
+                at = stall.answer.clock
+                assert at is not None
+                emit(
+                    {
+                        "accepted": STALL_WORD,
+                        "virtual": False,
+                        "log": list(stall.log),
+                        "clock": seconds(at),
+                        "by": "stall limit",
+                    }
+                )
+                stalled = True
+        except Refused as exc:
+            refused = True
+            emit({"refused": text, "reason": exc.reason})
+            continue
         if stalled:
             emit({"prompt": session.prompt.to_json()})  # what this answer now answers
         before = len(session.steps)
@@ -759,7 +765,31 @@ def stalls_before(session: Session, clock: float | None, text: str) -> Iterator[
     """Give, one by one, the stalls the round clock calls before the line ``text`` stamped ``clock``
     (:meth:`Session.stall_due_by`, FO-8), yielding each step; none where the line is itself the
     stall at the limit (``stall`` stamped when the clock calls it: one stall, not two, as the
-    simulator's stamped walk writes it)."""
+    simulator's stamped walk writes it).
+
+    Only for a line that will be taken: ``text`` is first tried after the stalls on a copy of the
+    fight, and a line that does not fit raises Refused before any stall is given, so a refused
+    line changes nothing, its stalls with it (the new-user trial: ``@0:50 pnch`` was refused
+    with the stalls before it taken). The reason says the stalls were not taken either."""
+    trial = session.before(len(session.steps))  # a copy, neither saved nor watched
+    stalls = 0
+    for _ in _stalls(trial, clock, text):
+        stalls += 1
+    try:
+        trial.check(text, clock=clock)
+    except Refused as exc:
+        if not stalls:
+            raise
+        by = mmss(clock or 0)
+        raise Refused(
+            f"{exc.reason}; by {by} the clock calls {count(stalls, 'stall')} first, so this line answers "
+            f"{trial.prompt.headline()}: nothing is taken, {'the stall' if stalls == 1 else 'the stalls'} neither"
+        ) from None
+    yield from _stalls(session, clock, text)
+
+
+def _stalls(session: Session, clock: float | None, text: str) -> Iterator[Any]:
+    """The stalls of :func:`stalls_before` given to ``session``, one by one."""
     while (at := session.stall_due_by(clock)) is not None:
         if clock is not None and at >= clock and text.strip().lower() == STALL_WORD:
             return
@@ -822,7 +852,7 @@ def amend_line(session: Session, line: str) -> dict[str, Any]:
         "kept": [answer.text for answer in amendment.kept_answers],
         "dropped": [answer.text for answer in dropped],
         "log": [line for step in session.steps[amendment.index :] for line in step.log],
-        "asked_again": session.prompt.to_json() if dropped else None,
+        "asked_again": session.prompt.to_json() if amendment.asks_again else None,  # not for a bell kept past a gap
     }
 
 

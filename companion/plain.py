@@ -535,10 +535,10 @@ class PlainFight:
             return self._refuse(BAD_STAMP)
         from companion.cli import stalls_before
 
-        for stall in stalls_before(self.session, clock, answer):  # as companion script reads it (FO-8)
-            self.table.say(f"At {mmss(stall.answer.clock or 0)}, the stall limit:", *stall.log)
-        before = len(self.session.steps)
         try:
+            for stall in stalls_before(self.session, clock, answer):  # as companion script reads it (FO-8)
+                self.table.say(f"At {mmss(stall.answer.clock or 0)}, the stall limit:", *stall.log)
+            before = len(self.session.steps)
             self.session.submit(answer, clock=clock)
         except Refused as exc:
             return self._refuse(exc.reason)

@@ -835,6 +835,13 @@ class Ruleset:
         """Lines for the result panel once the fight is over (FO: the score cards)."""
         return []
 
+    def clock_event(self, answer: Answer) -> bool:
+        """Whether ``answer`` is the table's clock speaking, not a fighter (FO's ``bell``, FO-7): an
+        amendment of an earlier answer that drops the answers after it still gives this one where
+        it still applies (:meth:`companion.session.Session.amend`), since the clock ran on whatever
+        the dice said. None in a game without a round clock."""
+        return False
+
     def answer_words(self, prompt: Prompt, answer: Answer) -> str:
         """An answer in the game's words, for an export's play-by-play (issue 23): at a secret choice
         the picks revealed (:meth:`SecretPrompt.revealed`), at a choice the option's label, else

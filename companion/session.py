@@ -74,6 +74,11 @@ class Amendment:
     chained: int = 0
     """The old answer's own exploding dice after it (``10`` then ``4`` amended to ``7``): they went
     with it, neither kept nor dropped."""
+    skipped: tuple[int, ...] = ()
+    """The later answers dropped although an answer after them was kept, by their place among the
+    later answers (from 0, after :attr:`chained`): those between an answer that no longer fit and
+    a clock event after it that still applies (FO's bell, :meth:`Ruleset.clock_event`), which is
+    kept with the answers after it that still fit."""
 
     @property
     def number(self) -> int:
@@ -86,14 +91,37 @@ class Amendment:
         return " ".join(answer.text for answer in self.given)
 
     @property
+    def later(self) -> tuple[Answer, ...]:
+        """The answers after the amended one (and its own exploding dice) as they were."""
+        return self.before[1 + self.chained :]
+
+    @property
+    def reach(self) -> int:
+        """How many of :attr:`later` the kept ones reach to (the kept and the skipped among them)."""
+        return self.kept + len(self.skipped)
+
+    def kept_at(self, place: int) -> int | None:
+        """Where later answer ``place`` (from 0) stands among the kept (from 0), or None if dropped."""
+        if place >= self.reach or place in self.skipped:
+            return None
+        return place - sum(1 for skip in self.skipped if skip < place)
+
+    @property
     def kept_answers(self) -> tuple[Answer, ...]:
-        return self.before[1 + self.chained : 1 + self.chained + self.kept]
+        return tuple(a for place, a in enumerate(self.later[: self.reach]) if place not in self.skipped)
 
     @property
     def dropped(self) -> tuple[Answer, ...]:
-        """The later answers that no longer fit: the first one's prompt is asked again. Undoing the
-        amendment gives them back; they are also kept in the store's record of it."""
-        return self.before[1 + self.chained + self.kept :]
+        """The later answers that no longer fit, in order: those :attr:`skipped` for a clock event
+        that still applies, then the rest, the first of which is asked again. Undoing the amendment
+        gives them back; they are also kept in the store's record of it."""
+        later = self.later
+        return tuple(later[place] for place in self.skipped) + later[self.reach :]
+
+    @property
+    def asks_again(self) -> bool:
+        """Whether an answer no longer fits at the end of what was kept: its prompt is asked again."""
+        return len(self.later) > self.reach
 
 
 def asked(prompt: Prompt) -> tuple[Any, ...]:
@@ -461,16 +489,32 @@ class Session:
         first = index + 1
         while first < len(steps) and _continues(self.ruleset.prompt(steps[first - 1].state)):
             first += 1  # the old answer's own exploding dice go with it (it may not explode now)
-        for j in range(first, len(steps)):
+        skipped: list[int] = []
+        j = first
+        while j < len(steps):
             answer = steps[j].answer.typed()  # read again where it is given now
-            if asked(self.ruleset.prompt(steps[j - 1].state)) != asked(scratch.prompt):
-                break  # the prompt changed: this answer is asked again
-            try:
-                outcome = self.ruleset.apply(scratch.state, answer)
-            except Refused:
-                break  # the same question, but the answer no longer fits (e.g. focus spent)
+            # the same question (the prompt asks what it asked), and the answer still fits (e.g. focus
+            # not spent): kept; else it is asked again
+            outcome = None
+            if asked(self.ruleset.prompt(steps[j - 1].state)) == asked(scratch.prompt):
+                with suppress(Refused):
+                    outcome = self.ruleset.apply(scratch.state, answer)
+            if outcome is None:
+                # the clock ran on whatever the dice said: a clock event after it (FO's bell, FO-7) still
+                # applies, with the answers after it that still fit; those between are dropped
+                at = next((k for k in range(j, len(steps)) if self.ruleset.clock_event(steps[k].answer)), None)
+                if at is None:
+                    break
+                answer = steps[at].answer.typed()
+                try:
+                    outcome = self.ruleset.apply(scratch.state, answer)
+                except Refused:
+                    break  # it no longer applies (the fight is over before it): dropped, said by the summary
+                skipped += range(j - first, at - first)
+                j = at
             scratch.steps.append(Step(answer, outcome.state, outcome.log))
             kept += 1
+            j += 1
         amendment = Amendment(
             index,
             _who(then),
@@ -481,6 +525,7 @@ class Session:
             tuple(step.answer for step in steps[index:]),
             tuple(self.redo_stack),
             chained=first - index - 1,
+            skipped=tuple(skipped),
         )
         if self.store is not None:
             after = self.ruleset.prompt(scratch.state)
@@ -498,6 +543,7 @@ class Session:
                     redo=list(amendment.redo),
                     kept=kept,
                     chained=amendment.chained,
+                    skipped=amendment.skipped,
                     follows=under.id if under is not None else None,
                 )
             amendment = replace(amendment, id=row)
@@ -552,6 +598,7 @@ class Session:
                     tuple(answer_of_row(row) for row in record.record["redo"]),
                     record.id,
                     int(record.record.get("chained", 0)),  # none in a record made before it was kept
+                    tuple(int(place) for place in record.record.get("skipped", ())),  # none before clock events
                 )
             except (KeyError, IndexError, TypeError, ValueError):
                 continue  # a damaged record: the fight itself folds; this amendment is no longer undoable

@@ -116,7 +116,21 @@ _FREE_ROLLS = """CREATE TABLE IF NOT EXISTS free_rolls (
 its answers (no fold reads them; undo and redo never touch them). Added to a store of any version
 when it is opened for writing: an earlier companion reads the store as before and leaves the table
 be, so the store's version does not change."""
-ADDED_TABLES = {"amendments": _AMENDMENTS, "free_rolls": _FREE_ROLLS}
+_CLOCK_MARKS = """CREATE TABLE IF NOT EXISTS clock_marks (
+    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    clock REAL NOT NULL,
+    line TEXT NOT NULL,
+    after TEXT,
+    at REAL NOT NULL
+)"""
+"""What the table did with a round clock between answers (FO-7), kept with the fight apart from its
+answers as the free rolls are (no fold reads them): ``seq`` how many answers were given then,
+``after`` the last of them (JSON ``[text, clock]``, null before the first) so a mark whose answer
+was undone and typed otherwise no longer applies, ``clock`` the reading (seconds gone in the round),
+``line`` the play-by-play's line: a clock set by hand, or empty for a clock paused as the fight was
+left. Added to a store of any version when it is opened for writing, as the free rolls are."""
+ADDED_TABLES = {"amendments": _AMENDMENTS, "free_rolls": _FREE_ROLLS, "clock_marks": _CLOCK_MARKS}
 """Tables made, where missing, in a store of any version opened for writing (one transaction, with
 the store's own tables: two apps starting together, the second finds them made)."""
 _SESSION_COLUMNS = {"id", "game", "setup", "title", "status", "result", "created", "updated"}
@@ -189,6 +203,20 @@ class FreeRoll:
     total: int
     at: float
     """When it was rolled (seconds since the epoch)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClockMark:
+    """The round clock set by hand, or paused as the fight was left, between two answers (FO-7)."""
+
+    seq: int
+    """How many answers had been given."""
+    after: tuple[str, float | None] | None
+    """The last of them, as typed and stamped (None before the first)."""
+    clock: float
+    """The clock's reading: seconds gone in the round."""
+    line: str
+    """The play-by-play's line; empty for a clock paused as the fight was left."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -976,6 +1004,7 @@ class Store:
         redo: list[Answer],
         kept: int,
         chained: int = 0,
+        skipped: tuple[int, ...] = (),
         follows: int | None = None,
     ) -> int:
         """Save an amendment in one transaction: the answers from ``seq`` on become ``answers`` (the
@@ -995,6 +1024,8 @@ class Store:
         }
         if follows is not None:
             record["follows"] = follows
+        if skipped:  # the later answers dropped before a clock event kept (FO's bell)
+            record["skipped"] = list(skipped)
         with self._write(session_id) as conn:
             self._rewrite(session_id, seq, answers, [])
             self._set_status(session_id, result)
@@ -1109,3 +1140,44 @@ class Store:
         except sqlite3.OperationalError:  # no such table: a read-only store from before issue 23
             return []
         return [FreeRoll(int(q), str(e), str(f), int(t), float(a)) for q, e, f, t, a in rows]
+
+    # --- the round clock between answers (FO-7) ------------------------------------------
+
+    def add_clock_mark(self, session_id: int, mark: ClockMark) -> None:
+        """Keep ``mark`` with the fight ``session_id``, after its others. The fight's answers and
+        revision are not touched: the clock is not an answer.
+
+        Raises:
+            StoreError: it cannot be saved (read-only, full disk); nothing changed.
+        """
+        after = None if mark.after is None else json.dumps(list(mark.after))
+        with self._write() as conn:
+            conn.execute(
+                "INSERT INTO clock_marks (session_id, seq, clock, line, after, at) VALUES (?, ?, ?, ?, ?, ?)",
+                (session_id, mark.seq, mark.clock, mark.line, after, time.time()),
+            )
+
+    def clock_marks(self, session_id: int) -> list[ClockMark]:
+        """The clock marks kept with the fight ``session_id``, oldest first (none in a read-only
+        store made before them, which has no table for them; a damaged one is left out)."""
+        try:
+            rows = self.conn.execute(
+                "SELECT seq, after, clock, line FROM clock_marks WHERE session_id=? ORDER BY rowid", (session_id,)
+            ).fetchall()
+        except sqlite3.OperationalError:  # no such table: a read-only store from before them
+            return []
+        marks = []
+        for seq, after, clock, line in rows:
+            try:
+                last = None if after is None else json.loads(after)
+                marks.append(
+                    ClockMark(
+                        int(seq),
+                        None if last is None else (str(last[0]), None if last[1] is None else float(last[1])),
+                        float(clock),
+                        str(line),
+                    )
+                )
+            except (ValueError, TypeError, IndexError):
+                continue
+        return marks

@@ -263,6 +263,8 @@ class FightScreen(Screen[None]):
             self.query_one("#faces", Input).focus()
 
     def on_unmount(self) -> None:
+        if self.round_clock is not None:
+            self.round_clock.left()  # its reading kept: a resumed fight's clock stands where it was left
         self.session.unwatch(self._changed)
         self.session.close()  # another app may open the fight now (issue 19)
 
@@ -282,9 +284,13 @@ class FightScreen(Screen[None]):
         shown = self._shown_steps
         # steps only grow by answers and shrink by undo: checking the last shown one is enough
         fresh = len(shown) > len(steps) or (bool(shown) and steps[len(shown) - 1] is not shown[-1])
-        if fresh:
+        # the round clock set by hand between answers (FO-7): its lines after the answer they follow
+        clocked = self.round_clock.lines_after if self.round_clock is not None else None
+        if fresh or (clocked is not None and not shown):  # no answer shown: at most a clock's lines, again
             log.clear()
             shown = []
+            for line in clocked(0) if clocked is not None else ():
+                log.write(f"[dim]{escape(line)}[/dim]")
         new = steps[len(shown) :]
         amended = standing(self.session) if new else {}
         for index, step in enumerate(new, start=len(shown)):
@@ -292,6 +298,8 @@ class FightScreen(Screen[None]):
                 mark = f" [dim]({escape(app_did(self.session, index))})[/dim]" if step.answer.virtual and i == 0 else ""
                 mark += " [dim](amended)[/dim]" if index in amended and i == 0 else ""
                 log.write(f"{escape(line)}{mark}")
+            for line in clocked(index + 1) if clocked is not None else ():
+                log.write(f"[dim]{escape(line)}[/dim]")
         if new and log.auto_scroll:
             # at its new lines in this frame: the write's own scroll waits for the refresh, a frame
             # later (issue 21); it still follows, for a log the layout resized meanwhile
@@ -341,6 +349,10 @@ class FightScreen(Screen[None]):
         """Whether ``width`` is too narrow for the panels beside the prompt: then the corners are a
         line each above it, or a scene's sides stand above it, a line less each combatant."""
         return width < (SCENE_COMPACT_BELOW if self._scene else COMPACT_BELOW)
+
+    def rewrite_log(self) -> None:
+        """The play-by-play written afresh (a round clock set by hand puts its line among the answers')."""
+        self._rewrap_log()
 
     def _rewrap_log(self) -> None:
         """Every line of the play-by-play written again, wrapped to the log's width now."""
@@ -594,7 +606,8 @@ class FightScreen(Screen[None]):
         seconds = None if self.round_clock is None else self.round_clock.typed_reading(text)
         try:
             if seconds is not None and self.round_clock is not None:  # the clock set by hand (issue 22)
-                self.notify(self.round_clock.set_by_hand(seconds).capitalize() + ".", timeout=4)
+                said = self.round_clock.set_by_hand(seconds)  # a fighter's name in it: not str.capitalize
+                self.notify(said[:1].upper() + said[1:] + ".", timeout=8, markup=False)
                 return
             before = self.session.state
             self.session.submit(text, clock=self._stamp())

@@ -7,7 +7,9 @@ them, rings the bell at 0:00 and calls stalling at the limit (FO-8).
 
 from __future__ import annotations
 
+import math
 import re
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from companion.clock import RoundClock, mmss, seconds_of
@@ -15,6 +17,7 @@ from companion.dice import Refused
 from companion.ruleset import TimedRuleset
 from companion.screens.stopwatch import RoundTimer, TimerView
 from companion.screens.widgets import DiceTray
+from companion.store import ClockMark, StoreError
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -50,6 +53,9 @@ class FightClock:
         """The round whose running clock an amendment paused (a referee's timeout), to run again
         when it is done; None when no amendment holds it."""
         self._ticker: Timer | None = None
+        self.marks: list[ClockMark] = []
+        """The clock set by hand between answers, and paused as the fight was left, kept with the
+        fight in the store (FO-7): the play-by-play's lines, and where a resumed fight's clock stands."""
 
     def mount(self) -> None:
         """The app's time source (a fake one in tests); a resumed fight's clock stands paused at
@@ -60,9 +66,16 @@ class FightClock:
 
         app = self.screen.app
         assert isinstance(app, CompanionApp)  # its time source: a fake one in tests
-        state = self.screen.session.state
+        session = self.screen.session
+        state = session.state
         self.clock = RoundClock(self.ruleset.round_seconds, app.now)
         self.clock.set(self.ruleset.clock_reading(state))
+        if session.store is not None and session.id is not None:
+            self.marks = session.store.clock_marks(session.id)
+        left_at = [mark for mark in self.marks if mark.seq == len(session.steps) and self._applies(mark)]
+        if left_at and not session.over:  # left (or set by hand) after the last answer: it stands there
+            self.clock.set(max(self.clock.elapsed, left_at[-1].clock))
+            self.stall_from = self.clock.elapsed  # the hold counts afresh from the resume, as after an undo
         self.period = self.ruleset.round_of(state)
         self._ticker = self.screen.set_interval(0.1, self.tick, pause=True)  # 10 Hz at most
 
@@ -248,9 +261,10 @@ class FightClock:
         return float(seconds_of(typed)) if TYPED_READING.fullmatch(typed) else None
 
     def setting_said(self, left: float) -> str:
-        """What setting the clock to show ``left`` does, in words; Refused (and nothing set) where
-        it cannot: the clock runs (pause it first), the round is longer than that, it is the bell's
-        0:00, or it is more than was left at the latest answer (the clock counts down)."""
+        """What setting the clock to show ``left`` does, in words, with the attacking time it credits
+        (:meth:`credit_said`); Refused (and nothing set) where it cannot: the clock runs (pause it
+        first), the round is longer than that, it is the bell's 0:00, or it is more than was left at
+        the latest answer (the clock counts down)."""
         clock = self.clock
         assert clock is not None  # a reading is read only where there is a clock
         if self.screen.session.over:
@@ -264,19 +278,90 @@ class FightClock:
         latest = self.ruleset.clock_reading(self.screen.session.state)
         if clock.length - left < latest:
             raise Refused(f"the clock counts down: the latest answer was at {mmss(clock.length - latest)} left")
-        return f"the round clock is set to {mmss(left)} left; f2 starts it"
+        return f"the round clock is set to {mmss(left)} left ({self.credit_said(clock.length - left)}); f2 starts it"
+
+    def credit_said(self, elapsed: float) -> str:
+        """Whose attacking time moving the clock from its reading to ``elapsed`` changes, and by how
+        much (FO-7: the fighter holding the dice accrues it): ``0:48 more attacking time to Red Fox,
+        who holds the dice``; the new-user trial found it credited without a word."""
+        clock = self.clock
+        assert clock is not None
+        state = self.screen.session.state
+        holder = self.ruleset.holder(state)
+        gap = elapsed - clock.elapsed
+        if holder is None:
+            moved = "on" if gap >= 0 else "back"
+            return f"it moves {moved} {mmss(abs(gap))} with nobody holding the dice: nobody's attacking time"
+        name = self.screen.session.setup.names[holder]
+        before = self.ruleset.live_attack_seconds(state, clock.elapsed)[holder]
+        after = self.ruleset.live_attack_seconds(state, elapsed)[holder]
+        credit = round(after - before)  # whole seconds, as the two readings show them (4:23 → 3:12: 1:11)
+        if credit == 0:
+            return f"no change to {name}'s attacking time"
+        more = "more" if credit > 0 else "less"
+        return f"{mmss(abs(credit))} {more} attacking time to {name}, who holds the dice: {mmss(after)} this round"
 
     def set_by_hand(self, left: float) -> str:
         """Set the paused clock to show ``left`` (:meth:`setting_said` says what, or why not): the time
         from the latest answer to it is the holder's, as it ran at the table (FO-7); the stall
-        count starts afresh there."""
+        count starts afresh there. The play-by-play says it, who was credited and how much, and the
+        store keeps that line with the fight."""
         said = self.setting_said(left)
-        assert self.clock is not None
-        elapsed = self.clock.length - left
-        self.clock.set(elapsed)
+        clock = self.clock
+        assert clock is not None
+        elapsed = clock.length - left
+        line = f"Clock set by hand: {mmss(math.ceil(clock.remaining))} → {mmss(left)} left; {self.credit_said(elapsed)}"
+        clock.set(elapsed)
         self.stall_from = elapsed
+        self._mark(elapsed, line)
+        self.screen.rewrite_log()
         self.render()
         return said
+
+    def _mark(self, elapsed: float, line: str) -> None:
+        """Keep a mark of the clock at ``elapsed`` after the latest answer, in the store too (a store
+        that cannot save it leaves it for this screen alone: the clock is not an answer)."""
+        session = self.screen.session
+        last = session.steps[-1].answer if session.steps else None
+        mark = ClockMark(len(session.steps), None if last is None else (last.text, last.clock), elapsed, line)
+        self.marks.append(mark)
+        if session.store is not None and session.id is not None:
+            # a store that cannot save it (read-only, full): the fight and its answers are saved as ever,
+            # and this screen shows the line; only a resume will not
+            with suppress(StoreError):
+                session.store.add_clock_mark(session.id, mark)
+
+    def _applies(self, mark: ClockMark) -> bool:
+        """Whether ``mark`` still follows the answers it followed (not undone and typed otherwise)."""
+        steps = self.screen.session.steps
+        if mark.seq > len(steps):
+            return False
+        if mark.seq == 0:
+            return mark.after is None
+        last = steps[mark.seq - 1].answer
+        return mark.after == (last.text, last.clock)
+
+    def lines_after(self, answers: int) -> list[str]:
+        """The play-by-play's lines of the clock set by hand after the first ``answers`` answers."""
+        return [mark.line for mark in self.marks if mark.line and mark.seq == answers and self._applies(mark)]
+
+    def left(self) -> None:
+        """The fight screen is left (escape, a new fight, quitting): the clock's reading is kept with
+        the fight, so a resumed fight's clock stands where it was left, not at the latest answer's
+        reading (the new-user trial lost the seconds since)."""
+        clock = self.clock
+        session = self.screen.session
+        if clock is None or session.over:
+            return
+        if clock.elapsed > self.ruleset.clock_reading(session.state) and not self._stands_at(clock.elapsed):
+            self._mark(clock.elapsed, "")
+
+    def _stands_at(self, elapsed: float) -> bool:
+        """Whether the latest mark after the latest answer already keeps the clock at ``elapsed``
+        (a fight resumed and left again without a tick: one mark, not two)."""
+        seq = len(self.screen.session.steps)
+        at = [mark for mark in self.marks if mark.seq == seq and self._applies(mark)]
+        return bool(at) and at[-1].clock == elapsed
 
     def given_back(self) -> None:
         """An undo or a redo: the hold given back starts counting afresh."""

@@ -198,10 +198,10 @@ def test_each_attack_at_the_choice_is_every_face_typed(red, blue) -> None:
             if state.ground:  # the attack ends the fight now: it lands, or a double, or snake eyes
                 now = want["lands"] + want["double"] + want["my_snake_eyes"]
                 assert abs(Fraction(line.p) - now) < Fraction(1, 10**12)
-                assert line.label == f"{option.key} ends it, scr {shown(f['countered'])}"
+                assert line.label == f"{option.key} ends it, a scramble {shown(f['countered'])}"
             else:
                 assert abs(Fraction(line.p) - want["lands"]) < Fraction(1, 10**12)
-                assert line.label == f"{option.key} lands, ctr {shown(f['countered'])}"
+                assert line.label == f"{option.key} lands, a counter {shown(f['countered'])}"
             assert line.side == me
         if state.ground:  # the chance to finish from the ground, the advised attacks all through
             ground = odds.line("ground_finish")
@@ -355,5 +355,5 @@ async def test_the_odds_by_the_tray_appear_update_and_hide(tmp_path) -> None:
         shown = text_of(box)
         for key in ("punch", "kick", "takedown"):
             line = expected.line(key)
-            assert line.label in shown and line.shown() in shown and line.label.startswith(f"{key} lands, ctr ")
+            assert line.label in shown and line.shown() in shown and line.label.startswith(f"{key} lands, a counter ")
         await assert_odds_hide_and_show(pilot, box)

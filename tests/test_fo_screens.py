@@ -279,7 +279,7 @@ async def test_undo_across_the_bell_takes_the_clock_back_to_that_round(data_dir:
         assert not screen.clock.running and screen.clock.elapsed == 50  # round 1 at its last answer, waiting
 
 
-async def test_a_resumed_fight_has_its_clock_paused_at_the_last_answer(data_dir: Path) -> None:
+async def test_a_resumed_fight_has_its_clock_paused_where_it_was_left(data_dir: Path) -> None:
     fake = FakeTime()
     app = make_app(data_dir, now=fake)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -295,8 +295,9 @@ async def test_a_resumed_fight_has_its_clock_paused_at_the_last_answer(data_dir:
         await pilot.pause()
         resumed = app.screen
         assert resumed is not screen and not resumed.clock.running
-        assert resumed.clock.elapsed == 65
-        assert "3:55" in timer_text(resumed)
+        # paused where escape was pressed, the 30 s since the last answer not lost (the new-user trial)
+        assert resumed.clock.elapsed == 95
+        assert "3:25" in timer_text(resumed)
 
 
 async def test_the_result_shows_the_score_cards(data_dir: Path) -> None:

@@ -405,7 +405,7 @@ def test_companion_odds_fo_with_detail_and_stamps(monkeypatch, capsys, tmp_path)
     status, out, _ = odds_cli(monkeypatch, capsys, tmp_path, "fo", "--detail", answers="@0:05 3 4\n@0:09 5 6\n")
     lines = out.splitlines()
     assert status == 0 and lines[0] == "Conor McGregor: choose a standing attack"
-    assert any(line.endswith("punch lands, ctr 10%") for line in lines)
+    assert any(line.endswith("punch lands, a counter 10%") for line in lines)
     assert "punch:" in lines and "takedown:" in lines and any("the kick is thrown" in line for line in lines)
 
 

@@ -148,8 +148,8 @@ def odds(ruleset: Fo, state: FoState) -> Odds | None:
         sections = []
         for key, v in per.items():
             f = figures(v, me)
-            # short: the tray is a narrow column; thrown and snake eyes are in the detail (f9)
-            also = f"{'scr' if state.ground else 'ctr'} {shown(f['countered'])}"
+            # short, in words (the new-user trial could not read "ctr"): thrown and snake eyes are in the detail (f9)
+            also = f"{'a scramble' if state.ground else 'a counter'} {shown(f['countered'])}"
             if state.ground:  # it lands, or the attacker's double or snake eyes: the fight ends now (FO-6)
                 label, p = f"{key} ends it, {also}", f["lands"] + f["double"] + f["my_snake_eyes"]
             else:
@@ -168,22 +168,40 @@ def odds(ruleset: Fo, state: FoState) -> Odds | None:
         lines = [
             Line("thrown", f"the {move} is thrown", f["thrown"], side=me),
             Line("lands", f"the {move} lands" + (" (a finish)" if state.ground else ""), f["lands"], side=me),
-            Line("countered", "a scramble" if state.ground else "countered", f["countered"], side=them),
-            Line("snake_eyes", "snake eyes (a KO)", f["snake_eyes"]),
+            Line(
+                "countered",
+                f"{names[them]}'s " + ("scramble" if state.ground else "counter"),
+                f["countered"],
+                side=them,
+            ),
+            Line("snake_eyes", _snake_eyes(f, names, me), f["snake_eyes"]),
         ]
         title = f"{names[me]}'s {move}"
     else:
         defence = stat_word(DEFENCE[state.move])
         lines = [
             Line("held", f"{names[them]}'s {defence} holds", f["held"], side=them),
-            Line("countered", "a scramble" if state.ground else "a counter", f["countered"], side=them),
+            Line(
+                "countered",
+                f"{names[them]}'s " + ("scramble" if state.ground else "counter"),
+                f["countered"],
+                side=them,
+            ),
             Line("lands", f"the {move} lands" + (" (a finish)" if state.ground else ""), f["lands"], side=me),
-            Line("snake_eyes", "snake eyes (a KO)", f["snake_eyes"]),
+            Line("snake_eyes", f"snake eyes: a KO for {names[them]}", f["snake_eyes"], side=them),
         ]
         title = f"{names[them]}'s {defence} against the {move}"
     if state.ground or state.move == "takedown":
         lines.append(Line("ground_finish", f"{names[me]} finishes from the ground", f["ground_finish"], side=me))
     return Odds(title, tuple(lines), (("the exchange", _detail(f, names, me, state.ground, state.move)),), basis=BASIS)
+
+
+def _snake_eyes(f: dict[str, float], names: tuple[str, str], me: int) -> str:
+    """Snake eyes at the attack roll, whose KO it is (the new-user trial: "a KO" named nobody): the
+    attacker's now, or the defender's on the defence roll after it."""
+    if not f["their_snake_eyes"]:
+        return f"snake eyes: a KO for {names[me]}"
+    return f"snake eyes: a KO for {names[me]} or, defending, {names[1 - me]}"
 
 
 def figures(v: dict, me: int) -> dict[str, float]:

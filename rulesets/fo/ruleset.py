@@ -164,7 +164,7 @@ class Fo(TimedRuleset):
                 f"{stat_word(state.move)}: {rating} or under",
                 against=f"the {stat_word(state.move)} rating",
                 target=rating,
-                note=f"a double is {double}; 1-1 is a KO",
+                note=f"a double is {double}; 1-1 is a KO for {me.name}",  # snake eyes: the roller's (text)
                 also=HOLDING_WORDS,
             )
         defence = DEFENCE[state.move]
@@ -177,7 +177,7 @@ class Fo(TimedRuleset):
             f"{stat_word(defence)} against the {stat_word(state.move)}: {value} or under",
             against=f"the {stat_word(defence)} rating",
             target=value,
-            note=f"a double is {double}; 1-1 is a KO",
+            note=f"a double is {double} for {them.name}; 1-1 is a KO for {them.name}",
             also=HOLDING_WORDS,  # the defender rolls on the attacker's time: the attacker may still stall (FO-8)
         )
 
@@ -434,6 +434,10 @@ class Fo(TimedRuleset):
         total = scores(state.rounds)
         lines.append(f"total {red} {total[0]}, {blue} {total[1]}")
         return lines
+
+    def clock_event(self, answer: Answer) -> bool:
+        """The bell is the round clock's (FO-7): an amended roll before it leaves it ringing at 5:00."""
+        return said_of(answer, ROLLOFF_WORDS) is not None
 
     def round_verdict(self, seconds: tuple[float, float], fighters: tuple[FoCard, FoCard]) -> str:
         """A round's score in words: ``Red Fox 10-9 on attacking time (2:41 to 2:19)`` (FO-7)."""
