@@ -1425,6 +1425,43 @@ def test_a_shrugged_off_hurt_gives_its_penalty_when_the_gm_ends_the_scene():
     assert prompt(s).result.detail == "the GM ended the scene before round 3"  # nobody's status changed
 
 
+def test_several_shrugged_off_wounds_are_listed_once_each_level_when_the_scene_ends():
+    """FU-6 (the audit): Grak shrugs off two Hurts and a Very Hurt; at the GM's end the log said "Grak's
+    shrugged-off Hurt and Hurt and Very Hurt takes full effect", a level a box and the verb singular. Each
+    level is named once, with its count of boxes, and several take full effect."""
+    s = scene(A, card("Grak", hurt_boxes=2), health_rolls=True)
+    s, _ = hit_for(s, "- 0 0 0")  # Mediocre: Hurt
+    s, _ = play(s, "0 0 0 0")  # Health Fair >= Mediocre: shrugged off
+    s, _ = hit_for(s, "- 0 0 0")
+    s, _ = play(s, "0 0 0 0")  # the second Hurt box, shrugged off too
+    s, _ = hit_for(s, "0 0 0 0")  # Fair: Very Hurt
+    s, _ = play(s, "0 0 0 0")  # Fair >= Fair: shrugged off
+    assert track(s, "Grak")["suppressed"] == ["hurt", "hurt", "very_hurt"]
+    s, log = play(s, "end")
+    assert (
+        "The scene is over: Grak's shrugged-off Hurt (2 boxes) and Very Hurt take full effect: -2 to every roll" in log
+    )
+    assert s.after == ("Grak: Hurt (2 boxes) and Very Hurt in full, -2 to every roll",)
+
+
+def test_the_wound_penalty_is_the_worst_box_felt_on_combat_rolls_and_not_on_the_health_roll():
+    """FU-4 (Hurt -1, Very Hurt -2) and docs/decisions.md (the audit): Grak, Hurt and then Very Hurt, rolls at
+    -2, not -3 (the worst box felt, not the boxes added up); his combat roll lists it, his Health roll does not
+    (Health and the GM's modifiers alone)."""
+    s = scene(A, card("Grak"), health_rolls=True)
+    s, _ = hit_for(s, "- 0 0 0")  # Mediocre: Hurt
+    s, _ = play(s, "- - - -")  # Health Terrible-1 < Mediocre: felt
+    s, _ = play(s, "attack", "defend", "+ 0 0 0")
+    assert ("Hurt", -1) in prompt(s).modifier_parts  # Grak's melee defence, at -1
+    s, _ = play(s, "0 0 0 0", "0 0 0 0")  # Aldric Good v Grak Mediocre: RD 2; damage Fair: Very Hurt
+    health = prompt(s)
+    assert (health.reason, health.modifier_parts, health.modifier) == ("health roll", (("Health Fair", 0),), 0)
+    s, _ = play(s, "- - - -")  # felt
+    assert track(s, "Grak")["penalty"] == -2
+    s, _ = play(s, "attack", "defend", "+ 0 0 0")
+    assert prompt(s).modifier_parts == (("Sword Fair", 0), ("Very Hurt", -2))
+
+
 # --- FU-7: a ganged-up defender hits no one unless he beats every attacker -------------------------------------
 
 

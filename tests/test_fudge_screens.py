@@ -707,3 +707,49 @@ async def test_enter_again_after_a_pick_puts_one_more_of_the_same(data_dir: Path
             ("Dag Bluecoat", 1),
             ("Dag Bluecoat", 1),
         ]
+
+
+async def test_f5_writes_one_who_died_back_dead_and_his_next_scene_opens_over(data_dir: Path) -> None:
+    """FU-4 and design 6.5 (the audit, played as a GM plays it): Kit comes in Near Death from an earlier
+    scene, Ash strikes him again, no box is left: dead. f5 and y write ``dead: true`` on his card in the data
+    folder (his boxes stand as his card had them), and the next scene with him alone on his side opens over:
+    "dead before the scene began"."""
+    (data_dir / "fighters" / "fudge_kit.yaml").write_text(
+        "game: fudge\nfighters:\n"
+        "  - {name: Kit Bluecoat, setting: primitive, skills: {Spear: Fair}, dodge: Fair, strength: Fair,"
+        " health: Fair, weapons: [{weapon: spear, skill: Spear, two_handed: true}], wounds: {near_death: 1}}\n"
+    )
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        start_scene(app, ["Ash Redhand"], ["Dag Bluecoat", "Kit Bluecoat"])
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, FightScreen)
+        await type_answer(pilot, "attack")
+        await type_answer(pilot, "Kit Bluecoat")  # one out of the fight may be struck (design 6.1)
+        await type_answer(pilot, "attack")  # Dag at Ash
+        await type_answer(pilot, "+ + + +")  # Ash: Great + 4, Legendary+2
+        await type_answer(pilot, "- - - -")  # Dag: Mediocre - 4, he misses Ash
+        await type_answer(pilot, "+ + + +")  # Ash's damage to Kit: BD 0 + 4 = Legendary: Near Death, and his is full
+        log = [line for line, _ in screen.session.log()]
+        assert "Kit Bluecoat has no wound box left at Near Death or worse: dead" in log
+        assert screen.session.ruleset.trackers(screen.session.state)["Kit Bluecoat"]["status"] == "dead"
+        await type_answer(pilot, "end")
+        assert screen.session.over
+        await pilot.press("f5")
+        await pilot.pause()
+        diff = text_of(app.screen.query_one("#diff", Static)).splitlines()
+        assert any(line.startswith("+") and "dead: true" in line for line in diff), diff  # his card's line
+        await pilot.press("y")
+        await pilot.pause()
+        kit = app.roster("fudge").find("Kit Bluecoat")
+        assert kit.dead and kit.wounds == {"near_death": 1}
+        start_scene(app, ["Ash Redhand"], ["Kit Bluecoat"])
+        await pilot.pause()
+        result = app.screen.session.prompt.result
+        assert (result.winner, result.loser, result.detail, result.period) == (
+            "Ash Redhand",
+            "Kit Bluecoat",
+            "dead before the scene began",
+            0,
+        )

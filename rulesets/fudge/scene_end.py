@@ -22,6 +22,7 @@ from companion.rulesets.fudge.state import (
     WOUND_WORDS,
     NamedGift,
     faces_words,
+    listed,
     possessive,
 )
 
@@ -222,15 +223,28 @@ class SceneEnd(Experience):
                 continue
             was = me.status
             me.feel_all()
-            words = " and ".join(WOUND_WORDS[wound] for wound in shrugged)
+            words = shrugged_words(shrugged)
             now = me.status
             pen = PAIN[self.sheets[combatant].gift].get(me.worst() or "", 0)
             effect = f"{now}" if now != "fighting" else (f"{pen:+d} to every roll" if pen else "no penalty")
             line = (
-                f"The scene is over: {possessive(self.names[combatant])} shrugged-off {words} takes full effect: "
+                f"The scene is over: {possessive(self.names[combatant])} shrugged-off {words} "
+                f"{'takes' if len(shrugged) == 1 else 'take'} full effect: "
                 f"{effect}"
             )
             self.log.append(line)
             self.after.append(
                 f"{self.names[combatant]}: {words} in full, {effect}" + (f" (was {was})" if was != now else "")
             )
+
+
+def shrugged_words(shrugged: list[str]) -> str:
+    """The boxes shrugged off, a level a box (:data:`BOXES`), in words: each level once, with its count of
+    boxes where there are more (``Hurt (2 boxes) and Very Hurt``; the audit: it said "Hurt and Hurt")."""
+    levels = [level for level in BOXES if level in shrugged]
+    return listed(
+        [
+            WOUND_WORDS[level] + (f" ({shrugged.count(level)} boxes)" if shrugged.count(level) > 1 else "")
+            for level in levels
+        ]
+    )
