@@ -813,8 +813,10 @@ class Ruleset:
         """The table the current step uses, with the rolled row marked; None: no table."""
         return None
 
-    def total_text(self, prompt: RollPrompt, total: int) -> str:
-        """A roll's total as the game reads it, for the dice tray as the faces are typed; the number."""
+    def total_text(self, prompt: RollPrompt, total: int, faces: tuple[int, ...] = ()) -> str:
+        """A roll's total as the game reads it, for the dice tray as the faces are typed (``faces``, all
+        of them so far; ``total`` their sum with the prompt's modifier); the number. A game whose roll is
+        not read as a sum (NHB's exact seconds) reads the faces."""
         return str(total)
 
     def status(self, state: Any) -> str:

@@ -310,8 +310,8 @@ class Tournament(Ruleset):
     def card_words(self, card: Any) -> tuple[str, ...]:
         return self.game.card_words(card)
 
-    def total_text(self, prompt: Any, total: int) -> str:
-        return self.game.total_text(prompt, total)
+    def total_text(self, prompt: Any, total: int, faces: tuple[int, ...] = ()) -> str:
+        return self.game.total_text(prompt, total, faces)
 
     def gauges(self, state: TournamentState) -> dict[str, tuple[Gauge, ...]]:
         return self.game.gauges(state.bout) if state.bout is not None else {}

@@ -585,7 +585,7 @@ def _preview(prompt: Prompt, text: str, ruleset: Ruleset | None) -> tuple[bool, 
         return True, f"= {reading.shown or reading.key}" + (f": {reading.why}" if reading.why else "")
     if isinstance(prompt, RollPrompt):
         total = sum(reading) + (prompt.running if prompt.running is not None else prompt.modifier)
-        shown = ruleset.total_text(prompt, total) if ruleset is not None else total
+        shown = ruleset.total_text(prompt, total, tuple(reading)) if ruleset is not None else total
         last = prompt.dice.dice[-1]
         if last.explodes and reading and reading[-1] == last.high:  # ruling D-4: not a total yet
             return True, f"= {shown} so far: {reading[-1]} explodes, roll again and add"

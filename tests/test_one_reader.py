@@ -233,3 +233,24 @@ def test_the_preview_of_an_exploding_face_says_it_explodes_not_a_total() -> None
         assert preview(prompt, typed) == (True, "= 30 so far: 10 explodes, roll again and add")
     assert preview(prompt, "7") == (True, "= 27")
     assert preview(RollPrompt("Royce Gracie", 0, Dice((d(10),)), "the finish", 5), "10") == (True, "= 15")
+
+
+def test_the_preview_of_the_exact_seconds_is_the_seconds_enter_logs_not_the_sum_of_the_faces() -> None:
+    """Ruling NHB-7, seconds = 10 x (d6 - 1) + d10: the tray showed "= 10" for ``3 7`` (the faces added, a
+    new-user trial) where Enter logs 27 seconds; it shows the seconds, as Enter logs them."""
+    path = GOLDEN / "nhb_armbar.txt"
+    session = session_of("nhb", path)
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if "exact seconds" in session.prompt.headline():
+            break
+        session.submit(line)
+    else:
+        raise AssertionError("the armbar golden reaches no exact seconds' roll")
+    prompt = session.prompt
+    assert preview(prompt, "3 7", session.ruleset, session.check) == (True, "= 27 seconds")
+    assert preview(prompt, "1 1", session.ruleset, session.check) == (True, "= 1 second")
+    assert preview(prompt, "6 0", session.ruleset) == (True, "= 50 seconds")
+    assert session.submit("3 7").log[0].endswith("rolls 3 and 7: 27 seconds")

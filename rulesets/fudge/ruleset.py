@@ -140,7 +140,7 @@ class Fudge(SceneRuleset):
     def card_check(self, card: Any, tables: Any) -> list[str]:
         return check_against(card, tables)
 
-    def total_text(self, prompt: Any, total: int) -> str:
+    def total_text(self, prompt: Any, total: int, faces: tuple[int, ...] = ()) -> str:
         """A roll of Fudge dice reads on the ladder (FU-1): ``+2 Great``."""
         return ladder_show(total) if prompt.dice.fudge else str(total)
 

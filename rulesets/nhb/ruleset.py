@@ -72,6 +72,16 @@ _ONE = {die: Dice.of(die) for die in (D10X, D10, D20)}
 _RANGES = {dice: tuple((die.low, die.high) for die in dice.dice) for dice in (*_ONE.values(), SECONDS)}
 
 
+def _exact_seconds(d6: int, digit: int) -> int:
+    """The exact seconds of a finish from its roll, d6 then d10 read 0-9 (ruling NHB-7)."""
+    return 10 * (d6 - 1) + digit
+
+
+def _seconds_said(seconds: int) -> str:
+    """``27 seconds``, ``1 second`` (issue 22)."""
+    return f"{seconds} second{'s' * (seconds != 1)}"
+
+
 class Nhb(Ruleset):
     """The NHB ruleset (registered as ``nhb``)."""
 
@@ -182,6 +192,13 @@ class Nhb(Ruleset):
             side = state.controller
             return "choice", (PLACES, advised_place(state.fighters[side], state.fighters[other_side(side)]))
         return "roll", _RANGES[self._dice(state)]
+
+    def total_text(self, prompt: Any, total: int, faces: tuple[int, ...] = ()) -> str:
+        """The exact seconds' roll reads as the seconds it gives, as Enter logs them (ruling NHB-7:
+        10 x (d6 - 1) + d10), not as the sum of its faces; every other roll as its total."""
+        if prompt.dice == SECONDS and len(faces) == len(SECONDS.dice):
+            return _seconds_said(_exact_seconds(*faces))
+        return str(total)
 
     def odds(self, state: NhbState, *, wait: bool = False) -> Any:
         """The odds of the prompt in play (issue 8): control, fight points, the finish and
@@ -541,9 +558,10 @@ class Nhb(Ruleset):
 
     def _seconds(self, state: NhbState, faces: tuple[int, ...], log: bool) -> Outcome:
         d6, digit = faces
-        seconds = 10 * (d6 - 1) + digit  # ruling NHB-7
-        said = f"{seconds} second{'s' * (seconds != 1)}"  # "1 second" (issue 22)
-        lines = (f"{state.fighters[state.roller].name} rolls {d6} and {digit}: {said}",) if log else ()
+        seconds = _exact_seconds(d6, digit)
+        lines = (
+            (f"{state.fighters[state.roller].name} rolls {d6} and {digit}: {_seconds_said(seconds)}",) if log else ()
+        )
         return self._over(state, seconds, lines, log)
 
     _steps = {"control": _control, "fight": _fight, "finish": _finish, "sub": _sub, "seconds": _seconds}
