@@ -135,7 +135,10 @@ class HomeScreen(Screen[None]):
         finished.clear_options()
         for saved in store.sessions("over"):
             outcome = _outcome(saved.game, saved.result or {})
-            finished.add_option(Option(escape(f"{outcome} · {_when(saved.updated)}"), id=str(saved.id)))
+            if not (saved.result or {}).get("winner"):  # a draw names nobody: whose fight it was
+                outcome = f"{_title(saved.game, saved.title)}: {outcome}"
+            label = f"{outcome} · {_short(saved.game)} · {_when(saved.updated)}"
+            finished.add_option(Option(escape(label), id=str(saved.id)))
         over_count = finished.option_count
         self.query_one("#finished-heading", Label).update(
             f"Finished fights ({over_count})" if over_count else "Finished fights"

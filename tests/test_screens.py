@@ -466,6 +466,32 @@ async def test_a_finished_fight_reopens_from_home_with_its_result(data_dir: Path
         assert "Alpha One def. Bravo Two by KO (GNP KO)" in text_of(shown.query_one("#result", Static))
 
 
+async def test_the_finished_list_says_whose_fight_a_draw_was_and_each_fight_s_game(data_dir: Path) -> None:
+    """A draw names nobody ("Draw (the GM ended the scene), round 1", a new-user trial could not tell whose
+    scene it was): its line says the fight's title first; every finished line says its game, as the
+    unfinished list does."""
+    from companion.ruleset import Answer
+
+    app = make_app(data_dir, rng=random.Random(1))
+    store = app.store
+    draw = store.create("fudge", {}, "Sir Aldric of Wendham vs Old Tyrant")
+    ended = {"winner": None, "loser": None, "method": "draw", "detail": "the GM ended the scene", "period": 1}
+    store.append(draw, 0, Answer("end"), ended)
+    won = store.create("nhb", {}, "Alpha One vs Bravo Two")
+    ko = {"winner": "Alpha One", "loser": "Bravo Two", "method": "KO", "period": 1, "time": "0:20"}
+    store.append(won, 0, Answer("7"), ko)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        finished = app.screen.query_one("#finished", OptionList)
+        lines = [str(finished.get_option_at_index(i).prompt) for i in range(finished.option_count)]
+        assert any(
+            line.startswith("Sir Aldric of Wendham vs Old Tyrant: Draw (the GM ended the scene)")
+            and " · Fudge · " in line
+            for line in lines
+        ), lines
+        assert any(line.startswith("Alpha One def. Bravo Two by KO") and " · NHB · " in line for line in lines), lines
+
+
 async def test_names_with_brackets_are_shown_as_written(tmp_path: Path) -> None:
     """A card name is text, never markup: "[The]" stays, "[/]" does not crash a screen."""
     (tmp_path / "fighters").mkdir()
