@@ -795,9 +795,10 @@ class Store:
 
     # --- settings ------------------------------------------------------------
 
-    SETTINGS = ("odds", "theme")
+    SETTINGS = ("odds", "theme", "options")
     """The player's settings kept in ``meta`` beside the schema version: ``odds`` (shown | hidden),
-    ``theme`` (the name of the theme chosen last)."""
+    ``theme`` (the name of the theme chosen last), ``options`` (each game's rules options as chosen for
+    its last fight, a JSON object by game: the next fight's options screen starts from them)."""
 
     def setting(self, key: str, default: str) -> str:
         """A setting as last saved (``default`` if never saved)."""

@@ -336,7 +336,9 @@ class MatchupScreen(GameHeader, Screen[None]):
             said = self.options_said() or " · the default options"
             self._status(f"The next run plays with these options{said}: r runs.", muted=True)
 
-        self.app.push_screen(OptionsScreen(self.options_ruleset, self.options, start="Use them"), chosen)
+        self.app.push_screen(
+            OptionsScreen(self.options_ruleset, self.options, start="Use them", remember=False), chosen
+        )
 
     def options_said(self) -> str:
         """The options of the next run that are not the game's defaults, as the status line says

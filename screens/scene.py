@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Footer, Header, Input, OptionList, Static
 
-from companion.ruleset import SIDES, Setup, default_options
+from companion.ruleset import SIDES, Setup
 from companion.screens.select import FighterSelectScreen
 from companion.screens.widgets import escape
 
@@ -323,6 +323,6 @@ class SceneSelectScreen(FighterSelectScreen):
                 self.app.new_fight(Setup(self.game, cards, options, sides=sides))
 
         if self.ruleset.options:
-            self.app.push_screen(OptionsScreen(self.ruleset, default_options(self.ruleset)), chosen)
+            self.app.push_screen(OptionsScreen(self.ruleset), chosen)
         else:
             chosen({})

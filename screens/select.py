@@ -18,7 +18,7 @@ from textual.widgets import Footer, Header, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.cards import Roster
-from companion.ruleset import GAMES, SIDES, Ruleset, Setup, default_options, get_ruleset
+from companion.ruleset import GAMES, SIDES, Ruleset, Setup, get_ruleset
 from companion.screens.widgets import GameHeader, card_text, escape
 from companion.tournament import SIZES
 from companion.words import folded
@@ -429,9 +429,7 @@ class FighterSelectScreen(GameHeader, Screen[None]):
             cards = list(entrants)
             if draw == AT_RANDOM:
                 self.app.rng.shuffle(cards)  # the app's generator: seeded in tests
-            self.app.push_screen(
-                OptionsScreen(ruleset, default_options(ruleset)), lambda options: chosen(options, tuple(cards))
-            )
+            self.app.push_screen(OptionsScreen(ruleset), lambda options: chosen(options, tuple(cards)))
 
         self.app.push_screen(DrawScreen(tuple(c.name for c in entrants)), drawn)
 
@@ -507,6 +505,6 @@ class FighterSelectScreen(GameHeader, Screen[None]):
                 self.app.new_fight(Setup(self.game, tuple(self.corners), options))
 
         if self.ruleset.options:
-            self.app.push_screen(OptionsScreen(self.ruleset, default_options(self.ruleset)), chosen)
+            self.app.push_screen(OptionsScreen(self.ruleset), chosen)
         else:
             chosen({})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 from typing import Any
 
 from textual import on
@@ -11,7 +13,37 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select
 
-from companion.ruleset import OptionSpec, Ruleset
+from companion.ruleset import OptionSpec, Ruleset, default_options, resolve_options
+from companion.store import Store, StoreError
+
+
+def remembered_options(store: Store, ruleset: Ruleset) -> dict[str, Any]:
+    """The game's rules options as chosen for its last fight (a new-user trial set six Fudge options again
+    for every scene); the defaults the first time, and for any option kept that no longer fits."""
+    chosen = default_options(ruleset)
+    try:
+        kept = json.loads(store.setting("options", "{}")).get(ruleset.key, {})
+    except (ValueError, AttributeError):  # a damaged setting: the defaults
+        return chosen
+    for key, value in kept.items() if isinstance(kept, dict) else ():
+        try:
+            chosen[key] = resolve_options(ruleset.options, {key: value})[key]
+        except (ValueError, TypeError):  # an option since dropped, or a value it no longer has
+            continue
+    return chosen
+
+
+def remember_options(store: Store, ruleset: Ruleset, options: dict[str, Any]) -> None:
+    """Keep ``options`` as the game's last chosen (nothing kept where the store cannot be written)."""
+    try:
+        kept = json.loads(store.setting("options", "{}"))
+        if not isinstance(kept, dict):
+            kept = {}
+    except ValueError:
+        kept = {}
+    kept[ruleset.key] = options
+    with contextlib.suppress(StoreError):  # a convenience: a read-only store keeps none
+        store.set_setting("options", json.dumps(kept, sort_keys=True))
 
 
 class OptionsScreen(ModalScreen[dict[str, Any] | None]):
@@ -19,9 +51,11 @@ class OptionsScreen(ModalScreen[dict[str, Any] | None]):
 
     Args:
         ruleset: the game whose options these are.
-        chosen: the values to show first (the defaults).
+        chosen: the values to show first; None: those of the game's last fight
+            (:func:`remembered_options`), else its defaults.
         start: what ctrl+s and the first button do with them (the simulator's: use them for
             its next run).
+        remember: keep the options started with for the game's next fight.
     """
 
     CSS_PATH = "setup.tcss"
@@ -30,17 +64,36 @@ class OptionsScreen(ModalScreen[dict[str, Any] | None]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start fight", priority=True),
         Binding("escape", "dismiss(None)", "Cancel"),
+        Binding("ctrl+b", "defaults", "Defaults", priority=True),  # ctrl+d is the dice roller everywhere
     ]
 
-    def __init__(self, ruleset: Ruleset, chosen: dict[str, Any], start: str = "Start fight") -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        chosen: dict[str, Any] | None = None,
+        start: str = "Start fight",
+        *,
+        remember: bool = True,
+    ) -> None:
         super().__init__()
         self.ruleset = ruleset
-        self.chosen = dict(chosen)
+        self.given = chosen
+        self.chosen: dict[str, Any] = {}
         self.start = start
+        self.remember = remember
 
     def compose(self) -> ComposeResult:
+        store = getattr(self.app, "store", None)
+        if self.given is not None:
+            self.chosen = dict(self.given)
+        else:
+            self.chosen = (
+                remembered_options(store, self.ruleset) if store is not None else default_options(self.ruleset)
+            )
         with Vertical(id="dialog"):
             yield Label(f"{self.ruleset.title}: rules options", id="title")
+            if self.given is None and self.chosen != default_options(self.ruleset):
+                yield Label("as at your last fight of this game; ctrl+b: back to the defaults", id="kept")
             # many options (Fudge has 13) scroll inside the dialog; the buttons stay in view
             with VerticalScroll(id="options"):
                 for spec in self.ruleset.options:
@@ -68,7 +121,16 @@ class OptionsScreen(ModalScreen[dict[str, Any] | None]):
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
+        store = getattr(self.app, "store", None)
+        if self.remember and store is not None:
+            remember_options(store, self.ruleset, self.chosen)
         self.dismiss(dict(self.chosen))
+
+    def action_defaults(self) -> None:
+        """Every option back to the game's default."""
+        for spec in self.ruleset.options:
+            self.query_one(f"#opt-{spec.key}", Select).value = spec.default
+        self.chosen = default_options(self.ruleset)
 
     @on(Button.Pressed, "#cancel")
     def _cancel(self) -> None:

@@ -224,6 +224,42 @@ async def test_the_twenty_options_fit_and_scroll_at_80x24(data_dir: Path) -> Non
         assert screen.chosen[key] != get_ruleset("fudge").options[-1].default
 
 
+async def test_the_options_start_as_at_the_last_scene_and_ctrl_b_gives_the_defaults(data_dir: Path) -> None:
+    """A new-user trial set six options again for every scene: the options screen starts from those the
+    game's last fight was started with (said under its title), in a new app too; ctrl+b sets the defaults."""
+    first = get_ruleset("fudge").options[0]
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await build_scene(pilot, RED[:1], BLUE[:1])
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, OptionsScreen) and not screen.query("#kept")  # nothing kept yet: the defaults
+        assert app.focused is screen.query(Select).first()
+        await pilot.press("enter", "down", "enter")  # the first option's next value
+        await pilot.pause()
+        changed = screen.chosen[first.key]
+        assert changed != first.default
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, FightScreen) and app.screen.session.setup.options[first.key] == changed
+    app = make_app(data_dir, rng=random.Random(1))  # another evening
+    async with app.run_test(size=(100, 30)) as pilot:
+        await build_scene(pilot, RED[:1], BLUE[:1])
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, OptionsScreen)
+        assert screen.query_one(f"#opt-{first.key}", Select).value == changed == screen.chosen[first.key]
+        assert "as at your last fight of this game; ctrl+b: back to the defaults" in screen_text(app)
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        assert screen.query_one(f"#opt-{first.key}", Select).value == first.default == screen.chosen[first.key]
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, FightScreen) and app.screen.session.setup.options[first.key] == first.default
+
+
 # --- the fight ---------------------------------------------------------------------
 
 
