@@ -1025,7 +1025,7 @@ def run_scene_simulate(args: argparse.Namespace, ruleset: Ruleset, stdout: IO[st
 
 def format_scene_summary(summary: dict[str, Any], asked: int) -> str:
     """A scene run's figures as a table for the terminal (``summary`` as ``--json`` prints it)."""
-    from companion.simulate_scenes import round_rows
+    from companion.simulate_scenes import round_rows, side_name
 
     n = summary["n"]
     head = f"{n:,} scenes"
@@ -1034,11 +1034,15 @@ def format_scene_summary(summary: dict[str, Any], asked: int) -> str:
     lines = [f"{head}, seed {summary['seed']}"]
     for side, names in summary["sides"].items():
         lines.append(f"  {side:<5} {' & '.join(names)}")
+    # each side by its combatants, as the scene simulator's screen names it (the red/blue above
+    # are for the side column of the combatants' table)
+    labels = {side: side_name(names) for side, names in summary["sides"].items()}
+    width = max([len("no winner"), *(len(label) for label in labels.values())])
     lines.append("Sides' wins (95% interval):")
     for side, share in summary["wins"].items():
         lo, hi = summary["wins_interval"][side]
-        lines.append(f"  {side:<10} {_pct(share):>6}  ({_pct(lo)}-{_pct(hi)})")
-    lines.append(f"  {'no winner':<10} {_pct(summary['no_winner']):>6}")
+        lines.append(f"  {labels.get(side, side):<{width}} {_pct(share):>6}  ({_pct(lo)}-{_pct(hi)})")
+    lines.append(f"  {'no winner':<{width}} {_pct(summary['no_winner']):>6}")
     lines.append("Scenes end: " + ", ".join(f"{method} {_pct(share)}" for method, share in summary["methods"].items()))
     rounds = summary["rounds"]
     cuts = ", ".join(f"{p}% by {r}" for p, r in rounds["percentiles"].items() if p != "50")
