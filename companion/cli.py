@@ -77,7 +77,10 @@ The later answers are kept while each still fits (its prompt asks the same of
 the same fighter, and the answer is still accepted); the first that does not is
 asked again, and it and those after it are dropped:
   {"amended": 1, "who": ..., "was": "5", "now": "1", "kept": [...], "dropped": [...],
+   "was_shown": ..., "now_shown": ..., "kept_shown": [...], "dropped_shown": [...],
    "log": [...], "asked_again": {...} or null}
+("was" ... "dropped" as typed; the "_shown" ones as their prompts showed them:
+a choice by its option's name, "Sword, Long" for "sword-long").
 then the prompt now asked. A refused TEXT changes nothing.
 
 A fight exported as JSON ('companion export ID --format json', or ctrl+e in a
@@ -794,6 +797,8 @@ def amend_line(session: Session, line: str) -> dict[str, Any]:
     for an exploding die typed in one go) becomes TEXT, and the fight is folded again from it.
     The JSON line saying so: the answers kept and dropped, the log from the amended answer on,
     and the prompt asked again (null when every later answer still fits); or the refusal."""
+    from companion.amending import amendment_shown
+
     match = _AMEND.match(line)
     n = len(session.steps)
     if match is None:
@@ -821,6 +826,8 @@ def amend_line(session: Session, line: str) -> dict[str, Any]:
         "now": amendment.new,
         "kept": [answer.text for answer in amendment.kept_answers],
         "dropped": [answer.text for answer in dropped],
+        # the same as their prompts showed them ("Sword, Long" for "sword-long"), for a reader
+        **{f"{key}_shown": value for key, value in amendment_shown(session, amendment).items()},
         "log": [line for step in session.steps[amendment.index :] for line in step.log],
         "asked_again": session.prompt.to_json() if dropped else None,
     }
