@@ -1100,7 +1100,7 @@ def test_brutal_hit_both_double_sixes_cancel_the_instant_tap():
     assert outcome(f("red=armbar blue=break")) == "Armbar v Break: BRUTAL HIT! (Red acts)"
     f("6 6")
     assert f("6 6")[1:] == ["Blue's double 6s: no damage", "Red has the armbar on: one more won roll-off and Blue taps"]
-    assert roll_prompt(f)["reason"] == "armbar (armbar hold)"
+    assert roll_prompt(f)["reason"] == "armbar (the hold)"
     assert f.hp(1) == (60, 60, 40, 0)
 
 
@@ -1703,7 +1703,7 @@ def test_submission_lands_then_one_more_won_roll_off_taps():
         "Red has the armbar on: one more won roll-off and Blue taps",
     ]
     p = roll_prompt(f)
-    assert (p["who"], p["reason"], p.get("target")) == ("Red", "armbar (armbar hold)", None)
+    assert (p["who"], p["reason"], p.get("target")) == ("Red", "armbar (the hold)", None)
     f("4 4")
     assert f("3 3") == ["Blue rolls 3+3 = 6 for defence", "Blue taps to the armbar!"]
     r = f.result()
@@ -2109,7 +2109,7 @@ def test_brutal_hit_both_double_sixes_against_a_submission_on_the_ground():
     f("6 6")
     assert f("6 6")[1:] == ["Blue's double 6s: no damage", "Red has the armbar on: one more won roll-off and Blue taps"]
     assert f.hp(1) == (60, 60, 40, 0)
-    assert roll_prompt(f)["reason"] == "armbar (armbar hold)"
+    assert roll_prompt(f)["reason"] == "armbar (the hold)"
     f("4 4")
     assert f("3 3")[1:] == ["Blue taps to the armbar!"]
     assert f.result()["method"] == "submission"

@@ -111,6 +111,7 @@ def test_the_lines_that_name_a_move_with_a_verb_read_as_english():
     hold = Fight(RED, BLUE, position="ground", dominant=0)
     hold("red=heel-hooks blue=ground-punches", "5 5", "1 2")  # WHO FASTER: Red's heel hooks land
     assert "Red has the heel hooks on: one more won roll-off and Blue taps" in hold.log
+    assert hold.prompt.headline() == "Red: roll 2d6 for heel hooks (the hold)"  # not "(heel hooks hold)"
     reveal = Fight(RED, BLUE)
     assert reveal("red=deep-breaths blue=elbows-in")[1] == (
         "Deep breaths v Elbows in: TAUNTS! No rolls; focus gained in full by Deep breaths, as usual by Elbows in."

@@ -158,7 +158,7 @@ class Positions(Damage):
         )
         _, clash = self.rolloff(
             (move, None) if holder == 0 else (None, move),
-            f"{move.name.lower()} hold",
+            "the hold",  # the log line before names the move: "Red has the heel hooks on"
             lead=holder,
             reading=must_win,
             strikes=False,
