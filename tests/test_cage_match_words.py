@@ -134,6 +134,7 @@ def test_no_line_of_whole_fights_makes_a_move_s_name_a_verb_s_subject():
                 ex = exchange(turn)
                 if ex is not None:
                     compact, sections = roll_lines(turn, ex)
+                    assert compact, session.prompt.headline()  # the tray's odds are never blank at a roll
                     lines += [x.label for x in compact] + [title for title, _ in sections]
                     lines += [x.label for _, shown in sections for x in shown]
             lines += session.roll().log
