@@ -8,6 +8,8 @@ the same way, numbered as ``companion script``'s ``amend N TEXT`` counts answers
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.dice import Refused
 from companion.reader import choose, separator
 from companion.ruleset import Answer, Choice, ChoicePrompt, OverPrompt, Prompt, SecretPrompt
@@ -76,6 +78,24 @@ def shown_before(session: Session, index: int, answers: tuple[Answer, ...]) -> l
         except Refused:
             return words + [a.text for a in answers[len(words) :]]
     return words
+
+
+def amendment_shown(session: Session, amendment: Amendment) -> dict[str, Any]:
+    """An amendment's answers as their prompts showed them (:func:`shown`), for what a reader reads
+    (the export's Markdown, the ``*_shown`` fields of ``companion script``'s ``amend`` line and of an
+    export's JSON): ``was`` and ``now`` (``Sword, Long`` and ``Dagger``, not ``sword-long``), then
+    ``kept`` and ``dropped``, the later answers, each as its prompt showed it when it was given.
+    Faces and words read as typed stay as typed."""
+    told = shown_before(session, amendment.index, amendment.before)
+    state = session.steps[amendment.index - 1].state if amendment.index else session.start
+    then = session.ruleset.prompt(state)  # the amended answer's prompt, as shown_before asked it
+    start = 1 + amendment.chained  # the old answer's own exploding dice went with it
+    return {
+        "was": told[0] if told else amendment.old.text,
+        "now": shown(then, amendment.given[0]) if len(amendment.given) == 1 else amendment.new,
+        "kept": told[start : start + amendment.kept],
+        "dropped": told[start + amendment.kept :],
+    }
 
 
 def was_shown(session: Session, amendment: Amendment) -> str:

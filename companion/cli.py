@@ -78,7 +78,10 @@ The later answers are kept while each still fits (its prompt asks the same of
 the same fighter, and the answer is still accepted); the first that does not is
 asked again, and it and those after it are dropped:
   {"amended": 1, "who": ..., "was": "5", "now": "1", "kept": [...], "dropped": [...],
+   "was_shown": ..., "now_shown": ..., "kept_shown": [...], "dropped_shown": [...],
    "log": [...], "asked_again": {...} or null}
+("was" ... "dropped" as typed; the "_shown" ones as their prompts showed them:
+a choice by its option's name, "Sword, Long" for "sword-long").
 then the prompt now asked. A refused TEXT changes nothing.
 
 A fight exported as JSON ('companion export ID --format json', or ctrl+e in a
@@ -824,6 +827,8 @@ def amend_line(session: Session, line: str) -> dict[str, Any]:
     for an exploding die typed in one go) becomes TEXT, and the fight is folded again from it.
     The JSON line saying so: the answers kept and dropped, the log from the amended answer on,
     and the prompt asked again (null when every later answer still fits); or the refusal."""
+    from companion.amending import amendment_shown
+
     match = _AMEND.match(line)
     n = len(session.steps)
     if match is None:
@@ -851,6 +856,8 @@ def amend_line(session: Session, line: str) -> dict[str, Any]:
         "now": amendment.new,
         "kept": [answer.text for answer in amendment.kept_answers],
         "dropped": [answer.text for answer in dropped],
+        # the same as their prompts showed them ("Sword, Long" for "sword-long"), for a reader
+        **{f"{key}_shown": value for key, value in amendment_shown(session, amendment).items()},
         "log": [line for step in session.steps[amendment.index :] for line in step.log],
         "asked_again": session.prompt.to_json() if amendment.asks_again else None,  # not for a bell kept past a gap
     }
@@ -1055,7 +1062,7 @@ def run_scene_simulate(args: argparse.Namespace, ruleset: Ruleset, stdout: IO[st
 
 def format_scene_summary(summary: dict[str, Any], asked: int) -> str:
     """A scene run's figures as a table for the terminal (``summary`` as ``--json`` prints it)."""
-    from companion.simulate_scenes import round_rows
+    from companion.simulate_scenes import round_rows, side_name
 
     n = summary["n"]
     head = f"{n:,} scenes"
@@ -1064,11 +1071,15 @@ def format_scene_summary(summary: dict[str, Any], asked: int) -> str:
     lines = [f"{head}, seed {summary['seed']}"]
     for side, names in summary["sides"].items():
         lines.append(f"  {side:<5} {' & '.join(names)}")
+    # each side by its combatants, as the scene simulator's screen names it (the red/blue above
+    # are for the side column of the combatants' table)
+    labels = {side: side_name(names) for side, names in summary["sides"].items()}
+    width = max([len("no winner"), *(len(label) for label in labels.values())])
     lines.append("Sides' wins (95% interval):")
     for side, share in summary["wins"].items():
         lo, hi = summary["wins_interval"][side]
-        lines.append(f"  {side:<10} {_pct(share):>6}  ({_pct(lo)}-{_pct(hi)})")
-    lines.append(f"  {'no winner':<10} {_pct(summary['no_winner']):>6}")
+        lines.append(f"  {labels.get(side, side):<{width}} {_pct(share):>6}  ({_pct(lo)}-{_pct(hi)})")
+    lines.append(f"  {'no winner':<{width}} {_pct(summary['no_winner']):>6}")
     lines.append("Scenes end: " + ", ".join(f"{method} {_pct(share)}" for method, share in summary["methods"].items()))
     rounds = summary["rounds"]
     cuts = ", ".join(f"{p}% by {r}" for p, r in rounds["percentiles"].items() if p != "50")

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import __version__
-from companion.amending import standing
+from companion.amending import amendment_shown, shown, standing
 from companion.clock import mmss
 from companion.dice import Refused
 from companion.ruleset import (
@@ -235,16 +235,19 @@ def to_markdown(fight: Fight) -> str:
     amended = standing(session)
     for number, (prompt, state, step) in enumerate(played(session), start=1):
         answer = step.answer
-        head = f"{number}. {md(prompt.headline())}: `{code(answer.text)}`"
+        # a choice as its prompt shows it ("Sword, Long"), as the play-by-play and the amend list say
+        # it, not the key it was typed as ("sword-long": the JSON keeps the text as typed)
+        said = shown(prompt, answer)
+        head = f"{number}. {md(prompt.headline())}: `{code(said)}`"
         words = ruleset.answer_words(prompt, answer)
-        if words and words != answer.text:
+        if words and words not in (answer.text, said):
             head += f" ({md(words)})"
         head += f", {answer_mark(prompt, answer)}"
         stamp = stamp_said(ruleset, state, answer)
         if stamp:
             head += f" {stamp}"
         if number - 1 in amended:
-            head += f", amended: was `{code(amended[number - 1].old.text)}`"
+            head += f", amended: was `{code(shown(prompt, amended[number - 1].old))}`"
         indent = " " * (len(str(number)) + 2)  # under the item's text, so the lines belong to it
         out.append(head)
         out += [f"{indent}- {md(line)}" for line in step.log]
@@ -263,7 +266,7 @@ def to_markdown(fight: Fight) -> str:
             figures = " · ".join(_tracker(ruleset, key, value) for key, value in numbers.items() if _shown(value))
             out.append(f"- **{md(name)}**: {md(figures)}" if figures else f"- **{md(name)}**")
         out.append("")
-    out += amendments_said(session.amendments)
+    out += amendments_said(session.amendments, session)
     out += free_rolls_said(fight.free_rolls)
     return "\n".join(out)
 
@@ -273,12 +276,12 @@ def code(text: str) -> str:
     return text.replace("`", "'")
 
 
-def answers_said(answers: tuple[Answer, ...]) -> str:
-    """Answers as code spans, ``none`` for none: ```g`, `15```."""
-    return ", ".join(f"`{code(answer.text)}`" for answer in answers) or "none"
+def answers_said(answers: list[str]) -> str:
+    """Answers as their prompts showed them, as code spans, ``none`` for none: ```ground`, `15```."""
+    return ", ".join(f"`{code(answer)}`" for answer in answers) or "none"
 
 
-def amendments_said(amendments: list[Amendment]) -> list[str]:
+def amendments_said(amendments: list[Amendment], session: Session) -> list[str]:
     """The section of the fight's amendments (issue 23), oldest first: each answer's number, who
     answered it, when, the old and the new value, the later answers kept and those that no longer
     fit (dropped: the first of them was asked again). None: no section."""
@@ -286,10 +289,11 @@ def amendments_said(amendments: list[Amendment]) -> list[str]:
         return []
     out = ["## Amendments", ""]
     for amendment in amendments:
+        words = amendment_shown(session, amendment)  # each answer as its prompt showed it: "Sword, Long"
         out.append(
             f"- Answer {amendment.number} ({md(amendment.who)}), {when(amendment.at)}: "
-            f"`{code(amendment.old.text)}` → `{code(amendment.new)}`; "
-            f"kept {answers_said(amendment.kept_answers)}; dropped {answers_said(amendment.dropped)}"
+            f"`{code(words['was'])}` → `{code(words['now'])}`; "
+            f"kept {answers_said(words['kept'])}; dropped {answers_said(words['dropped'])}"
         )
     return [*out, ""]
 
@@ -387,6 +391,7 @@ def to_json(fight: Fight) -> dict[str, Any]:
                 "now": a.new,
                 "kept": [answer.text for answer in a.kept_answers],
                 "dropped": [answer.text for answer in a.dropped],
+                **_shown_fields(session, a),
             }
             for a in session.amendments
         ],
@@ -395,6 +400,13 @@ def to_json(fight: Fight) -> dict[str, Any]:
             for r in fight.free_rolls
         ],
     }
+
+
+def _shown_fields(session: Session, amendment: Amendment) -> dict[str, Any]:
+    """``was_shown``, ``now_shown``, ``kept_shown``, ``dropped_shown``: an amendment's answers as
+    their prompts showed them (``Sword, Long``), beside the texts as typed (``sword-long``) that a
+    machine reader types again."""
+    return {f"{key}_shown": value for key, value in amendment_shown(session, amendment).items()}
 
 
 def render(fight: Fight, form: str) -> str:

@@ -344,6 +344,8 @@ class PlainFight:
         session = self.session
         if session.over:
             self.table.say(f"Saved: fight {session.id} is over. It is listed with its result in the app.")
+        elif session.unanswered and session.store is not None and not session.store.free_rolls(session.id):
+            self.table.say(f"Nothing answered: fight {session.id} is not kept.")  # Session.close drops it
         else:
             n = len(session.steps)
             self.table.say(

@@ -619,10 +619,19 @@ class Session:
                 at = follows.get(at)
             self._under = under
 
+    @property
+    def unanswered(self) -> bool:
+        """Nothing answered yet, nor undone, nor amended: the fight is as it began."""
+        return not self.steps and not self.redo_stack and not self.amendments
+
     def close(self) -> None:
-        """Let go of the fight in the store (another app may then open it)."""
+        """Let go of the fight in the store (another app may then open it); a fight left with
+        nothing answered is not kept (:meth:`companion.store.Store.drop_unanswered`)."""
         if self.store is not None and self.id is not None and not self._closed:
             self._closed = True
+            drop = getattr(self.store, "drop_unanswered", None)
+            if self.unanswered and drop is not None:
+                drop(self.id)
             self.store.release(self.id)
 
     def _changed(self) -> None:

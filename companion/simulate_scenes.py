@@ -313,6 +313,22 @@ def _percentile(counts: Counter[int], p: int) -> int | None:
     raise AssertionError("unreachable")
 
 
+SIDE_WIDTH = 40
+"""The most a side's name takes in the wins table before its members are counted instead."""
+
+
+def side_name(names: list[str], width: int = SIDE_WIDTH) -> str:
+    """A side as the wins table names it: its combatants, as a scene's result names a side (``Ash
+    Redhand & Bo Blackwood``), the first and how many more where they are many (``Orc Raider 1 & 5
+    more``); the duel simulator names its corners by their fighters, never ``red side``. The scene
+    simulator's screen and ``companion simulate``'s table alike."""
+    whole = " & ".join(names)
+    if len(whole) <= width or len(names) < 2:
+        return whole if len(whole) <= width else whole[: width - 1] + "…"
+    first = names[0] if len(names[0]) <= width - 12 else names[0][: width - 13] + "…"
+    return f"{first} & {len(names) - 1} more"
+
+
 def round_rows(distribution: dict[str, float], most: int = 12) -> list[tuple[str, float]]:
     """The rounds' distribution as at most ``most`` rows: a round a row, or ranges of equal width
     (``4-6``) when the scenes end over more rounds than that; a long tail beyond the 95th percentile

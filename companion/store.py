@@ -929,6 +929,41 @@ class Store:
             purged += 1
         return purged
 
+    KEPT_WITH_A_FIGHT = ("answers", "amendments", "free_rolls")
+    """What is kept with a fight besides its setup: a fight with none of it had nothing typed."""
+
+    def drop_unanswered(self, session_id: int | None = None) -> int:
+        """Delete a fight still open with nothing kept with it (no answer, undone ones included, no
+        amendment, no free roll): one left as it began, a rematch never played, leaves no unfinished
+        fight in the lists; nothing typed is lost. Without ``session_id``, every such fight no other
+        app has open (one killed before its first answer, or kept by an earlier companion). How many
+        were deleted; none in a store that cannot be written.
+        """
+        if self.read_only is not None:
+            return 0
+        try:
+            with self._write() as conn:
+                rows = conn.execute(
+                    "SELECT id FROM sessions WHERE status='open'" + (" AND id=?" if session_id is not None else ""),
+                    () if session_id is None else (session_id,),
+                ).fetchall()
+                empty = [
+                    int(row[0])
+                    for row in rows
+                    if not any(
+                        conn.execute(f"SELECT 1 FROM {table} WHERE session_id=? LIMIT 1", (row[0],)).fetchone()
+                        for table in self.KEPT_WITH_A_FIGHT
+                    )
+                    and (session_id is not None or not self.held_elsewhere(int(row[0])))
+                ]
+                for gone in empty:
+                    conn.execute("DELETE FROM sessions WHERE id=?", (gone,))
+        except (StoreError, sqlite3.Error):  # full, locked, or closed as the app ends: the fight stays listed
+            return 0
+        for gone in empty:
+            self._rev.pop(gone, None)
+        return len(empty)
+
     # --- reading ---------------------------------------------------------------
 
     def load(self, session_id: int) -> tuple[str, dict[str, Any], list[Answer], list[Answer]]:

@@ -235,6 +235,7 @@ class CompanionApp(App[None]):
         # forgotten, purged at a later quit
         with contextlib.suppress(StoreError):
             self.store.purge_forgotten()
+        self.store.drop_unanswered()  # a fight left as it began (killed before its first answer) is not kept
         self.store.close()
 
 

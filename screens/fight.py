@@ -780,6 +780,7 @@ class FightScreen(Screen[None]):
         if self.amending.active:
             self.amending.cancel()
             return
+        self.session.close()  # now, not at unmount: a fight left unanswered is gone before home lists the fights
         self.app.back_home()
 
     def action_amend(self) -> None:

@@ -24,7 +24,7 @@ from companion.ruleset import SIDES, Setup, get_ruleset
 from companion.screens.matchup import MatchupScreen, hbar, interval, pct
 from companion.screens.widgets import escape
 from companion.simulate import ensure_resource_tracker
-from companion.simulate_scenes import SceneTally, round_rows, run_scenes, scene_plan, scene_workers
+from companion.simulate_scenes import SceneTally, round_rows, run_scenes, scene_plan, scene_workers, side_name
 
 SCENE_COUNTS = (50, 200, 1_000, 5_000)
 """How many scenes a run can play (a scene costs as much as a thousand bouts)."""
@@ -33,19 +33,6 @@ SIDE_STYLE = ("$text-error", "$text-primary")
 NAME_WIDTH = 22
 FIGURE_WIDTH = len(" 30.5% (25.1-36.4%)")
 """A share and its interval, as a combatant's row gives them under their heading."""
-SIDE_WIDTH = 40
-"""The most a side's name takes in the wins table before its members are counted instead."""
-
-
-def side_name(names: list[str], width: int = SIDE_WIDTH) -> str:
-    """A side as the wins table names it: its combatants, as a scene's result names a side (``Ash
-    Redhand & Bo Blackwood``), the first and how many more where they are many (``Orc Raider 1 & 5
-    more``); the duel simulator names its corners by their fighters, never ``red side``."""
-    whole = " & ".join(names)
-    if len(whole) <= width or len(names) < 2:
-        return whole if len(whole) <= width else whole[: width - 1] + "…"
-    first = names[0] if len(names[0]) <= width - 12 else names[0][: width - 13] + "…"
-    return f"{first} & {len(names) - 1} more"
 
 
 class SceneMatchupScreen(MatchupScreen):

@@ -466,7 +466,7 @@ def test_script_cage_match_amend_a_roll_and_a_secret_pick(tmp_path: Path) -> Non
     # Duke's throw 1+1-1 = 1, double 1s: it misses, O'Connor keeps his 60 muscle; turns 2 and 3 kept
     assert first["who"] == "Frank Duke" and first["log"][:2] == [
         "Frank Duke rolls 1+1-1 = 1 for throw — double 1s",
-        "Throw misses",
+        "Throw: a miss",
     ]
     assert first["kept"] == ["red=dodge+d1 blue=shoot", "red=taunt blue=focus+x1"] and first["dropped"] == []
     # both corners' picks: Dodge v Protect taunts, no roll: the throw's roll no longer fits, turn 2 is asked

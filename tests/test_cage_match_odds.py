@@ -52,7 +52,7 @@ def word_of(family: str, log: list[str], lead: int) -> str | None:
             return "off:covered"
         if "'s double 6s: no damage" in text:
             return "off:negated"
-        return f"off:half:{lead}" if "halved)" in text else "off:miss" if "misses" in text else None
+        return f"off:half:{lead}" if "halved)" in text else "off:miss" if ": a miss" in text else None
     if family == "break":
         if "breaks free with double 6s" in text:
             return "off:clean break"
@@ -60,7 +60,7 @@ def word_of(family: str, log: list[str], lead: int) -> str | None:
             return f"off:breaks free:{lead}"
         return "off:negated" if "'s double 6s: no damage" in text else f"off:lands:{lead}"
     if family == "block":
-        if "misses: the combo ends" in text:
+        if ": a miss, the combo ends" in text:
             return "off:miss"
         if "block it all" in text:
             return "off:negated"
@@ -106,7 +106,7 @@ def brute(state, family: str, lead: int, lands: str | None = None) -> dict[str, 
                 out[f"{'muscles' if m.group(3) == 'muscles' else 'nerves'}:{striker}"] += w
                 if typed.get(striker) == "6 6":
                     out[f"d6:{striker}"] += w
-            if re.search(r"misses", line):
+            if re.search(r": a miss", line):
                 out["miss"] += w
         word = word_of(family, log, lead)
         if word is not None:
@@ -426,3 +426,35 @@ async def test_the_odds_show_only_after_the_reveal_update_and_hide(data_dir: Pat
         assert after.title != odds.title and box.display
         assert all(line.label in text_of(box) and line.shown() in text_of(box) for line in after.lines)
         await assert_odds_hide_and_show(pilot, box)
+
+
+async def test_the_roll_after_a_defender_s_double_6s_still_has_its_odds(data_dir: Path) -> None:
+    """The roll asked for after a parry's double 6s (SLICK MOVE: the defender's double 6s take all the
+    damage, CM-2) shows its odds by the tray: how the roll-off reads, a certainty; it once went blank,
+    since no move can go through and the compact view listed only what a move that goes through does."""
+    from table_cards import screen_text, text_of, type_answer
+    from test_cm_screens import open_pad, pick, start_cm
+
+    from companion.screens.app import make_app
+
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_cm(pilot)
+        box = screen.query_one("#odds", Static)
+        await pilot.press("enter")
+        await pick(pilot, "parry")
+        await pilot.press("b")
+        await pilot.pause()
+        keys = [o.key for o in open_pad(app).pad.options]
+        await pilot.press(*["down"] * keys.index("low-kick"), "enter")
+        await pilot.pause()
+        await pilot.press("enter")  # the reveal: parry v low kick, SLICK MOVE (Red Rooster acts)
+        await pilot.pause()
+        prompt = screen.session.prompt
+        assert isinstance(prompt, RollPrompt) and prompt.who == "Red Rooster" and box.display
+        await type_answer(pilot, "6 6")  # the parry's double 6s
+        prompt = screen.session.prompt
+        assert isinstance(prompt, RollPrompt) and prompt.who == "Blue Heron"  # the low kick's roll
+        assert box.display
+        assert "100%" in text_of(box) and "Red Rooster's double 6s: no damage" in text_of(box)
+        assert "Red Rooster's double 6s: no damage" in screen_text(app)

@@ -249,9 +249,9 @@ def test_cm1_weight_classes_must_match_unless_catchweight():
 @pytest.mark.parametrize(
     "pick, red_focus, faces, line, blue_after",
     [
-        ("hook", 0, "1 1", "Hook misses", (60, 60, 40)),  # double 1s
-        ("hook+d2", 2, "1 1", "Hook misses", (60, 60, 40)),  # double 1s miss even at 4
-        ("haymaker", 0, "2 4", "Haymaker misses", (60, 60, 40)),  # 6 - 4 = 2: 2 or less
+        ("hook", 0, "1 1", "Hook: a miss", (60, 60, 40)),  # double 1s
+        ("hook+d2", 2, "1 1", "Hook: a miss", (60, 60, 40)),  # double 1s miss even at 4
+        ("haymaker", 0, "2 4", "Haymaker: a miss", (60, 60, 40)),  # 6 - 4 = 2: 2 or less
         ("haymaker", 0, "3 4", "Haymaker: 12 to Blue's muscles (60 → 48)", (48, 60, 40)),  # 7 - 4 = 3
         ("hook", 0, "1 2", "Hook: 10 to Blue's muscles (60 → 50)", (50, 60, 40)),  # 3: muscles
         ("hook", 0, "4 4", "Hook: 10 to Blue's muscles (60 → 50)", (50, 60, 40)),  # 8 = rating - 1
@@ -377,7 +377,7 @@ def test_cm4_focus_spent_at_the_reveal_even_on_a_miss():
     assert f.hp(0)[3] == 1
     p = roll_prompt(f)
     assert (p["modifier"], p["modifier_parts"]) == (1, [["focus on dice", 1]])
-    assert f("1 1") == ["Red rolls 1+1+1 = 3 for hook — double 1s", "Hook misses"]
+    assert f("1 1") == ["Red rolls 1+1+1 = 3 for hook — double 1s", "Hook: a miss"]
     assert f.hp(0) == (60, 60, 40, 1) and f.hp(1) == (60, 60, 40, 0)
     f.next_turn(2)
 
@@ -605,7 +605,7 @@ def test_who_faster_winner_who_still_misses():
     """Text WHO FASTER + CM-2: the winner's total is its attack roll, and double 1s miss even when they win."""
     f = Fight(red_hp=hp(focus=2))
     f("red=jab+d2 blue=hook", "1 1")
-    assert f("1 2") == ["Blue rolls 1+2 = 3 for hook", "Red is faster", "Jab misses", "Red +1 focus (Jab): 0 → 1"]
+    assert f("1 2") == ["Blue rolls 1+2 = 3 for hook", "Red is faster", "Jab: a miss", "Red +1 focus (Jab): 0 → 1"]
     assert f.hp(1) == (60, 60, 40, 0)
 
 
@@ -626,7 +626,7 @@ def test_swift_attack_jab_beats(blue):
     log = f(f"red=jab blue={blue}")
     assert outcome(log).endswith("SWIFT ATTACK! (Red acts)")
     late = {"taunt": "Blue is caught taunting", "sprawl": "Blue's sprawl gamble doesn't pay off"}
-    assert log[-1] == late.get(blue, f"Blue's {blue} comes too late")
+    assert log[-1] == late.get(blue, f"Blue is too late with the {blue}")
     assert f("4 5")[1] == "Jab: 4 to Blue's head (40 → 36)"
     assert f.where == "STANDING"
 
@@ -781,7 +781,7 @@ def test_cm8_a_break_races_the_escape_under_the_past_guard():
         ("5 5", "4 5", "Red parries: no damage", (60, 60, 40)),  # beats
         ("4 5", "4 5", "Red parries: no damage", (60, 60, 40)),  # ties: the parrier's
         ("2 2", "4 5", "Hook: 5 to Red's muscles (halved) (60 → 55)", (55, 60, 40)),  # loses: half to muscles
-        ("2 2", "1 1", "Hook misses", (60, 60, 40)),  # the striker misses
+        ("2 2", "1 1", "Hook: a miss", (60, 60, 40)),  # the striker misses
         ("5 5", "6 6", "Hook: 10 to Red's head (doubled, halved) (40 → 30)", (60, 60, 30)),  # striker's 6-6
         ("6 6", "6 5", "Red's double 6s: no damage", (60, 60, 40)),  # parrier's 6-6
         ("6 6", "6 6", "Red's double 6s: no damage", (60, 60, 40)),  # CM-2: a defender who also rolls 6-6
@@ -836,7 +836,7 @@ def test_slick_move_follow_up_can_miss():
     """CM-2: "All attacks, even if not defended, require a roll of both dice"."""
     f = Fight()
     f("red=parry blue=hook", "5 5", "4 5", "hook")
-    assert f("1 1") == ["Red rolls 1+1 = 2 for hook — double 1s", "Hook misses"]
+    assert f("1 1") == ["Red rolls 1+1 = 2 for hook — double 1s", "Hook: a miss"]
 
 
 def test_slick_move_shoot_follow_up_clinches_without_take_down():
@@ -866,7 +866,7 @@ def test_sprawl_n_brawl_strike_counter():
     f = Fight()
     log = f("red=sprawl blue=shoot")
     assert outcome(log) == "Sprawl v Shoot: SPRAWL N' BRAWL! (Red acts)"
-    assert log[-1] == "Red sprawls: the shoot fails"
+    assert log[-1] == "Red sprawls and stops the shoot"
     p = choice_prompt(f)
     assert (p["reason"], p["options"], p["advised"]) == (
         "the counter after the sprawl (no focus)",
@@ -908,7 +908,7 @@ def test_sprawl_n_brawl_in_clinching_against_a_take_down():
     f = Fight(position="clinching")
     log = f("red=takedown blue=sprawl")
     assert outcome(log) == "Takedown v Sprawl: SPRAWL N' BRAWL! (Blue acts)"
-    assert log[-1] == "Blue sprawls: the takedown fails"
+    assert log[-1] == "Blue sprawls and stops the takedown"
     assert choice_prompt(f)["who"] == "Blue"
 
 
@@ -931,7 +931,7 @@ def test_first_fight_has_no_sprawl_n_brawl_trip():
         ("4 5", "4 5", "Blue covers up: no damage", (60, 60, 40)),  # tie: the protector's
         ("4 5", "5 5", "Blue covers up: no damage", (60, 60, 40)),
         ("4 5", "4 4", "Hook: 5 to Blue's muscles (halved) (60 → 55)", (55, 60, 40)),  # 9 would be head: muscles
-        ("1 1", "1 2", "Hook misses", (60, 60, 40)),
+        ("1 1", "1 2", "Hook: a miss", (60, 60, 40)),
         ("6 6", "5 5", "Hook: 10 to Blue's head (doubled, halved) (40 → 30)", (60, 60, 30)),
         ("5 5", "6 6", "Blue's double 6s: no damage", (60, 60, 40)),
     ],
@@ -996,7 +996,7 @@ def test_brutal_hit_miss_leaves_the_focuser_six():
     """CM-4: Focus gains 6 unless its fighter takes damage."""
     f = Fight()
     f("red=hook blue=focus")
-    assert f("1 1") == ["Red rolls 1+1 = 2 for hook — double 1s", "Hook misses", "Blue +6 focus (Focus): 0 → 6"]
+    assert f("1 1") == ["Red rolls 1+1 = 2 for hook — double 1s", "Hook: a miss", "Blue +6 focus (Focus): 0 → 6"]
 
 
 @pytest.mark.parametrize(
@@ -1011,7 +1011,7 @@ def test_brutal_hit_miss_leaves_the_focuser_six():
         ),
         ("4 4", "4 4", ["Hook: 10 to Blue's muscles (60 → 50)"], "CLINCHING", (50, 60, 40)),  # tie: full
         ("4 4", "2 2", ["Hook: 10 to Blue's muscles (60 → 50)"], "CLINCHING", (50, 60, 40)),
-        ("1 1", "1 1", ["Hook misses"], "CLINCHING", (60, 60, 40)),  # a tie, but double 1s miss
+        ("1 1", "1 1", ["Hook: a miss"], "CLINCHING", (60, 60, 40)),  # a tie, but double 1s miss
         ("6 6", "5 6", ["Hook: 20 to Blue's head (doubled) (40 → 20)"], "CLINCHING", (60, 60, 20)),
     ],
 )
@@ -1099,8 +1099,8 @@ def test_brutal_hit_both_double_sixes_cancel_the_instant_tap():
     f = Fight(position="ground", dominant=0)
     assert outcome(f("red=armbar blue=break")) == "Armbar v Break: BRUTAL HIT! (Red acts)"
     f("6 6")
-    assert f("6 6")[1:] == ["Blue's double 6s: no damage", "Armbar is on: one more won roll-off and Blue taps"]
-    assert roll_prompt(f)["reason"] == "armbar (armbar hold)"
+    assert f("6 6")[1:] == ["Blue's double 6s: no damage", "Red has the armbar on: one more won roll-off and Blue taps"]
+    assert roll_prompt(f)["reason"] == "armbar (the hold)"
     assert f.hp(1) == (60, 60, 40, 0)
 
 
@@ -1157,7 +1157,7 @@ def test_shoots_in_miss_stays_standing():
     """Text SHOOTS IN: the shoot's attack roll; a miss does nothing."""
     f = Fight()
     assert outcome(f("red=shoot blue=taunt")) == "Shoot v Taunt: SHOOTS IN! (Red acts)"
-    assert f("1 1")[:2] == ["Red rolls 1+1 = 2 for shoot — double 1s", "Shoot misses"]
+    assert f("1 1")[:2] == ["Red rolls 1+1 = 2 for shoot — double 1s", "Shoot: a miss"]
     assert f.where == "STANDING"
     f.next_turn(2)
 
@@ -1519,7 +1519,7 @@ def test_combo_stage_3_stop():
     [
         ("4 5", "4 5", ["Blue blocks: half damage, the combo ends", "Hook: 5 to Blue's head (halved) (36 → 31)"]),
         ("4 5", "6 5", ["Blue blocks: half damage, the combo ends", "Hook: 5 to Blue's head (halved) (36 → 31)"]),
-        ("1 1", "1 2", ["Hook misses: the combo ends"]),
+        ("1 1", "1 2", ["Hook: a miss, the combo ends"]),
         ("5 5", "6 6", ["Blue's double 6s block it all: the combo ends"]),
         ("6 6", "6 6", ["Blue's double 6s block it all: the combo ends"]),  # CM-2: "also rolls double 6s"
     ],
@@ -1700,10 +1700,10 @@ def test_submission_lands_then_one_more_won_roll_off_taps():
     assert f("4 5") == [
         "Red rolls 4+5 = 9 for armbar",
         "Armbar: 6 to Blue's body (60 → 54)",
-        "Armbar is on: one more won roll-off and Blue taps",
+        "Red has the armbar on: one more won roll-off and Blue taps",
     ]
     p = roll_prompt(f)
-    assert (p["who"], p["reason"], p.get("target")) == ("Red", "armbar (armbar hold)", None)
+    assert (p["who"], p["reason"], p.get("target")) == ("Red", "armbar (the hold)", None)
     f("4 4")
     assert f("3 3") == ["Blue rolls 3+3 = 6 for defence", "Blue taps to the armbar!"]
     r = f.result()
@@ -1756,7 +1756,7 @@ def test_submission_from_who_faster_past_the_guard():
     assert f("3 3")[1:] == [
         "Red is faster",
         "Armbar: 6 to Blue's body (60 → 54)",
-        "Armbar is on: one more won roll-off and Blue taps",
+        "Red has the armbar on: one more won roll-off and Blue taps",
     ]
     assert roll_prompt(f)["modifier_parts"] == [["GROUND - PAST GUARD", 1]]
     f("3 3")
@@ -1767,7 +1767,7 @@ def test_submission_that_misses_is_no_hold():
     """CM-2: a submission must land before it is held."""
     f = Fight(position="ground", dominant=0)
     f("red=armbar blue=focus")
-    assert f("1 1")[1:] == ["Armbar misses", "Blue +6 focus (Focus): 0 → 6"]
+    assert f("1 1")[1:] == ["Armbar: a miss", "Blue +6 focus (Focus): 0 → 6"]
     f.next_turn(2, "GROUND")
 
 
@@ -2056,7 +2056,7 @@ def test_the_outcome_s_words_are_about_the_moves_chosen():
     f = Fight()
     line = f("red=haymaker blue=sprawl")[1]
     assert line == (
-        "Haymaker v Sprawl: SWIFT ATTACK! (Red acts) Haymaker lands first: an undefended attack roll, "
+        "Haymaker v Sprawl: SWIFT ATTACK! (Red acts) Haymaker before Sprawl: an undefended attack roll, "
         "full damage, may start a combo."
     )
     g = Fight()
@@ -2071,17 +2071,17 @@ def test_the_outcome_s_words_are_about_the_moves_chosen():
     )
     m = Fight()
     assert m("red=focus blue=protect")[1] == (
-        "Focus v Protect: TAUNTS! No rolls: Focus gains its full charge, Protect still gains its focus."
+        "Focus v Protect: TAUNTS! No rolls; focus gained in full by Focus, as usual by Protect."
     )
     n = Fight()
     assert n("red=parry blue=shoot")[1].endswith(
-        "Parry does not answer Shoot: an attack roll, full damage; a hit goes "
+        "Shoot unanswered by Parry: an attack roll, full damage; a hit goes "
         "to CLINCHING and may try a take-down by winning (not tying) a roll-off."
     )
     first = Fight(first_fight=True)
     assert first("red=jab blue=sprawl")[1].endswith("an undefended attack roll, full damage.")  # no combos
     bh = Fight(position="ground", dominant=0)
-    assert bh("red=pass-guard blue=break")[1].endswith("on a tie or below, Pass the guard succeeds.")
+    assert bh("red=pass-guard blue=break")[1].endswith("on a tie or below, success for Pass the guard.")
 
 
 @pytest.mark.parametrize("dominant, bonus", [(0, 1), (1, 0)])
@@ -2107,9 +2107,9 @@ def test_brutal_hit_both_double_sixes_against_a_submission_on_the_ground():
     f = Fight(position="ground", dominant=0)
     assert outcome(f("red=armbar blue=break")) == "Armbar v Break: BRUTAL HIT! (Red acts)"
     f("6 6")
-    assert f("6 6")[1:] == ["Blue's double 6s: no damage", "Armbar is on: one more won roll-off and Blue taps"]
+    assert f("6 6")[1:] == ["Blue's double 6s: no damage", "Red has the armbar on: one more won roll-off and Blue taps"]
     assert f.hp(1) == (60, 60, 40, 0)
-    assert roll_prompt(f)["reason"] == "armbar (armbar hold)"
+    assert roll_prompt(f)["reason"] == "armbar (the hold)"
     f("4 4")
     assert f("3 3")[1:] == ["Blue taps to the armbar!"]
     assert f.result()["method"] == "submission"
@@ -2141,5 +2141,5 @@ def test_a_race_won_by_a_miss_lands_nothing():
     and the lower roll is not the high roll: nothing lands (docs/decisions.md)."""
     f = Fight(red_hp=hp(focus=2))
     f("red=jab+d2 blue=hook")
-    assert f("1 1", "1 2")[1:4] == ["Blue rolls 1+2 = 3 for hook", "Red is faster", "Jab misses"]
+    assert f("1 1", "1 2")[1:4] == ["Blue rolls 1+2 = 3 for hook", "Red is faster", "Jab: a miss"]
     assert f.hp(0)[:3] == (60, 60, 40) and f.hp(1)[:3] == (60, 60, 40)

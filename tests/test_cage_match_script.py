@@ -128,7 +128,7 @@ def test_golden_ko_reads_as_the_rules_say(tmp_path: Path):
     ) in text
     # CM-2: double 6s hit the head/body for double; double 1s miss; below the rating 9 is muscles
     assert "Uppercut: 16 to Frank Duke's head (doubled) (40 → 24)" in text
-    assert "Frank Duke rolls 1+1-1 = 1 for throw — double 1s" in text and "Throw misses" in text
+    assert "Frank Duke rolls 1+1-1 = 1 for throw — double 1s" in text and "Throw: a miss" in text
     assert "Body kick: 8 to Greg O'Connor's muscles (60 → 52)" in text  # 1+6-1+2 = 8 < 9
     # CM-4: focus on damage is +4 each, dealt once; the Focus action gains 3 when hit; protect gains 1
     assert "Jab: 12 to Frank Duke's head (+8 focus) (13 → 1)" in text
@@ -179,7 +179,7 @@ def test_golden_submission_reads_as_the_rules_say(tmp_path: Path):
     assert "Tiago Brandão rolls 4+4+2 = 10 for scissor sweep" in text  # no automatic sweep v Focus (text)
     assert "Marcus Reyes is faster" in text  # CM-7: the escape raced the ground punches, and lost
     assert "Marcus Reyes: Stage 2, Ground and pound (1 focus)" in text
-    assert "Armbar is on: one more won roll-off and Marcus Reyes taps" in text
+    assert "Tiago Brandão has the armbar on: one more won roll-off and Marcus Reyes taps" in text
     assert text[-1] == "Marcus Reyes taps to the armbar!"
     secrets = prompts(lines, "secret")
     assert [(p["position"], p["sides"]["red"]["role"], p["sides"]["blue"]["role"]) for p in secrets] == [

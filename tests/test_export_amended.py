@@ -60,7 +60,7 @@ def test_a_bout_exports_its_amendment_and_free_roll_and_replays_as_amended(data_
     assert "amended" not in item(text, 1) + item(text, 3)  # only the amended answer is marked
     amendments = text[text.index("## Amendments") :].split("\n\n")[1]
     assert re.fullmatch(
-        rf"- Answer 2 \(Ken Shamrock\), {WHEN}: `4` → `3`; kept `g`, `2`, `12`; dropped none", amendments
+        rf"- Answer 2 \(Ken Shamrock\), {WHEN}: `4` → `3`; kept `ground`, `2`, `12`; dropped none", amendments
     ), amendments
     rolls = text[text.index("## Free rolls") :].split("\n\n")
     assert re.sub(WHEN, "WHEN", rolls[2].strip()) == "- WHEN `2d6+3`: `[3 2] +3` = **8**"
@@ -76,6 +76,10 @@ def test_a_bout_exports_its_amendment_and_free_roll_and_replays_as_amended(data_
             "now": "3",
             "kept": ["g", "2", "12"],
             "dropped": [],
+            "was_shown": "4",
+            "now_shown": "3",
+            "kept_shown": ["ground", "2", "12"],  # as the choice's prompt showed it
+            "dropped_shown": [],
         }
     ]
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d", data["amendments"][0]["at"])

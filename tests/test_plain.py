@@ -236,7 +236,9 @@ def test_ctrl_c_saves_and_stops_with_status_130(tmp_path: Path, monkeypatch: pyt
 
 
 def test_with_no_fighters_the_roster_is_listed_by_number_and_names_are_found_without_accents(tmp_path: Path):
-    proc = run(tmp_path, "play", "--plain", "fo", stdin="1\n99\njose aldoo\njose aldo\n\n")
+    proc = run(
+        tmp_path, "play", "--plain", "fo", stdin="1\n99\njose aldoo\njose aldo\n\nroll\nroll\n"
+    )  # an answer: the fight is kept
     lines = proc.stdout.splitlines()
     assert lines[0] == "Fighters Only featherweight fighters:" or lines[0].endswith(" fighters:")
     assert lines[1] == "1. Conor McGregor"
@@ -256,7 +258,7 @@ def test_with_no_fighters_the_roster_is_listed_by_number_and_names_are_found_wit
 
 
 def test_a_scene_is_chosen_side_by_side_several_names_each(tmp_path: Path):
-    proc = plain(tmp_path, game="fudge", stdin="1, 2\n3,3\n\n")
+    proc = plain(tmp_path, game="fudge", stdin="1, 2\n3,3\n\nroll\n")  # an answer: the fight is kept
     assert proc.returncode == 0, proc.stdout + proc.stderr
     session, store = fight_in(tmp_path)
     try:
@@ -288,7 +290,7 @@ def test_the_options_are_asked_after_the_corners_as_the_setup_screen_asks_them(t
     """Play-testing backlog: with the corners asked, the game's options are listed by number with
     their defaults; ``N VALUE`` or ``KEY=VALUE`` changes one, a bad line is refused saying what is
     allowed and changes nothing, Enter starts the fight with them."""
-    typed = "Gold Grappler\ngold striker\n2 d10!\n9 x\n1 7\nsegments=5\n3\nhelp\n\nstatus\n"
+    typed = "Gold Grappler\ngold striker\n2 d10!\n9 x\n1 7\nsegments=5\n3\nhelp\n\nstatus\nroll\n"
     proc = run(tmp_path, "play", "--plain", "nhb", "--fighters", str(NHB), stdin=typed)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.splitlines()
@@ -320,7 +322,7 @@ def test_the_options_are_asked_after_the_corners_as_the_setup_screen_asks_them(t
 
 @pytest.mark.parametrize("game", [game.key for game in GAMES.listed() if get_ruleset(game.key).options])
 def test_enter_at_the_options_takes_the_defaults_of_every_game(tmp_path: Path, game: str):
-    proc = plain(tmp_path, game=game, stdin="1\n2\n\n")
+    proc = plain(tmp_path, game=game, stdin="1\n2\n\nroll\nroll\n")  # an answer: the fight is kept
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert after(proc.stdout, "")[0] == "Options: the defaults."
     session, store = fight_in(tmp_path)
@@ -332,7 +334,7 @@ def test_enter_at_the_options_takes_the_defaults_of_every_game(tmp_path: Path, g
 
 
 def test_options_on_the_command_line_are_not_asked_again(tmp_path: Path):
-    typed = "Gold Grappler\ngold striker\n"
+    typed = "Gold Grappler\ngold striker\nroll\n"  # an answer: the fight is kept
     proc = run(tmp_path, "play", "--plain", "nhb", "--fighters", str(NHB), "--option", "segments=2", stdin=typed)
     assert "rules options" not in proc.stdout and "Fight 1." in proc.stdout
     session, store = fight_in(tmp_path)

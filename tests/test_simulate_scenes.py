@@ -433,3 +433,23 @@ def test_round_rows_are_even_for_any_spread(spread):
     widths = {int(b) - int(a) + 1 for a, _, b in (label.partition("-") for label in closed) if b} or {1}
     assert len(widths) == 1, labels
     assert len(rows) <= 12 and sum(share for _, share in rows) == pytest.approx(1)
+
+
+def test_cli_wins_rows_name_each_side_by_its_combatants_as_the_screen_does(tmp_path, monkeypatch):
+    """The review: the table's wins rows said ``red`` and ``blue``. They name each side as the scene
+    simulator's screen does (``side_name``): its combatants, and where they are many the first and
+    how many more; the ``red``/``blue`` lines above it still say which side the side column means."""
+    args = ("paf", "--red", "Hill Giant", *["--blue", "Kobold Cutthroat"] * 6, "-n", "12", "--seed", "2")
+    status, text, _ = simulate(tmp_path, monkeypatch, *args)
+    assert status == 0
+    lines = text.splitlines()
+    head = lines.index("Sides' wins (95% interval):")
+    wins = lines[head + 1 : head + 4]
+    assert wins[0].startswith("  Hill Giant  ") and "%" in wins[0]
+    assert wins[1].startswith("  Kobold Cutthroat 1 & 5 more  ") and "%" in wins[1]
+    assert wins[2].startswith("  no winner  ")
+    assert not any(line.split()[0] in ("red", "blue") for line in wins)
+    assert lines[1:3] == [
+        "  red   Hill Giant",
+        "  blue  " + " & ".join(f"Kobold Cutthroat {i}" for i in range(1, 7)),
+    ]

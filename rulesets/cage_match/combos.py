@@ -117,7 +117,7 @@ class Combos(Record):
         own_roll = rolls[side]
         full = False
         if clash.word == "miss":
-            self.log.append(f"{move.name} misses: the combo ends")
+            self.log.append(f"{move.name}: a miss, the combo ends")
         elif clash.word == "negated":  # CM-2: "a defender who also rolls double 6s takes none"
             self.log.append(f"{self.names[other]}'s double 6s block it all: the combo ends")
         elif clash.word == "blocked":

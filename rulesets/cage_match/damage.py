@@ -67,7 +67,9 @@ class Damage(RollOffs):
         ``move``'s damage (CM-2); None on a miss, else the damage dealt."""
         defender = 1 - attacker
         if roll.miss:
-            self.log.append(f"{move.name} misses")
+            self.log.append(
+                f"{move.name}: a miss"
+            )  # a name is never a verb's subject: "Ground punches" (docs/decisions.md)
             return None
         if move.damage <= 0:
             return 0  # a position move: its "Position:" line says it landed
@@ -120,7 +122,7 @@ class Damage(RollOffs):
         target = aim(move)
         how = f" ({', '.join(parts)})" if parts else ""
         if amount <= 0:
-            self.log.append(f"{move.name} lands for no damage{how}")
+            self.log.append(f"{move.name}: a hit, no damage{how}")
             return
         self.damaged[defender] = True
         old = getattr(hp, target)

@@ -203,20 +203,20 @@ _WORDS: dict[Any, dict[str, str]] = {
         "half": "{other} takes half",
         "covered": "{other} beats or ties: no damage",
         "negated": "{other}'s double 6s: no damage",
-        "miss": "the {move} misses",
+        "miss": "a miss with the {move}",
     },
     must_win: {"wins": "{lead} wins the roll-off", "stopped": "{other} wins or ties: stopped"},
     break_free: {
-        "lands": "the {move} goes through",
+        "lands": "a hit with the {move}",
         "breaks free": "{other} breaks free, taking half",
         "clean break": "{other} breaks free with double 6s",
         "negated": "both double 6s: no damage",
     },
     block: {
-        "lands": "the {move} lands in full",
+        "lands": "a full hit with the {move}",
         "blocked": "{other} blocks: half damage",
         "negated": "{other}'s double 6s block it all",
-        "miss": "the {move} misses",
+        "miss": "a miss with the {move}",
     },
 }
 """Each reading's words, in the order the detail lists them."""
@@ -252,14 +252,14 @@ def striker_lines(turn: Turn, ex: Exchange, side: int) -> tuple[tuple[Line, ...]
     name = move.name.lower()
     if move.damage <= 0:
         return (
-            _line(f"lands:{side}", f"the {name} lands", ex.lands[side], side=side),
-            _line(f"miss:{side}", f"the {name} misses", ex.miss[side], side=side),
+            _line(f"lands:{side}", f"a hit with the {name}", ex.lands[side], side=side),
+            _line(f"miss:{side}", f"a miss with the {name}", ex.miss[side], side=side),
         ), ()
     # short labels (the tray is a narrow column): the prompt names whose rating the roll is against
     reading = (
         _line(f"nerves:{side}", f"hits the {aim(move)}", ex.nerves[side], side=side),
         _line(f"muscles:{side}", "hits the muscles", ex.muscles[side], side=side),
-        _line(f"miss:{side}", f"the {name} misses", ex.miss[side], side=side),
+        _line(f"miss:{side}", f"a miss with the {name}", ex.miss[side], side=side),
         _line(f"d6:{side}", "double 6s: double damage, to the nerves", ex.d6[side], side=side),
     )
     dealt = ex.dealt[other]
@@ -298,6 +298,8 @@ def roll_lines(turn: Turn, ex: Exchange) -> tuple[tuple[Line, ...], tuple[tuple[
             compact += [*reading[: 4 - len(compact) - 1], damage[0]]
         else:
             compact += reading[: 4 - len(compact)]
+    if not compact:  # no move can go through (a defender's double 6s rolled first): how the roll-off reads
+        compact += words
     return tuple(compact[:4]), tuple(sections)
 
 

@@ -41,7 +41,7 @@ class Outcomes(Positions):
         elif late.type == "sprawl":
             self.log.append(f"{self.names[other]}'s sprawl gamble doesn't pay off")
         else:
-            self.log.append(f"{self.names[other]}'s {late.name.lower()} comes too late")
+            self.log.append(f"{self.names[other]} is too late with the {late.name.lower()}")
         roll = self.roll(actor, self.moves[actor], "SWIFT ATTACK", attack_on=other)
         self.land(actor, self.moves[actor], roll)
         self.combo_ready(actor, self.moves[actor])
@@ -66,7 +66,7 @@ class Outcomes(Positions):
         if clash.word == "negated":
             self.log.append(f"{self.names[defender]}'s double 6s: no damage")
         elif clash.word == "miss":
-            self.log.append(f"{move.name} misses")
+            self.log.append(f"{move.name}: a miss")
         elif clash.word == "covered":
             self.log.append(f"{self.names[defender]} {verb}: no damage")
         else:
@@ -162,7 +162,7 @@ class Outcomes(Positions):
 
     def sprawl_n_brawl(self, actor: int, other: int) -> None:
         """Sprawl + Strike, or + Trip/Take-Down that must win (not tie) a roll-off (text)."""
-        self.log.append(f"{self.names[actor]} sprawls: the {self.moves[other].name.lower()} fails")
+        self.log.append(f"{self.names[actor]} sprawls and stops the {self.moves[other].name.lower()}")
         follow = self.followup(
             actor,
             ("jab", "strike", "throw", "takedown"),

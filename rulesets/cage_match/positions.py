@@ -153,10 +153,12 @@ class Positions(Damage):
             self.log.append(f"{move.name} locked in with double 6s: two straight wins")
             self.tap(holder, move)
             return
-        self.log.append(f"{move.name} is on: one more won roll-off and {self.names[held]} taps")
+        self.log.append(
+            f"{self.names[holder]} has the {move.name.lower()} on: one more won roll-off and {self.names[held]} taps"
+        )
         _, clash = self.rolloff(
             (move, None) if holder == 0 else (None, move),
-            f"{move.name.lower()} hold",
+            "the hold",  # the log line before names the move: "Red has the heel hooks on"
             lead=holder,
             reading=must_win,
             strikes=False,

@@ -266,6 +266,9 @@ def explain(cell: Cell, red: Move, blue: Move, position: str, first_fight: bool 
     two moves as the sheet names them: the acting one and the other."""
     acting, other = (blue, red) if cell.actor == 1 else (red, blue)
     acting_name, other_name = acting.name, other.name  # as the sheet writes them: "Pass the guard", "Hammer right hand"
+    # a name is never the subject of a verb that agrees with it: a sheet may name a move in the plural
+    # ("Ground punches", "Elbows from guard") or as a phrase ("Ground and pound"), so each line puts it
+    # where English needs no agreement (a label, an object, after a participle); docs/decisions.md
     combo = "" if first_fight else ", may start a combo"  # the text's First Fight has no combos
     outcome = cell.outcome
     if outcome == TRADE_BLOWS:
@@ -276,20 +279,19 @@ def explain(cell: Cell, red: Move, blue: Move, position: str, first_fight: bool 
             text += " A shoot or throw that wins follows Shoots in!"
         return text
     if outcome == SWIFT_ATTACK:
-        text = f"{acting_name} lands first: an undefended attack roll, full damage{combo}."
+        text = f"{acting_name} before {other_name}: an undefended attack roll, full damage{combo}."
         if acting.type == "jab" and other.type in ("shoot", "throw"):
             text += " Jab beats shoot or throw."
         elif other.type == "sprawl" and position == "clinching":
             text += " The sprawl gamble didn't pay off."
         return text
     if outcome == TAUNTS:
-        gains = []
-        for move in (red, blue):
-            if move.type == "focus":
-                gains.append(f"{move.name} gains its full charge")
-            elif move.type == "protect" or move.focus_gain:
-                gains.append(f"{move.name} still gains its focus")
-        return "No rolls" + (": " + ", ".join(dict.fromkeys(gains)) if gains else "") + "."
+        full = dict.fromkeys(move.name for move in (red, blue) if move.type == "focus")
+        usual = dict.fromkeys(
+            move.name for move in (red, blue) if move.type != "focus" and (move.type == "protect" or move.focus_gain)
+        )
+        gains = [f"{how} by {' and '.join(names)}" for how, names in (("in full", full), ("as usual", usual)) if names]
+        return "No rolls" + ("; focus gained " + ", ".join(gains) if gains else "") + "."
     if outcome == SLICK_MOVE:
         follow = "an undefended follow-up that needs no focus (no take-downs)"
         then = f"then {follow}, which may start a combo." if not first_fight else f"then {follow}."
@@ -298,7 +300,7 @@ def explain(cell: Cell, red: Move, blue: Move, position: str, first_fight: bool 
         )
     if outcome == SPRAWL_N_BRAWL:
         return (
-            f"{acting_name} stops {other_name}: a counter that needs no focus, or a trip that must win (not tie) "
+            f"{other_name} stopped by {acting_name}: a counter that needs no focus, or a trip that must win (not tie) "
             "a roll-off to go to GROUND."
         )
     if outcome == PROTECTS:
@@ -308,28 +310,31 @@ def explain(cell: Cell, red: Move, blue: Move, position: str, first_fight: bool 
         )
     if outcome == BRUTAL_HIT:
         if other.type == "focus":
-            return f"{acting_name} hits a focusing fighter in full (Focus gains only 3 if it is hit)."
+            return f"{acting_name} in full against a focusing fighter (Focus gains only 3 if it is hit)."
         goes = ""
         if acting.type in ("takedown", "collar_tie", "pass_guard", "sweep", "escape", "shoot", "submission"):
-            goes = f"{acting_name} succeeds" if acting.damage <= 0 else f"full damage and {acting_name} succeeds"
-        return f"Roll-off: {other_name} that wins stands up taking half; on a tie or below, {goes or 'full damage'}."
+            goes = f"success for {acting_name}" if acting.damage <= 0 else f"full damage and success for {acting_name}"
+        return (
+            f"Roll-off: a fighter who wins it with {other_name} stands up taking half; on a tie or below, "
+            f"{goes or 'full damage'}."
+        )
     if outcome == SHOOTS_IN:
         if acting.effect is not None:
             return (
-                f"{other_name} does not answer {acting_name}: an attack roll; a hit takes the fight where "
-                f"{acting_name} goes."
+                f"{acting_name} unanswered by {other_name}: an attack roll; a hit takes the fight where "
+                f"{acting_name}'s entry puts it."
             )
         if acting.type == "shoot":
             return (
-                f"{other_name} does not answer {acting_name}: an attack roll, full damage; a hit goes to "
+                f"{acting_name} unanswered by {other_name}: an attack roll, full damage; a hit goes to "
                 "CLINCHING and may try a take-down by winning (not tying) a roll-off."
             )
-        return f"{other_name} does not answer {acting_name}: an attack roll, full damage{combo}."
+        return f"{acting_name} unanswered by {other_name}: an attack roll, full damage{combo}."
     if outcome == TRIES_THE_TAKE_DOWN:
         if acting.type == "break":  # ruling CM-8
             return f"Getting up takes a won roll-off: {acting_name} must win (not tie) to stand; else nothing."
         if acting.type in AUTOMATIC_V_FOCUS and other.type in ("focus", "taunt"):
-            return f"{acting_name} succeeds against {other_name} with no rolls."
+            return f"{acting_name} against {other_name}: success, no rolls."
         return (
             f"{acting_name} must win (not tie) a roll-off against {other_name}; lose or tie: no damage or "
             "position change."
