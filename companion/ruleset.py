@@ -1012,6 +1012,11 @@ class Ruleset:
         fighters are paired by); empty: none."""
         return ""
 
+    def can_fight(self, card: Any) -> bool:
+        """Whether ``card`` comes into a fight able to act (Fudge: not dead, no Incapacitated or Near
+        Death wound carried): a random pick takes only such cards while there are any; default True."""
+        return True
+
     def may_meet(self, red: Any, blue: Any) -> bool:
         """Whether the app's random pick may put ``blue`` against ``red`` (Cage Match: the same
         weight class); the game's own check at the start has the last word."""

@@ -248,6 +248,7 @@ class SceneSelectScreen(FighterSelectScreen):
         """A random card not yet in the scene (from the filtered list, if any) on the side being filled."""
         taken = {c.name for c, _ in self.placed}
         pool = [c for c in self.shown if c.name not in taken] or [c for c in self.roster.cards if c.name not in taken]
+        pool = [c for c in pool if self.ruleset.can_fight(c)] or pool  # not the dead, while others can
         if pool:
             self._put(self.app.rng.choice(pool))
 

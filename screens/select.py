@@ -370,6 +370,7 @@ class FighterSelectScreen(GameHeader, Screen[None]):
         red = self.corners[0]
         if red is not None:  # e.g. Cage Match: "pick or randomly choose 2 fighters of matching weight class"
             pool = [c for c in pool if self.ruleset.may_meet(red, c)] or pool
+        pool = [c for c in pool if self.ruleset.can_fight(c)] or pool  # not one who cannot, while others can
         self._put(self.app.rng.choice(pool))
 
     def clear_filter(self) -> bool:

@@ -260,6 +260,40 @@ async def test_the_options_start_as_at_the_last_scene_and_ctrl_b_gives_the_defau
         assert isinstance(app.screen, FightScreen) and app.screen.session.setup.options[first.key] == first.default
 
 
+async def test_the_roster_says_who_is_dead_and_a_random_pick_takes_one_who_can_fight(data_dir: Path) -> None:
+    """A new-user trial: a dead card's roster row looked alive, and ctrl+r picked him. His row says ``dead``
+    (one carrying Near Death says so too), and a random pick takes him only when no one else is left."""
+    (data_dir / "fighters" / "fudge_zed.yaml").write_text(
+        "game: fudge\nfighters:\n"
+        "  - {name: Zed Gone, setting: primitive, skills: {Spear: Fair}, dodge: Fair, strength: Fair,"
+        " health: Fair, weapons: [{weapon: spear, skill: Spear}], wounds: {near_death: 1}, dead: true}\n"
+        "  - {name: Zed Low, setting: primitive, skills: {Spear: Fair}, dodge: Fair, strength: Fair,"
+        " health: Fair, weapons: [{weapon: spear, skill: Spear}], wounds: {near_death: 1}}\n"
+        "  - {name: Zed Able, setting: primitive, skills: {Spear: Fair}, dodge: Fair, strength: Fair,"
+        " health: Fair, weapons: [{weapon: spear, skill: Spear}]}\n"
+    )
+    for seed in range(6):
+        app = make_app(data_dir, rng=random.Random(seed))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press(*["down"] * FUDGE_ROW, "enter")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, SceneSelectScreen)
+            roster = app.roster("fudge")
+            rows = {name: screen.entry(roster.find(name)) for name in ("Zed Gone", "Zed Low", "Zed Able")}
+            assert rows["Zed Gone"].endswith("(primitive · dead)[/dim]"), rows
+            assert rows["Zed Low"].endswith("(primitive · near death)[/dim]"), rows
+            assert rows["Zed Able"].endswith("(primitive)[/dim]"), rows
+            screen.query_one("#filter", Input).value = "Zed"
+            await pilot.pause()
+            await pilot.press("ctrl+r")
+            await pilot.pause()
+            assert [card.name for card, _ in screen.placed] == ["Zed Able"], seed
+            await pilot.press("ctrl+r")  # none left who can fight: one who cannot, as asked
+            await pilot.pause()
+            assert len(screen.placed) == 2
+
+
 # --- the fight ---------------------------------------------------------------------
 
 

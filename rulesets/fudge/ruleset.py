@@ -76,6 +76,16 @@ __all__ = [
 # --- one round ---------------------------------------------------------------------
 
 
+def _out_of_action(card: FudgeCard) -> str:
+    """Why ``card`` comes into a scene out (FU-4: dead, or the worst wound he carries), else ""."""
+    if card.dead:
+        return "dead"
+    for level in ("near_death", "incapacitated"):
+        if card.wounds.get(level):
+            return level.replace("_", " ")
+    return ""
+
+
 class Round(SceneEnd):
     """One round played from its start over the answers given so far: its phases in order
     (declarations, rolls, resolution, damage, the round's end), then the scene's end when a
@@ -131,7 +141,12 @@ class Fudge(SceneRuleset):
     tables: ClassVar[Any] = tables_mod
 
     def roster_note(self, card: FudgeCard) -> str:
-        return str(card.setting)
+        """The setting, and why he cannot fight if he cannot (``dead``: a roster row looked alive)."""
+        out = _out_of_action(card)
+        return " · ".join(part for part in (str(card.setting or ""), out) if part)
+
+    def can_fight(self, card: FudgeCard) -> bool:
+        return not _out_of_action(card)
 
     reserved = ("done", "end", "gm", "other")
     """'done' ends a list of targets; 'end' ends the scene and 'gm' adds a GM's modifier at any
