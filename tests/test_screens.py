@@ -331,6 +331,7 @@ async def test_home_highlights_the_fight_left_and_a_forgotten_fight_comes_back(d
         await pilot.pause()
         first = app.store.sessions("open")[0].id
         await start_fight(pilot)  # a second fight, newer: listed first
+        await type_answer(pilot, "6")  # a fight left with nothing answered is not kept
         await pilot.press("escape")
         await pilot.pause()
         assert app.resume_fight(first)  # the older one resumed, then left
@@ -569,6 +570,7 @@ async def test_home_says_how_many_fights_each_list_holds(data_dir: Path, fights:
                 Setup("nhb", (roster.find(names[i]), roster.find(names[i + 1])), default_options(get_ruleset("nhb")))
             )
             await pilot.pause()
+            await type_answer(pilot, "7")  # a fight left with nothing answered is not kept
             await pilot.press("escape")
             await pilot.pause()
         home = app.screen
