@@ -1510,17 +1510,30 @@ def add_export_commands(sub: Any) -> None:
         description=EXPORT_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    export.add_argument("id", metavar="ID", help="the fight's id ('companion fights list' lists them)")
-    export.add_argument(
-        "--format", choices=("md", "json"), default="md", help="md: Markdown to read (default); json: to replay"
-    )
-    export.add_argument("-o", "--output", metavar="FILE", type=Path, help="write to FILE (default: standard output)")
-    fights = sub.add_parser("fights", help="list the saved fights")
+    _export_arguments(export)
+    fights = sub.add_parser("fights", help="list the saved fights (or export one)")
     fsub = fights.add_subparsers(dest="fights_command", metavar="ACTION", required=True)
     flist = fsub.add_parser(
         "list", help="the saved fights, latest first: ids, games, fighters, state and dates (forgotten ones left out)"
     )
     flist.add_argument("--json", action="store_true", help="one JSON object a fight, in a list")
+    # where a player looks for it beside 'fights list' (a new-user trial typed it so): 'companion export'
+    _export_arguments(
+        fsub.add_parser(
+            "export",
+            help="the same as 'companion export ID'",
+            description=EXPORT_HELP,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+    )
+
+
+def _export_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("id", metavar="ID", help="the fight's id ('companion fights list' lists them)")
+    parser.add_argument(
+        "--format", choices=("md", "json"), default="md", help="md: Markdown to read (default); json: to replay"
+    )
+    parser.add_argument("-o", "--output", metavar="FILE", type=Path, help="write to FILE (default: standard output)")
 
 
 def open_store(args: argparse.Namespace) -> Any:
@@ -1543,6 +1556,8 @@ def run_export_command(args: argparse.Namespace, stdout: IO[str]) -> int:
     """``companion export ID`` or ``companion fights list``."""
     from companion import export
 
+    if args.command == "fights" and args.fights_command == "export":
+        args.command = "export"
     if args.command == "export" and not args.id.isdigit():
         raise UsageError(f"a fight's id is a number, not {excerpt(args.id)} ('companion fights list' lists them)")
     store = open_store(args)

@@ -143,6 +143,18 @@ def test_a_replayed_fight_goes_on_from_standard_input(data_dir: Path):
     assert final["result"]["detail"] == "armbar"
 
 
+def test_fights_export_is_export_where_a_player_looks_for_it_beside_fights_list(data_dir: Path):
+    """A new-user trial typed ``companion fights export 4`` and met "invalid choice: 'export' (choose from
+    'list')": it writes what ``companion export 4`` writes, and refuses what it refuses, in its words."""
+    args, lines = lines_of("nhb")
+    session = stored_fight(data_dir, "nhb", lines[:4], args)
+    plain = scripting.run(data_dir, "export", str(session.id), "--format", "json")
+    beside = scripting.run(data_dir, "fights", "export", str(session.id), "--format", "json")
+    assert plain.returncode == beside.returncode == 0, beside.stderr
+    assert beside.stdout == plain.stdout and json.loads(beside.stdout)["answers"]
+    scripting.assert_usage_error(scripting.run(data_dir, "fights", "export", "99"), "there is no saved fight 99")
+
+
 # --- the Markdown -----------------------------------------------------------------------
 
 
