@@ -95,8 +95,17 @@ def or_worse(wounds: Dist, level: str) -> Fraction:
     return sum((chance for wound, chance in wounds.items() if LEVELS.index(wound) >= LEVELS.index(level)), Fraction(0))
 
 
-def wound_lines(prefix: str, wounds: Dist) -> tuple[Line, ...]:
-    return tuple(Line(f"{prefix}{wound}", WOUND_WORDS[wound], float(wounds.get(wound, 0))) for wound in LEVELS)
+def wound_lines(prefix: str, wounds: Dist, *, misses: bool = False) -> tuple[Line, ...]:
+    """A line for each wound level; with ``misses`` (under a line of the blow's chance to hit) the share
+    of no wound says it counts the misses too (a new-user trial read "hits 81%, no wound 20%" as a sum)."""
+    return tuple(
+        Line(
+            f"{prefix}{wound}",
+            "no wound (misses too)" if misses and wound == "none" else WOUND_WORDS[wound],
+            float(wounds.get(wound, 0)),
+        )
+        for wound in LEVELS
+    )
 
 
 def roll_odds(rnd: Round) -> Odds | None:
@@ -142,11 +151,10 @@ def roll_odds(rnd: Round) -> Odds | None:
     for striker, struck, back in pairs:
         p_hit, wounds = exchange_odds(rnd, striker, struck, back)
         key = f"{striker}>{struck}"
-        verb = "hits back" if back else "hits"
         who = (
             f"{'hit back' if back else 'hit'} by {rnd.name(striker)}"
             if striker != roller
-            else f"{verb} {rnd.name(struck)}"
+            else f"hits {rnd.name(struck)}{' back' * back}"  # "hits Aldric back", not "hits back Aldric"
         )
         lines.append(Line(f"hit:{key}", who, float(p_hit)))
         if striker == roller:  # the line under "hits Grak": the wound he gives Grak
@@ -154,7 +162,7 @@ def roll_odds(rnd: Round) -> Odds | None:
         sections.append(
             (
                 f"{rnd.name(striker)} on {rnd.name(struck)}",
-                (Line(f"hit:{key}", "hits", float(p_hit)),) + wound_lines(f"{key}:", wounds),
+                (Line(f"hit:{key}", "hits", float(p_hit)),) + wound_lines(f"{key}:", wounds, misses=True),
             )
         )
     if not lines:
