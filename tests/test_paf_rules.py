@@ -601,6 +601,10 @@ def test_a_need_above_100_says_no_roll_hits():
     (GOAF -39): needed 185, and the prompt says no roll hits rather than asking for 185."""
     s, _ = play(scene(ALDRIC, orc("Giant", weight=2000)), "5", "2", "grapple")
     assert prompt(s).against == "no roll hits Giant (needed 185 = GOAF -39 + GODF 224)"
+    assert prompt(s).target is None  # no number beside the words: the tray said "... GODF 224) (101)"
+    from companion.screens.widgets import prompt_text
+
+    assert "against: no roll hits Giant (needed 185 = GOAF -39 + GODF 224)\n" in prompt_text(prompt(s)) + "\n"
     s, log = play(s, "00")
     assert any("needs 101: misses" in line for line in log)
 

@@ -21,7 +21,7 @@ from companion.rulesets.paf import rules as ps
 from companion.rulesets.paf import tables as pt
 from companion.rulesets.paf.cards import takes_strength
 from companion.rulesets.paf.numbers import LiveNumbers
-from companion.rulesets.paf.state import D_PERCENT, dice_of, hits_words, pct
+from companion.rulesets.paf.state import D_PERCENT, dice_of, hits_words, pct, roll_target
 
 
 class Attack(NamedTuple):
@@ -85,7 +85,7 @@ class Attacks(LiveNumbers):
             low, crit, fumble, against, note = self.attack_words(attacker, defender, needed)
             self.ref = ("attack", needed.value)
             self.rolling = Attack(attacker, defender, weapon, mode, kind, needed.value, crit, fumble)
-            value = self.roll(attacker, D_PERCENT, what, gm=True, target=low, against=against, note=note)
+            value = self.roll(attacker, D_PERCENT, what, gm=True, target=roll_target(low), against=against, note=note)
             if not isinstance(value, GmModifier):
                 break
             gm.append(self.gm_term(attacker, defender, value))

@@ -19,7 +19,7 @@ from companion.ruleset import Choice
 from companion.rulesets.paf import rules as ps
 from companion.rulesets.paf.cards import HELM_MODS, is_melee
 from companion.rulesets.paf.numbers import LiveNumbers
-from companion.rulesets.paf.state import ACTION_WHY, D_PERCENT, NON_LETHAL, hits_words, pct
+from companion.rulesets.paf.state import ACTION_WHY, D_PERCENT, NON_LETHAL, hits_words, pct, roll_target
 
 POMMEL_MODS = {"butt": "mailed_fist", "pommel": "metal_pummel"}
 """A weapon's ``pummel`` (R-22) and the pummeling damage mod it gives ("Wooded Butt or Mailed Fist",
@@ -215,7 +215,7 @@ class NonLethal(LiveNumbers):
                 D_PERCENT,
                 action + (f" {extra}" if extra else ""),
                 gm=True,
-                target=None if auto else low,
+                target=None if auto else roll_target(low),
                 against=against,
                 note=note,
             )
@@ -374,7 +374,7 @@ class NonLethal(LiveNumbers):
                 D_PERCENT,
                 "break",
                 gm=True,
-                target=low,
+                target=roll_target(low),
                 against=f"{low} or more, then category {category} or better breaks the hold (needed "
                 f"{ps.show(needed.value)} = {factor.label} {ps.show(factor.amount)} + {guard.label} "
                 f"{ps.show(guard.amount)}" + (f" {terms}" if terms else "") + ")",

@@ -126,6 +126,12 @@ def hits_words(low: int) -> str:
     return "no roll hits" if low > 100 else f"{low} or more hits"
 
 
+def roll_target(low: int) -> int | None:
+    """The lowest roll that hits, as a prompt shows it beside its words; None where no roll does (a
+    new-user trial met "no roll hits ... (101)")."""
+    return low if low <= 100 else None
+
+
 # --- state ------------------------------------------------------------------------
 
 
