@@ -236,6 +236,9 @@ async def test_the_options_start_as_at_the_last_scene_and_ctrl_b_gives_the_defau
         screen = app.screen
         assert isinstance(screen, OptionsScreen) and not screen.query("#kept")  # nothing kept yet: the defaults
         assert app.focused is screen.query(Select).first()
+        rows = list(screen.query(".option"))  # the option the keys change is marked, its row and its name
+        assert rows[0].styles.background != rows[1].styles.background
+        assert rows[0].query_one(".name").styles.text_style != rows[1].query_one(".name").styles.text_style
         await pilot.press("enter", "down", "enter")  # the first option's next value
         await pilot.pause()
         changed = screen.chosen[first.key]
