@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from table_cards import screen_text, text_of, type_answer
-from test_fudge_screens import FUDGE_CARDS, answer_until, marked, start_scene
+from test_fudge_screens import FUDGE_CARDS, answer_until, marked, pick, start_scene
 from textual.widgets import OptionList, Static
 
 from companion.replay import number_copies
@@ -25,6 +25,7 @@ from companion.ruleset import Setup, default_options, get_ruleset
 from companion.screens.app import make_app
 from companion.screens.fight import FightScreen
 from companion.screens.home import HomeScreen
+from companion.screens.scene import SceneSelectScreen
 from companion.screens.writeback import WriteBackScreen
 
 
@@ -97,6 +98,32 @@ async def test_a_rematch_after_writing_back_starts_from_the_cards_as_written_and
         await pilot.press("y")
         await pilot.pause()
         assert app.roster("fudge").find("Dag Bluecoat").wounds == {"very_hurt": 1, "incapacitated": 1}
+
+
+async def test_a_new_fight_after_writing_back_picks_the_cards_as_written(data_dir: Path) -> None:
+    """``ctrl+n`` after ``f5`` ``y``: the roster the GM picks from is read again, so Dag comes into the new
+    scene with the wound just written."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        start_scene(app, ["Ash Redhand"], ["Dag Bluecoat"])
+        await pilot.pause()
+        first = app.screen
+        await zeros_until(pilot, first, lambda: marked(first, "Dag Bluecoat") > 0)
+        await type_answer(pilot, "end")
+        await write_back(pilot)
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert isinstance(app.screen, SceneSelectScreen)
+        await pick(pilot, ["Ash Redhand"])
+        await pilot.press("ctrl+o")
+        await pick(pilot, ["Dag Bluecoat"])
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        fight = app.screen
+        assert isinstance(fight, FightScreen) and fight is not first
+        assert fight.session.setup.fighters[1].wounds == {"very_hurt": 1} and marked(fight, "Dag Bluecoat") == 1
 
 
 async def test_a_rematch_of_a_card_gone_or_broken_is_refused_and_says_which(data_dir: Path) -> None:
