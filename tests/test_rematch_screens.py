@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -160,6 +161,7 @@ def test_a_rematch_takes_each_game_s_cards_from_the_roster_by_name(tmp_path: Pat
     from companion.cards import load_roster
     from companion.games import GAMES
     from companion.rematch import fresh_setup
+    from companion.session import setup_from_json, setup_to_json
 
     for game in GAMES.listed():
         ruleset = get_ruleset(game.key)
@@ -168,6 +170,8 @@ def test_a_rematch_takes_each_game_s_cards_from_the_roster_by_name(tmp_path: Pat
         setup = Setup(game.key, cards, default_options(ruleset))
         fresh, changed = fresh_setup(setup, roster)
         assert fresh == setup and changed == [], game.key
+        resumed = setup_from_json(json.loads(json.dumps(setup_to_json(setup))))  # a fight resumed, then over
+        assert fresh_setup(resumed, roster) == (setup, []), game.key  # no card said to have changed
         if ruleset.copies:
             group = number_copies((cards[0], cards[0], cards[1]))
             setup = Setup(game.key, group, default_options(ruleset), sides=(0, 0, 1))
