@@ -47,12 +47,15 @@ def fresh_setup(setup: Setup, roster: Roster) -> tuple[Setup, list[str]]:
     cards: list[Any] = []
     changed: list[str] = []
     gone: list[str] = []
+    bases = [_base(card_name(card)) for card in setup.fighters]
+    groups = {base for base in bases if base is not None and bases.count(base) > 1}  # a card there once is not numbered
     for card in setup.fighters:
         name = card_name(card)
-        now = _now(name, roster)
+        now = _now(name, roster, groups)
         # a card of his name that does not load: the roster may hold an older one of the name (a shipped
         # card a broken user's copy would replace), which must not be fought as if it were his
-        broken = [str(p) for p in roster.problems if p.fighter is not None and p.fighter in (name, _base(name))]
+        base = _base(name) if _base(name) in groups else None
+        broken = [str(p) for p in roster.problems if p.fighter is not None and p.fighter in (name, base)]
         if broken:
             gone.append(f"{name}: the card does not load now ({'; '.join(broken)})")
             continue
@@ -67,14 +70,15 @@ def fresh_setup(setup: Setup, roster: Roster) -> tuple[Setup, list[str]]:
     return dataclasses.replace(setup, fighters=tuple(cards)), changed
 
 
-def _now(name: str, roster: Roster) -> Any | None:
+def _now(name: str, roster: Roster, groups: set[str]) -> Any | None:
     """The card called ``name`` in ``roster`` (exactly: not another card whose name folds the same), or
-    a copy of ``Orc Guard`` named ``Orc Guard 2`` where ``name`` is a numbered copy."""
+    a copy of ``Orc Guard`` named ``Orc Guard 2`` where ``name`` is a numbered copy of one of the
+    setup's NPC ``groups`` (``Apollo 13`` alone in a scene is a card's own name, not a copy)."""
     found = next((c for c in roster.cards if c.name == name), None)
     if found is not None:
         return found
     base = _base(name)
-    card = next((c for c in roster.cards if c.name == base), None) if base is not None else None
+    card = next((c for c in roster.cards if c.name == base), None) if base in groups else None
     return card.model_copy(update={"name": name}) if card is not None else None
 
 

@@ -179,6 +179,33 @@ def test_a_rematch_takes_each_game_s_cards_from_the_roster_by_name(tmp_path: Pat
             assert fresh == setup and changed == [], game.key
 
 
+def test_a_card_whose_name_ends_in_a_number_is_not_taken_for_a_copy(data_dir: Path) -> None:
+    """Only an NPC group's copies are numbered (``number_copies``): a card ``Dag Bluecoat 2`` fought alone
+    and since removed is gone, not a copy of ``Dag Bluecoat``; the two copies of a group are each the
+    group's card as it is now, numbered."""
+    from companion.cards import load_roster
+    from companion.rematch import CardsGone, fresh_setup
+
+    ruleset = get_ruleset("fudge")
+    roster = load_roster(ruleset.roster, ruleset.card_model, user_dir=data_dir / "fighters")
+    ash, dag = roster.find("Ash Redhand"), roster.find("Dag Bluecoat")
+    alone = Setup("fudge", (ash, dag.model_copy(update={"name": "Dag Bluecoat 2"})), {}, sides=(0, 1))
+    with pytest.raises(CardsGone) as refused:
+        fresh_setup(alone, roster)
+    assert refused.value.lines == [
+        "Dag Bluecoat 2: no card of this name in the roster now (removed, renamed, or its file moved)"
+    ]
+    group = Setup("fudge", number_copies((ash, dag, dag)), {}, sides=(0, 1, 1))
+    hurt = dag.model_copy(update={"wounds": {"hurt": 1}})
+    roster.add([hurt], roster.source["Dag Bluecoat"])  # his card written back since
+    fresh, changed = fresh_setup(group, roster)
+    assert [(c.name, c.wounds) for c in fresh.fighters[1:]] == [
+        ("Dag Bluecoat 1", {"hurt": 1}),
+        ("Dag Bluecoat 2", {"hurt": 1}),
+    ]
+    assert changed == ["Dag Bluecoat 1", "Dag Bluecoat 2"]
+
+
 # --- 1. a write-back over a card changed since the fight began ------------------------------------
 
 
