@@ -62,6 +62,8 @@ class Plan:
     edits: list[FileEdit] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     """What the edits do not show: combatants left out and why, shipped cards copied."""
+    kept: list[str] = field(default_factory=list)
+    """Of :attr:`skipped`, the cards left out because they changed since the fight began (:func:`changed_since`)."""
 
     def write(self) -> list[Path]:
         """Write every edit (the folders made as needed); the files written."""
@@ -77,7 +79,14 @@ class EditError(ValueError):
     """A card file this module cannot edit by its lines (it then says why, and nothing is written)."""
 
 
-def plan(game: str, model: type[Any], roster: Roster, user_dir: Path, changes: dict[str, dict[str, Any]]) -> Plan:
+def plan(
+    game: str,
+    model: type[Any],
+    roster: Roster,
+    user_dir: Path,
+    changes: dict[str, dict[str, Any]],
+    began: dict[str, Any] | None = None,
+) -> Plan:
     """The edits that put ``changes`` on the cards.
 
     Args:
@@ -86,6 +95,8 @@ def plan(game: str, model: type[Any], roster: Roster, user_dir: Path, changes: d
         roster: the game's cards as the app loaded them (``source`` says each one's file).
         user_dir: ``<data dir>/fighters``.
         changes: card name to the fields to set.
+        began: the cards as the fight began, by name (its setup): a card whose fields to set have
+            changed in its file since then is left out, and the plan says so (:func:`changed_since`).
     """
     out = Plan()
     by_file: dict[Path, dict[str, dict[str, Any]]] = {}
@@ -95,6 +106,11 @@ def plan(game: str, model: type[Any], roster: Roster, user_dir: Path, changes: d
         card = roster.find(name)
         if card is None or card.name != name:
             out.skipped.append(f"{name}: no card of this name (a numbered copy of an NPC group): not written")
+            continue
+        stale = changed_since(model, name, fields, card, (began or {}).get(name))
+        if stale is not None:
+            out.skipped.append(stale)
+            out.kept.append(stale)
             continue
         source = Path(roster.source.get(name, ""))
         if source.is_file() and source.resolve().parent == mine:
@@ -113,6 +129,44 @@ def plan(game: str, model: type[Any], roster: Roster, user_dir: Path, changes: d
         before = path.read_text(encoding="utf-8") if path.is_file() else ""
         out.edits.append(_checked(path, before, {}, copies, game, model))
     return out
+
+
+def changed_since(model: type[Any], name: str, fields: dict[str, Any], now: Any, then: Any | None) -> str | None:
+    """Why the fight's ``fields`` must not be written on the card ``name``: the card now (``now``) differs
+    from the card the fight began from (``then``) in a field the fight would set, to something else
+    than the fight would set it to (another scene's write-back, or the sheet, while this fight was
+    played). Writing would throw that change away (the third new-user trial: a rematch begun from the
+    old card erased the first scene's wounds); the card is left out, whole (docs/decisions.md). None:
+    it may be written (nothing moved, or the card says what the fight would write already).
+    """
+    if then is None:
+        return None
+    was, now_says = then.model_dump(mode="json"), now.model_dump(mode="json")
+    moved = [
+        key
+        for key, value in fields.items()
+        if now_says.get(key) != was.get(key) and _as_card(model, now_says, key, value) != now_says.get(key)
+    ]
+    if not moved:
+        return None
+    if len(moved) == 1:
+        how = f"then {flow(was.get(moved[0]))}, now {flow(now_says.get(moved[0]))}"
+    else:
+        how = "; ".join(f"{key} then {flow(was.get(key))}, now {flow(now_says.get(key))}" for key in moved)
+    what = moved[0] if len(moved) == 1 else ", ".join(moved[:-1]) + " and " + moved[-1]
+    return (
+        f"{name}: not written: the card's {what} changed since this fight began ({how}), and writing this "
+        "fight's would lose that change (a rematch starts from the card as it is now)"
+    )
+
+
+def _as_card(model: type[Any], card: dict[str, Any], key: str, value: Any) -> Any:
+    """``value`` as the card's field ``key`` would hold it once read (``{hurt: 1, scratch: 0}`` and
+    ``{hurt: 1}`` may be the same wounds to the model); ``value`` itself where the model refuses it."""
+    try:
+        return model.model_validate({**card, key: value}).model_dump(mode="json").get(key)
+    except ValidationError:
+        return value
 
 
 def _checked(

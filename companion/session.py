@@ -713,7 +713,8 @@ def title_of(setup: Setup) -> str:
 def start(store: Any, ruleset: Ruleset, setup: Setup, rng: random.Random | None = None) -> Session:
     """A new fight, saved in ``store`` from its first answer on."""
     session = Session(ruleset, setup, rng=rng, store=store)  # new() refuses a bad setup before anything is saved
-    session.id = store.create(setup.game, setup_to_json(setup), title_of(setup))
+    # a fight over at its start (a side that comes in out) is stored finished, with its result
+    session.id = store.create(setup.game, setup_to_json(setup), title_of(setup), _result_of(session.prompt))
     store.claim(session.id)
     return session
 

@@ -821,15 +821,20 @@ class Store:
     # --- sessions ------------------------------------------------------------
     # Each change below raises StoreError when it cannot be saved, with nothing changed.
 
-    def create(self, game: str, setup: dict[str, Any], title: str) -> int:
+    def create(self, game: str, setup: dict[str, Any], title: str, result: dict[str, Any] | None = None) -> int:
+        """A new fight's row, open; with ``result``, a fight over before its first answer (a scene whose
+        side comes in out, FU-4): over with its result in the same transaction, so that it is listed
+        with the finished fights from the start."""
         now = time.time()
         with self._write() as conn:
             cur = conn.execute(
                 "INSERT INTO sessions (game, setup, title, created, updated) VALUES (?, ?, ?, ?, ?)",
                 (game, json.dumps(setup), title, now, now),
             )
-        rowid = cur.lastrowid
-        assert rowid is not None  # an INSERT sets it
+            rowid = cur.lastrowid
+            assert rowid is not None  # an INSERT sets it
+            if result is not None:
+                self._set_status(rowid, result)
         self._rev[rowid] = 0
         return rowid
 

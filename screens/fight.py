@@ -726,9 +726,33 @@ class FightScreen(Screen[None]):
         offer_write_back(self, self.session)
 
     def action_rematch(self) -> None:
+        """The same fighters again, each from his card as it is now (a scene's wounds written back
+        since, a card edited on the sheet): :mod:`companion.rematch`. A card gone or broken is said,
+        and no rematch starts."""
         if not self.session.over:
             return
-        self.app.new_fight(self.session.setup)
+        from companion.rematch import CardsGone, fresh_setup
+
+        setup = self.session.setup
+        try:
+            setup, changed = fresh_setup(setup, self.app.roster(setup.game))
+        except CardsGone as exc:
+            lines = "\n".join(exc.lines)
+            self.notify(
+                f"{lines}\nctrl+n picks the fighters afresh.",
+                title="No rematch",
+                severity="error",
+                timeout=20,
+                markup=False,
+            )
+            return
+        if self.app.new_fight(setup) and changed:
+            self.app.notify(
+                f"The rematch starts from the cards as they are now: {', '.join(changed)} changed since the last fight.",
+                title="Rematch",
+                timeout=8,
+                markup=False,
+            )
 
     def action_new_fight(self) -> None:
         if not self.session.over:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import ScrollableContainer, Vertical
+from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Label, Static
 
@@ -100,6 +101,7 @@ def offer_write_back(screen: Screen[object], session: Session) -> None:
     """The fight screen's ``f5`` after a scene: plan the edits of its ruleset's ``write_back`` changes,
     show them, write them on ``y``; every outcome said in a notice (issue 17)."""
     from companion.cardedit import EditError, plan
+    from companion.ruleset import card_name
 
     ruleset = session.ruleset
     changes = ruleset.write_back(session.state) if session.over else {}
@@ -109,14 +111,22 @@ def offer_write_back(screen: Screen[object], session: Session) -> None:
     app = screen.app
     game = session.setup.game
     try:
-        edits = plan(game, ruleset.card_model, app.roster(game), app.directory / "fighters", changes)  # type: ignore[attr-defined]
+        began = {card_name(card): card for card in session.setup.fighters}  # a card changed since is not overwritten
+        edits = plan(game, ruleset.card_model, app.roster(game), app.directory / "fighters", changes, began)  # type: ignore[attr-defined]
     except (EditError, OSError) as exc:
         screen.notify(f"The cards cannot be written: {exc}", title="Not written", severity="error", markup=False)
         return
+    already = [e for e in edits.edits if e.after == e.before]  # files whose cards say it all already
     edits.edits = [e for e in edits.edits if e.after != e.before]
     if not edits.edits:
-        why = "\n".join(edits.skipped) or "The cards already say what this scene changed."  # one a line
-        screen.notify(why, timeout=6, markup=False)
+        # what was left out and why, one a line, and that the rest is on the cards already: both
+        # (f5 again on a written scene with an NPC group said only the group's copies)
+        said = list(edits.skipped)
+        if already or not said:
+            said.append("The cards already say what this scene changed.")
+        # a card changed since the scene began is not written: what the scene did to it is not on it
+        severity: SeverityLevel = "warning" if edits.kept else "information"
+        screen.notify("\n".join(said), severity=severity, timeout=12 if edits.kept else 8, markup=False)
         return
 
     def done(write: bool | None) -> None:
