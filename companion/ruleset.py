@@ -1202,8 +1202,17 @@ class TimedRuleset(Ruleset):
         return self.stall_open(state)
 
     def stall_due(self, state: Any, held: float) -> bool:
-        """Whether holding the dice ``held`` seconds without rolling is stalling."""
+        """Whether holding the dice ``held`` seconds without rolling is stalling (FO-8: "longer
+        than the stall limit", so a hold of exactly the limit is not)."""
         raise NotImplementedError
+
+    def hold_began(self, state: Any) -> float:
+        """The reading the stall count runs from (FO-8: the attacker "holds the dice ... without
+        rolling"): where the dice came to him. By default the latest answer's reading; a game whose
+        holder answers more than once before he rolls (FO: he names his attack first) keeps the
+        reading at which the dice came to him, since an answer that is no roll does not restart it.
+        The session's clock, the fight screen's and the simulator all count from it."""
+        return self.clock_reading(state)
 
     def round_verdict(self, seconds: tuple[float, float], fighters: tuple[Any, Any]) -> str:
         """A finished round's score in words, for the bell's notice."""
