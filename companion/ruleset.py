@@ -1176,9 +1176,12 @@ class TimedRuleset(Ruleset):
     clock_keys: ClassVar[tuple[str, ...]] = ()
     """Trackers the round clock shows (FO's attacking time), left out of the fighters' panels."""
     answer_seconds: ClassVar[tuple[int, int]] = (5, 15)
-    """The simulator's pace: each answer is stamped a whole number of seconds after the one
-    before, drawn evenly from this range (``companion simulate --seconds LOW-HIGH`` changes
+    """The simulator's pace: each answer (a roll) is stamped a whole number of seconds after the
+    one before, drawn evenly from this range (``companion simulate --seconds LOW-HIGH`` changes
     it); the bell and stalling then come as the clock and the rules bring them."""
+    choice_seconds: ClassVar[tuple[int, int] | None] = None
+    """The simulator's seconds for an answer at a choice (a :class:`ChoicePrompt`: FO's attack
+    named), drawn evenly from this range; None: as any other answer (:attr:`answer_seconds`)."""
 
     def clock_reading(self, state: Any) -> float:
         """The round clock at the latest answer: where a resumed fight's clock stands."""

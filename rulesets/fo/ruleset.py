@@ -51,7 +51,7 @@ from companion.rulesets.fo.rules import (
     scores,
     stall_open,
 )
-from companion.rulesets.fo.simulation import ANSWER_SECONDS
+from companion.rulesets.fo.simulation import ANSWER_SECONDS, CHOICE_SECONDS
 from companion.rulesets.fo.state import FoState, Options
 from companion.rulesets.fo.tables import DEFENCE, GROUND_ATTACKS, ROUND_SECONDS, STANDING_ATTACKS
 from companion.views import Pair, PanelLine
@@ -101,6 +101,7 @@ class Fo(TimedRuleset):
     simulated = True
     memo = False  # the clock's readings and attacking time: a bout's states seldom repeat
     answer_seconds = ANSWER_SECONDS
+    choice_seconds = CHOICE_SECONDS
 
     def panel_lines(self, card: FoCard, numbers: dict[str, Any]) -> tuple[PanelLine, ...]:
         """Each attack beside the defence that answers it (FO-4, FO-6), then the trackers."""
