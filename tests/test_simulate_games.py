@@ -252,11 +252,12 @@ def test_cli_fo_says_its_pace_and_repeats_with_the_seed(tmp_path, monkeypatch):
     data = json.loads(out)
     assert status == 0 and err == ""
     assert data["seconds"] == [5, 15] and data["n"] == 300 and "strategies" not in data
+    assert data["choice_seconds"] == [1, 4]  # the pace model: an attack named is quick (FO's CHOICE_SECONDS)
     assert data == json.loads(simulate(tmp_path, monkeypatch, *args)[1])
     slow = json.loads(simulate(tmp_path, monkeypatch, *args, "--seconds", "30-60")[1])
-    assert slow["seconds"] == [30, 60] and slow["methods"] != data["methods"]
+    assert slow["seconds"] == [30, 60] and slow["choice_seconds"] == [1, 4] and slow["methods"] != data["methods"]
     status, text, _ = simulate(tmp_path, monkeypatch, "fo", "Conor McGregor", "José Aldo", "-n", "200", "--seed", "5")
-    assert status == 0 and "Pace: each answer 5-15 s after the one before" in text and "Finishes: median" in text
+    assert status == 0 and "Pace: each roll 5-15 s after the answer before, each choice 1-4 s" in text and "Finishes: median" in text
 
 
 def test_cli_cage_match_plays_each_corners_strategy(tmp_path, monkeypatch):
