@@ -21,5 +21,5 @@ and typed take a few seconds to a quarter of a minute."""
 CHOICE_SECONDS = (1, 4)
 """Whole seconds an attack named takes at the table, low to high (uniform): a word said and typed
 by a player who has the dice in his hand. With a roll after it, a hold is 6-19 s: under the default
-20 s stall limit (FO-8 counts the choice and the roll together); an exchange of a choice, a roll and
-the defender's roll is about 22 s on average, about 14 exchanges a 5:00 round."""
+20 s stall limit (FO-8 counts the choice and the roll together). An exchange of a choice and a roll
+is about 12 s on average, 22 s with the defender's roll."""
