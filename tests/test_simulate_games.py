@@ -257,7 +257,11 @@ def test_cli_fo_says_its_pace_and_repeats_with_the_seed(tmp_path, monkeypatch):
     slow = json.loads(simulate(tmp_path, monkeypatch, *args, "--seconds", "30-60")[1])
     assert slow["seconds"] == [30, 60] and slow["choice_seconds"] == [1, 4] and slow["methods"] != data["methods"]
     status, text, _ = simulate(tmp_path, monkeypatch, "fo", "Conor McGregor", "José Aldo", "-n", "200", "--seed", "5")
-    assert status == 0 and "Pace: each roll 5-15 s after the answer before, each choice 1-4 s" in text and "Finishes: median" in text
+    assert (
+        status == 0
+        and "Pace: each roll 5-15 s after the answer before, each choice 1-4 s" in text
+        and "Finishes: median" in text
+    )
 
 
 def test_cli_cage_match_plays_each_corners_strategy(tmp_path, monkeypatch):
