@@ -127,9 +127,12 @@ worst wound; PAF: unhurt, wounded, unconscious, below 0 or dead, and the hit
 points lost). --json prints one object: n, seed, sides, wins, wins_interval,
 no_winner, methods, rounds, words, combatants (README: "Simulating a scene").
 
-A game played against a round clock stamps each answer --seconds LOW-HIGH after
-the one before (whole seconds, drawn evenly from the run's dice; the bell and
-stalling come as the rules bring them): "seconds" in --json. A game of secret
+A game played against a round clock stamps each roll --seconds LOW-HIGH after
+the answer before (whole seconds, drawn evenly from the run's dice) and each
+choice the game's own few seconds (FO: an attack named, 1-4 s); the bell and
+stalling come as the rules bring them (FO-8: a hold longer than the stall
+limit, counted through the choice to the roll): "seconds" and "choice_seconds"
+in --json. A game of secret
 choices plays each corner's --strategy: advice (the app's advised pick), random
 (a random move the pad allows, as the app picks for a player) or prefer:A,B,...
 (the first of these moves the corner may do, else the pad's default): "strategies"
@@ -294,7 +297,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--seconds",
         metavar="LOW-HIGH",
-        help="a timed game's pace: each answer takes LOW to HIGH whole seconds, drawn evenly (default: the game's)",
+        help="a timed game's pace: each roll takes LOW to HIGH whole seconds, drawn evenly (default: the game's, "
+        "FO 5-15); a choice takes the game's own few seconds (FO: an attack named, 1-4)",
     )
     simulate.add_argument("--fighters", metavar="FILE", action="append", default=[], type=Path, help="extra card file")
     simulate.add_argument("--option", metavar="KEY=VALUE", action="append", default=[], help="a rules option")
@@ -993,6 +997,8 @@ def run_simulate(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> 
     summary = tally.summary()
     summary["seed"] = seed
     model(summary, strategies[0] if strategies else None, seconds)
+    if seconds is not None and isinstance(ruleset, TimedRuleset) and ruleset.choice_seconds is not None:
+        summary["choice_seconds"] = list(ruleset.choice_seconds)  # the pace model: a choice is quick (FO-8)
     if not args.tournament:  # beside the sampled figures, the rules' own where the game can enumerate a bout
         exact = ruleset.exact_figures(ruleset.new(Setup(args.game, cards, options)))
         if exact is not None:
@@ -1281,7 +1287,11 @@ def model_lines(summary: dict[str, Any]) -> list[str]:
         lines.append("Strategies: " + ", ".join(f"{side} {name}" for side, name in summary["strategies"].items()))
     if "seconds" in summary:
         low, high = summary["seconds"]
-        lines.append(f"Pace: each answer {low}-{high} s after the one before")
+        if "choice_seconds" in summary:
+            quick, slow = summary["choice_seconds"]
+            lines.append(f"Pace: each roll {low}-{high} s after the answer before, each choice {quick}-{slow} s")
+        else:
+            lines.append(f"Pace: each answer {low}-{high} s after the one before")
     return lines
 
 

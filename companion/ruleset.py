@@ -1183,9 +1183,12 @@ class TimedRuleset(Ruleset):
     clock_keys: ClassVar[tuple[str, ...]] = ()
     """Trackers the round clock shows (FO's attacking time), left out of the fighters' panels."""
     answer_seconds: ClassVar[tuple[int, int]] = (5, 15)
-    """The simulator's pace: each answer is stamped a whole number of seconds after the one
-    before, drawn evenly from this range (``companion simulate --seconds LOW-HIGH`` changes
+    """The simulator's pace: each answer (a roll) is stamped a whole number of seconds after the
+    one before, drawn evenly from this range (``companion simulate --seconds LOW-HIGH`` changes
     it); the bell and stalling then come as the clock and the rules bring them."""
+    choice_seconds: ClassVar[tuple[int, int] | None] = None
+    """The simulator's seconds for an answer at a choice (a :class:`ChoicePrompt`: FO's attack
+    named), drawn evenly from this range; None: as any other answer (:attr:`answer_seconds`)."""
 
     def clock_reading(self, state: Any) -> float:
         """The round clock at the latest answer: where a resumed fight's clock stands."""
@@ -1209,8 +1212,17 @@ class TimedRuleset(Ruleset):
         return self.stall_open(state)
 
     def stall_due(self, state: Any, held: float) -> bool:
-        """Whether holding the dice ``held`` seconds without rolling is stalling."""
+        """Whether holding the dice ``held`` seconds without rolling is stalling (FO-8: "longer
+        than the stall limit", so a hold of exactly the limit is not)."""
         raise NotImplementedError
+
+    def hold_began(self, state: Any) -> float:
+        """The reading the stall count runs from (FO-8: the attacker "holds the dice ... without
+        rolling"): where the dice came to him. By default the latest answer's reading; a game whose
+        holder answers more than once before he rolls (FO: he names his attack first) keeps the
+        reading at which the dice came to him, since an answer that is no roll does not restart it.
+        The session's clock, the fight screen's and the simulator all count from it."""
+        return self.clock_reading(state)
 
     def round_verdict(self, seconds: tuple[float, float], fighters: tuple[Any, Any]) -> str:
         """A finished round's score in words, for the bell's notice."""

@@ -259,29 +259,33 @@ class Session:
 
     def stall_due_by(self, clock: float | None) -> float | None:
         """The reading at which the round clock turns the dice over by itself (FO-8) before an
-        answer stamped ``clock`` is given: the attacker's hold began at the latest answer, and the
-        fight screen's clock gives ``stall`` once it reaches the game's stall limit
-        (:meth:`TimedRuleset.stall_due`); None where it does not (no stamp, no round clock, the
-        limit off or not reached, nobody holding the dice).
+        answer stamped ``clock`` is given: the attacker's hold began where the dice came to him
+        (:meth:`TimedRuleset.hold_began`: FO's choice of attack is no roll, so it does not restart
+        the count), and the fight screen's clock gives ``stall`` once he has held them longer than
+        the game's stall limit (:meth:`TimedRuleset.stall_due`), stamped at the limit; None where it
+        does not (no stamp, no round clock, the limit off or not passed, nobody holding the dice).
+        An answer stamped exactly at the limit comes before the stall: a hold of the limit is not
+        longer than it.
 
         ``companion script`` and plain mode read stamped answers with it, so a line stamped past
         the limit meets the prompt the app would have asked by then (the new-user trial: ``@0:10
         2 2`` then ``@0:50 punch`` took a punch held 40 seconds). The fold itself never stalls: a
         fight played on the screen may hold answers stamped further apart than the limit with no
         stall between them (an undo restarts the count: "putting a mistake right never turns the dice
-        over by itself", docs/decisions.md), and it must fold again as it was played.
+        over by itself", docs/decisions.md), and it must fold again as it was played; where such a
+        fight's latest answer already came past the limit, the stall is stamped at that answer.
         """
         ruleset = self.ruleset
         if clock is None or not isinstance(ruleset, TimedRuleset) or self.over:
             return None
         state = self.state
-        since = ruleset.clock_reading(state)
+        since = ruleset.hold_began(state)
         limit = ruleset.stall_limit(state)
         if not limit or not ruleset.stall_due(state, clock - since):
             return None
         if ruleset.round_seconds is not None and since + limit >= ruleset.round_seconds:
             return None  # the bell rings first (FO-7)
-        return since + limit
+        return max(since + limit, ruleset.clock_reading(state))
 
     def submit(self, text: str, *, virtual: bool = False, clock: float | None = None) -> Step:
         """Give the answer ``text`` to the current prompt.

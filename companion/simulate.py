@@ -67,6 +67,7 @@ from companion.ruleset import (
     APP_MARK,
     PREFER,
     Answer,
+    ChoicePrompt,
     OverPrompt,
     Result,
     RollPrompt,
@@ -284,10 +285,12 @@ class Walk:
       a pick of the app's is marked ``@app``, as :meth:`SecretPrompt.fill` marks it), or the
       table's ``end`` where the game stops a bout that goes on (``Ruleset.table_end``);
     - a timed game (a :class:`TimedRuleset`): before each answer, the seconds it takes are
-      drawn (``randint(low, high)``, whole seconds) and it is stamped that long after the latest
-      answer; if the attacker would hold the dice past the stall limit meanwhile, the answer
-      is ``stall`` at the limit (FO-8, as the fight screen calls it), and if the round's time
-      runs out first, ``bell`` (FO-7). A new draw follows either.
+      drawn (``randint(low, high)``, whole seconds: the pace for a roll, the game's
+      ``choice_seconds`` for a choice) and it is stamped that long after the latest answer; if
+      the attacker would then have held the dice longer than the stall limit, counted from where
+      they came to him (``TimedRuleset.hold_began``: FO's choice of attack is no roll), the answer
+      is ``stall`` at the limit (FO-8, as the fight screen stamps it), and if the round's time runs
+      out first, ``bell`` (FO-7). A new draw follows either.
 
     So with two corners playing ``random`` (or none) and one generator, a bout is the one the
     app plays rolling every prompt with ``Session.roll``.
@@ -296,7 +299,10 @@ class Walk:
         ruleset: the game.
         setup: the two cards and the options.
         strategies: red's and blue's strategy (``Ruleset.strategies``); "" plays as the app does.
-        seconds: a timed game's pace, ``(low, high)``; None: the game's ``answer_seconds``.
+        seconds: a timed game's pace for a roll, ``(low, high)``; None: the game's ``answer_seconds``
+            (a choice's is the game's ``choice_seconds``, else the same).
+        choice_seconds: a timed game's pace for a choice, ``(low, high)``; None: the game's
+            ``choice_seconds``, else ``seconds``.
     """
 
     def __init__(
@@ -306,11 +312,15 @@ class Walk:
         *,
         strategies: tuple[str, str] = ("", ""),
         seconds: tuple[int, int] | None = None,
+        choice_seconds: tuple[int, int] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.strategies = strategies
         self.timed: TimedRuleset | None = ruleset if isinstance(ruleset, TimedRuleset) else None
         self.seconds = (seconds or self.timed.answer_seconds) if self.timed is not None else None
+        self.choice_seconds = (
+            (choice_seconds or self.timed.choice_seconds or self.seconds) if self.timed is not None else None
+        )
         self.start = ruleset.new(setup)
         self.results: list[tuple[Result, int]] = []
         """Every way a bout has ended so far, in the order first met (no rating loss: 0)."""
@@ -330,12 +340,12 @@ class Walk:
                 return state, prompt.result
             clock: float | None = None
             text: str | None = None
-            if timed is not None and self.seconds is not None:
+            if timed is not None and self.seconds is not None and self.choice_seconds is not None:
                 now = timed.clock_reading(state)
-                wait = randint(*self.seconds)
-                if timed.stall_due(state, wait):  # the screen turns the dice over at the limit (FO-8)
-                    wait, text = timed.stall_limit(state), STALL
-                clock = now + wait
+                clock = now + randint(*(self.choice_seconds if isinstance(prompt, ChoicePrompt) else self.seconds))
+                began = timed.hold_began(state)
+                if timed.stall_due(state, clock - began):  # held longer than the limit: turned over at it (FO-8)
+                    clock, text = max(began + timed.stall_limit(state), now), STALL
                 if timed.round_seconds is not None and clock >= timed.round_seconds:
                     text, clock = BELL, timed.round_seconds  # the bell first: the roll in progress is void (FO-7)
             if text is None:

@@ -46,7 +46,8 @@ class FightClock:
         self.period: int | None = None
         """The round the clock is counting, to notice a new one."""
         self.stall_from = 0.0
-        """The stall count starts at the latest answer, or at the latest undo/redo if later."""
+        """The stall count starts where the dice came to the attacker (the ruleset's ``hold_began``),
+        or at the latest undo/redo, resume or clock set by hand if later."""
         self.reminded = False
         """Whether the players were told that the clock is paused (once per pause)."""
         self.held_in: int | None = None
@@ -129,8 +130,9 @@ class FightClock:
         )
 
     def held_since(self) -> float:
-        """When the attacker's hold began, for the stall count (FO-8)."""
-        return max(self.ruleset.clock_reading(self.screen.session.state), self.stall_from)
+        """When the attacker's hold began, for the stall count (FO-8): where the dice came to him, his
+        choice of attack being no roll (:meth:`TimedRuleset.hold_began`), or the latest undo/redo if later."""
+        return max(self.ruleset.hold_began(self.screen.session.state), self.stall_from)
 
     def render(self) -> None:
         view = self.view()
@@ -170,8 +172,13 @@ class FightClock:
                     markup=False,
                 )
         elif self.ruleset.stall_due(session.state, clock.elapsed - self.held_since()):
+            # FO-8: held longer than the limit, the screen turns the dice over, stamped at the limit as
+            # companion script and the simulator stamp it (never before the latest answer)
+            at = max(
+                self.held_since() + self.ruleset.stall_limit(session.state), self.ruleset.clock_reading(session.state)
+            )
             try:
-                session.submit("stall", clock=clock.elapsed)  # FO-8: the screen turns the dice over
+                session.submit("stall", clock=at)
             except Refused as exc:  # not saved: said once, counted afresh from now
                 self.stall_from = clock.elapsed
                 screen.notify(f"Stalling was not called: {exc.reason}", severity="error", timeout=10, markup=False)

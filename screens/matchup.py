@@ -244,7 +244,7 @@ class MatchupScreen(GameHeader, Screen[None]):
         if self.ruleset.strategies and not self.tournament:
             how = "each corner picks by his strategy: advice, random, or prefer: the moves typed beside it"
         elif self.timed is not None:
-            how = "each answer takes the seconds beside the seed, the bell and stalling as the rules bring them"
+            how = "each roll takes the seconds beside the seed, a choice a few, the bell and stalling as the rules bring them"
         self._status(
             f"r or Enter plays the {self.noun} with the rules engine and the app's own dice "
             f"({how}). The same seed gives the same figures.",
@@ -441,7 +441,11 @@ class MatchupScreen(GameHeader, Screen[None]):
         if self.strategies is not None:
             parts.append(f"red {self.strategies[0]}, blue {self.strategies[1]}")
         if self.seconds is not None:
-            parts.append(f"{self.seconds[0]}-{self.seconds[1]} s an answer")
+            choice = self.timed.choice_seconds if self.timed is not None else None
+            if choice is None:
+                parts.append(f"{self.seconds[0]}-{self.seconds[1]} s an answer")
+            else:  # the pace model: a roll the seconds typed, a choice the game's own few (FO-8 counts both)
+                parts.append(f"{self.seconds[0]}-{self.seconds[1]} s a roll, {choice[0]}-{choice[1]} s a choice")
         return "".join(f" · {escape(part)}" for part in parts)
 
     def action_stop(self) -> None:

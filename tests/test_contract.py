@@ -479,7 +479,13 @@ def test_a_fight_typed_into_companion_script_is_the_fight_played_live(
         lines.append(line_of(typed))
         # FO-8: the stalls the fight screen's clock would have called before a stamped line, as it calls them
         stalled = False
-        for stall in cli.stalls_before(session, typed.clock, typed.text):
+        try:  # a line that will not be taken is refused before its stalls, and takes none (as the script does)
+            stalls = list(cli.stalls_before(session, typed.clock, typed.text))
+        except Refused as exc:
+            refused = True
+            expected.append({"refused": typed.text.strip(), "reason": exc.reason})
+            continue
+        for stall in stalls:
             stamp = cli.seconds(stall.answer.clock)
             expected.append(
                 {"accepted": "stall", "virtual": False, "log": list(stall.log), "clock": stamp, "by": "stall limit"}

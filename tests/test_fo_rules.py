@@ -1174,9 +1174,13 @@ def test_shipped_fo_roster_loads_if_present():
     assert aldo.block == 8
 
 
-@pytest.mark.parametrize("limit, held, due", [(20, 19.9, False), (20, 20.0, True), (0, 999.0, False), (10, 10.0, True)])
-def test_fo8_stall_due_at_the_limit_and_never_when_off(limit, held, due):
-    """FO-8: the dice turn over when the attacker holds them the stall limit without rolling; 0 is off."""
+@pytest.mark.parametrize(
+    "limit, held, due",
+    [(20, 19.9, False), (20, 20.0, False), (20, 20.1, True), (0, 999.0, False), (10, 10.0, False), (10, 10.5, True)],
+)
+def test_fo8_stall_due_past_the_limit_and_never_when_off(limit, held, due):
+    """FO-8: the dice turn over when the attacker holds them "longer than the stall limit" without
+    rolling (a hold of exactly the limit is not); 0 is off."""
     s = bout(stall_limit=limit)
     assert RULESET.stall_due(s.state, held) is False  # the roll-off: nobody holds the dice yet
     play(s, *RED_FIRST)

@@ -94,10 +94,10 @@ async def test_the_clock_waits_for_f2_then_stamps_answers(data_dir: Path) -> Non
         fake.advance(3)
         await answer(pilot, "5 6")  # Red Fox 7 to 11: Red attacks first, from 0:15
         assert [a.clock for a in screen.session.answers] == [12.0, 15.0]
-        fake.advance(30)
+        fake.advance(20)
         screen.tick()
-        assert screen.timer_view().attack == (30.0, 0.0)  # live: Red holds the dice
-        assert "0:30" in timer_text(screen)
+        assert screen.timer_view().attack == (20.0, 0.0)  # live: Red holds the dice (20 s is no stall, FO-8)
+        assert "0:20" in timer_text(screen)
 
 
 async def test_the_clock_is_set_by_hand_when_paused(data_dir: Path) -> None:
@@ -224,18 +224,19 @@ async def test_the_stall_limit_turns_the_dice_over_and_f3_calls_it(data_dir: Pat
         fake.advance(19)
         screen.tick()
         assert screen.session.state.attacker == 0 and "stall 19/20 s" in timer_text(screen)
-        fake.advance(1)
+        fake.advance(1.5)  # longer than the limit (FO-8): turned over, stamped at the limit
         screen.tick()
         assert screen.session.answers[-1].text == "stall" and screen.session.state.attacker == 1
+        assert screen.session.answers[-1].clock == 20
         assert "Red Fox stalls: the dice turn over to Blue Jay" in log_lines(screen)
         fake.advance(5)
         await pilot.press("f3")  # called at once by the players
-        assert screen.session.answers[-1].text == "stall" and screen.session.answers[-1].clock == 25
+        assert screen.session.answers[-1].text == "stall" and screen.session.answers[-1].clock == 25.5
         assert screen.session.state.attacker == 0
         await pilot.press("ctrl+z")  # a stall is an answer: it can be undone
         await pilot.pause()
         assert screen.session.state.attacker == 1
-        assert screen.clock.running and screen.clock.elapsed == 25  # within a round, time goes on
+        assert screen.clock.running and screen.clock.elapsed == 25.5  # within a round, time goes on
 
 
 async def test_the_stopwatch_screen_shows_the_countdown_and_toggles(data_dir: Path) -> None:
@@ -353,8 +354,11 @@ async def test_an_undo_does_not_set_off_the_stall_limit(data_dir: Path) -> None:
         assert screen.session.answers[-1].text == "5 6" and len(screen.session.redo_stack) == 1
         assert "stall 0/20 s" in timer_text(screen)
         fake.advance(20)
-        screen.tick()  # twenty seconds after the undo: now it is stalling
-        assert screen.session.answers[-1].text == "stall"
+        screen.tick()  # twenty seconds after the undo: the limit, not longer (FO-8)
+        assert screen.session.answers[-1].text == "5 6"
+        fake.advance(0.5)
+        screen.tick()  # longer than the limit after the undo: now it is stalling, stamped at the limit
+        assert screen.session.answers[-1].text == "stall" and screen.session.answers[-1].clock == 50
 
 
 async def test_a_paused_clock_rings_and_stalls_nothing(data_dir: Path) -> None:
@@ -451,7 +455,8 @@ async def test_a_script_stamped_past_the_stall_limit_plays_as_the_screen_played_
     """The new-user trial: ``@0:05 3 4``, ``@0:10 2 2``, ``@0:50 punch`` took the punch after a 40 s
     hold, where the screen turns the dice over at the limit (FO-8). The same answers typed at the
     same readings on the screen, its clock ticking, and given to ``companion script``: the same
-    answers at the same readings (two stalls, then the punch by whoever holds the dice at 0:50)."""
+    answers at the same readings (a stall at 0:30, then the punch by Blue, who has held the dice 20 s at
+    0:50: the limit, not longer than it)."""
     import scripting
 
     fake = FakeTime()
@@ -467,7 +472,7 @@ async def test_a_script_stamped_past_the_stall_limit_plays_as_the_screen_played_
                 screen.tick()
             await answer(pilot, text)
         played = [(a.text, a.clock) for a in screen.session.answers]
-    assert [text for text, _ in played] == ["3 4", "2 2", "stall", "stall", "punch"]
+    assert played == [("3 4", 5), ("2 2", 10), ("stall", 30), ("punch", 50)]
     cards = data_dir / "fighters" / "fo.yaml"
     proc, lines = scripting.script(
         "fo", cards, data_dir, stdin="@0:05 3 4\n@0:10 2 2\n@0:50 punch\n", red="Red Fox", blue="Blue Jay"
@@ -476,7 +481,7 @@ async def test_a_script_stamped_past_the_stall_limit_plays_as_the_screen_played_
     scripted = [(line["accepted"], line["clock"]) for line in lines if "accepted" in line]
     assert scripted == played
     stalls = [line for line in lines if line.get("accepted") == "stall"]
-    assert [line["by"] for line in stalls] == ["stall limit", "stall limit"]  # the clock's, not typed
+    assert [line["by"] for line in stalls] == ["stall limit"]  # the clock's, not typed
     # the punch answers the prompt the screen asked by then, said before it
     asked = lines[lines.index(stalls[-1]) + 1]["prompt"]
     assert asked["kind"] == "choice" and asked["who"] == lines[-2]["prompt"]["who"]

@@ -259,11 +259,12 @@ async def test_escape_keeps_the_clock_where_it_was_and_a_new_app_resumes_it_ther
 def test_a_mistyped_stamped_line_is_refused_with_its_stalls_and_changes_nothing(tmp_path: Path) -> None:
     """The trial: ``@0:50 pnch`` stamped past two stall limits (0:30, 0:50) was refused, but the two
     stalls stayed applied. Now nothing is taken, the refusal says which stalls went with it, and the
-    line typed right (``@0:51 punch``) meets them as it would have."""
+    line typed right (``@0:51 punch``) meets them as it would have. (0:51: the second hold, from 0:30,
+    is longer than the limit only after 0:50, FO-8.)"""
     import scripting
 
     cards = Path(__file__).parent / "golden" / "fo_cards.yaml"
-    stdin = "@0:05 3 4\n@0:10 2 2\n@0:50 pnch\n@0:51 punch\n"
+    stdin = "@0:05 3 4\n@0:10 2 2\n@0:51 pnch\n@0:51 punch\n"
     proc, lines = scripting.script("fo", cards, tmp_path, stdin=stdin, red="Fo Striker", blue="Fo Grappler")
     assert proc.returncode == 1  # a line was refused
     said = [next(iter(line)) for line in lines]
@@ -271,7 +272,7 @@ def test_a_mistyped_stamped_line_is_refused_with_its_stalls_and_changes_nothing(
     assert said[refusal - 2 : refusal + 1] == ["accepted", "prompt", "refused"]  # no stall before it
     assert lines[refusal]["refused"] == "pnch"
     assert lines[refusal]["reason"] == (
-        "a standing attack: choose one of punch, kick, takedown (or type stall, bell); by 0:50 the clock calls "
+        "a standing attack: choose one of punch, kick, takedown (or type stall, bell); by 0:51 the clock calls "
         "2 stalls first, so this line answers Fo Grappler: choose a standing attack: nothing is taken, the stalls neither"
     )
     taken = [(line["accepted"], line["clock"], line.get("by")) for line in lines if "accepted" in line]

@@ -424,7 +424,7 @@ async def test_fo_bouts_run_at_the_pace_typed_beside_the_seed(app) -> None:
         await run_to_end(pilot)
         text = screen_text(app)
     assert screen.summary == want
-    assert "1,000 bouts, seed 12 · 10-25 s an answer" in text
+    assert "1,000 bouts, seed 12 · 10-25 s a roll, 1-4 s a choice" in text
     assert f"median {want['median_finish']}" in text and "Finishes by minute" in text
     assert pc(want["methods"]["decision"]) in line_with(text, "decision ")
 

@@ -74,8 +74,9 @@ def test_a_simulated_fo_bout_is_the_bout_companion_script_plays_from_its_stamped
 
 
 def test_a_stall_comes_at_the_limit_and_the_bell_at_five_minutes():
-    """FO-8: a draw past the stall limit is ``stall`` stamped at the limit; FO-7: an answer that
-    would come at or after 5:00 is the bell, stamped 5:00, and the next round starts at 0:00."""
+    """FO-8: a draw that has the attacker hold the dice longer than the stall limit, counted from where
+    they came to him through his choice, is ``stall`` stamped at the limit; FO-7: an answer that would
+    come at or after 5:00 is the bell, stamped 5:00, and the next round starts at 0:00."""
     walk = Walk(FO, fo_setup(stall_limit=20), seconds=(15, 30))
     answers: list[Answer] = []
     walk.play(random.Random(8).randint, answers)
@@ -83,26 +84,48 @@ def test_a_stall_comes_at_the_limit_and_the_bell_at_five_minutes():
     kinds = set()
     for before, answer in zip(states, answers):
         gap = answer.clock - before.clock
+        held = answer.clock - FO.hold_began(before)
         if answer.text == "bell":
             kinds.add("bell")
             assert answer.clock == 300 and before.clock + 15 > 300 - 30
         elif answer.text == "stall":
             kinds.add("stall")
-            assert gap == 20 and FO.stall_due(before, gap)
+            assert held == 20 and not FO.stall_due(before, held) and FO.stall_due(before, held + 0.1)
         else:
-            assert 15 <= gap <= 30
-            # a hold of 20 s or more at the attacker's own step is a stall (not while the defender rolls)
-            assert gap < 20 or not FO.stall_due(before, gap)
+            assert 1 <= gap <= 4 if before.step == "choose" else 15 <= gap <= 30  # CHOICE_SECONDS, --seconds
+            assert not FO.stall_due(before, held)  # never held longer than the limit (not while the defender rolls)
     assert kinds == {"bell", "stall"}
+
+
+def test_a_choice_and_a_roll_that_together_pass_the_limit_stall():
+    """FO-8: naming the attack is no roll, so a choice of 4 s and a roll of 17 s hold the dice 21 s,
+    longer than the 20 s limit: the walk turns them over at the limit, 20 s after they came to the
+    attacker, before his roll; a choice of 4 s and a roll of 16 s (20 s, the limit) do not stall."""
+
+    def paced(choice: int, roll: int) -> list[Answer]:
+        answers: list[Answer] = []
+        walk = Walk(FO, fo_setup(stall_limit=20), seconds=(roll, roll), choice_seconds=(choice, choice))
+        walk.play(random.Random(3).randint, answers)
+        return answers
+
+    late = paced(4, 17)
+    rolloff_done = next(i for i, a in enumerate(late) if a.text in ("punch", "kick", "takedown")) - 1
+    came = late[rolloff_done].clock
+    assert [(a.text, a.clock - came) for a in late[rolloff_done + 2 : rolloff_done + 3]] == [("stall", 20)]
+    assert late[rolloff_done + 1].clock - came == 4  # the choice, stamped 4 s after the dice came
+    states = fold(FO, fo_setup(stall_limit=20), late[: rolloff_done + 3])
+    assert states[-1].attacker != states[rolloff_done + 1].attacker  # the dice turned over
+    on_time = paced(4, 16)
+    assert all(a.text != "stall" for a in on_time)
 
 
 def test_attacking_time_follows_the_pace():
     """A constant pace twice as slow plays the same dice (a draw of one value still takes the
     same bits), each answer stamped twice as late: twice the attacking time before the bell."""
     fast, slow = [], []
-    Walk(FO, fo_setup(stall_limit=0), seconds=(6, 6)).play(random.Random(5).randint, fast)
-    Walk(FO, fo_setup(stall_limit=0), seconds=(12, 12)).play(random.Random(5).randint, slow)
-    k = 24  # 24 answers of 12 s: 4:48, before the bell
+    Walk(FO, fo_setup(stall_limit=0), seconds=(6, 6), choice_seconds=(2, 2)).play(random.Random(5).randint, fast)
+    Walk(FO, fo_setup(stall_limit=0), seconds=(12, 12), choice_seconds=(4, 4)).play(random.Random(5).randint, slow)
+    k = 24  # 24 answers of at most 12 s: 4:48 at most, before the bell
     assert [a.text for a in fast[:k]] == [a.text for a in slow[:k]]
     before_fast = fold(FO, fo_setup(stall_limit=0), fast[:k])[-1]
     before_slow = fold(FO, fo_setup(stall_limit=0), slow[:k])[-1]
@@ -229,11 +252,16 @@ def test_cli_fo_says_its_pace_and_repeats_with_the_seed(tmp_path, monkeypatch):
     data = json.loads(out)
     assert status == 0 and err == ""
     assert data["seconds"] == [5, 15] and data["n"] == 300 and "strategies" not in data
+    assert data["choice_seconds"] == [1, 4]  # the pace model: an attack named is quick (FO's CHOICE_SECONDS)
     assert data == json.loads(simulate(tmp_path, monkeypatch, *args)[1])
     slow = json.loads(simulate(tmp_path, monkeypatch, *args, "--seconds", "30-60")[1])
-    assert slow["seconds"] == [30, 60] and slow["methods"] != data["methods"]
+    assert slow["seconds"] == [30, 60] and slow["choice_seconds"] == [1, 4] and slow["methods"] != data["methods"]
     status, text, _ = simulate(tmp_path, monkeypatch, "fo", "Conor McGregor", "José Aldo", "-n", "200", "--seed", "5")
-    assert status == 0 and "Pace: each answer 5-15 s after the one before" in text and "Finishes: median" in text
+    assert (
+        status == 0
+        and "Pace: each roll 5-15 s after the answer before, each choice 1-4 s" in text
+        and "Finishes: median" in text
+    )
 
 
 def test_cli_cage_match_plays_each_corners_strategy(tmp_path, monkeypatch):

@@ -51,7 +51,7 @@ from companion.rulesets.fo.rules import (
     scores,
     stall_open,
 )
-from companion.rulesets.fo.simulation import ANSWER_SECONDS
+from companion.rulesets.fo.simulation import ANSWER_SECONDS, CHOICE_SECONDS
 from companion.rulesets.fo.state import FoState, Options
 from companion.rulesets.fo.tables import DEFENCE, GROUND_ATTACKS, ROUND_SECONDS, STANDING_ATTACKS
 from companion.views import Pair, PanelLine
@@ -101,6 +101,7 @@ class Fo(TimedRuleset):
     simulated = True
     memo = False  # the clock's readings and attacking time: a bout's states seldom repeat
     answer_seconds = ANSWER_SECONDS
+    choice_seconds = CHOICE_SECONDS
 
     def panel_lines(self, card: FoCard, numbers: dict[str, Any]) -> tuple[PanelLine, ...]:
         """Each attack beside the defence that answers it (FO-4, FO-6), then the trackers."""
@@ -202,9 +203,12 @@ class Fo(TimedRuleset):
         if word is not None:  # stall: declared only while the attacker holds the dice (FO-8)
             if not stall_open(state):
                 raise Refused(NOT_IN_ROLLOFF[0].why)
-            return self._stall(evolve(state, clock=clock))
+            return self._stall(evolve(state, clock=clock, held=clock))
         handler = getattr(self, f"_{state.step}")
-        return handler(evolve(state, clock=clock), answer)
+        # the hold of the dice (FO-8) runs on through the attacker's choice, which is no roll; every
+        # other answer leaves the dice where the next hold begins
+        held = state.held if state.step == "choose" else clock
+        return handler(evolve(state, clock=clock, held=held), answer)
 
     def _rolloff(self, state: FoState, answer: Answer) -> Outcome:
         first_die, second_die = faces_of(answer, TWO_D6)
@@ -446,12 +450,17 @@ class Fo(TimedRuleset):
         return f"{verdict} on attacking time ({mmss(red)} to {mmss(blue)})"
 
     def stall_due(self, state: FoState, held: float) -> bool:
-        """Whether the attacker has held the dice past the stall limit without rolling (FO-8; 0 is
-        off): at his own steps, his choice and his roll. While the defender rolls, the wait is not
-        the attacker's doing, so the count never turns the dice over then (the players may still
-        call it)."""
+        """Whether the attacker has held the dice longer than the stall limit without rolling (FO-8;
+        0 is off; a hold of exactly the limit is not longer than it): at his own steps, his choice
+        and his roll, counted from :meth:`hold_began`. While the defender rolls, the wait is not the
+        attacker's doing, so the count never turns the dice over then (the players may still call it)."""
         limit = state.options.stall_limit
-        return bool(limit) and self.stall_counting(state) and held >= limit
+        return bool(limit) and self.stall_counting(state) and held > limit
+
+    def hold_began(self, state: FoState) -> float:
+        """Where the dice came to the attacker (FO-8): his choice of attack is no roll, so the count
+        runs on through it to his roll (:attr:`FoState.held`)."""
+        return state.held
 
     def stall_counting(self, state: FoState) -> bool:
         """The count runs at the attacker's own steps, his choice and his roll (FO-8: "holds the dice

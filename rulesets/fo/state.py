@@ -15,7 +15,7 @@ class Options(GameOptions):
         20,
         "Stall limit (seconds)",
         (0, 10, 15, 20, 30, 45, 60),
-        "the dice turn over when the attacker holds them this long; 0 is off (FO-8)",
+        "the dice turn over when the attacker holds them longer than this; 0 is off (FO-8)",
     )
     """Seconds the attacker may hold the dice without rolling; 0 turns it off (FO-8)."""
 
@@ -44,6 +44,10 @@ class FoState:
     """The reading of the latest answer in this round."""
     since: float = 0.0
     """When the dice passed to the attacker (FO-7)."""
+    held: float = 0.0
+    """When the dice came to the attacker for the attack in hand: the roll-off's deciding answer,
+    a pass, a stand-up, the defender's answer that gives him the next attack, a stall. The stall
+    count runs from here through his choice until he rolls (FO-8: naming the attack is no roll)."""
     attack_seconds: tuple[float, float] = (0.0, 0.0)
     """Attacking time this round, up to ``since`` for the attacker."""
     rounds: tuple[tuple[float, float], ...] = ()
