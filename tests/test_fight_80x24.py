@@ -1,0 +1,69 @@
+"""The fight screen at 80x24, as a player sees it (docs/decisions.md, "The fight screen at 80x24"):
+the play-by-play holds still when a fighter's line above the prompt grows, the list of answers to
+amend shows as many as fit, and the "Amended" notice leaves the play-by-play's lines in view."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from table_cards import CM_CARDS, FO_CARDS, NHB_CARDS, Still, open_fight
+from textual.widgets import RichLog
+
+from companion.ruleset import OverPrompt
+from companion.screens.app import make_app
+from companion.screens.fight import FightScreen
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    (tmp_path / "fighters").mkdir()
+    for name, text in (("nhb", NHB_CARDS), ("fo", FO_CARDS), ("cm", CM_CARDS)):
+        (tmp_path / "fighters" / f"{name}.yaml").write_text(text)
+    return tmp_path
+
+
+def top_needed(screen: FightScreen) -> int:
+    """The rows the fighters' lines and the prompt's column need now: what the ring and the lines
+    above it would take without the height they hold."""
+    centre = screen.query_one("#centre")
+    column = sum(part.outer_size.height for part in centre.children if part.display)
+    return screen.query_one("#corners").outer_size.height + column
+
+
+async def answered(pilot) -> None:
+    """The app answers for the table (ctrl+r); the ring holds its height a frame after the answer's."""
+    await pilot.press("ctrl+r")
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def test_cage_match_at_80x24_the_log_moves_only_for_a_row_the_top_never_needed(data_dir: Path) -> None:
+    # seed 4: at answer 35 Blue Heron's line takes a second row (his penalty) at a secret choice,
+    # whose column is short; the log moved down two rows there, and back up when the line went
+    app = make_app(data_dir, rng=random.Random(4), now=Still())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_fight(pilot, 2, "red rooster", "blue heron")
+        await answered(pilot)  # the first answer fits the ring to the fight's first roll
+        log = screen.query_one("#log", RichLog)
+        at, most = log.region.y, top_needed(screen)
+        corners_grew = moved = 0
+        corners = screen.query_one("#corners").outer_size.height
+        for _ in range(120):
+            if isinstance(screen.session.prompt, OverPrompt):
+                break
+            await answered(pilot)
+            needed = top_needed(screen)
+            now = screen.query_one("#corners").outer_size.height
+            corners_grew += now > corners
+            corners = now
+            if log.region.y != at:
+                moved += 1
+                # down only, and only for a row the lines and the column together never needed
+                assert log.region.y > at and needed > most, (len(screen.session.steps), at, log.region.y, needed, most)
+                at = log.region.y
+            most = max(most, needed)
+        # the fight went through what the test is about: a fighter's line grew during it
+        assert corners_grew and len(screen.session.steps) > 40
+        assert log.region.height >= 4  # the rule and three lines (LOG_KEEPS)
