@@ -496,6 +496,12 @@ class FightScreen(Screen[None]):
         """A scene of many on two sides (the prompt is drawn narrow)."""
         return self._scene
 
+    def slacken_ring(self, loose: bool) -> None:
+        """Let go of the ring's held rows while the list of answers to amend shows (``loose``), or
+        hold them again as they were (a scene has no ring)."""
+        if not self._scene:
+            self.query_one(Ring).slacken(loose)
+
     def render_fight(self) -> None:
         """Draw the whole fight as it is now (after leaving amend mode)."""
         self._render_all()

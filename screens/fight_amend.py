@@ -65,6 +65,9 @@ class FightAmend:
         answers.highlighted = len(session.steps) - 1
         screen.query_one("#log", RichLog).display = False
         answers.display = True
+        # the list takes the rows the ring holds for its prompts: a finished fight's result and the
+        # held rows left it one answer at 80x24
+        screen.slacken_ring(True)
         self.picking = True
         answers.focus()
         answers.scroll_to_highlight()
@@ -160,6 +163,7 @@ class FightAmend:
         screen = self.screen
         screen.query_one(AnswerList).display = False
         screen.query_one("#log", RichLog).display = True
+        screen.slacken_ring(False)  # the ring holds its rows again, as before the list
 
     # --- drawing -------------------------------------------------------------
 
@@ -178,6 +182,7 @@ class FightAmend:
                 "[dim]The fight is played again from it; later answers are kept while they still fit.[/dim]",
             )
             screen.query_one(DiceTray).display = False
+            screen.query_one("#result", Static).display = False  # back with Escape: the list takes its rows
             return
         assert self._before is not None and self.index is not None
         prompt = self._before.prompt

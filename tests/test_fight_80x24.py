@@ -5,10 +5,11 @@ amend shows as many as fit, and the "Amended" notice leaves the play-by-play's l
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
-from table_cards import CM_CARDS, FO_CARDS, NHB_CARDS, Still, open_fight
+from table_cards import CM_CARDS, FO_CARDS, NHB_CARDS, Still, open_fight, screen_text
 from textual.widgets import RichLog
 
 from companion.ruleset import OverPrompt
@@ -67,3 +68,30 @@ async def test_cage_match_at_80x24_the_log_moves_only_for_a_row_the_top_never_ne
         # the fight went through what the test is about: a fighter's line grew during it
         assert corners_grew and len(screen.session.steps) > 40
         assert log.region.height >= 4  # the rule and three lines (LOG_KEEPS)
+
+
+async def test_a_finished_fo_fights_amend_list_at_80x24_shows_as_many_answers_as_fit(data_dir: Path) -> None:
+    app = make_app(data_dir, rng=random.Random(1), now=Still())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_fight(pilot, 1, "red fox", "blue jay")
+        for _ in range(300):
+            if screen.session.over:
+                break
+            await pilot.press("ctrl+r")
+            await pilot.pause()
+        await pilot.pause()
+        assert screen.session.over and len(screen.session.steps) >= 8
+        log = screen.query_one("#log", RichLog)
+        before = (log.region, screen.query_one("#result").region)
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        await pilot.pause()
+        shown = re.findall(r"^[^#\w]*#(\d+) ", screen_text(app), flags=re.MULTILINE)
+        # it showed one (the last) under the held ring, the result and the list's own frame
+        assert len(shown) >= 6, shown
+        assert shown[-1] == str(len(screen.session.steps))  # the last answer, highlighted, in view
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.pause()
+        # Escape: the result and the play-by-play where they were
+        assert (log.region, screen.query_one("#result").region) == before
