@@ -33,6 +33,7 @@ from companion.screens.fight_odds import FightOdds
 from companion.screens.pad import ActionPad
 from companion.screens.sides import ROOMY_SCENE, SidePanel
 from companion.screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
+from companion.screens.toasts import SPARED
 from companion.screens.widgets import (
     DiceTray,
     FighterPanel,
@@ -301,6 +302,7 @@ class FightScreen(Screen[None]):
     # --- rendering -----------------------------------------------------------
 
     def _changed(self, session: Session) -> None:
+        self.query_one("#log").remove_class(SPARED)  # an "Amended" notice's lines are past now
         if self._rolling:
             return  # drawn once when the app's run of rolls ends (a tournament keeps no round clock)
         if self.round_clock is not None:

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from companion.amending import answer_line, shown, summary
 from companion.dice import Refused
 from companion.ruleset import Outcome, SecretPrompt
+from companion.screens.toasts import SPARED
 from companion.screens.widgets import DiceTray, escape, prompt_text, show_text
 from companion.session import NotSaved, Session
 
@@ -130,6 +131,9 @@ class FightAmend:
             screen.query_one(DiceTray).refuse(exc.reason, answered)
             return
         self._done()
+        # the notice stands clear of the play-by-play where there are rows for it: the line just
+        # amended is what the player reads (the fight's next change lets the log be covered again)
+        screen.query_one("#log", RichLog).add_class(SPARED)
         screen.notify(summary(amendment, screen.session), title="Amended", timeout=12, markup=False)
 
     def roll(self) -> None:

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 from table_cards import CM_CARDS, FO_CARDS, NHB_CARDS, Still, open_fight, screen_text
+from textual.geometry import Region
 from textual.widgets import RichLog
 
-from companion.ruleset import OverPrompt
+from companion.ruleset import OverPrompt, RollPrompt, SecretPrompt
 from companion.screens.app import make_app
 from companion.screens.fight import FightScreen
 
@@ -95,3 +96,45 @@ async def test_a_finished_fo_fights_amend_list_at_80x24_shows_as_many_answers_as
         await pilot.pause()
         # Escape: the result and the play-by-play where they were
         assert (log.region, screen.query_one("#result").region) == before
+
+
+@pytest.mark.parametrize(
+    ("row", "red", "blue", "answers"),
+    [(1, "red fox", "blue jay", 300), (2, "red rooster", "blue heron", 12)],
+    ids=["fo-finished", "cage-match-at-a-secret-choice"],
+)
+async def test_the_amended_notice_leaves_the_play_by_play_and_the_question_in_view(
+    data_dir: Path, row: int, red: str, blue: str, answers: int
+) -> None:
+    app = make_app(data_dir, rng=random.Random(1), now=Still())
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_fight(pilot, row, red, blue)
+        for _ in range(answers + 60):  # FO to its end; Cage Match to a turn's secret choice right after a roll
+            session = screen.session
+            if session.over or (
+                len(session.steps) >= answers
+                and isinstance(session.prompt, SecretPrompt)
+                and isinstance(session.before(len(session.steps) - 1).prompt, RollPrompt)
+            ):
+                break
+            await pilot.press("ctrl+r")
+            await pilot.pause()
+        await pilot.press("ctrl+g")  # the last answer highlighted: Enter picks it
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("ctrl+r")  # its new value rolled by the app
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.session.amended is not None
+        # Textual's toast, queried by its type's name (its module is private)
+        notice = next(toast for toast in screen.query("Toast") if "amended" in str(toast.render()))
+        log = screen.query_one("#log", RichLog)
+        assert "(amended)" in "".join(strip.text for strip in log.lines[-log.region.height :])
+        # it stood over the play-by-play's lines, the mark "(amended)" under it
+        assert not notice.region.overlaps(log.region), (notice.region, log.region)
+        for part in ("#status", "#prompt", "#tray"):
+            widget = screen.query_one(part)
+            assert not widget.display or not notice.region.overlaps(widget.region), part
+        assert notice.region.height >= 3 and Region(0, 0, 80, 24).contains_region(notice.region)
