@@ -9,11 +9,11 @@ import re
 from pathlib import Path
 
 import pytest
-from table_cards import CM_CARDS, FO_CARDS, NHB_CARDS, Still, open_fight, screen_text
+from table_cards import CM_CARDS, FO_CARDS, NHB_CARDS, Still, open_fight, screen_text, type_answer
 from textual.geometry import Region
 from textual.widgets import RichLog
 
-from companion.ruleset import OverPrompt, RollPrompt, SecretPrompt
+from companion.ruleset import ChoicePrompt, OverPrompt, RollPrompt, SecretPrompt
 from companion.screens.app import make_app
 from companion.screens.fight import FightScreen
 
@@ -138,3 +138,34 @@ async def test_the_amended_notice_leaves_the_play_by_play_and_the_question_in_vi
             widget = screen.query_one(part)
             assert not widget.display or not notice.region.overlaps(widget.region), part
         assert notice.region.height >= 3 and Region(0, 0, 80, 24).contains_region(notice.region)
+
+
+async def test_a_cage_match_combos_second_stage_stays_in_view_at_80x24(data_dir: Path) -> None:
+    # seed 1: after 21 answers Red Rooster's jab landed in full and his One-two is offered (CMD-12)
+    app = make_app(data_dir, rng=random.Random(1), now=Still())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_fight(pilot, 2, "red rooster", "blue heron")
+        for _ in range(21):
+            await pilot.press("ctrl+r")
+            await pilot.pause()
+        prompt = screen.session.prompt
+        assert isinstance(prompt, ChoicePrompt) and "combo" in prompt.reason, prompt
+        await type_answer(pilot, "one-two")
+        staged = 0
+        for faces in ("3 2", "4 4"):  # the block roll-off, each corner's roll (CM-9)
+            await pilot.pause()
+            await pilot.pause()
+            prompt = screen.session.prompt
+            assert isinstance(prompt, RollPrompt) and "combo stage 2" in prompt.reason, prompt
+            staged += 1
+            shown = screen_text(app)
+            ring = screen.query_one("#ring").region
+            # the question whole, the box and the line under it, inside the ring and on the screen
+            for part in ("#prompt", "#tray"):
+                region = screen.query_one(part).region
+                assert ring.contains_region(region) and Region(0, 0, 80, 24).contains_region(region), part
+            assert prompt.reason in shown.replace("\n ", " ")
+            # the play-by-play's line that began the stage is among its last lines in view
+            assert "Stage 2, Cross" in shown, shown
+            await type_answer(pilot, faces)
+        assert staged == 2
