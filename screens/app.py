@@ -101,6 +101,8 @@ class CompanionApp(App[None]):
         """Textual's toast, kept off the answer box of the screen it shows on (screens/toasts.py)."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
         self._place_toasts()
+        # and again once the toast is laid out: a toast kept off a widget spared goes where its rows fit
+        self.set_timer(0.1, self._place_toasts)
 
     def _on_screen_change(self, screen: Screen[object]) -> None:
         """A screen comes on top: its toasts placed, and its footer watched for room for Quit."""

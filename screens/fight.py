@@ -33,6 +33,7 @@ from companion.screens.fight_odds import FightOdds
 from companion.screens.pad import ActionPad
 from companion.screens.sides import ROOMY_SCENE, SidePanel
 from companion.screens.stopwatch import RoundTimer, StopwatchScreen, TimerView
+from companion.screens.toasts import SPARED
 from companion.screens.widgets import (
     DiceTray,
     FighterPanel,
@@ -60,26 +61,58 @@ class Ring(Horizontal):
     its scroll bar and both panels again, and moved the lines the player reads). The height is
     held by the prompt's column (the ring is as tall as it, or as its panels need): the column's
     own rows are then not laid out and drawn again either. A resized terminal lets go of the
-    height held: the ring fits the new size and holds from there."""
+    height held: the ring fits the new size and holds from there.
+
+    On a narrow screen the panels are the fighters' lines above the ring, and they are held with
+    it: the rows held are those of the lines and the column together, so a fighter's line that
+    grows (a second line for his penalty) takes a row from the column's held rows, not from the
+    play-by-play, and one that shrinks gives it back to the column (docs/decisions.md, "The fight
+    screen at 80x24")."""
 
     _held = 0
-    """The tallest the prompt's column has been laid out since the fight began (or the terminal was
-    resized)."""
+    """The tallest the fighters' lines above it and the prompt's column have been laid out together
+    since the fight began (or the terminal was resized)."""
+
+    _above = 0
+    """The rows the fighters' lines take above the ring now (none beside the panels)."""
+
+    loose = False
+    """The height held is let go for a while (the list of answers to amend takes the rows), and
+    taken up again after."""
+
+    def fit(self, above: int) -> None:
+        """Before the layout of an answer: the fighters' lines take ``above`` rows over the ring, and
+        the column holds what they leave of the rows held."""
+        self._above = above
+        self._hold_column()
 
     def hold(self) -> None:
-        """Hold the height the prompt's column is laid out at now, if it is the tallest yet."""
-        if not self.is_mounted:
-            return  # the fight screen was closed before the frame came
-        centre = self.query_one("#centre")
-        height = centre.outer_size.height
+        """Hold the height the lines above and the prompt's column are laid out at now, if it is the
+        tallest yet."""
+        if not self.is_mounted or self.loose:
+            return  # the fight screen was closed before the frame came, or the height is let go
+        height = self._above + self.query_one("#centre").outer_size.height
         if height > self._held:
             self._held = height
-            centre.styles.min_height = height
+            self._hold_column()
 
     def let_go(self) -> None:
         """Forget the height held (the terminal was resized): the column takes what it needs again."""
         self._held = 0
-        self.query_one("#centre").styles.min_height = None
+        self._hold_column()
+
+    def slacken(self, loose: bool) -> None:
+        """Let go of the height held for a while (``loose``), or take it up again, as it was."""
+        self.loose = loose
+        self._hold_column()
+
+    def _hold_column(self) -> None:
+        least = max(self._held - self._above, 0) if self._held and not self.loose else None
+        centre = self.query_one("#centre")
+        shown = centre.styles.min_height
+        # set only when it changes: setting a style lays the screen out again (issue 21)
+        if (None if shown is None else shown.value) != least:
+            centre.styles.min_height = least
 
 
 COMPACT_BELOW = 90
@@ -271,6 +304,7 @@ class FightScreen(Screen[None]):
     # --- rendering -----------------------------------------------------------
 
     def _changed(self, session: Session) -> None:
+        self.query_one("#log").remove_class(SPARED)  # an "Amended" notice's lines are past now
         if self._rolling:
             return  # drawn once when the app's run of rolls ends (a tournament keeps no round clock)
         if self.round_clock is not None:
@@ -333,7 +367,8 @@ class FightScreen(Screen[None]):
         stops short of the play-by-play's last lines (issue 22: at 60x20 FO and Cage Match showed
         none, so a counter or the other corner's pick was never seen): what does not fit under
         the answer box (the odds first) is cut. Beside the panels it takes what it needs."""
-        ring = self.query_one("#ring")
+        ring = self.query_one(Ring)
+        ring.fit(corner_rows or 0)
         most = None
         if corner_rows is not None:
             timer = 2 if self.round_clock is not None else 0
@@ -474,6 +509,12 @@ class FightScreen(Screen[None]):
     def scene(self) -> bool:
         """A scene of many on two sides (the prompt is drawn narrow)."""
         return self._scene
+
+    def slacken_ring(self, loose: bool) -> None:
+        """Let go of the ring's held rows while the list of answers to amend shows (``loose``), or
+        hold them again as they were (a scene has no ring)."""
+        if not self._scene:
+            self.query_one(Ring).slacken(loose)
 
     def render_fight(self) -> None:
         """Draw the whole fight as it is now (after leaving amend mode)."""

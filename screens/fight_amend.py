@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from companion.amending import answer_line, shown, summary
 from companion.dice import Refused
 from companion.ruleset import Outcome, SecretPrompt
+from companion.screens.toasts import SPARED
 from companion.screens.widgets import DiceTray, escape, prompt_text, show_text
 from companion.session import NotSaved, Session
 
@@ -65,6 +66,9 @@ class FightAmend:
         answers.highlighted = len(session.steps) - 1
         screen.query_one("#log", RichLog).display = False
         answers.display = True
+        # the list takes the rows the ring holds for its prompts: a finished fight's result and the
+        # held rows left it one answer at 80x24
+        screen.slacken_ring(True)
         self.picking = True
         answers.focus()
         answers.scroll_to_highlight()
@@ -127,6 +131,9 @@ class FightAmend:
             screen.query_one(DiceTray).refuse(exc.reason, answered)
             return
         self._done()
+        # the notice stands clear of the play-by-play where there are rows for it: the line just
+        # amended is what the player reads (the fight's next change lets the log be covered again)
+        screen.query_one("#log", RichLog).add_class(SPARED)
         screen.notify(summary(amendment, screen.session), title="Amended", timeout=12, markup=False)
 
     def roll(self) -> None:
@@ -160,6 +167,7 @@ class FightAmend:
         screen = self.screen
         screen.query_one(AnswerList).display = False
         screen.query_one("#log", RichLog).display = True
+        screen.slacken_ring(False)  # the ring holds its rows again, as before the list
 
     # --- drawing -------------------------------------------------------------
 
@@ -178,6 +186,7 @@ class FightAmend:
                 "[dim]The fight is played again from it; later answers are kept while they still fit.[/dim]",
             )
             screen.query_one(DiceTray).display = False
+            screen.query_one("#result", Static).display = False  # back with Escape: the list takes its rows
             return
         assert self._before is not None and self.index is not None
         prompt = self._before.prompt

@@ -28,6 +28,10 @@ HEADER_ROWS = 1
 """The header's row: a rack docked at the top starts under it."""
 
 
+SPARED = "toasts-spare"
+"""The class of a widget whose lines a toast should not cover either, while it has it: the fight's
+play-by-play while the "Amended" notice shows (the line just amended is what the player reads)."""
+
 PROMPT_IDS = ("prompt-box", "prompt", "status")
 """The fight screen's question over its dice tray (screens/fight.py): read while typing the answer."""
 
@@ -64,6 +68,8 @@ def keep_toasts_clear(screen: Screen[object]) -> None:
         return  # no toast has been shown on this screen yet: Textual adds the rack with the first
     needed = needed_region(screen)
     height = screen.size.height
+    if _clear_of_spared(screen, rack, needed or _question(screen)):
+        return
     if needed is None:
         rack.styles.dock = "bottom"
         rack.styles.max_height = None
@@ -80,3 +86,39 @@ def keep_toasts_clear(screen: Screen[object]) -> None:
         rack.styles.margin = (HEADER_ROWS, 0, 0, 0)
         rack.styles.max_height = max(above, 0)
     rack.scroll_end(animate=False, force=True)  # the newest toast in view, if they do not all fit
+
+
+def _question(screen: Screen[object]) -> Region | None:
+    """The fight's question where no answer box has the focus (a Cage Match turn's secret choice)."""
+    shown = [widget.region for widget in screen.query(",".join(f"#{name}" for name in PROMPT_IDS))]
+    shown = [region for region in shown if region.height]
+    return Region.from_union(shown) if shown else None
+
+
+def _clear_of_spared(screen: Screen[object], rack: Widget, needed: Region | None) -> bool:
+    """Dock the rack clear of the question and box (``needed``) and, where its toasts' rows allow, of
+    a widget spared (``SPARED``) under them: right under the box, over the rows between the two
+    (a narrow screen's odds, the rows the ring holds), when the toasts fit there; else above the
+    question when they fit there; else right under the box all the same, so that what they cover of
+    the spared widget is its top, not its newest lines at its bottom. Whether it was docked so (not
+    when no widget is spared: then it goes as any toast does)."""
+    spared = [widget.region for widget in screen.query(f".{SPARED}") if widget.region.height]
+    if not spared or needed is None:
+        return False
+    top = min(region.y for region in spared)
+    if top < needed.bottom:
+        return False  # a widget spared beside or above the box: not a case the fight screen has
+    between = top - needed.bottom
+    above = needed.y - HEADER_ROWS
+    below = screen.size.height - FOOTER_ROWS - needed.bottom
+    # the toasts' rows once they are laid out (the app places them again then), else the fewest
+    wanted = max(rack.virtual_size.height, FEWEST_ROWS)
+    rack.styles.dock = "top"
+    if between >= wanted or (above < wanted and below >= above):
+        rack.styles.margin = (needed.bottom, 0, 0, 0)
+        rack.styles.max_height = below
+    else:
+        rack.styles.margin = (HEADER_ROWS, 0, 0, 0)
+        rack.styles.max_height = above
+    rack.scroll_end(animate=False, force=True)
+    return True

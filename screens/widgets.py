@@ -259,11 +259,28 @@ class KeyFooter(Footer):
         if offer is None or len(keys) != len(offer) or not all(isinstance(key, FooterKey) for key in keys):
             yield from keys
             return
-        fresh = [(entry, key) for (entry, _), key in zip(offer, keys) if isinstance(key, FooterKey)]
+        fresh = [
+            (entry, self._fresh_key(entry, key, enabled))
+            for (entry, enabled), key in zip(offer, keys)
+            if isinstance(key, FooterKey)
+        ]
         merged = self._merged(fresh, kept)
         self._composing = [entry for entry, _ in merged]
         self.styles.grid_size_columns = len(merged)
         yield from (key for _, key in merged)
+
+    @staticmethod
+    def _fresh_key(entry: FooterEntry, composed: FooterKey, enabled: bool) -> FooterKey:
+        """``composed`` (Textual's) made again, greyed by the widget's own public ``disabled``: a
+        click on a disabled widget is not delivered to it, where FooterKey's greyed flag, given only
+        when it is made, has no public setter; so a key greyed now and offered later (undo after the
+        first answer) is restyled in place and its click does what its key does. A greyed key's
+        click does nothing (Textual's rings the bell)."""
+        key = FooterKey(composed.key, composed.key_display, composed.description, composed.action, tooltip=entry[3])
+        key.data_bind(compact=Footer.compact)
+        key.disabled = not enabled
+        key.set_class(not enabled, "-disabled")
+        return key
 
     @staticmethod
     def _merged(
@@ -328,7 +345,7 @@ class KeyFooter(Footer):
             key.display = entry in on
             enabled = on.get(entry, True)
             if key.has_class("-disabled") == enabled:
-                key._disabled = not enabled  # what a mouse click on it reads (FooterKey's own)
+                key.disabled = not enabled  # its click is not delivered while greyed (_fresh_key)
                 key.set_class(not enabled, "-disabled")
 
 

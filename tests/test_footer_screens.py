@@ -133,3 +133,24 @@ async def test_undo_is_offered_in_place_and_new_keys_are_composed(data_dir: Path
         await pilot.pause()
         assert "Rematch" not in {d for _, d, _ in shown(screen)}
         assert shown(screen) == offered(screen)
+
+
+async def test_a_greyed_key_clicked_does_nothing_and_once_offered_does_its_work(data_dir: Path) -> None:
+    """NHB: Undo, greyed before the first answer, does nothing when clicked; offered after it (the
+    same key widget, restyled in place), a click undoes the answer, as ctrl+z would."""
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_fight(pilot, 0, "Alpha", "Bravo")
+        await pilot.pause()
+        undo = next(key for key in footer_keys(screen) if key.action == "undo")
+        assert undo.has_class("-disabled")
+        await pilot.click(undo)
+        await pilot.pause()
+        assert not screen.session.steps and not screen.session.redo_stack
+        await type_answer(pilot, "5")
+        await pilot.pause()
+        assert next(key for key in footer_keys(screen) if key.action == "undo") is undo
+        assert not undo.has_class("-disabled")
+        await pilot.click(undo)
+        await pilot.pause()
+        assert not screen.session.steps and len(screen.session.redo_stack) == 1  # undone by the click
