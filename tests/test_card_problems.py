@@ -244,3 +244,27 @@ async def test_the_selection_screen_lists_the_refused_cards_and_only_its_own_gam
         await pilot.pause()
         assert app.screen.roster.problems == []
         assert not app.screen.query_one("#problems", Static).display
+
+
+async def test_the_card_editor_says_the_ladder_words_for_a_health_left_unchosen(tmp_path: Path) -> None:
+    from test_card_editor import NEW_CARDS, fill
+
+    from companion.screens.select import selection_screen
+    from companion.screens.sheet import SheetScreen
+
+    app = make_app(tmp_path, rng=random.Random(1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(selection_screen("fudge"))
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SheetScreen)
+        fill(screen, **{k: v for k, v in NEW_CARDS["fudge"].items() if k != "health"})
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen  # not saved
+        path = tmp_path / "fighters" / "fudge.yaml"
+        assert screen.problems == [f"{path}: fighter Ada Brawl: health: missing; a ladder word: {ALLOWED}"]
+        assert "a whole number" not in text_of(screen.query_one("#sheet-message", Static))
+    assert not path.exists()
