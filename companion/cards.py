@@ -438,7 +438,9 @@ def check_keys(
     out = list(problems)
     for i, entry in enumerate(entries, start=1):
         label = _label(i, entry)
-        order.setdefault(label, i)
+        if label in order:
+            continue  # a second card of a name is refused as such; the first is the one kept
+        order[label] = i
         if not isinstance(entry, dict):
             continue
         for line in keys_check(entry):

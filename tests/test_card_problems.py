@@ -139,6 +139,19 @@ def test_a_fudge_card_naming_a_weapon_the_tables_lack_is_refused_as_the_roster_l
     assert problem.message.startswith("'lightsaber' is not a weapon of the tables (weapons: fist, dagger, ")
 
 
+def test_a_second_card_of_a_name_naming_a_weapon_the_tables_lack_leaves_the_first_in_the_roster(
+    tmp_path: Path,
+) -> None:
+    second = SABER_SAM.split("  - name: Good Gina")[1].replace("broadsword", "lightsaber")
+    data = data_with(tmp_path, twice=SABER_SAM + "  - name: Good Gina" + second)
+    roster = roster_of("fudge", data)
+    assert "Good Gina" in roster.names() and "Saber Sam" not in roster.names()
+    assert [(p.fighter, p.field) for p in roster.problems] == [
+        ("Saber Sam", "weapons.0.weapon"),
+        ("Good Gina", "name"),  # a second card with this name (the first is kept)
+    ]
+
+
 def test_a_weapon_the_players_own_tables_add_is_a_weapon_of_the_tables_in_play(tmp_path: Path) -> None:
     data = data_with(tmp_path, lightsaber=SABER_SAM)
     weapons = fudge_tables(None)["weapons"]
