@@ -17,6 +17,7 @@ compared): a roster opened again costs a read of each file, not a parse.
 from __future__ import annotations
 
 import hashlib
+import re
 import types
 import typing
 import unicodedata
@@ -280,7 +281,7 @@ def read_file(path: Path) -> tuple[dict[str, Any] | None, Problem | None]:
         data, reason = kept[1], kept[2]
         _keep(_READ, file, kept)
     else:
-        data, reason = yamlfile.read(path)
+        data, reason = yamlfile.read(path, marked=True)  # a number not in decimal refuses its card
         if digest is not None:
             _keep(_READ, file, (digest, data, reason))
     if reason is not None:
@@ -321,7 +322,7 @@ def check_text(
     check of each card against its tables, ``card_check``, where it has one). The card editor
     checks the file it would write with it (issue 23)."""
     try:
-        data = yamlfile.load_text(text)
+        data = yamlfile.load_text(text, marked=True)
     except Exception as exc:  # noqa: BLE001 - every failure is said in words by reason()
         return [], [Problem(file, yamlfile.reason(exc))]
     if not isinstance(data, dict):
@@ -347,21 +348,26 @@ def cards_in(data: dict[str, Any], file: str, game: str, model: type[BaseModel])
     cards: list[Any] = []
     seen: set[str] = set()
     for i, entry in enumerate(raw, start=1):
-        label = f"#{i}"
+        label = _label(i, entry)
         raw_name = entry.get("name") if isinstance(entry, dict) else None
         bad_name = name_problem(raw_name) if isinstance(raw_name, str) else None
-        if isinstance(raw_name, str) and bad_name is None:
-            label = raw_name
         if not isinstance(entry, dict):
             problems.append(Problem(file, "a card should be a mapping of field: value", label))
             continue
         if bad_name is not None:
             problems.append(Problem(file, f"{excerpt(raw_name, 40)} is not allowed: {bad_name}", label, "name"))
             continue
+        marks = _not_decimal(entry)
+        for where, mark in marks:
+            problems.append(Problem(file, f"at line {mark.line}: {mark.problem}", label, where))
         try:
             card = model.model_validate(entry, strict=True)
         except ValidationError as exc:
-            problems.extend(_problems_from(exc, model, file, label))
+            # a number not in decimal is said above, with what YAML 1.1 makes of it
+            marked = {where for where, _ in marks}
+            problems.extend(p for p in _problems_from(exc, model, file, label) if p.field not in marked)
+            continue
+        if marks:
             continue
         name = card_name(card)
         if name in seen:
@@ -372,6 +378,81 @@ def cards_in(data: dict[str, Any], file: str, game: str, model: type[BaseModel])
     return cards, problems
 
 
+def _label(i: int, entry: Any) -> str:
+    """How a problem names the ``i``-th card of a file (from 1): its name, or ``#i`` where it has
+    none that can be a name."""
+    raw_name = entry.get("name") if isinstance(entry, dict) else None
+    if isinstance(raw_name, str) and name_problem(raw_name) is None:
+        return raw_name
+    return f"#{i}"
+
+
+def _not_decimal(value: Any, where: str = "") -> list[tuple[str | None, yamlfile.NotDecimal]]:
+    """The numbers not in decimal in a card (read marked, :func:`companion.yamlfile.load_text`),
+    each with the field it stands in (``weapons.0.reloads``; a key: the mapping it is a key of)."""
+    if isinstance(value, yamlfile.NotDecimal):
+        return [(where or None, value)]
+    found: list[tuple[str | None, yamlfile.NotDecimal]] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _not_decimal(key, where)
+            found += _not_decimal(item, f"{where}.{key}" if where else str(key))
+    elif isinstance(value, list):
+        for n, item in enumerate(value):
+            found += _not_decimal(item, f"{where}.{n}" if where else str(n))
+    return found
+
+
+KeysCheck = Callable[[dict[str, Any]], list[str]]
+"""A game's check of a card as written against the tables in play (:meth:`Ruleset.keys_check`)."""
+
+
+def keys_check_for(ruleset: Any, data_dir: Path | None) -> KeysCheck | None:
+    """``ruleset``'s check of what its cards name against the tables in play (the shipped tables
+    with the player's own over them, in ``data_dir``); None for a game whose cards name nothing of
+    its tables, or where the tables in play cannot be read (the fight's start says why)."""
+    from companion.ruleset import get_ruleset
+
+    game = get_ruleset(ruleset.roster)  # a tournament enters its game's cards
+    if not game.has_tables:
+        return None
+    try:
+        tables = game.tables_for(data_dir)
+    except ValueError:  # companion.tables.TablesError: said where the tables are used
+        return None
+    return game.keys_check(tables) if tables is not None else None
+
+
+def check_keys(
+    path: Path, cards: list[Any], problems: list[Problem], keys_check: KeysCheck
+) -> tuple[list[Any], list[Problem]]:
+    """A card file's ``cards`` and ``problems`` (:func:`load_file`'s) with what each card names that
+    the tables in play lack (``keys_check``) added to its problems, in the file's order of cards, and
+    every card with such a problem taken out: every problem of every card at once."""
+    data, _ = read_file(path)
+    entries = data.get("fighters") if data is not None else None
+    if not isinstance(entries, list):
+        return cards, problems
+    order: dict[str, int] = {}
+    refused: set[str] = set()
+    out = list(problems)
+    for i, entry in enumerate(entries, start=1):
+        label = _label(i, entry)
+        if label in order:
+            continue  # a second card of a name is refused as such; the first is the one kept
+        order[label] = i
+        if not isinstance(entry, dict):
+            continue
+        for line in keys_check(entry):
+            field_, _, message = line.partition(": ")
+            problem = Problem(str(path), message, label, field_)
+            refused.add(label)
+            if problem not in out:  # said already by the game's check of a whole card
+                out.append(problem)
+    out.sort(key=lambda p: order.get(p.fighter, 0) if p.fighter is not None else 0)
+    return [c for c in cards if card_name(c) not in refused], out
+
+
 def load_roster(
     game: str,
     model: type[BaseModel],
@@ -379,9 +460,11 @@ def load_roster(
     user_dir: Path | None = None,
     extra_files: Iterable[Path] = (),
     shipped_dir: Path | None = None,
+    keys_check: KeysCheck | None = None,
 ) -> Roster:
     """The shipped roster of ``game`` (the file its registry entry names, or ``shipped_dir``'s
-    ``GAME.yaml``), then the user's cards, then ``extra_files``."""
+    ``GAME.yaml``), then the user's cards, then ``extra_files``; with ``keys_check``
+    (:func:`keys_check_for`), a card naming what the tables in play lack is refused too."""
     from companion.games import GAMES
 
     roster = Roster(game)
@@ -395,11 +478,27 @@ def load_roster(
         if isinstance(other, str) and other != game:
             continue  # a user's folder holds cards of every game
         cards, problems = load_file(path, game, model)
+        if keys_check is not None:
+            cards, problems = check_keys(path, cards, problems, keys_check)
         roster.add(cards, str(path))
         roster.problems.extend(problems)
     return roster
 
 
+_GAME_LINE = re.compile(r"""^game:[ \t]*["']?([a-z_]+)["']?[ \t]*(?:#.*)?$""", re.MULTILINE)
+"""A card file's ``game: GAME`` line, as written at the top level."""
+
+
 def _game_of(path: Path) -> Any:
+    """The game a card file is for: its ``game:``; in a file that cannot be read as YAML, the
+    ``game: GAME`` line it has, so its problems show on that game's screen only (None: unknown,
+    shown on every game's)."""
     data, _ = read_file(path)
-    return data.get("game") if data is not None else None
+    if data is not None:
+        return data.get("game")
+    try:
+        text = yamlfile.read_text(path)
+    except (OSError, UnicodeDecodeError, yamlfile.TooBig):
+        return None
+    found = {match.group(1) for match in _GAME_LINE.finditer(text)}
+    return found.pop() if len(found) == 1 else None

@@ -572,12 +572,18 @@ def roster_for(ruleset: Ruleset, directory: Path, extra: Sequence[Path]) -> Rost
     """The game's roster with the files of ``--fighters`` over it. A problem in one of those files is
     a usage error (exit status 2), every problem listed; one in the data folder's own card files is a
     warning (the command's caller prints ``roster.problems``), the bad card skipped."""
-    from companion.cards import load_roster
+    from companion.cards import keys_check_for, load_roster
 
     for path in extra:
         check_file(path)
     # a tournament enters its game's cards (its roster)
-    roster = load_roster(ruleset.roster, ruleset.card_model, user_dir=directory / "fighters", extra_files=extra)
+    roster = load_roster(
+        ruleset.roster,
+        ruleset.card_model,
+        user_dir=directory / "fighters",
+        extra_files=extra,
+        keys_check=keys_check_for(ruleset, directory),
+    )
     named = {str(path) for path in extra}
     bad = [problem for problem in roster.problems if problem.file in named]
     if bad:
@@ -1428,7 +1434,7 @@ def fighters_list(args: argparse.Namespace) -> int:
 def fighters_check(path: Path, directory: Path | None = None) -> int:
     """Report every problem in a card file; exit 1 if there is any. A game whose cards name
     keys of its tables (Fudge, PAF) checks them against the tables in play in ``directory``."""
-    from companion.cards import Problem, load_file, problems_against, read_file
+    from companion.cards import Problem, check_keys, load_file, problems_against, read_file
 
     check_file(path)
     data, problem = read_file(path)
@@ -1444,7 +1450,7 @@ def fighters_check(path: Path, directory: Path | None = None) -> int:
     assert isinstance(game, str)  # a file that names no game is a problem above
     ruleset = get_ruleset(game)
     cards, problems = load_file(path, game, ruleset.card_model)
-    if ruleset.has_tables and cards:  # a game whose cards name keys of its tables
+    if ruleset.has_tables:  # a game whose cards name keys of its tables
         try:
             tables = ruleset.tables_for(directory)
         except ValueError as exc:  # the GM's own tables cannot be played: say so, check against nothing
@@ -1453,6 +1459,9 @@ def fighters_check(path: Path, directory: Path | None = None) -> int:
             problems += problems_against(
                 cards, {c.name: str(path) for c in cards}, lambda card: ruleset.card_check(card, tables)
             )
+            keys = ruleset.keys_check(tables) if tables is not None else None
+            if keys is not None:  # every card, those with other problems too: every problem at once
+                cards, problems = check_keys(path, cards, problems, keys)
     for problem in problems:
         print(problem)
     n, m = len(cards), len(problems)

@@ -1026,6 +1026,14 @@ class Ruleset:
         """A card against the tables in play: ``fighter NAME: FIELD: message`` lines; none."""
         return []
 
+    def keys_check(self, tables: dict[str, Any] | None) -> Callable[[dict[str, Any]], list[str]] | None:
+        """A check of a card as written (its fields as the file gives them, checked or not) for what
+        it names that ``tables``, the tables in play, lack (a weapon, an armor): ``FIELD: message``
+        lines in :meth:`card_check`'s words. The roster runs it on every card as it loads, so a card
+        naming what the tables lack is refused there with its other problems, not when a fight
+        starts; None: the game's cards name nothing of its tables."""
+        return None
+
     def write_back(self, state: Any) -> Any:
         """After a fight: what it changed on its cards, to write to their files (Fudge's wounds
         and experience); empty for most games."""

@@ -19,6 +19,10 @@ in both):
   reads as 8, 10, 5, 10 and 90, are refused with what YAML 1.1 would make of them;
 - a key given twice in one mapping is refused, naming both lines.
 
+A card file is read with such numbers marked rather than refused (:func:`load_text`'s ``marked``):
+each stays where it stands as a :class:`NotDecimal`, so the card it is in is named and refused
+with the field, and the file's other cards still load.
+
 Every message quotes at most a bounded excerpt of the file (:func:`companion.words.excerpt`).
 """
 
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 import copy
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -102,7 +107,32 @@ class _Guards:
         return super().construct_mapping(node, deep=deep)  # type: ignore[misc]
 
 
+@dataclass(frozen=True, slots=True)
+class NotDecimal:
+    """A number a card file writes other than in decimal (``010``), kept in its place so that the
+    card holding it is refused naming the field, not the whole file."""
+
+    text: str
+    """As written."""
+    problem: str
+    """Why it is refused, and what YAML 1.1 would make of it."""
+    line: int
+    """Its line in the file, from 1."""
+
+    def __repr__(self) -> str:
+        return repr(self.text)
+
+
 def _not_decimal(loader: yaml.SafeLoader, node: ScalarNode) -> Any:
+    raise Refusal(_not_decimal_problem(loader, node), node.start_mark)
+
+
+def _marked(loader: yaml.SafeLoader, node: ScalarNode) -> NotDecimal:
+    return NotDecimal(node.value, _not_decimal_problem(loader, node), node.start_mark.line + 1)
+
+
+def _not_decimal_problem(loader: yaml.SafeLoader, node: ScalarNode) -> str:
+    """Why a number not in decimal is refused, in words."""
     kind = node.tag.rsplit(":", 1)[1]
     plain = ScalarNode(f"tag:yaml.org,2002:{kind}", node.value, node.start_mark, node.end_mark)
     try:
@@ -112,10 +142,9 @@ def _not_decimal(loader: yaml.SafeLoader, node: ScalarNode) -> Any:
         said = "YAML 1.1 reads it as a number, not in decimal"
     value = node.value
     how = _how_read(value, kind)
-    raise Refusal(
+    return (
         f"{excerpt(value)} is not a decimal number ({said}{', ' + how if how else ''}): numbers in card and "
-        "tables files are written in decimal; quote it if it is text",
-        node.start_mark,
+        "tables files are written in decimal; quote it if it is text"
     )
 
 
@@ -175,28 +204,35 @@ def _children(node: Node) -> list[Node]:
     return []
 
 
-_GUARDED: dict[type[yaml.SafeLoader], type[yaml.SafeLoader]] = {}
+_GUARDED: dict[tuple[type[yaml.SafeLoader], bool], type[yaml.SafeLoader]] = {}
 
 
-def guarded(loader: type[yaml.SafeLoader]) -> type[yaml.SafeLoader]:
-    """``loader`` (a safe loader class, C or Python) with the guards of this module."""
-    cls = _GUARDED.get(loader)
+def guarded(loader: type[yaml.SafeLoader], marked: bool = False) -> type[yaml.SafeLoader]:
+    """``loader`` (a safe loader class, C or Python) with the guards of this module (``marked``: a
+    number not in decimal read as a :class:`NotDecimal`, not refused)."""
+    cls = _GUARDED.get((loader, marked))
     if cls is None:
-        made: type[yaml.SafeLoader] = type(f"Guarded{loader.__name__}", (_Guards, loader), {})
+        name = f"{'Marking' if marked else 'Guarded'}{loader.__name__}"
+        made: type[yaml.SafeLoader] = type(name, (_Guards, loader), {})
         for kind in ("int", "float"):
-            made.add_constructor(f"{_NOT_DECIMAL}:{kind}", _not_decimal)
-        cls = _GUARDED[loader] = made
+            made.add_constructor(f"{_NOT_DECIMAL}:{kind}", _marked if marked else _not_decimal)
+        cls = _GUARDED[(loader, marked)] = made
     return cls
 
 
-def load_text(text: str) -> Any:
+def load_text(text: str, marked: bool = False) -> Any:
     """The data of a YAML text, read safely, with the guards.
+
+    Args:
+        text: the YAML.
+        marked: a number not in decimal is kept as a :class:`NotDecimal` where it stands (a card
+            file: the card holding it is refused, not the file), not refused.
 
     Raises:
         yaml.YAMLError: the text is not valid YAML, or is refused by a guard (:class:`Refusal`).
         RecursionError: the text nests deeper than Python can build (the pure-Python loader).
     """
-    return yaml.load(text, Loader=guarded(SafeLoader))  # a safe loader, C or Python
+    return yaml.load(text, Loader=guarded(SafeLoader, marked))  # a safe loader, C or Python
 
 
 def read_text(path: Path) -> str:
@@ -227,11 +263,11 @@ class TooBig(Exception):
         )
 
 
-def read(path: Path) -> tuple[Any, str | None]:
+def read(path: Path, marked: bool = False) -> tuple[Any, str | None]:
     """A YAML file's data, or why it cannot be read (``None`` and the reason, without the
-    file's name)."""
+    file's name); ``marked`` as :func:`load_text`'s."""
     try:
-        return load_text(read_text(path)), None
+        return load_text(read_text(path), marked), None
     except Exception as exc:  # noqa: BLE001 - every failure is said in words by reason()
         return None, reason(exc)
 
@@ -259,7 +295,14 @@ def reason(exc: BaseException) -> str:
             return NESTED_TOO_DEEPLY
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        return f"is not valid YAML{where}: {excerpt(problem, 200, quote=False)}"
+        # where the part left open began ("while parsing a flow sequence" at the '[' never closed)
+        context, opened = getattr(exc, "context", None), getattr(exc, "context_mark", None)
+        began = ""
+        if context and opened is not None and (mark is None or opened.line != mark.line):
+            began = (
+                f" ({excerpt(context, 80, quote=False)}, begun at line {opened.line + 1}, column {opened.column + 1})"
+            )
+        return f"is not valid YAML{where}: {excerpt(problem, 200, quote=False)}{began}"
     raise exc
 
 

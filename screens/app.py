@@ -178,11 +178,17 @@ class CompanionApp(App[None]):
             self.push_screen(RollerScreen(self.rng, self.free_rolls))
 
     def roster(self, game: str) -> Roster:
-        """The game's cards, read afresh so a newly added card file shows up."""
-        from companion.cards import load_roster  # pydantic and YAML load when a roster is first wanted
+        """The game's cards, read afresh so a newly added card file shows up; a card naming what the
+        tables in play lack is refused with its other problems."""
+        from companion.cards import keys_check_for, load_roster  # pydantic and YAML: when a roster is first wanted
 
         ruleset = get_ruleset(game)  # a tournament enters its game's cards (its roster)
-        return load_roster(ruleset.roster, ruleset.card_model, user_dir=self.directory / "fighters")
+        return load_roster(
+            ruleset.roster,
+            ruleset.card_model,
+            user_dir=self.directory / "fighters",
+            keys_check=keys_check_for(ruleset, self.directory),
+        )
 
     def back_home(self) -> None:
         """Close every screen above the home screen."""

@@ -6,6 +6,7 @@ enters a bracket's fighters instead of two corners: ``ctrl+t`` switches."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from textual import on
@@ -17,11 +18,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.cards import Roster
+from companion.cards import NAME_MAX, Roster
 from companion.ruleset import GAMES, SIDES, Ruleset, Setup, get_ruleset
 from companion.screens.widgets import GameHeader, card_text, escape
 from companion.tournament import SIZES
-from companion.words import folded
+from companion.words import folded, shown
 
 IN_ORDER = "order"
 """The draw as entered: 1 v 2, 3 v 4, ... (the first named of each pair is red)."""
@@ -194,11 +195,23 @@ class FighterSelectScreen(GameHeader, Screen[None]):
         if not problems:
             widget.display = False
             return
-        head = f"{len(problems)} problem{'s' * (len(problems) != 1)} in card files; those cards were skipped:"
+        head = f"{len(problems)} problem{'s' * (len(problems) != 1)} in card files; {escape(self._left_out())}:"
         lines = [head] + [f"  {escape(str(p))}" for p in problems[:3]]
         if len(problems) > 3:
             lines.append(f"  ... and {len(problems) - 3} more (companion fighters check FILE lists them all)")
         widget.update("\n".join(lines))
+
+    def _left_out(self) -> str:
+        """What the problems keep out of the roster, in words: the cards named, and every card of a
+        file none of whose cards loaded (a file that cannot be read at all)."""
+        problems = self.roster.problems
+        cards = list(dict.fromkeys(p.fighter for p in problems if p.fighter is not None))
+        loaded = set(self.roster.source.values())
+        files = list(dict.fromkeys(Path(p.file).name for p in problems if p.file not in loaded))
+        whole = [f for f in files if not any(p.fighter is not None and Path(p.file).name == f for p in problems)]
+        parts = [", ".join(shown(c, NAME_MAX) for c in cards)] if cards else []
+        parts += [f"every card of {', '.join(shown(f) for f in whole)}"] if whole else []
+        return "left out of the roster: " + "; ".join(parts) if parts else "every card loaded"
 
     def _fill(self, text: str) -> None:
         self._filled = text

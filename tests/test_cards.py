@@ -126,9 +126,9 @@ def test_yaml_sexagesimal_rating_is_refused(tmp_path: Path) -> None:
     path = card_file(tmp_path / "f.yaml", card("Clock").replace("control: 10", "control: 1:30"))
     assert yaml.safe_load(path.read_text())["fighters"][0]["control"] == 90  # YAML 1.1 reads 1:30 as 90
     problem = only_problem(path)
-    assert (problem.fighter, problem.field) == (None, None)
+    assert (problem.fighter, problem.field) == ("Clock", "control")  # the card named, not the whole file
     assert problem.message.startswith(
-        "at line 4, column 14: '1:30' is not a decimal number (YAML 1.1 reads it as 90, minutes:seconds)"
+        "at line 4: '1:30' is not a decimal number (YAML 1.1 reads it as 90, minutes:seconds)"
     )
 
 

@@ -389,4 +389,4 @@ def test_fighters_check_names_a_weapon_the_tables_lack(tmp_path: Path):
     assert out[0].startswith(
         f"{path}: fighter Test Subject: weapons.0.weapon: 'brodsword' is not a weapon of the tables"
     )
-    assert out[-1] == f"{path}: 1 card loaded, 1 problem"
+    assert out[-1] == f"{path}: 0 cards loaded, 1 problem"  # the card is refused: it cannot fight

@@ -91,7 +91,7 @@ def test_a_card_with_an_octal_rating_or_a_key_given_twice_is_refused_with_its_li
     octal = card_file(tmp_path / "octal.yaml", card("Oct", control="010"))
     proc = companion(tmp_path / "data", "fighters", "check", str(octal))
     assert proc.returncode == 1 and proc.stdout.splitlines()[0] == (
-        f"{octal}: at line 4, column 14: '010' is not a decimal number (YAML 1.1 reads it as 8, octal): "
+        f"{octal}: fighter Oct: control: at line 4: '010' is not a decimal number (YAML 1.1 reads it as 8, octal): "
         "numbers in card and tables files are written in decimal; quote it if it is text"
     )
     twice = card_file(tmp_path / "twice.yaml", card("Two") + "    control: 12\n")
@@ -127,9 +127,9 @@ def test_a_roster_is_read_once_and_again_only_when_a_file_changes(
     parsed: list[str] = []
     real = yamlfile.load_text
 
-    def counting(text: str) -> object:
+    def counting(text: str, marked: bool = False) -> object:
         parsed.append(text)
-        return real(text)
+        return real(text, marked)
 
     monkeypatch.setattr(yamlfile, "load_text", counting)
     first = load_roster("nhb", NhbCard, user_dir=user)
@@ -253,9 +253,9 @@ def test_a_roster_in_use_stays_read_while_many_other_files_come_and_go(
     parsed: list[str] = []
     real = yamlfile.load_text
 
-    def counting(text: str) -> object:
+    def counting(text: str, marked: bool = False) -> object:
         parsed.append(text)
-        return real(text)
+        return real(text, marked)
 
     monkeypatch.setattr(yamlfile, "load_text", counting)
     for i in range(70):

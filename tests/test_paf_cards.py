@@ -517,7 +517,7 @@ def test_fighters_check_names_keys_the_tables_lack(tmp_path):
         "weapons.0.weapon: 'Stafff' is not a weapon of the tables" in line and "; Staff; " in line for line in out
     )
     assert any("armor: 'mithril' is not an armor of the tables" in line for line in out)
-    assert out[-1] == f"{path}: 1 card loaded, 2 problems"
+    assert out[-1] == f"{path}: 0 cards loaded, 2 problems"  # the card is refused: it cannot fight
 
 
 # --- issue 18: PA-8, PA-10, monster hit points, the misc bonus -----------------------------------------

@@ -25,7 +25,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
 
 from companion.cards import allowed
-from companion.rulesets.fudge.rules import LADDER_ERROR, POOR, Level, ladder_name, ladder_show
+from companion.rulesets.fudge.rules import ALLOWED, LADDER_ERROR, POOR, Level, is_ladder, ladder_name, ladder_show
 from companion.rulesets.fudge.tables import Key, Tables, TablesError, parse
 
 EXPERIENCE = ("green", "fair", "veteran")
@@ -224,6 +224,10 @@ def _allowed(model: type[BaseModel], name: str) -> str:
     }
     if name in special:
         return special[name]
+    info = model.model_fields.get(name)
+    if info is not None and is_ladder(info.metadata):
+        # a ladder field is held as an int level but written as a word (FU-1): say the words
+        return f"a ladder word: {ALLOWED}" + (" (optional)" if not info.is_required() else "")
     return allowed(model, name)
 
 
@@ -304,15 +308,26 @@ def check_against(card: FudgeCard, tables: Tables | dict[str, Any]) -> list[str]
         Problems, each ``fighter NAME: FIELD: message`` with the keys allowed; [] if it fits.
     """
     t = tables if isinstance(tables, Tables) else parse(tables)
-    out: list[str] = []
+    out = unknown_keys(card.model_dump(), t)
     for i, w in enumerate(card.weapons):
         weapon = t.weapons.get(w.weapon)
-        if weapon is None:
-            out.append(
-                f"weapons.{i}.weapon: {w.weapon!r} is not a weapon of the tables (weapons: {', '.join(t.weapons)})"
-            )
-            continue
-        out += _kind_problems(i, w.weapon, weapon.kind, w.model_dump())
-    if card.armor is not None and card.armor not in t.armors:
-        out.append(f"armor: {card.armor!r} is not an armor of the tables (armor: {', '.join(t.armors)})")
+        if weapon is not None:
+            out += _kind_problems(i, w.weapon, weapon.kind, w.model_dump())
     return [f"fighter {card.name}: {line}" for line in out]
+
+
+def unknown_keys(entry: dict[str, Any], tables: Tables | dict[str, Any]) -> list[str]:
+    """The weapons and armor a sheet names, as written (checked or not), that the tables lack:
+    ``FIELD: message`` lines with the keys allowed; [] if the tables have them all. A sheet with
+    other problems is checked so too, so that every problem is said at once."""
+    t = tables if isinstance(tables, Tables) else parse(tables)
+    out: list[str] = []
+    weapons = entry.get("weapons")
+    for i, w in enumerate(weapons if isinstance(weapons, list) else []):
+        key = w.get("weapon") if isinstance(w, dict) else None
+        if isinstance(key, str) and key not in t.weapons:
+            out.append(f"weapons.{i}.weapon: {key!r} is not a weapon of the tables (weapons: {', '.join(t.weapons)})")
+    armor = entry.get("armor")
+    if isinstance(armor, str) and armor not in t.armors:
+        out.append(f"armor: {armor!r} is not an armor of the tables (armor: {', '.join(t.armors)})")
+    return out

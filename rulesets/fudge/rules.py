@@ -118,5 +118,12 @@ def _to_level(value: Any) -> int:
 Level = Annotated[int, BeforeValidator(_to_level), PlainSerializer(ladder_name, return_type=str)]
 """A ladder field: written as a word, held as the int level, dumped as the word."""
 
+
+def is_ladder(metadata: list[Any]) -> bool:
+    """Whether a model field with this metadata (pydantic's ``FieldInfo.metadata``) is a ladder
+    field (:data:`Level`): held as an int, written as a word."""
+    return any(getattr(meta, "func", None) is _to_level for meta in metadata)
+
+
 LADDER_ERROR = "ladder"
 """The pydantic error type a refused ladder field carries (its message says what is allowed)."""

@@ -37,7 +37,7 @@ from typing import Any, ClassVar
 from companion.replay import SceneRuleset, slug
 from companion.ruleset import SIDES, Outcome, Reference, Setup, evolve
 from companion.rulesets.fudge import tables as tables_mod
-from companion.rulesets.fudge.cards import FudgeCard, check_against
+from companion.rulesets.fudge.cards import FudgeCard, check_against, unknown_keys
 from companion.rulesets.fudge.reference import damage_reference, ladder_reference, locations_reference
 from companion.rulesets.fudge.rules import ladder_show
 from companion.rulesets.fudge.scene_end import SceneEnd
@@ -57,6 +57,7 @@ from companion.rulesets.fudge.state import (
     Sheet,
     arms_of,
 )
+from companion.rulesets.fudge.tables import parse as parse_tables
 from companion.rulesets.fudge.view import combatant_view
 from companion.views import CardView, CombatantView
 
@@ -154,6 +155,11 @@ class Fudge(SceneRuleset):
 
     def card_check(self, card: Any, tables: Any) -> list[str]:
         return check_against(card, tables)
+
+    def keys_check(self, tables: Any) -> Any:
+        """A sheet's weapons and armor against the tables in play (parsed once for a whole roster)."""
+        parsed = parse_tables(tables)
+        return lambda entry: unknown_keys(entry, parsed)
 
     def total_text(self, prompt: Any, total: int, faces: tuple[int, ...] = ()) -> str:
         """A roll of Fudge dice reads on the ladder (FU-1): ``+2 Great``."""

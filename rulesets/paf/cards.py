@@ -714,26 +714,9 @@ def check_against(card: PafCard, tables: Tables | dict[str, Any]) -> list[str]:
         Problems, each ``fighter NAME: FIELD: message`` with the keys allowed; [] if it fits.
     """
     t = _tables(tables)
-    out: list[str] = []
-    if card.race is not None and card.race not in t.races:
-        out.append(f"race: {card.race!r} is not a race of the tables (races: {', '.join(t.races)})")
-    if card.armor is not None and card.armor not in t.armor.suits:
-        out.append(f"armor: {card.armor!r} is not an armor of the tables (armor: {', '.join(t.armor.suits)})")
-    if card.monster is not None and card.monster not in t.monsters:
-        out.append(f"monster: {card.monster!r} is not a monster of the tables (monsters: {', '.join(t.monsters)})")
-    levels = [r.level for r in t.monster_levels]
-    if card.level is not None and card.level not in levels:
-        out.append(
-            f"level: {card.level!r} is not a level of the Monster Conversion Chart (levels: {', '.join(levels)})"
-        )
-    known = sorted(set(t.weapons) | set(t.missiles))
+    out = unknown_keys(card.model_dump(), t)
     for i, w in enumerate(card.weapons):
-        if w.weapon not in t.weapons and w.weapon not in t.missiles:
-            out.append(
-                f"weapons.{i}.weapon: {w.weapon!r} is not a weapon of the tables "
-                f"(weapons and missiles: {'; '.join(known)})"
-            )
-        else:
+        if _known(t, w.weapon):
             if w.ammo is not None and w.weapon not in t.missiles:
                 out.append(_ammo_problem(i, w.weapon))
             if w.made_for_strength and not is_shot(t, w.weapon):
@@ -741,6 +724,33 @@ def check_against(card: PafCard, tables: Tables | dict[str, Any]) -> list[str]:
             out += _strength_problems(card, t, i, w)
     out += _hp_problems(card, t)
     return [f"fighter {card.name}: {line}" for line in out]
+
+
+def unknown_keys(entry: dict[str, Any], tables: Tables | dict[str, Any]) -> list[str]:
+    """The race, armor, monster, level and weapons a card names, as written (checked or not), that
+    the tables lack: ``FIELD: message`` lines with the keys allowed; [] if the tables have them all.
+    A card with other problems is checked so too, so that every problem is said at once."""
+    t = _tables(tables)
+    out: list[str] = []
+    race, armor, monster, level = (entry.get(key) for key in ("race", "armor", "monster", "level"))
+    if isinstance(race, str) and race not in t.races:
+        out.append(f"race: {race!r} is not a race of the tables (races: {', '.join(t.races)})")
+    if isinstance(armor, str) and armor not in t.armor.suits:
+        out.append(f"armor: {armor!r} is not an armor of the tables (armor: {', '.join(t.armor.suits)})")
+    if isinstance(monster, str) and monster not in t.monsters:
+        out.append(f"monster: {monster!r} is not a monster of the tables (monsters: {', '.join(t.monsters)})")
+    levels = [r.level for r in t.monster_levels]
+    if isinstance(level, str) and level not in levels:
+        out.append(f"level: {level!r} is not a level of the Monster Conversion Chart (levels: {', '.join(levels)})")
+    known = sorted(set(t.weapons) | set(t.missiles))
+    weapons = entry.get("weapons")
+    for i, w in enumerate(weapons if isinstance(weapons, list) else []):
+        key = w.get("weapon") if isinstance(w, dict) else None
+        if isinstance(key, str) and not _known(t, key):
+            out.append(
+                f"weapons.{i}.weapon: {key!r} is not a weapon of the tables (weapons and missiles: {'; '.join(known)})"
+            )
+    return out
 
 
 def _strength_problems(card: PafCard, t: Tables, i: int, w: CardWeapon) -> list[str]:

@@ -65,7 +65,7 @@ from companion.rulesets.paf import sheet as paf_sheet
 from companion.rulesets.paf import tables as pt
 from companion.rulesets.paf.aftermath import Aftermath, PafResult
 from companion.rulesets.paf.attack import Attacks
-from companion.rulesets.paf.cards import PafCard, check_against, derived
+from companion.rulesets.paf.cards import PafCard, check_against, derived, unknown_keys
 from companion.rulesets.paf.effects import Effects
 from companion.rulesets.paf.fumbles import Fumbles
 from companion.rulesets.paf.hit_points import HitPoints
@@ -264,6 +264,13 @@ class Paf(SceneRuleset):
     roll to hit: no being may be named so (its key would read as the word)."""
     card_check = staticmethod(check_against)
     """A card's keys against the tables in play (``companion fighters check``; a scene checks them at its start)."""
+
+    def keys_check(self, tables: Any) -> Any:
+        """A card's race, armor, monster, level and weapons against the tables in play (parsed once
+        for a whole roster)."""
+        parsed = pt.parse(tables)
+        return lambda entry: unknown_keys(entry, parsed)
+
     copies = True
     """The same card several times is an NPC group, each copy numbered: "Orc Raider 1", "Orc Raider 2" ..."""
     simulated = True
