@@ -345,3 +345,19 @@ def test_script_amend_before_a_bell_keeps_it_and_asks_nothing_again(tmp_path: Pa
     assert line["dropped"] == ["5 6"] and line["kept"] == ["bell", "3 4", "5 6"]
     assert line["asked_again"] is None
     assert any(said.startswith("Bell: end of round 1, Fo Grappler 10-9") for said in line["log"])
+
+
+def test_an_amendment_past_a_kept_bell_is_told_with_the_skipped_answers_dropped_not_kept() -> None:
+    """The review: amending answer 3 skips Grappler's block before the bell, kept with round 2 after it. The
+    export's Markdown, its JSON ``kept_shown``/``dropped_shown`` and the script's ``amend`` line said the
+    skipped block as kept and round 2's roll as dropped (the kept answers read as one run)."""
+    from companion.amending import amendment_shown
+
+    session = played()
+    amendment = session.amend(3, "6 5")
+    assert [a.text for a in amendment.kept_answers] == ["bell", "3 4", "5 6"]
+    assert [a.text for a in amendment.dropped] == ["5 6"]
+    words = amendment_shown(session, amendment)
+    assert words["kept"] == ["bell", "3 4", "5 6"]
+    assert words["dropped"] == ["5 6"]
+    assert amendment.skipped  # the case: a gap before the bell
