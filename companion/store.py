@@ -934,8 +934,9 @@ class Store:
             purged += 1
         return purged
 
-    KEPT_WITH_A_FIGHT = ("answers", "amendments", "free_rolls")
-    """What is kept with a fight besides its setup: a fight with none of it had nothing typed."""
+    KEPT_WITH_A_FIGHT = ("answers", "amendments", "free_rolls", "clock_marks")
+    """What is kept with a fight besides its setup: a fight with none of it had nothing typed (a round clock
+    set by hand or run before the first roll is kept: the review)."""
 
     def drop_unanswered(self, session_id: int | None = None) -> int:
         """Delete a fight still open with nothing kept with it (no answer, undone ones included, no

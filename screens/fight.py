@@ -845,6 +845,8 @@ class FightScreen(Screen[None]):
         if self.amending.active:
             self.amending.cancel()
             return
+        if self.round_clock is not None:  # its reading kept first: a clock run before the first roll keeps the fight
+            self.round_clock.left()
         self.session.close()  # now, not at unmount: a fight left unanswered is gone before home lists the fights
         self.app.back_home()
 

@@ -361,3 +361,38 @@ def test_an_amendment_past_a_kept_bell_is_told_with_the_skipped_answers_dropped_
     assert words["kept"] == ["bell", "3 4", "5 6"]
     assert words["dropped"] == ["5 6"]
     assert amendment.skipped  # the case: a gap before the bell
+
+
+async def test_a_fight_whose_clock_was_set_by_hand_before_the_first_roll_is_kept_when_left(data_dir: Path) -> None:
+    """The review: a fight left with nothing answered is not kept, but the clock set by hand before the first
+    roll (the table's own stopwatch read 4:50) is something typed: the fight and its mark stay."""
+    fake = FakeTime()
+    app = make_app(data_dir, rng=random.Random(1), now=fake)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start_fo(pilot)
+        await type_answer(pilot, "4:50")
+        assert "Clock set by hand" in logged(screen)
+        session_id = screen.session.id
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.store.status(session_id) == "open" and app.store.clock_marks(session_id)
+
+
+async def test_a_fight_whose_clock_ran_before_the_first_roll_is_kept_with_its_reading(data_dir: Path) -> None:
+    """The review: the clock started (f2) and run 40 s before the roll-off, then Escape: the reading was to be
+    kept as the fight was let go, and the fight with it; it was let go first, so both were gone. It resumes
+    at 0:40, paused."""
+    fake = FakeTime()
+    app = make_app(data_dir, rng=random.Random(1), now=fake)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start_fo(pilot)
+        await pilot.press("f2")
+        fake.advance(40)
+        await pilot.pause()
+        session_id = screen.session.id
+        await pilot.press("escape")
+        await pilot.pause()
+        assert [mark.clock for mark in app.store.clock_marks(session_id)] == [40.0]
+        assert app.resume_fight(session_id)
+        await pilot.pause()
+        assert "4:20" in timer_text(app.screen)
