@@ -64,6 +64,9 @@ class Plan:
     """What the edits do not show: combatants left out and why, shipped cards copied."""
     kept: list[str] = field(default_factory=list)
     """Of :attr:`skipped`, the cards left out because they changed since the fight began (:func:`changed_since`)."""
+    written: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The fields the edits put on each card, by its name (what a later write-back of the same fight
+    compares with: :meth:`companion.store.Store.written_back`)."""
 
     def write(self) -> list[Path]:
         """Write every edit (the folders made as needed); the files written."""
@@ -112,6 +115,7 @@ def plan(
             out.skipped.append(stale)
             out.kept.append(stale)
             continue
+        out.written[name] = fields
         source = Path(roster.source.get(name, ""))
         if source.is_file() and source.resolve().parent == mine:
             by_file.setdefault(source, {})[name] = fields

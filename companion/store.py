@@ -1183,6 +1183,45 @@ class Store:
             return []
         return [FreeRoll(int(q), str(e), str(f), int(t), float(a)) for q, e, f, t, a in rows]
 
+    # --- what a fight wrote back on the cards ------------------------------------------------
+
+    def written_back(self, session_id: int) -> dict[str, dict[str, Any]]:
+        """The fields the fight's write-backs (f5) last put on each card, by card name (none yet: empty):
+        a second write-back, after an amendment, compares the card with what this fight wrote on it, not
+        with the card it began from, which it changed itself (the review). A record left by an earlier
+        fight of the same id (an id is given again once the newest fight is deleted) is not this one's."""
+        try:
+            row = self.conn.execute("SELECT value FROM meta WHERE key=?", (f"written.{session_id}",)).fetchone()
+            began = self.conn.execute("SELECT created FROM sessions WHERE id=?", (session_id,)).fetchone()
+        except sqlite3.Error:
+            return {}
+        if row is None or began is None:
+            return {}
+        try:
+            record = json.loads(row[0])
+        except ValueError:  # damaged: as if none
+            return {}
+        if (
+            not isinstance(record, dict)
+            or record.get("created") != began[0]
+            or not isinstance(record.get("cards"), dict)
+        ):
+            return {}
+        return {str(name): dict(fields) for name, fields in record["cards"].items() if isinstance(fields, dict)}
+
+    def keep_written_back(self, session_id: int, cards: dict[str, dict[str, Any]]) -> None:
+        """Keep ``cards`` (fields by card name) as what the fight ``session_id`` last wrote on them.
+
+        Raises:
+            StoreError: it cannot be saved; nothing changed.
+        """
+        began = self.conn.execute("SELECT created FROM sessions WHERE id=?", (session_id,)).fetchone()
+        if began is None:
+            return
+        record = {"created": began[0], "cards": {**self.written_back(session_id), **cards}}
+        with self._write() as conn:
+            conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"written.{session_id}", json.dumps(record)))
+
     # --- the round clock between answers (FO-7) ------------------------------------------
 
     def add_clock_mark(self, session_id: int, mark: ClockMark) -> None:

@@ -3,6 +3,9 @@ card files in the data folder, written only when the game master says so."""
 
 from __future__ import annotations
 
+import contextlib
+
+from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import ScrollableContainer, Vertical
@@ -13,6 +16,7 @@ from textual.widgets import Footer, Label, Static
 from companion.cardedit import Plan
 from companion.screens.widgets import escape
 from companion.session import Session
+from companion.store import StoreError
 
 
 def diff_text(plan: Plan) -> str:
@@ -112,6 +116,11 @@ def offer_write_back(screen: Screen[object], session: Session) -> None:
     game = session.setup.game
     try:
         began = {card_name(card): card for card in session.setup.fighters}  # a card changed since is not overwritten
+        # as this fight last wrote it, where it did: its own write-back is no change of another's (the review)
+        for name, fields in (session.store.written_back(session.id) if session.store and session.id else {}).items():
+            if name in began:
+                with contextlib.suppress(ValidationError):
+                    began[name] = ruleset.card_model.model_validate({**began[name].model_dump(mode="json"), **fields})
         edits = plan(game, ruleset.card_model, app.roster(game), app.directory / "fighters", changes, began)  # type: ignore[attr-defined]
     except (EditError, OSError) as exc:
         screen.notify(f"The cards cannot be written: {exc}", title="Not written", severity="error", markup=False)
@@ -138,6 +147,9 @@ def offer_write_back(screen: Screen[object], session: Session) -> None:
         except OSError as exc:
             screen.notify(f"The cards could not be written: {exc}", severity="error", markup=False)
             return
+        if session.store is not None and session.id is not None:
+            with contextlib.suppress(StoreError):  # the cards are written: a record lost only refuses a later write
+                session.store.keep_written_back(session.id, edits.written)
         where = ", ".join(str(p) for p in written)
         screen.notify(f"Written to {where}.", title="Cards", timeout=6, markup=False)
 

@@ -351,3 +351,31 @@ async def test_f5_again_says_both_the_group_s_lines_and_that_the_cards_say_it_al
         shown = said(app)
         assert "Wat Miller 1: no card of this name" in shown and "Wat Miller 2: no card" in shown, shown
         assert "The cards already say what this scene changed." in shown, shown
+
+
+async def test_a_scene_written_back_then_amended_writes_its_corrected_wounds(data_dir: Path) -> None:
+    """The review: written back (f5 y), then the GM amends a mistyped last roll and the scene's wounds come out
+    otherwise; f5 again refused, "the card's wounds changed since this fight began": the change it meant was
+    this scene's own write-back. The fight keeps what it wrote, and a second write-back compares the card
+    with that: the corrected wounds are written, and the card left says the scene as amended."""
+    from companion.store import Store
+
+    app = make_app(data_dir, rng=random.Random(1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        start_scene(app, ["Ash Redhand"], ["Dag Bluecoat"])
+        await pilot.pause()
+        screen = app.screen
+        await answer_until(pilot, screen, lambda: screen.session.over)
+        session = screen.session
+        first = session.ruleset.write_back(session.state)
+        await write_back(pilot)
+        assert app.roster("fudge").find("Dag Bluecoat").wounds == first["Dag Bluecoat"]["wounds"]
+        assert Store.open(data_dir).written_back(session.id)["Dag Bluecoat"] == first["Dag Bluecoat"]
+        session.amend(len(session.steps) - 1, "+ 0 0 0")  # the GM's fix: the last roll was mistyped
+        await pilot.pause()
+        await answer_until(pilot, screen, lambda: screen.session.over)
+        now = session.ruleset.write_back(session.state)
+        assert now["Dag Bluecoat"]["wounds"] != first["Dag Bluecoat"]["wounds"]  # the case: other wounds
+        await write_back(pilot)
+        assert "changed since this fight began" not in said(app)
+        assert app.roster("fudge").find("Dag Bluecoat").wounds == now["Dag Bluecoat"]["wounds"]
