@@ -1,6 +1,8 @@
 """The test cards the screen, snapshot and crash tests play with: fixed, so a
 change to the shipped rosters never moves a test."""
 
+from pathlib import Path
+
 NHB_CARDS = """\
 game: nhb
 fighters:
@@ -79,6 +81,14 @@ async def choose_options(pilot, options: dict | None):
     screen = pilot.app.screen
     assert isinstance(screen, FightScreen), screen
     return screen
+
+
+def two_corner_games(directory: Path) -> Path:
+    """``directory`` as a data folder with the NHB, FO and Cage Match test cards (the screens' size tests)."""
+    (directory / "fighters").mkdir()
+    for name, text in (("nhb", NHB_CARDS), ("fo", FO_CARDS), ("cm", CM_CARDS)):
+        (directory / "fighters" / f"{name}.yaml").write_text(text)
+    return directory
 
 
 class Still:

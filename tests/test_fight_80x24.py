@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from table_cards import CM_CARDS, FO_CARDS, NHB_CARDS, Still, open_fight, screen_text, type_answer
+from table_cards import Still, open_fight, screen_text, two_corner_games, type_answer
 from textual.geometry import Region
 from textual.widgets import RichLog
 
@@ -20,10 +20,7 @@ from companion.screens.fight import FightScreen
 
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
-    (tmp_path / "fighters").mkdir()
-    for name, text in (("nhb", NHB_CARDS), ("fo", FO_CARDS), ("cm", CM_CARDS)):
-        (tmp_path / "fighters" / f"{name}.yaml").write_text(text)
-    return tmp_path
+    return two_corner_games(tmp_path)
 
 
 def top_needed(screen: FightScreen) -> int:

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from table_cards import CM_CARDS, FO_CARDS, NHB_CARDS, open_fight, text_of
+from table_cards import open_fight, text_of, two_corner_games
 from textual.content import Content
 from textual.widgets import Static
 
@@ -29,10 +29,7 @@ GAMES = [
 
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
-    (tmp_path / "fighters").mkdir()
-    for name, text in (("nhb", NHB_CARDS), ("fo", FO_CARDS), ("cm", CM_CARDS)):
-        (tmp_path / "fighters" / f"{name}.yaml").write_text(text)
-    return tmp_path
+    return two_corner_games(tmp_path)
 
 
 def corner_rows(screen) -> list[str]:
