@@ -106,6 +106,20 @@ class Amendment:
             return None
         return place - sum(1 for skip in self.skipped if skip < place)
 
+    def moved(self) -> dict[int, int]:
+        """Where each answer from :attr:`index` on stands after the amendment, old place to new (from 0), those
+        dropped left out: the amended answer's last die to the last of the new text's, each later answer
+        kept to its place among the kept. What follows an answer (the round clock set by hand after it)
+        moves with it (the review)."""
+        index, given = self.index, len(self.given)
+        out = {index + self.chained: index + given - 1}
+        start = index + 1 + self.chained
+        for place in range(len(self.later)):
+            kept = self.kept_at(place)
+            if kept is not None:
+                out[start + place] = index + given + kept
+        return out
+
     @property
     def kept_answers(self) -> tuple[Answer, ...]:
         return tuple(a for place, a in enumerate(self.later[: self.reach]) if place not in self.skipped)
@@ -551,6 +565,7 @@ class Session:
                     follows=under.id if under is not None else None,
                 )
             amendment = replace(amendment, id=row)
+            self._move_clock_marks(amendment.moved(), steps, scratch.steps)
         self.steps = scratch.steps
         self.redo_stack = []
         self.amendments.append(amendment)
@@ -558,6 +573,24 @@ class Session:
         self._amended = (amendment, self.steps[-1])
         self._changed()
         return amendment
+
+    def _move_clock_marks(self, moves: dict[int, int], was: list[Step], now: list[Step]) -> None:
+        """The round clock's marks kept after the answers ``moves`` moves (old place to new, from 0; ``was``
+        and ``now``, the steps before and after) follow them: an amendment skipping answers before a kept
+        bell, or retyping the answer a mark follows, no longer leaves them behind (the review). Not saved
+        (a full disk): they stay where they were, as before."""
+        move = getattr(self.store, "move_clock_marks", None)
+        if move is None or self.id is None:
+            return
+        pairs: dict[tuple[int, tuple[str, float | None]], tuple[int, tuple[str, float | None]]] = {}
+        for old, new in moves.items():
+            if old < len(was) and new < len(now):
+                a, b = was[old].answer, now[new].answer
+                if (old, a.text, a.clock) != (new, b.text, b.clock):
+                    pairs[(old + 1, (a.text, a.clock))] = (new + 1, (b.text, b.clock))
+        if pairs:
+            with suppress(StoreError):
+                move(self.id, pairs)
 
     def _unamend(self, amendment: Amendment) -> Answer:
         """Undo ``amendment``: the answers from it on and the redo stack as they were before it."""
@@ -573,6 +606,7 @@ class Session:
                 self.store.unamend(
                     self.id, amendment.id, index, list(amendment.before), list(amendment.redo), _result_of(after)
                 )
+            self._move_clock_marks({new: old for old, new in amendment.moved().items()}, self.steps, steps)
         self.steps = steps
         self.redo_stack = list(amendment.redo)
         if amendment in self.amendments:

@@ -1238,6 +1238,36 @@ class Store:
                 (session_id, mark.seq, mark.clock, mark.line, after, time.time()),
             )
 
+    def move_clock_marks(
+        self,
+        session_id: int,
+        moves: dict[tuple[int, tuple[str, float | None]], tuple[int, tuple[str, float | None]]],
+    ) -> None:
+        """Move each mark that follows an answer an amendment (or its undo) moved: a mark kept after
+        ``(seq, (text, clock))`` of ``moves`` is kept after the answer given for it; the others stay.
+
+        Raises:
+            StoreError: it cannot be saved; nothing changed.
+        """
+        rows = self.conn.execute(
+            "SELECT rowid, seq, after FROM clock_marks WHERE session_id=?", (session_id,)
+        ).fetchall()
+        changes = []
+        for rowid, seq, after in rows:
+            if after is None:  # before the first answer: no amendment moves it
+                continue
+            try:
+                last = json.loads(after)
+                key = (int(seq), (str(last[0]), None if last[1] is None else float(last[1])))
+            except (ValueError, TypeError, IndexError):
+                continue
+            if key in moves:
+                to_seq, to_after = moves[key]
+                changes.append((to_seq, json.dumps(list(to_after)), rowid))
+        if changes:
+            with self._write() as conn:
+                conn.executemany("UPDATE clock_marks SET seq=?, after=? WHERE rowid=?", changes)
+
     def clock_marks(self, session_id: int) -> list[ClockMark]:
         """The clock marks kept with the fight ``session_id``, oldest first (none in a read-only
         store made before them, which has no table for them; a damaged one is left out)."""

@@ -55,6 +55,8 @@ class FightClock:
         when it is done; None when no amendment holds it."""
         self._ticker: Timer | None = None
         self.marks: list[ClockMark] = []
+        self._amendments: tuple[int | None, ...] = ()
+        """The fight's amendments when the marks were read (they move the marks: read again on a change)."""
         """The clock set by hand between answers, and paused as the fight was left, kept with the
         fight in the store (FO-7): the play-by-play's lines, and where a resumed fight's clock stands."""
 
@@ -73,6 +75,7 @@ class FightClock:
         self.clock.set(self.ruleset.clock_reading(state))
         if session.store is not None and session.id is not None:
             self.marks = session.store.clock_marks(session.id)
+        self._amendments = tuple(a.id for a in session.amendments)
         left_at = [mark for mark in self.marks if mark.seq == len(session.steps) and self._applies(mark)]
         if left_at and not session.over:  # left (or set by hand) after the last answer: it stands there
             self.clock.set(max(self.clock.elapsed, left_at[-1].clock))
@@ -89,6 +92,11 @@ class FightClock:
         clock = self.clock
         if clock is None:
             return
+        amendments = tuple(a.id for a in session.amendments)
+        if amendments != self._amendments and session.store is not None and session.id is not None:
+            # an amendment made or undone moved the marks with the answers they follow (Session.amend)
+            self._amendments = amendments
+            self.marks = session.store.clock_marks(session.id)
         reading = self.ruleset.clock_reading(session.state)
         period = self.ruleset.round_of(session.state)
         if period != self.period:

@@ -396,3 +396,90 @@ async def test_a_fight_whose_clock_ran_before_the_first_roll_is_kept_with_its_re
         assert app.resume_fight(session_id)
         await pilot.pause()
         assert "4:20" in timer_text(app.screen)
+
+
+def follows(session: Any, mark: Any) -> bool:
+    """Whether ``mark`` follows the answers it was made after, as the fight screen reads it."""
+    steps = session.steps
+    if not 0 < mark.seq <= len(steps):
+        return False
+    answer = steps[mark.seq - 1].answer
+    return mark.after == (answer.text, answer.clock)
+
+
+def test_a_clock_mark_moves_with_the_answer_it_follows_when_an_amendment_skips_answers_and_back_on_undo(
+    tmp_path: Path,
+) -> None:
+    """The review: amending answer 3 drops Grappler's block before the bell (kept with round 2): round 2's
+    answers move down a place, and the clock set by hand after round 2's roll-off (0:40) was left behind,
+    its line gone from the play-by-play and the reading lost on resume. It moves with the answer it
+    follows, and back when the amendment is undone."""
+    from companion.store import ClockMark
+
+    store = Store.open(tmp_path)
+    session = played(store)
+    last = session.steps[-1].answer
+    store.add_clock_mark(session.id, ClockMark(8, (last.text, last.clock), 40.0, "Clock set by hand"))
+    session.amend(3, "6 5")
+    (mark,) = store.clock_marks(session.id)
+    assert mark.seq == len(session.steps) == 7 and follows(session, mark)
+    session.undo()  # the amendment taken back: the mark where it was
+    (mark,) = store.clock_marks(session.id)
+    assert mark.seq == len(session.steps) == 8 and follows(session, mark)
+
+
+def test_a_clock_mark_right_after_an_amended_roll_follows_its_new_faces(tmp_path: Path) -> None:
+    """The review: the clock set by hand right after Striker's roll (answer 4, ``2 3`` at 0:08); the faces
+    were mistyped and amended to ``2 2`` (the time did not change): the mark follows the roll as amended."""
+    from companion.store import ClockMark
+
+    store = Store.open(tmp_path)
+    session = played(store)
+    store.add_clock_mark(session.id, ClockMark(4, ("2 3", 8.0), 9.0, "Clock set by hand"))
+    session.amend(3, "2 2")
+    (mark,) = store.clock_marks(session.id)
+    assert mark.seq == 4 and mark.after == ("2 2", 8.0) and follows(session, mark)
+
+
+async def test_a_fight_left_in_round_two_resumes_at_its_reading_after_round_one_was_amended(data_dir: Path) -> None:
+    """The review: left at 0:40 of round 2, then a roll of round 1 amended (the bell kept, answers skipped
+    before it): resumed, the clock stands at 0:40 (it stood at round 2's last answer, 0:03)."""
+    from companion.store import ClockMark
+
+    store = Store.open(data_dir)
+    session = played(store)
+    last = session.steps[-1].answer
+    store.add_clock_mark(session.id, ClockMark(8, (last.text, last.clock), 40.0, ""))  # escape at 0:40
+    session.amend(3, "6 5")
+    session.close()
+    app = make_app(data_dir, rng=random.Random(1), now=FakeTime())
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert app.resume_fight(session.id)
+        await pilot.pause()
+        assert app.screen.round_clock.clock.elapsed == 40
+
+
+async def test_the_clock_set_by_hand_stays_in_the_play_by_play_through_an_amendment_and_its_undo(
+    data_dir: Path,
+) -> None:
+    """The review: the line "Clock set by hand" after round 2's roll-off went from the play-by-play at once when
+    a roll of round 1 was amended (its answer moved down a place). It stays, and stays through the undo."""
+    from companion.store import ClockMark
+
+    store = Store.open(data_dir)
+    session = played(store)
+    last = session.steps[-1].answer
+    store.add_clock_mark(session.id, ClockMark(8, (last.text, last.clock), 40.0, "Clock set by hand: 4:57 → 4:20 left"))
+    session.close()
+    app = make_app(data_dir, rng=random.Random(1), now=FakeTime())
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert app.resume_fight(session.id)
+        await pilot.pause()
+        screen = app.screen
+        assert "Clock set by hand: 4:57 → 4:20 left" in logged(screen)
+        screen.session.amend(3, "6 5")
+        await pilot.pause()
+        assert "Clock set by hand: 4:57 → 4:20 left" in logged(screen)
+        screen.session.undo()
+        await pilot.pause()
+        assert "Clock set by hand: 4:57 → 4:20 left" in logged(screen)
