@@ -89,15 +89,14 @@ def amendment_shown(session: Session, amendment: Amendment) -> dict[str, Any]:
     told = shown_before(session, amendment.index, amendment.before)
     state = session.steps[amendment.index - 1].state if amendment.index else session.start
     then = session.ruleset.prompt(state)  # the amended answer's prompt, as shown_before asked it
-    later = told[1 + amendment.chained :]  # the old answer's own exploding dice went with it
-    skipped, reach = amendment.skipped, amendment.reach
+    # split as the answers are (those skipped for a clock event kept after them, FO's bell, are dropped, not
+    # kept: the review); the old answer's own exploding dice went with it
+    kept, dropped = amendment.split(told[1 + amendment.chained :])
     return {
         "was": told[0] if told else amendment.old.text,
         "now": shown(then, amendment.given[0]) if len(amendment.given) == 1 else amendment.new,
-        # in the order of :attr:`Amendment.kept_answers` and :attr:`Amendment.dropped`: those skipped for a
-        # clock event kept after them (FO's bell) are dropped, not kept (the review)
-        "kept": [word for place, word in enumerate(later[:reach]) if place not in skipped],
-        "dropped": [later[place] for place in skipped] + later[reach:],
+        "kept": kept,
+        "dropped": dropped,
     }
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import copy
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from companion.dice import Refused, roll_text
 from companion.reader import read
@@ -34,6 +34,8 @@ from companion.store import SavedAmendment, StoreError, answer_of_row
 
 ROLL_WORD = "roll"
 """Typed as an answer, asks the app to roll the prompted dice (ruling D-6)."""
+
+T = TypeVar("T")
 
 
 class Step(NamedTuple):
@@ -120,17 +122,23 @@ class Amendment:
                 out[start + place] = index + given + kept
         return out
 
+    def split(self, later: Sequence[T]) -> tuple[list[T], list[T]]:
+        """``later``, one item for each of :attr:`later` in order (the answers, or their words), as the
+        amendment split them: the kept, in order, and the dropped (those :attr:`skipped`, then the rest)."""
+        reach, skipped = self.reach, self.skipped
+        kept = [item for place, item in enumerate(later[:reach]) if place not in skipped]
+        return kept, [later[place] for place in skipped] + list(later[reach:])
+
     @property
     def kept_answers(self) -> tuple[Answer, ...]:
-        return tuple(a for place, a in enumerate(self.later[: self.reach]) if place not in self.skipped)
+        return tuple(self.split(self.later)[0])
 
     @property
     def dropped(self) -> tuple[Answer, ...]:
         """The later answers that no longer fit, in order: those :attr:`skipped` for a clock event
         that still applies, then the rest, the first of which is asked again. Undoing the amendment
         gives them back; they are also kept in the store's record of it."""
-        later = self.later
-        return tuple(later[place] for place in self.skipped) + later[self.reach :]
+        return tuple(self.split(self.later)[1])
 
     @property
     def asks_again(self) -> bool:

@@ -404,6 +404,15 @@ class SavedAmendment:
     undoable: bool
 
 
+def _mark_after(after: str | None) -> tuple[str, float | None] | None:
+    """A clock mark's ``after`` column read back: the answer it follows as ``(text, clock)``, None before
+    the first (ValueError, TypeError or IndexError where it is damaged)."""
+    if after is None:
+        return None
+    last = json.loads(after)
+    return (str(last[0]), None if last[1] is None else float(last[1]))
+
+
 def _follows(record: str) -> int | None:
     """The id of the amendment a stored amendment was made right after (``follows``), or None."""
     try:
@@ -1254,14 +1263,11 @@ class Store:
         ).fetchall()
         changes = []
         for rowid, seq, after in rows:
-            if after is None:  # before the first answer: no amendment moves it
-                continue
             try:
-                last = json.loads(after)
-                key = (int(seq), (str(last[0]), None if last[1] is None else float(last[1])))
+                key = (int(seq), _mark_after(after))
             except (ValueError, TypeError, IndexError):
                 continue
-            if key in moves:
+            if key in moves:  # a mark before the first answer (after None) is never moved
                 to_seq, to_after = moves[key]
                 changes.append((to_seq, json.dumps(list(to_after)), rowid))
         if changes:
@@ -1280,15 +1286,7 @@ class Store:
         marks = []
         for seq, after, clock, line in rows:
             try:
-                last = None if after is None else json.loads(after)
-                marks.append(
-                    ClockMark(
-                        int(seq),
-                        None if last is None else (str(last[0]), None if last[1] is None else float(last[1])),
-                        float(clock),
-                        str(line),
-                    )
-                )
+                marks.append(ClockMark(int(seq), _mark_after(after), float(clock), str(line)))
             except (ValueError, TypeError, IndexError):
                 continue
         return marks
