@@ -827,6 +827,27 @@ class Store:
         with self._write() as conn:
             conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"setting.{key}", value))
 
+    def last_options(self, game: str) -> dict[str, Any]:
+        """The rules options ``game``'s last fight was started with (the ``options`` setting), as kept;
+        none kept, or a damaged setting: empty. The game reads them against its own options."""
+        kept = self._options_kept().get(game)
+        return dict(kept) if isinstance(kept, dict) else {}
+
+    def keep_options(self, game: str, options: dict[str, Any]) -> None:
+        """Keep ``options`` as ``game``'s last chosen, beside every other game's.
+
+        Raises:
+            StoreError: it cannot be saved.
+        """
+        self.set_setting("options", json.dumps({**self._options_kept(), game: options}, sort_keys=True))
+
+    def _options_kept(self) -> dict[str, Any]:
+        try:
+            kept = json.loads(self.setting("options", "{}"))
+        except ValueError:  # damaged: as if none
+            return {}
+        return kept if isinstance(kept, dict) else {}
+
     # --- sessions ------------------------------------------------------------
     # Each change below raises StoreError when it cannot be saved, with nothing changed.
 

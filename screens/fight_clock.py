@@ -73,9 +73,7 @@ class FightClock:
         state = session.state
         self.clock = RoundClock(self.ruleset.round_seconds, app.now)
         self.clock.set(self.ruleset.clock_reading(state))
-        if session.store is not None and session.id is not None:
-            self.marks = session.store.clock_marks(session.id)
-        self._amendments = tuple(a.id for a in session.amendments)
+        self._read_marks(session)
         left_at = [mark for mark in self.marks if mark.seq == len(session.steps) and self._applies(mark)]
         if left_at and not session.over:  # left (or set by hand) after the last answer: it stands there
             self.clock.set(max(self.clock.elapsed, left_at[-1].clock))
@@ -92,11 +90,8 @@ class FightClock:
         clock = self.clock
         if clock is None:
             return
-        amendments = tuple(a.id for a in session.amendments)
-        if amendments != self._amendments and session.store is not None and session.id is not None:
-            # an amendment made or undone moved the marks with the answers they follow (Session.amend)
-            self._amendments = amendments
-            self.marks = session.store.clock_marks(session.id)
+        if tuple(a.id for a in session.amendments) != self._amendments:
+            self._read_marks(session)  # an amendment made or undone moved them with their answers (Session.amend)
         reading = self.ruleset.clock_reading(session.state)
         period = self.ruleset.round_of(session.state)
         if period != self.period:
@@ -345,6 +340,12 @@ class FightClock:
             # and this screen shows the line; only a resume will not
             with suppress(StoreError):
                 session.store.add_clock_mark(session.id, mark)
+
+    def _read_marks(self, session: Session) -> None:
+        """The fight's marks as the store keeps them, and the amendments they were read under."""
+        if session.store is not None and session.id is not None:
+            self.marks = session.store.clock_marks(session.id)
+        self._amendments = tuple(a.id for a in session.amendments)
 
     def _applies(self, mark: ClockMark) -> bool:
         """Whether ``mark`` still follows the answers it followed (not undone and typed otherwise)."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 from typing import Any
 
 from textual import on
@@ -21,29 +20,12 @@ def remembered_options(store: Store, ruleset: Ruleset) -> dict[str, Any]:
     """The game's rules options as chosen for its last fight (a new-user trial set six Fudge options again
     for every scene); the defaults the first time, and for any option kept that no longer fits."""
     chosen = default_options(ruleset)
-    try:
-        kept = json.loads(store.setting("options", "{}")).get(ruleset.key, {})
-    except (ValueError, AttributeError):  # a damaged setting: the defaults
-        return chosen
-    for key, value in kept.items() if isinstance(kept, dict) else ():
+    for key, value in store.last_options(ruleset.key).items():
         try:
             chosen[key] = resolve_options(ruleset.options, {key: value})[key]
         except (ValueError, TypeError):  # an option since dropped, or a value it no longer has
             continue
     return chosen
-
-
-def remember_options(store: Store, ruleset: Ruleset, options: dict[str, Any]) -> None:
-    """Keep ``options`` as the game's last chosen (nothing kept where the store cannot be written)."""
-    try:
-        kept = json.loads(store.setting("options", "{}"))
-        if not isinstance(kept, dict):
-            kept = {}
-    except ValueError:
-        kept = {}
-    kept[ruleset.key] = options
-    with contextlib.suppress(StoreError):  # a convenience: a read-only store keeps none
-        store.set_setting("options", json.dumps(kept, sort_keys=True))
 
 
 class OptionsScreen(ModalScreen[dict[str, Any] | None]):
@@ -123,7 +105,8 @@ class OptionsScreen(ModalScreen[dict[str, Any] | None]):
     def action_start(self) -> None:
         store = getattr(self.app, "store", None)
         if self.remember and store is not None:
-            remember_options(store, self.ruleset, self.chosen)
+            with contextlib.suppress(StoreError):  # a convenience: a read-only store keeps none
+                store.keep_options(self.ruleset.key, self.chosen)
         self.dismiss(dict(self.chosen))
 
     def action_defaults(self) -> None:
